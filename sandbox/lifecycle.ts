@@ -1,0 +1,181 @@
+/**
+ * What happens to a request after it is created: money arriving, an admin approving or rejecting,
+ * expiry, pay-outs in full or in P2P rounds (provider-facts §2.3–§2.5). Each change fires what the
+ * provider fires: the webhook job, and `payment.completed` on the hub only for a matched or
+ * approved non-P2P pay-in (§4.10).
+ */
+import { percentOf, type Satang } from "../lib/money";
+import { newId, type SandboxContext } from "./context";
+import type { PaymentRequest } from "./types";
+
+export class LifecycleError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ChangeResult {
+  request: PaymentRequest;
+  webhooks: string[];
+  hubDeliveries: number;
+}
+
+/** The spec profile reports every success as Paid; the live provider says Approved after an admin acts (§2.2). */
+function approvedStatus(ctx: SandboxContext): string {
+  return ctx.config.profile === "live" ? "Approved" : "Paid";
+}
+
+function requirePending(request: PaymentRequest, action: string): void {
+  if (request.status !== "Pending") {
+    throw new LifecycleError(409, `Request ${request.id} is ${request.status}${request.statusCode ? ` (${request.statusCode})` : ""}; only a Pending request can be ${action}.`);
+  }
+}
+
+function save(ctx: SandboxContext, request: PaymentRequest, changes: Partial<PaymentRequest>): PaymentRequest {
+  return ctx.store.put("requests", { ...request, ...changes, updatedAt: Date.now() });
+}
+
+export function getRequestOrThrow(ctx: SandboxContext, id: string): PaymentRequest {
+  const request = ctx.store.get("requests", id.toLowerCase());
+  if (!request) throw new LifecycleError(404, `No payment request has id ${id}.`);
+  return request;
+}
+
+function completePayIn(ctx: SandboxContext, request: PaymentRequest, status: string, received: Satang): ChangeResult {
+  const paid = save(ctx, request, { status, statusCode: "OK", statusReason: "Success" });
+  const webhooks = [ctx.webhooks.emit("PaymentIn.Success", paid, { txId: newId(), txSatang: received, payinFeeSatang: percentOf(received, paid.payInFeePct) })];
+  const hubDeliveries = ctx.hub.publishCompleted(paid.id, (paid.generatedSatang ?? paid.requestedSatang) / 100);
+  return { request: paid, webhooks, hubDeliveries };
+}
+
+/**
+ * Money arrives at a receiving account. Exactly one pending pay-in with that exact amount on that
+ * account → Paid; none or several → the money stays unidentified and no request changes (§2.3).
+ */
+export function bankTransfer(ctx: SandboxContext, accountId: string, amount: Satang): { matched: ChangeResult | null; unidentifiedId: string | null } {
+  const candidates = ctx.store
+    .all("requests")
+    .filter((r) => r.kind === "payin" && r.status === "Pending" && r.payinAccountId === accountId && r.generatedSatang === amount);
+  if (candidates.length === 1 && candidates[0]) {
+    return { matched: completePayIn(ctx, candidates[0], "Paid", amount), unidentifiedId: null };
+  }
+  const unidentified = ctx.store.put("unidentified", {
+    id: newId(),
+    accountId,
+    amountSatang: amount,
+    reason: candidates.length === 0 ? "no pending request with this amount on this account" : `${candidates.length} pending requests share this amount`,
+    at: Date.now(),
+  });
+  return { matched: null, unidentifiedId: unidentified.id };
+}
+
+export function payIn(ctx: SandboxContext, request: PaymentRequest, amount: Satang | null) {
+  if (request.kind !== "payin") {
+    throw new LifecycleError(409, "Only a QR Pay-In is matched from a bank transfer; P2P pay-ins are completed by approval (provider-facts §2.4), so use approve.");
+  }
+  requirePending(request, "paid");
+  if (request.payinAccountId === null) throw new LifecycleError(409, "This request has no receiving account.");
+  return bankTransfer(ctx, request.payinAccountId, amount ?? request.generatedSatang ?? request.requestedSatang);
+}
+
+/** Admin approval: a pay-in (QR or P2P), or the final payout of a Pay-Out. */
+export function approve(ctx: SandboxContext, request: PaymentRequest): ChangeResult {
+  if (request.direction === "PayOut") return payOut(ctx, request, null);
+  requirePending(request, "approved");
+  if (request.kind === "payin") {
+    return completePayIn(ctx, request, approvedStatus(ctx), request.generatedSatang ?? request.requestedSatang);
+  }
+  // P2P: the pay-in completes and the matched pay-out gets a partial success; no hub event (§2.4, §4.10).
+  const done = save(ctx, request, { status: approvedStatus(ctx), statusCode: "OK", statusReason: "Success" });
+  const webhooks = [ctx.webhooks.emit("PaymentIn.Success", done, { txId: newId(), txSatang: done.requestedSatang, payinFeeSatang: percentOf(done.requestedSatang, done.payInFeePct) })];
+  const payout = done.p2pPayoutId ? ctx.store.get("requests", done.p2pPayoutId) : undefined;
+  if (payout) {
+    const partials = payout.partials.map((p) => (p.payinRequestId === done.id ? { ...p, status: "Approved" as const, at: Date.now() } : p));
+    const updated = save(ctx, payout, { partials, paidSatang: payout.paidSatang + done.requestedSatang });
+    webhooks.push(
+      ctx.webhooks.emit("PaymentOut.Success", updated, {
+        txId: newId(),
+        txSatang: done.requestedSatang,
+        isPartial: true,
+        paidInclusiveSatang: updated.paidSatang,
+        payoutFeeSatang: percentOf(done.requestedSatang, updated.payoutFeePct),
+      }),
+    );
+  }
+  return { request: done, webhooks, hubDeliveries: 0 };
+}
+
+export function reject(ctx: SandboxContext, request: PaymentRequest, statusCode: string | null, reason: string | null): ChangeResult {
+  requirePending(request, "rejected");
+  return endRequest(ctx, request, "Rejected", statusCode, reason ?? "Rejected by the provider's admin");
+}
+
+export function expire(ctx: SandboxContext, request: PaymentRequest): ChangeResult {
+  if (request.direction !== "PayIn") throw new LifecycleError(409, "Only pay-ins expire; reject a Pay-Out instead.");
+  requirePending(request, "expired");
+  // There is no Expired status at the live provider: expiry is Rejected + ERR_EXPIRED_REQUEST (§2.2).
+  // The spec profile reports Expired, which the spec leaves open and PayDesk must accept too.
+  const status = ctx.config.profile === "live" ? "Rejected" : "Expired";
+  return endRequest(ctx, request, status, "ERR_EXPIRED_REQUEST", "Payment request has expired");
+}
+
+function endRequest(ctx: SandboxContext, request: PaymentRequest, status: string, statusCode: string | null, reason: string): ChangeResult {
+  const ended = save(ctx, request, { status, statusCode, statusReason: reason, expireAt: status === "Expired" ? Math.min(request.expireAt ?? Date.now(), Date.now()) : request.expireAt });
+  if (ended.kind === "payin_p2p" && ended.p2pPayoutId) {
+    const payout = ctx.store.get("requests", ended.p2pPayoutId);
+    if (payout) save(ctx, payout, { partials: payout.partials.map((p) => (p.payinRequestId === ended.id && p.status === "Pending" ? { ...p, status: "Canceled" as const } : p)) });
+  }
+  const event = ended.direction === "PayIn" ? "PaymentIn.Rejected" : "PaymentOut.Rejected";
+  return { request: ended, webhooks: [ctx.webhooks.emit(event, ended, { txSatang: ended.requestedSatang })], hubDeliveries: 0 };
+}
+
+/**
+ * A pay-out round. With an amount: a partial transfer (as P2P rounds are) — PAYOUT_IS_PARTIAL=True
+ * and the request stays Pending. Without: the final payout of whatever remains (possibly 0), which
+ * completes the request (§2.5, §6.3).
+ */
+export function payOut(ctx: SandboxContext, request: PaymentRequest, amount: Satang | null): ChangeResult {
+  if (request.direction !== "PayOut") throw new LifecycleError(409, "Only a Pay-Out or Withdrawal can be paid out.");
+  requirePending(request, "paid out");
+  const pendingP2P = request.partials.filter((p) => p.status === "Pending").reduce((s, p) => s + p.amountSatang, 0);
+  const remaining = request.requestedSatang - request.paidSatang;
+  if (amount !== null) {
+    if (amount <= 0 || amount > remaining - pendingP2P) {
+      throw new LifecycleError(400, `A partial payout must be more than 0 and at most the ${(remaining - pendingP2P) / 100} THB not yet paid or reserved by P2P.`);
+    }
+    const partials = [...request.partials, { payinRequestId: null, amountSatang: amount, status: "Approved" as const, at: Date.now() }];
+    const updated = save(ctx, request, { partials, paidSatang: request.paidSatang + amount });
+    const webhook = ctx.webhooks.emit("PaymentOut.Success", updated, {
+      txId: newId(),
+      txSatang: amount,
+      isPartial: true,
+      paidInclusiveSatang: updated.paidSatang,
+      payoutFeeSatang: percentOf(amount, updated.payoutFeePct),
+    });
+    return { request: updated, webhooks: [webhook], hubDeliveries: 0 };
+  }
+  const done = save(ctx, request, { status: approvedStatus(ctx), statusCode: "OK", statusReason: "Success", paidSatang: request.requestedSatang });
+  const webhook = ctx.webhooks.emit("PaymentOut.Success", done, {
+    txId: newId(),
+    txSatang: remaining,
+    isPartial: false,
+    paidInclusiveSatang: done.requestedSatang,
+    payoutFeeSatang: percentOf(remaining, done.payoutFeePct),
+  });
+  return { request: done, webhooks: [webhook], hubDeliveries: 0 };
+}
+
+/** The provider's cleanup job: pending pay-ins past expireAt are ended (§2.3 step 5). */
+export function sweepExpired(ctx: SandboxContext, now = Date.now()): number {
+  let count = 0;
+  for (const request of ctx.store.all("requests")) {
+    if (request.direction === "PayIn" && request.status === "Pending" && request.expireAt !== null && request.expireAt < now) {
+      expire(ctx, request);
+      count += 1;
+    }
+  }
+  return count;
+}

@@ -1,0 +1,24 @@
+/**
+ * The live provider's global fixed-window limiter: N requests per window per client, no queue,
+ * 429 text/plain without Retry-After (provider-facts §8.1).
+ */
+export class FixedWindowLimiter {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+
+  constructor(private readonly limit: { count: number; windowMs: number }) {}
+
+  /** true when the request may pass. */
+  take(client: string, now = Date.now()): boolean {
+    const windowStart = now - (now % this.limit.windowMs);
+    const current = this.windows.get(client);
+    if (!current || current.start !== windowStart) {
+      if (this.windows.size > 10_000) this.windows.clear();
+      this.windows.set(client, { start: windowStart, count: 1 });
+      return true;
+    }
+    current.count += 1;
+    return current.count <= this.limit.count;
+  }
+}
+
+export const TOO_MANY_REQUESTS = "Too many requests. Try again later.";
