@@ -12,7 +12,10 @@ export interface SandboxContext {
   hub: PaymentHub;
   webhooks: WebhookSender;
   faults: FaultBook;
-  /** Pending pay-in ids per receiving account, for unique satang (pruned lazily as requests settle). */
+  /**
+   * Pending pay-in ids by receiving account and whole-baht amount ("accountId|wholeSatang"), for
+   * unique satang; entries are pruned lazily once their request is no longer Pending.
+   */
   pendingByAccount: Map<string, Set<string>>;
   /** Base URL this sandbox answers on (http://host:port), known after listen. */
   baseUrl(): string;
@@ -20,6 +23,11 @@ export interface SandboxContext {
 }
 
 export const newId = (): string => randomUUID();
+
+/** Key of SandboxContext.pendingByAccount. */
+export function amountSlot(accountId: string, generatedSatang: number): string {
+  return `${accountId}|${generatedSatang - (generatedSatang % 100)}`;
+}
 
 const GUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isGuid = (value: string): boolean => GUID_RE.test(value);

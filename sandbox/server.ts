@@ -6,7 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { handleControl } from "./control";
-import type { SandboxContext } from "./context";
+import { amountSlot, type SandboxContext } from "./context";
 import type { SandboxConfig } from "./env";
 import { FaultBook } from "./faults";
 import { clientKey, HttpError, sendJson, sendText } from "./http";
@@ -46,8 +46,9 @@ export async function startSandbox(config: SandboxConfig, options: { persist?: b
     log,
   };
   for (const r of store.all("requests")) {
-    if (r.status === "Pending" && r.payinAccountId !== null) {
-      ctx.pendingByAccount.set(r.payinAccountId, (ctx.pendingByAccount.get(r.payinAccountId) ?? new Set<string>()).add(r.id));
+    if (r.status === "Pending" && r.payinAccountId !== null && r.generatedSatang !== null) {
+      const slot = amountSlot(r.payinAccountId, r.generatedSatang);
+      ctx.pendingByAccount.set(slot, (ctx.pendingByAccount.get(slot) ?? new Set<string>()).add(r.id));
     }
   }
   const limiter = config.rateLimit ? new FixedWindowLimiter(config.rateLimit) : null;

@@ -5,7 +5,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { parseAmount, type Satang } from "../lib/money";
 import { BANKS } from "../lib/banks";
-import { isGuid, newId, type SandboxContext } from "./context";
+import { amountSlot, isGuid, newId, type SandboxContext } from "./context";
 import { Binder } from "./http";
 import { billPaymentPayload, promptPayPayload } from "./promptpay";
 import type { BankAccount, Destination, Kind, Merchant, PaymentRequest } from "./types";
@@ -172,9 +172,9 @@ export function submitPayIn(ctx: SandboxContext, orgId: string, merchant: Mercha
     if (!placed) return storeRejected(ctx, request, "ERROR_NO_PAYIN_ACCOUNT_MATCH", "No pay-in bank account is available for this request");
   }
   ctx.store.put("requests", request);
-  if (request.payinAccountId !== null) {
-    const ids = ctx.pendingByAccount.get(request.payinAccountId) ?? new Set<string>();
-    ctx.pendingByAccount.set(request.payinAccountId, ids.add(request.id));
+  if (request.payinAccountId !== null && request.generatedSatang !== null) {
+    const slot = amountSlot(request.payinAccountId, request.generatedSatang);
+    ctx.pendingByAccount.set(slot, (ctx.pendingByAccount.get(slot) ?? new Set<string>()).add(request.id));
   }
   ctx.store.put("slipTokens", { token: request.slipToken, requestId: request.id, expiresAt: request.createdAt + SLIP_TOKEN_TTL_MS });
   return { ok: true, request };
@@ -229,8 +229,8 @@ function randomCents(requested: Satang): Satang {
 function uniqueCents(ctx: SandboxContext, account: BankAccount, requested: Satang): Satang | null {
   const whole = requested - (requested % 100);
   const taken = new Set<number>();
-  for (const other of pendingOnAccount(ctx, account.id)) {
-    if (other.generatedSatang !== null && other.generatedSatang - (other.generatedSatang % 100) === whole) taken.add(other.generatedSatang % 100);
+  for (const other of pendingInSlot(ctx, amountSlot(account.id, whole))) {
+    if (other.generatedSatang !== null) taken.add(other.generatedSatang % 100);
   }
   if (taken.size >= 99) return null;
   let cents = randomInt(1, 100);
@@ -238,11 +238,13 @@ function uniqueCents(ctx: SandboxContext, account: BankAccount, requested: Satan
   return whole + cents;
 }
 
-function* pendingOnAccount(ctx: SandboxContext, accountId: string): Generator<PaymentRequest> {
-  for (const id of ctx.pendingByAccount.get(accountId) ?? []) {
+function* pendingInSlot(ctx: SandboxContext, slot: string): Generator<PaymentRequest> {
+  const ids = ctx.pendingByAccount.get(slot);
+  if (!ids) return;
+  for (const id of ids) {
     const request = ctx.store.get("requests", id);
     if (request && request.status === "Pending") yield request;
-    else ctx.pendingByAccount.get(accountId)?.delete(id);
+    else ids.delete(id);
   }
 }
 
