@@ -1,0 +1,36 @@
+/**
+ * Where the end-to-end tests point, and which Chromium they drive. Playwright's own browser
+ * download cannot reach its servers here, so Debian's Chromium is used (README, Testing).
+ */
+import fs from "node:fs";
+import path from "node:path";
+
+const external = process.env.E2E_BASE_URL?.trim() || "";
+const appPort = Number(process.env.E2E_APP_PORT ?? 3610);
+const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4610);
+
+export const E2E = {
+  /** True when testing a deployed PayDesk: no servers are started. */
+  external: external !== "",
+  baseUrl: external ? external.replace(/\/+$/, "") : `http://127.0.0.1:${appPort}`,
+  appPort,
+  sandboxPort,
+  /** The sandbox's control API, when the provider is the sandbox; null otherwise. */
+  sandboxUrl: external ? process.env.E2E_SANDBOX_URL?.trim().replace(/\/+$/, "") || null : `http://127.0.0.1:${sandboxPort}`,
+  dataDir: path.resolve(process.env.E2E_DATA_DIR ?? ".data/e2e"),
+};
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+export function chromiumPath(): string | undefined {
+  const candidates = [process.env.PLAYWRIGHT_CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  return candidates.find((candidate): candidate is string => Boolean(candidate && fs.existsSync(candidate)));
+}

@@ -1,0 +1,65 @@
+/**
+ * Two projects: `console` (desktop, staff) and `customer` (phone, Thai, Bangkok time).
+ * Locally the config starts the sandbox and a production build of PayDesk on their own ports
+ * and data folder; with E2E_BASE_URL set it starts nothing and tests a deployed PayDesk, and tests
+ * that need the sandbox's control API skip unless E2E_SANDBOX_URL points at a sandbox.
+ */
+import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, chromiumPath, E2E } from "./e2e/support/config";
+
+export default defineConfig({
+  testDir: "./e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]],
+  use: {
+    baseURL: E2E.baseUrl,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: "console", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    {
+      name: "customer",
+      use: { ...devices["Pixel 7"], locale: "th-TH", timezoneId: "Asia/Bangkok" },
+    },
+  ],
+  webServer: E2E.external
+    ? undefined
+    : [
+        {
+          name: "sandbox",
+          command: "node_modules/.bin/tsx sandbox/main.ts",
+          url: `${E2E.sandboxUrl}/health`,
+          reuseExistingServer: false,
+          timeout: 30_000,
+          env: {
+            SANDBOX_PORT: String(E2E.sandboxPort),
+            SANDBOX_DATA_DIR: `${E2E.dataDir}/sandbox`,
+            SANDBOX_QUIET: "1",
+            SANDBOX_WEBHOOK_URL: `${E2E.baseUrl}/api/webhooks/payment`,
+          },
+        },
+        {
+          name: "paydesk",
+          command: `node_modules/.bin/next start -p ${E2E.appPort} -H 127.0.0.1`,
+          url: E2E.baseUrl,
+          reuseExistingServer: false,
+          timeout: 60_000,
+          env: {
+            PORT: String(E2E.appPort),
+            PAYMENT_API_BASE_URL: "",
+            SANDBOX_PORT: String(E2E.sandboxPort),
+            DATA_DIR: E2E.dataDir,
+            PUBLIC_BASE_URL: E2E.baseUrl,
+            NEXT_TELEMETRY_DISABLED: "1",
+          },
+        },
+      ],
+});

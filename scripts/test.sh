@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# `npm test`: every test PayDesk has, from a fresh clone. Installs what is missing (npm packages;
+# Debian's chromium when root on Debian), type-checks, runs the unit and contract tests (Vitest),
+# builds the app, runs the end-to-end tests (Playwright), and prints how long each phase took.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+
+declare -a PHASES=()
+phase_start=0
+start_phase() { phase_name="$1"; phase_start=$(date +%s.%N); echo; echo "==> $1"; }
+end_phase() {
+  local took
+  took=$(awk -v a="$phase_start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+  PHASES+=("$(printf '%-22s %7ss' "$phase_name" "$took")")
+}
+summary() {
+  echo
+  echo "==> phase times"
+  for p in "${PHASES[@]}"; do echo "    $p"; done
+}
+fail() { end_phase; summary; echo; echo "npm test: $1" >&2; exit 1; }
+
+# --- dependencies -----------------------------------------------------------------------------
+start_phase "install"
+if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] || [ package.json -nt node_modules/.package-lock.json ]; then
+  # `npm install`, not `npm ci`: a lockfile made here lacks other platforms' binaries (stack notes §6.7).
+  npm install --no-audit --no-fund || fail "npm install failed."
+else
+  echo "node_modules is up to date"
+fi
+end_phase
+
+start_phase "chromium"
+chromium="${PLAYWRIGHT_CHROMIUM_PATH:-}"
+if [ -z "$chromium" ]; then
+  for candidate in /usr/bin/chromium /usr/bin/chromium-browser; do
+    if [ -x "$candidate" ]; then chromium="$candidate"; break; fi
+  done
+fi
+if [ -z "$chromium" ]; then
+  if [ "$(id -u)" = "0" ] && [ -f /etc/debian_version ] && command -v apt-get >/dev/null; then
+    echo "no Chromium found; installing Debian's chromium package"
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || fail "installing Debian's chromium failed."
+    chromium=/usr/bin/chromium
+  else
+    fail "no Chromium found: install one (on Debian, 'sudo apt-get install chromium') or set PLAYWRIGHT_CHROMIUM_PATH to its executable."
+  fi
+fi
+export PLAYWRIGHT_CHROMIUM_PATH="$chromium"
+echo "using $chromium ($("$chromium" --version 2>/dev/null | head -n 1))"
+end_phase
+
+mkdir -p test-results
+rm -f test-results/unit-results.json test-results/e2e-results.json
+
+start_phase "typecheck"
+node_modules/.bin/tsc --noEmit -p tsconfig.json || fail "type errors (see above)."
+end_phase
+
+start_phase "unit + contract"
+node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit-results.json
+unit_status=$?
+end_phase
+
+start_phase "build"
+node_modules/.bin/next build || fail "next build failed."
+end_phase
+
+start_phase "e2e"
+rm -rf .data/e2e
+node_modules/.bin/playwright test
+e2e_status=$?
+end_phase
+
+summary
+echo
+node scripts/test-summary.mjs test-results/unit-results.json test-results/e2e-results.json
+if [ "$unit_status" -ne 0 ] || [ "$e2e_status" -ne 0 ]; then
+  echo "npm test: some tests failed (unit exit $unit_status, e2e exit $e2e_status)." >&2
+  exit 1
+fi
