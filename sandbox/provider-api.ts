@@ -112,8 +112,9 @@ async function submit(call: Call, kind: PaymentRequest["kind"]): Promise<void> {
   // v0.2.54 blanks paymentResponse.qrCodeImage on every pay-in answer, so a service error (null
   // paymentResponse) crashes the controller into an empty 500 (§3.1). Controller checks still answer JSON.
   if (ctx.config.profile === "live" && (kind === "payin" || kind === "payin_p2p") && !result.controller) return sendEmpty(res, 500);
-  const payloadKey = kind === "payout" || kind === "withdrawal" ? (ctx.config.profile === "live" ? "paymentRequest" : "paymentResponse") : "paymentResponse";
-  sendJson(res, 200, { status: result.code, description: result.description, ...(result.extra ?? { [payloadKey]: null }) });
+  // A live pay-out error is an MVPaymentRequest too: both payload properties, serialized as null (§4.0, §4.3).
+  const payload = (kind === "payout" || kind === "withdrawal") && ctx.config.profile === "live" ? { paymentRequest: null, payoutTransaction: null } : { paymentResponse: null };
+  sendJson(res, 200, { status: result.code, description: result.description, ...(result.extra ?? payload) });
 }
 
 /** Finds a request the caller may see: `ERROR_DATA_NOT_OWN_BY_ORG_ID` across orgs (§3.4). */

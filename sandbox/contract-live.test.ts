@@ -1,0 +1,414 @@
+/**
+ * The `live` profile reproduces what a client of the v0.2.54 provider really sees, deviation by
+ * deviation (provider-facts §8.9 and the sections it points to). Where the spec profile differs,
+ * both are asserted, because PayDesk has to accept both.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readSandboxConfig } from "./env";
+import { payInBody, payOutBody, startTestSandbox, type TestSandbox } from "./testing/harness";
+
+const SEVEN_DIGITS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{7}Z$/;
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** .NET writes 7 fractional digits; Date.parse is only promised 3. */
+function ticksToMs(iso: string): number {
+  return Date.parse(iso.replace(/(\.\d{3})\d*Z$/, "$1Z"));
+}
+
+async function expectEmpty500(res: Response): Promise<void> {
+  const text = await res.text();
+  expect({ status: res.status, text }).toEqual({ status: 500, text: "" });
+}
+
+async function json(res: Response): Promise<Record<string, any>> {
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+  return (await res.json()) as Record<string, any>;
+}
+
+/** What a client does after an empty 500: look the RefId1 up with a VIEWER key (§8.6). */
+async function findByRef(sb: TestSandbox, refId1: string): Promise<Record<string, any>[]> {
+  const res = await sb.call("GetPaymentRequests", { key: sb.coffee.readKey, body: { fullTextSearch: refId1 } });
+  const rows = (await json(res)) as unknown as Record<string, any>[];
+  expect(Array.isArray(rows)).toBe(true);
+  return rows.filter((r) => r.refId1 === refId1);
+}
+
+async function readById(sb: TestSandbox, id: string, key = sb.coffee.readKey): Promise<Record<string, any>> {
+  const body = await json(await sb.call("GetPaymentRequestById", { key, rest: id }));
+  expect(body.status).toBe("OK");
+  return body.paymentRequest as Record<string, any>;
+}
+
+async function submitOk(sb: TestSandbox, op: "SubmitPayInRequest" | "SubmitPayInRequestP2P", body: Record<string, unknown>) {
+  const envelope = await json(await sb.submit(op, sb.coffee, body));
+  expect(envelope.status).toBe("OK");
+  return envelope.paymentResponse as Record<string, any>;
+}
+
+describe("live profile: submit errors", () => {
+  let sb: TestSandbox;
+  beforeAll(async () => {
+    sb = await startTestSandbox("live");
+  });
+  afterAll(async () => sb.dispose());
+
+  for (const op of ["SubmitPayInRequest", "SubmitPayInRequestP2P"] as const) {
+    describe(op, () => {
+      it("answers REF_ID1_DUPLICATE with an empty 500", async () => {
+        const first = payInBody();
+        // A P2P needs a pending pay-out to succeed the first time.
+        if (op === "SubmitPayInRequestP2P") expect((await json(await sb.submit("SubmitPayOutRequest", sb.coffee, payOutBody()))).status).toBe("OK");
+        await submitOk(sb, op, first);
+        await expectEmpty500(await sb.submit(op, sb.coffee, payInBody({ RefId1: first.RefId1 })));
+      });
+
+      it("answers CURRENCY_NOT_SUPPORT with an empty 500 and stores nothing", async () => {
+        const body = payInBody({ Currency: "USD" });
+        await expectEmpty500(await sb.submit(op, sb.coffee, body));
+        expect(await findByRef(sb, String(body.RefId1))).toEqual([]);
+      });
+
+      it("answers a missing RequestedAmount with an empty 500", async () => {
+        const body = payInBody();
+        delete body.RequestedAmount;
+        await expectEmpty500(await sb.submit(op, sb.coffee, body));
+      });
+
+      it("answers ERROR_VALUE_NOT_IN_RANGE with an empty 500, but the Rejected row keeps the RefId1", async () => {
+        // Siam Coffee takes 20.00–50,000.00 (seed).
+        const body = payInBody({ RequestedAmount: 10 });
+        await expectEmpty500(await sb.submit(op, sb.coffee, body));
+        // The retry with a valid amount is a duplicate, which is again an empty 500 (§3.2 notes).
+        await expectEmpty500(await sb.submit(op, sb.coffee, { ...body, RequestedAmount: 100 }));
+        const rows = await findByRef(sb, String(body.RefId1));
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ status: "Rejected", statusCode: "ERROR_VALUE_NOT_IN_RANGE", requestedAmount: 10, direction: "PayIn" });
+      });
+
+      it("still answers controller-level merchant errors as JSON 200 with merchant: null", async () => {
+        const unknown = randomUUID();
+        const notFound = await json(await sb.call(op, { key: sb.coffee.submitKey, rest: unknown, body: payInBody() }));
+        expect(notFound).toEqual({ status: "NOTFOUND", description: expect.stringContaining(unknown), merchant: null });
+        const invalid = await json(await sb.call(op, { key: sb.coffee.submitKey, rest: "not-a-guid", body: payInBody() }));
+        expect(invalid).toEqual({ status: "UUID_INVALID", description: expect.stringContaining("not-a-guid"), merchant: null });
+      });
+    });
+  }
+
+  it("answers ERROR_NO_P2P_ACCOUNT_MATCH with an empty 500 and keeps a Rejected row", async () => {
+    // More than any pay-out in this sandbox has left (pay-outs here are 1,500.00).
+    const body = payInBody({ RequestedAmount: 45_000 });
+    await expectEmpty500(await sb.submit("SubmitPayInRequestP2P", sb.coffee, body));
+    const rows = await findByRef(sb, String(body.RefId1));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "Rejected", statusCode: "ERROR_NO_P2P_ACCOUNT_MATCH", payinIsPeerToPeer: true });
+    await expectEmpty500(await sb.submit("SubmitPayInRequestP2P", sb.coffee, body));
+  });
+
+  it("answers a Pay-Out business error as a JSON envelope", async () => {
+    const body = payOutBody();
+    expect((await json(await sb.submit("SubmitPayOutRequest", sb.coffee, body))).status).toBe("OK");
+    const dup = await json(await sb.submit("SubmitPayOutRequest", sb.coffee, payOutBody({ RefId1: body.RefId1 })));
+    // The same MVPaymentRequest as a success, both payload properties null (§4.3).
+    expect(dup).toEqual({ status: "REF_ID1_DUPLICATE", description: expect.stringContaining(String(body.RefId1)), paymentRequest: null, payoutTransaction: null });
+  });
+
+  it("answers a Pay-Out to AccountType PromptPay without a PromptPayId with an empty 500 (QR builder crash)", async () => {
+    const body = payOutBody({ AccountType: "PromptPay" });
+    await expectEmpty500(await sb.submit("SubmitPayOutRequest", sb.coffee, body));
+    expect(await findByRef(sb, String(body.RefId1))).toEqual([]);
+  });
+
+  it("has no SubmitWithdrawalRequest: 404", async () => {
+    const res = await sb.submit("SubmitWithdrawalRequest", sb.coffee, payOutBody());
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe("");
+  });
+});
+
+describe("live profile: success shapes", () => {
+  let sb: TestSandbox;
+  beforeAll(async () => {
+    sb = await startTestSandbox("live");
+  });
+  afterAll(async () => sb.dispose());
+
+  it("answers a Pay-In with qrCodeImage \"\", paymentUrl null, extra fields, 7-digit timestamps and 30-minute expiry", async () => {
+    const body = payInBody({ RefId2: "r2", RefId3: "r3" });
+    const r = await submitOk(sb, "SubmitPayInRequest", body);
+    expect(r.id).toMatch(GUID);
+    expect(r).toMatchObject({
+      referenceId: body.RefId1,
+      refId1: body.RefId1,
+      refId2: "r2",
+      refId3: "r3",
+      sessionId: r.id,
+      type: "PayIn",
+      status: "Pending",
+      requestedAmount: 325.5,
+      currency: "THB",
+      qrCodeImage: "",
+      paymentUrl: null,
+      websocketPath: "/realtime/payment-tx",
+      isQrAvailable: true,
+    });
+    // The request's own properties are all there, nulls included (§4.0).
+    expect(Object.keys(r)).toEqual(expect.arrayContaining(["paymentUrl", "qrCodeImage", "referenceId", "refId1", "slipUploadUrl"]));
+    expect(typeof r.qrCode).toBe("string");
+    expect(r.qrCode.length).toBeGreaterThan(50);
+    expect(r.qrCode).toContain(String(body.RefId1));
+    // Live random satang: whole baht kept, 0.01–0.99 replaced (§5.1).
+    expect(Math.trunc(r.generatedAmount)).toBe(325);
+    expect(r.createdAt).toMatch(SEVEN_DIGITS);
+    expect(r.expireAt).toMatch(SEVEN_DIGITS);
+    expect(ticksToMs(r.expireAt) - ticksToMs(r.createdAt)).toBe(30 * 60_000);
+    expect(Math.abs(ticksToMs(r.createdAt) - Date.now())).toBeLessThan(60_000);
+    expect(r.slipUploadUrl).toMatch(new RegExp(`^/payin-slip-upload/demo/${r.id}/[0-9a-f-]{36}$`));
+  });
+
+  it("keeps the spec profile's differences apart (data-URI image, paymentUrl, 15-minute expiry, millisecond timestamps)", async () => {
+    const spec = await startTestSandbox("spec");
+    try {
+      const r = await submitOk(spec, "SubmitPayInRequest", payInBody());
+      expect(r.qrCodeImage).toMatch(/^data:image\/png;base64,/);
+      expect(r.paymentUrl).toBe(`${spec.url}/sandbox/pay/${r.id}`);
+      expect(r).not.toHaveProperty("referenceId");
+      expect(r.createdAt).toMatch(/\.\d{3}Z$/);
+      expect(Date.parse(r.expireAt) - Date.parse(r.createdAt)).toBe(15 * 60_000);
+    } finally {
+      await spec.dispose();
+    }
+  });
+
+  it("answers a Pay-Out as {status, description, paymentRequest, payoutTransaction: null}", async () => {
+    const body = payOutBody({ RequestedAmount: 1234.5 });
+    const envelope = await json(await sb.submit("SubmitPayOutRequest", sb.coffee, body));
+    expect(Object.keys(envelope).sort()).toEqual(["description", "paymentRequest", "payoutTransaction", "status"]);
+    expect(envelope).toMatchObject({ status: "OK", description: "Success", payoutTransaction: null });
+    expect(envelope.paymentRequest).toMatchObject({
+      refId1: body.RefId1,
+      status: "Pending",
+      direction: "PayOut",
+      requestedAmount: 1234.5,
+      payOutTotalAmountDecimal: 1234.5,
+      bankCode: "KBANK",
+      bankAccountNo: "0123456789",
+      bankAccountName: "Somchai Jaidee",
+      isPayInBankAccountOverride: true,
+      merchantId: sb.coffee.merchantId,
+    });
+    expect(envelope.paymentRequest.id).toMatch(GUID);
+    expect(envelope.paymentRequest.createdDate).toMatch(SEVEN_DIGITS);
+  });
+
+  it("uses Approved for admin approvals and Paid only for a matched bank transfer", async () => {
+    const approved = await submitOk(sb, "SubmitPayInRequest", payInBody());
+    const paid = await submitOk(sb, "SubmitPayInRequest", payInBody());
+    const payout = (await json(await sb.submit("SubmitPayOutRequest", sb.coffee, payOutBody()))).paymentRequest as Record<string, any>;
+
+    const a = await sb.control<any>("POST", `/requests/${approved.id}/approve`, {});
+    expect(a.status).toBe(200);
+    expect(a.body.request.status).toBe("Approved");
+    const p = await sb.control<any>("POST", `/requests/${paid.id}/pay`, {});
+    expect(p.status).toBe(200);
+    expect(p.body).toMatchObject({ matched: true, request: { status: "Paid" } });
+    const o = await sb.control<any>("POST", `/requests/${payout.id}/payout`, {});
+    expect(o.status).toBe(200);
+    expect(o.body.request.status).toBe("Approved");
+
+    expect((await readById(sb, approved.id)).status).toBe("Approved");
+    expect((await readById(sb, paid.id)).status).toBe("Paid");
+    expect((await readById(sb, payout.id)).status).toBe("Approved");
+  });
+
+  it("expires a pay-in as Rejected + ERR_EXPIRED_REQUEST (the spec profile says Expired)", async () => {
+    const r = await submitOk(sb, "SubmitPayInRequest", payInBody());
+    const res = await sb.control<any>("POST", `/requests/${r.id}/expire`, {});
+    expect(res.status).toBe(200);
+    expect(await readById(sb, r.id)).toMatchObject({ status: "Rejected", statusCode: "ERR_EXPIRED_REQUEST" });
+
+    const spec = await startTestSandbox("spec");
+    try {
+      const s = await submitOk(spec, "SubmitPayInRequest", payInBody());
+      expect((await spec.control<any>("POST", `/requests/${s.id}/expire`, {})).status).toBe(200);
+      expect(await readById(spec, s.id)).toMatchObject({ status: "Expired", statusCode: "ERR_EXPIRED_REQUEST" });
+    } finally {
+      await spec.dispose();
+    }
+  });
+});
+
+describe("live profile: P2P", () => {
+  let sb: TestSandbox;
+  beforeAll(async () => {
+    sb = await startTestSandbox("live");
+  });
+  afterAll(async () => sb.dispose());
+
+  it("answers a P2P to a beneficiary without PromptPay with qrCode \"\" and the dummy PromptPay id", async () => {
+    const payout = await json(await sb.submit("SubmitPayOutRequest", sb.gadgets, payOutBody({ RequestedAmount: 1500 })));
+    expect(payout.status).toBe("OK");
+    const r = await submitOk(sb, "SubmitPayInRequestP2P", payInBody({ RequestedAmount: 500 }));
+    expect(r).toMatchObject({
+      type: "PayIn",
+      status: "Pending",
+      requestedAmount: 500,
+      generatedAmount: 500,
+      qrCode: "",
+      qrCodeImage: "",
+      isQrAvailable: false,
+      payInPromptPayId: "0000000000000",
+      payInBankCode: "KBANK",
+      payInBankAccountNo: "0123456789",
+      payInBankAccountName: "Somchai Jaidee",
+    });
+    // P2P approval is an admin approval: Approved, not Paid (§2.4).
+    const approved = await sb.control<any>("POST", `/requests/${r.id}/approve`, {});
+    expect(approved.status).toBe(200);
+    expect(approved.body.request.status).toBe("Approved");
+    expect((await readById(sb, r.id)).status).toBe("Approved");
+    // The pay-out stays Pending with the partial paid.
+    expect(await readById(sb, payout.paymentRequest.id)).toMatchObject({ status: "Pending", totalPayOutPaidAmountDecimal: 500 });
+  });
+});
+
+describe("live profile: rate limit", () => {
+  let sb: TestSandbox;
+  beforeAll(async () => {
+    // The live default, passed explicitly because the harness turns the limiter off.
+    expect(readSandboxConfig({ SANDBOX_PROFILE: "live" }).rateLimit).toEqual({ count: 20, windowMs: 10_000 });
+    sb = await startTestSandbox("live", { rateLimit: { count: 20, windowMs: 10_000 } });
+  });
+  afterAll(async () => sb.dispose());
+
+  /** An anonymous provider call that is cheap and always 200 when not limited. */
+  const probe = (client?: string) =>
+    sb.call("VerifyPayInToken", { rest: `${randomUUID()}/${randomUUID()}`, headers: client ? { "X-Original-Forwarded-For": `${client}, 10.0.0.1` } : {} });
+
+  it("answers the 21st request in a window with 429 text/plain and no Retry-After; other clients have their own bucket", async () => {
+    // The window is fixed on the clock, so a burst can straddle two windows; then try again with a
+    // fresh client address (a fresh bucket) rather than sleeping.
+    const deadline = Date.now() + 15_000;
+    for (let attempt = 1; ; attempt++) {
+      expect(Date.now()).toBeLessThan(deadline);
+      const client = `203.0.113.${attempt}`;
+      const windowAtStart = Math.floor(Date.now() / 10_000);
+      const statuses: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const res = await probe(client);
+        statuses.push(res.status);
+        await res.arrayBuffer();
+      }
+      const limited = await probe(client);
+      const otherClient = await probe(`198.51.100.${attempt}`);
+      const noHeader = await probe();
+      if (Math.floor(Date.now() / 10_000) !== windowAtStart) {
+        await Promise.all([limited.arrayBuffer(), otherClient.arrayBuffer(), noHeader.arrayBuffer()]);
+        continue;
+      }
+      expect(statuses).toEqual(Array(20).fill(200));
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get("content-type")).toMatch(/^text\/plain/);
+      expect(limited.headers.get("retry-after")).toBeNull();
+      expect(limited.headers.get("x-ratelimit-limit")).toBeNull();
+      expect(await limited.text()).toBe("Too many requests. Try again later.");
+      expect(otherClient.status).toBe(200);
+      expect((await otherClient.json()).status).toBe("NOTFOUND");
+      // No header: the shared "unknown" bucket, not the limited client's.
+      expect(noHeader.status).toBe(200);
+      await noHeader.arrayBuffer();
+      // Authenticated submits are limited too (the limiter runs before auth, §1.1).
+      const submit = await sb.submit("SubmitPayInRequest", sb.coffee, payInBody(), { headers: { "X-Original-Forwarded-For": client } });
+      expect(submit.status).toBe(429);
+      await submit.arrayBuffer();
+      // The control API is not the provider's and is never limited.
+      expect((await sb.control("GET", "/info")).status).toBe(200);
+      break;
+    }
+  });
+});
+
+describe("live profile: authentication failures", () => {
+  let sb: TestSandbox;
+  let spec: TestSandbox;
+  beforeAll(async () => {
+    [sb, spec] = await Promise.all([startTestSandbox("live"), startTestSandbox("spec")]);
+  });
+  afterAll(async () => Promise.all([sb.dispose(), spec.dispose()]));
+
+  const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
+
+  it("answers a disabled key with HTTP 200 text/plain (the handler writes before the challenge)", async () => {
+    const created = await sb.control<any>("POST", "/keys", { merchantId: sb.coffee.merchantId, roles: ["PAYMENT_REQUEST"], status: "Disabled" });
+    expect(created.status).toBe(201);
+    const res = await sb.submit("SubmitPayInRequest", sb.coffee, payInBody(), { key: created.body.key });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+    const text = await res.text();
+    expect(text).toContain("DISABLED");
+    expect(() => JSON.parse(text)).toThrow();
+    // The spec profile answers a plain empty 401.
+    const specKey = await spec.control<any>("POST", "/keys", { merchantId: spec.coffee.merchantId, roles: ["PAYMENT_REQUEST"], status: "Disabled" });
+    const specRes = await spec.submit("SubmitPayInRequest", spec.coffee, payInBody(), { key: specKey.body.key });
+    expect({ status: specRes.status, text: await specRes.text() }).toEqual({ status: 401, text: "" });
+  });
+
+  it("answers an expired key with HTTP 200 text/plain too", async () => {
+    const created = await sb.control<any>("POST", "/keys", { merchantId: sb.coffee.merchantId, roles: ["PAYMENT_REQUEST"], expiresAt: "2020-01-01T00:00:00Z" });
+    const res = await sb.submit("SubmitPayInRequest", sb.coffee, payInBody(), { key: created.body.key });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(await res.text()).toContain("EXPIRED");
+  });
+
+  for (const [label, authorization] of [
+    ["Bearer x", "Bearer x"],
+    ["garbage base64", "Basic %%%not-base64%%%"],
+    ["base64 without a colon", `Basic ${Buffer.from("no-colon-here").toString("base64")}`],
+    ["an unknown scheme", "Digest abc"],
+  ] as const) {
+    it(`answers ${label} with a text/plain body, not JSON`, async () => {
+      const res = await sb.submit("SubmitPayInRequest", sb.coffee, payInBody(), { authorization });
+      expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+      const text = await res.text();
+      expect(text.length).toBeGreaterThan(0);
+      expect(() => JSON.parse(text)).toThrow();
+    });
+  }
+
+  it("answers a missing header and an unknown key with an empty 401", async () => {
+    const missing = await sb.submit("SubmitPayInRequest", sb.coffee, payInBody(), { key: null });
+    expect({ status: missing.status, text: await missing.text() }).toEqual({ status: 401, text: "" });
+    const unknown = await sb.submit("SubmitPayInRequest", sb.coffee, payInBody(), { key: randomUUID() });
+    expect({ status: unknown.status, text: await unknown.text() }).toEqual({ status: 401, text: "" });
+    // A real key used under another org is unknown there (§1.2).
+    const otherOrg = await sb.submit("SubmitPayInRequest", sb.coffee, payInBody(), { orgId: "other-org" });
+    expect({ status: otherOrg.status, text: await otherOrg.text() }).toEqual({ status: 401, text: "" });
+  });
+
+  it("does not check the user name", async () => {
+    const res = await sb.submit("SubmitPayInRequest", sb.coffee, payInBody(), { authorization: basic("foo", sb.coffee.submitKey) });
+    expect((await json(res)).status).toBe("OK");
+    const specRes = await spec.submit("SubmitPayInRequest", spec.coffee, payInBody(), { authorization: basic("foo", spec.coffee.submitKey) });
+    expect((await json(specRes)).status).toBe("OK");
+  });
+
+  it("lets a key of merchant A submit for merchant B of the same org (live); the spec profile answers 401", async () => {
+    const body = payInBody({ RequestedAmount: 150 }); // within both merchants' ranges
+    const res = await sb.submit("SubmitPayInRequest", sb.gadgets, body, { key: sb.coffee.submitKey });
+    const r = (await json(res)).paymentResponse as Record<string, any>;
+    const stored = await sb.control<any>("GET", `/requests/${r.id}`);
+    expect(stored.body).toMatchObject({ merchantId: sb.gadgets.merchantId, refId1: body.RefId1 });
+
+    const specRes = await spec.submit("SubmitPayInRequest", spec.gadgets, payInBody({ RequestedAmount: 150 }), { key: spec.coffee.submitKey });
+    expect({ status: specRes.status, text: await specRes.text() }).toEqual({ status: 401, text: "" });
+  });
+
+  it("answers a key without the role with an empty 403", async () => {
+    const res = await sb.submit("SubmitPayInRequest", sb.coffee, payInBody(), { key: sb.coffee.readKey });
+    expect({ status: res.status, text: await res.text() }).toEqual({ status: 403, text: "" });
+  });
+});
+
