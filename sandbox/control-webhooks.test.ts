@@ -1,0 +1,693 @@
+/**
+ * The control API and webhooks, end to end over real HTTP: a throw-away local receiver records
+ * what the sandbox sends (provider-facts §6), fault injection breaks calls the way a network and
+ * the provider do, and bad control input gets a 4xx with a sentence.
+ */
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Profile } from "./env";
+import { payInBody, payOutBody, startTestSandbox, type SubmitOperation, type TestSandbox } from "./testing/harness";
+import type { WebhookDelivery } from "./types";
+
+const SECRET_HEADER = "X-PayDesk-Webhook-Secret";
+const SECRET = "s3cret";
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const JOB_KEYS = [
+  "Configuration",
+  "CreatedDate",
+  "Description",
+  "EndDate",
+  "FailedCount",
+  "Id",
+  "JobMessage",
+  "JobMessage2",
+  "Metadata",
+  "Name",
+  "OrgId",
+  "Parameters",
+  "PickupDate",
+  "ProgressPct",
+  "RefId",
+  "ScanItemTemplateId",
+  "StartDate",
+  "Status",
+  "SucceedCount",
+  "Tags",
+  "Type",
+  "UpdatedDate",
+];
+
+interface Param {
+  Name: string;
+  Value: string | null;
+}
+interface Job {
+  Type: string;
+  Parameters: Param[];
+  [key: string]: unknown;
+}
+interface Received {
+  method: string;
+  headers: IncomingHttpHeaders;
+  job: Job;
+}
+type Behaviour = "ok" | "500" | "hang" | { delayMs: number };
+
+/** A local HTTP receiver that records every webhook; how it answers is chosen per payment request. */
+interface Receiver {
+  url: string;
+  received: Received[];
+  behaviour: Map<string, Behaviour>;
+  forRequest(requestId: string): Received[];
+  close(): Promise<void>;
+}
+
+async function startReceiver(): Promise<Receiver> {
+  const received: Received[] = [];
+  const behaviour = new Map<string, Behaviour>();
+  const server: Server = createServer((req, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const job = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Job;
+      received.push({ method: req.method ?? "", headers: req.headers, job });
+      const how = behaviour.get(param(job, "PMR_ID") ?? "") ?? "ok";
+      if (how === "hang") return; // never answers
+      if (how === "500") return void res.writeHead(500, { "Content-Type": "text/plain" }).end("receiver broke");
+      const answer = () => res.writeHead(200, { "Content-Type": "application/json" }).end('{"status":"OK"}');
+      if (typeof how === "object") setTimeout(answer, how.delayMs);
+      else answer();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    received,
+    behaviour,
+    forRequest: (id) => received.filter((r) => param(r.job, "PMR_ID") === id),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function param(job: Job, name: string): string | null | undefined {
+  return job.Parameters.find((p) => p.Name === name)?.Value;
+}
+function params(job: Job): Record<string, string | null> {
+  return Object.fromEntries(job.Parameters.map((p) => [p.Name, p.Value]));
+}
+
+/** Polls until check() returns a value that is not undefined, or fails at the deadline. */
+async function waitFor<T>(what: string, check: () => T | undefined | Promise<T | undefined>, timeoutMs = 3_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function settle(sb: TestSandbox): Promise<void> {
+  const res = await sb.control<{ settled: boolean }>("POST", "/webhooks/settle");
+  expect(res).toEqual({ status: 200, body: { settled: true } });
+}
+
+async function deliveries(sb: TestSandbox, requestId: string): Promise<WebhookDelivery[]> {
+  const res = await sb.control<WebhookDelivery[]>("GET", `/webhooks/deliveries?requestId=${requestId}`);
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+async function create(sb: TestSandbox, op: SubmitOperation, merchant: TestSandbox["coffee"], body: Record<string, unknown>): Promise<Record<string, any>> {
+  const res = await sb.submit(op, merchant, body);
+  expect(res.status).toBe(200);
+  const envelope = (await res.json()) as Record<string, any>;
+  expect(envelope.status).toBe("OK");
+  return (envelope.paymentResponse ?? envelope.paymentRequest) as Record<string, any>;
+}
+
+async function act(sb: TestSandbox, id: string, action: string, body: unknown = {}): Promise<{ webhookDeliveryIds: string[]; request: Record<string, any> }> {
+  const res = await sb.control<any>("POST", `/requests/${id}/${action}`, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
+/** Every webhook the sandbox sends has this envelope, whatever the event. */
+function expectJobShape(r: Received, profile: Profile): void {
+  expect(r.method).toBe("POST");
+  expect(r.headers["content-type"]).toBe("application/json");
+  expect(r.headers[SECRET_HEADER.toLowerCase()]).toBe(SECRET);
+  expect(Object.keys(r.job).sort()).toEqual(JOB_KEYS);
+  expect(r.job.Id).toMatch(GUID);
+  expect(r.job.OrgId).toBe("demo");
+  expect(r.job.Status).toBe("Pending");
+  expect(r.job.Tags).toBe(r.job.Type);
+  expect(r.job.CreatedDate).toMatch(profile === "live" ? /\.\d{7}Z$/ : /\.\d{3}Z$/);
+  expect(Array.isArray(r.job.Parameters)).toBe(true);
+  for (const p of r.job.Parameters) {
+    expect(Object.keys(p).sort()).toEqual(["Name", "Value"]);
+    expect(typeof p.Name).toBe("string");
+    expect(p.Value === null || typeof p.Value === "string", `${p.Name} = ${JSON.stringify(p.Value)}`).toBe(true);
+  }
+  // Configuration is the same parameters again, as a JSON string (§6.2).
+  expect(typeof r.job.Configuration).toBe("string");
+  expect(JSON.parse(String(r.job.Configuration))).toEqual(r.job.Parameters);
+}
+
+for (const profile of ["spec", "live"] as const) {
+  describe(`webhooks (${profile} profile)`, () => {
+    let sb: TestSandbox;
+    let rx: Receiver;
+    const live = profile === "live";
+    /** 1500 → "1500.00" (decimal, and everything in spec) or "1500" (.NET double, live). */
+    const dbl = (s: string) => (live ? String(Number(s)) : s);
+
+    beforeAll(async () => {
+      [sb, rx] = await Promise.all([startTestSandbox(profile), startReceiver()]);
+      for (const m of [sb.coffee, sb.gadgets]) {
+        const res = await sb.control<any>("PUT", `/merchants/${m.merchantId}/webhook`, { url: rx.url, headers: { [SECRET_HEADER]: SECRET } });
+        expect(res).toEqual({ status: 200, body: { merchantId: m.merchantId, webhook: { url: rx.url, headerNames: [SECRET_HEADER], isActive: true } } });
+      }
+    });
+    afterAll(async () => {
+      await sb.dispose();
+      await rx.close();
+    });
+
+    it("sends PaymentIn.Success after a matched bank transfer", async () => {
+      const body = payInBody({ RequestedAmount: 325, RefId2: "order-2" });
+      const r = await create(sb, "SubmitPayInRequest", sb.coffee, body);
+      const { webhookDeliveryIds } = await act(sb, r.id, "pay");
+      expect(webhookDeliveryIds).toHaveLength(1);
+      await settle(sb);
+      const got = rx.forRequest(r.id);
+      expect(got).toHaveLength(1);
+      const hook = got[0]!;
+      expectJobShape(hook, profile);
+      // The live provider types the job Payment.Success; EVENT_TYPE still says PaymentIn.Success (§6.2).
+      expect(hook.job.Type).toBe(live ? "Payment.Success" : "PaymentIn.Success");
+      const p = params(hook.job);
+      const generated = Math.round(r.generatedAmount * 100);
+      expect(p).toMatchObject({
+        EVENT_TYPE: "PaymentIn.Success",
+        STATUS_CODE: "OK",
+        STATUS_REASON: "Success",
+        PAYMENT_TYPE: "PayIn",
+        ORG_ID: "demo",
+        PMR_ID: r.id,
+        PMR_REF_ID: body.RefId1,
+        PMR_REF_ID1: body.RefId1,
+        PMR_REF_ID2: "order-2",
+        PMR_REF_ID3: null,
+        MERCHANT_ID: sb.coffee.merchantId,
+        MERCHANT_CODE: "SIAMCOFFEE",
+        // .NET number strings: the requested double drops its zeros in live, the tx decimal keeps 2 dp (§6.3).
+        PAYIN_REQUEST_AMOUNT: live ? "325" : "325.00",
+        TX_AMOUNT: (generated / 100).toFixed(2),
+        PAYIN_GENERATED_AMOUNT: live ? String(generated / 100) : (generated / 100).toFixed(2),
+        PAYIN_FEE_PCT: "1.5",
+        PAYIN_DISCARD_CENT: "False",
+        PAYIN_BANK_ACCOUNT_NO: r.payInBankAccountNo,
+      });
+      expect(p.TX_AMOUNT).toMatch(/^325\.\d\d$/);
+      expect(p.PMT_ID).toMatch(GUID);
+      expect(p).not.toHaveProperty("PMR_STATUS");
+
+      const log = await deliveries(sb, r.id);
+      expect(log).toHaveLength(1);
+      expect(log[0]).toMatchObject({
+        id: webhookDeliveryIds[0],
+        event: "PaymentIn.Success",
+        type: hook.job.Type,
+        outcome: "delivered",
+        httpStatus: 200,
+        url: rx.url,
+        headerNames: [SECRET_HEADER],
+        merchantId: sb.coffee.merchantId,
+        requestId: r.id,
+      });
+      expect(JSON.stringify(log[0])).not.toContain(SECRET);
+    });
+
+    it("sends PaymentIn.Rejected after an admin reject", async () => {
+      const r = await create(sb, "SubmitPayInRequest", sb.coffee, payInBody({ RequestedAmount: 400 }));
+      await act(sb, r.id, "reject", { statusCode: "ERR_SUSPICIOUS", reason: "Looks wrong" });
+      await settle(sb);
+      const got = rx.forRequest(r.id);
+      expect(got).toHaveLength(1);
+      expectJobShape(got[0]!, profile);
+      expect(got[0]!.job.Type).toBe("PaymentIn.Rejected");
+      expect(params(got[0]!.job)).toMatchObject({
+        EVENT_TYPE: "PaymentIn.Rejected",
+        STATUS_CODE: "ERR_SUSPICIOUS",
+        STATUS_REASON: "Looks wrong",
+        PMR_STATUS: "Rejected",
+        TX_AMOUNT: dbl("400.00"),
+        PAYIN_REQUEST_AMOUNT: dbl("400.00"),
+        PAYIN_PROMPTPAY_ID: r.payInPromptPayId,
+      });
+      expect(params(got[0]!.job)).not.toHaveProperty("PMT_ID");
+    });
+
+    it("sends PaymentIn.Rejected with ERR_EXPIRED_REQUEST after expiry", async () => {
+      const r = await create(sb, "SubmitPayInRequest", sb.coffee, payInBody());
+      await act(sb, r.id, "expire");
+      await settle(sb);
+      const got = rx.forRequest(r.id);
+      expect(got).toHaveLength(1);
+      expectJobShape(got[0]!, profile);
+      expect(got[0]!.job.Type).toBe("PaymentIn.Rejected");
+      expect(params(got[0]!.job)).toMatchObject({
+        EVENT_TYPE: "PaymentIn.Rejected",
+        STATUS_CODE: "ERR_EXPIRED_REQUEST",
+        PMR_STATUS: live ? "Rejected" : "Expired",
+      });
+    });
+
+    it("sends one PaymentOut.Success per payout round, partial until the final one", async () => {
+      const r = await create(sb, "SubmitPayOutRequest", sb.coffee, payOutBody({ RequestedAmount: 1500 }));
+      await act(sb, r.id, "payout", { amount: "300.00" });
+      await settle(sb);
+      await act(sb, r.id, "payout", { amount: "300.00" });
+      await settle(sb);
+      const last = await act(sb, r.id, "payout", {});
+      expect(last.request.status).toBe(live ? "Approved" : "Paid");
+      await settle(sb);
+      const got = rx.forRequest(r.id);
+      expect(got).toHaveLength(3);
+      for (const hook of got) {
+        expectJobShape(hook, profile);
+        expect(hook.job.Type).toBe("PaymentOut.Success");
+      }
+      const p = got.map((h) => params(h.job));
+      expect(p.map((x) => x.PAYOUT_IS_PARTIAL)).toEqual(["True", "True", "False"]);
+      expect(p.map((x) => x.TX_AMOUNT)).toEqual(["300.00", "300.00", "900.00"]);
+      expect(p.map((x) => x.PMR_STATUS)).toEqual(["Pending", "Pending", live ? "Approved" : "Paid"]);
+      // Only newer provider versions send the running total (§6.3, §8.9).
+      if (live) for (const x of p) expect(x).not.toHaveProperty("PAYOUT_PAID_AMOUNT_INCLUSIVE");
+      else expect(p.map((x) => x.PAYOUT_PAID_AMOUNT_INCLUSIVE)).toEqual(["300.00", "600.00", "1500.00"]);
+      expect(p[0]).toMatchObject({
+        EVENT_TYPE: "PaymentOut.Success",
+        STATUS_CODE: "OK",
+        PAYMENT_TYPE: "PayOut",
+        PAYOUT_REQUEST_AMOUNT: dbl("1500.00"),
+        PAYOUT_BANK_CODE: "KBANK",
+        PAYOUT_BANK_ACCOUNT_NO: "0123456789",
+        PAYOUT_BANK_ACCOUNT_NAME: "Somchai Jaidee",
+        PAYOUT_PROMPTPAY_ID: null,
+        PAYOUT_FEE_PCT: "0.5",
+        PAYOUT_FEE: "1.50", // 0.5 % of 300.00
+      });
+      expect(p[0]!.PMT_ID).toMatch(GUID);
+      expect(p[0]).not.toHaveProperty("PAYIN_REQUEST_AMOUNT");
+    });
+
+    it("sends PaymentOut.Rejected after a pay-out reject", async () => {
+      const r = await create(sb, "SubmitPayOutRequest", sb.coffee, payOutBody({ RequestedAmount: 777 }));
+      await act(sb, r.id, "reject", { reason: "Beneficiary account closed" });
+      await settle(sb);
+      const got = rx.forRequest(r.id);
+      expect(got).toHaveLength(1);
+      expectJobShape(got[0]!, profile);
+      expect(got[0]!.job.Type).toBe("PaymentOut.Rejected");
+      expect(params(got[0]!.job)).toMatchObject({
+        EVENT_TYPE: "PaymentOut.Rejected",
+        STATUS_CODE: null,
+        STATUS_REASON: "Beneficiary account closed",
+        PMR_STATUS: "Rejected",
+        TX_AMOUNT: dbl("777.00"),
+        PAYOUT_REQUEST_AMOUNT: dbl("777.00"),
+      });
+    });
+
+    it("sends PaymentIn.Success for an approved P2P and a partial PaymentOut.Success for its pay-out", async () => {
+      const payout = await create(sb, "SubmitPayOutRequest", sb.gadgets, payOutBody({ RequestedAmount: 2000, PromptPayId: "0812345678", AccountType: "PromptPay" }));
+      const p2p = await create(sb, "SubmitPayInRequestP2P", sb.coffee, payInBody({ RequestedAmount: 500 }));
+      const stored = await sb.control<any>("GET", `/requests/${p2p.id}`);
+      expect(stored.body.payinPeer2PeerPayoutId).toBe(payout.id);
+      const { webhookDeliveryIds } = await act(sb, p2p.id, "approve");
+      expect(webhookDeliveryIds).toHaveLength(2);
+      await settle(sb);
+
+      const pin = rx.forRequest(p2p.id);
+      expect(pin).toHaveLength(1);
+      expectJobShape(pin[0]!, profile);
+      expect(pin[0]!.job.Type).toBe(live ? "Payment.Success" : "PaymentIn.Success");
+      expect(params(pin[0]!.job)).toMatchObject({ EVENT_TYPE: "PaymentIn.Success", MERCHANT_ID: sb.coffee.merchantId, TX_AMOUNT: "500.00", PAYIN_REQUEST_AMOUNT: dbl("500.00") });
+
+      const pout = rx.forRequest(payout.id);
+      expect(pout).toHaveLength(1);
+      expectJobShape(pout[0]!, profile);
+      expect(pout[0]!.job.Type).toBe("PaymentOut.Success");
+      expect(params(pout[0]!.job)).toMatchObject({
+        EVENT_TYPE: "PaymentOut.Success",
+        MERCHANT_ID: sb.gadgets.merchantId,
+        PAYOUT_IS_PARTIAL: "True",
+        TX_AMOUNT: "500.00",
+        PMR_STATUS: "Pending",
+        PAYOUT_REQUEST_AMOUNT: dbl("2000.00"),
+        PAYOUT_PROMPTPAY_ID: "0812345678",
+      });
+      if (!live) expect(param(pout[0]!.job, "PAYOUT_PAID_AMOUNT_INCLUSIVE")).toBe("500.00");
+    });
+
+    it("attempts a receiver that answers 500 once, without retry, and logs it as failed", async () => {
+      const r = await create(sb, "SubmitPayInRequest", sb.coffee, payInBody());
+      rx.behaviour.set(r.id, "500");
+      await act(sb, r.id, "pay");
+      await settle(sb);
+      expect(rx.forRequest(r.id)).toHaveLength(1);
+      const log = await deliveries(sb, r.id);
+      expect(log).toHaveLength(1);
+      expect(log[0]).toMatchObject({ outcome: "failed", httpStatus: 500, responseSnippet: "receiver broke" });
+    });
+
+    it("settle waits for deliveries still in flight", async () => {
+      const r = await create(sb, "SubmitPayInRequest", sb.coffee, payInBody());
+      rx.behaviour.set(r.id, { delayMs: 400 });
+      await act(sb, r.id, "pay");
+      // The receiver has the request but has not answered yet: nothing is logged.
+      await waitFor("the receiver to get the webhook", () => (rx.forRequest(r.id).length === 1 ? true : undefined));
+      expect(await deliveries(sb, r.id)).toEqual([]);
+      const started = Date.now();
+      await settle(sb);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+      expect((await deliveries(sb, r.id)).map((d) => d.outcome)).toEqual(["delivered"]);
+    });
+
+    it("drops a webhook on a drop fault: logged as dropped, nothing received", async () => {
+      const r = await create(sb, "SubmitPayInRequest", sb.coffee, payInBody());
+      const fault = await sb.control<any>("POST", "/faults", { operation: "webhook", kind: "drop", match: { requestId: r.id } });
+      expect(fault.status).toBe(201);
+      await act(sb, r.id, "pay");
+      await settle(sb);
+      expect(rx.forRequest(r.id)).toEqual([]);
+      const log = await deliveries(sb, r.id);
+      expect(log).toHaveLength(1);
+      expect(log[0]).toMatchObject({ outcome: "dropped", event: "PaymentIn.Success", httpStatus: null });
+      // Used up: the fault list no longer has it.
+      expect((await sb.control<any[]>("GET", "/faults")).body.map((f) => f.id)).not.toContain(fault.body.id);
+    });
+
+    if (!live) {
+      it("sends a Withdrawal's outcomes as PaymentOut events", async () => {
+        const paid = await create(sb, "SubmitWithdrawalRequest", sb.gadgets, payOutBody({ RequestedAmount: 250 }));
+        const rejected = await create(sb, "SubmitWithdrawalRequest", sb.gadgets, payOutBody({ RequestedAmount: 260 }));
+        expect(paid.type).toBe("PayOut");
+        await act(sb, paid.id, "payout");
+        await act(sb, rejected.id, "reject", { reason: "No" });
+        await settle(sb);
+        const [success] = rx.forRequest(paid.id);
+        const [failure] = rx.forRequest(rejected.id);
+        expectJobShape(success!, profile);
+        expectJobShape(failure!, profile);
+        expect(success!.job.Type).toBe("PaymentOut.Success");
+        expect(params(success!.job)).toMatchObject({ EVENT_TYPE: "PaymentOut.Success", PAYMENT_TYPE: "PayOut", PAYOUT_IS_PARTIAL: "False", TX_AMOUNT: "250.00", MERCHANT_ID: sb.gadgets.merchantId });
+        expect(failure!.job.Type).toBe("PaymentOut.Rejected");
+        expect(params(failure!.job)).toMatchObject({ EVENT_TYPE: "PaymentOut.Rejected", PAYMENT_TYPE: "PayOut", PMR_STATUS: "Rejected" });
+      });
+
+      it("gives up on a receiver that never answers after 5 seconds, once", async () => {
+        const r = await create(sb, "SubmitPayInRequest", sb.coffee, payInBody());
+        rx.behaviour.set(r.id, "hang");
+        await act(sb, r.id, "pay");
+        const log = await waitFor(
+          "the delivery to time out",
+          async () => {
+            const list = await deliveries(sb, r.id);
+            return list.length > 0 ? list : undefined;
+          },
+          9_000,
+        );
+        expect(log).toHaveLength(1);
+        expect(log[0]!.outcome).toBe("failed");
+        expect(log[0]!.httpStatus).toBeNull();
+        expect(log[0]!.error).toMatch(/timeout|abort/i);
+        expect(log[0]!.durationMs).toBeGreaterThanOrEqual(4_900);
+        expect(log[0]!.durationMs).toBeLessThan(7_000);
+        expect(rx.forRequest(r.id)).toHaveLength(1);
+      }, 15_000);
+    }
+  });
+}
+
+/** A submit with a client-side timeout, which the harness's fetch does not take. */
+function submitWithSignal(sb: TestSandbox, op: SubmitOperation, merchant: TestSandbox["coffee"], body: Record<string, unknown>, signal?: AbortSignal) {
+  return fetch(`${sb.url}/api/PaymentRequest/org/${merchant.orgId}/action/${op}/${merchant.merchantId}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Basic ${Buffer.from(`api:${merchant.submitKey}`).toString("base64")}` },
+    body: JSON.stringify(body),
+    signal,
+  });
+}
+
+async function byRef(sb: TestSandbox, refId1: string): Promise<Record<string, any>[]> {
+  const res = await sb.control<Record<string, any>[]>("GET", `/requests?refId1=${encodeURIComponent(refId1)}`);
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+describe("fault injection on submits", () => {
+  let sb: TestSandbox;
+  beforeAll(async () => {
+    sb = await startTestSandbox("spec");
+    // Room for every P2P below, from the other merchant.
+    await create(sb, "SubmitPayOutRequest", sb.gadgets, payOutBody({ RequestedAmount: 40_000 }));
+  });
+  afterAll(async () => sb.dispose());
+
+  const ops: SubmitOperation[] = ["SubmitPayInRequest", "SubmitPayInRequestP2P", "SubmitPayOutRequest", "SubmitWithdrawalRequest"];
+  const bodyFor = (op: SubmitOperation) => (op.includes("PayIn") ? payInBody({ RequestedAmount: 100 }) : payOutBody({ RequestedAmount: 100 }));
+
+  const addFault = async (input: Record<string, unknown>) => {
+    const res = await sb.control<any>("POST", "/faults", input);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body as { id: string; remaining: number };
+  };
+
+  for (const op of ops) {
+    describe(op, () => {
+      it("delay: answers normally, but no sooner than delayMs", async () => {
+        const body = bodyFor(op);
+        await addFault({ operation: op, kind: "delay", delayMs: 300, match: { refId1: body.RefId1 } });
+        const started = performance.now();
+        const res = await sb.submit(op, sb.coffee, body);
+        expect(performance.now() - started).toBeGreaterThanOrEqual(295);
+        expect(res.status).toBe(200);
+        expect((await res.json()).status).toBe("OK");
+        expect(await byRef(sb, String(body.RefId1))).toHaveLength(1);
+      });
+
+      it("timeout: says nothing, so the client's own timeout fires; before → nothing created", async () => {
+        const body = bodyFor(op);
+        await addFault({ operation: op, kind: "timeout", delayMs: 1_500, match: { refId1: body.RefId1 } });
+        const started = performance.now();
+        const error = await submitWithSignal(sb, op, sb.coffee, body, AbortSignal.timeout(500)).then(
+          () => null,
+          (e: unknown) => e as Error,
+        );
+        expect(error?.name).toBe("TimeoutError");
+        expect(performance.now() - started).toBeLessThan(1_400);
+        expect(await byRef(sb, String(body.RefId1))).toEqual([]);
+      });
+
+      it("http500: an empty 500; before → nothing created", async () => {
+        const body = bodyFor(op);
+        await addFault({ operation: op, kind: "http500", match: { refId1: body.RefId1 } });
+        const res = await sb.submit(op, sb.coffee, body);
+        expect({ status: res.status, text: await res.text() }).toEqual({ status: 500, text: "" });
+        expect(await byRef(sb, String(body.RefId1))).toEqual([]);
+      });
+
+      it("http429: the provider's text/plain 429", async () => {
+        const body = bodyFor(op);
+        await addFault({ operation: op, kind: "http429", match: { refId1: body.RefId1 } });
+        const res = await sb.submit(op, sb.coffee, body);
+        expect(res.status).toBe(429);
+        expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+        expect(res.headers.get("retry-after")).toBeNull();
+        expect(await res.text()).toBe("Too many requests. Try again later.");
+        expect(await byRef(sb, String(body.RefId1))).toEqual([]);
+      });
+
+      it("reset: fetch rejects", async () => {
+        const body = bodyFor(op);
+        await addFault({ operation: op, kind: "reset", match: { refId1: body.RefId1 } });
+        await expect(sb.submit(op, sb.coffee, body)).rejects.toThrow(TypeError);
+        expect(await byRef(sb, String(body.RefId1))).toEqual([]);
+      });
+
+      it("malformed: a 200 whose JSON does not parse", async () => {
+        const body = bodyFor(op);
+        await addFault({ operation: op, kind: "malformed", match: { refId1: body.RefId1 } });
+        const res = await sb.submit(op, sb.coffee, body);
+        expect(res.status).toBe(200);
+        expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+        const text = await res.text();
+        expect(text.length).toBeGreaterThan(0);
+        expect(() => JSON.parse(text)).toThrow(SyntaxError);
+      });
+
+      it('when "after": the request is created although the client saw a failure', async () => {
+        const body = bodyFor(op);
+        await addFault({ operation: op, kind: "http500", when: "after", match: { refId1: body.RefId1 } });
+        const res = await sb.submit(op, sb.coffee, body);
+        expect({ status: res.status, text: await res.text() }).toEqual({ status: 500, text: "" });
+        const rows = await byRef(sb, String(body.RefId1));
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ refId1: body.RefId1, status: "Pending", merchantId: sb.coffee.merchantId });
+        // The retry a client makes with the same RefId1 is now a duplicate.
+        const retry = await sb.submit(op, sb.coffee, body);
+        expect((await retry.json()).status).toBe("REF_ID1_DUPLICATE");
+      });
+    });
+  }
+
+  it("reset after: fetch rejects but the request exists", async () => {
+    const body = payInBody();
+    await addFault({ operation: "SubmitPayInRequest", kind: "reset", when: "after", match: { refId1: body.RefId1 } });
+    await expect(sb.submit("SubmitPayInRequest", sb.coffee, body)).rejects.toThrow(TypeError);
+    expect(await byRef(sb, String(body.RefId1))).toHaveLength(1);
+  });
+
+  it("count: 2 breaks exactly two calls", async () => {
+    const body = payInBody();
+    const fault = await addFault({ operation: "SubmitPayInRequest", kind: "http500", count: 2, match: { refId1: body.RefId1 } });
+    expect(fault.remaining).toBe(2);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await sb.submit("SubmitPayInRequest", sb.coffee, body);
+      statuses.push(res.status);
+      await res.arrayBuffer();
+    }
+    expect(statuses).toEqual([500, 500, 200]);
+    expect(await byRef(sb, String(body.RefId1))).toHaveLength(1);
+    expect((await sb.control<any[]>("GET", "/faults")).body.map((f) => f.id)).not.toContain(fault.id);
+  });
+
+  it("match.merchantId leaves other merchants' calls alone", async () => {
+    const fault = await addFault({ operation: "SubmitPayOutRequest", kind: "http500", match: { merchantId: sb.coffee.merchantId.toUpperCase() } });
+    const other = await sb.submit("SubmitPayOutRequest", sb.gadgets, payOutBody());
+    expect(other.status).toBe(200);
+    expect((await other.json()).status).toBe("OK");
+    expect((await sb.control<any[]>("GET", "/faults")).body.map((f) => f.id)).toContain(fault.id);
+    const mine = await sb.submit("SubmitPayOutRequest", sb.coffee, payOutBody());
+    expect({ status: mine.status, text: await mine.text() }).toEqual({ status: 500, text: "" });
+  });
+
+  it("a wildcard operation breaks any provider call it matches", async () => {
+    const body = payInBody();
+    await addFault({ operation: "*", kind: "http429", match: { refId1: body.RefId1 } });
+    const res = await sb.submit("SubmitPayInRequest", sb.coffee, body);
+    expect(res.status).toBe(429);
+    await res.arrayBuffer();
+  });
+
+  it("lists and deletes faults", async () => {
+    expect((await sb.control("DELETE", "/faults")).status).toBe(200);
+    const a = await addFault({ operation: "GetPaymentRequestById", kind: "http500", count: 3 });
+    const b = await addFault({ operation: "webhook", kind: "drop", match: { merchantId: sb.gadgets.merchantId } });
+    const listed = await sb.control<any[]>("GET", "/faults");
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual([
+      expect.objectContaining({ id: a.id, operation: "GetPaymentRequestById", kind: "http500", remaining: 3, when: "before", match: {} }),
+      expect.objectContaining({ id: b.id, operation: "webhook", kind: "drop", remaining: 1, match: { merchantId: sb.gadgets.merchantId } }),
+    ]);
+    expect(await sb.control("DELETE", `/faults/${a.id}`)).toEqual({ status: 200, body: { cleared: 1 } });
+    expect((await sb.control<any[]>("GET", "/faults")).body.map((f) => f.id)).toEqual([b.id]);
+    expect(await sb.control("DELETE", "/faults")).toEqual({ status: 200, body: { cleared: 1 } });
+    expect(await sb.control("GET", "/faults")).toEqual({ status: 200, body: [] });
+  });
+});
+
+describe("control API bad input", () => {
+  let sb: TestSandbox;
+  beforeAll(async () => {
+    sb = await startTestSandbox("spec");
+  });
+  afterAll(async () => sb.dispose());
+
+  /** Any control call, with a raw body; asserts the error shape `{ error: "<sentence>" }`. */
+  async function expectError(method: string, pathname: string, rawBody: string | undefined, status: number, mentions?: RegExp): Promise<string> {
+    const res = await fetch(`${sb.url}/sandbox${pathname}`, {
+      method,
+      headers: rawBody === undefined ? {} : { "Content-Type": "application/json" },
+      body: rawBody,
+    });
+    expect(res.status, `${method} ${pathname}`).toBe(status);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(["error"]);
+    const error = String(body.error);
+    expect(error.length).toBeGreaterThan(10);
+    expect(error).not.toContain("\n");
+    if (mentions) expect(error).toMatch(mentions);
+    return error;
+  }
+
+  const pending = async () => (await create(sb, "SubmitPayInRequest", sb.coffee, payInBody())).id as string;
+
+  it("refuses malformed JSON", async () => {
+    await expectError("POST", `/requests/${await pending()}/pay`, "{not json", 400, /JSON/);
+  });
+
+  it("refuses unknown fields", async () => {
+    const id = await pending();
+    await expectError("POST", `/requests/${id}/pay`, JSON.stringify({ amount: "10.00", surprise: true }), 400, /surprise/);
+    await expectError("POST", `/requests/${id}/approve`, JSON.stringify({ force: true }), 400, /force/);
+    await expectError("POST", "/faults", JSON.stringify({ operation: "SubmitPayInRequest", kind: "http500", match: { orgId: "demo" } }), 400, /orgId/);
+    // None of that touched the request.
+    expect((await sb.control<any>("GET", `/requests/${id}`)).body.status).toBe("Pending");
+  });
+
+  for (const amount of ["12.345", "-1", "abc", "0"]) {
+    it(`refuses the amount ${JSON.stringify(amount)}`, async () => {
+      const id = await pending();
+      await expectError("POST", `/requests/${id}/pay`, JSON.stringify({ amount }), 400, /amount/i);
+      const payout = await create(sb, "SubmitPayOutRequest", sb.coffee, payOutBody());
+      await expectError("POST", `/requests/${payout.id}/payout`, JSON.stringify({ amount }), 400, /amount/i);
+    });
+  }
+
+  it("answers an unknown request id with 404", async () => {
+    const id = randomUUID();
+    await expectError("POST", `/requests/${id}/pay`, "{}", 404, new RegExp(id));
+    await expectError("GET", `/requests/${id}`, undefined, 404, new RegExp(id));
+    await expectError("POST", `/requests/${id}/expire`, "{}", 404);
+  });
+
+  it("answers paying an already Paid request with 409", async () => {
+    const id = await pending();
+    expect((await sb.control("POST", `/requests/${id}/pay`, {})).status).toBe(200);
+    await expectError("POST", `/requests/${id}/pay`, "{}", 409, /Paid/);
+    await expectError("POST", `/requests/${id}/expire`, "{}", 409, /Paid/);
+  });
+
+  it("answers a payout of more than what remains with 400", async () => {
+    const payout = await create(sb, "SubmitPayOutRequest", sb.coffee, payOutBody({ RequestedAmount: 1000 }));
+    expect((await sb.control("POST", `/requests/${payout.id}/payout`, { amount: "600.00" })).status).toBe(200);
+    await expectError("POST", `/requests/${payout.id}/payout`, JSON.stringify({ amount: "400.01" }), 400, /400/);
+    expect((await sb.control("POST", `/requests/${payout.id}/payout`, { amount: "400.00" })).status).toBe(200);
+  });
+
+  it("answers an unknown route with 404", async () => {
+    await expectError("GET", "/no-such-thing", undefined, 404, /no-such-thing/);
+    await expectError("DELETE", "/requests", undefined, 404);
+  });
+
+  it('refuses kind "drop" on a submit operation', async () => {
+    await expectError("POST", "/faults", JSON.stringify({ operation: "SubmitPayInRequest", kind: "drop" }), 400, /drop/);
+    expect((await sb.control("GET", "/faults")).body).toEqual([]);
+  });
+
+  it("refuses a webhook URL that is not http(s) and an unknown merchant", async () => {
+    await expectError("PUT", `/merchants/${sb.coffee.merchantId}/webhook`, JSON.stringify({ url: "ftp://example.com/x" }), 400);
+    await expectError("PUT", `/merchants/${randomUUID()}/webhook`, JSON.stringify({ url: "http://127.0.0.1:9/x" }), 404, /merchant/);
+  });
+});
