@@ -2,11 +2,17 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "@": fileURLToPath(new URL("./", import.meta.url)) } },
+  resolve: {
+    alias: {
+      "@": fileURLToPath(new URL("./", import.meta.url)),
+      "server-only": fileURLToPath(new URL("./lib/testing/server-only-stub.ts", import.meta.url)),
+    },
+  },
   test: {
     include: ["lib/**/*.test.ts", "sandbox/**/*.test.ts", "components/**/*.test.ts", "app/**/*.test.ts"],
     exclude: ["node_modules", ".next", "e2e"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    globalSetup: ["./lib/db/testing/global-setup.ts"],
   },
 });

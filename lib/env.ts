@@ -27,6 +27,14 @@ const schema = z.object({
   PAYMENT_API_BASE_URL: httpUrl,
   SANDBOX_PORT: port(4010),
   SANDBOX_PROFILE: z.preprocess(emptyAsUndefined, z.enum(["spec", "live"]).default("spec")),
+  /** A real Postgres (postgres://user:pass@host:5432/db). Unset → the embedded PGlite in DATA_DIR/pglite. */
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+      .optional(),
+  ),
   /** Embedded database and sandbox state live here. */
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default(".data")),
   /** Provider call timeout. */

@@ -162,7 +162,7 @@ async function list(call: Call, countOnly: boolean): Promise<void> {
   const fromMs = from ? Date.parse(from) : null;
   const toMs = to ? Date.parse(to) : null;
   if ((from && Number.isNaN(fromMs)) || (to && Number.isNaN(toMs))) {
-    throw problem(400, "One or more validation errors occurred.", { "$.fromDate": ["The JSON value could not be converted to System.DateTime."] });
+    throw problem(400, "One or more validation errors occurred.", { [from && Number.isNaN(fromMs) ? "$.fromDate" : "$.toDate"]: ["The JSON value could not be converted to System.DateTime."] });
   }
   const matches = ctx.store.all("requests").filter((r) => {
     if (r.orgId !== orgId) return false;
@@ -179,10 +179,11 @@ async function list(call: Call, countOnly: boolean): Promise<void> {
     }
     return true;
   });
-  if (countOnly) return sendJson(res, 200, matches.length);
   // offset is 1-based: the provider skips offset-1 rows (§4.5); limit is capped at 100.
+  // Parsed before the count answers: both endpoints bind the same body, so a bad one is a 400 for both.
   const offset = Math.max(number("offset", 1), 1);
   const limit = Math.min(Math.max(number("limit", 100), 1), 100);
+  if (countOnly) return sendJson(res, 200, matches.length);
   const page = matches
     .sort((a, b) => b.createdAt - a.createdAt)
     .slice(offset - 1, offset - 1 + limit)
@@ -233,19 +234,20 @@ async function uploadSlip(call: Call): Promise<void> {
   const [id = "", token = ""] = call.params;
   const body = lowerKeys(await readJson(call));
   if (await fault(call, "before", { requestId: id.toLowerCase() })) return;
-  const found = checkToken(call, id, token);
-  if (!("kind" in found)) return sendJson(res, 200, { ...found, slipUploadUrl: null });
   const field = (name: string) => {
-    const v = body.get(name);
+    const v = body.get(name.toLowerCase());
     if (v === undefined || v === null) return null;
     if (typeof v !== "string") throw problem(400, "One or more validation errors occurred.", { [`$.${name}`]: ["The JSON value could not be converted to System.String."] });
     const trimmed = v.trim();
     return trimmed === "" ? null : trimmed;
   };
-  const image = field("imagebase64");
-  const first4 = field("first4")?.toUpperCase() ?? null;
-  const last4 = field("last4")?.toUpperCase() ?? null;
-  const note = field("note");
+  const image = field("ImageBase64");
+  const first4 = field("First4")?.toUpperCase() ?? null;
+  const last4 = field("Last4")?.toUpperCase() ?? null;
+  const note = field("Note");
+  // The body is bound (400 on a wrong type) before the action checks the token, as ASP.NET does (§3).
+  const found = checkToken(call, id, token);
+  if (!("kind" in found)) return sendJson(res, 200, { ...found, slipUploadUrl: null });
   // The live provider stores whatever arrives (§4.6); the spec profile at least insists on a picture.
   if (ctx.config.profile === "spec" && (image === null || !isImageBase64(image))) {
     return sendJson(res, 200, { status: "IMAGE_INVALID", description: "ImageBase64 must be a JPG, PNG or WebP image in base64", slipUploadUrl: null });

@@ -51,6 +51,21 @@ export PLAYWRIGHT_CHROMIUM_PATH="$chromium"
 echo "using $chromium ($("$chromium" --version 2>/dev/null | head -n 1))"
 end_phase
 
+start_phase "postgresql"
+# The storage tests run against PGlite and a real PostgreSQL server (Debian's binaries, started on
+# a free port by the test setup and stopped after).
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  if [ "$(id -u)" = "0" ] && [ -f /etc/debian_version ] && command -v apt-get >/dev/null; then
+    echo "no PostgreSQL server binaries found; installing Debian's postgresql package"
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null) || fail "installing Debian's postgresql failed."
+  else
+    fail "no PostgreSQL server found: install one (on Debian, 'sudo apt-get install postgresql')."
+  fi
+fi
+export PAYDESK_REQUIRE_POSTGRES=1
+echo "using $(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)"
+end_phase
+
 mkdir -p test-results
 rm -f test-results/unit-results.json test-results/e2e-results.json
 

@@ -1,0 +1,82 @@
+/**
+ * The database: a real Postgres through `pg` when DATABASE_URL is set, else the embedded PGlite
+ * in DATA_DIR/pglite. Both get the same migrations, applied when the database is first opened.
+ *
+ * PGlite is one connection in one process and takes no lock on its folder: a second instance on
+ * the same folder opens silently and diverges (stack notes §6.11). So there is exactly one per
+ * process (a globalThis singleton that survives `next dev` reloads), and never two processes on
+ * one folder.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Subscribes to a NOTIFY channel; returns the unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.join(process.cwd(), "lib", "db", "migrations");
+
+export interface OpenOptions {
+  /** postgres://… — when given, a `pg` pool; else PGlite in `dir`. */
+  url?: string;
+  dir?: string;
+  /** Max connections of the `pg` pool. */
+  poolSize?: number;
+  migrate?: boolean;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const shouldMigrate = options.migrate ?? true;
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema });
+    if (shouldMigrate) await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    return {
+      db: db as unknown as Db,
+      kind: "postgres",
+      async listen(channel, onPayload) {
+        const client = await pool.connect();
+        const handler = (message: pg.Notification) => {
+          if (message.channel === channel) onPayload(message.payload ?? "");
+        };
+        client.on("notification", handler);
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        return async () => {
+          client.off("notification", handler);
+          await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+          client.release();
+        };
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (!options.dir) throw new Error("openDatabase needs a DATABASE_URL or a PGlite folder");
+  // PGlite does not create parent folders (stack notes §6.10).
+  fs.mkdirSync(options.dir, { recursive: true });
+  const client = await PGlite.create(options.dir);
+  const db = drizzlePglite(client, { schema });
+  if (shouldMigrate) await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    async listen(channel, onPayload) {
+      const unsubscribe = await client.listen(channel, onPayload);
+      return async () => unsubscribe();
+    },
+    close: () => client.close(),
+  };
+}

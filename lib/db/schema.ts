@@ -1,0 +1,171 @@
+/**
+ * PayDesk's tables (DESIGN.md §4). Postgres dialect; the embedded PGlite and a real Postgres run
+ * the same migrations. Money is numeric(14,2) here and satang integers in code (lib/money.ts).
+ * Ids are prefixed where people read them (`req_…`, `mer_…`, `usr_…`).
+ */
+import { sql } from "drizzle-orm";
+import { bigserial, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const ROLES = ["viewer", "operator", "finance", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const staffUsers = pgTable(
+  "staff_users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role").$type<Role>().notNull(),
+    /** Merchants this person may see; null = all. */
+    merchantIds: text("merchant_ids").array(),
+    isDisabled: boolean("is_disabled").notNull().default(false),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("staff_users_email_key").on(sql`lower(${t.email})`)],
+);
+
+/** Failed sign-ins per account and per IP, for throttling. */
+export const signInThrottle = pgTable("sign_in_throttle", {
+  key: text("key").primaryKey(), // "email:<lowercased>" or "ip:<address>"
+  failures: integer("failures").notNull().default(0),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
+
+export const merchants = pgTable(
+  "merchants",
+  {
+    id: text("id").primaryKey(),
+    displayName: text("display_name").notNull(),
+    orgId: text("org_id").notNull(),
+    merchantId: text("merchant_id").notNull(),
+    /** AES-256-GCM, see lib/merchants/key-vault.ts; the last 4 characters for people to recognise it. */
+    submitKeyEncrypted: text("submit_key_encrypted").notNull(),
+    submitKeyLast4: text("submit_key_last4").notNull(),
+    readKeyEncrypted: text("read_key_encrypted"),
+    readKeyLast4: text("read_key_last4"),
+    webhookSecretHash: text("webhook_secret_hash"),
+    /** The previous secret keeps working until this time, so a rotation needs no downtime. */
+    webhookSecretPreviousHash: text("webhook_secret_previous_hash"),
+    webhookSecretPreviousUntil: timestamp("webhook_secret_previous_until", { withTimezone: true }),
+    payinMin: money("payin_min"),
+    payinMax: money("payin_max"),
+    payoutApprovalThreshold: money("payout_approval_threshold"),
+    isDemo: boolean("is_demo").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("merchants_provider_key").on(t.orgId, t.merchantId)],
+);
+
+export const REQUEST_KINDS = ["payin", "payin_p2p", "payout", "withdrawal"] as const;
+export type RequestKind = (typeof REQUEST_KINDS)[number];
+
+export const paymentRequests = pgTable(
+  "payment_requests",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    kind: text("kind").$type<RequestKind>().notNull(),
+    /** The provider answers `PayOut` for both; we record which endpoint we called (DESIGN.md §4). */
+    isWithdrawal: boolean("is_withdrawal").notNull().default(false),
+    refId1: text("ref_id1").notNull(),
+    refId2: text("ref_id2"),
+    refId3: text("ref_id3"),
+    payerName: text("payer_name"),
+    requestedAmount: money("requested_amount").notNull(),
+    generatedAmount: money("generated_amount"),
+    paidAmount: money("paid_amount").notNull().default("0"),
+    status: text("status").notNull(),
+    statusCode: text("status_code"),
+    statusReason: text("status_reason"),
+    providerId: text("provider_id"),
+    providerResponse: jsonb("provider_response"),
+    /** The form's idempotency key: a retried or double-clicked submit finds this row instead of creating another. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    submission: text("submission").notNull().default("submitting"),
+    checkoutToken: text("checkout_token"),
+    createdBy: text("created_by").references(() => staffUsers.id),
+    expireAt: timestamp("expire_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("payment_requests_ref_key").on(t.merchantId, t.refId1),
+    uniqueIndex("payment_requests_idempotency_key").on(t.idempotencyKey),
+    index("payment_requests_merchant_created_idx").on(t.merchantId, t.createdAt.desc()),
+    index("payment_requests_provider_id_idx").on(t.providerId),
+    index("payment_requests_open_idx").on(t.status, t.updatedAt),
+  ],
+);
+
+export const requestEvents = pgTable(
+  "request_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    requestId: text("request_id")
+      .notNull()
+      .references(() => paymentRequests.id),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    type: text("type").notNull(),
+    /** Who or what: a staff user id, "provider", "webhook", "reconcile", "customer". */
+    actor: text("actor").notNull(),
+    data: jsonb("data"),
+  },
+  (t) => [index("request_events_request_idx").on(t.requestId, t.at)],
+);
+
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    providerJobId: text("provider_job_id"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    event: text("event"),
+    merchantId: text("merchant_id").references(() => merchants.id),
+    requestId: text("request_id").references(() => paymentRequests.id),
+    verdict: text("verdict").notNull(),
+    reason: text("reason"),
+    rawBody: text("raw_body").notNull(),
+  },
+  (t) => [uniqueIndex("webhook_deliveries_job_key").on(t.providerJobId), index("webhook_deliveries_received_idx").on(t.receivedAt.desc())],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: text("actor_id"),
+    action: text("action").notNull(),
+    merchantId: text("merchant_id"),
+    target: text("target"),
+    ip: text("ip"),
+    outcome: text("outcome").notNull(),
+    data: jsonb("data"),
+  },
+  (t) => [index("audit_log_at_idx").on(t.at.desc())],
+);
+
+/**
+ * Calls made to a provider, for the shared outgoing rate limit (DESIGN.md §6): every app instance
+ * that shares this database sees the same sliding window.
+ */
+export const providerCalls = pgTable(
+  "provider_calls",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    provider: text("provider").notNull(),
+    at: timestamp("at", { withTimezone: true, precision: 6 }).notNull(),
+  },
+  (t) => [index("provider_calls_window_idx").on(t.provider, t.at)],
+);

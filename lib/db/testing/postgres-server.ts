@@ -1,0 +1,61 @@
+/**
+ * A throw-away PostgreSQL server for tests: Debian's binaries, a temp data folder, a free port,
+ * fsync off. As root, initdb refuses to run, so the server runs as the `postgres` user.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export interface PostgresServer {
+  url: (database: string) => string;
+  stop(): void;
+}
+
+export function findPostgresBin(): string | null {
+  const root = "/usr/lib/postgresql";
+  if (!fs.existsSync(root)) return null;
+  const versions = fs
+    .readdirSync(root)
+    .filter((v) => fs.existsSync(path.join(root, v, "bin", "initdb")))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? path.join(root, versions[0], "bin") : null;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startPostgres(bin: string): Promise<PostgresServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paydesk-pg-"));
+  const dataDir = path.join(dir, "data");
+  const port = await freePort();
+  const asRoot = process.getuid?.() === 0;
+  const run = (command: string, args: string[]) => {
+    const full = asRoot ? ["runuser", ["-u", "postgres", "--", path.join(bin, command), ...args]] : [path.join(bin, command), args];
+    const result = spawnSync(full[0] as string, full[1] as string[], { encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
+  };
+  if (asRoot) execFileSync("chown", ["postgres:postgres", dir]);
+  run("initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale=C"]);
+  const options = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses=127.0.0.1", "-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off", "-c max_connections=200"];
+  run("pg_ctl", ["-D", dataDir, "-o", options.join(" "), "-l", path.join(dir, "log"), "-w", "-t", "30", "start"]);
+  return {
+    url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    stop() {
+      try {
+        run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

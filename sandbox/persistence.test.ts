@@ -1,0 +1,196 @@
+/**
+ * PayDesk keeps provider ids for ever, so the sandbox's state must survive a restart: the journal
+ * (store.ts), the seeded credentials, and the process itself (main.ts) starting and stopping
+ * cleanly.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { payInBody, restartTestSandbox, startTestSandbox, type TestSandbox } from "./testing/harness";
+
+const alive: TestSandbox[] = [];
+afterAll(async () => {
+  for (const sb of alive) await sb.dispose();
+});
+
+async function submitPayIn(sb: TestSandbox, body = payInBody()): Promise<Record<string, any>> {
+  const res = await sb.submit("SubmitPayInRequest", sb.coffee, body);
+  expect(res.status).toBe(200);
+  const envelope = (await res.json()) as Record<string, any>;
+  expect(envelope.status).toBe("OK");
+  return envelope.paymentResponse as Record<string, any>;
+}
+
+async function readById(sb: TestSandbox, id: string): Promise<Record<string, any>> {
+  const res = await sb.call("GetPaymentRequestById", { key: sb.coffee.readKey, rest: id });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as Record<string, any>;
+  expect(body.status, JSON.stringify(body)).toBe("OK");
+  return body.paymentRequest as Record<string, any>;
+}
+
+/** "/payin-slip-upload/{org}/{id}/{token}" → the anonymous VerifyPayInToken answer. */
+async function verifySlipUrl(sb: TestSandbox, slipUploadUrl: string): Promise<string> {
+  const [, , orgId, id, token] = slipUploadUrl.split("/");
+  const res = await sb.call("VerifyPayInToken", { orgId, rest: `${id}/${token}` });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { status: string }).status;
+}
+
+describe("state across a restart", () => {
+  it("keeps requests, RefId1 uniqueness, keys and slip tokens", async () => {
+    let sb = await startTestSandbox("spec");
+    alive.push(sb);
+    const body = payInBody({ RefId2: "kept" });
+    const before = await submitPayIn(sb, body);
+    const keysBefore = [sb.coffee, sb.gadgets].map((m) => [m.merchantId, m.submitKey, m.readKey]);
+    const urlBefore = sb.url;
+
+    sb = await restartTestSandbox(sb);
+    alive.push(sb);
+    expect(sb.url).not.toBe(urlBefore); // really a new server (port 0 again)
+
+    // The seeded merchants and keys are the same ones; nothing was seeded again.
+    expect([sb.coffee, sb.gadgets].map((m) => [m.merchantId, m.submitKey, m.readKey])).toEqual(keysBefore);
+    expect((await sb.control<{ merchants: unknown[] }>("GET", "/info")).body.merchants).toHaveLength(2);
+
+    const after = await readById(sb, before.id);
+    expect(after).toMatchObject({ id: before.id, refId1: body.RefId1, refId2: "kept", status: "Pending", generatedAmount: before.generatedAmount });
+
+    const dup = await sb.submit("SubmitPayInRequest", sb.coffee, payInBody({ RefId1: body.RefId1 }));
+    expect(((await dup.json()) as { status: string }).status).toBe("REF_ID1_DUPLICATE");
+
+    expect(await verifySlipUrl(sb, before.slipUploadUrl)).toBe("OK");
+
+    // The amount index is rebuilt too: a transfer of the exact amount still matches the request.
+    const paid = await sb.control<any>("POST", `/requests/${before.id}/pay`, {});
+    expect(paid.body).toMatchObject({ matched: true, request: { status: "Paid" } });
+  });
+
+  it("loads a journal whose last line is torn, and keeps appending cleanly afterwards", async () => {
+    let sb = await startTestSandbox("spec");
+    alive.push(sb);
+    const kept = await submitPayIn(sb);
+    await sb.close();
+
+    // What a crash in the middle of a write leaves: half of a record, no newline.
+    const journal = path.join(sb.dataDir, "state.jsonl");
+    const lost = JSON.stringify({ c: "requests", v: { id: "11111111-1111-4111-8111-111111111111", orgId: "demo", refId1: "TORN" } });
+    fs.appendFileSync(journal, lost.slice(0, Math.floor(lost.length / 2)));
+
+    sb = await restartTestSandbox(sb); // closes the already closed one again: harmless
+    alive.push(sb);
+    expect((await readById(sb, kept.id)).id).toBe(kept.id);
+    expect((await sb.control("GET", "/requests/11111111-1111-4111-8111-111111111111")).status).toBe(404);
+    // Every line of the rewritten journal parses again.
+    for (const line of fs.readFileSync(journal, "utf8").split("\n").filter(Boolean)) expect(() => JSON.parse(line)).not.toThrow();
+
+    // A record written after the torn line must not be glued onto it.
+    const next = await submitPayIn(sb);
+    sb = await restartTestSandbox(sb);
+    alive.push(sb);
+    expect((await readById(sb, next.id)).id).toBe(next.id);
+    expect((await readById(sb, kept.id)).id).toBe(kept.id);
+  });
+});
+
+describe("the sandbox process (sandbox/main.ts)", () => {
+  const children: ChildProcess[] = [];
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Our env minus any SANDBOX_* of the developer's shell, plus the given variables. */
+  function env(vars: Record<string, string>): NodeJS.ProcessEnv {
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("SANDBOX_")));
+    return { ...clean, ...vars };
+  }
+
+  function run(vars: Record<string, string>) {
+    const child = spawn(path.resolve("node_modules/.bin/tsx"), ["sandbox/main.ts"], { env: env(vars), stdio: ["ignore", "pipe", "pipe"] });
+    children.push(child);
+    const out = { stdout: "", stderr: "" };
+    child.stdout?.on("data", (c: Buffer) => (out.stdout += c.toString("utf8")));
+    child.stderr?.on("data", (c: Buffer) => (out.stderr += c.toString("utf8")));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+    return { child, out, exited };
+  }
+
+  async function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} took more than ${ms} ms`)), ms);
+    });
+    try {
+      return await Promise.race([promise, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  it("starts on port 0, prints its real URL and the seeded keys, writes credentials.json 0600, and stops on SIGTERM", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "paydesk-sandbox-main-"));
+    dirs.push(dataDir);
+    const { child, out, exited } = run({ SANDBOX_PORT: "0", SANDBOX_DATA_DIR: dataDir });
+
+    const url = await within(
+      10_000,
+      "the listening line",
+      new Promise<string>((resolve, reject) => {
+        const look = () => {
+          const m = /listening on (http:\/\/127\.0\.0\.1:(\d+))\s*$/m.exec(out.stdout);
+          // The credential lines follow the URL in the same write; wait for both.
+          if (m && /readKey=.*\n.*readKey=/s.test(out.stdout)) resolve(m[1] ?? "");
+        };
+        child.stdout?.on("data", look);
+        void exited.then(({ code }) => reject(new Error(`exited early with ${code}: ${out.stderr}`)));
+        look();
+      }),
+    );
+    expect(Number(new URL(url).port)).toBeGreaterThan(0);
+    expect((await fetch(`${url}/health`)).status).toBe(200);
+
+    const file = path.join(dataDir, "credentials.json");
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const creds = JSON.parse(fs.readFileSync(file, "utf8")) as { baseUrl: string; merchants: Record<string, string>[] };
+    expect(creds.baseUrl).toBe(url);
+    expect(creds.merchants).toHaveLength(2);
+    for (const m of creds.merchants) {
+      expect(m.submitKey).toMatch(/^[0-9a-f-]{36}$/);
+      expect(m.readKey).toMatch(/^[0-9a-f-]{36}$/);
+      expect(m.submitKey).not.toBe(m.readKey);
+      expect(out.stdout).toContain(`merchantId=${m.merchantId} submitKey=${m.submitKey} readKey=${m.readKey}`);
+    }
+    // The printed keys work against the printed URL.
+    const first = creds.merchants[0]!;
+    const res = await fetch(`${url}/api/PaymentRequest/org/${first.orgId}/action/SubmitPayInRequest/${first.merchantId}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Basic ${Buffer.from(`api:${first.submitKey}`).toString("base64")}` },
+      body: JSON.stringify(payInBody({ RequestedAmount: 150 })),
+    });
+    expect(((await res.json()) as { status: string }).status).toBe("OK");
+
+    child.kill("SIGTERM");
+    expect(await within(5_000, "the exit after SIGTERM", exited)).toEqual({ code: 0, signal: null });
+    expect(fs.existsSync(path.join(dataDir, "state.jsonl"))).toBe(true);
+  });
+
+  it("exits with code 2 and one sentence naming the variable on a bad config value", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "paydesk-sandbox-main-"));
+    dirs.push(dataDir);
+    const { out, exited } = run({ SANDBOX_PROFILE: "foo", SANDBOX_DATA_DIR: dataDir });
+    expect(await within(10_000, "the exit", exited)).toEqual({ code: 2, signal: null });
+    const lines = out.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/SANDBOX_PROFILE/);
+    expect(lines[0]).toMatch(/spec, live/);
+    expect(lines[0]).toMatch(/"foo"/);
+    expect(out.stdout).toBe("");
+    // Nothing was started or written.
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+  });
+});
