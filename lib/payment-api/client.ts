@@ -1,0 +1,284 @@
+/**
+ * The provider client: one typed function per provider call, every outcome a ProviderResult.
+ *
+ * - Keys stay in this closure: the Basic header is built per call and never logged, thrown or
+ *   returned (spec, Authentication rule 6).
+ * - Every call waits its turn at the shared rate limiter (provider-facts §8.1).
+ * - Reads retry on transient failures; a submit is never retried blindly — only after a 429,
+ *   which the provider's limiter answers before anything is created (§1.1 middleware order).
+ */
+import { z } from "zod";
+import { camelKeys } from "./normalize";
+import { exchange, type WireOutcome } from "./transport";
+import type { RateLimiter } from "./limiter";
+import {
+  p2pBody,
+  p2pInputSchema,
+  payInBody,
+  payInInputSchema,
+  payOutBody,
+  payOutInputSchema,
+  type P2PInput,
+  type PayInInput,
+  type PayOutInput,
+} from "./requests";
+import { failures, type CallContext, type ProviderResult } from "./result";
+import {
+  duplicateSchema,
+  envelopeSchema,
+  payInResponseSchema,
+  payOutResponseSchema,
+  paymentRecordSchema,
+  type PayInResponse,
+  type PayOutResponse,
+  type PaymentRecord,
+  type SlipDuplicate,
+} from "./schemas";
+
+export interface MerchantCredentials {
+  orgId: string;
+  merchantId: string;
+  submitKey: string;
+  readKey: string | null;
+  /** How staff know the merchant, for messages. */
+  label: string;
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  timeoutMs: number;
+  limiter: RateLimiter | null;
+  fetch?: typeof fetch;
+  /** Attempts for reads (and for 429 answers); default 3. */
+  maxAttempts?: number;
+  /** First back-off; doubles per attempt. Default 500 ms. */
+  backoffMs?: number;
+}
+
+export interface ListQuery {
+  fullTextSearch?: string;
+  direction?: "PayIn" | "PayOut";
+  status?: string;
+  fromDate?: string;
+  toDate?: string;
+  /** 1-based, as the provider counts (provider-facts §4.5). */
+  offset?: number;
+  limit?: number;
+}
+
+type Parse<T> = (json: unknown) => ProviderResult<T>;
+
+interface CallSpec<T> {
+  operation: string;
+  method: "GET" | "POST";
+  /** Path after `/action/{operation}`. */
+  rest: string;
+  orgId: string;
+  key: string | null;
+  body?: unknown;
+  isSubmit: boolean;
+  merchantLabel: string;
+  parse: Parse<T>;
+}
+
+const encode = encodeURIComponent;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function createPaymentApi(options: ClientOptions) {
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const maxAttempts = options.maxAttempts ?? 3;
+  const backoffMs = options.backoffMs ?? 500;
+
+  async function call<T>(spec: CallSpec<T>): Promise<ProviderResult<T>> {
+    const context: CallContext = {
+      operation: spec.operation,
+      merchantLabel: spec.merchantLabel,
+      orgId: spec.orgId,
+      isSubmit: spec.isSubmit,
+      timeoutMs: options.timeoutMs,
+      baseUrl,
+    };
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (spec.key !== null) headers.Authorization = `Basic ${Buffer.from(`api:${spec.key}`).toString("base64")}`;
+    if (spec.body !== undefined) headers["Content-Type"] = "application/json";
+    const request = {
+      method: spec.method,
+      url: `${baseUrl}/api/PaymentRequest/org/${encode(spec.orgId)}/action/${spec.operation}${spec.rest}`,
+      headers,
+      body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+      timeoutMs: options.timeoutMs,
+    };
+    let last: ProviderResult<T> | null = null;
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      if (options.limiter) {
+        const slot = await options.limiter.acquire();
+        if (!slot.ok) return { ok: false, ...failures.busy(slot.wouldWaitMs) };
+      }
+      const outcome = await exchange(request, options.fetch);
+      last = interpret(outcome, context, spec.parse);
+      if (last.ok || !shouldRetry(last, spec.isSubmit) || attempt === maxAttempts) return last;
+      await sleep(backoffMs * 2 ** (attempt - 1));
+    }
+    return last as ProviderResult<T>;
+  }
+
+  return {
+    forMerchant(merchant: MerchantCredentials) {
+      const submit = <T>(operation: string, body: unknown, parse: Parse<T>) =>
+        call({ operation, method: "POST", rest: `/${encode(merchant.merchantId)}`, orgId: merchant.orgId, key: merchant.submitKey, body, isSubmit: true, merchantLabel: merchant.label, parse });
+      const read = <T>(operation: string, method: "GET" | "POST", rest: string, body: unknown, parse: Parse<T>): Promise<ProviderResult<T>> => {
+        if (merchant.readKey === null) {
+          return Promise.resolve({
+            ok: false,
+            kind: "forbidden",
+            message: `${merchant.label} has no read (VIEWER) key in PayDesk, so PayDesk cannot look requests up at the provider; outcomes depend on webhooks alone.`,
+          });
+        }
+        return call({ operation, method, rest, orgId: merchant.orgId, key: merchant.readKey, body, isSubmit: false, merchantLabel: merchant.label, parse });
+      };
+      return {
+        submitPayIn: (input: PayInInput) => submit("SubmitPayInRequest", payInBody(payInInputSchema.parse(input)), payloadOf("paymentResponse", payInResponseSchema)),
+        submitPayInP2P: (input: P2PInput) => submit("SubmitPayInRequestP2P", p2pBody(p2pInputSchema.parse(input)), payloadOf("paymentResponse", payInResponseSchema)),
+        submitPayOut: (input: PayOutInput) => submit("SubmitPayOutRequest", payOutBody(payOutInputSchema.parse(input)), payOutPayload),
+        // Not in the live v0.2.54 provider (it answers 404, provider-facts §4.4).
+        submitWithdrawal: (input: PayOutInput) => submit("SubmitWithdrawalRequest", payOutBody(payOutInputSchema.parse(input)), payOutPayload),
+        getPaymentRequestById: (id: string) => read("GetPaymentRequestById", "GET", `/${encode(id)}`, undefined, payloadOf("paymentRequest", paymentRecordSchema)),
+        getPaymentRequests: (query: ListQuery) => read("GetPaymentRequests", "POST", "", listBody(query), bareArray(paymentRecordSchema)),
+        /** The safe-retry lookup (§8.6): substring search, exact match kept; newest first. */
+        async findByRefId1(refId1: string): Promise<ProviderResult<PaymentRecord[]>> {
+          const result = await read("GetPaymentRequests", "POST", "", listBody({ fullTextSearch: refId1, offset: 1, limit: 100 }), bareArray(paymentRecordSchema));
+          return result.ok ? { ok: true, data: result.data.filter((r) => r.refId1 === refId1) } : result;
+        },
+      };
+    },
+
+    /** The anonymous slip endpoints: the token authorizes, `orgId` is ignored by the provider (§4.6). */
+    slips: {
+      verifyPayInToken: (orgId: string, requestId: string, token: string) =>
+        call({ operation: "VerifyPayInToken", method: "GET", rest: `/${encode(requestId)}/${encode(token)}`, orgId, key: null, isSubmit: false, merchantLabel: "slip page", parse: envelopeOnly }),
+      checkPayInSlipDup: (orgId: string, requestId: string, first4: string, last4: string) =>
+        call({
+          operation: "CheckPayInSlipDup",
+          method: "GET",
+          rest: `/${encode(requestId)}/${encode(first4)}/${encode(last4)}`,
+          orgId,
+          key: null,
+          isSubmit: false,
+          merchantLabel: "slip page",
+          parse: payloadOf("duplicates", z.array(duplicateSchema)) as Parse<SlipDuplicate[]>,
+        }),
+      uploadPayInSlipById: (orgId: string, requestId: string, token: string, slip: { imageBase64: string; first4: string | null; last4: string | null; note: string | null }) =>
+        call({
+          operation: "UploadPayInSlipById",
+          method: "POST",
+          rest: `/${encode(requestId)}/${encode(token)}`,
+          orgId,
+          key: null,
+          body: { ImageBase64: slip.imageBase64, First4: slip.first4, Last4: slip.last4, Note: slip.note },
+          // An upload stores a slip each time it lands; treat it like a submit (no blind retry).
+          isSubmit: true,
+          merchantLabel: "slip page",
+          parse: envelopeOnly,
+        }),
+    },
+  };
+}
+
+export type PaymentApi = ReturnType<typeof createPaymentApi>;
+export type MerchantApi = ReturnType<PaymentApi["forMerchant"]>;
+export type { PayInResponse, PayOutResponse, PaymentRecord, SlipDuplicate };
+
+function shouldRetry(result: ProviderResult<unknown>, isSubmit: boolean): boolean {
+  if (result.ok) return false;
+  if (result.kind === "rate_limited") return true;
+  if (isSubmit) return false;
+  return result.kind === "timeout" || result.kind === "network" || result.kind === "provider_error";
+}
+
+function listBody(query: ListQuery): Record<string, unknown> {
+  return {
+    fullTextSearch: query.fullTextSearch ?? "",
+    direction: query.direction ?? "",
+    status: query.status ?? "",
+    fromDate: query.fromDate ?? null,
+    toDate: query.toDate ?? null,
+    offset: Math.max(1, query.offset ?? 1),
+    limit: Math.min(100, Math.max(1, query.limit ?? 100)),
+  };
+}
+
+function interpret<T>(outcome: WireOutcome, c: CallContext, parse: Parse<T>): ProviderResult<T> {
+  if (outcome.kind === "timeout") return { ok: false, ...failures.timeout(c) };
+  if (outcome.kind === "network") return { ok: false, ...failures.network(c, outcome.detail) };
+  const { status, contentType, text } = outcome;
+  if (status === 401) return { ok: false, ...failures.authFailed(c, 401) };
+  if (status === 403) return { ok: false, ...failures.forbidden(c) };
+  if (status === 429) return { ok: false, ...failures.rateLimited() };
+  // Every failed pay-in submit of the v0.2.54 provider is an empty 500 (§3.1).
+  if (status >= 500) return { ok: false, ...failures.providerError(c, status, `HTTP ${status}${text.trim() === "" ? " with an empty answer" : ""}`) };
+  // The live auth handler writes plain text before its challenge, so the 401 may arrive as 200 text (§1.4).
+  if (/^text\/plain/i.test(contentType) && status < 300) return { ok: false, ...failures.authFailed(c, status) };
+  let json: unknown;
+  try {
+    json = camelKeys(JSON.parse(text));
+  } catch {
+    return { ok: false, ...failures.providerError(c, status, `HTTP ${status} with an answer that is not JSON`) };
+  }
+  if (status === 404) return { ok: false, ...failures.rejected("HTTP_404", "The provider has no such endpoint.") };
+  if (status >= 400) {
+    // ASP.NET's ProblemDetails for a body it could not bind: nothing was created.
+    const title = (json as { title?: unknown }).title;
+    return { ok: false, ...failures.rejected(`HTTP_${status}`, typeof title === "string" ? title : null) };
+  }
+  if (status !== 200) return { ok: false, ...failures.providerError(c, status, `unexpected HTTP ${status}`) };
+  const parsed = parse(json);
+  if (!parsed.ok && parsed.kind === "provider_error") return { ok: false, ...failures.providerError(c, status, parsed.message) };
+  return parsed;
+}
+
+function readEnvelope(json: unknown): { ok: true; envelope: Record<string, unknown> } | { ok: false; result: ProviderResult<never> } {
+  const envelope = envelopeSchema.safeParse(json);
+  if (!envelope.success) return { ok: false, result: { ok: false, kind: "provider_error", httpStatus: 200, mayExist: false, message: "an answer without a status" } };
+  if (envelope.data.status.toUpperCase() !== "OK") return { ok: false, result: { ok: false, ...failures.rejected(envelope.data.status, envelope.data.description) } };
+  return { ok: true, envelope: envelope.data };
+}
+
+function payloadOf<S extends z.ZodType>(key: string, schema: S): Parse<z.output<S>> {
+  return (json) => {
+    const read = readEnvelope(json);
+    if (!read.ok) return read.result;
+    const payload = schema.safeParse(read.envelope[key]);
+    if (!payload.success) return { ok: false, kind: "provider_error", httpStatus: 200, mayExist: false, message: `an answer PayDesk cannot read (${key}: ${payload.error.issues[0]?.message ?? "invalid"})` };
+    return { ok: true, data: payload.data };
+  };
+}
+
+/** The spec's `paymentResponse`, or the live provider's `paymentRequest` entity (§4.3). */
+const payOutPayload: Parse<PayOutResponse> = (json) => {
+  const read = readEnvelope(json);
+  if (!read.ok) return read.result;
+  const payload = read.envelope.paymentResponse ?? read.envelope.paymentRequest;
+  const parsed = payOutResponseSchema.safeParse(payload);
+  if (!parsed.success) return { ok: false, kind: "provider_error", httpStatus: 200, mayExist: false, message: "a Pay-Out answer PayDesk cannot read" };
+  return { ok: true, data: parsed.data };
+};
+
+const envelopeOnly: Parse<{ description: string | null }> = (json) => {
+  const read = readEnvelope(json);
+  if (!read.ok) return read.result;
+  return { ok: true, data: { description: (read.envelope.description as string | null) ?? null } };
+};
+
+/** List endpoints answer a bare array, not an envelope (§4.5). */
+function bareArray<S extends z.ZodType>(schema: S): Parse<z.output<S>[]> {
+  return (json) => {
+    if (!Array.isArray(json)) {
+      const read = readEnvelope(json);
+      if (!read.ok) return read.result;
+      return { ok: false, kind: "provider_error", httpStatus: 200, mayExist: false, message: "a list answer that is not a list" };
+    }
+    const parsed = z.array(schema).safeParse(json);
+    if (!parsed.success) return { ok: false, kind: "provider_error", httpStatus: 200, mayExist: false, message: "a list PayDesk cannot read" };
+    return { ok: true, data: parsed.data };
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * Response schemas that accept both the spec's shapes and the live provider's (provider-facts §4).
+ * Input is first passed through camelKeys, so only camelCase names appear here.
+ */
+import { z } from "zod";
+import { booleanish, optionalSatang, optionalText, promptPayIdSchema, qrImageSchema, satangSchema, timestampSchema } from "./normalize";
+
+export const envelopeSchema = z.looseObject({
+  status: z.string(),
+  description: optionalText,
+});
+
+/** A Pay-In or P2P answer (`paymentResponse`). */
+export const payInResponseSchema = z
+  .looseObject({
+    id: z.string().min(1),
+    sessionId: optionalText,
+    type: optionalText,
+    status: z.string(),
+    requestedAmount: satangSchema,
+    generatedAmount: optionalSatang,
+    currency: optionalText,
+    qrCode: optionalText,
+    qrCodeImage: qrImageSchema,
+    paymentUrl: optionalText,
+    websocketPath: optionalText,
+    createdAt: timestampSchema,
+    expireAt: timestampSchema,
+    isQrAvailable: booleanish.nullish().transform((v) => v ?? false),
+    payInBankCode: optionalText,
+    payInBankAccountNo: optionalText,
+    payInBankAccountName: optionalText,
+    payInPromptPayId: promptPayIdSchema,
+    slipUploadUrl: optionalText,
+  })
+  .transform((r) => ({
+    id: r.id,
+    // sessionId is the request id at the provider (§8.7); P2P answers in the spec omit it.
+    sessionId: r.sessionId ?? r.id,
+    type: r.type,
+    status: r.status,
+    requestedSatang: r.requestedAmount,
+    generatedSatang: r.generatedAmount ?? r.requestedAmount,
+    currency: r.currency ?? "THB",
+    qrCode: r.qrCode,
+    qrCodeImage: r.qrCodeImage,
+    paymentUrl: r.paymentUrl,
+    websocketPath: r.websocketPath ?? "/realtime/payment-tx",
+    createdAt: r.createdAt,
+    expireAt: r.expireAt,
+    // The live provider may say false with a QR payload present (§4.1): a payload is what counts.
+    isQrAvailable: r.isQrAvailable && r.qrCode !== null,
+    payInBankCode: r.payInBankCode,
+    payInBankAccountNo: r.payInBankAccountNo,
+    payInBankAccountName: r.payInBankAccountName,
+    // Meaningless without a QR: the live provider leaves a dummy there (§4.2).
+    payInPromptPayId: r.isQrAvailable ? r.payInPromptPayId : null,
+    slipUploadUrl: r.slipUploadUrl,
+  }));
+export type PayInResponse = z.output<typeof payInResponseSchema>;
+
+/** A Pay-Out/Withdrawal answer: the spec's `paymentResponse` or the live `paymentRequest` entity. */
+export const payOutResponseSchema = z
+  .looseObject({
+    id: z.string().min(1),
+    type: optionalText,
+    direction: optionalText,
+    status: z.string(),
+    requestedAmount: satangSchema,
+    currency: optionalText,
+    createdAt: timestampSchema,
+    createdDate: timestampSchema,
+  })
+  .transform((r) => ({
+    id: r.id,
+    type: r.type ?? r.direction ?? "PayOut",
+    status: r.status,
+    requestedSatang: r.requestedAmount,
+    currency: r.currency ?? "THB",
+    createdAt: r.createdAt ?? r.createdDate,
+  }));
+export type PayOutResponse = z.output<typeof payOutResponseSchema>;
+
+const partialPayoutSchema = z.looseObject({
+  txDate: timestampSchema,
+  payinRequestId: optionalText,
+  partialAmount: optionalSatang,
+  status: optionalText,
+});
+
+/** A stored request as GetPaymentRequestById / GetPaymentRequests return it (§4.5). */
+export const paymentRecordSchema = z
+  .looseObject({
+    id: z.string().min(1),
+    orgId: optionalText,
+    refId1: optionalText,
+    refId2: optionalText,
+    refId3: optionalText,
+    status: z.string(),
+    statusCode: optionalText,
+    statusReason: optionalText,
+    direction: optionalText,
+    merchantId: optionalText,
+    requestedAmount: optionalSatang,
+    generatedAmount: optionalSatang,
+    createdDate: timestampSchema,
+    expireDate: timestampSchema,
+    payinIsPeerToPeer: booleanish.nullish(),
+    totalPayOutPaidAmountDecimal: optionalSatang,
+    payOutTotalAmountDecimal: optionalSatang,
+    partialPayouts: z.array(partialPayoutSchema).nullish(),
+    responseDataObj: z.unknown().optional(),
+  })
+  .transform((r) => ({
+    id: r.id,
+    orgId: r.orgId,
+    refId1: r.refId1,
+    refId2: r.refId2,
+    refId3: r.refId3,
+    status: r.status,
+    statusCode: r.statusCode,
+    statusReason: r.statusReason,
+    direction: r.direction,
+    merchantId: r.merchantId,
+    requestedSatang: r.requestedAmount,
+    generatedSatang: r.generatedAmount,
+    createdAt: r.createdDate,
+    expireAt: r.expireDate,
+    isP2P: r.payinIsPeerToPeer ?? false,
+    payoutPaidSatang: r.totalPayOutPaidAmountDecimal,
+    partialPayouts: (r.partialPayouts ?? []).map((p) => ({ at: p.txDate, payinRequestId: p.payinRequestId, amountSatang: p.partialAmount, status: p.status })),
+    payInResponse: r.responseDataObj ? payInResponseSchema.safeParse(r.responseDataObj).data ?? null : null,
+  }));
+export type PaymentRecord = z.output<typeof paymentRecordSchema>;
+
+export const duplicateSchema = z.looseObject({
+  id: optionalText,
+  dupType: optionalText,
+  first4: optionalText,
+  last4: optionalText,
+  orgId: optionalText,
+  documentId: optionalText,
+  createdAt: timestampSchema,
+});
+export type SlipDuplicate = z.output<typeof duplicateSchema>;

@@ -1,0 +1,56 @@
+/**
+ * One HTTP exchange with the provider, with a timeout that covers the whole answer. It reports what
+ * happened on the wire and nothing else; the client decides what that means.
+ */
+export interface WireRequest {
+  method: "GET" | "POST";
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+}
+
+export type WireOutcome =
+  | { kind: "response"; status: number; contentType: string; text: string }
+  | { kind: "timeout" }
+  | { kind: "network"; detail: string };
+
+export async function exchange(request: WireRequest, fetchImpl: typeof fetch = fetch): Promise<WireOutcome> {
+  const signal = AbortSignal.timeout(request.timeoutMs);
+  try {
+    const response = await fetchImpl(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      signal,
+      cache: "no-store",
+      redirect: "manual",
+    });
+    const text = await response.text();
+    return { kind: "response", status: response.status, contentType: response.headers.get("content-type") ?? "", text };
+  } catch (error) {
+    if (signal.aborted) return { kind: "timeout" };
+    return { kind: "network", detail: networkDetail(error) };
+  }
+}
+
+/** "connection reset", "connection refused", … from undici's error causes; never a header or URL with secrets. */
+function networkDetail(error: unknown): string {
+  const cause = (error as { cause?: { code?: string } } | null)?.cause;
+  const code = cause?.code ?? (error as { code?: string } | null)?.code;
+  switch (code) {
+    case "ECONNRESET":
+    case "UND_ERR_SOCKET":
+      return "the connection was reset";
+    case "ECONNREFUSED":
+      return "the connection was refused";
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return "the host name could not be resolved";
+    case "UND_ERR_HEADERS_TIMEOUT":
+    case "UND_ERR_BODY_TIMEOUT":
+      return "the answer stalled";
+    default:
+      return code ? `network error ${code}` : "network error";
+  }
+}
