@@ -115,6 +115,12 @@ describe("live profile: submit errors", () => {
     expect(dup).toEqual({ status: "REF_ID1_DUPLICATE", description: expect.stringContaining(String(body.RefId1)), paymentRequest: null, payoutTransaction: null });
   });
 
+  it("answers a Pay-Out for an unknown merchant with the controller's JSON envelope", async () => {
+    const unknown = randomUUID();
+    const res = await json(await sb.call("SubmitPayOutRequest", { key: sb.coffee.submitKey, rest: unknown, body: payOutBody() }));
+    expect(res).toEqual({ status: "NOTFOUND", description: expect.stringContaining(unknown), merchant: null });
+  });
+
   it("answers a Pay-Out to AccountType PromptPay without a PromptPayId with an empty 500 (QR builder crash)", async () => {
     const body = payOutBody({ AccountType: "PromptPay" });
     await expectEmpty500(await sb.submit("SubmitPayOutRequest", sb.coffee, body));
@@ -271,6 +277,26 @@ describe("live profile: P2P", () => {
     expect((await readById(sb, r.id)).status).toBe("Approved");
     // The pay-out stays Pending with the partial paid.
     expect(await readById(sb, payout.paymentRequest.id)).toMatchObject({ status: "Pending", totalPayOutPaidAmountDecimal: 500 });
+  });
+
+  it("treats a blank PromptPayId on the pay-out as none: dummy id, no QR", async () => {
+    // Use up the room left on the first pay-out so the next P2P matches this one.
+    await submitOk(sb, "SubmitPayInRequestP2P", payInBody({ RequestedAmount: 1000 }));
+    const payout = await json(await sb.submit("SubmitPayOutRequest", sb.gadgets, payOutBody({ RequestedAmount: 800, PromptPayId: "" })));
+    expect(payout.status).toBe("OK");
+    const r = await submitOk(sb, "SubmitPayInRequestP2P", payInBody({ RequestedAmount: 300 }));
+    const stored = await sb.control<any>("GET", `/requests/${r.id}`);
+    expect(stored.body.payinPeer2PeerPayoutId).toBe(payout.paymentRequest.id);
+    expect(r).toMatchObject({ qrCode: "", qrCodeImage: "", isQrAvailable: false, payInPromptPayId: "0000000000000" });
+  });
+
+  it("answers a P2P to a beneficiary with PromptPay with a QR payload but still no image", async () => {
+    const payout = await json(await sb.submit("SubmitPayOutRequest", sb.gadgets, payOutBody({ RequestedAmount: 900, PromptPayId: "0812345678", AccountType: "PromptPay" })));
+    // 600 is more than the 500 left on the blank-PromptPay pay-out, so this one matches.
+    const r = await submitOk(sb, "SubmitPayInRequestP2P", payInBody({ RequestedAmount: 600 }));
+    expect((await sb.control<any>("GET", `/requests/${r.id}`)).body.payinPeer2PeerPayoutId).toBe(payout.paymentRequest.id);
+    expect(r).toMatchObject({ isQrAvailable: true, qrCodeImage: "", payInPromptPayId: "0812345678", generatedAmount: 600 });
+    expect(r.qrCode).toContain("0066812345678"); // the mobile number as a PromptPay proxy
   });
 });
 

@@ -9,7 +9,6 @@ import type { SeededMerchant } from "./seed";
 import { payInBody, payOutBody, ref, startTestSandbox, type CallOptions, type SubmitOperation, type TestSandbox } from "./testing/harness";
 
 // Response bodies are asserted field by field; `any` keeps those assertions readable.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -13,7 +13,6 @@ import type { SeededMerchant } from "./seed";
 import { payInBody, payOutBody, ref, startTestSandbox, type CallOptions, type SubmitOperation, type TestSandbox } from "./testing/harness";
 
 // Response bodies are asserted field by field; `any` keeps those assertions readable.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
 const PAY_IN_FIELDS = [
@@ -527,6 +526,15 @@ describe("submit error codes", () => {
     }
   });
 
+  it("INVALID_PAYMENT_AMOUNT with a description that says why: too many decimals, or too large", async () => {
+    const decimals = await submitError(sb, "SubmitPayOutRequest", sb.coffee, payOutBody({ RequestedAmount: 10.005 }), "INVALID_PAYMENT_AMOUNT");
+    expect(decimals.description).toMatch(/decimals/i);
+    for (const amount of [1e13, "99999999999999.99"]) {
+      const large = await submitError(sb, "SubmitPayOutRequest", sb.coffee, payOutBody({ RequestedAmount: amount }), "INVALID_PAYMENT_AMOUNT");
+      expect(large.description).toMatch(/too large/i);
+    }
+  });
+
   it("ERROR_VALUE_NOT_IN_RANGE outside the merchant's 20.00–50,000.00, with both bounds allowed", async () => {
     for (const operation of PAY_INS) {
       for (const amount of [19.99, 0.01, 50_000.01, 1_000_000]) {
@@ -767,7 +775,7 @@ describe("bad input on the submit endpoints", () => {
 
   it("413 with a JSON status for a body over the size limit, and nothing is stored", async () => {
     for (const operation of OPERATIONS) {
-      const body = { ...(operation.startsWith("SubmitPayIn") ? payInBody() : payOutBody()), Description: "x".repeat(3_000) };
+      const body: Record<string, unknown> = { ...(operation.startsWith("SubmitPayIn") ? payInBody() : payOutBody()), Description: "x".repeat(3_000) };
       const res = await small.submit(operation, small.coffee, body);
       expect(res.status).toBe(413);
       const envelope = await readJson(res);

@@ -185,7 +185,7 @@ async function list(call: Call, countOnly: boolean): Promise<void> {
   const limit = Math.min(Math.max(number("limit", 100), 1), 100);
   if (countOnly) return sendJson(res, 200, matches.length);
   const page = matches
-    .sort((a, b) => b.createdAt - a.createdAt)
+    .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)) // a stable order for paging
     .slice(offset - 1, offset - 1 + limit)
     .map((r) => entity(ctx, r, { full: false }));
   if (await fault(call, "after", {})) return;

@@ -73,7 +73,7 @@ function readAmount(ctx: SandboxContext, raw: unknown): Satang | SubmitResult {
   if (!Number.isFinite(value) || value <= 0) return invalid();
   // More than 2 decimals: the live provider does not validate precision and its QR shows 2 dp (§8.4).
   if (ctx.config.profile === "live") return Math.round(value * 100) || fail("INVALID_PAYMENT_AMOUNT", "Requested amount must be greater than zero");
-  return fail("INVALID_PAYMENT_AMOUNT", "Requested amount must have at most 2 decimals");
+  return fail("INVALID_PAYMENT_AMOUNT", `Requested amount is invalid: ${parsed.error}`); // too many decimals, or too large
 }
 
 function baseRequest(orgId: string, merchant: Merchant, kind: Kind, refId1: string, f: CommonFields, satang: Satang): PaymentRequest {
@@ -258,7 +258,10 @@ function matchP2P(ctx: SandboxContext, satang: Satang): { payout: PaymentRequest
   for (const payout of payouts) {
     const committed = payout.paidSatang + payout.partials.filter((p) => p.status === "Pending").reduce((s, p) => s + p.amountSatang, 0);
     if (payout.requestedSatang - committed < satang || !payout.destination) continue;
-    return { payout, destination: resolveDestination(ctx, payout.destination) };
+    const destination = resolveDestination(ctx, payout.destination);
+    // A blank PromptPayId (the live profile accepts "") is no PromptPay id: the dummy id and no QR
+    // (§4.2), never isQrAvailable with a QR that has no target (the provider's builder throws, §3.2).
+    return { payout, destination: { ...destination, promptPayId: destination.promptPayId?.trim() ? destination.promptPayId : null } };
   }
   return null;
 }

@@ -218,16 +218,18 @@ function interpret<T>(outcome: WireOutcome, c: CallContext, parse: Parse<T>): Pr
   if (status >= 500) return { ok: false, ...failures.providerError(c, status, `HTTP ${status}${text.trim() === "" ? " with an empty answer" : ""}`) };
   // The live auth handler writes plain text before its challenge, so the 401 may arrive as 200 text (§1.4).
   if (/^text\/plain/i.test(contentType) && status < 300) return { ok: false, ...failures.authFailed(c, status) };
+  // The live provider has no SubmitWithdrawalRequest and answers a bare 404 (§4.4): nothing was created.
+  if (status === 404) return { ok: false, ...failures.rejected("HTTP_404", "The provider has no such endpoint (the live provider has no Withdrawal endpoint).") };
   let json: unknown;
   try {
     json = camelKeys(JSON.parse(text));
   } catch {
+    if (status >= 400) return { ok: false, ...failures.rejected(`HTTP_${status}`, null) };
     return { ok: false, ...failures.providerError(c, status, `HTTP ${status} with an answer that is not JSON`) };
   }
-  if (status === 404) return { ok: false, ...failures.rejected("HTTP_404", "The provider has no such endpoint.") };
   if (status >= 400) {
     // ASP.NET's ProblemDetails for a body it could not bind: nothing was created.
-    const title = (json as { title?: unknown }).title;
+    const title = (json as { title?: unknown } | null)?.title;
     return { ok: false, ...failures.rejected(`HTTP_${status}`, typeof title === "string" ? title : null) };
   }
   if (status !== 200) return { ok: false, ...failures.providerError(c, status, `unexpected HTTP ${status}`) };

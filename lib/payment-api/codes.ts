@@ -27,6 +27,10 @@ const CODES: Record<string, string> = {
   BANK_CODE_NOT_SUPPORT: "The provider does not support that bank.",
   IMAGE_INVALID: "The slip is not a JPG, PNG or WebP picture.",
   PAYLOAD_TOO_LARGE: "The upload is too large for the provider.",
+  HTTP_400: "The provider could not read what PayDesk sent; this is a PayDesk bug, please report it.",
+  HTTP_404: "The provider has no such endpoint. The live provider has no Withdrawal endpoint: use a Pay-Out to the merchant's own account.",
+  HTTP_413: "The upload is too large for the provider.",
+  HTTP_415: "The provider could not read what PayDesk sent; this is a PayDesk bug, please report it.",
 };
 
 export function describeProviderCode(code: string, description: string | null): string {
