@@ -2,6 +2,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "./env";
 
+const REAL_SECRETS = { AUTH_SECRET: "x".repeat(32), ENCRYPTION_KEY: "ab".repeat(32) };
+
 describe("parseEnv", () => {
   it("defaults to demo mode against the bundled sandbox", () => {
     const env = parseEnv({});
@@ -17,7 +19,7 @@ describe("parseEnv", () => {
   });
 
   it("uses a real provider when PAYMENT_API_BASE_URL is set, without a trailing slash", () => {
-    const env = parseEnv({ PAYMENT_API_BASE_URL: "https://api.example.com/", PUBLIC_BASE_URL: "https://pay.example.co.th" });
+    const env = parseEnv({ ...REAL_SECRETS, PAYMENT_API_BASE_URL: "https://api.example.com/", PUBLIC_BASE_URL: "https://pay.example.co.th" });
     expect(env.isSandbox).toBe(false);
     expect(env.providerBaseUrl).toBe("https://api.example.com");
     expect(env.PUBLIC_BASE_URL).toBe("https://pay.example.co.th");
@@ -30,8 +32,27 @@ describe("parseEnv", () => {
     ["PUBLIC_BASE_URL", "not a url", /^PUBLIC_BASE_URL must be an http\(s\) URL/],
     ["SANDBOX_PROFILE", "prod", /^SANDBOX_PROFILE /],
     ["PAYMENT_API_TIMEOUT_MS", "5", /^PAYMENT_API_TIMEOUT_MS /],
+    ["PAYMENT_API_RATE_LIMIT", "20 per 10", /^PAYMENT_API_RATE_LIMIT must look like 20\/10s/],
+    ["AUTH_SECRET", "short", /^AUTH_SECRET must be at least 32 characters/],
+    ["ENCRYPTION_KEY", "abc", /^ENCRYPTION_KEY must be 32 bytes/],
+    ["ADMIN_EMAIL", "not-an-email", /^ADMIN_EMAIL must be an e-mail address/],
+    ["DATABASE_URL", "mysql://x", /^DATABASE_URL must be a postgres:\/\/ URL/],
   ])("stops with a sentence naming %s when it is %j", (name, value, message) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
     expect(() => parseEnv({ [name]: value })).toThrow(message);
+  });
+
+  it("requires chosen secrets with a real provider", () => {
+    expect(() => parseEnv({ PAYMENT_API_BASE_URL: "https://api.example.com" })).toThrow(/^AUTH_SECRET is required when PAYMENT_API_BASE_URL is set/);
+    expect(() => parseEnv({ PAYMENT_API_BASE_URL: "https://api.example.com", AUTH_SECRET: "x".repeat(32) })).toThrow(/^ENCRYPTION_KEY is required/);
+  });
+
+  it("takes the encryption key as hex or base64", () => {
+    expect(parseEnv({ ENCRYPTION_KEY: "ab".repeat(32) }).ENCRYPTION_KEY).toBeDefined();
+    expect(parseEnv({ ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64") }).ENCRYPTION_KEY).toBeDefined();
+  });
+
+  it("wants the first admin's e-mail and password together", () => {
+    expect(() => parseEnv({ ADMIN_EMAIL: "a@b.co" })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD are set together/);
   });
 });

@@ -39,7 +39,47 @@ const schema = z.object({
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default(".data")),
   /** Provider call timeout. */
   PAYMENT_API_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(120_000).default(15_000)),
+  /** The provider's rate limit, shared by every PayDesk instance on one database ("off" to disable). */
+  PAYMENT_API_RATE_LIMIT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(off|\d+\/\d+s)$/, "must look like 20/10s (requests per seconds) or off")
+      .default("20/10s"),
+  ),
+  /** How long a call may queue for the rate limit before staff are told to retry. */
+  PAYMENT_API_MAX_QUEUE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(600_000).default(30_000)),
+  /** Signs staff session cookies. Required with a real provider; generated into DATA_DIR in demo mode. */
+  AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters (openssl rand -base64 32)").optional()),
+  /**
+   * Encrypts the merchants' API keys at rest (AES-256-GCM): 32 bytes as 64 hex characters or base64.
+   * Required with a real provider; generated into DATA_DIR in demo mode. Old keys for rotation:
+   * ENCRYPTION_KEYS_PREVIOUS, comma-separated.
+   */
+  ENCRYPTION_KEY: z.preprocess(emptyAsUndefined, z.string().refine(isKey32, "must be 32 bytes as 64 hex characters or base64 (openssl rand -hex 32)").optional()),
+  ENCRYPTION_KEYS_PREVIOUS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((v) => v.split(",").every((k) => isKey32(k.trim())), "must be a comma-separated list of 32-byte keys")
+      .optional(),
+  ),
+  /** The first admin, created on first start when no staff user exists. */
+  ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email("must be an e-mail address").optional()),
+  ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(12, "must be at least 12 characters").optional()),
 });
+
+function isKey32(value: string): boolean {
+  const text = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return true;
+  return /^[A-Za-z0-9+/_-]+={0,2}$/.test(text) && Buffer.from(text, "base64").length === 32;
+}
+
+/** The 32 key bytes of an ENCRYPTION_KEY value. */
+export function keyBytes(value: string): Buffer {
+  const text = value.trim();
+  return /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, "hex") : Buffer.from(text, "base64");
+}
 
 export type RawEnv = z.output<typeof schema>;
 
@@ -65,6 +105,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const env = parsed.data;
   const isSandbox = env.PAYMENT_API_BASE_URL === undefined;
+  if (!isSandbox) {
+    // With a real provider, secrets must be chosen by the operator, never generated on the fly.
+    for (const name of ["AUTH_SECRET", "ENCRYPTION_KEY"] as const) {
+      if (!env[name]) throw new EnvError(`${name} is required when PAYMENT_API_BASE_URL is set (a real provider). See README.md, Configuration.`);
+    }
+  }
+  if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+    throw new EnvError("ADMIN_EMAIL and ADMIN_PASSWORD are set together (the first admin's sign-in). See README.md, Configuration.");
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     ...env,
