@@ -1,0 +1,48 @@
+import "server-only";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { merchants } from "../db/schema";
+
+/** What a staff member's scope is: null = every merchant. */
+export interface MerchantScope {
+  merchantIds: string[] | null;
+}
+
+export interface MerchantSummary {
+  id: string;
+  displayName: string;
+  orgId: string;
+  merchantId: string;
+  isDemo: boolean;
+  hasReadKey: boolean;
+  submitKeyLast4: string;
+  readKeyLast4: string | null;
+}
+
+const summary = {
+  id: merchants.id,
+  displayName: merchants.displayName,
+  orgId: merchants.orgId,
+  merchantId: merchants.merchantId,
+  isDemo: merchants.isDemo,
+  submitKeyLast4: merchants.submitKeyLast4,
+  readKeyLast4: merchants.readKeyLast4,
+};
+
+/** The merchants a person may see; scoped inside the query (STYLE.md habit 2). */
+export async function listMerchantsVisibleTo(db: Db, scope: MerchantScope): Promise<MerchantSummary[]> {
+  if (scope.merchantIds !== null && scope.merchantIds.length === 0) return [];
+  const rows = await db
+    .select(summary)
+    .from(merchants)
+    .where(scope.merchantIds === null ? undefined : inArray(merchants.id, scope.merchantIds))
+    .orderBy(asc(merchants.displayName));
+  return rows.map((r) => ({ ...r, hasReadKey: r.readKeyLast4 !== null }));
+}
+
+/** One merchant, or undefined when it does not exist or is outside the scope ("not found", never "forbidden"). */
+export async function getMerchantInScope(db: Db, scope: MerchantScope, id: string): Promise<MerchantSummary | undefined> {
+  if (scope.merchantIds !== null && !scope.merchantIds.includes(id)) return undefined;
+  const [row] = await db.select(summary).from(merchants).where(and(eq(merchants.id, id))).limit(1);
+  return row ? { ...row, hasReadKey: row.readKeyLast4 !== null } : undefined;
+}
