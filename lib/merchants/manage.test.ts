@@ -1,0 +1,108 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
+import { merchants } from "../db/schema";
+import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
+import { createKeyVault } from "./key-vault";
+import { createMerchant, credentialsFor, loadDemoMerchants, merchantInputSchema, reencryptAll, rotateKeys } from "./manage";
+import { listMerchantsVisibleTo, getMerchantInScope } from "./queries";
+
+const SUBMIT = "5190d738-b61e-4cdc-9c5c-d86ee788f8e7";
+const READ = "da067f28-7fa3-43e5-b254-ef84b657d464";
+const input = (overrides = {}) => ({ displayName: "Siam Coffee", orgId: "demo", merchantId: "0E6A33CB-96cc-47a6-ac51-1de5027ec190", submitKey: SUBMIT, readKey: READ, ...overrides });
+
+describe.each(DATABASE_KINDS)("merchants and keys on %s", (kind) => {
+  const skip = kind === "postgres" ? postgresSkipReason() : null;
+  let database: TestDatabase;
+  let sandbox: TestSandbox;
+  const vault = createKeyVault([randomBytes(32)]);
+
+  beforeAll(async () => {
+    if (skip) return;
+    database = await createTestDatabase(kind);
+    sandbox = await startTestSandbox("spec");
+  });
+  afterAll(async () => {
+    await database?.dispose();
+    await sandbox?.dispose();
+  });
+
+  it.skipIf(skip)("stores keys sealed, shows only their last four, and opens them for the client", async () => {
+    const created = await createMerchant(database.db, vault, input());
+    expect(created).toMatchObject({ submitKeyLast4: "f8e7", readKeyLast4: "d464" });
+    const [row] = await database.db.select().from(merchants).where(eq(merchants.id, created.id));
+    expect(JSON.stringify(row)).not.toContain(SUBMIT);
+    expect(JSON.stringify(row)).not.toContain(READ);
+    expect(row?.merchantId).toBe("0e6a33cb-96cc-47a6-ac51-1de5027ec190");
+    const summary = (await listMerchantsVisibleTo(database.db, { merchantIds: null })).find((m) => m.id === created.id);
+    expect(JSON.stringify(summary)).not.toContain(SUBMIT);
+    expect(await credentialsFor(database.db, vault, created.id)).toMatchObject({ submitKey: SUBMIT, readKey: READ, orgId: "demo", label: "Siam Coffee" });
+  });
+
+  it.skipIf(skip)("rotates keys and can drop the read key", async () => {
+    const { id } = await createMerchant(database.db, vault, input({ merchantId: "11111111-96cc-47a6-ac51-1de5027ec190" }));
+    const next = "aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeee1234";
+    expect(await rotateKeys(database.db, vault, id, { submitKey: next, readKey: null })).toMatchObject({ submitKeyLast4: "1234", readKeyLast4: null });
+    expect(await credentialsFor(database.db, vault, id)).toMatchObject({ submitKey: next, readKey: null });
+  });
+
+  it.skipIf(skip)("says what to do when the encryption key that sealed a key is gone", async () => {
+    const { id } = await createMerchant(database.db, vault, input({ merchantId: "22222222-96cc-47a6-ac51-1de5027ec190" }));
+    await expect(credentialsFor(database.db, createKeyVault([randomBytes(32)]), id)).rejects.toThrow(/ENCRYPTION_KEYS_PREVIOUS/);
+  });
+
+  it.skipIf(skip)("re-seals with the new key while the old one is listed as previous", async () => {
+    const oldKey = randomBytes(32);
+    const oldVault = createKeyVault([oldKey]);
+    const db = database.db;
+    const { id } = await createMerchant(db, oldVault, input({ merchantId: "33333333-96cc-47a6-ac51-1de5027ec190" }));
+    const newVault = createKeyVault([randomBytes(32), oldKey]);
+    const outcome = await reencryptAll(db, newVault);
+    expect(outcome.resealed).toBeGreaterThanOrEqual(1);
+    // Rows sealed by this file's other vault cannot be opened by the new one: reported, not fatal.
+    expect(outcome.unreadable).not.toContain(id);
+    expect(outcome.unreadable.length).toBeGreaterThan(0);
+    const [row] = await db.select().from(merchants).where(eq(merchants.id, id));
+    expect(newVault.isStale(row!.submitKeyEncrypted)).toBe(false);
+    expect((await credentialsFor(db, newVault, id))?.submitKey).toBe(SUBMIT);
+  });
+
+  it.skipIf(skip)("loads the sandbox's seeded merchants in demo mode, idempotently, with their keys", async () => {
+    const file = path.join(sandbox.dataDir, "credentials.json");
+    expect(await loadDemoMerchants(database.db, vault, file)).toBe(2);
+    expect(await loadDemoMerchants(database.db, vault, file)).toBe(2);
+    const demo = (await listMerchantsVisibleTo(database.db, { merchantIds: null })).filter((m) => m.isDemo);
+    expect(demo.map((m) => m.displayName).sort()).toEqual(["Chiang Mai Gadgets", "Siam Coffee Roasters"]);
+    const coffee = demo.find((m) => m.displayName === "Siam Coffee Roasters")!;
+    expect(await credentialsFor(database.db, vault, coffee.id)).toMatchObject({ submitKey: sandbox.coffee.submitKey, readKey: sandbox.coffee.readKey });
+    const [row] = await database.db.select().from(merchants).where(eq(merchants.id, coffee.id));
+    expect(row?.payinMin).toBe("20.00");
+    expect(await loadDemoMerchants(database.db, vault, path.join(sandbox.dataDir, "missing.json"))).toBe(0);
+  });
+
+  it.skipIf(skip)("scopes merchants inside the query: another merchant is simply not found", async () => {
+    const a = await createMerchant(database.db, vault, input({ merchantId: "44444444-96cc-47a6-ac51-1de5027ec190", displayName: "A" }));
+    const b = await createMerchant(database.db, vault, input({ merchantId: "55555555-96cc-47a6-ac51-1de5027ec190", displayName: "B" }));
+    expect((await listMerchantsVisibleTo(database.db, { merchantIds: [a.id] })).map((m) => m.id)).toEqual([a.id]);
+    expect(await getMerchantInScope(database.db, { merchantIds: [a.id] }, b.id)).toBeUndefined();
+    expect(await getMerchantInScope(database.db, { merchantIds: null }, b.id)).toMatchObject({ id: b.id });
+    expect(await listMerchantsVisibleTo(database.db, { merchantIds: [] })).toEqual([]);
+  });
+});
+
+describe("merchant input", () => {
+  it.each([
+    [{ merchantId: "not-a-guid" }, /GUID/],
+    [{ submitKey: "short" }, /longer/],
+    [{ submitKey: "has space in it" }, /no spaces/],
+    [{ orgId: "a/b" }, /no spaces or slashes/],
+    [{ displayName: " " }, /name/],
+    [{ payinMinSatang: 500, payinMaxSatang: 100 }, /minimum cannot be more than the maximum/],
+  ])("rejects %j with a clear message", (overrides, message) => {
+    const result = merchantInputSchema.safeParse(input(overrides));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message).join(" ")).toMatch(message);
+  });
+});

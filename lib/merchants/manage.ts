@@ -1,0 +1,183 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client";
+import { merchants } from "../db/schema";
+import { toDecimalString, toSatang } from "../money";
+import type { MerchantCredentials } from "../payment-api/client";
+import { KeyVaultError, lastFour, type KeyVault } from "./key-vault";
+
+/**
+ * Merchants and their API keys. A key is sealed as soon as it arrives and only its last four
+ * characters are ever shown again; the clear key exists only inside `credentialsFor`, on the way
+ * to the provider client (spec, Authentication rule 6).
+ */
+
+const apiKey = z
+  .string()
+  .trim()
+  .min(8, "An API key from the provider is longer than that.")
+  .max(200, "That is too long for an API key.")
+  .regex(/^[\x21-\x7e]+$/, "An API key has no spaces or non-English characters.");
+
+export const merchantInputSchema = z
+  .object({
+    displayName: z.string().trim().min(1, "Give the merchant a name staff will recognise.").max(100),
+    orgId: z.string().trim().min(1, "The org id from the provider is required.").max(100).regex(/^[^/\s]+$/, "An org id has no spaces or slashes."),
+    merchantId: z
+      .string()
+      .trim()
+      .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, "The provider's merchant id is a GUID such as 0e6a33cb-96cc-47a6-ac51-1de5027ec190."),
+    submitKey: apiKey,
+    readKey: apiKey.optional(),
+    payinMinSatang: z.number().int().nonnegative().optional(),
+    payinMaxSatang: z.number().int().positive().optional(),
+    payoutApprovalThresholdSatang: z.number().int().nonnegative().optional(),
+  })
+  .refine((m) => m.payinMinSatang === undefined || m.payinMaxSatang === undefined || m.payinMinSatang <= m.payinMaxSatang, {
+    message: "The Pay-In minimum cannot be more than the maximum.",
+    path: ["payinMaxSatang"],
+  });
+export type MerchantInput = z.input<typeof merchantInputSchema>;
+
+export const newMerchantId = () => `mer_${randomBytes(8).toString("hex")}`;
+const money = (satang: number | undefined) => (satang === undefined ? null : toDecimalString(satang));
+
+export async function createMerchant(db: Db, vault: KeyVault, input: MerchantInput, options: { isDemo?: boolean } = {}) {
+  const m = merchantInputSchema.parse(input);
+  const [row] = await db
+    .insert(merchants)
+    .values({
+      id: newMerchantId(),
+      displayName: m.displayName,
+      orgId: m.orgId,
+      merchantId: m.merchantId.toLowerCase(),
+      submitKeyEncrypted: vault.seal(m.submitKey),
+      submitKeyLast4: lastFour(m.submitKey),
+      readKeyEncrypted: m.readKey ? vault.seal(m.readKey) : null,
+      readKeyLast4: m.readKey ? lastFour(m.readKey) : null,
+      payinMin: money(m.payinMinSatang),
+      payinMax: money(m.payinMaxSatang),
+      payoutApprovalThreshold: money(m.payoutApprovalThresholdSatang),
+      isDemo: options.isDemo ?? false,
+    })
+    .returning({ id: merchants.id, submitKeyLast4: merchants.submitKeyLast4, readKeyLast4: merchants.readKeyLast4 });
+  return row!;
+}
+
+export const keyRotationSchema = z.object({ submitKey: apiKey.optional(), readKey: apiKey.nullable().optional() });
+
+/** Replaces one or both keys (a rotation at the provider); `readKey: null` removes the read key. */
+export async function rotateKeys(db: Db, vault: KeyVault, id: string, input: z.input<typeof keyRotationSchema>) {
+  const k = keyRotationSchema.parse(input);
+  const changes: Partial<typeof merchants.$inferInsert> = { updatedAt: new Date() };
+  if (k.submitKey !== undefined) Object.assign(changes, { submitKeyEncrypted: vault.seal(k.submitKey), submitKeyLast4: lastFour(k.submitKey) });
+  if (k.readKey === null) Object.assign(changes, { readKeyEncrypted: null, readKeyLast4: null });
+  else if (k.readKey !== undefined) Object.assign(changes, { readKeyEncrypted: vault.seal(k.readKey), readKeyLast4: lastFour(k.readKey) });
+  const [row] = await db
+    .update(merchants)
+    .set(changes)
+    .where(eq(merchants.id, id))
+    .returning({ id: merchants.id, submitKeyLast4: merchants.submitKeyLast4, readKeyLast4: merchants.readKeyLast4 });
+  return row;
+}
+
+/** The clear keys, for the provider client only. */
+export async function credentialsFor(db: Db, vault: KeyVault, id: string): Promise<MerchantCredentials | undefined> {
+  const [row] = await db.select().from(merchants).where(eq(merchants.id, id)).limit(1);
+  if (!row) return undefined;
+  return {
+    orgId: row.orgId,
+    merchantId: row.merchantId,
+    submitKey: vault.open(row.submitKeyEncrypted),
+    readKey: row.readKeyEncrypted ? vault.open(row.readKeyEncrypted) : null,
+    label: row.displayName,
+  };
+}
+
+/**
+ * After ENCRYPTION_KEY is rotated: seal every key again with the new one. Rows no listed key can
+ * open are reported, not fatal: their keys must be entered again.
+ */
+export async function reencryptAll(db: Db, vault: KeyVault): Promise<{ resealed: number; unreadable: string[] }> {
+  let resealed = 0;
+  const unreadable: string[] = [];
+  for (const row of await db.select().from(merchants)) {
+    if (!vault.isStale(row.submitKeyEncrypted) && (!row.readKeyEncrypted || !vault.isStale(row.readKeyEncrypted))) continue;
+    let sealed: { submitKeyEncrypted: string; readKeyEncrypted: string | null };
+    try {
+      sealed = {
+        submitKeyEncrypted: vault.seal(vault.open(row.submitKeyEncrypted)),
+        readKeyEncrypted: row.readKeyEncrypted ? vault.seal(vault.open(row.readKeyEncrypted)) : null,
+      };
+    } catch (error) {
+      if (!(error instanceof KeyVaultError)) throw error;
+      unreadable.push(row.id);
+      continue;
+    }
+    await db
+      .update(merchants)
+      .set({ ...sealed, updatedAt: new Date() })
+      .where(eq(merchants.id, row.id));
+    resealed += 1;
+  }
+  return { resealed, unreadable };
+}
+
+const sandboxCredentialsSchema = z.object({
+  sandbox: z.literal(true),
+  merchants: z.array(
+    z.object({
+      name: z.string(),
+      orgId: z.string(),
+      merchantId: z.string(),
+      submitKey: z.string(),
+      readKey: z.string(),
+      payinMinAmount: z.string().nullable(),
+      payinMaxAmount: z.string().nullable(),
+    }),
+  ),
+});
+
+/**
+ * Demo mode: the sandbox's seeded merchants, loaded from its credentials.json and kept in step
+ * (a re-seeded sandbox has new keys). Returns the number of merchants loaded.
+ */
+export async function loadDemoMerchants(db: Db, vault: KeyVault, credentialsFile: string): Promise<number> {
+  if (!fs.existsSync(credentialsFile)) return 0;
+  const creds = sandboxCredentialsSchema.parse(JSON.parse(fs.readFileSync(credentialsFile, "utf8")));
+  for (const m of creds.merchants) {
+    const satang = (amount: string | null) => (amount === null ? undefined : toSatang(amount));
+    const [existing] = await db
+      .select({ id: merchants.id })
+      .from(merchants)
+      .where(and(eq(merchants.orgId, m.orgId), eq(merchants.merchantId, m.merchantId)))
+      .limit(1);
+    if (existing) {
+      await rotateKeys(db, vault, existing.id, { submitKey: m.submitKey, readKey: m.readKey });
+      continue;
+    }
+    await createMerchant(
+      db,
+      vault,
+      {
+        displayName: m.name,
+        orgId: m.orgId,
+        merchantId: m.merchantId,
+        submitKey: m.submitKey,
+        readKey: m.readKey,
+        payinMinSatang: satang(m.payinMinAmount),
+        payinMaxSatang: satang(m.payinMaxAmount),
+        payoutApprovalThresholdSatang: 5_000_000, // demo: Pay-Outs above 50,000 THB need a second person
+      },
+      { isDemo: true },
+    ).catch(async (error: unknown) => {
+      // Another instance loaded it at the same moment (unique org + merchant): nothing to do.
+      const [row] = await db.select({ id: merchants.id }).from(merchants).where(and(eq(merchants.orgId, m.orgId), eq(merchants.merchantId, m.merchantId)));
+      if (!row) throw error;
+    });
+  }
+  return creds.merchants.length;
+}
