@@ -107,7 +107,8 @@ describe("the sandbox process (sandbox/main.ts)", () => {
   /** Our env minus any SANDBOX_* of the developer's shell, plus the given variables. */
   function env(vars: Record<string, string>): NodeJS.ProcessEnv {
     const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("SANDBOX_")));
-    return { ...clean, ...vars };
+    // Next's types make NODE_ENV required on ProcessEnv; a child inherits whatever ours is.
+    return { ...clean, ...vars } as NodeJS.ProcessEnv;
   }
 
   function run(vars: Record<string, string>) {

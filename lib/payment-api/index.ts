@@ -1,0 +1,34 @@
+import "server-only";
+import { database } from "../db";
+import { env } from "../env";
+import { credentialsFor } from "../merchants/manage";
+import { keyVault } from "../merchants/vault";
+import { createPaymentApi, type MerchantApi, type PaymentApi } from "./client";
+import { createPostgresLimiter, parseLimit } from "./limiter";
+
+const holder = globalThis as typeof globalThis & { __paydeskPaymentApi?: Promise<PaymentApi> };
+
+/** The process's provider client, rate-limited through the database shared by all instances. */
+export function paymentApi(): Promise<PaymentApi> {
+  holder.__paydeskPaymentApi ??= (async () => {
+    const e = env();
+    const limit = parseLimit(e.PAYMENT_API_RATE_LIMIT);
+    const { db } = await database();
+    return createPaymentApi({
+      baseUrl: e.providerBaseUrl,
+      timeoutMs: e.PAYMENT_API_TIMEOUT_MS,
+      limiter: limit ? createPostgresLimiter(db, e.providerBaseUrl, { ...limit, maxWaitMs: e.PAYMENT_API_MAX_QUEUE_MS }) : null,
+    });
+  })();
+  return holder.__paydeskPaymentApi;
+}
+
+/** The provider client for one of our merchants (by our id), or undefined when it does not exist. */
+export async function merchantApi(merchantRowId: string): Promise<MerchantApi | undefined> {
+  const { db } = await database();
+  const credentials = await credentialsFor(db, keyVault(), merchantRowId);
+  return credentials ? (await paymentApi()).forMerchant(credentials) : undefined;
+}
+
+export type { MerchantApi, PaymentApi } from "./client";
+export type { ProviderFailure, ProviderResult } from "./result";

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../db/client";
+import { createTestDatabase, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
+import { createMemoryLimiter, createPostgresLimiter, parseLimit, type RateLimiter } from "./limiter";
+
+/** The most acquisitions seen in any interval of `windowMs`. */
+function busiestWindow(times: number[], windowMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let best = 0;
+  for (let i = 0, j = 0; i < sorted.length; i++) {
+    while (sorted[i]! - sorted[j]! >= windowMs) j++;
+    best = Math.max(best, i - j + 1);
+  }
+  return best;
+}
+
+async function hammer(limiters: RateLimiter[], perLimiter: number): Promise<number[]> {
+  const times: number[] = [];
+  await Promise.all(
+    limiters.flatMap((limiter) =>
+      Array.from({ length: perLimiter }, async () => {
+        const slot = await limiter.acquire();
+        expect(slot.ok).toBe(true);
+        times.push(Date.now());
+      }),
+    ),
+  );
+  return times;
+}
+
+describe("memory limiter", () => {
+  it("lets at most `count` calls into any window and queues the rest", async () => {
+    const limiter = createMemoryLimiter({ count: 5, windowMs: 300, marginMs: 20, maxWaitMs: 5_000 });
+    const started = Date.now();
+    const times = await hammer([limiter], 15);
+    expect(busiestWindow(times, 300)).toBeLessThanOrEqual(5);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2 * 320 - 10);
+  });
+
+  it("answers busy instead of queueing past the bounded wait", async () => {
+    const limiter = createMemoryLimiter({ count: 1, windowMs: 1_000, maxWaitMs: 100 });
+    expect((await limiter.acquire()).ok).toBe(true);
+    const second = await limiter.acquire();
+    expect(second).toMatchObject({ ok: false });
+    if (!second.ok) expect(second.wouldWaitMs).toBeGreaterThan(100);
+  });
+
+  it("parses the configured limit", () => {
+    expect(parseLimit("20/10s")).toEqual({ count: 20, windowMs: 10_000 });
+    expect(parseLimit("off")).toBeNull();
+    expect(() => parseLimit("20 per 10")).toThrow(/20\/10s/);
+  });
+});
+
+describe("Postgres limiter shared by two app instances", () => {
+  const skip = postgresSkipReason();
+  let database: TestDatabase;
+  let second: Database;
+
+  beforeAll(async () => {
+    if (skip) return;
+    database = await createTestDatabase("postgres", { poolSize: 4 });
+    // A second pool on the same database stands for a second PayDesk instance.
+    second = await openDatabase({ url: database.url!, poolSize: 4, migrate: false });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await database?.dispose();
+  });
+
+  it.skipIf(skip)("keeps both instances together under the provider's limit", async () => {
+    const config = { count: 6, windowMs: 500, marginMs: 30, maxWaitMs: 10_000 };
+    const a = createPostgresLimiter(database.db, "http://provider.test", config);
+    const b = createPostgresLimiter(second.db, "http://provider.test", config);
+    const started = Date.now();
+    const times = await hammer([a, b], 12);
+    expect(times).toHaveLength(24);
+    expect(busiestWindow(times, 500)).toBeLessThanOrEqual(6);
+    // 24 calls at 6 per 530 ms need at least three more windows after the first.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3 * 530 - 50);
+  });
+
+  it.skipIf(skip)("keeps separate budgets for separate providers", async () => {
+    const config = { count: 2, windowMs: 10_000, maxWaitMs: 50 };
+    const x = createPostgresLimiter(database.db, "http://x.test", config);
+    const y = createPostgresLimiter(second.db, "http://y.test", config);
+    expect((await x.acquire()).ok && (await x.acquire()).ok).toBe(true);
+    expect((await x.acquire()).ok).toBe(false);
+    expect((await y.acquire()).ok).toBe(true);
+  });
+});
+
+describe("Postgres limiter on the embedded PGlite", () => {
+  it("works the same way in one process", async () => {
+    const database = await createTestDatabase("pglite");
+    try {
+      const limiter = createPostgresLimiter(database.db, "http://provider.test", { count: 3, windowMs: 300, marginMs: 20, maxWaitMs: 5_000 });
+      const times = await hammer([limiter], 7);
+      expect(busiestWindow(times, 300)).toBeLessThanOrEqual(3);
+    } finally {
+      await database.dispose();
+    }
+  });
+});
