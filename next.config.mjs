@@ -3,7 +3,10 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // PGlite ships WASM and data files that must stay in node_modules (stack-notes §6.9).
-  serverExternalPackages: ["@electric-sql/pglite"],
+  // @node-rs/argon2 loads a native .node binary that must not be bundled either.
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2"],
+  // forbidden() answers 403 with app/(console)/forbidden.tsx when a role cannot open a page.
+  experimental: { authInterrupts: true },
   async headers() {
     return [
       {

@@ -1,10 +1,13 @@
 /**
- * Two projects: `console` (desktop, staff) and `customer` (phone, Thai, Bangkok time).
+ * Two projects: `console` (desktop, staff) and `customer` (phone, Thai, Bangkok time). `console`
+ * depends on `setup` (e2e/support/auth.setup.ts), which signs in once per role, so console tests
+ * start signed in (as the demo admin, or E2E_USER_EMAIL on a deployed PayDesk).
  * Locally the config starts the sandbox and a production build of PayDesk on their own ports
  * and data folder; with E2E_BASE_URL set it starts nothing and tests a deployed PayDesk, and tests
  * that need the sandbox's control API skip unless E2E_SANDBOX_URL points at a sandbox.
  */
 import { defineConfig, devices } from "@playwright/test";
+import { storageStatePath } from "./e2e/support/auth-users";
 import { CHROMIUM_ARGS, chromiumPath, E2E } from "./e2e/support/config";
 
 export default defineConfig({
@@ -24,9 +27,16 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: "console", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "setup", testMatch: "support/auth.setup.ts", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    {
+      name: "console",
+      dependencies: ["setup"],
+      use: { ...devices["Desktop Chrome"], channel: undefined, storageState: storageStatePath("default") },
+    },
     {
       name: "customer",
+      // Staff sign-in is a console flow; its stored sessions come from the console's setup.
+      testIgnore: ["**/auth.spec.ts"],
       use: { ...devices["Pixel 7"], locale: "th-TH", timezoneId: "Asia/Bangkok" },
     },
   ],

@@ -1,10 +1,12 @@
+import Link from "next/link";
+import { currentSession } from "@/lib/auth/session";
 import { getProviderStatus } from "@/lib/provider-status";
 
 // The status is read per request: a cached "reachable" would lie.
 export const dynamic = "force-dynamic";
 
 export default async function HomePage() {
-  const provider = await getProviderStatus();
+  const [provider, session] = await Promise.all([getProviderStatus(), currentSession()]);
   return (
     <main className="mx-auto max-w-2xl px-6 py-16">
       <h1 className="text-3xl font-semibold text-brand-dark">PayDesk</h1>
@@ -28,7 +30,12 @@ export default async function HomePage() {
           </dd>
         </dl>
       </section>
-      <p className="mt-8 text-sm text-slate-500">The staff console arrives in the next releases.</p>
+      <p className="mt-8">
+        <Link href={session ? "/requests" : "/login"} className="inline-block rounded-md bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark">
+          {session ? "Open the console" : "Sign in"}
+        </Link>
+        {session && <span className="ml-3 text-sm text-slate-600">Signed in as {session.name}</span>}
+      </p>
     </main>
   );
 }

@@ -1,0 +1,37 @@
+"use server";
+
+import { cookies } from "next/headers";
+import { z } from "zod";
+import { signOut } from "@/lib/auth";
+import { defineAction } from "@/lib/auth/action";
+import { MERCHANT_COOKIE } from "@/lib/auth/selected-merchant";
+import { env } from "@/lib/env";
+
+export const signOutAction = defineAction({
+  // Public so that anyone holding a session cookie can drop it, even one whose account was disabled.
+  permission: "public",
+  schema: z.object({}),
+  audit: "auth.sign-out",
+  run: async () => {
+    await signOut({ redirectTo: "/login" });
+    return null;
+  },
+});
+
+export const selectMerchantAction = defineAction({
+  permission: "signed-in",
+  schema: z.object({ merchantId: z.string() }),
+  merchantScoped: true,
+  // A view preference, not a change to business data.
+  audit: false,
+  run: async ({ merchant }) => {
+    (await cookies()).set(MERCHANT_COOKIE, merchant.id, {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: env().PUBLIC_BASE_URL.startsWith("https:"),
+      maxAge: 365 * 24 * 60 * 60,
+    });
+    return { merchantId: merchant.id };
+  },
+});

@@ -1,0 +1,24 @@
+import { ConsoleHeader } from "@/components/console/console-header";
+import { sectionsFor } from "@/lib/auth/console-sections";
+import { selectedMerchant } from "@/lib/auth/selected-merchant";
+import { requireSession } from "@/lib/auth/session";
+import { selectMerchantAction, signOutAction } from "./actions";
+
+// No loading.tsx here on purpose: a page's forbidden() must land before streaming starts, or the
+// 403 page would be sent with status 200.
+export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
+  const session = await requireSession();
+  const choice = await selectedMerchant(session);
+  return (
+    <div className="min-h-screen">
+      <ConsoleHeader
+        session={session}
+        choice={choice}
+        sections={sectionsFor(session.role)}
+        selectMerchantAction={selectMerchantAction}
+        signOutAction={signOutAction}
+      />
+      <main className="mx-auto max-w-6xl px-6 py-8">{children}</main>
+    </div>
+  );
+}

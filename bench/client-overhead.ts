@@ -1,0 +1,87 @@
+/**
+ * bench/client-overhead: what lib/payment-api adds to a Pay-In submit (request schema, Basic auth,
+ * timeout, response parsing into typed satang) over the same submit made with a bare fetch —
+ * limiter disabled, same sandbox process, alternating A/B so both see the same conditions.
+ * Targets (issue 3): p50 overhead at most 2 ms and a p50 ratio at most 1.10.
+ */
+import { createPaymentApi } from "../lib/payment-api/client";
+import { figure, median, percentile, writeResults } from "./lib/results";
+import { startSandboxProcess } from "./lib/sandbox-process";
+
+const ITERATIONS = 1_500;
+const WARMUP = 200;
+
+async function main(): Promise<void> {
+  const sandbox = await startSandboxProcess({ SANDBOX_PROFILE: "spec" });
+  const m = sandbox.merchants[0]!;
+  const api = createPaymentApi({ baseUrl: sandbox.url, timeoutMs: 15_000, limiter: null }).forMerchant({
+    orgId: m.orgId,
+    merchantId: m.merchantId,
+    submitKey: m.submitKey,
+    readKey: m.readKey,
+    label: m.name,
+  });
+  const url = `${sandbox.url}/api/PaymentRequest/org/${m.orgId}/action/SubmitPayInRequest/${m.merchantId}`;
+  const authorization = `Basic ${Buffer.from(`api:${m.submitKey}`).toString("base64")}`;
+  const run = Date.now().toString(36);
+  // Varied amounts so the sandbox's unique satang never run out.
+  const amount = (i: number) => 2_000 + ((i * 7_919) % 4_000_000);
+
+  const bare = async (i: number) => {
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { Accept: "application/json", "Content-Type": "application/json", Authorization: authorization },
+      body: JSON.stringify({ RefId1: `B${run}-${i}`, PayerName: "Bench", RequestedAmount: amount(i) / 100, Currency: "THB", QrProvider: "PP" }),
+    });
+    const body = (await res.json()) as { status: string };
+    if (body.status !== "OK") throw new Error(`bare submit failed: ${body.status}`);
+  };
+  const client = async (i: number) => {
+    const result = await api.submitPayIn({ refId1: `C${run}-${i}`, payerName: "Bench", amountSatang: amount(i), qrProvider: "PP" });
+    if (!result.ok) throw new Error(`client submit failed: ${result.message}`);
+  };
+
+  const timeOf = async (fn: (i: number) => Promise<void>, i: number) => {
+    const t = performance.now();
+    await fn(i);
+    return performance.now() - t;
+  };
+  for (let i = 0; i < WARMUP; i++) {
+    await bare(-1 - i);
+    await client(-1 - i);
+  }
+  const bareTimes: number[] = [];
+  const clientTimes: number[] = [];
+  for (let i = 0; i < ITERATIONS; i++) {
+    // Alternate which goes first so neither always gets the warmer socket.
+    if (i % 2 === 0) {
+      bareTimes.push(await timeOf(bare, i));
+      clientTimes.push(await timeOf(client, i));
+    } else {
+      clientTimes.push(await timeOf(client, i));
+      bareTimes.push(await timeOf(bare, i));
+    }
+  }
+  await sandbox.stop();
+  bareTimes.sort((a, b) => a - b);
+  clientTimes.sort((a, b) => a - b);
+  const bareP50 = median(bareTimes);
+  const clientP50 = median(clientTimes);
+  writeResults(
+    "client-overhead",
+    {
+      bare_fetch_submit_ms_p50: figure(bareP50, "ms"),
+      client_submit_ms_p50: figure(clientP50, "ms"),
+      client_overhead_vs_bare_fetch_ms_p50: figure(clientP50 - bareP50, "ms", { atMost: 2 }),
+      client_vs_bare_fetch_ratio_p50: figure(clientP50 / bareP50, "ratio", { atMost: 1.1 }),
+      bare_fetch_submit_ms_p99: figure(percentile(bareTimes, 99), "ms"),
+      client_submit_ms_p99: figure(percentile(clientTimes, 99), "ms"),
+    },
+    { iterations: ITERATIONS, warmup: WARMUP, profile: "spec", limiter: "disabled", order: "alternating A/B" },
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+/**
+ * A sandbox in its own process for benchmarks, as PayDesk meets it in production: across a socket,
+ * not in the benchmark's event loop.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export interface BenchMerchant {
+  name: string;
+  orgId: string;
+  merchantId: string;
+  submitKey: string;
+  readKey: string;
+  payinMinAmount: string;
+  payinMaxAmount: string;
+}
+
+export interface SandboxProcess {
+  url: string;
+  merchants: BenchMerchant[];
+  stop(): Promise<void>;
+}
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+
+export async function startSandboxProcess(env: Record<string, string> = {}): Promise<SandboxProcess> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paydesk-bench-sandbox-"));
+  const port = 4700 + Math.floor(Math.random() * 250);
+  const child = spawn(path.join(root, "node_modules", ".bin", "tsx"), [path.join(root, "sandbox", "main.ts")], {
+    env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_DATA_DIR: dir, SANDBOX_QUIET: "1", ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error("the sandbox did not start");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const creds = JSON.parse(fs.readFileSync(path.join(dir, "credentials.json"), "utf8")) as { merchants: BenchMerchant[] };
+  return {
+    url,
+    merchants: creds.merchants,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => {
+          fs.rmSync(dir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill("SIGTERM");
+      }),
+  };
+}

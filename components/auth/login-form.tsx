@@ -1,0 +1,81 @@
+"use client";
+
+import { useActionState, useState } from "react";
+import type { ActionResult, ServerAction } from "@/lib/auth/action";
+
+interface Props {
+  action: ServerAction<null>;
+  callbackUrl: string;
+  /** A refusal carried in the URL (a form posted straight to /api/auth), shown until the next try. */
+  initialError: string | null;
+}
+
+export function LoginForm({ action, callbackUrl, initialError }: Props) {
+  const [state, formAction, isPending] = useActionState<ActionResult<null> | null, FormData>(action, null);
+  // Controlled so the email survives React resetting the form after a refused attempt.
+  const [email, setEmail] = useState("");
+  const failed = state && !state.ok ? state : null;
+  const message = failed ? failed.message : initialError;
+  const fieldErrors = failed?.fieldErrors ?? {};
+  const fieldClass = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 aria-invalid:border-red-600";
+
+  return (
+    <form action={formAction} noValidate className="mt-8 space-y-5" aria-describedby={message ? "sign-in-error" : undefined}>
+      <input type="hidden" name="callbackUrl" value={callbackUrl} />
+      {message && (
+        <p id="sign-in-error" role="alert" data-testid="sign-in-error" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {message}
+        </p>
+      )}
+      <div>
+        <label htmlFor="email" className="block text-sm font-medium text-slate-700">
+          Email
+        </label>
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={fieldErrors.email ? true : undefined}
+          aria-describedby={fieldErrors.email ? "email-error" : undefined}
+          className={fieldClass}
+        />
+        {fieldErrors.email && (
+          <p id="email-error" className="mt-1 text-sm text-red-700">
+            {fieldErrors.email[0]}
+          </p>
+        )}
+      </div>
+      <div>
+        <label htmlFor="password" className="block text-sm font-medium text-slate-700">
+          Password
+        </label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={fieldErrors.password ? true : undefined}
+          aria-describedby={fieldErrors.password ? "password-error" : undefined}
+          className={fieldClass}
+        />
+        {fieldErrors.password && (
+          <p id="password-error" className="mt-1 text-sm text-red-700">
+            {fieldErrors.password[0]}
+          </p>
+        )}
+      </div>
+      <button
+        type="submit"
+        disabled={isPending}
+        className="w-full rounded-md bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark focus:outline-none focus:ring-2 focus:ring-brand/40 disabled:opacity-60"
+      >
+        {isPending ? "Signing in…" : "Sign in"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * Who the end-to-end tests sign in as. Locally: the demo users PayDesk creates on first start
+ * (DATA_DIR/demo-users.json, lib/auth/bootstrap.ts). Against a deployed PayDesk: the one account
+ * in E2E_USER_EMAIL / E2E_USER_PASSWORD; tests that need a particular role skip, saying why.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { E2E } from "./config";
+
+export type Role = "admin" | "finance" | "operator" | "viewer";
+export const ROLES: Role[] = ["admin", "finance", "operator", "viewer"];
+
+export interface TestUser {
+  email: string;
+  password: string;
+  name?: string;
+  role?: Role;
+  isDisabled?: boolean;
+}
+
+const demoUsersFile = path.join(E2E.dataDir, "demo-users.json");
+
+/** The demo users, or null when this PayDesk has none we can read (a deployed one). */
+export function demoUsers(): TestUser[] | null {
+  if (E2E.external || !fs.existsSync(demoUsersFile)) return null;
+  return (JSON.parse(fs.readFileSync(demoUsersFile, "utf8")) as { users: TestUser[] }).users;
+}
+
+export const NO_DEMO_USERS = `no demo users to sign in as (${E2E.external ? "testing a deployed PayDesk" : `${demoUsersFile} is missing`})`;
+
+export function demoUser(role: Role | "disabled"): TestUser | null {
+  const users = demoUsers();
+  if (!users) return null;
+  return users.find((u) => (role === "disabled" ? u.isDisabled : u.role === role && !u.isDisabled)) ?? null;
+}
+
+/** The account for tests that need any working sign-in: the demo admin, or E2E_USER_EMAIL. */
+export function anyUser(): TestUser | null {
+  const email = process.env.E2E_USER_EMAIL?.trim();
+  const password = process.env.E2E_USER_PASSWORD ?? "";
+  if (email && password) return { email, password };
+  return demoUser("admin");
+}
+
+export const NO_USER = "no account to sign in with: set E2E_USER_EMAIL and E2E_USER_PASSWORD for a deployed PayDesk";
+
+/** Signed-in browser states written by the setup project (e2e/support/auth.setup.ts). */
+export function storageStatePath(name: Role | "default"): string {
+  return path.join(E2E.dataDir, "auth", `${name}.json`);
+}
+
+/** Fills the login form and submits it (it does not wait for the outcome). */
+export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
+  if (!page.url().includes("/login")) await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Signs in and waits until the console shows who is signed in. */
+export async function signIn(page: Page, user: TestUser): Promise<void> {
+  await submitSignIn(page, user.email, user.password);
+  await expect(page.getByTestId("signed-in-as")).toBeVisible();
+}

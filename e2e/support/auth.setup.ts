@@ -1,0 +1,32 @@
+/**
+ * The `setup` project: signs in once per role and saves each browser state, so console tests
+ * start signed in (playwright.config.ts gives the `console` project the default state; a test
+ * picks another role with test.use({ storageState: storageStatePath("viewer") })).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { test as setup } from "@playwright/test";
+import { anyUser, demoUser, ROLES, signIn, storageStatePath } from "./auth-users";
+
+const EMPTY_STATE = { cookies: [], origins: [] };
+
+setup("sign in once per role and keep the browser state", async ({ browser }) => {
+  fs.mkdirSync(path.dirname(storageStatePath("default")), { recursive: true });
+  const save = async (user: NonNullable<ReturnType<typeof anyUser>>, ...files: string[]) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, user);
+    for (const file of files) await context.storageState({ path: file });
+    await context.close();
+  };
+
+  for (const role of ROLES) {
+    const user = demoUser(role);
+    if (user) await save(user, storageStatePath(role));
+    else fs.writeFileSync(storageStatePath(role), JSON.stringify(EMPTY_STATE));
+  }
+  const fallback = anyUser();
+  // Without any account the state stays signed out; tests that need a session skip, saying why.
+  if (fallback) await save(fallback, storageStatePath("default"));
+  else fs.writeFileSync(storageStatePath("default"), JSON.stringify(EMPTY_STATE));
+});

@@ -1,0 +1,184 @@
+import { desc } from "drizzle-orm";
+import { redirect } from "next/navigation";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import type { Db } from "../db/client";
+import { auditLog, merchants } from "../db/schema";
+import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
+import { ACTION_MESSAGES, ActionError, defineAction, isDefinedAction } from "./action";
+import type { StaffSession } from "./session";
+
+// The wrapper's surroundings, outside a Next request: who is signed in, the database, the headers.
+const surroundings = vi.hoisted(() => ({
+  session: null as StaffSession | null,
+  db: undefined as unknown,
+  headers: new Headers({ "x-forwarded-for": "203.0.113.20" }),
+}));
+vi.mock("./session", () => ({ currentSession: async () => surroundings.session }));
+vi.mock("../db", () => ({ getDb: async () => surroundings.db }));
+vi.mock("next/headers", () => ({ headers: async () => surroundings.headers }));
+
+const staff = (role: StaffSession["role"], merchantIds: string[] | null = null): StaffSession => ({
+  userId: `usr_${role}`,
+  email: `${role}@shop.example`,
+  name: role,
+  role,
+  merchantIds,
+});
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.append(k, v);
+  return data;
+};
+
+describe("defineAction, the one door for mutations", () => {
+  let database: TestDatabase;
+  const lastAudit = async () => (await database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0];
+  const auditCount = async () => (await database.db.select().from(auditLog)).length;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+    surroundings.db = database.db as Db;
+    const merchant = (id: string) => ({ id, displayName: id, orgId: "org", merchantId: `m-${id}`, submitKeyEncrypted: "v1:x", submitKeyLast4: "abcd" });
+    await database.db.insert(merchants).values([merchant("mer_a"), merchant("mer_b")]);
+  });
+  afterAll(async () => database?.dispose());
+  beforeEach(() => {
+    surroundings.session = staff("finance");
+  });
+
+  const run = vi.fn(async ({ input }: { input: { merchantId: string; amount: string; count: number; isUrgent: boolean } }) => ({ echoed: input }));
+  const createPayout = defineAction({
+    permission: "payout.create",
+    schema: z.object({ merchantId: z.string(), amount: z.string().regex(/^\d+(\.\d{1,2})?$/, "Enter an amount like 1500 or 1500.50"), count: z.number().int(), isUrgent: z.boolean() }),
+    merchantScoped: true,
+    audit: "payout.create",
+    target: (_input, data) => `req_for_${data.echoed.amount}`,
+    run,
+  });
+
+  it("runs for a permitted person in scope, with FormData coerced, and audits who, what, where and from which IP", async () => {
+    surroundings.session = staff("finance", ["mer_a"]);
+    const result = await createPayout(null, form({ merchantId: "mer_a", amount: "1500.50", count: "3" }));
+    expect(result).toEqual({ ok: true, data: { echoed: { merchantId: "mer_a", amount: "1500.50", count: 3, isUrgent: false } } });
+    expect(run.mock.calls.at(-1)?.[0]).toMatchObject({ merchant: { id: "mer_a" }, session: { userId: "usr_finance" }, ip: "203.0.113.20" });
+    expect(await lastAudit()).toMatchObject({
+      actorId: "usr_finance",
+      action: "payout.create",
+      merchantId: "mer_a",
+      target: "req_for_1500.50",
+      ip: "203.0.113.20",
+      outcome: "ok",
+    });
+  });
+
+  it("accepts a plain object, and the FormData of a bare <form action>", async () => {
+    expect((await createPayout(undefined, { merchantId: "mer_b", amount: "1", count: 1, isUrgent: true })).ok).toBe(true);
+    expect((await createPayout(form({ merchantId: "mer_b", amount: "2", count: "1", isUrgent: "on" }))).ok).toBe(true);
+  });
+
+  it("refuses when signed out, before anything else, and writes nothing", async () => {
+    surroundings.session = null;
+    const before = await auditCount();
+    run.mockClear();
+    expect(await createPayout(null, { merchantId: "mer_a", amount: "1", count: 1, isUrgent: false })).toEqual({
+      ok: false,
+      message: ACTION_MESSAGES.signedOut,
+      fieldErrors: {},
+    });
+    expect(run).not.toHaveBeenCalled();
+    expect(await auditCount()).toBe(before);
+  });
+
+  it("answers 'not found' alike for a merchant outside the scope and one that does not exist", async () => {
+    surroundings.session = staff("admin", ["mer_a"]);
+    run.mockClear();
+    const outside = await createPayout(null, { merchantId: "mer_b", amount: "1", count: 1, isUrgent: false });
+    expect(outside).toEqual({ ok: false, message: ACTION_MESSAGES.merchantNotFound, fieldErrors: {} });
+    expect(await lastAudit()).toMatchObject({ outcome: "not_found", merchantId: "mer_b", actorId: "usr_admin" });
+    expect(await createPayout(null, { merchantId: "mer_nope", amount: "1", count: 1, isUrgent: false })).toEqual(outside);
+    expect(await createPayout(null, { amount: "1", count: 1, isUrgent: false })).toEqual(outside);
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it("refuses a role without the permission, says which, and audits the attempt", async () => {
+    surroundings.session = staff("operator");
+    run.mockClear();
+    const result = await createPayout(null, { merchantId: "mer_a", amount: "1", count: 1, isUrgent: false });
+    expect(result).toEqual({ ok: false, message: "You do not have permission to create Pay-Out requests. Ask an admin if you need it.", fieldErrors: {} });
+    expect(run).not.toHaveBeenCalled();
+    expect(await lastAudit()).toMatchObject({ outcome: "denied", actorId: "usr_operator", action: "payout.create" });
+  });
+
+  it("returns zod's messages per field for bad input, without running or auditing", async () => {
+    run.mockClear();
+    const before = await auditCount();
+    const result = await createPayout(null, form({ merchantId: "mer_a", amount: "1,5", count: "three" }));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.message).toBe(ACTION_MESSAGES.invalid);
+    expect(result.fieldErrors.amount).toEqual(["Enter an amount like 1500 or 1500.50"]);
+    expect(result.fieldErrors.count?.[0]).toMatch(/number/);
+    expect(run).not.toHaveBeenCalled();
+    expect(await auditCount()).toBe(before);
+  });
+
+  it("turns an unexpected error into a generic message with a reference, never the internals", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const broken = defineAction({
+      permission: "request.read",
+      schema: z.object({}),
+      audit: "request.broken",
+      run: async () => {
+        throw new Error('relation "payment_requests" violates constraint; key=sk_live_secret');
+      },
+    });
+    const result = await broken(null, {});
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.message).toMatch(/^Something went wrong on our side \(reference E-[0-9A-F]{6}\)\. Try again/);
+    expect(result.message).not.toMatch(/payment_requests|sk_live|constraint/);
+    const reference = /E-[0-9A-F]{6}/.exec(result.message)![0];
+    expect(await lastAudit()).toMatchObject({ outcome: "error", action: "request.broken", data: { reference } });
+    expect(String(logged.mock.calls[0]?.[0])).toContain(reference);
+    logged.mockRestore();
+  });
+
+  it("passes an ActionError's message and field errors through, audited as failed", async () => {
+    const refusing = defineAction({
+      permission: "payin.create",
+      schema: z.object({ refId1: z.string() }),
+      audit: "payin.create",
+      run: async () => {
+        throw new ActionError("RefId1 R-1 was used before; choose another.", { refId1: ["Already used"] });
+      },
+    });
+    expect(await refusing(null, { refId1: "R-1" })).toEqual({
+      ok: false,
+      message: "RefId1 R-1 was used before; choose another.",
+      fieldErrors: { refId1: ["Already used"] },
+    });
+    expect(await lastAudit()).toMatchObject({ outcome: "failed", action: "payin.create" });
+  });
+
+  it("lets Next's redirect() through, audited as done", async () => {
+    const leaving = defineAction({ permission: "signed-in", schema: z.object({}), audit: "console.leave", run: async () => redirect("/requests") });
+    await expect(leaving(null, {})).rejects.toMatchObject({ digest: expect.stringMatching(/^NEXT_REDIRECT/) });
+    expect(await lastAudit()).toMatchObject({ outcome: "ok", action: "console.leave" });
+  });
+
+  it("runs a public action signed out (sign-in), and skips the audit row when told to", async () => {
+    surroundings.session = null;
+    const before = await auditCount();
+    const open = defineAction({ permission: "public", schema: z.object({ email: z.string() }), audit: false, run: async ({ session, input }) => ({ session, email: input.email }) });
+    expect(await open(null, form({ email: "a@b.c" }))).toEqual({ ok: true, data: { session: null, email: "a@b.c" } });
+    expect(await auditCount()).toBe(before);
+    expect(() => defineAction({ permission: "public", merchantScoped: true, schema: z.object({}), audit: false, run: async () => null })).toThrow(/public/);
+  });
+
+  it("brands what it builds, so the registry test can tell a wrapped action from a bare one", () => {
+    expect(isDefinedAction(createPayout)).toBe(true);
+    expect(isDefinedAction(async () => ({ ok: true }))).toBe(false);
+    expect(isDefinedAction({})).toBe(false);
+  });
+});

@@ -1,0 +1,165 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { headers } from "next/headers";
+import { unstable_rethrow } from "next/navigation";
+import { z } from "zod";
+import { getDb, type Db } from "../db";
+import { getMerchantInScope, type MerchantSummary } from "../merchants/queries";
+import { recordAudit, type AuditOutcome } from "./audit";
+import { formDataToInput } from "./form-input";
+import { can, PERMISSION_LABELS, type Permission } from "./permissions";
+import { clientIpFrom } from "./request-ip";
+import { currentSession, type StaffSession } from "./session";
+
+/**
+ * THE one door for mutations (STYLE.md habit 1). Every server action PayDesk exports is built
+ * here, and lib/auth/actions-registry.test.ts fails when one is not:
+ *
+ *   session → merchant scope → permission → zod parse (FormData coerced) → run → audit row → result
+ *
+ * - A merchant outside the caller's scope is "not found", exactly like one that does not exist
+ *   (STYLE.md habit 2).
+ * - `run` reports a failure the person can act on by throwing ActionError; anything else it throws
+ *   is logged with a reference, audited as "error", and answered with a generic sentence: internals
+ *   (SQL, stack traces, provider bodies) never reach the browser.
+ * - Next's redirect()/notFound() inside `run` are its control flow: audited as done, then rethrown.
+ * - The audit row is written after `run`, outside any transaction: `run` may call the provider,
+ *   and a transaction held open across that would block every other query on PGlite. If the row
+ *   cannot be written the action's result still stands, and the failure is logged.
+ */
+
+export type FieldErrors = Record<string, string[]>;
+export type ActionResult<T = null> = { ok: true; data: T } | { ok: false; message: string; fieldErrors: FieldErrors };
+export type ActionInput = FormData | Record<string, unknown>;
+/** Fits useActionState (previous state, FormData) and `<form action>` (FormData) alike. */
+export type ServerAction<T> = (previous?: unknown, input?: ActionInput) => Promise<ActionResult<T>>;
+
+/** A permission, or: any signed-in person ("signed-in"), or nobody in particular ("public": sign-in, sign-out). */
+export type Access = Permission | "signed-in" | "public";
+
+export interface ActionContext<A extends Access, I, M extends boolean> {
+  input: I;
+  session: A extends "public" ? StaffSession | null : StaffSession;
+  merchant: M extends true ? MerchantSummary : null;
+  db: Db;
+  ip: string | null;
+}
+
+export interface ActionOptions<A extends Access, S extends z.ZodType, M extends boolean, T> {
+  permission: A;
+  schema: S;
+  /** The input's `merchantId` must name a merchant in the caller's scope; it is handed to `run`. */
+  merchantScoped?: M;
+  /** The audit log's name for this action (`payout.create`), or false when `run` audits itself or it changes no business data. */
+  audit: string | false;
+  /** What the audit row says was acted on (a request id…). */
+  target?: (input: z.output<S>, data: T) => string | null | undefined;
+  run(context: ActionContext<A, z.output<S>, M>): Promise<T>;
+}
+
+/** A failure `run` wants the person to see, worded for them. */
+export class ActionError extends Error {
+  constructor(
+    message: string,
+    readonly fieldErrors: FieldErrors = {},
+    readonly outcome: Extract<AuditOutcome, "failed" | "denied" | "not_found"> = "failed",
+  ) {
+    super(message);
+    this.name = "ActionError";
+  }
+}
+
+export const ACTION_MESSAGES = {
+  signedOut: "Your session has ended. Sign in again, then retry.",
+  merchantNotFound: "That merchant was not found. Pick one from the merchant list and try again.",
+  invalid: "Some fields need attention; see the messages next to them.",
+} as const;
+
+export const deniedMessage = (permission: Permission) => `You do not have permission to ${PERMISSION_LABELS[permission]}. Ask an admin if you need it.`;
+
+const definedActions = new WeakSet<object>();
+
+/** True for a function built by defineAction (the registry test's check). */
+export function isDefinedAction(value: unknown): boolean {
+  return typeof value === "function" && definedActions.has(value);
+}
+
+export function defineAction<A extends Access, S extends z.ZodType, T, M extends boolean = false>(options: ActionOptions<A, S, M, T>): ServerAction<T> {
+  if (options.permission === "public" && options.merchantScoped) throw new Error("a public action cannot be merchant-scoped");
+  const action: ServerAction<T> = async (previous, input) => {
+    // `<form action={fn}>` passes the FormData first; useActionState passes (state, FormData).
+    const raw = input ?? (previous instanceof FormData ? previous : {});
+    const fields = raw instanceof FormData ? formDataToInput(raw, options.schema) : raw;
+    const db = await getDb();
+    const session = await currentSession();
+    const ip = clientIpFrom(await headers());
+    const audit = async (outcome: AuditOutcome, extra: { merchantId?: string | null; target?: string | null; data?: Record<string, unknown> } = {}) => {
+      if (options.audit === false) return;
+      try {
+        await recordAudit(db, { actorId: session?.userId ?? null, action: options.audit, outcome, ip, ...extra });
+      } catch (error) {
+        console.error(`[action ${options.audit}] the audit row (${outcome}) could not be written:`, error);
+      }
+    };
+
+    if (!session && options.permission !== "public") return failure(ACTION_MESSAGES.signedOut);
+
+    let merchant: MerchantSummary | null = null;
+    const merchantId = typeof fields.merchantId === "string" ? fields.merchantId : null;
+    if (options.merchantScoped) {
+      merchant = merchantId && session ? ((await getMerchantInScope(db, session, merchantId)) ?? null) : null;
+      if (!merchant) {
+        await audit("not_found", { merchantId });
+        return failure(ACTION_MESSAGES.merchantNotFound);
+      }
+    }
+
+    const permission = options.permission;
+    if (permission !== "public" && permission !== "signed-in" && !can(session?.role, permission)) {
+      await audit("denied", { merchantId });
+      return failure(deniedMessage(permission));
+    }
+
+    const parsed = options.schema.safeParse(fields);
+    if (!parsed.success) {
+      const flat = z.flattenError(parsed.error);
+      return failure(flat.formErrors[0] ?? ACTION_MESSAGES.invalid, flat.fieldErrors as FieldErrors);
+    }
+
+    const context = { input: parsed.data, session, merchant, db, ip } as ActionContext<A, z.output<S>, M>;
+    try {
+      const data = await options.run(context);
+      await audit("ok", { merchantId, target: options.target?.(parsed.data, data) ?? null });
+      return { ok: true, data };
+    } catch (error) {
+      if (isNextControlFlow(error)) {
+        await audit("ok", { merchantId });
+        throw error;
+      }
+      if (error instanceof ActionError) {
+        await audit(error.outcome, { merchantId, data: { message: error.message } });
+        return failure(error.message, error.fieldErrors);
+      }
+      const reference = `E-${randomBytes(3).toString("hex").toUpperCase()}`;
+      console.error(`[action ${options.audit || "unaudited"}] failed, reference ${reference}:`, error);
+      await audit("error", { merchantId, data: { reference } });
+      return failure(`Something went wrong on our side (reference ${reference}). Try again in a moment; if it keeps happening, give that reference to your admin.`);
+    }
+  };
+  definedActions.add(action);
+  return action;
+}
+
+function failure(message: string, fieldErrors: FieldErrors = {}): { ok: false; message: string; fieldErrors: FieldErrors } {
+  return { ok: false, message, fieldErrors };
+}
+
+/** redirect(), notFound(), forbidden()… throw errors Next must receive unchanged. */
+function isNextControlFlow(error: unknown): boolean {
+  try {
+    unstable_rethrow(error);
+    return false;
+  } catch {
+    return true;
+  }
+}

@@ -1,0 +1,32 @@
+import "server-only";
+import type { Db } from "../db/client";
+import { auditLog } from "../db/schema";
+
+/**
+ * One row per thing a person did (or tried): who, what, which merchant, on what, from where, and
+ * how it ended. Written by the action wrapper for every mutation and by sign-in for every attempt.
+ */
+export type AuditOutcome = "ok" | "failed" | "denied" | "not_found" | "locked" | "disabled" | "error";
+
+export interface AuditEntry {
+  actorId: string | null;
+  /** Dotted name of the action: `auth.sign-in`, `payout.create`, … */
+  action: string;
+  outcome: AuditOutcome;
+  merchantId?: string | null;
+  target?: string | null;
+  ip?: string | null;
+  data?: Record<string, unknown>;
+}
+
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    outcome: entry.outcome,
+    merchantId: entry.merchantId ?? null,
+    target: entry.target ?? null,
+    ip: entry.ip ?? null,
+    data: entry.data ?? null,
+  });
+}

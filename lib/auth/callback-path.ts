@@ -1,0 +1,23 @@
+/**
+ * Where to go after signing in: only a path on this site. Anything else ("//evil.example",
+ * "https://evil.example", "/\\evil", javascript:) falls back, so /login?callbackUrl=… cannot be
+ * used to bounce a person to another site. Paths are kept relative: next-auth would otherwise
+ * build absolute URLs on "localhost" and the cookie would not follow (stack notes §6.4).
+ */
+export const CONSOLE_HOME = "/requests";
+
+export function safeCallbackPath(value: unknown, fallback: string = CONSOLE_HOME): string {
+  if (typeof value !== "string" || value.length > 2_000) return fallback;
+  if (!value.startsWith("/") || value.startsWith("//") || /[\\\u0000-\u001f]/.test(value)) return fallback;
+  const base = "http://paydesk.invalid";
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== base) return fallback;
+  // Back to the sign-in page (or next-auth's own routes) after signing in would be a loop.
+  if (url.pathname === "/login" || url.pathname.startsWith("/api/auth")) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -1,0 +1,42 @@
+import "server-only";
+import { CredentialsSignin, type NextAuthConfig } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { z } from "zod";
+import { getDb } from "../db";
+import { baseAuthConfig } from "./base-config";
+import { MAX_PASSWORD_LENGTH } from "./password";
+import { clientIpFrom } from "./request-ip";
+import { refusalCode } from "./sign-in-messages";
+import { verifySignIn } from "./verify-sign-in";
+
+/** Carries the refusal's code (lib/auth/sign-in-messages.ts) to the login form or the /login URL. */
+class SignInRefused extends CredentialsSignin {
+  constructor(code: string) {
+    super();
+    this.code = code;
+  }
+}
+
+const credentialsSchema = z.object({
+  email: z.string().trim().min(1).max(320),
+  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+});
+
+/** The app's next-auth configuration: email + password, checked by verifySignIn. */
+export function authConfig(): NextAuthConfig {
+  return {
+    ...baseAuthConfig(),
+    providers: [
+      Credentials({
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(raw, request) {
+          const parsed = credentialsSchema.safeParse(raw);
+          if (!parsed.success) throw new SignInRefused("invalid");
+          const result = await verifySignIn(await getDb(), { ...parsed.data, ip: clientIpFrom(request.headers) });
+          if (!result.ok) throw new SignInRefused(refusalCode(result.refusal));
+          return result.user;
+        },
+      }),
+    ],
+  };
+}

@@ -1,0 +1,13 @@
+import { describe, expect, it } from "vitest";
+import { sectionsFor } from "./console-sections";
+
+describe("console nav per role", () => {
+  it.each([
+    ["viewer", ["Requests", "Webhooks"]],
+    ["operator", ["Requests", "New request", "Webhooks"]],
+    ["finance", ["Requests", "New request", "Approvals", "Webhooks", "Audit"]],
+    ["admin", ["Requests", "New request", "Approvals", "Webhooks", "Settings", "Audit"]],
+  ] as const)("%s sees %j", (role, labels) => {
+    expect(sectionsFor(role).map((s) => s.label)).toEqual(labels);
+  });
+});

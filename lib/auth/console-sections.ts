@@ -1,0 +1,23 @@
+import type { Role } from "../db/schema";
+import { canAny, type Permission } from "./permissions";
+
+/**
+ * The console's sections and the permissions that open each (any one of them). Pages check their
+ * entry on the server (requirePermission); the nav shows only the entries a role can open.
+ */
+export const CONSOLE_SECTIONS = {
+  requests: { href: "/requests", label: "Requests", permissions: ["request.read"] },
+  new: { href: "/new", label: "New request", permissions: ["payin.create", "p2p.create", "payout.create", "withdrawal.create"] },
+  approvals: { href: "/approvals", label: "Approvals", permissions: ["payout.approve"] },
+  webhooks: { href: "/webhooks", label: "Webhooks", permissions: ["webhook.read"] },
+  settings: { href: "/settings", label: "Settings", permissions: ["merchant.manage", "staff.manage"] },
+  audit: { href: "/audit", label: "Audit", permissions: ["audit.read"] },
+} as const satisfies Record<string, { href: string; label: string; permissions: readonly Permission[] }>;
+
+export type ConsoleSection = keyof typeof CONSOLE_SECTIONS;
+
+export function sectionsFor(role: Role): Array<{ href: string; label: string }> {
+  return Object.values(CONSOLE_SECTIONS)
+    .filter((section) => canAny(role, section.permissions))
+    .map(({ href, label }) => ({ href, label }));
+}

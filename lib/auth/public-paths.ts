@@ -1,0 +1,14 @@
+/**
+ * What the proxy lets through without a session. Everything else needs one (deny by default), so
+ * a new console page is protected the moment it exists; a new public page must be added here.
+ * Pages and actions check the session and permission again themselves: the proxy only spares a
+ * signed-out person a page that would refuse them.
+ */
+const PUBLIC_PREFIXES = ["/api/auth/", "/api/webhooks/", "/checkout/", "/payin-slip-upload/", "/_next/"];
+const PUBLIC_EXACT = new Set(["/", "/login", "/favicon.ico", "/robots.txt", "/icon.svg", "/apple-icon.png", "/manifest.webmanifest"]);
+
+export function isPublicPath(pathname: string): boolean {
+  if (PUBLIC_EXACT.has(pathname)) return true;
+  // "/checkout" alone is public too, but not "/checkoutX".
+  return PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix) || pathname === prefix.slice(0, -1));
+}

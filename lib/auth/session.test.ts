@@ -1,0 +1,51 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { staffUsers } from "../db/schema";
+import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
+import { insertStaff } from "./testing/staff";
+
+const surroundings = vi.hoisted(() => ({ db: undefined as unknown, jwtUserId: null as string | null }));
+// The JWT's claim (next-auth's auth()) and the database, outside a Next request.
+vi.mock("./index", () => ({ auth: async () => (surroundings.jwtUserId ? { user: { id: surroundings.jwtUserId, role: "admin" } } : null) }));
+vi.mock("../db", () => ({ getDb: async () => surroundings.db }));
+
+const { currentSession, loadStaffSession, requirePermission } = await import("./session");
+
+describe.each(DATABASE_KINDS)("the session re-check on %s", (kind) => {
+  const skip = kind === "postgres" ? postgresSkipReason() : null;
+  let database: TestDatabase;
+  beforeAll(async () => {
+    if (skip) return;
+    database = await createTestDatabase(kind);
+    surroundings.db = database.db;
+  });
+  afterAll(async () => database?.dispose());
+
+  it.skipIf(skip)("takes role and scope from the row, not the JWT's snapshot", async () => {
+    const staff = await insertStaff(database.db, { role: "viewer", merchantIds: ["mer_a"] });
+    surroundings.jwtUserId = staff.id; // the JWT claims "admin"
+    expect(await currentSession()).toEqual({ userId: staff.id, email: staff.email, name: "Test viewer", role: "viewer", merchantIds: ["mer_a"] });
+    await database.db.update(staffUsers).set({ role: "finance", merchantIds: null }).where(eq(staffUsers.id, staff.id));
+    expect(await loadStaffSession(database.db, staff.id)).toMatchObject({ role: "finance", merchantIds: null });
+  });
+
+  it.skipIf(skip)("ends the session of a person disabled or deleted after signing in", async () => {
+    const staff = await insertStaff(database.db, { role: "admin" });
+    expect(await loadStaffSession(database.db, staff.id)).not.toBeNull();
+    await database.db.update(staffUsers).set({ isDisabled: true }).where(eq(staffUsers.id, staff.id));
+    expect(await loadStaffSession(database.db, staff.id)).toBeNull();
+    expect(await loadStaffSession(database.db, "usr_never_existed")).toBeNull();
+  });
+
+  it.skipIf(skip)("requirePermission answers 403 for a role without it, and redirects a signed-out person", async () => {
+    vi.stubEnv("__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS", "true");
+    const viewer = await insertStaff(database.db, { role: "viewer" });
+    surroundings.jwtUserId = viewer.id;
+    await expect(requirePermission("request.read")).resolves.toMatchObject({ role: "viewer" });
+    await expect(requirePermission("merchant.manage")).rejects.toMatchObject({ digest: "NEXT_HTTP_ERROR_FALLBACK;403" });
+    await expect(requirePermission(["payin.create", "payout.create"])).rejects.toMatchObject({ digest: "NEXT_HTTP_ERROR_FALLBACK;403" });
+    surroundings.jwtUserId = null;
+    await expect(requirePermission("request.read")).rejects.toMatchObject({ digest: expect.stringMatching(/^NEXT_REDIRECT;replace;\/login;/) });
+    vi.unstubAllEnvs();
+  });
+});

@@ -1,0 +1,58 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { forbidden, redirect } from "next/navigation";
+import { cache } from "react";
+import { getDb, type Db } from "../db";
+import { staffUsers, type Role } from "../db/schema";
+import { auth } from "./index";
+import { can, canAny, type Permission } from "./permissions";
+
+export interface StaffSession {
+  userId: string;
+  email: string;
+  name: string;
+  role: Role;
+  /** Merchants this person may see; null = all. */
+  merchantIds: string[] | null;
+}
+
+/**
+ * The signed-in person, or null. The JWT proves who signed in; the person's row decides what they
+ * may do now: one primary-key read per request (memoised per request by React's cache), so a
+ * disabled person is out on their next click and a role or scope change applies at once. A
+ * short-lived JWT would leave that window open for its whole lifetime; this read costs well under
+ * a millisecond on either database.
+ */
+export const currentSession = cache(async (): Promise<StaffSession | null> => {
+  const session = await auth();
+  const userId = session?.user?.id;
+  return userId ? loadStaffSession(await getDb(), userId) : null;
+});
+
+export async function loadStaffSession(db: Db, userId: string): Promise<StaffSession | null> {
+  const [row] = await db
+    .select({ email: staffUsers.email, name: staffUsers.name, role: staffUsers.role, merchantIds: staffUsers.merchantIds, isDisabled: staffUsers.isDisabled })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, userId))
+    .limit(1);
+  if (!row || row.isDisabled) return null;
+  return { userId, email: row.email, name: row.name, role: row.role, merchantIds: row.merchantIds };
+}
+
+/** For pages and route handlers: the person, or a redirect to sign in. */
+export async function requireSession(): Promise<StaffSession> {
+  const session = await currentSession();
+  if (!session) redirect("/login");
+  return session;
+}
+
+/**
+ * For pages and route handlers: the person when their role holds the permission (or one of the
+ * list), else the 403 page (app/(console)/forbidden.tsx). Actions use defineAction instead.
+ */
+export async function requirePermission(permission: Permission | readonly Permission[]): Promise<StaffSession> {
+  const session = await requireSession();
+  const allowed = typeof permission === "string" ? can(session.role, permission) : canAny(session.role, permission);
+  if (!allowed) forbidden();
+  return session;
+}

@@ -1,0 +1,68 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { staffUsers, type Role } from "../db/schema";
+import { recordAudit } from "./audit";
+import { verifyAgainstNothing, verifyPassword } from "./password";
+import type { SignInRefusal } from "./sign-in-messages";
+import { checkSignInThrottle, clearAccountThrottle, minutesUntil, normalizeEmail, recordSignInFailure } from "./throttle";
+
+export interface SignedInUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  merchantIds: string[] | null;
+}
+
+export type SignInResult = { ok: true; user: SignedInUser } | { ok: false; refusal: SignInRefusal };
+
+interface Attempt {
+  email: string;
+  password: string;
+  ip: string | null;
+  now?: Date;
+}
+
+/**
+ * Every sign-in, whichever way it arrives (the login form's action or a form posted straight to
+ * /api/auth/callback/credentials), passes here: throttle → account → password → disabled.
+ *
+ * - An unknown email costs the same argon2 time and gets the same answer as a wrong password.
+ * - "Disabled" is told only after the right password, so it reveals nothing to a guesser; it is
+ *   not counted as a failure (the person knows the password).
+ * - Attempts refused by a lock are not audited one by one (a flood must not write a row each);
+ *   the failure that set the lock is, with outcome "locked".
+ */
+export async function verifySignIn(db: Db, attempt: Attempt): Promise<SignInResult> {
+  const now = attempt.now ?? new Date();
+  const email = normalizeEmail(attempt.email);
+  const { ip } = attempt;
+
+  const block = await checkSignInThrottle(db, { email, ip, now });
+  if (block) return { ok: false, refusal: { reason: "throttled", scope: block.scope, minutes: minutesUntil(block.retryAfterMs) } };
+
+  const [user] = await db
+    .select()
+    .from(staffUsers)
+    .where(sql`lower(${staffUsers.email}) = ${email}`)
+    .limit(1);
+  const isRightPassword = user ? await verifyPassword(user.passwordHash, attempt.password) : await verifyAgainstNothing(attempt.password);
+  const audit = { action: "auth.sign-in", actorId: user?.id ?? null, target: email, ip };
+
+  if (!user || !isRightPassword) {
+    const lock = await recordSignInFailure(db, { email, ip, now });
+    await recordAudit(db, { ...audit, outcome: lock ? "locked" : "failed", data: lock ? { lockedScope: lock.scope } : undefined });
+    if (lock) return { ok: false, refusal: { reason: "throttled", scope: lock.scope, minutes: minutesUntil(lock.retryAfterMs) } };
+    return { ok: false, refusal: { reason: "invalid" } };
+  }
+  if (user.isDisabled) {
+    await recordAudit(db, { ...audit, outcome: "disabled" });
+    return { ok: false, refusal: { reason: "disabled" } };
+  }
+
+  await clearAccountThrottle(db, email);
+  await db.update(staffUsers).set({ lastSignInAt: now }).where(eq(staffUsers.id, user.id));
+  await recordAudit(db, { ...audit, outcome: "ok" });
+  return { ok: true, user: { id: user.id, email: user.email, name: user.name, role: user.role, merchantIds: user.merchantIds } };
+}

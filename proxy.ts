@@ -1,0 +1,37 @@
+import NextAuth from "next-auth";
+import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
+import { baseAuthConfig } from "@/lib/auth/base-config";
+import { isPublicPath } from "@/lib/auth/public-paths";
+
+/**
+ * Next 16's middleware. A signed-out person asking for a console page is sent to /login with the
+ * page to come back to; an API call gets 401. It only checks that a valid session cookie exists
+ * (no providers, no database here); pages and actions check the person and permission themselves
+ * (lib/auth/session.ts, lib/auth/action.ts).
+ */
+const { auth } = NextAuth(() => baseAuthConfig());
+
+const guard = auth((request) => {
+  const { pathname, search } = request.nextUrl;
+  if (request.auth?.user || isPublicPath(pathname)) return NextResponse.next();
+  if (pathname.startsWith("/api/")) {
+    return NextResponse.json({ error: "Sign in to PayDesk first." }, { status: 401 });
+  }
+  // Next turns a same-host Location into a relative one, so the browser stays on the host it used
+  // (127.0.0.1 or a real name) and keeps its cookie (stack notes §6.4). callbackUrl is a path.
+  const login = new URL("/login", request.nextUrl);
+  login.searchParams.set("callbackUrl", `${pathname}${search}`);
+  return NextResponse.redirect(login);
+});
+
+// With a lazy configuration (read at the first request, not at build) next-auth hands back the
+// wrapped handler asynchronously, so the export awaits it.
+export async function proxy(request: NextRequest, event: NextFetchEvent): Promise<Response> {
+  const handler = (await guard) as unknown as (request: NextRequest, event: NextFetchEvent) => Promise<Response>;
+  return handler(request, event);
+}
+
+export const config = {
+  // Everything except Next's build assets; the rest is sorted by isPublicPath.
+  matcher: ["/((?!_next/static|_next/image).*)"],
+};
