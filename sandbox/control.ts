@@ -224,6 +224,7 @@ export async function handleControl(ctx: SandboxContext, req: IncomingMessage, r
       case "POST /faults": {
         const input = await body(ctx, req, schemas.fault);
         if (input.kind === "drop" && input.operation !== "webhook") throw fail(400, 'kind "drop" applies only to operation "webhook".');
+        if (input.operation === "webhook" && input.kind !== "drop" && input.kind !== "delay") throw fail(400, 'Webhook deliveries take only the kinds "drop" and "delay".');
         const match = {
           ...(input.match.merchantId ? { merchantId: input.match.merchantId.toLowerCase() } : {}),
           ...(input.match.refId1 ? { refId1: input.match.refId1 } : {}),

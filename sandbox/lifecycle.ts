@@ -92,7 +92,9 @@ export function approve(ctx: SandboxContext, request: PaymentRequest): ChangeRes
   const done = save(ctx, request, { status: approvedStatus(ctx), statusCode: "OK", statusReason: "Success" });
   const webhooks = [ctx.webhooks.emit("PaymentIn.Success", done, { txId: newId(), txSatang: done.requestedSatang, payinFeeSatang: percentOf(done.requestedSatang, done.payInFeePct) })];
   const payout = done.p2pPayoutId ? ctx.store.get("requests", done.p2pPayoutId) : undefined;
-  if (payout) {
+  // A reservation canceled with its pay-out (rejected meanwhile) pays nothing out.
+  const reserved = payout?.partials.find((p) => p.payinRequestId === done.id && p.status === "Pending");
+  if (payout && reserved) {
     const partials = payout.partials.map((p) => (p.payinRequestId === done.id ? { ...p, status: "Approved" as const, at: Date.now() } : p));
     const updated = save(ctx, payout, { partials, paidSatang: payout.paidSatang + done.requestedSatang });
     webhooks.push(
@@ -128,6 +130,9 @@ function endRequest(ctx: SandboxContext, request: PaymentRequest, status: string
     const payout = ctx.store.get("requests", ended.p2pPayoutId);
     if (payout) save(ctx, payout, { partials: payout.partials.map((p) => (p.payinRequestId === ended.id && p.status === "Pending" ? { ...p, status: "Canceled" as const } : p)) });
   }
+  if (ended.direction === "PayOut" && ended.partials.some((p) => p.status === "Pending")) {
+    save(ctx, ended, { partials: ended.partials.map((p) => (p.status === "Pending" ? { ...p, status: "Canceled" as const } : p)) });
+  }
   const event = ended.direction === "PayIn" ? "PaymentIn.Rejected" : "PaymentOut.Rejected";
   return { request: ended, webhooks: [ctx.webhooks.emit(event, ended, { txSatang: ended.requestedSatang })], hubDeliveries: 0 };
 }
@@ -156,6 +161,10 @@ export function payOut(ctx: SandboxContext, request: PaymentRequest, amount: Sat
       payoutFeeSatang: percentOf(amount, updated.payoutFeePct),
     });
     return { request: updated, webhooks: [webhook], hubDeliveries: 0 };
+  }
+  if (pendingP2P > 0) {
+    // Paying the remainder now would pay the reserved P2P money twice once those pay-ins are approved.
+    throw new LifecycleError(409, `${pendingP2P / 100} THB of this Pay-Out is reserved by pending P2P pay-ins; approve or reject them first.`);
   }
   const done = save(ctx, request, { status: approvedStatus(ctx), statusCode: "OK", statusReason: "Success", paidSatang: request.requestedSatang });
   const webhook = ctx.webhooks.emit("PaymentOut.Success", done, {

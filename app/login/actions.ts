@@ -9,8 +9,10 @@ import { MAX_PASSWORD_LENGTH } from "@/lib/auth/password";
 import { signInMessage } from "@/lib/auth/sign-in-messages";
 
 const signInSchema = z.object({
-  email: z.string().trim().min(1, "Enter your email address.").max(320, "That is too long for an email address.").email("Enter an email address like name@company.co.th."),
-  password: z.string().min(1, "Enter your password.").max(MAX_PASSWORD_LENGTH, `A password has at most ${MAX_PASSWORD_LENGTH} characters.`),
+  email: z
+    .string({ error: "Enter your email address." })
+    .trim().min(1, "Enter your email address.").max(320, "That is too long for an email address.").email("Enter an email address like name@company.co.th."),
+  password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(MAX_PASSWORD_LENGTH, `A password has at most ${MAX_PASSWORD_LENGTH} characters.`),
   callbackUrl: z.string().optional(),
 });
 

@@ -50,12 +50,21 @@ export function storageStatePath(name: Role | "default"): string {
   return path.join(E2E.dataDir, "auth", `${name}.json`);
 }
 
-/** Fills the login form and submits it (it does not wait for the outcome). */
+/**
+ * Fills the login form, submits it and waits until the attempt is answered: the action's response
+ * has arrived and React has finished with it (the button is back, the form reset). Filling the
+ * next attempt earlier would race React's reset of the form.
+ */
 export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
   if (!page.url().includes("/login")) await page.goto("/login");
+  const button = page.getByRole("button", { name: "Sign in" });
+  await expect(button).toBeEnabled();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/login");
+  await button.click();
+  await answered;
+  if (new URL(page.url()).pathname === "/login") await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
 }
 
 /** Signs in and waits until the console shows who is signed in. */

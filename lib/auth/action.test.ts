@@ -123,6 +123,21 @@ describe("defineAction, the one door for mutations", () => {
     expect(await auditCount()).toBe(before);
   });
 
+  it("says 'Fill in this field.' for an empty required field, unless the schema has its own words", async () => {
+    const action = defineAction({
+      permission: "public",
+      schema: z.object({ name: z.string(), email: z.string({ error: "Enter your email address." }), note: z.string().optional() }),
+      audit: false,
+      run: async () => null,
+    });
+    const result = await action(null, form({ name: "", email: "", note: "" }));
+    expect(result).toEqual({
+      ok: false,
+      message: ACTION_MESSAGES.invalid,
+      fieldErrors: { name: [ACTION_MESSAGES.missingField], email: ["Enter your email address."] },
+    });
+  });
+
   it("turns an unexpected error into a generic message with a reference, never the internals", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const broken = defineAction({

@@ -73,6 +73,7 @@ export const ACTION_MESSAGES = {
   signedOut: "Your session has ended. Sign in again, then retry.",
   merchantNotFound: "That merchant was not found. Pick one from the merchant list and try again.",
   invalid: "Some fields need attention; see the messages next to them.",
+  missingField: "Fill in this field.",
 } as const;
 
 export const deniedMessage = (permission: Permission) => `You do not have permission to ${PERMISSION_LABELS[permission]}. Ask an admin if you need it.`;
@@ -120,7 +121,7 @@ export function defineAction<A extends Access, S extends z.ZodType, T, M extends
       return failure(deniedMessage(permission));
     }
 
-    const parsed = options.schema.safeParse(fields);
+    const parsed = options.schema.safeParse(fields, { error: missingFieldMessage });
     if (!parsed.success) {
       const flat = z.flattenError(parsed.error);
       return failure(flat.formErrors[0] ?? ACTION_MESSAGES.invalid, flat.fieldErrors as FieldErrors);
@@ -148,6 +149,14 @@ export function defineAction<A extends Access, S extends z.ZodType, T, M extends
   };
   definedActions.add(action);
   return action;
+}
+
+/**
+ * An empty input arrives as undefined (lib/auth/form-input.ts), and zod's own words for that are
+ * "Invalid input: expected string, received undefined". A schema's own message still wins.
+ */
+function missingFieldMessage(issue: { code?: string; input?: unknown }): string | undefined {
+  return issue.code === "invalid_type" && issue.input === undefined ? ACTION_MESSAGES.missingField : undefined;
 }
 
 function failure(message: string, fieldErrors: FieldErrors = {}): { ok: false; message: string; fieldErrors: FieldErrors } {

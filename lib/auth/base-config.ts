@@ -1,6 +1,6 @@
 import type { NextAuthConfig } from "next-auth";
 import { authSecret } from "../secrets";
-import { safeCallbackPath } from "./callback-path";
+import { safeRelativePath } from "./callback-path";
 
 /**
  * The part of the next-auth configuration the proxy needs too: cookie, JWT, pages, callbacks. No
@@ -37,7 +37,7 @@ export function baseAuthConfig(): NextAuthConfig {
       },
       // Relative paths only: see lib/auth/callback-path.ts and stack notes §6.4.
       redirect({ url, baseUrl }) {
-        return safeCallbackPath(url.startsWith(baseUrl) ? url.slice(baseUrl.length) || "/" : url, "/");
+        return safeRelativePath(url.startsWith(baseUrl) ? url.slice(baseUrl.length) || "/" : url, "/");
       },
     },
     logger: {

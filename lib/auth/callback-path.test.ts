@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONSOLE_HOME, safeCallbackPath } from "./callback-path";
+import { CONSOLE_HOME, safeCallbackPath, safeRelativePath } from "./callback-path";
 
 describe("callback path after sign-in", () => {
   it("keeps a path on this site, with its query", () => {
@@ -31,5 +31,11 @@ describe("callback path after sign-in", () => {
     // Encoded line breaks stay encoded: a path, not a header.
     expect(safeCallbackPath("/%0d%0aSet-Cookie:x")).toBe("/%0d%0aSet-Cookie:x");
     expect(safeCallbackPath("https://evil.example/", "/")).toBe("/");
+  });
+
+  it("lets next-auth's redirects (sign-out) go to /login, but never off the site", () => {
+    expect(safeRelativePath("/login", "/")).toBe("/login");
+    expect(safeRelativePath("//evil.example", "/")).toBe("/");
+    expect(safeRelativePath("https://evil.example/login", "/")).toBe("/");
   });
 });

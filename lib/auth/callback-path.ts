@@ -7,6 +7,14 @@
 export const CONSOLE_HOME = "/requests";
 
 export function safeCallbackPath(value: unknown, fallback: string = CONSOLE_HOME): string {
+  const path = safeRelativePath(value, fallback);
+  // Back to the sign-in page (or next-auth's own routes) after signing in would be a loop.
+  const pathname = path.split(/[?#]/)[0];
+  return pathname === "/login" || pathname?.startsWith("/api/auth") ? fallback : path;
+}
+
+/** A path on this site (any page, /login included), else the fallback. */
+export function safeRelativePath(value: unknown, fallback: string): string {
   if (typeof value !== "string" || value.length > 2_000) return fallback;
   if (!value.startsWith("/") || value.startsWith("//") || /[\\\u0000-\u001f]/.test(value)) return fallback;
   const base = "http://paydesk.invalid";
@@ -17,7 +25,5 @@ export function safeCallbackPath(value: unknown, fallback: string = CONSOLE_HOME
     return fallback;
   }
   if (url.origin !== base) return fallback;
-  // Back to the sign-in page (or next-auth's own routes) after signing in would be a loop.
-  if (url.pathname === "/login" || url.pathname.startsWith("/api/auth")) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }
