@@ -13,6 +13,14 @@ const WARMUP = 200;
 
 async function main(): Promise<void> {
   const sandbox = await startSandboxProcess({ SANDBOX_PROFILE: "spec" });
+  try {
+    await measure(sandbox);
+  } finally {
+    await sandbox.stop();
+  }
+}
+
+async function measure(sandbox: Awaited<ReturnType<typeof startSandboxProcess>>): Promise<void> {
   const m = sandbox.merchants[0]!;
   const api = createPaymentApi({ baseUrl: sandbox.url, timeoutMs: 15_000, limiter: null }).forMerchant({
     orgId: m.orgId,
@@ -47,8 +55,8 @@ async function main(): Promise<void> {
     return performance.now() - t;
   };
   for (let i = 0; i < WARMUP; i++) {
-    await bare(-1 - i);
-    await client(-1 - i);
+    await bare(1_000_000 + i);
+    await client(1_000_000 + i);
   }
   const bareTimes: number[] = [];
   const clientTimes: number[] = [];
@@ -62,7 +70,6 @@ async function main(): Promise<void> {
       bareTimes.push(await timeOf(bare, i));
     }
   }
-  await sandbox.stop();
   bareTimes.sort((a, b) => a - b);
   clientTimes.sort((a, b) => a - b);
   const bareP50 = median(bareTimes);
