@@ -31,6 +31,7 @@ describe.each(DATABASE_KINDS)("storage on %s", (kind) => {
     generatedAmount: "325.37",
     status: "submitting",
     idempotencyKey,
+    input: {},
   });
 
   it.skipIf(skip)("keeps money exact and Thai text intact", async () => {

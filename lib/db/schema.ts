@@ -88,6 +88,8 @@ export const paymentRequests = pgTable(
     status: text("status").notNull(),
     statusCode: text("status_code"),
     statusReason: text("status_reason"),
+    /** What PayDesk sends, in its own terms (validated input), so a held or uncertain request can be sent again exactly. */
+    input: jsonb("input").notNull(),
     providerId: text("provider_id"),
     providerResponse: jsonb("provider_response"),
     /** The form's idempotency key: a retried or double-clicked submit finds this row instead of creating another. */

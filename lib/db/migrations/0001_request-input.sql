@@ -1,0 +1,1 @@
+ALTER TABLE "payment_requests" ADD COLUMN "input" jsonb NOT NULL;
