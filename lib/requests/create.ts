@@ -1,0 +1,152 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { paymentRequests } from "../db/schema";
+import { toDecimalString } from "../money";
+import type { MerchantApi, PayInResponse, PayOutResponse } from "../payment-api/client";
+import { p2pInputSchema, payInInputSchema, payOutInputSchema, type P2PInput, type PayInInput, type PayOutInput } from "../payment-api/requests";
+import type { ProviderResult } from "../payment-api/result";
+import { applyToRequest, recordEvent } from "./apply";
+import type { State } from "./lifecycle";
+
+/**
+ * The create flow (DESIGN.md §5): record first, then send. The row is inserted as `submitting`
+ * under the form's idempotency key before the provider hears anything, so a double click, a
+ * refresh or a retried form finds the row instead of making a second request; then the provider's
+ * answer moves it to pending, rejected or — when the answer is lost — unknown, which
+ * reconciliation settles by looking the request up by RefId1 (provider-facts §8.6).
+ */
+export type RequestPayload =
+  | { kind: "payin"; payIn: PayInInput }
+  | { kind: "payin_p2p"; payIn: P2PInput }
+  | { kind: "payout" | "withdrawal"; payOut: PayOutInput };
+
+export interface CreateOptions {
+  merchantRowId: string;
+  idempotencyKey: string;
+  createdBy: string | null;
+  /** Pay-Out/Withdrawal above the merchant's threshold: hold for a second person (maker-checker). */
+  holdForApproval?: boolean;
+}
+
+export type RequestRow = typeof paymentRequests.$inferSelect;
+
+export type CreateOutcome =
+  | { outcome: "sent"; request: RequestRow; state: State; message: string | null }
+  | { outcome: "held"; request: RequestRow }
+  | { outcome: "existing"; request: RequestRow }
+  | { outcome: "conflict"; field: "refId1"; message: string };
+
+export const newRequestId = () => `req_${randomBytes(10).toString("hex")}`;
+
+function validated(payload: RequestPayload): { input: Record<string, unknown>; refId1: string; amountSatang: number; payerName: string | null; refId2?: string; refId3?: string } {
+  switch (payload.kind) {
+    case "payin": {
+      const p = payInInputSchema.parse(payload.payIn);
+      return { input: p, refId1: p.refId1, amountSatang: p.amountSatang, payerName: p.payerName, refId2: p.refId2, refId3: p.refId3 };
+    }
+    case "payin_p2p": {
+      const p = p2pInputSchema.parse(payload.payIn);
+      return { input: p, refId1: p.refId1, amountSatang: p.amountSatang, payerName: p.payerName, refId2: p.refId2, refId3: p.refId3 };
+    }
+    default: {
+      const p = payOutInputSchema.parse(payload.payOut);
+      return { input: p, refId1: p.refId1, amountSatang: p.amountSatang, payerName: null, refId2: p.refId2, refId3: p.refId3 };
+    }
+  }
+}
+
+export async function createRequest(db: Db, api: MerchantApi, payload: RequestPayload, options: CreateOptions): Promise<CreateOutcome> {
+  const v = validated(payload);
+  const existing = await findByIdempotencyKey(db, options.idempotencyKey);
+  if (existing) return existingOrConflict(existing, options);
+
+  const inserted = await db
+    .insert(paymentRequests)
+    .values({
+      id: newRequestId(),
+      merchantId: options.merchantRowId,
+      kind: payload.kind,
+      isWithdrawal: payload.kind === "withdrawal",
+      refId1: v.refId1,
+      refId2: v.refId2 ?? null,
+      refId3: v.refId3 ?? null,
+      payerName: v.payerName,
+      requestedAmount: toDecimalString(v.amountSatang),
+      status: options.holdForApproval ? "awaiting_approval" : "submitting",
+      input: v.input,
+      idempotencyKey: options.idempotencyKey,
+      createdBy: options.createdBy,
+    })
+    .onConflictDoNothing()
+    .returning();
+  const row = inserted[0];
+  if (!row) {
+    // Lost a race with the same form submitted twice, or the RefId1 is taken.
+    const raced = await findByIdempotencyKey(db, options.idempotencyKey);
+    if (raced) return existingOrConflict(raced, options);
+    return { outcome: "conflict", field: "refId1", message: `RefId1 ${v.refId1} is already used by another request of this merchant. Use a new RefId1.` };
+  }
+  await recordEvent(db, row.id, "created", options.createdBy ?? "system", { kind: row.kind, refId1: row.refId1, amount: row.requestedAmount, state: row.status });
+  if (options.holdForApproval) return { outcome: "held", request: row };
+  return sendToProvider(db, api, row);
+}
+
+async function findByIdempotencyKey(db: Db, key: string): Promise<RequestRow | undefined> {
+  const [row] = await db.select().from(paymentRequests).where(eq(paymentRequests.idempotencyKey, key)).limit(1);
+  return row;
+}
+
+function existingOrConflict(row: RequestRow, options: CreateOptions): CreateOutcome {
+  // An idempotency key is random per form; one under another merchant is a forged or broken form.
+  if (row.merchantId !== options.merchantRowId) return { outcome: "conflict", field: "refId1", message: "This form was already used for another merchant; reload it." };
+  return { outcome: "existing", request: row };
+}
+
+/** Sends a recorded request (new, approved, or being re-sent after the provider said it has none). */
+export async function sendToProvider(db: Db, api: MerchantApi, row: RequestRow): Promise<CreateOutcome> {
+  const payload = { kind: row.kind, ...(row.kind === "payin" || row.kind === "payin_p2p" ? { payIn: row.input } : { payOut: row.input }) } as RequestPayload;
+  const result: ProviderResult<PayInResponse | PayOutResponse> =
+    payload.kind === "payin"
+      ? await api.submitPayIn(payload.payIn)
+      : payload.kind === "payin_p2p"
+        ? await api.submitPayInP2P(payload.payIn)
+        : payload.kind === "withdrawal"
+          ? await api.submitWithdrawal(payload.payOut)
+          : await api.submitPayOut(payload.payOut);
+
+  let message: string | null = null;
+  if (result.ok) {
+    const answer = result.data;
+    const payIn = "generatedSatang" in answer ? answer : null;
+    await applyToRequest(
+      db,
+      row.id,
+      { type: "submit_accepted", providerStatus: answer.status },
+      {
+        actor: "provider",
+        changes: {
+          providerId: answer.id,
+          providerResponse: answer,
+          generatedAmount: payIn ? toDecimalString(payIn.generatedSatang) : null,
+          expireAt: payIn?.expireAt ? new Date(payIn.expireAt) : null,
+        },
+        data: { providerId: answer.id },
+      },
+    );
+  } else if (result.kind === "rejected") {
+    message = result.message;
+    await applyToRequest(db, row.id, { type: "submit_rejected", code: result.code, description: result.description }, { actor: "provider", data: { message } });
+  } else if ((result.kind === "provider_error" || result.kind === "timeout" || result.kind === "network") && result.mayExist) {
+    message = result.message;
+    await applyToRequest(db, row.id, { type: "submit_uncertain", reason: result.message }, { actor: "provider" });
+  } else {
+    // auth, forbidden, rate limited, busy: the provider created nothing. The request ends here,
+    // with the reason in words; the form offers the same values again under a new RefId1.
+    message = result.message;
+    await applyToRequest(db, row.id, { type: "submit_rejected", code: `NOT_SENT_${result.kind.toUpperCase()}`, description: result.message }, { actor: "paydesk" });
+  }
+  const [after] = await db.select().from(paymentRequests).where(and(eq(paymentRequests.id, row.id))).limit(1);
+  return { outcome: "sent", request: after!, state: after!.status as State, message };
+}
