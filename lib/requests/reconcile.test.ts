@@ -1,0 +1,97 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
+import { paymentRequests } from "../db/schema";
+import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
+import { createKeyVault } from "../merchants/key-vault";
+import { createMerchant } from "../merchants/manage";
+import { createPaymentApi, type MerchantApi } from "../payment-api/client";
+import { createRequest, type RequestRow } from "./create";
+import { reconcileRequest } from "./reconcile";
+
+describe.each(["spec", "live"] as const)("reconciliation against the %s sandbox", (profile) => {
+  let database: TestDatabase;
+  let sb: TestSandbox;
+  let api: MerchantApi;
+  let merchantRowId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+    sb = await startTestSandbox(profile);
+    merchantRowId = (
+      await createMerchant(database.db, createKeyVault([randomBytes(32)]), { displayName: "Coffee", orgId: sb.coffee.orgId, merchantId: sb.coffee.merchantId, submitKey: sb.coffee.submitKey, readKey: sb.coffee.readKey })
+    ).id;
+    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 700, limiter: null, backoffMs: 10 }).forMerchant({
+      orgId: sb.coffee.orgId,
+      merchantId: sb.coffee.merchantId,
+      submitKey: sb.coffee.submitKey,
+      readKey: sb.coffee.readKey,
+      label: "Coffee",
+    });
+  });
+  afterAll(async () => {
+    await sb?.dispose();
+    await database?.dispose();
+  });
+
+  const row = async (id: string): Promise<RequestRow> => (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+  const create = async (refId1: string, kind: "payin" | "payout" = "payin") => {
+    const payload =
+      kind === "payin"
+        ? { kind, payIn: { refId1, payerName: "P", amountSatang: 45_000, qrProvider: "PP" as const } }
+        : { kind, payOut: { refId1, amountSatang: 100_000, destination: { type: "promptpay" as const, promptPayId: "0812345678" } } };
+    const result = await createRequest(database.db, api, payload, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
+    if (result.outcome !== "sent") throw new Error(result.outcome);
+    return result.request;
+  };
+  const reconcile = (r: RequestRow, graceMs = 0) => reconcileRequest(database.db, api, r, { providerMerchantId: sb.coffee.merchantId, graceMs });
+  const atProvider = async (refId1: string) => (await sb.control<{ id: string }[]>("GET", `/requests?refId1=${refId1}`)).body;
+
+  it("settles an unknown submit the provider did create, by RefId1, without sending it again", async () => {
+    const refId1 = ref("U");
+    await sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "timeout", when: "after", delayMs: 2_000, match: { refId1 } });
+    const created = await create(refId1);
+    expect(created.status).toBe("unknown");
+    const result = await reconcile(created);
+    expect(result).toMatchObject({ state: "pending", changed: true });
+    const settled = await row(created.id);
+    const provider = await atProvider(refId1);
+    expect(provider).toHaveLength(1);
+    expect(settled.providerId).toBe(provider[0]!.id);
+    expect(settled.generatedAmount).toMatch(/^450\.\d\d$/);
+  });
+
+  it("sends again, once, when the provider never created it", async () => {
+    const refId1 = ref("N");
+    await sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "reset", when: "before", match: { refId1 } });
+    const created = await create(refId1);
+    expect(created.status).toBe("unknown");
+    expect(await atProvider(refId1)).toHaveLength(0);
+    expect(await reconcile(created, 60_000)).toMatchObject({ state: "unknown", changed: false });
+    expect(await reconcile(created)).toMatchObject({ state: "pending", changed: true });
+    expect(await atProvider(refId1)).toHaveLength(1);
+    expect(await reconcile(await row(created.id))).toMatchObject({ state: "pending", changed: false });
+    expect(await atProvider(refId1)).toHaveLength(1);
+  });
+
+  it("learns that a pending pay-in was paid, and that another expired", async () => {
+    const paid = await create(ref("P"));
+    await sb.control("POST", `/requests/${paid.providerId}/pay`, {});
+    expect(await reconcile(await row(paid.id))).toMatchObject({ state: "paid", changed: true });
+    const expired = await create(ref("E"));
+    await sb.control("POST", `/requests/${expired.providerId}/expire`, {});
+    expect(await reconcile(await row(expired.id))).toMatchObject({ state: "expired", changed: true });
+    expect((await row(expired.id)).statusCode).toBe("ERR_EXPIRED_REQUEST");
+  });
+
+  it("follows partial pay-out rounds and the final payout", async () => {
+    const payout = await create(ref("O"), "payout");
+    await sb.control("POST", `/requests/${payout.providerId}/payout`, { amount: "300.00" });
+    expect(await reconcile(await row(payout.id))).toMatchObject({ state: "pending", changed: true });
+    expect((await row(payout.id)).paidAmount).toBe("300.00");
+    await sb.control("POST", `/requests/${payout.providerId}/payout`, {});
+    expect(await reconcile(await row(payout.id))).toMatchObject({ state: profile === "live" ? "approved" : "paid" });
+    expect((await row(payout.id)).paidAmount).toBe("1000.00");
+  });
+});
