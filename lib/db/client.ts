@@ -43,6 +43,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const shouldMigrate = options.migrate ?? true;
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server drops (a restart, a DBA, DROP DATABASE … FORCE in tests) is
+    // an 'error' event on the pool; unheard, Node would end the whole process. The pool replaces it.
+    pool.on("error", (error) => console.warn(`[db] an idle database connection was closed (${error.message}); it will be replaced`));
     const db = drizzlePg(pool, { schema });
     if (shouldMigrate) await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
     return {
