@@ -19,7 +19,7 @@ export default defineConfig({
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  reporter: [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]],
+  reporter: [["list"], ["json", { outputFile: ".test-reports/e2e-results.json" }]],
   use: {
     baseURL: E2E.baseUrl,
     trace: "retain-on-failure",

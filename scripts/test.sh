@@ -66,15 +66,16 @@ export PAYDESK_REQUIRE_POSTGRES=1
 echo "using $(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)"
 end_phase
 
-mkdir -p test-results
-rm -f test-results/unit-results.json test-results/e2e-results.json
+# Reports live outside test-results/, which Playwright empties when it starts.
+mkdir -p .test-reports
+rm -f .test-reports/unit-results.json .test-reports/e2e-results.json
 
 start_phase "typecheck"
 node_modules/.bin/tsc --noEmit -p tsconfig.json || fail "type errors (see above)."
 end_phase
 
 start_phase "unit + contract"
-node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit-results.json
+node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile.json=.test-reports/unit-results.json
 unit_status=$?
 end_phase
 
@@ -90,8 +91,9 @@ end_phase
 
 summary
 echo
-node scripts/test-summary.mjs test-results/unit-results.json test-results/e2e-results.json
-if [ "$unit_status" -ne 0 ] || [ "$e2e_status" -ne 0 ]; then
+node scripts/test-summary.mjs .test-reports/unit-results.json .test-reports/e2e-results.json
+summary_status=$?
+if [ "$unit_status" -ne 0 ] || [ "$e2e_status" -ne 0 ] || [ "$summary_status" -ne 0 ]; then
   echo "npm test: some tests failed (unit exit $unit_status, e2e exit $e2e_status)." >&2
   exit 1
 fi

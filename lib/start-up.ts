@@ -1,12 +1,16 @@
 import "server-only";
-import { database } from "../db";
-import { env, EnvError } from "../env";
-import { bootstrapStaff } from "./bootstrap";
-import { pruneSignInThrottle } from "./throttle";
+import path from "node:path";
+import { bootstrapStaff } from "./auth/bootstrap";
+import { pruneSignInThrottle } from "./auth/throttle";
+import { database } from "./db";
+import { env, EnvError } from "./env";
+import { loadDemoMerchants, reencryptAll } from "./merchants/manage";
+import { keyVault } from "./merchants/vault";
 
 /**
  * What instrumentation.ts runs once per server process: the database opened and migrated, the
- * first staff users created, stale throttle rows dropped. Any failure ends the process with one
+ * first staff users created, in demo mode the sandbox's merchants loaded, API keys sealed with an
+ * older ENCRYPTION_KEY sealed again, stale throttle rows dropped. Any failure ends the process with one
  * sentence saying what to check: a server that answers every request with a 500 helps nobody.
  */
 export async function startPayDesk(): Promise<void> {
@@ -20,6 +24,15 @@ export async function startPayDesk(): Promise<void> {
     stage = "creating the first staff users";
     await bootstrapStaff(db, { isDemo: settings.isSandbox, dataDir: settings.dataDir, adminEmail: settings.ADMIN_EMAIL, adminPassword: settings.ADMIN_PASSWORD });
     await pruneSignInThrottle(db);
+    if (settings.isSandbox) {
+      stage = `loading the sandbox's demo merchants from ${settings.sandboxDataDir}/credentials.json`;
+      const loaded = await loadDemoMerchants(db, keyVault(), path.join(settings.sandboxDataDir, "credentials.json"));
+      console.log(loaded > 0 ? `[paydesk] demo mode: ${loaded} merchants from the sandbox` : "[paydesk] demo mode: the sandbox has not written its credentials yet; start it first (npm start does)");
+    }
+    stage = "sealing API keys again with the current ENCRYPTION_KEY";
+    const { resealed, unreadable } = await reencryptAll(db, keyVault());
+    if (resealed > 0) console.log(`[paydesk] ${resealed} merchant(s) had API keys sealed with an older ENCRYPTION_KEY; sealed again with the current one`);
+    if (unreadable.length > 0) console.warn(`[paydesk] the API keys of ${unreadable.join(", ")} cannot be opened with ENCRYPTION_KEY or ENCRYPTION_KEYS_PREVIOUS; enter them again in Settings`);
     console.log(`[paydesk] database ready (${kind === "postgres" ? "PostgreSQL" : `embedded PGlite in ${settings.dataDir}`})`);
   } catch (error) {
     const reason = error instanceof EnvError ? error.message : describe(error);
