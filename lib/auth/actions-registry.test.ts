@@ -28,6 +28,8 @@ describe("every server action goes through defineAction (STYLE.md habit 1)", () 
 
   describe("the checker itself", () => {
     // Inside the project (gitignored .tmp/) so the fixtures resolve zod and lib/ like real modules.
+    // A fresh clone has no .tmp/ yet.
+    fs.mkdirSync(path.join(root, ".tmp"), { recursive: true });
     const dir = fs.mkdtempSync(path.join(root, ".tmp", "actions-registry-"));
     afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
     const write = (name: string, text: string) => fs.writeFileSync(path.join(dir, name), text);
