@@ -5,56 +5,14 @@
  * much of the capacity the submit work itself takes. Target: at least 500 submits/s, so the
  * sandbox is never the bottleneck of later benchmarks.
  */
-import { spawn } from "node:child_process";
-import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import { figure, median, percentile, writeResults } from "./lib/results";
+import { startSandboxProcess } from "./lib/sandbox-process";
 
 const CONCURRENCY = 50;
 const ROUNDS = 3;
 const ROUND_MS = 5_000;
 const WARMUP_MS = 1_500;
-const root = path.resolve(import.meta.dirname, "..");
-
-interface Merchant {
-  orgId: string;
-  merchantId: string;
-  submitKey: string;
-  payinMinAmount: string;
-  payinMaxAmount: string;
-}
-
-async function startSandbox(): Promise<{ url: string; merchant: Merchant; stop: () => Promise<void>; dir: string }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paydesk-bench-sandbox-"));
-  const port = 4700 + Math.floor(Math.random() * 200);
-  const child = spawn(path.join(root, "node_modules", ".bin", "tsx"), [path.join(root, "sandbox", "main.ts")], {
-    env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_DATA_DIR: dir, SANDBOX_PROFILE: "spec", SANDBOX_QUIET: "1", SANDBOX_RATE_LIMIT: "off" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/health`)).ok) break;
-    } catch {
-      if (Date.now() > deadline) throw new Error("the sandbox did not start");
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  const creds = JSON.parse(fs.readFileSync(path.join(dir, "credentials.json"), "utf8")) as { merchants: Merchant[] };
-  return {
-    url,
-    dir,
-    merchant: creds.merchants[0]!,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
-}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
@@ -91,8 +49,9 @@ async function load(ms: number, one: () => Promise<boolean>): Promise<{ latencie
 }
 
 async function main(): Promise<void> {
-  const sandbox = await startSandbox();
-  const { merchant, url } = sandbox;
+  const sandbox = await startSandboxProcess({ SANDBOX_PROFILE: "spec", SANDBOX_RATE_LIMIT: "off" });
+  const merchant = sandbox.merchants[0]!;
+  const { url } = sandbox;
   const submitUrl = `${url}/api/PaymentRequest/org/${merchant.orgId}/action/SubmitPayInRequest/${merchant.merchantId}`;
   const headers = { "Content-Type": "application/json", Authorization: `Basic ${Buffer.from(`api:${merchant.submitKey}`).toString("base64")}` };
   const runId = Date.now().toString(36);
@@ -131,7 +90,6 @@ async function main(): Promise<void> {
     console.log(`round ${round + 1}: ${Math.round(submitRps.at(-1)!)} submits/s (p50 ${p50s.at(-1)!.toFixed(1)} ms, p99 ${p99s.at(-1)!.toFixed(1)} ms), health ${Math.round(healthRps.at(-1)!)} req/s`);
   }
   await sandbox.stop();
-  fs.rmSync(sandbox.dir, { recursive: true, force: true });
   if (bad) console.log(`first failed submit: ${bad}`);
 
   writeResults(
