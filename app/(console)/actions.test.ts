@@ -33,7 +33,7 @@ describe("switching the console's merchant", () => {
   afterAll(async () => database?.dispose());
 
   it("keeps a merchant in the person's scope in an http-only cookie", async () => {
-    surroundings.session = { userId: "usr_1", email: "v@shop.example", name: "V", role: "viewer", merchantIds: ["mer_b"] };
+    surroundings.session = { userId: "usr_1", email: "v@shop.example", name: "V", role: "viewer", merchantIds: ["mer_b"], locale: null };
     const data = new FormData();
     data.set("merchantId", "mer_b");
     expect(await selectMerchantAction(null, data)).toEqual({ ok: true, data: { merchantId: "mer_b" } });

@@ -24,6 +24,7 @@ const staff = (role: StaffSession["role"], merchantIds: string[] | null = null):
   name: role,
   role,
   merchantIds,
+  locale: null,
 });
 const form = (fields: Record<string, string>) => {
   const data = new FormData();

@@ -24,7 +24,7 @@ describe.each(DATABASE_KINDS)("the session re-check on %s", (kind) => {
   it.skipIf(skip)("takes role and scope from the row, not the JWT's snapshot", async () => {
     const staff = await insertStaff(database.db, { role: "viewer", merchantIds: ["mer_a"] });
     surroundings.jwtUserId = staff.id; // the JWT claims "admin"
-    expect(await currentSession()).toEqual({ userId: staff.id, email: staff.email, name: "Test viewer", role: "viewer", merchantIds: ["mer_a"] });
+    expect(await currentSession()).toEqual({ userId: staff.id, email: staff.email, name: "Test viewer", role: "viewer", merchantIds: ["mer_a"], locale: null });
     await database.db.update(staffUsers).set({ role: "finance", merchantIds: null }).where(eq(staffUsers.id, staff.id));
     expect(await loadStaffSession(database.db, staff.id)).toMatchObject({ role: "finance", merchantIds: null });
   });

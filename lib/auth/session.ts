@@ -14,6 +14,8 @@ export interface StaffSession {
   role: Role;
   /** Merchants this person may see; null = all. */
   merchantIds: string[] | null;
+  /** "th" or "en" as chosen in the console; null = follow the browser. */
+  locale: string | null;
 }
 
 /**
@@ -31,12 +33,12 @@ export const currentSession = cache(async (): Promise<StaffSession | null> => {
 
 export async function loadStaffSession(db: Db, userId: string): Promise<StaffSession | null> {
   const [row] = await db
-    .select({ email: staffUsers.email, name: staffUsers.name, role: staffUsers.role, merchantIds: staffUsers.merchantIds, isDisabled: staffUsers.isDisabled })
+    .select({ email: staffUsers.email, name: staffUsers.name, role: staffUsers.role, merchantIds: staffUsers.merchantIds, isDisabled: staffUsers.isDisabled, locale: staffUsers.locale })
     .from(staffUsers)
     .where(eq(staffUsers.id, userId))
     .limit(1);
   if (!row || row.isDisabled) return null;
-  return { userId, email: row.email, name: row.name, role: row.role, merchantIds: row.merchantIds };
+  return { userId, email: row.email, name: row.name, role: row.role, merchantIds: row.merchantIds, locale: row.locale };
 }
 
 /** For pages and route handlers: the person, or a redirect to sign in. */

@@ -24,6 +24,8 @@ export const staffUsers = pgTable(
     /** Merchants this person may see; null = all. */
     merchantIds: text("merchant_ids").array(),
     isDisabled: boolean("is_disabled").notNull().default(false),
+    /** "th" or "en"; null = follow the browser. */
+    locale: text("locale"),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -98,11 +100,16 @@ export const paymentRequests = pgTable(
     checkoutToken: text("checkout_token"),
     createdBy: text("created_by").references(() => staffUsers.id),
     expireAt: timestamp("expire_at", { withTimezone: true }),
+    /** Reconciliation: when to ask the provider next (null = never again), how often it has, and who holds the lease. */
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    checkCount: integer("check_count").notNull().default(0),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("payment_requests_ref_key").on(t.merchantId, t.refId1),
+    index("payment_requests_next_check_idx").on(t.nextCheckAt),
     uniqueIndex("payment_requests_idempotency_key").on(t.idempotencyKey),
     index("payment_requests_merchant_created_idx").on(t.merchantId, t.createdAt.desc()),
     index("payment_requests_provider_id_idx").on(t.providerId),

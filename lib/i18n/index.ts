@@ -1,0 +1,59 @@
+/**
+ * Thai and English. Every feature keeps its own messages beside it (`defineMessages`), so no file
+ * holds the whole app's text (the provider portal's 3,000-line translations object is the
+ * counter-example). Amounts are THB with 2 decimals from satang (never floats); dates and times are
+ * shown in Asia/Bangkok whatever the server's or browser's zone.
+ */
+import { formatBaht, type Satang } from "../money";
+
+export const LOCALES = ["th", "en"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "en";
+export const LOCALE_COOKIE = "paydesk_locale";
+export const TIME_ZONE = "Asia/Bangkok";
+
+export function isLocale(value: unknown): value is Locale {
+  return value === "th" || value === "en";
+}
+
+/** An explicit choice wins; else the browser's first language we speak; else English. */
+export function pickLocale(preference: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
+  if (isLocale(preference)) return preference;
+  for (const part of (acceptLanguage ?? "").split(",")) {
+    const tag = part.split(";")[0]?.trim().toLowerCase() ?? "";
+    if (tag.startsWith("th")) return "th";
+    if (tag.startsWith("en")) return "en";
+  }
+  return DEFAULT_LOCALE;
+}
+
+/** Both languages with the same keys, checked by the compiler; returns a picker. */
+export function defineMessages<T extends Record<string, string | ((...args: never[]) => string)>>(messages: { en: T; th: { [K in keyof T]: T[K] } }) {
+  return (locale: Locale): T => messages[locale] as T;
+}
+
+/** "฿1,234.50" — exact, from satang. */
+export function formatThb(satang: Satang): string {
+  return `฿${formatBaht(satang)}`;
+}
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A date and time in Bangkok time: Thai uses the Buddhist-era calendar banks print on slips. */
+export function formatDateTime(value: Date | string | number, locale: Locale, options: { seconds?: boolean } = {}): string {
+  const key = `${locale}:${options.seconds ? "s" : ""}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale === "th" ? "th-TH" : "en-GB", {
+      timeZone: TIME_ZONE,
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      ...(options.seconds ? { second: "2-digit" } : {}),
+    });
+    dateTimeFormats.set(key, format);
+  }
+  return format.format(new Date(value));
+}
