@@ -49,6 +49,8 @@ const schema = z.object({
   ),
   /** How long a call may queue for the rate limit before staff are told to retry. */
   PAYMENT_API_MAX_QUEUE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(600_000).default(30_000)),
+  /** How often the reconciliation loop looks for requests due a check with the provider. */
+  RECONCILE_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(2_000)),
   /** Signs staff session cookies. Required with a real provider; generated into DATA_DIR in demo mode. */
   AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters (openssl rand -base64 32)").optional()),
   /**

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { paymentRequests, requestEvents } from "../db/schema";
 import { toDecimalString, toSatang } from "../money";
 import { applyEvent, type LifecycleEvent, type State } from "./lifecycle";
+import { nextCheckAt } from "./schedule";
 
 /**
  * The one function through which anything changes a request's state: it locks the row, asks the
@@ -31,7 +32,14 @@ export interface ApplyOptions {
 export async function applyToRequest(db: Db, requestId: string, event: LifecycleEvent, options: ApplyOptions): Promise<Applied> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ status: paymentRequests.status, kind: paymentRequests.kind, requestedAmount: paymentRequests.requestedAmount, paidAmount: paymentRequests.paidAmount })
+      .select({
+        status: paymentRequests.status,
+        kind: paymentRequests.kind,
+        requestedAmount: paymentRequests.requestedAmount,
+        paidAmount: paymentRequests.paidAmount,
+        createdAt: paymentRequests.createdAt,
+        expireAt: paymentRequests.expireAt,
+      })
       .from(paymentRequests)
       .where(eq(paymentRequests.id, requestId))
       .for("update");
@@ -39,12 +47,17 @@ export async function applyToRequest(db: Db, requestId: string, event: Lifecycle
     const current = row.status as State;
     const verdict = applyEvent({ state: current, kind: row.kind, requestedSatang: toSatang(row.requestedAmount), paidSatang: toSatang(row.paidAmount) }, event);
     if (verdict.applied) {
+      const expireAt = options.changes?.expireAt !== undefined ? options.changes.expireAt : row.expireAt;
+      const schedule = { state: verdict.next, kind: row.kind, createdAt: row.createdAt, expireAt: expireAt ?? null, checkCount: 0 };
       await tx
         .update(paymentRequests)
         .set({
           ...options.changes,
           status: verdict.next,
           paidAmount: toDecimalString(verdict.paidSatang),
+          // A new state starts its own reconciliation schedule.
+          nextCheckAt: nextCheckAt(schedule, new Date()),
+          checkCount: 0,
           ...(verdict.statusCode !== undefined ? { statusCode: verdict.statusCode } : {}),
           ...(verdict.reason !== undefined ? { statusReason: verdict.reason } : {}),
           updatedAt: new Date(),

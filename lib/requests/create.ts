@@ -78,6 +78,8 @@ export async function createRequest(db: Db, api: MerchantApi, payload: RequestPa
       input: v.input,
       idempotencyKey: options.idempotencyKey,
       createdBy: options.createdBy,
+      // If this process dies before the provider answers, reconciliation finds the row here.
+      nextCheckAt: options.holdForApproval ? null : new Date(Date.now() + 60_000),
     })
     .onConflictDoNothing()
     .returning();

@@ -31,8 +31,15 @@ export interface ReconcileResult {
   note: string;
 }
 
-export async function reconcileRequest(db: Db, api: MerchantApi, row: RequestRow, options: ReconcileOptions): Promise<ReconcileResult> {
-  const state = row.status as State;
+export async function reconcileRequest(db: Db, api: MerchantApi, given: RequestRow, options: ReconcileOptions): Promise<ReconcileResult> {
+  let row = given;
+  let state = row.status as State;
+  // A row left `submitting` for a minute belongs to a send that died with its process: its
+  // outcome is unknown, and settled like any other unknown.
+  if (state === "submitting" && Date.now() - row.updatedAt.getTime() > 60_000) {
+    state = (await applyToRequest(db, row.id, { type: "submit_uncertain", reason: "the send did not finish (PayDesk restarted?)" }, { actor: "reconcile" })).state;
+    row = { ...row, status: state };
+  }
   if (isTerminal(state) || state === "awaiting_approval" || state === "submitting") return { state, changed: false, note: `nothing to check while ${state}` };
   if (state === "unknown") return settleUnknown(db, api, row, options);
   if (!row.providerId) return { state, changed: false, note: "no provider id to look up" };

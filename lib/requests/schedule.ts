@@ -1,0 +1,39 @@
+/**
+ * When reconciliation asks the provider again about a request (issue 5 §3). The provider never
+ * retries a webhook (provider-facts §6.4), so this back-off is what guarantees an outcome is
+ * learnt even when every webhook is lost. Pay-Ins are checked often until they expire and for an
+ * hour after (a late payment still matches until the provider's cleanup runs, §2.3); Pay-Outs less
+ * often, for two days; an unknown submit until it is settled. Terminal requests: never.
+ */
+import { isTerminal, type State } from "./lifecycle";
+
+export interface ScheduleFacts {
+  state: State;
+  kind: "payin" | "payin_p2p" | "payout" | "withdrawal";
+  createdAt: Date;
+  expireAt: Date | null;
+  checkCount: number;
+}
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+export function nextCheckAt(r: ScheduleFacts, now: Date): Date | null {
+  if (isTerminal(r.state) || r.state === "awaiting_approval") return null;
+  const at = (ms: number) => new Date(now.getTime() + ms);
+  if (r.state === "unknown" || r.state === "submitting") {
+    // 10 s, 20 s, 40 s … then every 5 minutes, until settled.
+    return at(Math.min(10 * SECOND * 2 ** Math.min(r.checkCount, 5), 5 * MINUTE));
+  }
+  if (r.kind === "payin" || r.kind === "payin_p2p") {
+    const expires = r.expireAt?.getTime() ?? r.createdAt.getTime() + 30 * MINUTE;
+    if (now.getTime() < expires) return at(Math.min(20 * SECOND, Math.max(SECOND, expires - now.getTime())));
+    if (now.getTime() < expires + HOUR) return at(5 * MINUTE);
+    return null;
+  }
+  const age = now.getTime() - r.createdAt.getTime();
+  if (age < HOUR) return at(2 * MINUTE);
+  if (age < 48 * HOUR) return at(15 * MINUTE);
+  return null;
+}

@@ -1,0 +1,88 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
+import { openDatabase, type Database } from "../db/client";
+import { paymentRequests, requestEvents } from "../db/schema";
+import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
+import { createKeyVault } from "../merchants/key-vault";
+import { createMerchant } from "../merchants/manage";
+import { createPaymentApi, type MerchantApi } from "../payment-api/client";
+import { createRequest } from "./create";
+import { reconcileDue, type WorkerOptions } from "./worker";
+
+describe.each(DATABASE_KINDS)("reconciliation worker on %s", (kind) => {
+  const skip = kind === "postgres" ? postgresSkipReason() : null;
+  let database: TestDatabase;
+  let second: Database | null = null;
+  let sb: TestSandbox;
+  let api: MerchantApi;
+  let merchantRowId: string;
+
+  beforeAll(async () => {
+    if (skip) return;
+    database = await createTestDatabase(kind);
+    if (database.url) second = await openDatabase({ url: database.url, migrate: false, poolSize: 3 });
+    sb = await startTestSandbox("live");
+    merchantRowId = (
+      await createMerchant(database.db, createKeyVault([randomBytes(32)]), { displayName: "Coffee", orgId: sb.coffee.orgId, merchantId: sb.coffee.merchantId, submitKey: sb.coffee.submitKey, readKey: sb.coffee.readKey })
+    ).id;
+    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 600, limiter: null, backoffMs: 10 }).forMerchant({
+      orgId: sb.coffee.orgId,
+      merchantId: sb.coffee.merchantId,
+      submitKey: sb.coffee.submitKey,
+      readKey: sb.coffee.readKey,
+      label: "Coffee",
+    });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await sb?.dispose();
+    await database?.dispose();
+  });
+
+  const worker = (db = database.db): WorkerOptions => ({ db, apiFor: async () => api });
+  const makeDue = (ids: string[]) => database.db.update(paymentRequests).set({ nextCheckAt: sql`now() - interval '1 second'` }).where(inArray(paymentRequests.id, ids));
+  const create = async (refId1: string) => {
+    const r = await createRequest(database.db, api, { kind: "payin", payIn: { refId1, payerName: "P", amountSatang: 30_000, qrProvider: "PP" } }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
+    if (r.outcome !== "sent") throw new Error(r.outcome);
+    return r.request;
+  };
+
+  it.skipIf(skip)("settles lost answers by itself, each request checked once even with two instances leasing", async () => {
+    const refs = [ref("W1"), ref("W2"), ref("W3"), ref("W4")];
+    for (const refId1 of refs) await sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "timeout", when: "after", delayMs: 1_500, match: { refId1 } });
+    const rows = await Promise.all(refs.map(create));
+    expect(rows.map((r) => r.status)).toEqual(["unknown", "unknown", "unknown", "unknown"]);
+    await makeDue(rows.map((r) => r.id));
+    const passes = await Promise.all([reconcileDue(worker()), reconcileDue(worker(second?.db ?? database.db))]);
+    expect(passes[0] + passes[1]).toBe(4);
+    const after = await database.db.select().from(paymentRequests).where(inArray(paymentRequests.id, rows.map((r) => r.id)));
+    expect(after.map((r) => r.status)).toEqual(["pending", "pending", "pending", "pending"]);
+    expect(after.every((r) => r.leaseUntil === null && r.nextCheckAt !== null)).toBe(true);
+    const settled = await database.db
+      .select()
+      .from(requestEvents)
+      .where(and(inArray(requestEvents.requestId, rows.map((r) => r.id)), eq(requestEvents.actor, "reconcile")));
+    expect(settled).toHaveLength(4);
+  });
+
+  it.skipIf(skip)("learns a payment no webhook announced, and stops checking once it is terminal", async () => {
+    const row = await create(ref("WP"));
+    await sb.control("POST", `/requests/${row.providerId}/pay`, {});
+    await makeDue([row.id]);
+    expect(await reconcileDue(worker())).toBeGreaterThanOrEqual(1);
+    const [after] = await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, row.id));
+    expect(after).toMatchObject({ status: "paid", nextCheckAt: null });
+  });
+
+  it.skipIf(skip)("backs off when nothing changed", async () => {
+    const row = await create(ref("WB"));
+    await makeDue([row.id]);
+    await reconcileDue(worker());
+    const [after] = await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, row.id));
+    expect(after?.status).toBe("pending");
+    expect(after?.checkCount).toBe(1);
+    expect(after!.nextCheckAt!.getTime()).toBeGreaterThan(Date.now());
+  });
+});

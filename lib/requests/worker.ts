@@ -1,0 +1,100 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { merchants, paymentRequests } from "../db/schema";
+import type { MerchantApi } from "../payment-api/client";
+import type { RequestRow } from "./create";
+import type { State } from "./lifecycle";
+import { reconcileRequest } from "./reconcile";
+import { nextCheckAt } from "./schedule";
+
+/**
+ * The reconciliation loop. Work is leased in the database — a due row is claimed with
+ * `FOR UPDATE SKIP LOCKED` and a lease time — so any number of PayDesk instances share it without
+ * two asking about the same request, and a crashed instance's lease simply runs out (DESIGN.md §5-6).
+ */
+export interface WorkerOptions {
+  db: Db;
+  /** The provider client for one of our merchants. */
+  apiFor(merchantRowId: string): Promise<MerchantApi | undefined>;
+  pollMs?: number;
+  batchSize?: number;
+  leaseMs?: number;
+  log?: (message: string) => void;
+}
+
+/** Claims up to `batchSize` due requests for `leaseMs`. */
+export async function leaseDue(db: Db, batchSize: number, leaseMs: number): Promise<RequestRow[]> {
+  const result = await db.execute(sql`
+    update payment_requests set lease_until = now() + make_interval(secs => ${leaseMs / 1000})
+    where id in (
+      select id from payment_requests
+      where next_check_at <= now() and (lease_until is null or lease_until < now())
+      order by next_check_at
+      limit ${batchSize}
+      for update skip locked)
+    returning id`);
+  const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  const rows: RequestRow[] = [];
+  for (const id of ids) {
+    const [row] = await db.select().from(paymentRequests).where(eq(paymentRequests.id, id));
+    if (row) rows.push(row);
+  }
+  return rows;
+}
+
+/** Checks one leased request, then schedules its next check and releases the lease. */
+export async function checkLeased(options: WorkerOptions, row: RequestRow): Promise<void> {
+  const { db } = options;
+  try {
+    const api = await options.apiFor(row.merchantId);
+    const [merchant] = await db.select({ merchantId: merchants.merchantId }).from(merchants).where(eq(merchants.id, row.merchantId));
+    if (api && merchant) {
+      const result = await reconcileRequest(db, api, row, { providerMerchantId: merchant.merchantId });
+      if (result.changed) options.log?.(`reconciled ${row.id}: ${row.status} → ${result.state} (${result.note})`);
+    }
+  } catch (error) {
+    options.log?.(`reconciling ${row.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    const [after] = await db
+      .select({ status: paymentRequests.status, kind: paymentRequests.kind, createdAt: paymentRequests.createdAt, expireAt: paymentRequests.expireAt, checkCount: paymentRequests.checkCount, nextCheckAt: paymentRequests.nextCheckAt })
+      .from(paymentRequests)
+      .where(eq(paymentRequests.id, row.id));
+    if (after) {
+      // A state change during the check has already set a fresh schedule; otherwise back off.
+      const changed = after.status !== row.status;
+      const count = changed ? after.checkCount : after.checkCount + 1;
+      const next = changed ? after.nextCheckAt : nextCheckAt({ state: after.status as State, kind: after.kind, createdAt: after.createdAt, expireAt: after.expireAt, checkCount: count }, new Date());
+      await db.update(paymentRequests).set({ checkCount: count, nextCheckAt: next, leaseUntil: null }).where(eq(paymentRequests.id, row.id));
+    }
+  }
+}
+
+/** One pass: lease what is due and check it. Returns how many requests were checked. */
+export async function reconcileDue(options: WorkerOptions): Promise<number> {
+  const rows = await leaseDue(options.db, options.batchSize ?? 20, options.leaseMs ?? 60_000);
+  // One at a time: the provider's rate limit is the real constraint, and the limiter queues anyway.
+  for (const row of rows) await checkLeased(options, row);
+  return rows.length;
+}
+
+/** Starts the loop; returns a stop function. */
+export function startReconcileWorker(options: WorkerOptions): () => Promise<void> {
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = async () => {
+    if (stopped) return;
+    running = reconcileDue(options).catch((error: unknown) => options.log?.(`reconciliation pass failed: ${error instanceof Error ? error.message : String(error)}`));
+    const checked = await running;
+    // Straight on when there was a full batch; otherwise wait for the next poll.
+    if (!stopped) timer = setTimeout(tick, checked === (options.batchSize ?? 20) ? 0 : (options.pollMs ?? 2_000));
+  };
+  let timer = setTimeout(tick, options.pollMs ?? 2_000);
+  timer.unref?.();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}
