@@ -26,6 +26,8 @@ export const staffUsers = pgTable(
     isDisabled: boolean("is_disabled").notNull().default(false),
     /** "th" or "en"; null = follow the browser. */
     locale: text("locale"),
+    /** Set for an invited person's one-time password: they choose their own at first sign-in. */
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
