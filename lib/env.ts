@@ -49,6 +49,8 @@ const schema = z.object({
   ),
   /** How long a call may queue for the rate limit before staff are told to retry. */
   PAYMENT_API_MAX_QUEUE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(600_000).default(30_000)),
+  /** The header the provider's admin sets on PayDesk's webhooks, carrying the merchant's shared secret. */
+  WEBHOOK_SECRET_HEADER: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name").default("X-PayDesk-Webhook-Secret")),
   /** How often the reconciliation loop looks for requests due a check with the provider. */
   RECONCILE_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(2_000)),
   /** Signs staff session cookies. Required with a real provider; generated into DATA_DIR in demo mode. */

@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { SandboxConfig } from "./env";
 import type { Store } from "./store";
 import type { ApiKey, BankAccount, Merchant } from "./types";
@@ -29,6 +29,8 @@ export interface Credentials {
   profile: SandboxConfig["profile"];
   baseUrl: string;
   webhookHeader: string;
+  /** The secret the webhooks carry in webhookHeader; null when no webhook URL is configured. */
+  webhookSecret: string | null;
   merchants: SeededMerchant[];
 }
 
@@ -54,10 +56,23 @@ export function seedIfEmpty(store: Store, config: SandboxConfig): void {
     store.put("accounts", account(gadgets.id, "PayOut", "KBANK", "0551234567", "บจก. เชียงใหม่ แกดเจ็ต (ถอนเงิน)", null));
   }
   // The webhook target can change between starts (another port for PayDesk), so apply it every time.
+  // The shared secret is SANDBOX_WEBHOOK_SECRET, else the one chosen at an earlier start, else a new
+  // random one; it is written to credentials.json, where PayDesk's demo mode picks it up.
   if (config.webhookUrl) {
-    const headers = config.webhookSecret ? { [config.webhookHeader]: config.webhookSecret } : {};
-    for (const m of store.all("merchants")) store.put("merchants", { ...m, webhook: { url: config.webhookUrl, headers, isActive: true } });
+    const secret = config.webhookSecret ?? webhookSecretOf(store, config) ?? `whsec_${randomBytes(32).toString("base64url")}`;
+    for (const m of store.all("merchants")) {
+      store.put("merchants", { ...m, webhook: { url: config.webhookUrl, headers: { [config.webhookHeader]: secret }, isActive: true } });
+    }
   }
+}
+
+/** The shared secret the demo merchants' webhooks carry, if any. */
+export function webhookSecretOf(store: Store, config: SandboxConfig): string | null {
+  for (const m of store.all("merchants")) {
+    const value = m.webhook?.headers[config.webhookHeader];
+    if (value) return value;
+  }
+  return null;
 }
 
 export function credentials(store: Store, config: SandboxConfig, baseUrl: string): Credentials {
@@ -68,6 +83,7 @@ export function credentials(store: Store, config: SandboxConfig, baseUrl: string
     profile: config.profile,
     baseUrl,
     webhookHeader: config.webhookHeader,
+    webhookSecret: webhookSecretOf(store, config),
     merchants: store
       .all("merchants")
       .filter((m) => m.orgId === DEMO_ORG_ID)

@@ -8,6 +8,7 @@ import { merchants } from "../db/schema";
 import { toDecimalString, toSatang } from "../money";
 import type { MerchantCredentials } from "../payment-api/client";
 import { KeyVaultError, lastFour, type KeyVault } from "./key-vault";
+import { setWebhookSecret } from "./webhook-secret";
 
 /**
  * Merchants and their API keys. A key is sealed as soon as it arrives and only its last four
@@ -128,6 +129,7 @@ export async function reencryptAll(db: Db, vault: KeyVault): Promise<{ resealed:
 
 const sandboxCredentialsSchema = z.object({
   sandbox: z.literal(true),
+  webhookSecret: z.string().nullish(),
   merchants: z.array(
     z.object({
       name: z.string(),
@@ -157,9 +159,10 @@ export async function loadDemoMerchants(db: Db, vault: KeyVault, credentialsFile
       .limit(1);
     if (existing) {
       await rotateKeys(db, vault, existing.id, { submitKey: m.submitKey, readKey: m.readKey });
+      if (creds.webhookSecret) await setWebhookSecret(db, existing.id, creds.webhookSecret);
       continue;
     }
-    await createMerchant(
+    const created = await createMerchant(
       db,
       vault,
       {
@@ -177,7 +180,10 @@ export async function loadDemoMerchants(db: Db, vault: KeyVault, credentialsFile
       // Another instance loaded it at the same moment (unique org + merchant): nothing to do.
       const [row] = await db.select({ id: merchants.id }).from(merchants).where(and(eq(merchants.orgId, m.orgId), eq(merchants.merchantId, m.merchantId)));
       if (!row) throw error;
+      return null;
     });
+    // The sandbox's webhooks carry its shared secret; PayDesk must accept it (lib/webhooks).
+    if (created && creds.webhookSecret) await setWebhookSecret(db, created.id, creds.webhookSecret);
   }
   return creds.merchants.length;
 }

@@ -10,7 +10,8 @@ import { merchants } from "../db/schema";
  * its SHA-256: a random secret needs no slow hash. Rotation keeps the previous secret valid for an
  * overlap period, so the provider's admin can switch the header without lost webhooks.
  */
-const digest = (secret: string) => createHash("sha256").update(secret, "utf8").digest("hex");
+export const webhookSecretDigest = (secret: string) => createHash("sha256").update(secret, "utf8").digest("hex");
+const digest = webhookSecretDigest;
 
 export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString("base64url")}`;
@@ -30,6 +31,14 @@ export async function rotateWebhookSecret(db: Db, merchantRowId: string, overlap
     })
     .where(eq(merchants.id, merchantRowId));
   return secret;
+}
+
+/** Sets a known secret (demo mode: the sandbox's), keeping no previous one. */
+export async function setWebhookSecret(db: Db, merchantRowId: string, secret: string): Promise<void> {
+  await db
+    .update(merchants)
+    .set({ webhookSecretHash: digest(secret), webhookSecretPreviousHash: null, webhookSecretPreviousUntil: null, updatedAt: new Date() })
+    .where(eq(merchants.id, merchantRowId));
 }
 
 export interface StoredSecret {

@@ -5,6 +5,7 @@ import { merchants, paymentRequests } from "../db/schema";
 import type { MerchantApi } from "../payment-api/client";
 import type { RequestRow } from "./create";
 import type { State } from "./lifecycle";
+import { processStranded } from "../webhooks/process";
 import { reconcileRequest } from "./reconcile";
 import { nextCheckAt } from "./schedule";
 
@@ -73,6 +74,7 @@ export async function checkLeased(options: WorkerOptions, row: RequestRow): Prom
 
 /** One pass: lease what is due and check it. Returns how many requests were checked. */
 export async function reconcileDue(options: WorkerOptions): Promise<number> {
+  await processStranded(options.db, options.apiFor).catch((error: unknown) => options.log?.(`stranded webhooks: ${error instanceof Error ? error.message : String(error)}`));
   const rows = await leaseDue(options.db, options.batchSize ?? 20, options.leaseMs ?? 60_000);
   // One at a time: the provider's rate limit is the real constraint, and the limiter queues anyway.
   for (const row of rows) await checkLeased(options, row);

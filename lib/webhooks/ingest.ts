@@ -1,0 +1,74 @@
+import "server-only";
+import { and, eq, gt, or } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { merchants, webhookDeliveries } from "../db/schema";
+import { webhookSecretDigest } from "../merchants/webhook-secret";
+import { parseWebhook } from "./parse";
+
+/**
+ * Receiving a webhook: authenticate, read, de-duplicate, store — then answer. The provider signs
+ * nothing and never retries (provider-facts §6.4), so the shared secret in a custom header is the
+ * authentication, and the answer comes only once the delivery is durably stored; applying it is
+ * `processDelivery`, run right after (and by the reconciliation loop if this process dies first).
+ */
+export const MAX_WEBHOOK_BYTES = 256 * 1024;
+
+export interface IngestAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  /** The stored delivery to process, when there is one. */
+  deliveryId: number | null;
+}
+
+const answer = (status: number, body: Record<string, unknown>, deliveryId: number | null = null): IngestAnswer => ({ status, body, deliveryId });
+
+export async function ingestWebhook(db: Db, input: { secret: string | null; rawBody: string }): Promise<IngestAnswer> {
+  if (Buffer.byteLength(input.rawBody, "utf8") > MAX_WEBHOOK_BYTES) return answer(413, { status: "error", message: `A webhook body is at most ${MAX_WEBHOOK_BYTES} bytes.` });
+  if (!input.secret) return answer(401, { status: "error", message: "The webhook secret header is missing." });
+
+  // Which merchants hold this secret (current, or previous within its overlap)?
+  const digest = webhookSecretDigest(input.secret);
+  const holders = await db
+    .select({ id: merchants.id, orgId: merchants.orgId, merchantId: merchants.merchantId })
+    .from(merchants)
+    .where(or(eq(merchants.webhookSecretHash, digest), and(eq(merchants.webhookSecretPreviousHash, digest), gt(merchants.webhookSecretPreviousUntil, new Date()))));
+  if (holders.length === 0) return answer(401, { status: "error", message: "The webhook secret is not one PayDesk issued." });
+
+  let json: unknown;
+  try {
+    json = JSON.parse(input.rawBody);
+  } catch {
+    await store(db, { rawBody: input.rawBody, verdict: "malformed", reason: "the body is not JSON", merchantId: holders.length === 1 ? holders[0]!.id : null });
+    return answer(400, { status: "error", message: "The body is not JSON." });
+  }
+  const parsed = parseWebhook(json);
+  if (!parsed.ok) {
+    await store(db, { rawBody: input.rawBody, verdict: "malformed", reason: parsed.reason, merchantId: holders.length === 1 ? holders[0]!.id : null });
+    return answer(400, { status: "error", message: `Not a webhook PayDesk can read: ${parsed.reason}.` });
+  }
+  const e = parsed.event;
+  // The body names the merchant; the secret must be that merchant's.
+  const merchant =
+    e.merchantId === null
+      ? holders.length === 1
+        ? holders[0]
+        : undefined
+      : holders.find((h) => h.merchantId.toLowerCase() === e.merchantId!.toLowerCase() && (e.orgId === null || h.orgId === e.orgId));
+  if (!merchant) return answer(401, { status: "error", message: "The webhook secret does not belong to the merchant this webhook names." });
+
+  const stored = await db
+    .insert(webhookDeliveries)
+    .values({ providerJobId: e.jobId, event: e.event, merchantId: merchant.id, verdict: "received", rawBody: input.rawBody })
+    .onConflictDoNothing()
+    .returning({ id: webhookDeliveries.id });
+  if (stored.length === 0) {
+    // The same job again: kept in the log, applied once.
+    await store(db, { rawBody: input.rawBody, verdict: "duplicate", reason: `job ${e.jobId} was already received`, merchantId: merchant.id, event: e.event });
+    return answer(200, { status: "ok", duplicate: true });
+  }
+  return answer(200, { status: "ok" }, stored[0]!.id);
+}
+
+async function store(db: Db, row: { rawBody: string; verdict: string; reason: string; merchantId: string | null; event?: string }): Promise<void> {
+  await db.insert(webhookDeliveries).values({ providerJobId: null, rawBody: row.rawBody, verdict: row.verdict, reason: row.reason, merchantId: row.merchantId, event: row.event ?? null });
+}

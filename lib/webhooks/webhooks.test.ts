@@ -1,0 +1,223 @@
+/**
+ * The webhook receiver against real provider job bodies: the sandbox delivers to a throw-away
+ * receiver that only keeps them, and each test feeds them to PayDesk — in order, twice, shuffled,
+ * tampered — then checks PayDesk's state is exactly right (issue 5 §5).
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { randomBytes, randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
+import { paymentRequests, webhookDeliveries } from "../db/schema";
+import { createTestDatabase, postgresSkipReason, type DatabaseKind, type TestDatabase } from "../db/testing/databases";
+import { createKeyVault } from "../merchants/key-vault";
+import { createMerchant } from "../merchants/manage";
+import { rotateWebhookSecret } from "../merchants/webhook-secret";
+import { createPaymentApi, type MerchantApi } from "../payment-api/client";
+import { createRequest, type RequestPayload } from "../requests/create";
+import { reconcileRequest } from "../requests/reconcile";
+import { ingestWebhook } from "./ingest";
+import { processDelivery } from "./process";
+
+interface Job {
+  Id: string;
+  Type: string;
+  Parameters: { Name: string; Value: string | null }[];
+}
+
+const COMBOS: [DatabaseKind, "spec" | "live"][] = [
+  ["pglite", "spec"],
+  ["pglite", "live"],
+  ["postgres", "live"],
+];
+
+describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) => {
+  const skip = kind === "postgres" ? postgresSkipReason() : null;
+  let database: TestDatabase;
+  let sb: TestSandbox;
+  let receiver: http.Server;
+  const received: Job[] = [];
+  const apis = new Map<string, MerchantApi>();
+  const merchantsByName: Record<"coffee" | "gadgets", { id: string; secret: string }> = {} as never;
+
+  beforeAll(async () => {
+    if (skip) return;
+    database = await createTestDatabase(kind);
+    sb = await startTestSandbox(profile);
+    receiver = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString("utf8")));
+      req.on("end", () => {
+        received.push(JSON.parse(body) as Job);
+        res.writeHead(200, { "Content-Type": "application/json" }).end('{"status":"ok"}');
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`;
+    const vault = createKeyVault([randomBytes(32)]);
+    const client = createPaymentApi({ baseUrl: sb.url, timeoutMs: 2_000, limiter: null });
+    for (const name of ["coffee", "gadgets"] as const) {
+      const m = sb[name];
+      const { id } = await createMerchant(database.db, vault, { displayName: m.name, orgId: m.orgId, merchantId: m.merchantId, submitKey: m.submitKey, readKey: m.readKey });
+      merchantsByName[name] = { id, secret: await rotateWebhookSecret(database.db, id) };
+      apis.set(id, client.forMerchant({ orgId: m.orgId, merchantId: m.merchantId, submitKey: m.submitKey, readKey: m.readKey, label: m.name }));
+      await sb.control("PUT", `/merchants/${m.merchantId}/webhook`, { url, headers: {} });
+    }
+  });
+  afterAll(async () => {
+    receiver?.close();
+    await sb?.dispose();
+    await database?.dispose();
+  });
+
+  const apiFor = async (id: string) => apis.get(id);
+  const create = async (payload: RequestPayload, merchant: "coffee" | "gadgets" = "coffee") => {
+    const result = await createRequest(database.db, apis.get(merchantsByName[merchant].id)!, payload, { merchantRowId: merchantsByName[merchant].id, idempotencyKey: randomUUID(), createdBy: null });
+    if (result.outcome !== "sent") throw new Error(result.outcome);
+    return result.request;
+  };
+  const payIn = () => create({ kind: "payin", payIn: { refId1: ref("WH"), payerName: "P", amountSatang: 52_000, qrProvider: "PP" } });
+  const payOut = (kind: "payout" | "withdrawal" = "payout") =>
+    create({ kind, payOut: { refId1: ref("WO"), amountSatang: 100_000, destination: { type: "bank", bankCode: "KTB", accountNo: "6621234567", accountName: "Somchai" } } });
+  /** Does a sandbox action and returns the jobs it delivered for that provider request. */
+  const act = async (providerId: string, action: string, body: unknown = {}) => {
+    const before = received.length;
+    const res = await sb.control("POST", `/requests/${providerId}/${action}`, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await sb.control("POST", "/webhooks/settle");
+    return received.slice(before).filter((j) => j.Parameters.some((p) => p.Name === "PMR_ID" && p.Value === providerId));
+  };
+  const deliver = async (job: unknown, secret = merchantsByName.coffee.secret) => {
+    const result = await ingestWebhook(database.db, { secret, rawBody: typeof job === "string" ? job : JSON.stringify(job) });
+    const verdict = result.deliveryId === null ? null : await processDelivery(database.db, apiFor, result.deliveryId);
+    return { ...result, verdict };
+  };
+  const state = async (id: string) => (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+  const param = (job: Job, name: string) => job.Parameters.find((p) => p.Name === name)?.Value;
+
+  it.skipIf(skip)("applies a pay-in's success, in this profile's shape", async () => {
+    const r = await payIn();
+    const [job] = await act(r.providerId!, "pay");
+    expect(job?.Type).toBe(profile === "live" ? "Payment.Success" : "PaymentIn.Success");
+    expect(param(job!, "EVENT_TYPE")).toBe("PaymentIn.Success");
+    expect(await deliver(job)).toMatchObject({ status: 200, body: { status: "ok" }, verdict: "applied" });
+    expect((await state(r.id)).status).toBe("paid");
+  });
+
+  it.skipIf(skip)("applies a rejection and an expiry", async () => {
+    const rejected = await payIn();
+    const [rj] = await act(rejected.providerId!, "reject", { statusCode: "ADMIN_REJECT", reason: "wrong customer" });
+    expect((await deliver(rj)).verdict).toBe("applied");
+    expect(await state(rejected.id)).toMatchObject({ status: "rejected", statusCode: "ADMIN_REJECT" });
+    const expired = await payIn();
+    const [ex] = await act(expired.providerId!, "expire");
+    expect((await deliver(ex)).verdict).toBe("applied");
+    expect(await state(expired.id)).toMatchObject({ status: "expired", statusCode: "ERR_EXPIRED_REQUEST" });
+  });
+
+  it.skipIf(skip)("applies the same delivery once, and logs the second as a duplicate", async () => {
+    const r = await payIn();
+    const [job] = await act(r.providerId!, "pay");
+    expect((await deliver(job)).verdict).toBe("applied");
+    expect(await deliver(job)).toMatchObject({ status: 200, body: { duplicate: true }, deliveryId: null });
+    const rows = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.requestId, r.id));
+    expect(rows.map((d) => d.verdict)).toEqual(["applied"]);
+  });
+
+  it.skipIf(skip)("never leaves a terminal state: rejection after success, success after rejection", async () => {
+    const a = await payIn();
+    const [paid] = await act(a.providerId!, "pay");
+    await deliver(paid);
+    const forgedReject = { ...paid!, Id: randomUUID(), Type: "PaymentIn.Rejected", Parameters: paid!.Parameters.map((p) => (p.Name === "EVENT_TYPE" ? { ...p, Value: "PaymentIn.Rejected" } : p)) };
+    expect((await deliver(forgedReject)).verdict).toBe("contradicted");
+    expect((await state(a.id)).status).toBe("paid");
+
+    const b = await payIn();
+    const [rejected] = await act(b.providerId!, "reject", {});
+    await deliver(rejected);
+    const lateSuccess = { ...rejected!, Id: randomUUID(), Type: "PaymentIn.Success", Parameters: rejected!.Parameters.map((p) => (p.Name === "EVENT_TYPE" ? { ...p, Value: "PaymentIn.Success" } : p)) };
+    expect(["contradicted", "ignored"]).toContain((await deliver(lateSuccess)).verdict);
+    expect((await state(b.id)).status).toBe("rejected");
+  });
+
+  it.skipIf(skip)("accumulates three partial pay-outs, then completes on the final one — in order or shuffled", async () => {
+    for (const order of [[0, 1, 2, 3], [2, 0, 3, 1]]) {
+      const r = await payOut();
+      const jobs = [...(await act(r.providerId!, "payout", { amount: "200.00" })), ...(await act(r.providerId!, "payout", { amount: "300.00" })), ...(await act(r.providerId!, "payout", { amount: "100.00" })), ...(await act(r.providerId!, "payout"))];
+      expect(jobs.map((j) => param(j, "PAYOUT_IS_PARTIAL"))).toEqual(["True", "True", "True", "False"]);
+      for (const i of order.slice(0, 3)) await deliver(jobs[i]);
+      const afterThree = await state(r.id);
+      // Shuffled rounds with the final among the first three complete early: both end paid in full.
+      if (order.slice(0, 3).includes(3)) expect(["paid", "approved"]).toContain(afterThree.status);
+      else expect(afterThree).toMatchObject({ status: "pending", paidAmount: "600.00" });
+      await deliver(jobs[order[3]!]);
+      expect(await state(r.id)).toMatchObject({ paidAmount: "1000.00" });
+      expect(["paid", "approved"]).toContain((await state(r.id)).status);
+    }
+  });
+
+  // The live provider has no Withdrawal endpoint (provider-facts §4.4).
+  it.skipIf(skip || profile === "live")("uses the PaymentOut events for a withdrawal", async () => {
+    const r = await payOut("withdrawal");
+    const [job] = await act(r.providerId!, "reject", {});
+    expect(param(job!, "EVENT_TYPE")).toBe("PaymentOut.Rejected");
+    expect((await deliver(job)).verdict).toBe("applied");
+    expect((await state(r.id)).status).toBe("rejected");
+  });
+
+  it.skipIf(skip)("keeps success for an unknown request as unmatched money, and refuses another merchant's request", async () => {
+    const r = await payIn();
+    const [job] = await act(r.providerId!, "pay");
+    const unknown = { ...job!, Id: randomUUID(), Parameters: job!.Parameters.map((p) => (p.Name === "PMR_ID" ? { ...p, Value: randomUUID() } : p)) };
+    expect((await deliver(unknown)).verdict).toBe("unmatched_money");
+    // The gadgets merchant's secret cannot vouch for a coffee webhook.
+    expect(await deliver({ ...job!, Id: randomUUID() }, merchantsByName.gadgets.secret)).toMatchObject({ status: 401, deliveryId: null });
+  });
+
+  it.skipIf(skip)("holds back a webhook whose amount or RefId1 is not the request's", async () => {
+    const r = await payIn();
+    const [job] = await act(r.providerId!, "pay");
+    const wrongAmount = { ...job!, Id: randomUUID(), Parameters: job!.Parameters.map((p) => (p.Name === "TX_AMOUNT" ? { ...p, Value: "1.00" } : p)) };
+    expect((await deliver(wrongAmount)).verdict).toBe("mismatch");
+    const wrongRef = { ...job!, Id: randomUUID(), Parameters: job!.Parameters.map((p) => (p.Name === "PMR_REF_ID1" ? { ...p, Value: "SOMEONE-ELSE" } : p)) };
+    expect((await deliver(wrongRef)).verdict).toBe("mismatch");
+    expect((await state(r.id)).status).toBe("pending");
+  });
+
+  it.skipIf(skip)("refuses a wrong or missing secret, malformed JSON and an oversized body, changing nothing", async () => {
+    const r = await payIn();
+    const [job] = await act(r.providerId!, "pay");
+    expect(await deliver(job, "whsec_wrong")).toMatchObject({ status: 401 });
+    expect(await ingestWebhook(database.db, { secret: null, rawBody: JSON.stringify(job) })).toMatchObject({ status: 401 });
+    expect(await deliver("{not json")).toMatchObject({ status: 400 });
+    expect(await deliver({ hello: "world" })).toMatchObject({ status: 400 });
+    expect(await deliver(JSON.stringify({ ...job, Padding: "x".repeat(1024 * 1024) }))).toMatchObject({ status: 413 });
+    expect((await state(r.id)).status).toBe("pending");
+  });
+
+  it.skipIf(skip)("believes the provider over a webhook it contradicts", async () => {
+    const r = await payIn();
+    const [job] = await act(r.providerId!, "pay");
+    const other = await payIn();
+    // A forged success for a request the provider still has as Pending.
+    const forged = {
+      ...job!,
+      Id: randomUUID(),
+      Parameters: job!.Parameters.map((p) =>
+        p.Name === "PMR_ID" ? { ...p, Value: other.providerId } : p.Name === "PMR_REF_ID1" || p.Name === "PMR_REF_ID" ? { ...p, Value: other.refId1 } : p.Name === "TX_AMOUNT" ? { ...p, Value: other.generatedAmount } : p,
+      ),
+    };
+    expect((await deliver(forged)).verdict).toBe("contradicted");
+    expect((await state(other.id)).status).toBe("pending");
+  });
+
+  it.skipIf(skip)("settles by reconciliation when the sandbox loses the webhook", async () => {
+    const r = await payIn();
+    await sb.control("POST", "/faults", { operation: "webhook", kind: "drop", match: { requestId: r.providerId } });
+    expect(await act(r.providerId!, "pay")).toEqual([]);
+    expect((await state(r.id)).status).toBe("pending");
+    await reconcileRequest(database.db, apis.get(merchantsByName.coffee.id)!, await state(r.id), { providerMerchantId: sb.coffee.merchantId });
+    expect((await state(r.id)).status).toBe("paid");
+  });
+});
