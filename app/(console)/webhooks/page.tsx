@@ -1,11 +1,80 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/console/coming-soon";
+import Link from "next/link";
+import { DeliveryTable } from "@/components/console/webhooks/delivery-table";
+import { VERDICT_LABELS, webhookMessages } from "@/components/console/webhooks/messages";
 import { CONSOLE_SECTIONS } from "@/lib/auth/console-sections";
 import { requirePermission } from "@/lib/auth/session";
+import { getDb } from "@/lib/db";
+import { getLocale } from "@/lib/i18n/server";
+import { listMerchantsVisibleTo } from "@/lib/merchants/queries";
+import { EVENTS } from "@/lib/webhooks/parse";
+import { listDeliveries, VERDICTS } from "@/lib/webhooks/queries";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
-export default async function WebhooksPage() {
-  await requirePermission(CONSOLE_SECTIONS.webhooks.permissions);
-  return <ComingSoon title="Webhooks" detail="every webhook the provider sent, and what PayDesk did with it." />;
+type Search = Record<string, string | string[] | undefined>;
+const one = (v: string | string[] | undefined) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined);
+/** A Bangkok calendar day as the instant it starts. */
+const bangkokDay = (day: string | undefined, plusDays = 0) => (day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(Date.parse(`${day}T00:00:00+07:00`) + plusDays * 86_400_000) : undefined);
+
+export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const session = await requirePermission(CONSOLE_SECTIONS.webhooks.permissions);
+  const [locale, db, params] = await Promise.all([getLocale(), getDb(), searchParams]);
+  const t = webhookMessages(locale);
+  const verdictLabels = VERDICT_LABELS(locale) as Record<string, string>;
+  const filters = {
+    verdict: one(params.verdict),
+    event: one(params.event),
+    merchantId: one(params.merchant),
+    from: bangkokDay(one(params.from)),
+    to: bangkokDay(one(params.to), 1),
+    before: Number(one(params.before)) || undefined,
+  };
+  const [{ rows, nextBefore }, merchants] = await Promise.all([listDeliveries(db, session, filters), listMerchantsVisibleTo(db, session)]);
+  const filtered = Object.entries(params).some(([k, v]) => k !== "before" && one(v));
+  const next = new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (one(v) && k !== "before" ? [[k, one(v)!]] : [])));
+  if (nextBefore) next.set("before", String(nextBefore));
+  const field = "mt-1 block rounded border border-slate-300 bg-white px-2 py-1 text-sm";
+
+  return (
+    <section>
+      <h1 className="text-2xl font-semibold">{t.title}</h1>
+      <p className="mt-2 max-w-3xl text-slate-600">{t.intro}</p>
+      <form method="get" className="mt-6 flex flex-wrap items-end gap-4" aria-label={t.filter}>
+        <label className="text-sm">
+          {t.verdict}
+          <select name="verdict" defaultValue={filters.verdict ?? ""} className={field}>
+            <option value="">{t.any}</option>
+            {VERDICTS.map((v) => <option key={v} value={v}>{verdictLabels[v]}</option>)}
+          </select>
+        </label>
+        <label className="text-sm">
+          {t.event}
+          <select name="event" defaultValue={filters.event ?? ""} className={field}>
+            <option value="">{t.any}</option>
+            {EVENTS.map((e) => <option key={e} value={e}>{e}</option>)}
+          </select>
+        </label>
+        <label className="text-sm">
+          {t.merchant}
+          <select name="merchant" defaultValue={filters.merchantId ?? ""} className={field}>
+            <option value="">{t.any}</option>
+            {merchants.map((m) => <option key={m.id} value={m.id}>{m.displayName}</option>)}
+          </select>
+        </label>
+        <label className="text-sm">
+          {t.from}
+          <input type="date" name="from" defaultValue={one(params.from) ?? ""} className={field} />
+        </label>
+        <label className="text-sm">
+          {t.to}
+          <input type="date" name="to" defaultValue={one(params.to) ?? ""} className={field} />
+        </label>
+        <button type="submit" className="rounded bg-brand px-3 py-1.5 text-sm font-medium text-white">{t.filter}</button>
+        {filtered ? <Link href="/webhooks" className="text-sm text-brand-dark underline">{t.clear}</Link> : null}
+      </form>
+      {rows.length === 0 ? <p className="mt-8 text-slate-600" data-testid="webhooks-empty">{filtered ? t.none : t.noneYet}</p> : <DeliveryTable rows={rows} locale={locale} />}
+      {nextBefore ? <Link href={`/webhooks?${next.toString()}`} className="mt-4 inline-block text-sm text-brand-dark underline">{t.older}</Link> : null}
+    </section>
+  );
 }
