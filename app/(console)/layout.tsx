@@ -1,4 +1,5 @@
 import { ConsoleHeader } from "@/components/console/console-header";
+import { QueryProvider } from "@/components/live/query-provider";
 import { sectionsFor } from "@/lib/auth/console-sections";
 import { selectedMerchant } from "@/lib/auth/selected-merchant";
 import { requireSession } from "@/lib/auth/session";
@@ -18,7 +19,9 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
         selectMerchantAction={selectMerchantAction}
         signOutAction={signOutAction}
       />
-      <main className="mx-auto max-w-6xl px-6 py-8">{children}</main>
+      <main className="mx-auto max-w-6xl px-6 py-8">
+        <QueryProvider>{children}</QueryProvider>
+      </main>
     </div>
   );
 }

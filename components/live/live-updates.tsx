@@ -1,0 +1,36 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef } from "react";
+
+/**
+ * Keeps a console page current: listens to /api/events and, when a request it shows (or any
+ * request, for lists) changes, invalidates the cached queries and re-renders the server
+ * components. EventSource reconnects by itself after a network loss.
+ */
+export function LiveUpdates({ requestIds }: { requestIds?: string[] }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const watched = useRef(new Set(requestIds ?? []));
+  watched.current = new Set(requestIds ?? []);
+  useEffect(() => {
+    const source = new EventSource("/api/events");
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    source.addEventListener("request", (event) => {
+      const { requestId } = JSON.parse((event as MessageEvent<string>).data) as { requestId: string };
+      if (watched.current.size > 0 && !watched.current.has(requestId)) return;
+      void queryClient.invalidateQueries({ queryKey: ["requests"] });
+      // Several changes in a burst cause one refresh.
+      timer ??= setTimeout(() => {
+        timer = null;
+        router.refresh();
+      }, 100);
+    });
+    return () => {
+      source.close();
+      if (timer) clearTimeout(timer);
+    };
+  }, [router, queryClient]);
+  return null;
+}
