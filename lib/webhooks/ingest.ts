@@ -26,12 +26,7 @@ export async function ingestWebhook(db: Db, input: { secret: string | null; rawB
   if (Buffer.byteLength(input.rawBody, "utf8") > MAX_WEBHOOK_BYTES) return answer(413, { status: "error", message: `A webhook body is at most ${MAX_WEBHOOK_BYTES} bytes.` });
   if (!input.secret) return answer(401, { status: "error", message: "The webhook secret header is missing." });
 
-  // Which merchants hold this secret (current, or previous within its overlap)?
-  const digest = webhookSecretDigest(input.secret);
-  const holders = await db
-    .select({ id: merchants.id, orgId: merchants.orgId, merchantId: merchants.merchantId })
-    .from(merchants)
-    .where(or(eq(merchants.webhookSecretHash, digest), and(eq(merchants.webhookSecretPreviousHash, digest), gt(merchants.webhookSecretPreviousUntil, new Date()))));
+  const holders = await secretHolders(db, webhookSecretDigest(input.secret));
   if (holders.length === 0) return answer(401, { status: "error", message: "The webhook secret is not one PayDesk issued." });
 
   let json: unknown;
@@ -67,6 +62,26 @@ export async function ingestWebhook(db: Db, input: { secret: string | null; rawB
     return answer(200, { status: "ok", duplicate: true });
   }
   return answer(200, { status: "ok" }, stored[0]!.id);
+}
+
+type Holder = { id: string; orgId: string; merchantId: string };
+const HOLDER_CACHE_MS = 2_000;
+const holderCache = new Map<string, { at: number; holders: Holder[] }>();
+
+/**
+ * Which merchants hold this secret (current, or previous within its overlap)? Remembered for two
+ * seconds: a burst of webhooks asks once, and a rotation still takes effect within that time.
+ */
+async function secretHolders(db: Db, digest: string): Promise<Holder[]> {
+  const cached = holderCache.get(digest);
+  if (cached && Date.now() - cached.at < HOLDER_CACHE_MS) return cached.holders;
+  const holders = await db
+    .select({ id: merchants.id, orgId: merchants.orgId, merchantId: merchants.merchantId })
+    .from(merchants)
+    .where(or(eq(merchants.webhookSecretHash, digest), and(eq(merchants.webhookSecretPreviousHash, digest), gt(merchants.webhookSecretPreviousUntil, new Date()))));
+  if (holderCache.size > 1_000) holderCache.clear();
+  holderCache.set(digest, { at: Date.now(), holders });
+  return holders;
 }
 
 async function store(db: Db, row: { rawBody: string; verdict: string; reason: string; merchantId: string | null; event?: string }): Promise<void> {
