@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { DeliveryTable } from "@/components/console/webhooks/delivery-table";
+import { LiveUpdates } from "@/components/live/live-updates";
 import { VERDICT_LABELS, webhookMessages } from "@/components/console/webhooks/messages";
 import { CONSOLE_SECTIONS } from "@/lib/auth/console-sections";
 import { requirePermission } from "@/lib/auth/session";
@@ -38,6 +39,8 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
 
   return (
     <section>
+      {/* A webhook that changes a request announces it; the log then shows the new delivery. */}
+      <LiveUpdates />
       <h1 className="text-2xl font-semibold">{t.title}</h1>
       <p className="mt-2 max-w-3xl text-slate-600">{t.intro}</p>
       <form method="get" className="mt-6 flex flex-wrap items-end gap-4" aria-label={t.filter}>
