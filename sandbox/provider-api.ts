@@ -9,7 +9,8 @@ import { authenticate } from "./auth";
 import { isGuid, newId, type SandboxContext } from "./context";
 import { actOnFault, type FaultMatch } from "./faults";
 import { HttpError, lowerKeys, parseJsonObject, problem, readBody, sendEmpty, sendHttpError, sendJson } from "./http";
-import { findMerchant, submitPayIn, submitPayOut, type SubmitResult } from "./submit";
+import { findMerchant, submitPayIn, type SubmitResult } from "./submit";
+import { submitPayOut } from "./submit-pay-out";
 import type { PaymentRequest } from "./types";
 import { entity, payInResponse, payOutEnvelope, slipUploadUrl } from "./views";
 

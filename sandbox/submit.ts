@@ -1,10 +1,9 @@
 /**
- * The four submit operations: validation in the provider's order, with its status codes
+ * The submit operations: validation in the provider's order, with its status codes
  * (provider-facts §3.2–§3.3), and creation of the request.
  */
 import { randomInt, randomUUID } from "node:crypto";
 import { parseAmount, type Satang } from "../lib/money";
-import { BANKS } from "../lib/banks";
 import { amountSlot, isGuid, newId, type SandboxContext } from "./context";
 import { Binder } from "./http";
 import { billPaymentPayload, promptPayPayload } from "./promptpay";
@@ -18,7 +17,7 @@ export type SubmitResult =
 const SLIP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 const P2P_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-function fail(code: string, description: string, more: Partial<Extract<SubmitResult, { ok: false }>> = {}): SubmitResult {
+export function fail(code: string, description: string, more: Partial<Extract<SubmitResult, { ok: false }>> = {}): SubmitResult {
   return { ok: false, code, description, ...more };
 }
 
@@ -40,7 +39,7 @@ interface CommonFields {
   amount: unknown;
 }
 
-function readCommon(b: Binder): CommonFields {
+export function readCommon(b: Binder): CommonFields {
   return {
     refId1: b.string("RefId1"),
     refId2: b.string("RefId2"),
@@ -53,7 +52,7 @@ function readCommon(b: Binder): CommonFields {
 }
 
 /** RefId1 checks shared by every submit, first in the provider's order. */
-function checkRef(ctx: SandboxContext, orgId: string, f: CommonFields): { refId1: string } | SubmitResult {
+export function checkRef(ctx: SandboxContext, orgId: string, f: CommonFields): { refId1: string } | SubmitResult {
   const refId1 = f.refId1?.trim() ?? "";
   if (refId1 === "") return fail("REF_ID1_MISSING", "RefId1 is missing");
   // RefId1 is unique per org across every kind and status, rejected rows included (§8.6).
@@ -61,7 +60,7 @@ function checkRef(ctx: SandboxContext, orgId: string, f: CommonFields): { refId1
   return { refId1 };
 }
 
-function readAmount(ctx: SandboxContext, raw: unknown): Satang | SubmitResult {
+export function readAmount(ctx: SandboxContext, raw: unknown): Satang | SubmitResult {
   const invalid = () => fail("INVALID_PAYMENT_AMOUNT", "Requested amount must be greater than zero");
   if (raw === null) {
     // The live provider does not catch a missing amount and fails later with an empty 500 (§3.2 notes).
@@ -76,7 +75,7 @@ function readAmount(ctx: SandboxContext, raw: unknown): Satang | SubmitResult {
   return fail("INVALID_PAYMENT_AMOUNT", `Requested amount is invalid: ${parsed.error}`); // too many decimals, or too large
 }
 
-function baseRequest(orgId: string, merchant: Merchant, kind: Kind, refId1: string, f: CommonFields, satang: Satang): PaymentRequest {
+export function baseRequest(orgId: string, merchant: Merchant, kind: Kind, refId1: string, f: CommonFields, satang: Satang): PaymentRequest {
   const now = Date.now();
   return {
     id: newId(),
@@ -278,71 +277,4 @@ export function resolveDestination(ctx: SandboxContext, d: Destination): Destina
     promptPayId: account.promptPayId,
     accountType: account.promptPayId ? "PromptPay" : "Native",
   };
-}
-
-export function submitPayOut(ctx: SandboxContext, orgId: string, merchant: Merchant, body: Record<string, unknown>, isWithdrawal: boolean): SubmitResult {
-  const b = new Binder(body);
-  const f = readCommon(b);
-  const d = {
-    bankCode: b.string("BankCode"),
-    accountNo: b.string("BankAccountNo"),
-    accountName: b.string("BankAccountName"),
-    promptPayId: b.string("PromptPayId"),
-    accountType: b.string("AccountType"),
-    registeredAccountId: b.string("PayinBankAccountId"),
-  };
-  b.done();
-  const live = ctx.config.profile === "live";
-
-  if (d.registeredAccountId !== null && d.registeredAccountId !== "") {
-    if (!isGuid(d.registeredAccountId)) return fail("UUID_INVALID", `Bank account ID [${d.registeredAccountId}] is not in GUID format`, { controller: true, extra: { bankAccount: null } });
-    if (!ctx.store.get("accounts", d.registeredAccountId.toLowerCase())) return fail("NOTFOUND", `Bank account ID [${d.registeredAccountId}] not found`, { controller: true, extra: { bankAccount: null } });
-    d.registeredAccountId = d.registeredAccountId.toLowerCase();
-  } else {
-    d.registeredAccountId = null;
-  }
-  const ref = checkRef(ctx, orgId, f);
-  if ("ok" in ref) return ref;
-  if (f.qrProvider !== "PP") return fail("BANK_PROVIDER_NOT_SUPPORT", `QR provider [${f.qrProvider ?? ""}] is not supported; pay-outs use PP`);
-  const satang = readAmount(ctx, f.amount);
-  if (typeof satang !== "number") return satang;
-
-  if (d.registeredAccountId === null) {
-    if (d.accountType === "PromptPay" && !d.promptPayId) {
-      // The live QR builder throws "TargetId is required" → empty 500 (§3.3).
-      if (live) return fail("INTERNAL_ERROR", "TargetId is required", { crash: true });
-      return fail("INVALID_DESTINATION_ACCOUNT", "AccountType PromptPay needs a PromptPayId");
-    }
-    if (!live) {
-      const problem = destinationProblem(d);
-      if (problem) return problem;
-    }
-  }
-  const request = baseRequest(orgId, merchant, isWithdrawal ? "withdrawal" : "payout", ref.refId1, f, satang);
-  request.destination = d;
-  ctx.store.put("requests", request);
-  return { ok: true, request };
-}
-
-/**
- * Spec profile only: the spec asks for bank fields, or PromptPayId + AccountType (its sample body),
- * or PayinBankAccountId. The live provider validates none of it (§3.3); the sandbox refuses money
- * with nowhere to go, with codes of its own, documented in sandbox/README.md.
- */
-function destinationProblem(d: Destination): SubmitResult | null {
-  const hasBank = Boolean(d.bankCode || d.accountNo || d.accountName);
-  if (d.accountType !== null && d.accountType !== "Native" && d.accountType !== "PromptPay") {
-    return fail("INVALID_DESTINATION_ACCOUNT", `AccountType [${d.accountType}] must be Native or PromptPay`);
-  }
-  if (d.promptPayId !== null && !/^(0\d{9}|\d{13}|\d{15})$/.test(d.promptPayId)) {
-    return fail("INVALID_DESTINATION_ACCOUNT", `PromptPayId [${d.promptPayId}] must be a 10-digit phone number or a 13-digit id`);
-  }
-  if (hasBank) {
-    if (!d.bankCode || !d.accountNo || !d.accountName) return fail("INVALID_DESTINATION_ACCOUNT", "BankCode, BankAccountNo and BankAccountName are sent together");
-    if (!BANKS.some((bank) => bank.code === d.bankCode)) return fail("BANK_CODE_NOT_SUPPORT", `Bank code [${d.bankCode}] is not supported`);
-    if (!/^\d{10,15}$/.test(d.accountNo)) return fail("INVALID_DESTINATION_ACCOUNT", `Bank account number [${d.accountNo}] must be 10 to 15 digits`);
-    return null;
-  }
-  if (d.promptPayId !== null) return null;
-  return fail("INVALID_DESTINATION_ACCOUNT", "A destination is required: bank fields, PromptPayId with AccountType, or PayinBankAccountId");
 }
