@@ -67,6 +67,10 @@ export default defineConfig({
             PAYMENT_API_BASE_URL: "",
             SANDBOX_PORT: String(E2E.sandboxPort),
             DATA_DIR: E2E.dataDir,
+            // A provider timeout and a reconciliation poll short enough for "a lost answer settles by
+            // itself" to be tested in seconds (e2e/create-timeout.spec.ts).
+            PAYMENT_API_TIMEOUT_MS: "3000",
+            RECONCILE_POLL_MS: "500",
             PUBLIC_BASE_URL: E2E.baseUrl,
             NEXT_TELEMETRY_DISABLED: "1",
           },

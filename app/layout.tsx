@@ -1,4 +1,6 @@
 import type { Metadata, Viewport } from "next";
+import { cookies, headers } from "next/headers";
+import { LOCALE_COOKIE, pickLocale } from "@/lib/i18n";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -12,9 +14,14 @@ export const viewport: Viewport = {
   themeColor: "#0f766e",
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // The page's language for screen readers and Thai line breaking: the cookie the language switcher
+  // and sign-in keep in step with the person's choice, else the browser's. Not the session itself:
+  // reading it here (next-auth's auth()) renews the session cookie while a sign-out's redirect renders,
+  // which undid the sign-out.
+  const lang = pickLocale((await cookies()).get(LOCALE_COOKIE)?.value, (await headers()).get("accept-language"));
   return (
-    <html lang="en">
+    <html lang={lang}>
       <body className="min-h-screen font-sans">{children}</body>
     </html>
   );

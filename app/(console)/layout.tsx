@@ -3,6 +3,7 @@ import { QueryProvider } from "@/components/live/query-provider";
 import { sectionsFor } from "@/lib/auth/console-sections";
 import { selectedMerchant } from "@/lib/auth/selected-merchant";
 import { requireSession } from "@/lib/auth/session";
+import { setLocaleAction } from "../login/actions";
 import { selectMerchantAction, signOutAction } from "./actions";
 
 // No loading.tsx here on purpose: a page's forbidden() must land before streaming starts, or the
@@ -18,6 +19,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
         sections={sectionsFor(session.role)}
         selectMerchantAction={selectMerchantAction}
         signOutAction={signOutAction}
+        setLocaleAction={setLocaleAction}
       />
       <main className="mx-auto max-w-6xl px-6 py-8">
         <QueryProvider>{children}</QueryProvider>

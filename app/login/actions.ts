@@ -1,34 +1,67 @@
 "use server";
 
 import { AuthError, type CredentialsSignin } from "next-auth";
+import { revalidatePath } from "next/cache";
+import { cookies } from "next/headers";
 import { z } from "zod";
+import { signInSchema } from "@/components/auth/sign-in-schema";
 import { signIn } from "@/lib/auth";
 import { ActionError, defineAction } from "@/lib/auth/action";
 import { safeCallbackPath } from "@/lib/auth/callback-path";
-import { MAX_PASSWORD_LENGTH } from "@/lib/auth/password";
 import { signInMessage } from "@/lib/auth/sign-in-messages";
+import { env } from "@/lib/env";
+import { LOCALE_COOKIE, LOCALES, type Locale } from "@/lib/i18n";
+import { saveLocale, savedLocaleOf } from "@/lib/staff/locale";
 
-const signInSchema = z.object({
-  email: z
-    .string({ error: "Enter your email address." })
-    .trim().min(1, "Enter your email address.").max(320, "That is too long for an email address.").email("Enter an email address like name@company.co.th."),
-  password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(MAX_PASSWORD_LENGTH, `A password has at most ${MAX_PASSWORD_LENGTH} characters.`),
-  callbackUrl: z.string().optional(),
-});
+/** The language cookie: read by the sign-in page and the page's `<html lang>` (app/layout.tsx). */
+async function setLocaleCookie(locale: Locale) {
+  (await cookies()).set(LOCALE_COOKIE, locale, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: env().PUBLIC_BASE_URL.startsWith("https:"),
+    maxAge: 365 * 24 * 60 * 60,
+  });
+}
+
+const isRedirect = (error: unknown) => typeof (error as { digest?: unknown })?.digest === "string" && (error as { digest: string }).digest.startsWith("NEXT_REDIRECT");
 
 export const signInAction = defineAction({
   permission: "public",
   schema: signInSchema,
   // verifySignIn audits every attempt, including forms posted straight to /api/auth/callback.
   audit: false,
-  run: async ({ input }) => {
+  run: async ({ input, db }) => {
     try {
       // Throws Next's redirect on success: to the page the person came for, as a relative path.
       await signIn("credentials", { email: input.email, password: input.password, redirectTo: safeCallbackPath(input.callbackUrl) });
     } catch (error) {
       if (error instanceof AuthError && error.type === "CredentialsSignin") throw new ActionError(signInMessage((error as CredentialsSignin).code));
+      // Signed in: the language they chose on their account comes to this browser too.
+      if (isRedirect(error)) {
+        const locale = await savedLocaleOf(db, input.email);
+        if (locale) await setLocaleCookie(locale);
+      }
       throw error;
     }
     return null;
+  },
+});
+
+/**
+ * The language switcher (sign-in page and console header). Public, so the sign-in page can use it:
+ * the cookie serves whoever is at this browser before signing in; a signed-in person's choice is
+ * also kept on their account, so it follows them to any browser (lib/i18n/server.ts prefers it).
+ */
+export const setLocaleAction = defineAction({
+  permission: "public",
+  schema: z.object({ locale: z.enum(LOCALES) }),
+  // A view preference, not a change to business data.
+  audit: false,
+  run: async ({ input, session, db }) => {
+    if (session) await saveLocale(db, session.userId, input.locale);
+    await setLocaleCookie(input.locale);
+    revalidatePath("/", "layout");
+    return { locale: input.locale };
   },
 });

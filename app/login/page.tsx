@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { authMessages } from "@/components/auth/auth-messages";
 import { LoginForm } from "@/components/auth/login-form";
+import { LanguageSwitcher } from "@/components/console/language-switcher";
 import { safeCallbackPath } from "@/lib/auth/callback-path";
 import { currentSession } from "@/lib/auth/session";
 import { signInMessage } from "@/lib/auth/sign-in-messages";
-import { signInAction } from "./actions";
+import { getLocale } from "@/lib/i18n/server";
+import { setLocaleAction, signInAction } from "./actions";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -16,17 +19,22 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   const params = await searchParams;
   const callbackUrl = safeCallbackPath(first(params.callbackUrl));
   if (await currentSession()) redirect(callbackUrl);
+  const locale = await getLocale();
+  const t = authMessages(locale);
   // next-auth's own routes send refusals here as ?error=CredentialsSignin&code=…
   const initialError = first(params.error) ? signInMessage(first(params.code)) : null;
 
   return (
     <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-6 py-12">
-      <h1 className="text-2xl font-semibold text-brand-dark">Sign in to PayDesk</h1>
-      <p className="mt-2 text-sm text-slate-600">For merchant staff. Your admin gives you an account.</p>
-      <LoginForm action={signInAction} callbackUrl={callbackUrl} initialError={initialError} />
-      <p className="mt-8 text-sm text-slate-500">
-        <Link href="/" className="underline hover:text-slate-700">
-          Provider status
+      <div className="mb-8 flex justify-end">
+        <LanguageSwitcher locale={locale} action={setLocaleAction} label={t.language} />
+      </div>
+      <h1 className="text-2xl font-semibold text-brand-dark">{t.signInTitle}</h1>
+      <p className="mt-2 text-sm text-slate-600">{t.signInIntro}</p>
+      <LoginForm action={signInAction} callbackUrl={callbackUrl} initialError={initialError} locale={locale} />
+      <p className="mt-8 text-sm text-slate-600">
+        <Link href="/" className="underline hover:text-slate-800">
+          {t.providerStatus}
         </Link>
       </p>
     </main>

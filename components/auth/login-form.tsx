@@ -2,15 +2,20 @@
 
 import { useActionState, useState } from "react";
 import type { ActionResult, ServerAction } from "@/lib/auth/action";
+import type { Locale } from "@/lib/i18n";
+import { authMessages, translateSignIn } from "./auth-messages";
 
 interface Props {
   action: ServerAction<null>;
   callbackUrl: string;
   /** A refusal carried in the URL (a form posted straight to /api/auth), shown until the next try. */
   initialError: string | null;
+  locale: Locale;
 }
 
-export function LoginForm({ action, callbackUrl, initialError }: Props) {
+export function LoginForm({ action, callbackUrl, initialError, locale }: Props) {
+  const t = authMessages(locale);
+  const say = (text: string) => translateSignIn(locale, text);
   const [state, formAction, isPending] = useActionState<ActionResult<null> | null, FormData>(action, null);
   // Controlled so the email survives React resetting the form after a refused attempt.
   const [email, setEmail] = useState("");
@@ -24,12 +29,12 @@ export function LoginForm({ action, callbackUrl, initialError }: Props) {
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
       {message && (
         <p id="sign-in-error" role="alert" data-testid="sign-in-error" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {message}
+          {say(message)}
         </p>
       )}
       <div>
         <label htmlFor="email" className="block text-sm font-medium text-slate-700">
-          Email
+          {t.email}
         </label>
         <input
           id="email"
@@ -45,13 +50,13 @@ export function LoginForm({ action, callbackUrl, initialError }: Props) {
         />
         {fieldErrors.email && (
           <p id="email-error" className="mt-1 text-sm text-red-700">
-            {fieldErrors.email[0]}
+            {say(fieldErrors.email[0]!)}
           </p>
         )}
       </div>
       <div>
         <label htmlFor="password" className="block text-sm font-medium text-slate-700">
-          Password
+          {t.password}
         </label>
         <input
           id="password"
@@ -65,7 +70,7 @@ export function LoginForm({ action, callbackUrl, initialError }: Props) {
         />
         {fieldErrors.password && (
           <p id="password-error" className="mt-1 text-sm text-red-700">
-            {fieldErrors.password[0]}
+            {say(fieldErrors.password[0]!)}
           </p>
         )}
       </div>
@@ -74,7 +79,7 @@ export function LoginForm({ action, callbackUrl, initialError }: Props) {
         disabled={isPending}
         className="w-full rounded-md bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark focus:outline-none focus:ring-2 focus:ring-brand/40 disabled:opacity-60"
       >
-        {isPending ? "Signing in…" : "Sign in"}
+        {isPending ? t.signingIn : t.signIn}
       </button>
     </form>
   );

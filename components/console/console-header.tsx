@@ -1,21 +1,27 @@
 import Link from "next/link";
 import type { ServerAction } from "@/lib/auth/action";
 import type { StaffSession } from "@/lib/auth/session";
-import { ROLE_LABELS } from "@/lib/auth/permissions";
 import type { MerchantChoice } from "@/lib/auth/selected-merchant";
+import type { Locale } from "@/lib/i18n";
+import { getLocale } from "@/lib/i18n/server";
+import { LanguageSwitcher } from "./language-switcher";
 import { MerchantSwitcher } from "./merchant-switcher";
 import { NavLinks } from "./nav-links";
+import { roleLabel, sectionLabel, shellMessages } from "./shell-messages";
 import { SignOutButton } from "./sign-out-button";
 
 interface Props {
   session: StaffSession;
   choice: MerchantChoice;
-  sections: Array<{ href: string; label: string }>;
+  sections: Array<{ key: string; href: string; label: string }>;
   selectMerchantAction: ServerAction<{ merchantId: string }>;
   signOutAction: ServerAction<null>;
+  setLocaleAction: ServerAction<{ locale: Locale }>;
 }
 
-export function ConsoleHeader({ session, choice, sections, selectMerchantAction, signOutAction }: Props) {
+export async function ConsoleHeader({ session, choice, sections, selectMerchantAction, signOutAction, setLocaleAction }: Props) {
+  const locale = await getLocale();
+  const t = shellMessages(locale);
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-6 py-3">
@@ -27,14 +33,19 @@ export function ConsoleHeader({ session, choice, sections, selectMerchantAction,
             merchants={choice.merchants.map(({ id, displayName }) => ({ id, displayName }))}
             selectedId={choice.selected?.id ?? null}
             action={selectMerchantAction}
+            labels={{ merchant: t.merchant, noMerchants: t.noMerchants, switchMerchant: t.switchMerchant }}
           />
+          <LanguageSwitcher locale={locale} action={setLocaleAction} label={t.language} />
           <p className="text-sm text-slate-700" data-testid="signed-in-as" title={session.email}>
-            {session.name} · <span className="font-medium">{ROLE_LABELS[session.role]}</span>
+            <Link href="/account/password" className="hover:underline" title={t.changePassword}>
+              {session.name}
+            </Link>{" "}
+            · <span className="font-medium">{roleLabel(t, session.role)}</span>
           </p>
-          <SignOutButton action={signOutAction} />
+          <SignOutButton action={signOutAction} label={t.signOut} pendingLabel={t.signingOut} />
         </div>
       </div>
-      <NavLinks items={sections} />
+      <NavLinks label={t.nav} items={sections.map((section) => ({ href: section.href, label: sectionLabel(t, section) }))} />
     </header>
   );
 }

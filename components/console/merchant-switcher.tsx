@@ -7,18 +7,21 @@ interface Props {
   merchants: Array<{ id: string; displayName: string }>;
   selectedId: string | null;
   action: ServerAction<{ merchantId: string }>;
+  labels?: { merchant: string; noMerchants: string; switchMerchant: string };
 }
 
+const ENGLISH = { merchant: "Merchant", noMerchants: "No merchants yet", switchMerchant: "Switch" };
+
 /** Picks the merchant the console works on; the choice is kept in a cookie by the action. */
-export function MerchantSwitcher({ merchants, selectedId, action }: Props) {
+export function MerchantSwitcher({ merchants, selectedId, action, labels = ENGLISH }: Props) {
   const [state, formAction, isPending] = useActionState<ActionResult<{ merchantId: string }> | null, FormData>(action, null);
   if (merchants.length === 0) {
-    return <p className="text-sm text-slate-500">No merchants yet</p>;
+    return <p className="text-sm text-slate-600">{labels.noMerchants}</p>;
   }
   return (
     <form action={formAction} className="flex items-center gap-2">
       <label htmlFor="merchant-switcher" className="text-sm text-slate-600">
-        Merchant
+        {labels.merchant}
       </label>
       <select
         key={selectedId}
@@ -37,7 +40,7 @@ export function MerchantSwitcher({ merchants, selectedId, action }: Props) {
       </select>
       <noscript>
         <button type="submit" className="rounded-md border border-slate-300 px-2 py-1 text-sm">
-          Switch
+          {labels.switchMerchant}
         </button>
       </noscript>
       {state && !state.ok && (

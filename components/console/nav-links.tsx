@@ -4,10 +4,10 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 
 /** The sections this person may open (filtered on the server); the current one is marked. */
-export function NavLinks({ items }: { items: Array<{ href: string; label: string }> }) {
+export function NavLinks({ items, label = "Console" }: { items: Array<{ href: string; label: string }>; label?: string }) {
   const pathname = usePathname();
   return (
-    <nav aria-label="Console" className="border-t border-slate-200">
+    <nav aria-label={label} className="border-t border-slate-200">
       <ul className="mx-auto flex max-w-6xl flex-wrap gap-1 px-6">
         {items.map((item) => {
           const isCurrent = pathname === item.href || pathname.startsWith(`${item.href}/`);

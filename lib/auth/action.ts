@@ -73,6 +73,7 @@ export const ACTION_MESSAGES = {
   signedOut: "Your session has ended. Sign in again, then retry.",
   merchantNotFound: "That merchant was not found. Pick one from the merchant list and try again.",
   invalid: "Some fields need attention; see the messages next to them.",
+  choosePasswordFirst: "Choose your own password first (you are still on a one-time password), then try again.",
   missingField: "Fill in this field.",
 } as const;
 
@@ -104,6 +105,11 @@ export function defineAction<A extends Access, S extends z.ZodType, T, M extends
     };
 
     if (!session && options.permission !== "public") return failure(ACTION_MESSAGES.signedOut);
+    // Someone still on a one-time password may only choose their own (and sign out, switch language).
+    if (session?.mustChangePassword && options.permission !== "public" && options.permission !== "signed-in") {
+      await audit("denied", { data: { reason: "must change password" } });
+      return failure(ACTION_MESSAGES.choosePasswordFirst);
+    }
 
     let merchant: MerchantSummary | null = null;
     const merchantId = typeof fields.merchantId === "string" ? fields.merchantId : null;

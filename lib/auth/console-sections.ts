@@ -16,8 +16,9 @@ export const CONSOLE_SECTIONS = {
 
 export type ConsoleSection = keyof typeof CONSOLE_SECTIONS;
 
-export function sectionsFor(role: Role): Array<{ href: string; label: string }> {
-  return Object.values(CONSOLE_SECTIONS)
-    .filter((section) => canAny(role, section.permissions))
-    .map(({ href, label }) => ({ href, label }));
+/** `key` names the section for translation (components/console/shell-messages.ts); `label` is its English name. */
+export function sectionsFor(role: Role): Array<{ key: ConsoleSection; href: string; label: string }> {
+  return (Object.entries(CONSOLE_SECTIONS) as Array<[ConsoleSection, (typeof CONSOLE_SECTIONS)[ConsoleSection]]>)
+    .filter(([, section]) => canAny(role, section.permissions))
+    .map(([key, { href, label }]) => ({ key, href, label }));
 }

@@ -16,7 +16,12 @@ export interface StaffSession {
   merchantIds: string[] | null;
   /** "th" or "en" as chosen in the console; null = follow the browser. */
   locale: string | null;
+  /** Signed in with a one-time password (an invite or reset): must choose their own before anything else. */
+  mustChangePassword?: boolean;
 }
+
+/** Where a person with a one-time password is sent until they choose their own (app/account/password). */
+export const CHOOSE_PASSWORD_PATH = "/account/password";
 
 /**
  * The signed-in person, or null. The JWT proves who signed in; the person's row decides what they
@@ -33,18 +38,22 @@ export const currentSession = cache(async (): Promise<StaffSession | null> => {
 
 export async function loadStaffSession(db: Db, userId: string): Promise<StaffSession | null> {
   const [row] = await db
-    .select({ email: staffUsers.email, name: staffUsers.name, role: staffUsers.role, merchantIds: staffUsers.merchantIds, isDisabled: staffUsers.isDisabled, locale: staffUsers.locale })
+    .select({ email: staffUsers.email, name: staffUsers.name, role: staffUsers.role, merchantIds: staffUsers.merchantIds, isDisabled: staffUsers.isDisabled, locale: staffUsers.locale, mustChangePassword: staffUsers.mustChangePassword })
     .from(staffUsers)
     .where(eq(staffUsers.id, userId))
     .limit(1);
   if (!row || row.isDisabled) return null;
-  return { userId, email: row.email, name: row.name, role: row.role, merchantIds: row.merchantIds, locale: row.locale };
+  return { userId, email: row.email, name: row.name, role: row.role, merchantIds: row.merchantIds, locale: row.locale, ...(row.mustChangePassword ? { mustChangePassword: true } : {}) };
 }
 
-/** For pages and route handlers: the person, or a redirect to sign in. */
+/**
+ * For pages and route handlers: the person, or a redirect to sign in. A person still on a one-time
+ * password is sent to choose their own first, whichever page they asked for.
+ */
 export async function requireSession(): Promise<StaffSession> {
   const session = await currentSession();
   if (!session) redirect("/login");
+  if (session.mustChangePassword) redirect(CHOOSE_PASSWORD_PATH);
   return session;
 }
 

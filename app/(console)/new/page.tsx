@@ -1,11 +1,33 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/console/coming-soon";
+import { GateNotice, merchantGate } from "@/components/console/create/merchant-gate";
+import { createMessages } from "@/components/console/create/messages";
+import { OperationList } from "@/components/console/create/operation-list";
+import { OPERATION_PERMISSION, OPERATIONS } from "@/components/console/create/operations";
 import { CONSOLE_SECTIONS } from "@/lib/auth/console-sections";
+import { can } from "@/lib/auth/permissions";
 import { requirePermission } from "@/lib/auth/session";
+import { getLocale } from "@/lib/i18n/server";
+import { selectMerchantAction } from "../actions";
 
 export const metadata: Metadata = { title: "New request" };
 
 export default async function NewRequestPage() {
-  await requirePermission(CONSOLE_SECTIONS.new.permissions);
-  return <ComingSoon title="New request" detail="forms for Pay-In, Pay-In P2P, Pay-Out and Withdrawal." />;
+  const session = await requirePermission(CONSOLE_SECTIONS.new.permissions);
+  const t = createMessages(await getLocale());
+  const gate = await merchantGate(session);
+  // What the role cannot create is not offered at all; the actions refuse it regardless.
+  const operations = OPERATIONS.filter((operation) => can(session.role, OPERATION_PERMISSION[operation]));
+  return (
+    <section>
+      <h1 className="text-2xl font-semibold">{t.newTitle}</h1>
+      <GateNotice gate={gate} t={t} selectMerchantAction={selectMerchantAction} />
+      {gate.state === "ready" && (
+        <>
+          <p className="mt-2 text-slate-700">{t.newIntro(gate.merchant.displayName)}</p>
+          <OperationList operations={operations} t={t} />
+          {operations.length < OPERATIONS.length && <p className="mt-4 text-sm text-slate-600">{t.hiddenOperations}</p>}
+        </>
+      )}
+    </section>
+  );
 }

@@ -1,11 +1,85 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/console/coming-soon";
+import { EmptyState, Pager, RequestTabs, tabLabel } from "@/components/console/requests/list-nav";
+import { FilterForm } from "@/components/console/requests/filter-form";
+import { filterErrorMessages, listMessages } from "@/components/console/requests/list-messages";
+import { RequestTable } from "@/components/console/requests/request-table";
+import { LiveUpdates } from "@/components/live/live-updates";
 import { CONSOLE_SECTIONS } from "@/lib/auth/console-sections";
+import { canAny, type Permission } from "@/lib/auth/permissions";
+import { selectedMerchant } from "@/lib/auth/selected-merchant";
 import { requirePermission } from "@/lib/auth/session";
+import { getDb } from "@/lib/db";
+import { getLocale } from "@/lib/i18n/server";
+import { hasNarrowingFilters, listHref, parseListFilters, type ListTab } from "@/lib/requests/list-filters";
+import { listRequests, listStaffNames } from "@/lib/requests/queries";
 
 export const metadata: Metadata = { title: "Requests" };
 
-export default async function RequestsPage() {
-  await requirePermission(CONSOLE_SECTIONS.requests.permissions);
-  return <ComingSoon title="Requests" detail="one list of Pay-In, Pay-Out and Withdrawal requests, each with its timeline." />;
+const CREATE_PERMISSIONS: Record<ListTab, Permission[]> = { payin: ["payin.create", "p2p.create"], payout: ["payout.create"], withdrawal: ["withdrawal.create"] };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function RequestsPage({ searchParams }: { searchParams: SearchParams }) {
+  const session = await requirePermission(CONSOLE_SECTIONS.requests.permissions);
+  const locale = await getLocale();
+  const t = listMessages(locale);
+  const { values, filters, errors } = parseListFilters(await searchParams);
+  const choice = await selectedMerchant(session);
+  // No merchant in the URL: the header switcher's choice. Tabs and page links keep the URL as it is
+  // (so they go on following the switcher); the filter form and the export name the merchant,
+  // so a shared filtered link and a downloaded file mean the same thing to everyone.
+  const merchant = filters.merchant ?? choice.selected?.id ?? "all";
+  const db = await getDb();
+  const hasErrors = Object.keys(errors).length > 0;
+  const [page, staff] = await Promise.all([hasErrors ? null : listRequests(db, session, { ...filters, merchant }, { limit: filters.pageSize }), listStaffNames(db)]);
+  const tab = filters.tab;
+  const merchantName = merchant === "all" ? t.allMerchants : (choice.merchants.find((m) => m.id === merchant)?.displayName ?? merchant);
+
+  return (
+    <section className="space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-semibold">{t.title}</h1>
+        <p className="text-sm text-slate-600" data-testid="list-scope">
+          {t.showing(merchantName)}
+        </p>
+      </div>
+      <RequestTabs values={values} current={tab} locale={locale} />
+      <FilterForm locale={locale} values={values} errors={errors} merchantValue={merchant} merchants={choice.merchants} staff={staff} />
+      {!hasErrors && (
+        <p className="text-sm">
+          <a href={listHref(values, { merchant, cursor: "" }, "/api/exports/requests")} download className="font-medium text-brand-dark underline" data-testid="export-csv">
+            {t.export}
+          </a>{" "}
+          <span className="text-slate-500">({t.exportHint})</span>
+        </p>
+      )}
+      {hasErrors && (
+        <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {errors.cursor ? (
+            <a href={listHref(values, { cursor: "" })} className="underline">
+              {filterErrorMessages(locale).cursor(values.cursor)}
+            </a>
+          ) : (
+            t.fixFilters
+          )}
+        </div>
+      )}
+      {page && page.rows.length > 0 && (
+        <>
+          <LiveUpdates requestIds={page.rows.map((r) => r.id)} />
+          <RequestTable rows={page.rows} locale={locale} caption={t.tableCaption(tabLabel(tab, locale))} showMerchant={merchant === "all"} />
+          <Pager values={values} nextCursor={page.nextCursor} locale={locale} />
+        </>
+      )}
+      {page && page.rows.length === 0 && (
+        <EmptyState
+          kind={hasNarrowingFilters(values) || values.cursor ? "no-match" : "none-yet"}
+          values={values}
+          tab={tab}
+          createHref={canAny(session.role, CREATE_PERMISSIONS[tab]) ? "/new" : null}
+          locale={locale}
+        />
+      )}
+    </section>
+  );
 }

@@ -1,11 +1,10 @@
-import type { Metadata } from "next";
-import { ComingSoon } from "@/components/console/coming-soon";
+import { redirect } from "next/navigation";
 import { CONSOLE_SECTIONS } from "@/lib/auth/console-sections";
+import { can } from "@/lib/auth/permissions";
 import { requirePermission } from "@/lib/auth/session";
 
-export const metadata: Metadata = { title: "Settings" };
-
+/** Settings opens on the first tab the person's role can use. */
 export default async function SettingsPage() {
-  await requirePermission(CONSOLE_SECTIONS.settings.permissions);
-  return <ComingSoon title="Settings" detail="merchants, their API keys, and staff accounts." />;
+  const session = await requirePermission(CONSOLE_SECTIONS.settings.permissions);
+  redirect(can(session.role, "merchant.manage") ? "/settings/merchants" : "/settings/staff");
 }

@@ -1,0 +1,65 @@
+"use server";
+
+import { z } from "zod";
+import { ActionError, defineAction } from "@/lib/auth/action";
+import type { Permission } from "@/lib/auth/permissions";
+import { getLocale } from "@/lib/i18n/server";
+import { merchantApi } from "@/lib/payment-api";
+import type { RequestPayload } from "@/lib/requests/create";
+import { isRefId1Taken, merchantRules } from "@/lib/requests/form-context";
+import { fieldMessage } from "@/lib/requests/form-messages";
+import { p2pFormSchema, payInFormSchema, payOutFormSchema, refId1Field, type CreateFormData } from "@/lib/requests/forms";
+import { generateIdempotencyKey, generateRefId1 } from "@/lib/requests/ref-id";
+import { submitCreateForm } from "@/lib/requests/submit-form";
+
+/**
+ * The four create actions (one permission each) and the form's early RefId1 check. The schemas are
+ * the ones the forms validate with (lib/requests/forms.ts); the work is lib/requests/submit-form.ts.
+ */
+
+interface Parsed {
+  merchantId: string;
+  idempotencyKey: string;
+}
+
+function createAction<S extends z.ZodType<Parsed>>(permission: Permission, schema: S, toPayload: (input: z.output<S>) => RequestPayload) {
+  return defineAction({
+    permission,
+    schema,
+    merchantScoped: true,
+    audit: permission,
+    target: (_input, data: CreateFormData) => data.requestId,
+    run: async ({ input, merchant, session, db }): Promise<CreateFormData> => {
+      const locale = await getLocale();
+      const rules = await merchantRules(db, session, merchant.id);
+      if (!rules) throw new ActionError(fieldMessage(locale, "formStale"), {}, "not_found");
+      const result = await submitCreateForm(db, merchantApi, { rules, payload: toPayload(input), idempotencyKey: input.idempotencyKey, createdBy: session.userId });
+      switch (result.outcome) {
+        case "created":
+          return { outcome: "created", requestId: result.requestId };
+        case "rejected":
+          return { ...result, refId1: generateRefId1(), idempotencyKey: generateIdempotencyKey() };
+        case "invalid":
+          throw new ActionError(fieldMessage(locale, "fixFields"), result.fieldErrors);
+        case "stale":
+          throw new ActionError(fieldMessage(locale, "formStale"));
+        case "no_api":
+          throw new ActionError(fieldMessage(locale, "noApi"));
+      }
+    },
+  });
+}
+
+export const createPayInAction = createAction("payin.create", payInFormSchema(), (input) => ({ kind: "payin", payIn: input.payIn }));
+export const createP2PAction = createAction("p2p.create", p2pFormSchema(), (input) => ({ kind: "payin_p2p", payIn: input.payIn }));
+export const createPayOutAction = createAction("payout.create", payOutFormSchema, (input) => ({ kind: "payout", payOut: input.payOut }));
+export const createWithdrawalAction = createAction("withdrawal.create", payOutFormSchema, (input) => ({ kind: "withdrawal", payOut: input.payOut }));
+
+/** The form's check while typing (debounced); the database's unique index decides at submit. */
+export const checkRefId1Action = defineAction({
+  permission: "request.read",
+  schema: z.object({ merchantId: z.string(), refId1: refId1Field }),
+  merchantScoped: true,
+  audit: false,
+  run: async ({ input, merchant, db }) => ({ refId1: input.refId1, isTaken: await isRefId1Taken(db, merchant.id, input.refId1) }),
+});

@@ -1,0 +1,58 @@
+"use server";
+
+import { z } from "zod";
+import { ActionError, defineAction } from "@/lib/auth/action";
+import type { Permission } from "@/lib/auth/permissions";
+import { env } from "@/lib/env";
+import { getLocale } from "@/lib/i18n/server";
+import { merchantApi } from "@/lib/payment-api";
+import { recheckRequest } from "@/lib/requests/recheck";
+import { runSandboxControl, sandboxControlSchema, type ControlFamily } from "@/lib/requests/sandbox-controls";
+import { actionMessages } from "./action-messages";
+
+/** "Re-check now": anyone who may see the request may ask the provider about it again. */
+export const recheckRequestAction = defineAction({
+  permission: "request.read",
+  schema: z.object({ requestId: z.string().min(1) }),
+  audit: "request.recheck",
+  target: (input) => input.requestId,
+  run: async ({ input, session, db }) => {
+    const result = await recheckRequest(db, merchantApi, session, input.requestId, session.userId);
+    if (!result.found) throw new ActionError(actionMessages(await getLocale()).notFound, {}, "not_found");
+    return { before: result.before, after: result.after, changed: result.changed, note: result.note };
+  },
+});
+
+/**
+ * The sandbox buttons. Seeing a request is not enough to make money move, even pretend money:
+ * pay-in controls need payin.create, pay-out controls payout.create (issue 4 §3).
+ */
+function sandboxControlAction(family: ControlFamily, permission: Permission) {
+  return defineAction({
+    permission,
+    schema: sandboxControlSchema,
+    audit: "request.sandbox-control",
+    target: (input) => input.requestId,
+    run: async ({ input, session, db }) => {
+      const t = actionMessages(await getLocale());
+      const { isSandbox, providerBaseUrl } = env();
+      if (!isSandbox) throw new ActionError(t.notSandbox, {}, "denied");
+      const result = await runSandboxControl({ db, apiFor: merchantApi, scope: session, actorId: session.userId, sandboxUrl: providerBaseUrl }, family, input);
+      switch (result.outcome) {
+        case "not_found":
+          throw new ActionError(t.notFound, {}, "not_found");
+        case "not_allowed":
+          throw new ActionError(t.notAllowed);
+        case "sandbox_failed": {
+          const { reason, detail } = result.result;
+          throw new ActionError(reason === "unreachable" ? t.unreachable(detail) : reason === "refused" ? t.refused(detail) : t.noMatch);
+        }
+        case "done":
+          return { before: result.recheck.before, after: result.recheck.after, changed: result.recheck.changed, note: result.recheck.note };
+      }
+    },
+  });
+}
+
+export const sandboxPayInControlAction = sandboxControlAction("payin", "payin.create");
+export const sandboxPayOutControlAction = sandboxControlAction("payout", "payout.create");

@@ -1,0 +1,91 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { CheckoutPanel } from "@/components/console/requests/checkout-panel";
+import { detailMessages } from "@/components/console/requests/detail-messages";
+import { thb } from "@/components/console/requests/request-format";
+import { ProviderAnswer, RequestFields } from "@/components/console/requests/request-fields";
+import { RecheckButton } from "@/components/console/requests/recheck-button";
+import { SandboxPanel } from "@/components/console/requests/sandbox-panel";
+import { StatusBadge } from "@/components/console/requests/status-badge";
+import { kindLabels } from "@/components/console/requests/status-messages";
+import { Timeline } from "@/components/console/requests/timeline";
+import { LiveUpdates } from "@/components/live/live-updates";
+import { CONSOLE_SECTIONS } from "@/lib/auth/console-sections";
+import { can } from "@/lib/auth/permissions";
+import { requirePermission } from "@/lib/auth/session";
+import { checkoutPath, checkoutTokenFor } from "@/lib/checkout/token";
+import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { getLocale } from "@/lib/i18n/server";
+import { isTerminal } from "@/lib/requests/lifecycle";
+import { shownState } from "@/lib/requests/list-filters";
+import { getRequestInScope, listTimeline } from "@/lib/requests/queries";
+import { controlsFor, familyOf } from "@/lib/requests/sandbox-controls";
+import { recheckRequestAction, sandboxPayInControlAction, sandboxPayOutControlAction } from "./actions";
+
+export const metadata: Metadata = { title: "Request" };
+
+export default async function RequestPage({ params }: { params: Promise<{ id: string }> }) {
+  const session = await requirePermission(CONSOLE_SECTIONS.requests.permissions);
+  const { id } = await params;
+  const db = await getDb();
+  // Scoped in the query: another merchant's request is "not found", exactly like a missing one.
+  const [detail, timeline] = await Promise.all([getRequestInScope(db, session, id), listTimeline(db, session, id)]);
+  if (!detail) notFound();
+  const locale = await getLocale();
+  const t = detailMessages(locale);
+  const kinds = kindLabels(locale);
+  const r = detail.request;
+  const state = shownState(r.status, r.statusCode);
+  const isPayIn = r.kind === "payin" || r.kind === "payin_p2p";
+  const { PUBLIC_BASE_URL, isSandbox } = env();
+  const checkoutUrl = isPayIn && r.expireAt && r.providerId ? `${PUBLIC_BASE_URL}${checkoutPath(checkoutTokenFor({ id: r.id, expireAt: r.expireAt }))}` : null;
+  const family = familyOf(r.kind);
+  // Shown while the request is open; kept (empty) once settled, so the outcome of the last click stays on screen.
+  const showSandbox = isSandbox && r.providerId !== null && can(session.role, family === "payin" ? "payin.create" : "payout.create");
+
+  return (
+    <article className="space-y-4">
+      {/* A webhook, the worker or another person changes the request: the page follows. */}
+      <LiveUpdates requestIds={[r.id]} />
+      <p className="text-sm">
+        <Link href="/requests" className="text-brand-dark underline">
+          ← {t.back}
+        </Link>
+      </p>
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold">
+          {r.isWithdrawal ? kinds.withdrawal : kinds[r.kind]}
+          {r.kind === "payin_p2p" && ` · ${kinds.p2p}`} <span className="font-mono">{r.refId1}</span>
+        </h1>
+        <StatusBadge state={state} locale={locale} />
+        <span className="text-lg tabular-nums">{thb(r.requestedAmount)}</span>
+      </header>
+      {state === "unknown" && (
+        <div role="status" className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950" data-testid="unknown-notice">
+          <p className="font-semibold">{t.unknownTitle}</p>
+          <p className="mt-1">{t.unknownBody}</p>
+        </div>
+      )}
+      {!isTerminal(state) && state !== "awaiting_approval" && <RecheckButton requestId={r.id} action={recheckRequestAction} locale={locale} />}
+      {showSandbox && <SandboxPanel requestId={r.id} controls={controlsFor(r)} action={family === "payin" ? sandboxPayInControlAction : sandboxPayOutControlAction} locale={locale} />}
+      {isPayIn && (
+        <CheckoutPanel
+          locale={locale}
+          state={state}
+          providerResponse={r.providerResponse}
+          checkoutUrl={checkoutUrl}
+          publicBaseUrl={PUBLIC_BASE_URL}
+          expireAt={r.expireAt}
+          customerAmount={thb(r.generatedAmount ?? r.requestedAmount)}
+        />
+      )}
+      <div className="grid gap-4 lg:grid-cols-2">
+        <RequestFields detail={detail} locale={locale} />
+        <Timeline entries={timeline} locale={locale} />
+      </div>
+      <ProviderAnswer answer={r.providerResponse} locale={locale} />
+    </article>
+  );
+}

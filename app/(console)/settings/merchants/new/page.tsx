@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { merchantMessages } from "@/components/console/settings/merchant-messages";
+import { MerchantForm } from "@/components/console/settings/merchant-form";
+import { SettingsNav } from "@/components/console/settings/settings-nav";
+import { requirePermission } from "@/lib/auth/session";
+import { getLocale } from "@/lib/i18n/server";
+import { createMerchantAction } from "../actions";
+
+export const metadata: Metadata = { title: "Add a merchant" };
+
+export default async function NewMerchantPage() {
+  const session = await requirePermission("merchant.manage");
+  const locale = await getLocale();
+  const t = merchantMessages(locale);
+  return (
+    <>
+      <SettingsNav session={session} locale={locale} current="merchants" />
+      <h1 className="text-2xl font-semibold">{t.newTitle}</h1>
+      <p className="mt-2 max-w-3xl text-sm text-slate-700">{t.newIntro}</p>
+      <div className="mt-6 max-w-3xl">
+        <MerchantForm action={createMerchantAction} locale={locale} />
+      </div>
+    </>
+  );
+}

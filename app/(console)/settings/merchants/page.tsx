@@ -1,0 +1,34 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { merchantMessages } from "@/components/console/settings/merchant-messages";
+import { MerchantTable } from "@/components/console/settings/merchant-table";
+import { SettingsNav } from "@/components/console/settings/settings-nav";
+import { requirePermission } from "@/lib/auth/session";
+import { getDb } from "@/lib/db";
+import { getLocale } from "@/lib/i18n/server";
+import { listMerchantSettings } from "@/lib/merchants/settings";
+
+export const metadata: Metadata = { title: "Merchants" };
+
+export default async function MerchantsPage() {
+  const session = await requirePermission("merchant.manage");
+  const [locale, merchants] = await Promise.all([getLocale(), listMerchantSettings(await getDb(), session)]);
+  const t = merchantMessages(locale);
+  return (
+    <>
+      <SettingsNav session={session} locale={locale} current="merchants" />
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="max-w-3xl">
+          <h1 className="text-2xl font-semibold">{t.merchantsTitle}</h1>
+          <p className="mt-2 text-sm text-slate-700">{t.merchantsIntro}</p>
+        </div>
+        <Link href="/settings/merchants/new" className="rounded-md bg-brand-dark px-4 py-2 text-sm font-medium text-white hover:bg-brand">
+          {t.addMerchant}
+        </Link>
+      </div>
+      <div className="mt-6">
+        <MerchantTable merchants={merchants} locale={locale} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,352 @@
+import { randomBytes } from "node:crypto";
+import { and, desc, eq } from "drizzle-orm";
+import { createElement, type ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { startTestSandbox, type TestSandbox } from "@/sandbox/testing/harness";
+import { ACTION_MESSAGES } from "@/lib/auth/action";
+import { can, type Permission } from "@/lib/auth/permissions";
+import type { StaffSession } from "@/lib/auth/session";
+import { insertStaff } from "@/lib/auth/testing/staff";
+import type { Db } from "@/lib/db/client";
+import { auditLog, merchants, staffUsers } from "@/lib/db/schema";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
+import { createKeyVault } from "@/lib/merchants/key-vault";
+import { MERCHANT_REFUSALS } from "@/lib/merchants/settings-schemas";
+import { webhookSecretMatches } from "@/lib/merchants/webhook-secret";
+import { createPaymentApi } from "@/lib/payment-api/client";
+import { STAFF_REFUSALS } from "@/lib/staff/errors";
+
+/**
+ * The settings actions through the one door (lib/auth/action.ts) and the settings pages as they
+ * render, outside a Next request: who is signed in, the database, the key vault and the provider
+ * (a real sandbox) are stood in for. The rule under test above all: a key typed into PayDesk never
+ * comes back out, in an action's answer or a page's HTML.
+ */
+const surroundings = vi.hoisted(() => ({
+  db: undefined as unknown,
+  session: null as StaffSession | null,
+  vault: undefined as unknown,
+  api: undefined as unknown,
+}));
+vi.mock("@/lib/auth/session", async () => {
+  const { forbidden } = await import("next/navigation");
+  return {
+    currentSession: async () => surroundings.session,
+    requireSession: async () => surroundings.session,
+    requirePermission: async (permission: Permission) => {
+      if (!surroundings.session || !can(surroundings.session.role, permission)) forbidden();
+      return surroundings.session;
+    },
+  };
+});
+vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
+vi.mock("@/lib/merchants/vault", () => ({ keyVault: () => surroundings.vault }));
+vi.mock("@/lib/payment-api", () => ({ paymentApi: async () => surroundings.api }));
+vi.mock("@/lib/env", () => ({ env: () => ({ PUBLIC_BASE_URL: "https://paydesk.example", WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret" }) }));
+vi.mock("@/lib/i18n/server", () => ({ getLocale: async () => "en" }));
+vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": "203.0.113.40" }), cookies: async () => ({ get: () => undefined, set: () => undefined }) }));
+vi.mock("next/navigation", async (original) => ({
+  ...(await original<typeof import("next/navigation")>()),
+  useRouter: () => ({ push: vi.fn(), replace: vi.fn(), refresh: vi.fn() }),
+  usePathname: () => "/settings",
+}));
+
+const merchantActions = await import("./merchants/actions");
+const staffActions = await import("./staff/actions");
+const { changePasswordAction } = await import("../../account/password/actions");
+const MerchantsPage = (await import("./merchants/page")).default;
+const MerchantPage = (await import("./merchants/[id]/page")).default;
+const StaffPage = (await import("./staff/page")).default;
+const StaffMemberPage = (await import("./staff/[id]/page")).default;
+
+const render = async (page: Promise<ReactElement> | ReactElement) => renderToStaticMarkup(await page);
+const session = (user: { id: string; email: string }, role: StaffSession["role"], extra: Partial<StaffSession> = {}): StaffSession => ({
+  userId: user.id,
+  email: user.email,
+  name: `Test ${role}`,
+  role,
+  merchantIds: null,
+  locale: null,
+  ...extra,
+});
+const guid = () => {
+  const h = randomBytes(16).toString("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
+
+describe("settings: merchants and their keys", () => {
+  let database: TestDatabase;
+  let sandbox: TestSandbox;
+  let admin: { id: string; email: string };
+  const lastAudit = async (action: string) => (await database.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id)).limit(1))[0];
+
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+    sandbox = await startTestSandbox("spec");
+    surroundings.db = database.db as Db;
+    surroundings.vault = createKeyVault([randomBytes(32)]);
+    surroundings.api = createPaymentApi({ baseUrl: sandbox.url, timeoutMs: 5_000, limiter: null, maxAttempts: 1 });
+    admin = await insertStaff(database.db, { role: "admin" });
+  });
+  afterAll(async () => {
+    await database?.dispose();
+    await sandbox?.dispose();
+  });
+  beforeEach(() => {
+    surroundings.session = session(admin, "admin");
+  });
+
+  const addMerchant = (fields: Record<string, string> = {}) =>
+    merchantActions.createMerchantAction(null, {
+      displayName: "Siam Coffee Roasters",
+      orgId: sandbox.coffee.orgId,
+      providerMerchantId: guid(),
+      submitKey: `submit-${randomBytes(12).toString("hex")}`,
+      readKey: `read-${randomBytes(12).toString("hex")}`,
+      payinMin: "20",
+      payinMax: "50,000",
+      payoutApprovalThreshold: "",
+      ...fields,
+    });
+
+  it("adds a merchant: the answer, the list page and the merchant's page carry only the keys' last four characters", async () => {
+    const submitKey = `sub-${randomBytes(16).toString("hex")}`;
+    const readKey = `rea-${randomBytes(16).toString("hex")}`;
+    const result = await addMerchant({ submitKey, readKey });
+    expect(result).toEqual({ ok: true, data: { id: expect.stringMatching(/^mer_/), submitKeyLast4: submitKey.slice(-4), readKeyLast4: readKey.slice(-4) } });
+    if (!result.ok) return;
+    expect(await lastAudit("merchant.create")).toMatchObject({ actorId: admin.id, outcome: "ok", target: result.data.id, ip: "203.0.113.40" });
+
+    const listHtml = await render(MerchantsPage());
+    const pageHtml = await render(MerchantPage({ params: Promise.resolve({ id: result.data.id }), searchParams: Promise.resolve({ created: "1" }) }));
+    for (const html of [listHtml, pageHtml]) {
+      expect(html).toContain("Siam Coffee Roasters");
+      expect(html).toContain(`…${submitKey.slice(-4)}`);
+      expect(html).toContain(`…${readKey.slice(-4)}`);
+      expect(html).not.toContain(submitKey);
+      expect(html).not.toContain(readKey);
+      expect(html).not.toContain(submitKey.slice(0, 12));
+    }
+    // The check itself can fail: a page that printed the key would be caught.
+    expect(`${pageHtml}${submitKey}`).toContain(submitKey);
+  });
+
+  it("says plainly when a merchant has no read key", async () => {
+    const result = await addMerchant({ readKey: "" });
+    expect(result).toMatchObject({ ok: true, data: { readKeyLast4: null } });
+    if (!result.ok) return;
+    const html = await render(MerchantPage({ params: Promise.resolve({ id: result.data.id }), searchParams: Promise.resolve({}) }));
+    expect(html).toContain("outcomes depend on webhooks alone");
+    expect(await render(MerchantsPage())).toContain("None: outcomes depend on webhooks alone");
+  });
+
+  it("refuses bad input beside its field, and a merchant already in PayDesk", async () => {
+    expect(await addMerchant({ providerMerchantId: "nope", payinMin: "1.234" })).toMatchObject({
+      ok: false,
+      message: ACTION_MESSAGES.invalid,
+      fieldErrors: { providerMerchantId: [expect.stringMatching(/GUID/)], payinMin: [expect.stringMatching(/at most 2 decimals/)] },
+    });
+    const id = guid();
+    expect((await addMerchant({ providerMerchantId: id })).ok).toBe(true);
+    expect(await addMerchant({ providerMerchantId: id.toUpperCase() })).toMatchObject({ ok: false, fieldErrors: { providerMerchantId: [MERCHANT_REFUSALS.duplicate] } });
+  });
+
+  it("rotates keys (and removes the read key), answering only the last four", async () => {
+    const created = await addMerchant();
+    if (!created.ok) throw new Error(created.message);
+    const newSubmit = `new-${randomBytes(16).toString("hex")}`;
+    const rotated = await merchantActions.rotateKeysAction(null, { merchantId: created.data.id, submitKey: newSubmit, readKey: "", removeReadKey: true });
+    expect(rotated).toEqual({ ok: true, data: { submitKeyLast4: newSubmit.slice(-4), readKeyLast4: null } });
+    expect(JSON.stringify(rotated)).not.toContain(newSubmit);
+    expect(await lastAudit("merchant.rotate-keys")).toMatchObject({ outcome: "ok", merchantId: created.data.id, target: created.data.id });
+    const html = await render(MerchantPage({ params: Promise.resolve({ id: created.data.id }), searchParams: Promise.resolve({}) }));
+    expect(html).not.toContain(newSubmit);
+    expect(html).toContain(`…${newSubmit.slice(-4)}`);
+  });
+
+  it("refuses a merchant outside the admin's scope as not found, and anyone without merchant.manage", async () => {
+    const created = await addMerchant();
+    if (!created.ok) throw new Error(created.message);
+    surroundings.session = session(admin, "admin", { merchantIds: ["mer_elsewhere"] });
+    expect(await merchantActions.rotateWebhookSecretAction(null, { merchantId: created.data.id })).toEqual({ ok: false, message: ACTION_MESSAGES.merchantNotFound, fieldErrors: {} });
+    expect(await addMerchant()).toMatchObject({ ok: false, message: STAFF_REFUSALS.needsAllMerchants });
+    surroundings.session = session(admin, "finance");
+    expect(await merchantActions.rotateKeysAction(null, { merchantId: created.data.id, submitKey: "another-key-1234", readKey: "", removeReadKey: false })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^You do not have permission/),
+    });
+    vi.stubEnv("__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS", "true");
+    await expect(MerchantsPage()).rejects.toMatchObject({ digest: "NEXT_HTTP_ERROR_FALLBACK;403" });
+    vi.unstubAllEnvs();
+  });
+
+  it("generates a webhook secret: answered once with the header and URL, stored only as a hash, the previous one kept 24 hours", async () => {
+    const created = await addMerchant();
+    if (!created.ok) throw new Error(created.message);
+    const first = await merchantActions.rotateWebhookSecretAction(null, { merchantId: created.data.id });
+    expect(first).toEqual({
+      ok: true,
+      data: { secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{40,}$/), header: "X-PayDesk-Webhook-Secret", url: "https://paydesk.example/api/webhooks/payment" },
+    });
+    if (!first.ok) return;
+    const second = await merchantActions.rotateWebhookSecretAction(null, { merchantId: created.data.id });
+    if (!second.ok) throw new Error(second.message);
+    const [row] = await database.db.select().from(merchants).where(eq(merchants.id, created.data.id));
+    expect(JSON.stringify(row)).not.toContain(second.data.secret);
+    expect(webhookSecretMatches(row!, second.data.secret)).toBe(true);
+    expect(webhookSecretMatches(row!, first.data.secret)).toBe(true);
+    expect(webhookSecretMatches(row!, first.data.secret, new Date(Date.now() + 25 * 60 * 60 * 1000))).toBe(false);
+    const html = await render(MerchantPage({ params: Promise.resolve({ id: created.data.id }), searchParams: Promise.resolve({}) }));
+    expect(html).not.toContain(second.data.secret);
+    expect(html).toContain("A secret is set.");
+    expect(html).toContain("The previous secret keeps working until");
+    expect(await lastAudit("merchant.webhook-secret")).toMatchObject({ outcome: "ok", target: created.data.id });
+  });
+
+  it("edits the name and limits", async () => {
+    const created = await addMerchant();
+    if (!created.ok) throw new Error(created.message);
+    const saved = await merchantActions.updateMerchantSettingsAction(null, { merchantId: created.data.id, displayName: "Renamed", payinMin: "", payinMax: "1000.50", payoutApprovalThreshold: "0" });
+    expect(saved).toEqual({ ok: true, data: null });
+    const [row] = await database.db.select().from(merchants).where(eq(merchants.id, created.data.id));
+    expect(row).toMatchObject({ displayName: "Renamed", payinMin: null, payinMax: "1000.50", payoutApprovalThreshold: "0.00" });
+    expect(await merchantActions.updateMerchantSettingsAction(null, { merchantId: created.data.id, displayName: "", payinMin: "5", payinMax: "1" })).toMatchObject({
+      ok: false,
+      fieldErrors: { displayName: [expect.any(String)] },
+    });
+  });
+
+  it("tests the keys at the provider: works, rejected, no read key", async () => {
+    const real = await addMerchant({ orgId: sandbox.coffee.orgId, providerMerchantId: sandbox.coffee.merchantId, submitKey: sandbox.coffee.submitKey, readKey: sandbox.coffee.readKey });
+    if (!real.ok) throw new Error(real.message);
+    const good = await merchantActions.testKeysAction(null, { merchantId: real.data.id });
+    expect(good).toEqual({ ok: true, data: { checks: [{ key: "submit", verdict: "works", detail: null }, { key: "read", verdict: "works", detail: null }] } });
+    expect(JSON.stringify(good)).not.toContain(sandbox.coffee.submitKey);
+
+    const wrong = await addMerchant({ orgId: sandbox.coffee.orgId, submitKey: "not-a-key-the-provider-knows", readKey: "" });
+    if (!wrong.ok) throw new Error(wrong.message);
+    const bad = await merchantActions.testKeysAction(null, { merchantId: wrong.data.id });
+    expect(bad).toMatchObject({ ok: true, data: { checks: [{ key: "submit", verdict: "rejected" }, { key: "read", verdict: "missing" }] } });
+    expect(JSON.stringify(bad)).not.toContain("not-a-key-the-provider-knows");
+
+    // A submit key in the read slot: accepted, but without the VIEWER role.
+    await merchantActions.rotateKeysAction(null, { merchantId: wrong.data.id, submitKey: sandbox.coffee.submitKey, readKey: sandbox.coffee.submitKey, removeReadKey: false });
+    expect(await merchantActions.testKeysAction(null, { merchantId: wrong.data.id })).toMatchObject({
+      ok: true,
+      data: { checks: [{ key: "submit", verdict: "works" }, { key: "read", verdict: "lacks_role" }] },
+    });
+  });
+});
+
+describe("settings: staff", () => {
+  let database: TestDatabase;
+  let admin: { id: string; email: string };
+  const lastAudit = async (action: string, target: string) =>
+    (await database.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.target, target))).orderBy(desc(auditLog.id)).limit(1))[0];
+
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+    surroundings.db = database.db as Db;
+    admin = await insertStaff(database.db, { role: "admin" });
+  });
+  afterAll(async () => database?.dispose());
+  beforeEach(() => {
+    surroundings.db = database.db as Db;
+    surroundings.session = session(admin, "admin");
+  });
+
+  it("invites, changes access, disables and enables, each audited with its target", async () => {
+    const invited = await staffActions.inviteStaffAction(null, { email: "mali@shop.example", name: "Mali", role: "operator", allMerchants: true, merchantIds: [] });
+    expect(invited).toMatchObject({ ok: true, data: { id: expect.stringMatching(/^usr_/), email: "mali@shop.example", oneTimePassword: expect.any(String) } });
+    if (!invited.ok) return;
+    const id = invited.data.id;
+    expect(await lastAudit("staff.invite", id)).toMatchObject({ actorId: admin.id, outcome: "ok" });
+
+    expect(await staffActions.changeStaffAccessAction(null, { userId: id, name: "Mali S.", role: "finance", allMerchants: true, merchantIds: [] })).toEqual({ ok: true, data: { userId: id } });
+    expect(await lastAudit("staff.change-access", id)).toMatchObject({ outcome: "ok" });
+    expect(await staffActions.disableStaffAction(null, { userId: id })).toEqual({ ok: true, data: { userId: id, isDisabled: true } });
+    expect(await staffActions.enableStaffAction(null, { userId: id })).toEqual({ ok: true, data: { userId: id, isDisabled: false } });
+    const reset = await staffActions.resetStaffPasswordAction(null, { userId: id });
+    expect(reset).toMatchObject({ ok: true, data: { oneTimePassword: expect.any(String) } });
+    const [row] = await database.db.select().from(staffUsers).where(eq(staffUsers.id, id));
+    expect(row).toMatchObject({ name: "Mali S.", role: "finance", isDisabled: false, mustChangePassword: true });
+
+    // The pages never show a password hash; the list shows who still has to choose a password.
+    const list = await render(StaffPage());
+    expect(list).toContain("Mali S.");
+    expect(list).toContain("Has not chosen a password yet");
+    expect(list).not.toContain(row!.passwordHash);
+    const page = await render(StaffMemberPage({ params: Promise.resolve({ id }) }));
+    expect(page).not.toContain(row!.passwordHash);
+    if (reset.ok) expect(page).not.toContain(reset.data.oneTimePassword);
+  });
+
+  it("refuses acting on yourself and a duplicate email, as a refusal the person can read, and audits it", async () => {
+    expect(await staffActions.disableStaffAction(null, { userId: admin.id })).toEqual({ ok: false, message: STAFF_REFUSALS.notYourself, fieldErrors: {} });
+    const [refused] = await database.db.select().from(auditLog).where(eq(auditLog.action, "staff.disable")).orderBy(desc(auditLog.id)).limit(1);
+    expect(refused).toMatchObject({ actorId: admin.id, outcome: "failed", data: { message: STAFF_REFUSALS.notYourself } });
+    expect(await staffActions.inviteStaffAction(null, { email: admin.email.toUpperCase(), name: "Dup", role: "viewer", allMerchants: true, merchantIds: [] })).toEqual({
+      ok: false,
+      message: STAFF_REFUSALS.emailTaken,
+      fieldErrors: { email: [STAFF_REFUSALS.emailTaken] },
+    });
+    const self = await render(StaffMemberPage({ params: Promise.resolve({ id: admin.id }) }));
+    expect(self).toContain("This is your own account");
+    expect(self).not.toContain('data-testid="staff-access-form"');
+  });
+
+  it("checks the form's rules on the server too (a direct call skips the browser)", async () => {
+    const form = new FormData();
+    form.set("email", "not-an-email");
+    form.set("name", "");
+    form.set("role", "superuser");
+    expect(await staffActions.inviteStaffAction(null, form)).toMatchObject({
+      ok: false,
+      fieldErrors: { email: [expect.any(String)], name: [expect.any(String)], role: ["Pick a role."] },
+    });
+    // No "every merchant" and no merchant ticked.
+    const none = new FormData();
+    for (const [k, v] of Object.entries({ email: "x@shop.example", name: "X", role: "viewer" })) none.set(k, v);
+    expect(await staffActions.inviteStaffAction(null, none)).toMatchObject({ ok: false, fieldErrors: { merchantIds: ["Pick at least one merchant, or allow every merchant."] } });
+  });
+
+  it("refuses staff management to a role without it", async () => {
+    surroundings.session = session(admin, "finance");
+    expect(await staffActions.inviteStaffAction(null, { email: "y@shop.example", name: "Y", role: "admin", allMerchants: true, merchantIds: [] })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^You do not have permission to manage staff accounts/),
+    });
+    expect(await database.db.select().from(staffUsers).where(eq(staffUsers.email, "y@shop.example"))).toEqual([]);
+  });
+
+  it("a person on a one-time password may only choose their own password", async () => {
+    const invited = await staffActions.inviteStaffAction(null, { email: "otp-admin@shop.example", name: "New admin", role: "admin", allMerchants: true, merchantIds: [] });
+    if (!invited.ok) throw new Error(invited.message);
+    surroundings.session = session({ id: invited.data.id, email: "otp-admin@shop.example" }, "admin", { mustChangePassword: true });
+    expect(await staffActions.inviteStaffAction(null, { email: "z@shop.example", name: "Z", role: "admin", allMerchants: true, merchantIds: [] })).toEqual({
+      ok: false,
+      message: ACTION_MESSAGES.choosePasswordFirst,
+      fieldErrors: {},
+    });
+    expect(await changePasswordAction(null, { currentPassword: "wrong", newPassword: "twelve chars or more", confirmPassword: "twelve chars or more" })).toMatchObject({
+      ok: false,
+      fieldErrors: { currentPassword: [STAFF_REFUSALS.wrongCurrentPassword] },
+    });
+    expect(await changePasswordAction(null, { currentPassword: invited.data.oneTimePassword, newPassword: "short", confirmPassword: "short" })).toMatchObject({
+      ok: false,
+      fieldErrors: { newPassword: ["Choose a password of at least 12 characters."] },
+    });
+    expect(await changePasswordAction(null, { currentPassword: invited.data.oneTimePassword, newPassword: "twelve chars or more", confirmPassword: "twelve chars or mor" })).toMatchObject({
+      ok: false,
+      fieldErrors: { confirmPassword: [expect.stringMatching(/differ/)] },
+    });
+    expect(await changePasswordAction(null, { currentPassword: invited.data.oneTimePassword, newPassword: "twelve chars or more", confirmPassword: "twelve chars or more" })).toEqual({
+      ok: true,
+      data: { userId: invited.data.id, wasForced: true },
+    });
+    const [row] = await database.db.select().from(staffUsers).where(eq(staffUsers.id, invited.data.id));
+    expect(row?.mustChangePassword).toBe(false);
+    expect(await lastAudit("staff.password-change", invited.data.id)).toMatchObject({ outcome: "ok", actorId: invited.data.id });
+  });
+});

@@ -1,0 +1,77 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { SettingsNav } from "@/components/console/settings/settings-nav";
+import { StaffAccessForm } from "@/components/console/settings/staff-access-form";
+import { StaffAccountControls } from "@/components/console/settings/staff-account-controls";
+import { staffMessages, staffRoleLabel } from "@/components/console/settings/staff-messages";
+import { requirePermission } from "@/lib/auth/session";
+import { getDb } from "@/lib/db";
+import { formatDateTime } from "@/lib/i18n";
+import { getLocale } from "@/lib/i18n/server";
+import { listMerchantsVisibleTo } from "@/lib/merchants/queries";
+import { getStaffMember } from "@/lib/staff/queries";
+import { changeStaffAccessAction, disableStaffAction, enableStaffAction, resetStaffPasswordAction } from "../actions";
+
+export const metadata: Metadata = { title: "Staff member" };
+
+export default async function StaffMemberPage({ params }: { params: Promise<{ id: string }> }) {
+  const session = await requirePermission("staff.manage");
+  const db = await getDb();
+  const [{ id }, locale] = await Promise.all([params, getLocale()]);
+  const [person, merchants] = await Promise.all([getStaffMember(db, id), listMerchantsVisibleTo(db, { merchantIds: null })]);
+  if (!person) notFound();
+  const t = staffMessages(locale);
+  const isSelf = person.id === session.userId;
+  const section = "rounded-lg border border-slate-200 bg-white p-5";
+  return (
+    <>
+      <SettingsNav session={session} locale={locale} current="staff" />
+      <p className="text-sm">
+        <Link href="/settings/staff" className="text-brand-dark underline">
+          ← {t.backToStaff}
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-semibold">{person.name}</h1>
+      <p className="mt-1 text-sm text-slate-700">
+        {person.email} · {staffRoleLabel(t, person.role)} · {person.isDisabled ? t.disabled : person.mustChangePassword ? t.awaitingPassword : t.active} · {t.lastSignIn}:{" "}
+        {person.lastSignInAt ? formatDateTime(person.lastSignInAt, locale) : t.never}
+      </p>
+      {isSelf ? (
+        <p className="mt-6 rounded-md border border-slate-200 bg-white px-4 py-3 text-sm text-slate-800" data-testid="staff-self">
+          {t.yourself}{" "}
+          <Link href="/account/password" className="text-brand-dark underline">
+            {t.changeOwnPassword}
+          </Link>
+        </p>
+      ) : (
+        <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
+          <section aria-labelledby="access-heading" className={section}>
+            <h2 id="access-heading" className="text-lg font-medium">{t.accessTitle}</h2>
+            <div className="mt-4">
+              <StaffAccessForm
+                action={changeStaffAccessAction}
+                person={{ id: person.id, name: person.name, role: person.role, merchantIds: person.merchantIds }}
+                merchants={merchants.map(({ id: merchantId, displayName }) => ({ id: merchantId, displayName }))}
+                locale={locale}
+              />
+            </div>
+          </section>
+          <section aria-labelledby="account-heading" className={section}>
+            <h2 id="account-heading" className="text-lg font-medium">{t.statusTitle}</h2>
+            <div className="mt-4">
+              <StaffAccountControls
+                userId={person.id}
+                isDisabled={person.isDisabled}
+                disableAction={disableStaffAction}
+                enableAction={enableStaffAction}
+                resetAction={resetStaffPasswordAction}
+                locale={locale}
+              />
+            </div>
+          </section>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+"use server";
+
+import { defineAction } from "@/lib/auth/action";
+import { withRulesAsActionErrors } from "@/lib/staff/as-action-error";
+import { changeStaffAccess, inviteStaff, resetStaffPassword, setStaffDisabled } from "@/lib/staff/manage";
+import { inviteStaffSchema, staffAccessSchema, staffIdSchema } from "@/lib/staff/schemas";
+
+// The rules (not yourself, never zero active admins, only an admin with every merchant) live in
+// lib/staff/manage.ts; these actions only connect them to the one door (lib/auth/action.ts).
+
+export const inviteStaffAction = defineAction({
+  permission: "staff.manage",
+  schema: inviteStaffSchema,
+  audit: "staff.invite",
+  // The one-time password is answered once, for the admin to hand over; it is stored only hashed.
+  run: ({ input, session, db }) => withRulesAsActionErrors(() => inviteStaff(db, session, input)),
+  target: (_input, data) => data.id,
+});
+
+export const changeStaffAccessAction = defineAction({
+  permission: "staff.manage",
+  schema: staffAccessSchema,
+  audit: "staff.change-access",
+  run: async ({ input, session, db }) => {
+    await withRulesAsActionErrors(() => changeStaffAccess(db, session, input));
+    return { userId: input.userId };
+  },
+  target: (input) => input.userId,
+});
+
+export const disableStaffAction = defineAction({
+  permission: "staff.manage",
+  schema: staffIdSchema,
+  audit: "staff.disable",
+  run: async ({ input, session, db }) => {
+    await withRulesAsActionErrors(() => setStaffDisabled(db, session, input.userId, true));
+    return { userId: input.userId, isDisabled: true };
+  },
+  target: (input) => input.userId,
+});
+
+export const enableStaffAction = defineAction({
+  permission: "staff.manage",
+  schema: staffIdSchema,
+  audit: "staff.enable",
+  run: async ({ input, session, db }) => {
+    await withRulesAsActionErrors(() => setStaffDisabled(db, session, input.userId, false));
+    return { userId: input.userId, isDisabled: false };
+  },
+  target: (input) => input.userId,
+});
+
+export const resetStaffPasswordAction = defineAction({
+  permission: "staff.manage",
+  schema: staffIdSchema,
+  audit: "staff.reset-password",
+  run: async ({ input, session, db }) => {
+    const reset = await withRulesAsActionErrors(() => resetStaffPassword(db, session, input.userId));
+    return { userId: input.userId, oneTimePassword: reset.oneTimePassword };
+  },
+  target: (input) => input.userId,
+});

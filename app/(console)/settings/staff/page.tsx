@@ -1,0 +1,36 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { SettingsNav } from "@/components/console/settings/settings-nav";
+import { staffMessages } from "@/components/console/settings/staff-messages";
+import { StaffTable } from "@/components/console/settings/staff-table";
+import { requirePermission } from "@/lib/auth/session";
+import { getDb } from "@/lib/db";
+import { getLocale } from "@/lib/i18n/server";
+import { listMerchantsVisibleTo } from "@/lib/merchants/queries";
+import { listStaff } from "@/lib/staff/queries";
+
+export const metadata: Metadata = { title: "Staff" };
+
+export default async function StaffPage() {
+  const session = await requirePermission("staff.manage");
+  const db = await getDb();
+  const [locale, staff, merchants] = await Promise.all([getLocale(), listStaff(db), listMerchantsVisibleTo(db, { merchantIds: null })]);
+  const t = staffMessages(locale);
+  return (
+    <>
+      <SettingsNav session={session} locale={locale} current="staff" />
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="max-w-3xl">
+          <h1 className="text-2xl font-semibold">{t.staffTitle}</h1>
+          <p className="mt-2 text-sm text-slate-700">{t.staffIntro}</p>
+        </div>
+        <Link href="/settings/staff/new" className="rounded-md bg-brand-dark px-4 py-2 text-sm font-medium text-white hover:bg-brand">
+          {t.invite}
+        </Link>
+      </div>
+      <div className="mt-6">
+        <StaffTable staff={staff} merchantNames={new Map(merchants.map((m) => [m.id, m.displayName]))} currentUserId={session.userId} locale={locale} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { defineMessages, type Locale } from "@/lib/i18n";
+import { combineKnown, knownMessages } from "@/lib/i18n/known-messages";
+import { translateActionMessage } from "@/lib/i18n/action-messages";
+import { SIGN_IN_RULES } from "./sign-in-schema";
+
+/** The sign-in page and the choose-a-password page. */
+export const authMessages = defineMessages({
+  en: {
+    signInTitle: "Sign in to PayDesk",
+    signInIntro: "For merchant staff. Your admin gives you an account.",
+    email: "Email",
+    password: "Password",
+    signIn: "Sign in",
+    signingIn: "Signing in…",
+    providerStatus: "Provider status",
+    language: "Language",
+    choosePasswordTitle: "Choose your password",
+    choosePasswordForced: "You signed in with a one-time password from your admin. Choose your own password before you continue; the one-time password stops working.",
+    choosePasswordVoluntary: "Choose a new password for your account.",
+    currentPassword: "Current password",
+    currentPasswordForced: "One-time password",
+    newPassword: "New password",
+    newPasswordHint: "At least 12 characters. A few unrelated words are easy to remember and hard to guess.",
+    confirmPassword: "New password again",
+    savePassword: "Save password",
+    savingPassword: "Saving…",
+    passwordSaved: "Your password is changed.",
+    signedInAs: (name: string, email: string) => `Signed in as ${name} (${email}).`,
+    backToConsole: "Back to the console",
+  },
+  th: {
+    signInTitle: "เข้าสู่ระบบ PayDesk",
+    signInIntro: "สำหรับพนักงานของร้านค้า ผู้ดูแลระบบเป็นผู้สร้างบัญชีให้คุณ",
+    email: "อีเมล",
+    password: "รหัสผ่าน",
+    signIn: "เข้าสู่ระบบ",
+    signingIn: "กำลังเข้าสู่ระบบ…",
+    providerStatus: "สถานะผู้ให้บริการ",
+    language: "ภาษา",
+    choosePasswordTitle: "ตั้งรหัสผ่านของคุณ",
+    choosePasswordForced: "คุณเข้าสู่ระบบด้วยรหัสผ่านชั่วคราวจากผู้ดูแลระบบ โปรดตั้งรหัสผ่านของคุณเองก่อนใช้งานต่อ รหัสผ่านชั่วคราวจะใช้ไม่ได้อีก",
+    choosePasswordVoluntary: "ตั้งรหัสผ่านใหม่สำหรับบัญชีของคุณ",
+    currentPassword: "รหัสผ่านปัจจุบัน",
+    currentPasswordForced: "รหัสผ่านชั่วคราว",
+    newPassword: "รหัสผ่านใหม่",
+    newPasswordHint: "อย่างน้อย 12 ตัวอักษร คำหลายคำที่ไม่เกี่ยวกันจำง่ายแต่เดายาก",
+    confirmPassword: "ยืนยันรหัสผ่านใหม่",
+    savePassword: "บันทึกรหัสผ่าน",
+    savingPassword: "กำลังบันทึก…",
+    passwordSaved: "เปลี่ยนรหัสผ่านแล้ว",
+    signedInAs: (name: string, email: string) => `เข้าสู่ระบบในชื่อ ${name} (${email})`,
+    backToConsole: "กลับไปที่คอนโซล",
+  },
+});
+
+const signInRules = knownMessages({
+  en: SIGN_IN_RULES,
+  th: {
+    emailRequired: "โปรดกรอกอีเมล",
+    emailTooLong: "อีเมลยาวเกินไป",
+    emailInvalid: "โปรดกรอกอีเมลให้ถูกรูปแบบ เช่น name@company.co.th",
+    passwordRequired: "โปรดกรอกรหัสผ่าน",
+    passwordTooLong: "รหัสผ่านยาวได้ไม่เกิน 256 ตัวอักษร",
+  },
+});
+
+/** lib/auth/sign-in-messages.ts's sentences. */
+const refusals = knownMessages({
+  en: {
+    invalid: "That email and password do not match an account. Check both and try again.",
+    disabled: "This account is disabled; ask an admin.",
+    error: "Sign-in is not working right now. Try again in a minute; if it keeps failing, tell your admin.",
+  },
+  th: {
+    invalid: "อีเมลและรหัสผ่านไม่ตรงกับบัญชีใด โปรดตรวจสอบทั้งสองช่องแล้วลองอีกครั้ง",
+    disabled: "บัญชีนี้ถูกระงับ โปรดติดต่อผู้ดูแลระบบ",
+    error: "ขณะนี้เข้าสู่ระบบไม่ได้ โปรดลองใหม่ในอีกสักครู่ หากยังไม่ได้ โปรดแจ้งผู้ดูแลระบบ",
+  },
+});
+
+const LOCKED = /^Too many failed sign-ins (for this account|from this network); try again in (\d+) minutes?\.$/;
+
+/** Any sentence the sign-in form can show, in the person's language. */
+export function translateSignIn(locale: Locale, text: string): string {
+  const locked = LOCKED.exec(text);
+  if (locked && locale === "th") {
+    return locked[1] === "for this account"
+      ? `บัญชีนี้เข้าสู่ระบบไม่สำเร็จหลายครั้งเกินไป โปรดลองอีกครั้งใน ${locked[2]} นาที`
+      : `เครือข่ายนี้เข้าสู่ระบบไม่สำเร็จหลายครั้งเกินไป โปรดลองอีกครั้งใน ${locked[2]} นาที`;
+  }
+  return combineKnown(signInRules, refusals, translateActionMessage)(locale, text);
+}
+

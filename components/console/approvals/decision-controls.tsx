@@ -1,0 +1,105 @@
+"use client";
+
+import { useActionState, useState } from "react";
+import type { ActionResult, ServerAction } from "@/lib/auth/action";
+import type { Locale } from "@/lib/i18n";
+import { fieldMessage } from "@/lib/requests/form-messages";
+import { declineFormSchema } from "@/lib/requests/forms";
+import type { State } from "@/lib/requests/lifecycle";
+import { buttonClass, fieldA11y, inputClass, secondaryButtonClass } from "../create/fields";
+import { stateLabels } from "../requests/status-messages";
+import { approvalMessages, type ApprovalMessages } from "./messages";
+
+export type ApproveAction = ServerAction<{ state: State; message: string | null }>;
+export type DeclineAction = ServerAction<{ state: State }>;
+
+interface Props {
+  merchantId: string;
+  requestId: string;
+  /** The person looking asked for it: approving is not theirs to do (the server refuses it too). */
+  isOwn: boolean;
+  locale: Locale;
+  approveAction: ApproveAction;
+  declineAction: DeclineAction;
+}
+
+function approvedText(data: { state: State; message: string | null }, t: ApprovalMessages, locale: Locale): string {
+  if (data.state === "pending") return t.approvedPending;
+  if (data.state === "unknown") return t.approvedUnknown;
+  if (data.state === "rejected") return t.approvedRejected(data.message ?? "");
+  return t.approvedOther(stateLabels(locale)[data.state]);
+}
+
+/** Approve (send) or decline (with a reason) one held request; the outcome stays in view. */
+export function DecisionControls({ merchantId, requestId, isOwn, locale, approveAction, declineAction }: Props) {
+  const t = approvalMessages(locale);
+  const [approved, approve, isApproving] = useActionState<ActionResult<{ state: State; message: string | null }> | null, FormData>(approveAction, null);
+  const [declined, decline, isDeclining] = useActionState<ActionResult<{ state: State }> | null, FormData>(declineAction, null);
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const isDecided = approved?.ok || declined?.ok;
+  const busy = isApproving || isDeclining;
+  const id = (name: string) => `${name}-${requestId}`;
+
+  const onDecline = (formData: FormData) => {
+    // The server's schema, checked here first so an empty reason never makes the round trip.
+    const parsed = declineFormSchema.safeParse(Object.fromEntries(formData));
+    const reasonIssue = parsed.success ? null : parsed.error.issues.find((issue) => issue.path[0] === "reason");
+    setReasonError(reasonIssue ? fieldMessage(locale, reasonIssue.message) : null);
+    if (!reasonIssue) decline(formData);
+  };
+  const serverReasonError = declined && !declined.ok ? declined.fieldErrors.reason?.[0] : undefined;
+  const shownReasonError = reasonError ?? (serverReasonError ? fieldMessage(locale, serverReasonError) : null);
+
+  return (
+    <div className="mt-4 space-y-3">
+      <div aria-live="polite" data-testid="decision-status">
+        {approved?.ok && <p className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">{approvedText(approved.data, t, locale)}</p>}
+        {declined?.ok && <p className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">{t.declined}</p>}
+        {approved && !approved.ok && (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {approved.message}
+          </p>
+        )}
+        {declined && !declined.ok && !serverReasonError && (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {declined.message}
+          </p>
+        )}
+      </div>
+      {!isDecided && (
+        <div className="flex flex-wrap items-start gap-6">
+          <form action={approve}>
+            <input type="hidden" name="merchantId" value={merchantId} />
+            <input type="hidden" name="requestId" value={requestId} />
+            <button type="submit" disabled={busy || isOwn} className={buttonClass} aria-describedby={isOwn ? id("own") : undefined}>
+              {isApproving ? t.approving : t.approve}
+            </button>
+            {isOwn && (
+              <p id={id("own")} className="mt-1 text-sm text-slate-600">
+                {t.yourOwn}
+              </p>
+            )}
+          </form>
+          <form action={onDecline} noValidate className="min-w-64 flex-1">
+            <input type="hidden" name="merchantId" value={merchantId} />
+            <input type="hidden" name="requestId" value={requestId} />
+            <label htmlFor={id("reason")} className="block text-sm font-medium text-slate-700">
+              {t.declineReason}
+            </label>
+            <div className="flex gap-2">
+              <input name="reason" {...fieldA11y(id("reason"), false, shownReasonError ?? undefined)} maxLength={500} className={inputClass} />
+              <button type="submit" disabled={busy} className={`${secondaryButtonClass} mt-1`}>
+                {isDeclining ? t.declining : t.decline}
+              </button>
+            </div>
+            {shownReasonError && (
+              <p id={`${id("reason")}-error`} className="mt-1 text-sm text-red-700">
+                {shownReasonError}
+              </p>
+            )}
+          </form>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import { formatThb, type Locale } from "@/lib/i18n";
+import type { PayOutInput } from "@/lib/payment-api/requests";
+import { destinationLines, type SavedDestinationOption } from "./destination";
+import { buttonClass, secondaryButtonClass } from "./fields";
+import type { CreateMessages } from "./messages";
+
+interface Props {
+  title: string;
+  payOut: PayOutInput | null;
+  /** The merchant's approval threshold when this amount is above it (held for a second person). */
+  heldAbove: number | null;
+  saved: readonly SavedDestinationOption[];
+  locale: Locale;
+  t: CreateMessages;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+/**
+ * The money-out confirmation: the amount and the destination in full, and whether it will wait for
+ * approval, in a modal dialog (focus stays inside; Escape goes back to editing).
+ */
+export function ConfirmMoneyOut({ title, payOut, heldAbove, saved, locale, t, onConfirm, onCancel }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (payOut && !element.open) element.showModal();
+    if (!payOut && element.open) element.close();
+  }, [payOut]);
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="confirm-title"
+      onClose={onCancel}
+      className="m-auto w-full max-w-lg rounded-lg border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/40"
+    >
+      {payOut && (
+        <div className="space-y-4 p-6">
+          <h2 id="confirm-title" className="text-lg font-semibold">
+            {t.confirmTitle}: {title}
+          </h2>
+          <p className="text-sm text-slate-700">{t.confirmIntro}</p>
+          <dl className="space-y-3 text-sm">
+            <div>
+              <dt className="text-slate-600">{t.confirmAmount}</dt>
+              <dd className="font-mono text-2xl font-semibold" data-testid="confirm-amount">
+                {formatThb(payOut.amountSatang)} THB
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">{t.confirmDestination}</dt>
+              <dd data-testid="confirm-destination">
+                {destinationLines(payOut.destination, locale, saved).map((line) => (
+                  <span key={line} className="block font-medium">
+                    {line}
+                  </span>
+                ))}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">{t.confirmRefs}</dt>
+              <dd className="font-mono">{[payOut.refId1, payOut.refId2, payOut.refId3].filter(Boolean).join(" · ")}</dd>
+            </div>
+          </dl>
+          {heldAbove !== null && (
+            <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="confirm-held">
+              {t.confirmHeld(formatThb(heldAbove))}
+            </p>
+          )}
+          <div className="flex justify-end gap-3">
+            <button type="button" onClick={onCancel} className={secondaryButtonClass}>
+              {t.confirmBack}
+            </button>
+            <button type="button" onClick={onConfirm} className={buttonClass} autoFocus>
+              {heldAbove !== null ? t.confirmSendHeld : t.confirmSend}
+            </button>
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}

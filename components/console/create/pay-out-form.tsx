@@ -1,0 +1,104 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import type { ServerAction } from "@/lib/auth/action";
+import type { Locale } from "@/lib/i18n";
+import type { PayOutInput } from "@/lib/payment-api/requests";
+import { payOutFormSchema, type CreateFormData, type PayOutFormOutput, type PayOutFormValues } from "@/lib/requests/forms";
+import { AmountField } from "./amount-field";
+import { ConfirmMoneyOut } from "./confirm-money-out";
+import type { SavedDestinationOption } from "./destination";
+import { DestinationFields } from "./destination-fields";
+import { buttonClass, Field, fieldA11y, inputClass } from "./fields";
+import { FormStatus } from "./form-status";
+import { createMessages } from "./messages";
+import { RefId1Field, type RefId1Check } from "./ref-id1-field";
+import { useCreateForm } from "./use-create-form";
+
+interface Props {
+  variant: "payout" | "withdrawal";
+  locale: Locale;
+  merchantId: string;
+  /** Above this many satang the request waits for a second person (null: never). */
+  approvalThresholdSatang: number | null;
+  saved: readonly SavedDestinationOption[];
+  initialRefId1: string;
+  idempotencyKey: string;
+  action: ServerAction<CreateFormData>;
+  checkRefId1: RefId1Check;
+}
+
+/** Pay-Out and Withdrawal: money out, so a confirmation with everything in full comes before sending. */
+export function PayOutForm({ variant, locale, merchantId, approvalThresholdSatang, saved, initialRefId1, idempotencyKey, action, checkRefId1 }: Props) {
+  const t = createMessages(locale);
+  const title = variant === "payout" ? t.opPayoutTitle : t.opWithdrawalTitle;
+  const form = useForm<PayOutFormValues, unknown, PayOutFormOutput>({
+    resolver: zodResolver(payOutFormSchema),
+    // Messages appear at the first send, then follow each keystroke. Not on blur: a message
+    // appearing as focus leaves a field moves the button under the pointer and loses the click.
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    // Inputs of a destination kind not chosen leave the page and the values with it.
+    shouldUnregister: true,
+    defaultValues: { merchantId, idempotencyKey, refId1: initialRefId1, amount: "", destinationType: "bank", refId2: "", refId3: "", description: "", tags: "" },
+  });
+  const c = useCreateForm(form, { action, locale, initialRefId1 });
+  const [refId1, destinationType] = useWatch({ control: form.control, name: ["refId1", "destinationType"] });
+  const [confirming, setConfirming] = useState<PayOutInput | null>(null);
+  const { register } = form;
+
+  const onSubmit = form.handleSubmit((output) => {
+    if (!c.isKnownTaken()) setConfirming(output.payOut);
+  });
+  const confirm = () => {
+    setConfirming(null);
+    void c.send();
+  };
+  const heldAbove = confirming && approvalThresholdSatang !== null && confirming.amountSatang > approvalThresholdSatang ? approvalThresholdSatang : null;
+
+  return (
+    <>
+      <form ref={c.formRef} onSubmit={onSubmit} noValidate className="mt-6 max-w-2xl space-y-6" aria-label={title}>
+        <input type="hidden" {...register("merchantId")} />
+        <input type="hidden" {...register("idempotencyKey")} />
+        <RefId1Field
+          registration={register("refId1")}
+          value={refId1 ?? ""}
+          suggested={c.suggested}
+          error={c.message("refId1")}
+          merchantId={merchantId}
+          check={checkRefId1}
+          onRegenerate={c.regenerate}
+          onCheck={c.onRefId1Check}
+          t={t}
+        />
+        <AmountField registration={register("amount")} error={c.message("amount")} t={t} />
+        <DestinationFields type={destinationType} register={register} message={c.message} saved={saved} locale={locale} t={t} />
+        <fieldset className="space-y-4 rounded-md border border-slate-200 p-4">
+          <legend className="px-1 text-sm font-medium text-slate-700">{t.optionalDetails}</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="refId2" label={t.refId2} error={c.message("refId2")}>
+              <input {...register("refId2")} {...fieldA11y("refId2", false, c.message("refId2"))} autoComplete="off" className={inputClass} />
+            </Field>
+            <Field id="refId3" label={t.refId3} error={c.message("refId3")}>
+              <input {...register("refId3")} {...fieldA11y("refId3", false, c.message("refId3"))} autoComplete="off" className={inputClass} />
+            </Field>
+          </div>
+          <Field id="description" label={t.description} error={c.message("description")}>
+            <textarea {...register("description")} {...fieldA11y("description", false, c.message("description"))} rows={2} className={inputClass} />
+          </Field>
+          <Field id="tags" label={t.tags} hint={t.tagsHint} error={c.message("tags")}>
+            <input {...register("tags")} {...fieldA11y("tags", true, c.message("tags"))} autoComplete="off" className={inputClass} />
+          </Field>
+        </fieldset>
+        <FormStatus status={c.status} t={t} />
+        <button type="submit" disabled={c.isBusy} className={buttonClass}>
+          {c.isBusy ? t.sending : variant === "payout" ? t.reviewPayout : t.reviewWithdrawal}
+        </button>
+      </form>
+      <ConfirmMoneyOut title={title} payOut={confirming} heldAbove={heldAbove} saved={saved} locale={locale} t={t} onConfirm={confirm} onCancel={() => setConfirming(null)} />
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
+import type { ServerAction } from "@/lib/auth/action";
+import { refId1Field } from "@/lib/requests/forms";
+import { Field, fieldA11y, inputClass, secondaryButtonClass } from "./fields";
+import type { CreateMessages } from "./messages";
+
+export type RefId1Check = ServerAction<{ refId1: string; isTaken: boolean }>;
+
+interface Props {
+  registration: UseFormRegisterReturn<"refId1">;
+  value: string;
+  /** Generated suggestions are fresh by construction; only what a person types is looked up. */
+  suggested: string;
+  error?: string;
+  merchantId: string;
+  check: RefId1Check;
+  onRegenerate(): void;
+  onCheck(refId1: string, isTaken: boolean): void;
+  t: CreateMessages;
+}
+
+const DEBOUNCE_MS = 400;
+
+/**
+ * RefId1: pre-filled, editable, with a button for a fresh one, and looked up (debounced) while the
+ * person types, so a used RefId1 is flagged before they send. The server checks again on submit.
+ */
+export function RefId1Field({ registration, value, suggested, error, merchantId, check, onRegenerate, onCheck, t }: Props) {
+  const [state, setState] = useState<"idle" | "checking" | "free">("idle");
+
+  useEffect(() => {
+    const text = value.trim();
+    if (text === suggested || !refId1Field.safeParse(text).success) {
+      setState("idle");
+      return;
+    }
+    let isCurrent = true;
+    const timer = setTimeout(async () => {
+      setState("checking");
+      try {
+        const result = await check(null, { merchantId, refId1: text });
+        if (!isCurrent) return;
+        if (result.ok) onCheck(text, result.data.isTaken);
+        setState(result.ok && !result.data.isTaken ? "free" : "idle");
+      } catch {
+        if (isCurrent) setState("idle"); // the check is a courtesy; the submit decides
+      }
+    }, DEBOUNCE_MS);
+    return () => {
+      isCurrent = false;
+      clearTimeout(timer);
+    };
+    // onCheck and check are stable enough; re-running on them would re-check the same value.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value, suggested, merchantId]);
+
+  const hint = (
+    <>
+      {t.refId1Hint}
+      {state === "checking" && <span className="ml-1 text-slate-500">{t.refId1Checking}</span>}
+      {state === "free" && !error && <span className="ml-1 text-emerald-800">{t.refId1Free}</span>}
+    </>
+  );
+  return (
+    <Field id="refId1" label={t.refId1} hint={hint} error={error}>
+      <div className="flex gap-2">
+        <input {...registration} {...fieldA11y("refId1", true, error)} autoComplete="off" spellCheck={false} maxLength={40} className={`${inputClass} font-mono`} />
+        <button type="button" onClick={onRegenerate} className={`${secondaryButtonClass} mt-1 whitespace-nowrap`}>
+          {t.newRefId1}
+        </button>
+      </div>
+    </Field>
+  );
+}

@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { findBank } from "@/lib/banks";
+import type { Locale } from "@/lib/i18n";
+import { isTerminal, type State } from "@/lib/requests/lifecycle";
+import { CopyButton } from "./copy-button";
+import { detailMessages } from "./detail-messages";
+import { ExpiryCountdown } from "./expiry-countdown";
+import { Qr } from "./qr";
+
+/**
+ * What PayDesk stored of the provider's Pay-In answer (lib/payment-api/schemas.ts payInResponseSchema,
+ * already normalised). Read through a schema anyway: it is jsonb, and older rows may lack fields.
+ */
+const storedAnswerSchema = z
+  .looseObject({
+    qrCode: z.string().nullish(),
+    qrCodeImage: z.string().nullish(),
+    isQrAvailable: z.boolean().nullish(),
+    payInBankCode: z.string().nullish(),
+    payInBankAccountNo: z.string().nullish(),
+    payInBankAccountName: z.string().nullish(),
+    payInPromptPayId: z.string().nullish(),
+    slipUploadUrl: z.string().nullish(),
+  })
+  .catch({});
+
+interface Props {
+  locale: Locale;
+  state: State;
+  providerResponse: unknown;
+  /** Absolute checkout link, or null before the provider has accepted the request. */
+  checkoutUrl: string | null;
+  publicBaseUrl: string;
+  expireAt: Date | null;
+  customerAmount: string;
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <p className="text-sm font-medium text-slate-700">{label}</p>
+      <div className="flex flex-wrap items-center gap-2 text-sm">{children}</div>
+    </div>
+  );
+}
+
+export function CheckoutPanel({ locale, state, providerResponse, checkoutUrl, publicBaseUrl, expireAt, customerAmount }: Props) {
+  const t = detailMessages(locale);
+  const answer = storedAnswerSchema.parse(providerResponse ?? {});
+  // slipUploadUrl is relative to whoever serves the slip page: PayDesk, at the spec's path (provider-facts §4.6).
+  const slipUrl = answer.slipUploadUrl ? (/^https?:\/\//.test(answer.slipUploadUrl) ? answer.slipUploadUrl : `${publicBaseUrl}${answer.slipUploadUrl}`) : null;
+  const bank = findBank(answer.payInBankCode);
+  const isOpen = !isTerminal(state);
+  const hasQr = Boolean(answer.isQrAvailable && (answer.qrCodeImage || answer.qrCode));
+
+  return (
+    <section aria-labelledby="checkout-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="checkout-heading" className="text-lg font-semibold">
+        {t.checkout}
+      </h2>
+      {!checkoutUrl ? (
+        <p className="text-sm text-slate-600">{t.notYet}</p>
+      ) : (
+        <div className="space-y-4">
+          <Row label={t.checkoutLink}>
+            <a href={checkoutUrl} data-testid="checkout-link" className="break-all font-mono text-brand-dark underline" target="_blank" rel="noreferrer">
+              {checkoutUrl}
+            </a>
+            <CopyButton value={checkoutUrl} label={t.checkoutLink} locale={locale} />
+            <a href={checkoutUrl} target="_blank" rel="noreferrer" className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium hover:bg-slate-100">
+              {t.open}
+            </a>
+          </Row>
+          <p className="text-xs text-slate-600">{t.checkoutHint}</p>
+          <Qr value={checkoutUrl} label={t.linkQr} size={128} testId="checkout-link-qr" />
+          {slipUrl && (
+            <Row label={t.slipLink}>
+              <span data-testid="slip-link" className="break-all font-mono text-slate-800">
+                {slipUrl}
+              </span>
+              <CopyButton value={slipUrl} label={t.slipLink} locale={locale} />
+            </Row>
+          )}
+          {slipUrl && <p className="text-xs text-slate-600">{t.slipHint}</p>}
+        </div>
+      )}
+      {expireAt && state === "pending" && <ExpiryCountdown expireAt={expireAt.toISOString()} renderedAt={Date.now()} locale={locale} />}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <h3 className="text-sm font-semibold text-slate-800">{t.paymentQr}</h3>
+          <div className="mt-2">
+            {!hasQr ? (
+              <p className="text-sm text-slate-600">{t.noQr}</p>
+            ) : !isOpen ? (
+              // A settled request never shows a scannable QR (DESIGN.md §5), not even to staff.
+              <p className="text-sm text-slate-600">{t.qrGone}</p>
+            ) : answer.qrCodeImage ? (
+              // A data: URI from the provider: nothing for next/image to optimise.
+              <img src={answer.qrCodeImage} alt={t.paymentQrAlt(customerAmount)} width={200} height={200} className="rounded-md border border-slate-200" data-testid="payment-qr" />
+            ) : (
+              // The live provider always sends qrCodeImage empty (provider-facts §4.1): draw it from the payload.
+              <Qr value={answer.qrCode!} label={t.paymentQrAlt(customerAmount)} size={200} testId="payment-qr" />
+            )}
+          </div>
+        </div>
+        {(answer.payInBankAccountNo || answer.payInPromptPayId) && (
+          <div>
+            <h3 className="text-sm font-semibold text-slate-800">{t.bank}</h3>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm" data-testid="bank-details">
+              {answer.payInBankCode && (
+                <>
+                  <dt className="text-slate-600">{t.bankName}</dt>
+                  <dd>{bank ? `${locale === "th" ? bank.nameTh : bank.nameEn} (${bank.code})` : answer.payInBankCode}</dd>
+                </>
+              )}
+              {answer.payInBankAccountNo && (
+                <>
+                  <dt className="text-slate-600">{t.accountNo}</dt>
+                  <dd className="font-mono">{answer.payInBankAccountNo}</dd>
+                </>
+              )}
+              {answer.payInBankAccountName && (
+                <>
+                  <dt className="text-slate-600">{t.accountName}</dt>
+                  <dd>{answer.payInBankAccountName}</dd>
+                </>
+              )}
+              {answer.payInPromptPayId && (
+                <>
+                  <dt className="text-slate-600">{t.promptPayId}</dt>
+                  <dd className="font-mono">{answer.payInPromptPayId}</dd>
+                </>
+              )}
+            </dl>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

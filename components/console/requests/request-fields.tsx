@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { formatDateTime, type Locale } from "@/lib/i18n";
+import type { RequestDetail } from "@/lib/requests/queries";
+import { detailMessages } from "./detail-messages";
+import { destinationSummary, thb } from "./request-format";
+import { kindLabels } from "./status-messages";
+
+/** What PayDesk sent (the validated input it keeps, lib/payment-api/requests.ts); read loosely, shown as is. */
+const inputSchema = z
+  .looseObject({
+    qrProvider: z.string().optional(),
+    description: z.string().optional(),
+    customerEmail: z.string().optional(),
+    customerPhone: z.string().optional(),
+    tags: z.string().optional(),
+    destination: z.record(z.string(), z.string()).optional(),
+  })
+  .catch({});
+
+export function RequestFields({ detail, locale }: { detail: RequestDetail; locale: Locale }) {
+  const t = detailMessages(locale);
+  const kinds = kindLabels(locale);
+  const r = detail.request;
+  const input = inputSchema.parse(r.input);
+  const isPayIn = r.kind === "payin" || r.kind === "payin_p2p";
+  const rows: Array<[string, React.ReactNode, string?]> = [
+    [t.id, <span className="font-mono">{r.id}</span>],
+    [t.merchant, detail.merchantName],
+    [t.type, r.isWithdrawal ? kinds.withdrawal : `${kinds[r.kind]}${r.kind === "payin_p2p" ? ` · ${kinds.p2p}` : ""}`],
+    [t.refId1, <span className="font-mono">{r.refId1}</span>],
+    [t.refId2, r.refId2 && <span className="font-mono">{r.refId2}</span>],
+    [t.refId3, r.refId3 && <span className="font-mono">{r.refId3}</span>],
+    [t.payerName, r.payerName],
+    [t.requested, thb(r.requestedAmount)],
+    [t.generated, isPayIn && r.generatedAmount ? thb(r.generatedAmount) : null, t.generatedHint],
+    [t.paid, thb(r.paidAmount)],
+    [t.statusCode, r.statusCode && <span className="font-mono">{r.statusCode}</span>],
+    [t.statusReason, r.statusReason],
+    [t.providerId, r.providerId && <span className="font-mono">{r.providerId}</span>],
+    [t.qrProvider, input.qrProvider],
+    [t.destination, destinationSummary(input.destination, locale, { full: true })],
+    [t.description, input.description],
+    [t.customerEmail, input.customerEmail],
+    [t.customerPhone, input.customerPhone],
+    [t.tags, input.tags],
+    [t.createdBy, detail.createdByName ?? t.system],
+    [t.createdAt, formatDateTime(r.createdAt, locale, { seconds: true })],
+    [t.updatedAt, formatDateTime(r.updatedAt, locale, { seconds: true })],
+    [t.expireAt, r.expireAt && formatDateTime(r.expireAt, locale, { seconds: true })],
+  ];
+  return (
+    <section aria-labelledby="fields-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="fields-heading" className="text-lg font-semibold">
+        {t.fields}
+      </h2>
+      <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[minmax(10rem,auto)_1fr]" data-testid="request-fields">
+        {rows
+          .filter(([, value]) => value !== null && value !== undefined && value !== "")
+          .map(([label, value, hint]) => (
+            <div key={label} className="contents">
+              <dt className="text-slate-600">{label}</dt>
+              <dd className="break-words">
+                {value}
+                {hint && <span className="block text-xs text-slate-500">{hint}</span>}
+              </dd>
+            </div>
+          ))}
+      </dl>
+    </section>
+  );
+}
+
+/** The provider's answer exactly as stored, for staff who need to see what the provider said. */
+export function ProviderAnswer({ answer, locale }: { answer: unknown; locale: Locale }) {
+  const t = detailMessages(locale);
+  return (
+    <section aria-labelledby="answer-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="answer-heading" className="text-lg font-semibold">
+        {t.providerAnswer}
+      </h2>
+      {answer === null || answer === undefined ? (
+        <p className="mt-2 text-sm text-slate-600">{t.providerAnswerEmpty}</p>
+      ) : (
+        <details className="mt-2">
+          <summary className="cursor-pointer text-sm text-brand-dark">{t.details}</summary>
+          <pre className="mt-2 max-h-96 overflow-auto rounded bg-slate-50 p-3 text-xs" data-testid="provider-answer" tabIndex={0}>
+            {JSON.stringify(answer, (key, value) => (key === "qrCodeImage" && typeof value === "string" && value.length > 80 ? `${value.slice(0, 60)}… (${value.length} characters)` : value), 2)}
+          </pre>
+        </details>
+      )}
+    </section>
+  );
+}

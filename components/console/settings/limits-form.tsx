@@ -1,0 +1,50 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import type { ServerAction } from "@/lib/auth/action";
+import type { Locale } from "@/lib/i18n";
+import { merchantLimitsSchema } from "@/lib/merchants/settings-schemas";
+import { FormNotice, SubmitButton, TextField } from "./form-parts";
+import { merchantMessages, translateMerchantMessage } from "./merchant-messages";
+import { useActionForm } from "./use-action-form";
+
+export interface LimitsValues {
+  displayName: string;
+  /** Baht as decimal strings ("20.00"), "" for none. */
+  payinMin: string;
+  payinMax: string;
+  payoutApprovalThreshold: string;
+}
+
+/** The merchant's name, Pay-In range and Pay-Out approval threshold. */
+export function LimitsForm({ action, merchantId, values, locale }: { action: ServerAction<null>; merchantId: string; values: LimitsValues; locale: Locale }) {
+  const t = merchantMessages(locale);
+  const say = (text: string) => translateMerchantMessage(locale, text);
+  const router = useRouter();
+  const { form, onSubmit, formError, isDone, isSubmitting } = useActionForm({
+    schema: merchantLimitsSchema,
+    action,
+    defaultValues: { merchantId, ...values },
+    onSuccess: () => router.refresh(),
+  });
+  const { errors } = form.formState;
+  const field = (name: "displayName" | "payinMin" | "payinMax" | "payoutApprovalThreshold") => ({
+    id: `limits-${name}`,
+    error: errors[name],
+    translate: say,
+    registration: form.register(name),
+    autoComplete: "off",
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="limits-form">
+      <FormNotice error={formError && say(formError)} success={isDone ? t.limitsSaved : null} testId="limits" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField {...field("displayName")} label={t.displayName} className="sm:col-span-2" />
+        <TextField {...field("payinMin")} label={t.payinMin} hint={t.payinRangeHint} inputMode="decimal" />
+        <TextField {...field("payinMax")} label={t.payinMax} inputMode="decimal" />
+        <TextField {...field("payoutApprovalThreshold")} label={t.threshold} hint={t.thresholdHint} inputMode="decimal" className="sm:col-span-2" />
+      </div>
+      <SubmitButton label={t.saveLimits} pendingLabel={t.savingLimits} isPending={isSubmitting} />
+    </form>
+  );
+}

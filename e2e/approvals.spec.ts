@@ -1,0 +1,90 @@
+/**
+ * Maker-checker: a Pay-Out above the merchant's threshold (demo: 50,000.00) is recorded and held,
+ * nothing sent; the person who asked cannot approve it (the button is off, and the server refuses
+ * a forced click); another person approves it and it goes to the provider, or declines it with a
+ * reason and it is canceled, never sent.
+ */
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { storageStatePath } from "./support/auth-users";
+import { atSandbox, COFFEE, landedOnRequest, openCreateForm, refId1Input } from "./support/create-forms";
+import { expect, test } from "./support/sandbox";
+
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name !== "console", "staff pages: the console project signs in");
+});
+
+const contexts: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+/** A page signed in as another person, beside the test's own. */
+async function as(browser: Browser, role: "finance" | "admin"): Promise<Page> {
+  const context = await browser.newContext({ storageState: storageStatePath(role) });
+  contexts.push(context);
+  return context.newPage();
+}
+
+/** Finance asks for a 60,000.00 Pay-Out: confirmed as "held for approval", recorded, not sent. */
+async function heldPayOut(page: Page): Promise<string> {
+  await openCreateForm(page, "payout", COFFEE);
+  const refId1 = await refId1Input(page).inputValue();
+  await page.getByLabel("Amount").fill("60,000");
+  await page.getByLabel("PromptPay", { exact: true }).check();
+  await page.getByLabel("PromptPay id", { exact: true }).fill("0812345678");
+  await page.getByRole("button", { name: "Review Pay-Out" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByTestId("confirm-held")).toHaveText(
+    "This is above the merchant's approval threshold of ฿50,000.00: it is recorded now and sent only after a second person approves it.",
+  );
+  await dialog.getByRole("button", { name: "Submit for approval" }).click();
+  await landedOnRequest(page);
+  return refId1;
+}
+
+test("the requester cannot approve their own Pay-Out; a second person approves it and it is sent", async ({ browser, sandbox }) => {
+  const finance = await as(browser, "finance");
+  const refId1 = await heldPayOut(finance);
+  expect(await atSandbox(sandbox, refId1)).toEqual([]);
+
+  await finance.goto("/approvals");
+  const own = finance.locator(`[data-testid="held-request"][data-ref-id1="${refId1}"]`);
+  await expect(own).toContainText("฿60,000.00 THB");
+  await expect(own).toContainText("PromptPay 0812345678");
+  await expect(own).toContainText("Demo Finance (finance@paydesk.local)");
+  await expect(own.getByText("You asked for this one, so another person must approve it.")).toBeVisible();
+  const approveOwn = own.getByRole("button", { name: "Approve and send" });
+  await expect(approveOwn).toBeDisabled();
+  // Forced anyway (a tampered page): the server refuses, in words.
+  await approveOwn.evaluate((button) => button.removeAttribute("disabled"));
+  await approveOwn.click();
+  await expect(own.getByRole("alert")).toHaveText(
+    "You asked for this request, so you cannot approve it (maker-checker). Ask another Finance or Admin colleague to approve it.",
+  );
+  expect(await atSandbox(sandbox, refId1)).toEqual([]);
+
+  const admin = await as(browser, "admin");
+  await admin.goto("/approvals");
+  const card = admin.locator(`[data-testid="held-request"][data-ref-id1="${refId1}"]`);
+  await card.getByRole("button", { name: "Approve and send" }).click();
+  await expect(card.getByTestId("decision-status")).toHaveText("Approved and sent: the provider has it and it is pending.");
+  expect(await atSandbox(sandbox, refId1)).toMatchObject([{ status: "Pending", requestedAmount: 60000, promptPayId: "0812345678" }]);
+
+  await admin.reload();
+  await expect(card).toHaveCount(0);
+});
+
+test("a held Pay-Out declined with a reason is canceled and never sent", async ({ browser, sandbox }) => {
+  const finance = await as(browser, "finance");
+  const refId1 = await heldPayOut(finance);
+
+  const admin = await as(browser, "admin");
+  await admin.goto("/approvals");
+  const card = admin.locator(`[data-testid="held-request"][data-ref-id1="${refId1}"]`);
+  await card.getByRole("button", { name: "Decline" }).click();
+  await expect(card.getByText("Say why it is declined; the requester sees this.")).toBeVisible();
+  await card.getByLabel("Reason for declining").fill("The customer asked to be paid by bank transfer instead");
+  await card.getByRole("button", { name: "Decline" }).click();
+  await expect(card.getByTestId("decision-status")).toHaveText("Declined. The request is canceled and was never sent.");
+  expect(await atSandbox(sandbox, refId1)).toEqual([]);
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { CHECKOUT_LINK_GRACE_MS, checkoutLinkExpiry, checkoutPath, checkoutTokenFor, signCheckoutToken, verifyCheckoutToken } from "./token";
+
+const secret = "s".repeat(44);
+const now = new Date("2026-05-01T10:00:00Z");
+const inAnHour = new Date(now.getTime() + 60 * 60 * 1000);
+
+describe("checkout link tokens", () => {
+  it("round-trips the request id and expiry, and is URL-safe", () => {
+    const token = signCheckoutToken("req_0123456789abcdef0123", inAnHour, { secret });
+    expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    expect(encodeURIComponent(token)).toBe(token);
+    expect(checkoutPath(token)).toBe(`/checkout/${token}`);
+    expect(verifyCheckoutToken(token, { secret, now })).toEqual({ ok: true, requestId: "req_0123456789abcdef0123", expiresAt: inAnHour });
+  });
+
+  it("keeps the link open until 24 hours after the request expires", () => {
+    const expireAt = new Date(now.getTime() + 15 * 60 * 1000);
+    expect(checkoutLinkExpiry(expireAt).getTime() - expireAt.getTime()).toBe(CHECKOUT_LINK_GRACE_MS);
+    const token = checkoutTokenFor({ id: "req_a", expireAt }, { secret });
+    const justBefore = new Date(expireAt.getTime() + CHECKOUT_LINK_GRACE_MS - 1000);
+    const atTheEnd = new Date(expireAt.getTime() + CHECKOUT_LINK_GRACE_MS);
+    expect(verifyCheckoutToken(token, { secret, now: justBefore })).toMatchObject({ ok: true, requestId: "req_a" });
+    expect(verifyCheckoutToken(token, { secret, now: atTheEnd })).toEqual({ ok: false, reason: "expired" });
+  });
+
+  it("refuses a token whose request id or expiry was changed", () => {
+    const token = signCheckoutToken("req_a", inAnHour, { secret });
+    const [, sig] = token.split(".");
+    const forged = (payload: string) => `${Buffer.from(payload).toString("base64url")}.${sig}`;
+    expect(verifyCheckoutToken(forged(`req_b.${Math.floor(inAnHour.getTime() / 1000)}`), { secret, now })).toEqual({ ok: false, reason: "bad_signature" });
+    expect(verifyCheckoutToken(forged(`req_a.${Math.floor(inAnHour.getTime() / 1000) + 86_400}`), { secret, now })).toEqual({ ok: false, reason: "bad_signature" });
+  });
+
+  it("refuses a changed signature, and one made with another secret", () => {
+    const token = signCheckoutToken("req_a", inAnHour, { secret });
+    const [payload, sig] = token.split(".") as [string, string];
+    const flipped = Buffer.from(sig, "base64url");
+    flipped[0] = flipped[0]! ^ 1;
+    expect(verifyCheckoutToken(`${payload}.${flipped.toString("base64url")}`, { secret, now })).toEqual({ ok: false, reason: "bad_signature" });
+    expect(verifyCheckoutToken(token, { secret: "t".repeat(44), now })).toEqual({ ok: false, reason: "bad_signature" });
+  });
+
+  it("says an expired link is expired only when it is genuine", () => {
+    const past = new Date(now.getTime() - 1000);
+    expect(verifyCheckoutToken(signCheckoutToken("req_a", past, { secret }), { secret, now })).toEqual({ ok: false, reason: "expired" });
+    const [payload] = signCheckoutToken("req_a", past, { secret }).split(".");
+    expect(verifyCheckoutToken(`${payload}.${"A".repeat(22)}`, { secret, now })).toEqual({ ok: false, reason: "bad_signature" });
+  });
+
+  it("calls garbage malformed", () => {
+    for (const bad of ["", "abc", "a.b.c", "!!.??", `${Buffer.from("no-expiry").toString("base64url")}.${"A".repeat(22)}`, `${Buffer.from("req_a.1").toString("base64url")}.AAAA`]) {
+      expect(verifyCheckoutToken(bad, { secret, now })).toEqual({ ok: false, reason: "malformed" });
+    }
+  });
+
+  it("will not sign an id that would make the token ambiguous", () => {
+    expect(() => signCheckoutToken("req.a", inAnHour, { secret })).toThrow(RangeError);
+    expect(() => signCheckoutToken("", inAnHour, { secret })).toThrow(RangeError);
+  });
+});

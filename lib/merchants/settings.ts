@@ -1,0 +1,104 @@
+import "server-only";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { merchants } from "../db/schema";
+import { toDecimalString, toSatang, type Satang } from "../money";
+import type { MerchantScope } from "./queries";
+
+/**
+ * What the merchant settings pages show: names, ids, the last four characters of each key,
+ * whether a webhook secret is set, and the limits. Never a key or a secret: the columns that hold
+ * them (sealed or hashed) are not even selected.
+ */
+export interface MerchantSettings {
+  id: string;
+  displayName: string;
+  orgId: string;
+  merchantId: string;
+  isDemo: boolean;
+  submitKeyLast4: string;
+  readKeyLast4: string | null;
+  hasWebhookSecret: boolean;
+  /** While a rotated-out webhook secret still works. */
+  previousSecretUntil: Date | null;
+  payinMinSatang: Satang | null;
+  payinMaxSatang: Satang | null;
+  payoutApprovalThresholdSatang: Satang | null;
+  updatedAt: Date;
+}
+
+const columns = {
+  id: merchants.id,
+  displayName: merchants.displayName,
+  orgId: merchants.orgId,
+  merchantId: merchants.merchantId,
+  isDemo: merchants.isDemo,
+  submitKeyLast4: merchants.submitKeyLast4,
+  readKeyLast4: merchants.readKeyLast4,
+  webhookSecretHash: merchants.webhookSecretHash,
+  webhookSecretPreviousUntil: merchants.webhookSecretPreviousUntil,
+  payinMin: merchants.payinMin,
+  payinMax: merchants.payinMax,
+  payoutApprovalThreshold: merchants.payoutApprovalThreshold,
+  updatedAt: merchants.updatedAt,
+};
+
+type Row = Pick<typeof merchants.$inferSelect, keyof typeof columns>;
+
+const satang = (amount: string | null) => (amount === null ? null : toSatang(amount));
+
+function view(row: Row, now: Date): MerchantSettings {
+  const { webhookSecretHash, webhookSecretPreviousUntil, payinMin, payinMax, payoutApprovalThreshold, ...rest } = row;
+  return {
+    ...rest,
+    hasWebhookSecret: webhookSecretHash !== null,
+    previousSecretUntil: webhookSecretPreviousUntil && webhookSecretPreviousUntil > now ? webhookSecretPreviousUntil : null,
+    payinMinSatang: satang(payinMin),
+    payinMaxSatang: satang(payinMax),
+    payoutApprovalThresholdSatang: satang(payoutApprovalThreshold),
+  };
+}
+
+const inScope = (scope: MerchantScope) => (scope.merchantIds === null ? undefined : inArray(merchants.id, scope.merchantIds));
+
+/** The merchants the person may manage, by name; scoped inside the query (STYLE.md habit 2). */
+export async function listMerchantSettings(db: Db, scope: MerchantScope, now = new Date()): Promise<MerchantSettings[]> {
+  if (scope.merchantIds !== null && scope.merchantIds.length === 0) return [];
+  const rows = await db.select(columns).from(merchants).where(inScope(scope)).orderBy(asc(merchants.displayName));
+  return rows.map((row) => view(row, now));
+}
+
+/** One merchant, or undefined when it does not exist or is outside the scope. */
+export async function getMerchantSettings(db: Db, scope: MerchantScope, id: string, now = new Date()): Promise<MerchantSettings | undefined> {
+  if (scope.merchantIds !== null && !scope.merchantIds.includes(id)) return undefined;
+  const [row] = await db
+    .select(columns)
+    .from(merchants)
+    .where(and(eq(merchants.id, id), inScope(scope)))
+    .limit(1);
+  return row ? view(row, now) : undefined;
+}
+
+export interface MerchantSettingsChange {
+  displayName: string;
+  payinMinSatang?: Satang;
+  payinMaxSatang?: Satang;
+  payoutApprovalThresholdSatang?: Satang;
+}
+
+/** Name, Pay-In range and Pay-Out approval threshold; an amount left out means "no limit". */
+export async function updateMerchantSettings(db: Db, id: string, change: MerchantSettingsChange): Promise<boolean> {
+  const money = (value: Satang | undefined) => (value === undefined ? null : toDecimalString(value));
+  const updated = await db
+    .update(merchants)
+    .set({
+      displayName: change.displayName,
+      payinMin: money(change.payinMinSatang),
+      payinMax: money(change.payinMaxSatang),
+      payoutApprovalThreshold: money(change.payoutApprovalThresholdSatang),
+      updatedAt: new Date(),
+    })
+    .where(eq(merchants.id, id))
+    .returning({ id: merchants.id });
+  return updated.length > 0;
+}

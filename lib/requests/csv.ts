@@ -1,0 +1,111 @@
+/**
+ * CSV for people who open it in Excel (issue 4 §2, "export what you see"):
+ * - UTF-8 with a byte-order mark, or Excel reads Thai names as mojibake;
+ * - RFC 4180 quoting (commas, quotes, line breaks), CRLF line ends;
+ * - text that starts with = + - @ (or a tab / carriage return) is prefixed with ' so a payer name
+ *   like `=HYPERLINK(…)` stays text instead of becoming a formula (OWASP "CSV injection");
+ * - amounts as plain decimals ("1234.50"), never formatted, so they sum as numbers.
+ * The stream pulls one batch of rows at a time: memory stays flat whatever the row count.
+ */
+import { findBank } from "../banks";
+import type { ListRow } from "./queries";
+import { shownState } from "./list-filters";
+
+export const BOM = "\uFEFF";
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** A text cell, neutralised and quoted as needed. */
+export function csvText(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "";
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** A decimal we produced ourselves ("1234.50"): written as is, so spreadsheets see a number. */
+export function csvDecimal(value: string | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  if (!/^-?\d+(\.\d+)?$/.test(value)) throw new RangeError(`"${value}" is not a plain decimal`);
+  return value;
+}
+
+export interface CsvColumn<R> {
+  header: string;
+  /** The cell, already encoded with csvText or csvDecimal. */
+  cell(row: R): string;
+}
+
+export function csvLine(cells: string[]): string {
+  return `${cells.join(",")}\r\n`;
+}
+
+/** "2026-05-01 17:04:05": Bangkok wall time (UTC+7, no daylight saving), which Excel reads as a date. */
+export function bangkokTimestamp(value: Date | null): string {
+  if (!value) return "";
+  return new Date(value.getTime() + 7 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
+}
+
+const KIND_LABELS: Record<string, string> = { payin: "Pay-In", payin_p2p: "Pay-In P2P", payout: "Pay-Out", withdrawal: "Withdrawal" };
+
+function destinationParts(d: Record<string, string> | null): [string, string, string] {
+  if (!d) return ["", "", ""];
+  if (d.type === "promptpay") return ["PromptPay", d.promptPayId ?? "", ""];
+  if (d.type === "saved") return ["saved destination", d.accountId ?? "", ""];
+  return [findBank(d.bankCode)?.code ?? d.bankCode ?? "", d.accountNo ?? "", d.accountName ?? ""];
+}
+
+export const REQUEST_CSV_COLUMNS: CsvColumn<ListRow>[] = [
+  { header: "id", cell: (r) => csvText(r.id) },
+  { header: "created_at_bangkok", cell: (r) => bangkokTimestamp(r.createdAt) },
+  { header: "type", cell: (r) => csvText(r.isWithdrawal ? "Withdrawal" : KIND_LABELS[r.kind]) },
+  { header: "merchant", cell: (r) => csvText(r.merchantName) },
+  { header: "ref_id1", cell: (r) => csvText(r.refId1) },
+  { header: "ref_id2", cell: (r) => csvText(r.refId2) },
+  { header: "ref_id3", cell: (r) => csvText(r.refId3) },
+  { header: "payer_name", cell: (r) => csvText(r.payerName) },
+  { header: "currency", cell: () => "THB" },
+  { header: "requested_amount", cell: (r) => csvDecimal(r.requestedAmount) },
+  { header: "generated_amount", cell: (r) => csvDecimal(r.generatedAmount) },
+  { header: "paid_amount", cell: (r) => csvDecimal(r.paidAmount) },
+  { header: "status", cell: (r) => csvText(shownState(r.status, r.statusCode)) },
+  { header: "status_code", cell: (r) => csvText(r.statusCode) },
+  { header: "status_reason", cell: (r) => csvText(r.statusReason) },
+  { header: "destination_bank", cell: (r) => csvText(destinationParts(r.destination)[0]) },
+  { header: "destination_account", cell: (r) => csvText(destinationParts(r.destination)[1]) },
+  { header: "destination_name", cell: (r) => csvText(destinationParts(r.destination)[2]) },
+  { header: "expires_at_bangkok", cell: (r) => bangkokTimestamp(r.expireAt) },
+  { header: "provider_id", cell: (r) => csvText(r.providerId) },
+  { header: "created_by", cell: (r) => csvText(r.createdByName) },
+];
+
+/**
+ * A byte stream of the CSV: the BOM and header first, then one chunk per batch, pulled only when
+ * the reader wants more (so a slow download holds back the database reads, not memory).
+ */
+export function csvStream<R>(columns: CsvColumn<R>[], batches: AsyncIterable<R[]>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const iterator = batches[Symbol.asyncIterator]();
+  let isHeaderSent = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!isHeaderSent) {
+          isHeaderSent = true;
+          controller.enqueue(encoder.encode(BOM + csvLine(columns.map((c) => csvText(c.header)))));
+          return;
+        }
+        const next = await iterator.next();
+        if (next.done) {
+          controller.close();
+          return;
+        }
+        controller.enqueue(encoder.encode(next.value.map((row) => csvLine(columns.map((c) => c.cell(row)))).join("")));
+      },
+      async cancel() {
+        await iterator.return?.(undefined);
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}

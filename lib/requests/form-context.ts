@@ -1,0 +1,105 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import { and, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client";
+import { merchants, paymentRequests } from "../db/schema";
+import { env } from "../env";
+import type { MerchantScope } from "../merchants/queries";
+import { toSatang, type Satang } from "../money";
+import type { PayInLimits } from "./forms";
+
+/**
+ * What the create forms and their actions need to know about a merchant beyond its name: the
+ * Pay-In range (shown beside the amount, checked before sending), the Pay-Out approval threshold
+ * (maker-checker), and in demo mode the sandbox's registered pay-out destinations. Scoped inside
+ * the query: a merchant outside the person's scope is simply not found (STYLE.md habit 2).
+ */
+export interface MerchantRules {
+  id: string;
+  displayName: string;
+  limits: PayInLimits;
+  /** Pay-Out/Withdrawal above this many satang wait for a second person; null = never. */
+  approvalThresholdSatang: Satang | null;
+}
+
+const satangOrNull = (value: string | null) => (value === null ? null : toSatang(value));
+
+export async function merchantRules(db: Db, scope: MerchantScope, merchantRowId: string): Promise<MerchantRules | undefined> {
+  if (scope.merchantIds !== null && !scope.merchantIds.includes(merchantRowId)) return undefined;
+  const [row] = await db
+    .select({ id: merchants.id, displayName: merchants.displayName, payinMin: merchants.payinMin, payinMax: merchants.payinMax, threshold: merchants.payoutApprovalThreshold })
+    .from(merchants)
+    .where(scope.merchantIds === null ? eq(merchants.id, merchantRowId) : and(eq(merchants.id, merchantRowId), inArray(merchants.id, scope.merchantIds)))
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    displayName: row.displayName,
+    limits: { minSatang: satangOrNull(row.payinMin), maxSatang: satangOrNull(row.payinMax) },
+    approvalThresholdSatang: satangOrNull(row.threshold),
+  };
+}
+
+/** Maker-checker: strictly above the threshold needs a second person. */
+export function needsApproval(amountSatang: Satang, rules: Pick<MerchantRules, "approvalThresholdSatang">): boolean {
+  return rules.approvalThresholdSatang !== null && amountSatang > rules.approvalThresholdSatang;
+}
+
+/**
+ * Whether this merchant already has a request with this RefId1 (any state: the provider keeps
+ * rejected RefId1s too, provider-facts §8.6). The database's unique index is the final word at
+ * submit; this answers the form's early check.
+ */
+export async function isRefId1Taken(db: Db, merchantRowId: string, refId1: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentRequests.id })
+    .from(paymentRequests)
+    .where(and(eq(paymentRequests.merchantId, merchantRowId), eq(paymentRequests.refId1, refId1)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export interface SavedDestination {
+  id: string;
+  bankCode: string;
+  accountNo: string;
+  accountName: string;
+  promptPayId: string | null;
+}
+
+const credentialsSchema = z.object({
+  merchants: z.array(
+    z.object({
+      orgId: z.string(),
+      merchantId: z.string(),
+      payoutDestinations: z
+        .array(z.object({ id: z.string(), bankCode: z.string(), accountNo: z.string(), accountName: z.string(), promptPayId: z.string().nullable() }))
+        .default([]),
+    }),
+  ),
+});
+
+/**
+ * Demo mode only: the destinations registered at the sandbox for this merchant (its
+ * credentials.json, sandbox/seed.ts). The real provider has no API that lists them, so outside
+ * demo mode the form asks for the id itself.
+ */
+export function savedDestinationsFor(merchant: { orgId: string; merchantId: string }, file = defaultCredentialsFile()): SavedDestination[] {
+  if (file === null || !fs.existsSync(file)) return [];
+  let parsed: z.output<typeof credentialsSchema>;
+  try {
+    parsed = credentialsSchema.parse(JSON.parse(fs.readFileSync(file, "utf8")));
+  } catch (error) {
+    console.warn(`[paydesk] ${file} cannot be read for saved destinations: ${error instanceof Error ? error.message : String(error)}`);
+    return [];
+  }
+  const found = parsed.merchants.find((m) => m.orgId === merchant.orgId && m.merchantId.toLowerCase() === merchant.merchantId.toLowerCase());
+  return found?.payoutDestinations ?? [];
+}
+
+function defaultCredentialsFile(): string | null {
+  const settings = env();
+  return settings.isSandbox ? path.join(settings.sandboxDataDir, "credentials.json") : null;
+}

@@ -1,0 +1,230 @@
+/**
+ * The four create forms' schemas: what a person types (amounts as text such as "1,250.50",
+ * account numbers with dashes, empty optional fields) turned into the provider input schemas of
+ * lib/payment-api/requests.ts. The same schema drives react-hook-form in the browser and the
+ * server action (defineAction), so both say the same thing; messages are keys put into words by
+ * ./form-messages.ts in the person's language. The rules are those of the provider input schemas
+ * (a test feeds every form output through them), a little stricter where a person benefits.
+ *
+ * The merchant's Pay-In range is not in the static schema (the action does not know the merchant
+ * until it runs): the browser builds the schema with the range it shows, the server checks `amountRangeIssue`
+ * after loading the merchant. Same function, same message.
+ */
+import { z } from "zod";
+import { BANKS } from "../banks";
+import { parseAmount, type Satang } from "../money";
+import type { Destination, P2PInput, PayInInput, PayOutInput } from "../payment-api/requests";
+import { messageKey, type FormMessageKey } from "./form-messages";
+
+export interface PayInLimits {
+  minSatang: Satang | null;
+  maxSatang: Satang | null;
+}
+
+const NEVER = z.NEVER;
+type Ctx = z.RefinementCtx;
+const issue = (ctx: Ctx, message: string, path?: string[]) => ctx.addIssue({ code: "custom", message, ...(path ? { path } : {}) });
+
+/** A text field that may be left empty (undefined then), trimmed, with a length limit and an optional pattern. */
+function optionalText(max: number, pattern?: { re: RegExp; key: FormMessageKey }, normalize: (text: string) => string = (t) => t.trim()) {
+  return z.string().optional().transform((raw, ctx): string | undefined => {
+    const text = normalize(raw ?? "");
+    if (text === "") return undefined;
+    if (pattern && !pattern.re.test(text)) return (issue(ctx, pattern.key), NEVER);
+    if (text.length > max) return (issue(ctx, messageKey("tooLong", max)), NEVER);
+    return text;
+  });
+}
+
+/** A text field that must be filled in. */
+function requiredText(requiredKey: FormMessageKey, max: number) {
+  return z.string({ error: requiredKey }).transform((raw, ctx): string => {
+    const text = raw.trim();
+    if (text === "") return (issue(ctx, requiredKey), NEVER);
+    if (text.length > max) return (issue(ctx, messageKey("tooLong", max)), NEVER);
+    return text;
+  });
+}
+
+/** RefId1: it goes into the PromptPay QR, so short ASCII (provider-facts §8.2). */
+export const refId1Field = z.string({ error: "refId1Required" }).transform((raw, ctx): string => {
+  const text = raw.trim();
+  if (text === "") return (issue(ctx, "refId1Required"), NEVER);
+  if (text.length > 25) return (issue(ctx, "refId1TooLong"), NEVER);
+  if (!/^[A-Za-z0-9_-]+$/.test(text)) return (issue(ctx, "refId1Chars"), NEVER);
+  return text;
+});
+
+/** An amount in baht as typed ("1,250.50") → satang, never through a float (lib/money.ts). */
+export const amountField = z.string({ error: "amountRequired" }).transform((raw, ctx): Satang => {
+  const text = raw.trim();
+  if (text === "") return (issue(ctx, "amountRequired"), NEVER);
+  if (text.startsWith("-")) return (issue(ctx, "amountPositive"), NEVER);
+  if (/\.\d{3,}$/.test(text)) return (issue(ctx, "amountDecimals"), NEVER);
+  const parsed = parseAmount(text);
+  if (!parsed.ok) return (issue(ctx, /too large/.test(parsed.error) ? "amountTooLarge" : "amountFormat"), NEVER);
+  if (parsed.satang <= 0) return (issue(ctx, "amountPositive"), NEVER);
+  return parsed.satang;
+});
+
+/** The merchant's Pay-In range (provider-facts §3.2 ERROR_VALUE_NOT_IN_RANGE, caught before sending). */
+export function amountRangeIssue(satang: Satang, limits: PayInLimits): string | null {
+  if (limits.minSatang !== null && satang < limits.minSatang) return messageKey("amountBelowMin", limits.minSatang);
+  if (limits.maxSatang !== null && satang > limits.maxSatang) return messageKey("amountAboveMax", limits.maxSatang);
+  return null;
+}
+
+// Hidden fields: the merchant the form was rendered for and the key that makes a resubmit harmless.
+const merchantIdField = z.string({ error: "formStale" }).min(1, "formStale");
+const idempotencyKeyField = z.string({ error: "formStale" }).regex(/^[A-Za-z0-9_-]{16,80}$/, "formStale");
+
+const withoutSeparators = (text: string) => text.replace(/[\s-]/g, "");
+const EMAIL = z.regexes.email;
+const THAI_PHONE = /^(\+66|0)\d{8,9}$/;
+const PROMPTPAY_ID = /^(0\d{9}|\d{13})$/;
+const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+const commonFields = {
+  merchantId: merchantIdField,
+  idempotencyKey: idempotencyKeyField,
+  refId1: refId1Field,
+  refId2: optionalText(100),
+  refId3: optionalText(100),
+  amount: amountField,
+  description: optionalText(500),
+};
+
+const payerFields = {
+  payerName: requiredText("payerNameRequired", 100),
+  qrProvider: z.enum(["PP", "SCB"], { error: "qrProviderInvalid" }),
+};
+
+const customerFields = {
+  customerEmail: optionalText(200, { re: EMAIL, key: "emailInvalid" }),
+  customerPhone: optionalText(20, { re: THAI_PHONE, key: "phoneInvalid" }, withoutSeparators),
+  tags: optionalText(200),
+};
+
+/** Field-level problems do not stop these checks (zod skips refinements after one by default): a person sees every message at once. */
+const always = { when: () => true };
+
+/** The merchant's range, on the amount field, when the amount itself is readable. */
+const rangeCheck = (limits: PayInLimits | undefined) => (v: { amount: unknown }, ctx: Ctx) => {
+  const message = limits && typeof v.amount === "number" ? amountRangeIssue(v.amount, limits) : null;
+  if (message) issue(ctx, message, ["amount"]);
+};
+
+/**
+ * Pay-In. Without `limits` (the server action's static schema) the merchant's range is left to the
+ * action, which knows the merchant only once it runs; the browser passes the range it was shown.
+ */
+export function payInFormSchema(limits?: PayInLimits) {
+  return z
+    .object({ ...commonFields, ...payerFields, ...customerFields })
+    .superRefine(rangeCheck(limits), always)
+    .transform((v) => ({
+      merchantId: v.merchantId,
+      idempotencyKey: v.idempotencyKey,
+      payIn: {
+        refId1: v.refId1,
+        refId2: v.refId2,
+        refId3: v.refId3,
+        payerName: v.payerName,
+        amountSatang: v.amount,
+        qrProvider: v.qrProvider,
+        description: v.description,
+        customerEmail: v.customerEmail,
+        customerPhone: v.customerPhone,
+        tags: v.tags,
+      } satisfies PayInInput,
+    }));
+}
+
+/** P2P takes no customer contact or tags (the provider input schema omits them). */
+export function p2pFormSchema(limits?: PayInLimits) {
+  return z
+    .object({ ...commonFields, ...payerFields })
+    .superRefine(rangeCheck(limits), always)
+    .transform((v) => ({
+      merchantId: v.merchantId,
+      idempotencyKey: v.idempotencyKey,
+      payIn: {
+        refId1: v.refId1,
+        refId2: v.refId2,
+        refId3: v.refId3,
+        payerName: v.payerName,
+        amountSatang: v.amount,
+        qrProvider: v.qrProvider,
+        description: v.description,
+      } satisfies P2PInput,
+    }));
+}
+
+export const DESTINATION_TYPES = ["bank", "promptpay", "saved"] as const;
+
+/** Pay-Out and Withdrawal: one form; where the money goes is one of three kinds, fields flat for the form. */
+export const payOutFormSchema = z
+  .object({
+    ...commonFields,
+    tags: optionalText(200),
+    destinationType: z.enum(DESTINATION_TYPES, { error: "destinationTypeRequired" }),
+    bankCode: z.string().optional(),
+    // Thai account numbers are printed with dashes (123-4-56789-0): accepted, sent as digits.
+    accountNo: optionalText(15, { re: /^\d{10,15}$/, key: "accountNoInvalid" }, withoutSeparators),
+    accountName: optionalText(100),
+    promptPayId: optionalText(13, { re: PROMPTPAY_ID, key: "promptPayInvalid" }, withoutSeparators),
+    savedAccountId: optionalText(36, { re: GUID, key: "savedInvalid" }),
+  })
+  .superRefine((v, ctx) => {
+    // Which fields are required depends on the kind of destination chosen. `undefined` is a field
+    // left empty; a field that failed its own rule already has its message.
+    if (v.destinationType === "bank") {
+      if (!BANKS.some((bank) => bank.code === v.bankCode)) issue(ctx, "bankRequired", ["bankCode"]);
+      if (v.accountNo === undefined) issue(ctx, "accountNoInvalid", ["accountNo"]);
+      if (v.accountName === undefined) issue(ctx, "accountNameRequired", ["accountName"]);
+    } else if (v.destinationType === "promptpay") {
+      if (v.promptPayId === undefined) issue(ctx, "promptPayInvalid", ["promptPayId"]);
+    } else if (v.destinationType === "saved") {
+      if (v.savedAccountId === undefined) issue(ctx, "savedRequired", ["savedAccountId"]);
+    }
+  }, always)
+  .transform((v) => ({
+    merchantId: v.merchantId,
+    idempotencyKey: v.idempotencyKey,
+    payOut: {
+      refId1: v.refId1,
+      refId2: v.refId2,
+      refId3: v.refId3,
+      amountSatang: v.amount,
+      description: v.description,
+      tags: v.tags,
+      destination: toDestination(v),
+    } satisfies PayOutInput,
+  }));
+
+function toDestination(v: { destinationType: (typeof DESTINATION_TYPES)[number]; bankCode?: string; accountNo?: string; accountName?: string; promptPayId?: string; savedAccountId?: string }): Destination {
+  if (v.destinationType === "saved") return { type: "saved", accountId: v.savedAccountId ?? "" };
+  if (v.destinationType === "promptpay") return { type: "promptpay", promptPayId: v.promptPayId ?? "" };
+  return { type: "bank", bankCode: v.bankCode ?? "", accountNo: v.accountNo ?? "", accountName: v.accountName ?? "", promptPayId: v.promptPayId };
+}
+
+/** Declining a held Pay-Out: the reason is kept on the request and shown to the requester. */
+export const declineFormSchema = z.object({
+  merchantId: merchantIdField,
+  requestId: z.string({ error: "formStale" }).min(1, "formStale"),
+  reason: requiredText("declineReasonRequired", 500),
+});
+
+export type PayInFormSchema = ReturnType<typeof payInFormSchema>;
+export type P2PFormSchema = ReturnType<typeof p2pFormSchema>;
+export type PayOutFormSchema = typeof payOutFormSchema;
+export type PayInFormValues = z.input<PayInFormSchema>;
+export type P2PFormValues = z.input<P2PFormSchema>;
+export type PayOutFormValues = z.input<PayOutFormSchema>;
+export type PayOutFormOutput = z.output<PayOutFormSchema>;
+
+/** What a create action answers the form (besides field errors): open the request, or stay with the provider's refusal. */
+export type CreateFormData =
+  | { outcome: "created"; requestId: string }
+  /** Values stay; a fresh RefId1 and form key are offered, since the provider keeps rejected RefId1s (provider-facts §8.6). */
+  | { outcome: "rejected"; requestId: string; message: string; code: string | null; refId1: string; idempotencyKey: string };

@@ -1,0 +1,121 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
+import { paymentRequests, requestEvents } from "../db/schema";
+import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
+import { createKeyVault } from "../merchants/key-vault";
+import { createMerchant } from "../merchants/manage";
+import { createPaymentApi, type MerchantApi } from "../payment-api/client";
+import { createRequest } from "./create";
+import { recheckRequest } from "./recheck";
+import { controlsFor, driveSandbox, runSandboxControl, sandboxControlSchema, type ControlContext } from "./sandbox-controls";
+
+describe("sandbox controls and re-check, against a real sandbox", () => {
+  let database: TestDatabase;
+  let sb: TestSandbox;
+  let api: MerchantApi;
+  let merchantRowId: string;
+  let ctx: ControlContext;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+    sb = await startTestSandbox("spec");
+    const vault = createKeyVault([randomBytes(32)]);
+    merchantRowId = (await createMerchant(database.db, vault, { displayName: "Coffee", orgId: sb.coffee.orgId, merchantId: sb.coffee.merchantId, submitKey: sb.coffee.submitKey, readKey: sb.coffee.readKey })).id;
+    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 2_000, limiter: null }).forMerchant({ ...sb.coffee, label: "Coffee" });
+    ctx = { db: database.db, apiFor: async () => api, scope: { merchantIds: [merchantRowId] }, actorId: "usr_ann", sandboxUrl: sb.url };
+  });
+  afterAll(async () => {
+    await sb?.dispose();
+    await database?.dispose();
+  });
+
+  const payIn = async () => {
+    const created = await createRequest(database.db, api, { kind: "payin", payIn: { refId1: ref("S"), payerName: "สมชาย", amountSatang: 32_500, qrProvider: "PP" } }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
+    if (created.outcome !== "sent") throw new Error(created.outcome);
+    return created.request;
+  };
+  const payOut = async () => {
+    const created = await createRequest(
+      database.db,
+      api,
+      { kind: "payout", payOut: { refId1: ref("O"), amountSatang: 100_000, destination: { type: "bank", bankCode: "KBANK", accountNo: "1234567890", accountName: "Somchai" } } },
+      { merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
+    );
+    if (created.outcome !== "sent") throw new Error(created.outcome);
+    return created.request;
+  };
+  const state = async (id: string) => (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+  const events = async (id: string) => (await database.db.select().from(requestEvents).where(eq(requestEvents.requestId, id)).orderBy(asc(requestEvents.id))).map((e) => [e.type, e.actor]);
+
+  it("marks a pay-in paid at the sandbox and learns it by re-checking, with the person on the timeline", async () => {
+    const request = await payIn();
+    expect(controlsFor(request)).toEqual(["pay", "approve", "reject", "expire"]);
+    const result = await runSandboxControl(ctx, "payin", { requestId: request.id, control: "pay" });
+    expect(result).toMatchObject({ outcome: "done", recheck: { before: "pending", after: "paid", changed: true } });
+    expect((await state(request.id)).status).toBe("paid");
+    expect(await events(request.id)).toEqual([
+      ["created", "system"],
+      ["submit_accepted", "provider"],
+      ["sandbox_control", "usr_ann"],
+      ["provider_status", "reconcile"],
+    ]);
+    expect(controlsFor(await state(request.id))).toEqual([]);
+  });
+
+  it("expires and rejects pay-ins", async () => {
+    const a = await payIn();
+    expect(await runSandboxControl(ctx, "payin", { requestId: a.id, control: "expire" })).toMatchObject({ outcome: "done", recheck: { after: "expired" } });
+    const b = await payIn();
+    expect(await runSandboxControl(ctx, "payin", { requestId: b.id, control: "reject" })).toMatchObject({ outcome: "done", recheck: { after: "rejected" } });
+  });
+
+  it("pays a pay-out in part, then in full", async () => {
+    const request = await payOut();
+    expect(controlsFor(request)).toEqual(["payout", "partial_payout", "reject"]);
+    expect(await runSandboxControl(ctx, "payout", { requestId: request.id, control: "partial_payout", amount: "400.00" })).toMatchObject({ outcome: "done", recheck: { after: "pending" } });
+    expect((await state(request.id)).paidAmount).toBe("400.00");
+    expect(await runSandboxControl(ctx, "payout", { requestId: request.id, control: "payout" })).toMatchObject({ outcome: "done", recheck: { after: "paid" } });
+    expect((await state(request.id)).paidAmount).toBe("1000.00");
+  });
+
+  it("refuses a control of the other family, a settled request, and a request outside the scope", async () => {
+    const request = await payIn();
+    expect(await runSandboxControl(ctx, "payout", { requestId: request.id, control: "reject" })).toEqual({ outcome: "not_allowed" });
+    expect(await runSandboxControl(ctx, "payin", { requestId: request.id, control: "partial_payout", amount: "1" })).toEqual({ outcome: "not_allowed" });
+    expect(await runSandboxControl({ ...ctx, scope: { merchantIds: ["mer_other"] } }, "payin", { requestId: request.id, control: "pay" })).toEqual({ outcome: "not_found" });
+    await runSandboxControl(ctx, "payin", { requestId: request.id, control: "approve" });
+    expect(await runSandboxControl(ctx, "payin", { requestId: request.id, control: "pay" })).toEqual({ outcome: "not_allowed" });
+    // The spec profile reports every success as Paid (sandbox/README.md, Statuses).
+    expect((await state(request.id)).status).toBe("paid");
+  });
+
+  it("reports the sandbox's refusal and an unreachable sandbox in words, changing nothing", async () => {
+    const request = await payIn();
+    await sb.control("POST", `/requests/${request.providerId}/reject`, {});
+    const refused = await runSandboxControl(ctx, "payin", { requestId: request.id, control: "expire" });
+    expect(refused).toMatchObject({ outcome: "sandbox_failed", result: { reason: "refused" } });
+    expect(await driveSandbox("http://127.0.0.1:9", request.providerId!, "pay", null)).toMatchObject({ ok: false, reason: "unreachable" });
+    expect((await state(request.id)).status).toBe("pending");
+  });
+
+  it("re-checks on request and writes who asked on the timeline", async () => {
+    const request = await payIn();
+    await sb.control("POST", `/requests/${request.providerId}/pay`, {});
+    expect(await recheckRequest(database.db, ctx.apiFor, ctx.scope, request.id, "usr_bob")).toMatchObject({ found: true, before: "pending", after: "paid", changed: true });
+    expect((await events(request.id)).slice(-2)).toEqual([
+      ["provider_status", "reconcile"],
+      ["recheck", "usr_bob"],
+    ]);
+    expect(await recheckRequest(database.db, ctx.apiFor, { merchantIds: [] }, request.id, "usr_bob")).toEqual({ found: false });
+  });
+
+  it("wants an amount for a partial pay-out, and a real one", () => {
+    const errorOf = (input: Record<string, unknown>) => sandboxControlSchema.safeParse(input).error?.issues[0]?.message;
+    expect(errorOf({ requestId: "req_a", control: "partial_payout" })).toMatch(/Enter the amount/);
+    expect(errorOf({ requestId: "req_a", control: "partial_payout", amount: "12.345" })).toMatch(/at most 2 decimals/);
+    expect(errorOf({ requestId: "req_a", control: "partial_payout", amount: "0" })).toMatch(/more than 0/);
+    expect(errorOf({ requestId: "req_a", control: "pay" })).toBeUndefined();
+  });
+});

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
+import { inviteStaff } from "./manage";
+import { changeOwnPassword } from "./password";
+import { insertStaff } from "../auth/testing/staff";
+
+// The JWT's claim (next-auth's auth()) and the database, outside a Next request.
+const surroundings = vi.hoisted(() => ({ db: undefined as unknown, jwtUserId: null as string | null }));
+vi.mock("../auth/index", () => ({ auth: async () => (surroundings.jwtUserId ? { user: { id: surroundings.jwtUserId } } : null) }));
+vi.mock("../db", () => ({ getDb: async () => surroundings.db }));
+
+const { CHOOSE_PASSWORD_PATH, loadStaffSession, requirePermission, requireSession } = await import("../auth/session");
+
+describe.each(DATABASE_KINDS)("a person on a one-time password, on %s", (kind) => {
+  const skip = kind === "postgres" ? postgresSkipReason() : null;
+  let database: TestDatabase;
+  beforeAll(async () => {
+    if (skip) return;
+    database = await createTestDatabase(kind);
+    surroundings.db = database.db;
+  });
+  afterAll(async () => database?.dispose());
+
+  it.skipIf(skip)("is sent to choose a password from every console page until they have, then let through", async () => {
+    const admin = await insertStaff(database.db, { role: "admin" });
+    const invited = await inviteStaff(database.db, { userId: admin.id, merchantIds: null }, { email: "otp@shop.example", name: "Otp", role: "admin", allMerchants: true, merchantIds: [] });
+    surroundings.jwtUserId = invited.id;
+    expect(await loadStaffSession(database.db, invited.id)).toMatchObject({ mustChangePassword: true });
+    const toChoosePassword = { digest: expect.stringMatching(new RegExp(`^NEXT_REDIRECT;replace;${CHOOSE_PASSWORD_PATH.replaceAll("/", "\\/")};`)) };
+    await expect(requireSession()).rejects.toMatchObject(toChoosePassword);
+    // Even a page the role may open: the password comes first.
+    await expect(requirePermission("staff.manage")).rejects.toMatchObject(toChoosePassword);
+
+    await changeOwnPassword(database.db, invited.id, { currentPassword: invited.oneTimePassword, newPassword: "my own long password" });
+    expect(await loadStaffSession(database.db, invited.id)).not.toHaveProperty("mustChangePassword");
+    await expect(requirePermission("staff.manage")).resolves.toMatchObject({ userId: invited.id, role: "admin" });
+  });
+
+  it.skipIf(skip)("an ordinary session carries no flag and is not redirected", async () => {
+    const person = await insertStaff(database.db, { role: "viewer" });
+    expect(await loadStaffSession(database.db, person.id)).not.toHaveProperty("mustChangePassword");
+  });
+});

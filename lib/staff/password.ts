@@ -1,0 +1,23 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { hashPassword, verifyPassword } from "../auth/password";
+import type { Db } from "../db/client";
+import { staffUsers } from "../db/schema";
+import { SettingsRuleError, STAFF_REFUSALS } from "./errors";
+import type { ChangePasswordInput } from "./schemas";
+
+/**
+ * A person choosing their own password: at first sign-in after an invite or reset (the one-time
+ * password is the "current" one), or whenever they like. The current password is asked again so
+ * a session left open on a shared computer cannot be turned into a stolen account.
+ */
+export async function changeOwnPassword(db: Db, userId: string, input: Pick<ChangePasswordInput, "currentPassword" | "newPassword">): Promise<void> {
+  const [row] = await db.select({ passwordHash: staffUsers.passwordHash }).from(staffUsers).where(eq(staffUsers.id, userId)).limit(1);
+  if (!row) throw new SettingsRuleError(STAFF_REFUSALS.notFound, undefined, "not_found");
+  if (!(await verifyPassword(row.passwordHash, input.currentPassword))) throw new SettingsRuleError(STAFF_REFUSALS.wrongCurrentPassword, "currentPassword");
+  await db
+    .update(staffUsers)
+    .set({ passwordHash: await hashPassword(input.newPassword), mustChangePassword: false, updatedAt: new Date() })
+    .where(eq(staffUsers.id, userId));
+}
+
