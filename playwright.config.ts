@@ -71,6 +71,9 @@ export default defineConfig({
             // itself" to be tested in seconds (e2e/create-timeout.spec.ts).
             PAYMENT_API_TIMEOUT_MS: "3000",
             RECONCILE_POLL_MS: "500",
+            // The spec-profile sandbox has no rate limit; PayDesk's own 20/10 s budget would only make
+            // the reconciliation loop and the tests queue behind each other.
+            PAYMENT_API_RATE_LIMIT: "off",
             PUBLIC_BASE_URL: E2E.baseUrl,
             NEXT_TELEMETRY_DISABLED: "1",
           },

@@ -25,6 +25,8 @@ async function createPayIn(page: Page, amount = "325.00"): Promise<{ id: string;
 }
 
 const timeline = (page: Page) => page.getByTestId("timeline-entry");
+/** A control or a re-check calls the provider through PayDesk's shared rate limit (20 per 10 s), which the reconciliation worker also draws on. */
+const PROVIDER_CALL = { timeout: 25_000 };
 
 test("a pending Pay-In: fields, links to copy, both QR codes, bank details, countdown and timeline", async ({ page, context, sandbox }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -71,7 +73,7 @@ test("the sandbox's 'mark paid' makes the provider act, and the page shows the o
   const panel = page.getByTestId("sandbox-controls");
   await expect(panel.getByRole("heading")).toHaveText("Sandbox controls");
   await panel.getByRole("button", { name: "Sandbox: Customer pays (mark paid)" }).click();
-  await expect(page.getByTestId("sandbox-result")).toHaveText("Done. The request is now: Paid.");
+  await expect(page.getByTestId("sandbox-result")).toHaveText("Done. The request is now: Paid.", PROVIDER_CALL);
   await expect(page.getByTestId("status-badge").first()).toHaveText(/Paid/);
   await expect(page.getByText("The QR is no longer shown: this request is settled.")).toBeVisible();
   await expect(page.getByTestId("expiry-countdown")).toHaveCount(0);
@@ -99,10 +101,10 @@ test("a Pay-Out is paid out in part, then in full, through the sandbox; a bad am
 
   await panel.getByLabel("Amount (THB)").fill("400");
   await panel.getByRole("button", { name: "Sandbox: Partial pay-out" }).click();
-  await expect(page.getByTestId("sandbox-result")).toHaveText("Done. The request is now: Pending.");
+  await expect(page.getByTestId("sandbox-result")).toHaveText("Done. The request is now: Pending.", PROVIDER_CALL);
   await expect(page.getByTestId("request-fields")).toContainText(/Paid so far\s*฿400\.00/);
   await panel.getByRole("button", { name: "Sandbox: Pay out in full" }).click();
-  await expect(page.getByTestId("status-badge").first()).toHaveText(/Paid/);
+  await expect(page.getByTestId("status-badge").first()).toHaveText(/Paid/, PROVIDER_CALL);
   await expect(page.getByTestId("request-fields")).toContainText(/Paid so far\s*฿1,000\.00/);
 });
 
@@ -118,7 +120,7 @@ test("a lost answer shows 'checking with the provider', and 'Re-check now' settl
   await expect(page.getByTestId("unknown-notice")).toContainText("Checking with the provider");
   await expect(page.getByTestId("status-badge").first()).toHaveText(/Checking with the provider/);
   await page.getByRole("button", { name: "Re-check now" }).click();
-  await expect(page.getByTestId("status-badge").first()).toHaveText(/Pending/);
+  await expect(page.getByTestId("status-badge").first()).toHaveText(/Pending/, PROVIDER_CALL);
   await expect(page.getByTestId("unknown-notice")).toHaveCount(0);
   await expect(timeline(page).filter({ hasText: "Re-checked on request · Demo Admin" })).toBeVisible();
 });

@@ -37,7 +37,8 @@ export async function ConsoleHeader({ session, choice, sections, selectMerchantA
           />
           <LanguageSwitcher locale={locale} action={setLocaleAction} label={t.language} />
           <p className="text-sm text-slate-700" data-testid="signed-in-as" title={session.email}>
-            <Link href="/account/password" className="hover:underline" title={t.changePassword}>
+            {/* Not prefetched: a prefetch still in flight when the person signs out renews the session cookie (next-auth's proxy). */}
+            <Link href="/account/password" prefetch={false} className="hover:underline" title={t.changePassword}>
               {session.name}
             </Link>{" "}
             · <span className="font-medium">{roleLabel(t, session.role)}</span>
