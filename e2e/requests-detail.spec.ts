@@ -13,6 +13,8 @@ import { expect, test } from "./support/sandbox";
 
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== "console", "staff pages: the console project signs in");
+  // Each test creates through the form, then waits on the provider (see PROVIDER_CALL).
+  test.setTimeout(60_000);
 });
 
 async function createPayIn(page: Page, amount = "325.00"): Promise<{ id: string; refId1: string }> {

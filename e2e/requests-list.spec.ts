@@ -95,6 +95,31 @@ test("search, filters and tabs narrow the list on the server, live in the URL, a
   await expect(rows(page)).toHaveCount(3);
 });
 
+test("a P2P Pay-In is listed under Pay-In, marked P2P", async ({ page, sandbox }) => {
+  // Something for the P2P payment to go to: a pending pay-out at the provider (any merchant, last 24 h).
+  await sandbox.provider("SubmitPayOutRequest", sandbox.merchants[1]!, {
+    RefId1: marker("E2E-P2PO").slice(0, 25),
+    RequestedAmount: 500,
+    QrProvider: "PP",
+    BankCode: "KBANK",
+    BankAccountNo: "0123456789",
+    BankAccountName: "Somsri Rakdee",
+    PromptPayId: "0812345678",
+  });
+  const tag = marker("E2E-P2P");
+  await openCreateForm(page, "p2p", COFFEE);
+  const refId1 = await refId1Input(page).inputValue();
+  await page.getByLabel("RefId2 (optional)").fill(tag);
+  await page.getByLabel("Payer's name").fill("สมศรี");
+  await page.getByLabel("Amount").fill("25.00");
+  await page.getByRole("button", { name: "Create P2P Pay-In" }).click();
+  await landedOnRequest(page);
+
+  await page.goto(`/requests?merchant=all&q=${tag}`);
+  await expect.poll(() => refIdsShown(page)).toEqual([refId1]);
+  await expect(rows(page).first().locator("abbr", { hasText: "P2P" })).toHaveAttribute("title", /Pay-In P2P/);
+});
+
 test("keyset pages: ten per page, older, back and forward, back to the newest — each row once", async ({ page }) => {
   test.setTimeout(150_000);
   const tag = marker("E2E-PAGES");

@@ -146,3 +146,18 @@ test("a key the provider does not know is reported as rejected", async ({ page }
   await expect(page.getByTestId("key-check-submit")).toHaveAttribute("data-verdict", "rejected");
   await expect(page.getByTestId("key-check-read")).toHaveAttribute("data-verdict", "missing");
 });
+
+test("the name and limits are edited in place: a bad amount is named beside its field, then saved", async ({ page }) => {
+  await addMerchant(page, { name: `E2E Limits ${randomBytes(2).toString("hex")}`, submitKey: key("submit"), payinMin: "20", payinMax: "500" });
+  const form = page.getByTestId("limits-form");
+  await form.getByLabel("Pay-In maximum (THB)").fill("1,000.123");
+  await form.getByLabel("Pay-Out approval threshold (THB)").fill("25000");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(form.getByLabel("Pay-In maximum (THB)")).toHaveAccessibleDescription(/at most 2 decimals/);
+  await expect(form.getByLabel("Pay-Out approval threshold (THB)")).toHaveValue("25000");
+  await form.getByLabel("Pay-In maximum (THB)").fill("1,000.50");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("limits-success")).toHaveText("Saved.");
+  await expect(page.getByTestId("merchant-summary")).toContainText("฿20.00 – ฿1,000.50");
+  await expect(page.getByTestId("merchant-summary")).toContainText("฿25,000.00");
+});

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { merchants, paymentRequests, requestEvents, staffUsers } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { parseListFilters } from "./list-filters";
-import { getRequestInScope, hasAnyRequest, iterateRequests, listRequests, listTimeline, type ResolvedFilters, type Scope } from "./queries";
+import { getRequestInScope, iterateRequests, listRequests, listTimeline, type ResolvedFilters, type Scope } from "./queries";
 
 const ALL: Scope = { merchantIds: null };
 const ONLY_A: Scope = { merchantIds: ["mer_a"] };
@@ -102,6 +102,7 @@ describe.each(DATABASE_KINDS)("request list queries on %s", (kind) => {
     expect(await ids(ONLY_A, filters({ q: "R1" }))).toEqual(["req_0001"]);
     expect(await ids(ONLY_A, filters({ q: "INV-77" }))).toEqual(["req_0002"]);
     expect(await ids(ONLY_A, filters({ q: "ORDER-9" }))).toEqual(["req_0004"]);
+    expect(await ids(ONLY_A, filters({ q: "order-9" }))).toEqual(["req_0004"]);
     expect(await ids(ONLY_A, filters({ q: "ใจดี" }))).toEqual(["req_0001"]);
     expect(await ids(ONLY_A, filters({ q: "somCHAI" }))).toEqual(["req_0002"]);
     expect(await ids(ONLY_A, filters({ q: "%_" }))).toEqual(["req_0003"]);
@@ -132,8 +133,6 @@ describe.each(DATABASE_KINDS)("request list queries on %s", (kind) => {
     expect(await getRequestInScope(database.db, ONLY_A, "req_0007")).toBeUndefined();
     expect(await getRequestInScope(database.db, ONLY_A, "req_0001")).toMatchObject({ request: { id: "req_0001" }, merchantName: "Alpha", createdByName: "Ann" });
     expect(await listTimeline(database.db, ONLY_A, "req_0007")).toEqual([]);
-    expect(await hasAnyRequest(database.db, ONLY_A, "mer_b", "payin")).toBe(false);
-    expect(await hasAnyRequest(database.db, ONLY_A, "all", "withdrawal")).toBe(true);
   });
 
   it.skipIf(skip)("gives the timeline oldest first, with staff names", async () => {

@@ -88,7 +88,9 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export function searchCondition(text: string): SQL {
   const q = text.trim();
-  const branches: SQL[] = [eq(pr.refId1, q), eq(pr.refId2, q), eq(pr.refId3, q)];
+  // RefIds are matched exactly, and also in capitals: PayDesk's own are (PD260501-…), people type them in lower case.
+  const refs = [...new Set([q, q.toUpperCase()])];
+  const branches: SQL[] = [inArray(pr.refId1, refs), inArray(pr.refId2, refs), inArray(pr.refId3, refs)];
   if (/^req_[0-9a-f]{20}$/.test(q)) branches.push(eq(pr.id, q));
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q)) branches.push(inArray(pr.providerId, [...new Set([q, q.toLowerCase()])]));
   if (/^(฿\s*)?\d[\d,]*(\.\d{1,2})?$/.test(q)) {
@@ -190,10 +192,4 @@ export type TimelineEntry = Awaited<ReturnType<typeof listTimeline>>[number];
 /** People who can appear as a request's creator, for the creator filter. */
 export async function listStaffNames(db: Db): Promise<Array<{ id: string; name: string }>> {
   return db.select({ id: staffUsers.id, name: staffUsers.name }).from(staffUsers).orderBy(asc(staffUsers.name));
-}
-
-/** Whether this tab holds any request at all for the merchant(s): "no requests yet" versus "none match". */
-export async function hasAnyRequest(db: Db, scope: Scope, merchant: string | "all", tab: ResolvedFilters["tab"]): Promise<boolean> {
-  const [row] = await db.select({ id: pr.id }).from(pr).where(and(scopeCondition(scope, merchant), tabCondition(tab))).limit(1);
-  return row !== undefined;
 }

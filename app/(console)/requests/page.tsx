@@ -13,7 +13,9 @@ import { getLocale } from "@/lib/i18n/server";
 import { hasNarrowingFilters, listHref, parseListFilters, type ListTab } from "@/lib/requests/list-filters";
 import { listRequests, listStaffNames } from "@/lib/requests/queries";
 
-export const metadata: Metadata = { title: "Requests" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: listMessages(await getLocale()).title };
+}
 
 const CREATE_PERMISSIONS: Record<ListTab, Permission[]> = { payin: ["payin.create", "p2p.create"], payout: ["payout.create"], withdrawal: ["withdrawal.create"] };
 

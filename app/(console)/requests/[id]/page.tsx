@@ -24,7 +24,9 @@ import { getRequestInScope, listTimeline } from "@/lib/requests/queries";
 import { controlsFor, familyOf } from "@/lib/requests/sandbox-controls";
 import { recheckRequestAction, sandboxPayInControlAction, sandboxPayOutControlAction } from "./actions";
 
-export const metadata: Metadata = { title: "Request" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: detailMessages(await getLocale()).fields };
+}
 
 export default async function RequestPage({ params }: { params: Promise<{ id: string }> }) {
   const session = await requirePermission(CONSOLE_SECTIONS.requests.permissions);

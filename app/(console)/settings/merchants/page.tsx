@@ -22,9 +22,11 @@ export default async function MerchantsPage() {
           <h1 className="text-2xl font-semibold">{t.merchantsTitle}</h1>
           <p className="mt-2 text-sm text-slate-700">{t.merchantsIntro}</p>
         </div>
-        <Link href="/settings/merchants/new" className="rounded-md bg-brand-dark px-4 py-2 text-sm font-medium text-white hover:bg-brand">
-          {t.addMerchant}
-        </Link>
+        {session.merchantIds === null && (
+          <Link href="/settings/merchants/new" className="rounded-md bg-brand-dark px-4 py-2 text-sm font-medium text-white hover:bg-brand">
+            {t.addMerchant}
+          </Link>
+        )}
       </div>
       <div className="mt-6">
         <MerchantTable merchants={merchants} locale={locale} />

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { NeedsAllMerchants } from "@/components/console/settings/needs-all-merchants";
 import { SettingsNav } from "@/components/console/settings/settings-nav";
 import { staffMessages } from "@/components/console/settings/staff-messages";
 import { StaffTable } from "@/components/console/settings/staff-table";
@@ -24,10 +25,13 @@ export default async function StaffPage() {
           <h1 className="text-2xl font-semibold">{t.staffTitle}</h1>
           <p className="mt-2 text-sm text-slate-700">{t.staffIntro}</p>
         </div>
-        <Link href="/settings/staff/new" className="rounded-md bg-brand-dark px-4 py-2 text-sm font-medium text-white hover:bg-brand">
-          {t.invite}
-        </Link>
+        {session.merchantIds === null && (
+          <Link href="/settings/staff/new" className="rounded-md bg-brand-dark px-4 py-2 text-sm font-medium text-white hover:bg-brand">
+            {t.invite}
+          </Link>
+        )}
       </div>
+      {session.merchantIds !== null && <NeedsAllMerchants locale={locale} />}
       <div className="mt-6">
         <StaffTable staff={staff} merchantNames={new Map(merchants.map((m) => [m.id, m.displayName]))} currentUserId={session.userId} locale={locale} />
       </div>

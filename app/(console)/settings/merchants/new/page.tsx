@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { merchantMessages } from "@/components/console/settings/merchant-messages";
 import { MerchantForm } from "@/components/console/settings/merchant-form";
+import { NeedsAllMerchants } from "@/components/console/settings/needs-all-merchants";
 import { SettingsNav } from "@/components/console/settings/settings-nav";
 import { requirePermission } from "@/lib/auth/session";
 import { getLocale } from "@/lib/i18n/server";
@@ -17,9 +18,13 @@ export default async function NewMerchantPage() {
       <SettingsNav session={session} locale={locale} current="merchants" />
       <h1 className="text-2xl font-semibold">{t.newTitle}</h1>
       <p className="mt-2 max-w-3xl text-sm text-slate-700">{t.newIntro}</p>
-      <div className="mt-6 max-w-3xl">
-        <MerchantForm action={createMerchantAction} locale={locale} />
-      </div>
+      {session.merchantIds === null ? (
+        <div className="mt-6 max-w-3xl">
+          <MerchantForm action={createMerchantAction} locale={locale} />
+        </div>
+      ) : (
+        <NeedsAllMerchants locale={locale} />
+      )}
     </>
   );
 }

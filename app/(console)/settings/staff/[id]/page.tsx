@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { NeedsAllMerchants } from "@/components/console/settings/needs-all-merchants";
 import { SettingsNav } from "@/components/console/settings/settings-nav";
 import { StaffAccessForm } from "@/components/console/settings/staff-access-form";
 import { StaffAccountControls } from "@/components/console/settings/staff-account-controls";
@@ -37,7 +38,9 @@ export default async function StaffMemberPage({ params }: { params: Promise<{ id
         {person.email} · {staffRoleLabel(t, person.role)} · {person.isDisabled ? t.disabled : person.mustChangePassword ? t.awaitingPassword : t.active} · {t.lastSignIn}:{" "}
         {person.lastSignInAt ? formatDateTime(person.lastSignInAt, locale) : t.never}
       </p>
-      {isSelf ? (
+      {session.merchantIds !== null ? (
+        <NeedsAllMerchants locale={locale} />
+      ) : isSelf ? (
         <p className="mt-6 rounded-md border border-slate-200 bg-white px-4 py-3 text-sm text-slate-800" data-testid="staff-self">
           {t.yourself}{" "}
           <Link href="/account/password" className="text-brand-dark underline">

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { InviteForm } from "@/components/console/settings/invite-form";
+import { NeedsAllMerchants } from "@/components/console/settings/needs-all-merchants";
 import { SettingsNav } from "@/components/console/settings/settings-nav";
 import { staffMessages } from "@/components/console/settings/staff-messages";
 import { requirePermission } from "@/lib/auth/session";
@@ -19,9 +20,13 @@ export default async function InviteStaffPage() {
       <SettingsNav session={session} locale={locale} current="staff" />
       <h1 className="text-2xl font-semibold">{t.inviteTitle}</h1>
       <p className="mt-2 max-w-3xl text-sm text-slate-700">{t.inviteIntro}</p>
-      <div className="mt-6 max-w-3xl">
-        <InviteForm action={inviteStaffAction} merchants={merchants.map(({ id, displayName }) => ({ id, displayName }))} locale={locale} />
-      </div>
+      {session.merchantIds === null ? (
+        <div className="mt-6 max-w-3xl">
+          <InviteForm action={inviteStaffAction} merchants={merchants.map(({ id, displayName }) => ({ id, displayName }))} locale={locale} />
+        </div>
+      ) : (
+        <NeedsAllMerchants locale={locale} />
+      )}
     </>
   );
 }
