@@ -54,7 +54,7 @@ describe.each(DATABASE_KINDS)("the audit log on %s", (kind) => {
     expect(rows.map((r) => r.id)).toEqual([...rows.map((r) => r.id)].sort((a, b) => b - a));
     const change = rows.find((r) => r.action === "staff.change-access");
     expect(change).toMatchObject({ actorName: "Test admin", targetName: "Test finance", ip: "203.0.113.1", outcome: "ok" });
-    expect(rows.find((r) => r.action === "merchant.rotate-keys")).toMatchObject({ merchantName: "Shop mer_a" });
+    expect(rows.find((r) => r.action === "merchant.rotate-keys")).toMatchObject({ merchantName: "Shop mer_a", targetName: "Shop mer_a" });
     expect(rows.find((r) => r.outcome === "failed")).toMatchObject({ actorName: null, target: "nobody@shop.example" });
   });
 

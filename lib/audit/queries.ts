@@ -75,7 +75,7 @@ export interface AuditRow {
   merchantId: string | null;
   merchantName: string | null;
   target: string | null;
-  /** The person a staff action was about (target `usr_…`), by name. */
+  /** What the target id names, for people: a person (`usr_…`) or a merchant (`mer_…`). */
   targetName: string | null;
   ip: string | null;
   data: unknown;
@@ -104,6 +104,7 @@ export async function listAudit(db: Db, viewer: AuditViewer, filters: AuditFilte
   ].filter((c): c is SQL => c !== undefined);
 
   const targetUser = alias(staffUsers, "target_user");
+  const targetMerchant = alias(merchants, "target_merchant");
   const rows = await db
     .select({
       id: auditLog.id,
@@ -116,13 +117,14 @@ export async function listAudit(db: Db, viewer: AuditViewer, filters: AuditFilte
       merchantId: auditLog.merchantId,
       merchantName: merchants.displayName,
       target: auditLog.target,
-      targetName: targetUser.name,
+      targetName: sql<string | null>`coalesce(${targetUser.name}, ${targetMerchant.displayName})`,
       ip: auditLog.ip,
       data: auditLog.data,
     })
     .from(auditLog)
     .leftJoin(staffUsers, eq(staffUsers.id, auditLog.actorId))
     .leftJoin(targetUser, eq(targetUser.id, auditLog.target))
+    .leftJoin(targetMerchant, eq(targetMerchant.id, auditLog.target))
     .leftJoin(merchants, eq(merchants.id, auditLog.merchantId))
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(desc(auditLog.id))

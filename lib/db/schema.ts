@@ -113,7 +113,21 @@ export const paymentRequests = pgTable(
     uniqueIndex("payment_requests_ref_key").on(t.merchantId, t.refId1),
     index("payment_requests_next_check_idx").on(t.nextCheckAt),
     uniqueIndex("payment_requests_idempotency_key").on(t.idempotencyKey),
-    index("payment_requests_merchant_created_idx").on(t.merchantId, t.createdAt.desc()),
+    // The list's keyset order, per merchant and across all merchants (bench/list-scale: ≤ 5 ms at 1M rows).
+    // Plain DESC (nulls first), as the list's ORDER BY writes it; drizzle's .desc() adds NULLS LAST.
+    index("payment_requests_list_idx").on(t.merchantId, sql`${t.createdAt} desc`, sql`${t.id} desc`),
+    index("payment_requests_created_idx").on(sql`${t.createdAt} desc`, sql`${t.id} desc`),
+    // Search: RefIds and exact amounts (the unique key starts with merchant_id, so it cannot serve RefId1 alone)…
+    index("payment_requests_ref_id1_idx").on(t.refId1),
+    index("payment_requests_ref_id2_idx").on(t.refId2),
+    index("payment_requests_ref_id3_idx").on(t.refId3),
+    index("payment_requests_requested_amount_idx").on(t.requestedAmount),
+    index("payment_requests_generated_amount_idx").on(t.generatedAmount),
+    // …and the last digits of an account, as a prefix of the reversed number (must match ACCOUNT_DIGITS_SQL in lib/requests/queries.ts).
+    index("payment_requests_account_digits_idx").using(
+      "btree",
+      sql`(reverse(coalesce(${t.input} #>> '{destination,accountNo}', ${t.input} #>> '{destination,promptPayId}', ${t.providerResponse} ->> 'payInBankAccountNo'))) text_pattern_ops`,
+    ),
     index("payment_requests_provider_id_idx").on(t.providerId),
     index("payment_requests_open_idx").on(t.status, t.updatedAt),
   ],

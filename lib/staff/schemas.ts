@@ -2,11 +2,13 @@ import { z } from "zod";
 import type { Role } from "../db/schema";
 
 /**
- * The staff forms' schemas, shared by the browser (react-hook-form's zodResolver) and the server
- * actions, so both say the same thing. Messages are English sentences; the forms show them in the
- * person's language through STAFF_ERRORS (components/console/settings/staff-messages.ts).
+ * The staff forms' schemas (invite, role and merchants, choose a password), shared by the browser
+ * (react-hook-form's zodResolver) and the server actions, so both say the same thing. Messages are
+ * English sentences; the forms show them in the person's language (lib/staff/rule-messages.ts).
+ * This file reaches the browser: nothing server-only is imported here.
  */
-/** lib/auth/password.ts's limit (that module is server-only; a test keeps the two equal). */
+
+/** lib/auth/password.ts's limit (that module is server-only; lib/i18n/known-messages.test.ts keeps the two equal). */
 export const MAX_PASSWORD_LENGTH = 256;
 
 export const STAFF_RULES = {

@@ -62,9 +62,9 @@ export function AuditTable({ rows, locale }: { rows: AuditRow[]; locale: Locale 
                 <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${OUTCOME_LOOK[row.outcome] ?? "bg-slate-200 text-slate-800"}`}>{outcomeLabel(t, row.outcome)}</span>
               </td>
               <td className="px-3 py-2">
-                {row.merchantName && <span className="block">{row.merchantName}</span>}
+                {row.merchantName && row.merchantName !== row.targetName && <span className="block">{row.merchantName}</span>}
                 {row.targetName && <span className="block">{row.targetName}</span>}
-                {row.target && <span className="block break-all font-mono text-xs text-slate-600">{row.target}</span>}
+                {row.target && <span className="block break-words font-mono text-xs text-slate-600">{row.target}</span>}
               </td>
               <td className="px-3 py-2 font-mono text-xs">{row.ip ?? "—"}</td>
               <td className="px-3 py-2 text-xs text-slate-700">{describeData(row.data)}</td>
