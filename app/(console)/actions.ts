@@ -4,6 +4,7 @@ import { cookies } from "next/headers";
 import { z } from "zod";
 import { signOut } from "@/lib/auth";
 import { defineAction } from "@/lib/auth/action";
+import { revokeSessions } from "@/lib/auth/session";
 import { MERCHANT_COOKIE } from "@/lib/auth/selected-merchant";
 import { env } from "@/lib/env";
 
@@ -12,7 +13,10 @@ export const signOutAction = defineAction({
   permission: "public",
   schema: z.object({}),
   audit: "auth.sign-out",
-  run: async () => {
+  run: async ({ session, db }) => {
+    // The cookie alone is not enough: a response still in flight (a prefetch, the event stream)
+    // could renew it after it is cleared. Voiding the session server-side makes sign-out stick.
+    if (session) await revokeSessions(db, session.userId);
     await signOut({ redirectTo: "/login" });
     return null;
   },

@@ -11,6 +11,8 @@ declare module "next-auth" {
 declare module "@auth/core/jwt" {
   interface JWT {
     uid?: string;
+    /** When this person signed in (ms); stays fixed while the session's cookie is renewed. */
+    signedInAt?: number;
     role?: Role;
     merchantIds?: string[] | null;
   }

@@ -33,16 +33,28 @@ export const CHOOSE_PASSWORD_PATH = "/account/password";
 export const currentSession = cache(async (): Promise<StaffSession | null> => {
   const session = await auth();
   const userId = session?.user?.id;
-  return userId ? loadStaffSession(await getDb(), userId) : null;
+  const signedInAt = (session?.user as { signedInAt?: number } | undefined)?.signedInAt ?? 0;
+  return userId ? loadStaffSession(await getDb(), userId, signedInAt) : null;
 });
 
-export async function loadStaffSession(db: Db, userId: string): Promise<StaffSession | null> {
+/** `signedInAt` (ms): a session signed in before the person last signed out is void. */
+export async function loadStaffSession(db: Db, userId: string, signedInAt = Number.POSITIVE_INFINITY): Promise<StaffSession | null> {
   const [row] = await db
-    .select({ email: staffUsers.email, name: staffUsers.name, role: staffUsers.role, merchantIds: staffUsers.merchantIds, isDisabled: staffUsers.isDisabled, locale: staffUsers.locale, mustChangePassword: staffUsers.mustChangePassword })
+    .select({
+      email: staffUsers.email,
+      name: staffUsers.name,
+      role: staffUsers.role,
+      merchantIds: staffUsers.merchantIds,
+      isDisabled: staffUsers.isDisabled,
+      locale: staffUsers.locale,
+      mustChangePassword: staffUsers.mustChangePassword,
+      sessionsValidAfter: staffUsers.sessionsValidAfter,
+    })
     .from(staffUsers)
     .where(eq(staffUsers.id, userId))
     .limit(1);
   if (!row || row.isDisabled) return null;
+  if (row.sessionsValidAfter && signedInAt <= row.sessionsValidAfter.getTime()) return null;
   return { userId, email: row.email, name: row.name, role: row.role, merchantIds: row.merchantIds, locale: row.locale, ...(row.mustChangePassword ? { mustChangePassword: true } : {}) };
 }
 
@@ -50,6 +62,11 @@ export async function loadStaffSession(db: Db, userId: string): Promise<StaffSes
  * For pages and route handlers: the person, or a redirect to sign in. A person still on a one-time
  * password is sent to choose their own first, whichever page they asked for.
  */
+/** Ends every session this person holds: called at sign-out (see staff_users.sessions_valid_after). */
+export async function revokeSessions(db: Db, userId: string): Promise<void> {
+  await db.update(staffUsers).set({ sessionsValidAfter: new Date() }).where(eq(staffUsers.id, userId));
+}
+
 export async function requireSession(): Promise<StaffSession> {
   const session = await currentSession();
   if (!session) redirect("/login");

@@ -28,6 +28,8 @@ export const staffUsers = pgTable(
     locale: text("locale"),
     /** Set for an invited person's one-time password: they choose their own at first sign-in. */
     mustChangePassword: boolean("must_change_password").notNull().default(false),
+    /** Sessions signed in before this time are void: set at sign-out, so a late response renewing the cookie cannot bring one back. */
+    sessionsValidAfter: timestamp("sessions_valid_after", { withTimezone: true }),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,0 +1,1 @@
+ALTER TABLE "staff_users" ADD COLUMN "sessions_valid_after" timestamp with time zone;
