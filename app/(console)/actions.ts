@@ -4,7 +4,7 @@ import { cookies } from "next/headers";
 import { z } from "zod";
 import { signOut } from "@/lib/auth";
 import { defineAction } from "@/lib/auth/action";
-import { revokeSessions } from "@/lib/auth/session";
+import { currentSessionId, revokeSession } from "@/lib/auth/session";
 import { MERCHANT_COOKIE } from "@/lib/auth/selected-merchant";
 import { env } from "@/lib/env";
 
@@ -13,10 +13,11 @@ export const signOutAction = defineAction({
   permission: "public",
   schema: z.object({}),
   audit: "auth.sign-out",
-  run: async ({ session, db }) => {
+  run: async ({ db }) => {
     // The cookie alone is not enough: a response still in flight (a prefetch, the event stream)
-    // could renew it after it is cleared. Voiding the session server-side makes sign-out stick.
-    if (session) await revokeSessions(db, session.userId);
+    // could renew it after it is cleared. Voiding this session server-side makes sign-out stick.
+    const sessionId = await currentSessionId();
+    if (sessionId) await revokeSession(db, sessionId);
     await signOut({ redirectTo: "/login" });
     return null;
   },

@@ -24,7 +24,7 @@ export function baseAuthConfig(): NextAuthConfig {
       jwt({ token, user }) {
         if (user?.id) {
           token.uid = user.id;
-          token.signedInAt = Date.now();
+          token.sid = crypto.randomUUID();
           token.role = user.role;
           token.merchantIds = user.merchantIds ?? null;
         }
@@ -33,7 +33,7 @@ export function baseAuthConfig(): NextAuthConfig {
       session({ session, token }) {
         return {
           ...session,
-          user: { ...session.user, id: token.uid ?? "", email: token.email ?? "", name: token.name, role: token.role, merchantIds: token.merchantIds ?? null, signedInAt: token.signedInAt ?? 0 },
+          user: { ...session.user, id: token.uid ?? "", email: token.email ?? "", name: token.name, role: token.role, merchantIds: token.merchantIds ?? null, sessionId: token.sid ?? null },
         };
       },
       // Relative paths only: see lib/auth/callback-path.ts and stack notes §6.4.

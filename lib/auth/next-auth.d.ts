@@ -11,8 +11,8 @@ declare module "next-auth" {
 declare module "@auth/core/jwt" {
   interface JWT {
     uid?: string;
-    /** When this person signed in (ms); stays fixed while the session's cookie is renewed. */
-    signedInAt?: number;
+    /** This sign-in's id; stays fixed while the session's cookie is renewed (revoked at sign-out). */
+    sid?: string;
     role?: Role;
     merchantIds?: string[] | null;
   }

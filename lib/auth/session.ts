@@ -1,9 +1,9 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import { forbidden, redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb, type Db } from "../db";
-import { staffUsers, type Role } from "../db/schema";
+import { revokedSessions, staffUsers, type Role } from "../db/schema";
 import { auth } from "./index";
 import { can, canAny, type Permission } from "./permissions";
 
@@ -33,12 +33,16 @@ export const CHOOSE_PASSWORD_PATH = "/account/password";
 export const currentSession = cache(async (): Promise<StaffSession | null> => {
   const session = await auth();
   const userId = session?.user?.id;
-  const signedInAt = (session?.user as { signedInAt?: number } | undefined)?.signedInAt ?? 0;
-  return userId ? loadStaffSession(await getDb(), userId, signedInAt) : null;
+  const sessionId = (session?.user as { sessionId?: string | null } | undefined)?.sessionId ?? null;
+  return userId ? loadStaffSession(await getDb(), userId, sessionId) : null;
 });
 
-/** `signedInAt` (ms): a session signed in before the person last signed out is void. */
-export async function loadStaffSession(db: Db, userId: string, signedInAt = Number.POSITIVE_INFINITY): Promise<StaffSession | null> {
+/** The person behind a session, or null when they are gone, disabled, or signed this session out. */
+export async function loadStaffSession(db: Db, userId: string, sessionId: string | null = null): Promise<StaffSession | null> {
+  if (sessionId !== null) {
+    const [revoked] = await db.select({ id: revokedSessions.sessionId }).from(revokedSessions).where(eq(revokedSessions.sessionId, sessionId)).limit(1);
+    if (revoked) return null;
+  }
   const [row] = await db
     .select({
       email: staffUsers.email,
@@ -48,13 +52,11 @@ export async function loadStaffSession(db: Db, userId: string, signedInAt = Numb
       isDisabled: staffUsers.isDisabled,
       locale: staffUsers.locale,
       mustChangePassword: staffUsers.mustChangePassword,
-      sessionsValidAfter: staffUsers.sessionsValidAfter,
     })
     .from(staffUsers)
     .where(eq(staffUsers.id, userId))
     .limit(1);
   if (!row || row.isDisabled) return null;
-  if (row.sessionsValidAfter && signedInAt <= row.sessionsValidAfter.getTime()) return null;
   return { userId, email: row.email, name: row.name, role: row.role, merchantIds: row.merchantIds, locale: row.locale, ...(row.mustChangePassword ? { mustChangePassword: true } : {}) };
 }
 
@@ -62,9 +64,18 @@ export async function loadStaffSession(db: Db, userId: string, signedInAt = Numb
  * For pages and route handlers: the person, or a redirect to sign in. A person still on a one-time
  * password is sent to choose their own first, whichever page they asked for.
  */
-/** Ends every session this person holds: called at sign-out (see staff_users.sessions_valid_after). */
-export async function revokeSessions(db: Db, userId: string): Promise<void> {
-  await db.update(staffUsers).set({ sessionsValidAfter: new Date() }).where(eq(staffUsers.id, userId));
+/** Ends this session for good (sign-out): see revoked_sessions. */
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  // Kept well past a session's 8-hour life: a forgotten tab can keep renewing a void cookie.
+  const expiresAt = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000);
+  await db.insert(revokedSessions).values({ sessionId, expiresAt }).onConflictDoNothing();
+  await db.delete(revokedSessions).where(lt(revokedSessions.expiresAt, new Date()));
+}
+
+/** The id of the current request's session, if signed in. */
+export async function currentSessionId(): Promise<string | null> {
+  const session = await auth();
+  return (session?.user as { sessionId?: string | null } | undefined)?.sessionId ?? null;
 }
 
 export async function requireSession(): Promise<StaffSession> {

@@ -28,14 +28,23 @@ export const staffUsers = pgTable(
     locale: text("locale"),
     /** Set for an invited person's one-time password: they choose their own at first sign-in. */
     mustChangePassword: boolean("must_change_password").notNull().default(false),
-    /** Sessions signed in before this time are void: set at sign-out, so a late response renewing the cookie cannot bring one back. */
-    sessionsValidAfter: timestamp("sessions_valid_after", { withTimezone: true }),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("staff_users_email_key").on(sql`lower(${t.email})`)],
 );
+
+/**
+ * Sessions ended by signing out. The session cookie is a JWT, so clearing it is not enough: a
+ * response still in flight (a prefetch, the event stream) can renew it afterwards. A session whose
+ * id is here is void whatever its cookie says; rows can go once `expires_at` has passed.
+ */
+export const revokedSessions = pgTable("revoked_sessions", {
+  sessionId: text("session_id").primaryKey(),
+  revokedAt: timestamp("revoked_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
 
 /** Failed sign-ins per account and per IP, for throttling. */
 export const signInThrottle = pgTable("sign_in_throttle", {

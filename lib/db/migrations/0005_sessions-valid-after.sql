@@ -1,1 +1,0 @@
-ALTER TABLE "staff_users" ADD COLUMN "sessions_valid_after" timestamp with time zone;
