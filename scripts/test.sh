@@ -62,7 +62,6 @@ if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
     fail "no PostgreSQL server found: install one (on Debian, 'sudo apt-get install postgresql')."
   fi
 fi
-export PAYDESK_REQUIRE_POSTGRES=1
 echo "using $(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)"
 end_phase
 

@@ -8,7 +8,7 @@ import { merchants } from "../db/schema";
 import { toDecimalString, toSatang } from "../money";
 import type { MerchantCredentials } from "../payment-api/client";
 import { KeyVaultError, lastFour, type KeyVault } from "./key-vault";
-import { setWebhookSecret } from "./webhook-secret";
+import { setWebhookSecret, webhookSecretDigest } from "./webhook-secret";
 
 /**
  * Merchants and their API keys. A key is sealed as soon as it arrives and only its last four
@@ -153,13 +153,23 @@ export async function loadDemoMerchants(db: Db, vault: KeyVault, credentialsFile
   for (const m of creds.merchants) {
     const satang = (amount: string | null) => (amount === null ? undefined : toSatang(amount));
     const [existing] = await db
-      .select({ id: merchants.id })
+      .select({ id: merchants.id, submitKeyEncrypted: merchants.submitKeyEncrypted, readKeyEncrypted: merchants.readKeyEncrypted, webhookSecretHash: merchants.webhookSecretHash })
       .from(merchants)
       .where(and(eq(merchants.orgId, m.orgId), eq(merchants.merchantId, m.merchantId)))
       .limit(1);
     if (existing) {
-      await rotateKeys(db, vault, existing.id, { submitKey: m.submitKey, readKey: m.readKey });
-      if (creds.webhookSecret) await setWebhookSecret(db, existing.id, creds.webhookSecret);
+      // Every start reads this file: write only what a re-seeded sandbox changed.
+      const same = (sealed: string | null, plain: string) => {
+        try {
+          return sealed !== null && vault.open(sealed) === plain;
+        } catch {
+          return false;
+        }
+      };
+      if (!same(existing.submitKeyEncrypted, m.submitKey) || !same(existing.readKeyEncrypted, m.readKey)) {
+        await rotateKeys(db, vault, existing.id, { submitKey: m.submitKey, readKey: m.readKey });
+      }
+      if (creds.webhookSecret && existing.webhookSecretHash !== webhookSecretDigest(creds.webhookSecret)) await setWebhookSecret(db, existing.id, creds.webhookSecret);
       continue;
     }
     const created = await createMerchant(

@@ -11,7 +11,6 @@ import { merchants } from "../db/schema";
  * overlap period, so the provider's admin can switch the header without lost webhooks.
  */
 export const webhookSecretDigest = (secret: string) => createHash("sha256").update(secret, "utf8").digest("hex");
-const digest = webhookSecretDigest;
 
 export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString("base64url")}`;
@@ -24,7 +23,7 @@ export async function rotateWebhookSecret(db: Db, merchantRowId: string, overlap
   await db
     .update(merchants)
     .set({
-      webhookSecretHash: digest(secret),
+      webhookSecretHash: webhookSecretDigest(secret),
       webhookSecretPreviousHash: current.hash,
       webhookSecretPreviousUntil: current.hash ? new Date(Date.now() + overlapMs) : null,
       updatedAt: new Date(),
@@ -37,7 +36,7 @@ export async function rotateWebhookSecret(db: Db, merchantRowId: string, overlap
 export async function setWebhookSecret(db: Db, merchantRowId: string, secret: string): Promise<void> {
   await db
     .update(merchants)
-    .set({ webhookSecretHash: digest(secret), webhookSecretPreviousHash: null, webhookSecretPreviousUntil: null, updatedAt: new Date() })
+    .set({ webhookSecretHash: webhookSecretDigest(secret), webhookSecretPreviousHash: null, webhookSecretPreviousUntil: null, updatedAt: new Date() })
     .where(eq(merchants.id, merchantRowId));
 }
 
@@ -50,7 +49,7 @@ export interface StoredSecret {
 /** Constant-time check of a presented secret against the current one and, during the overlap, the previous one. */
 export function webhookSecretMatches(stored: StoredSecret, presented: string | null | undefined, now = new Date()): boolean {
   if (!presented || !stored.webhookSecretHash) return false;
-  const given = Buffer.from(digest(presented), "hex");
+  const given = Buffer.from(webhookSecretDigest(presented), "hex");
   const same = (hash: string) => timingSafeEqual(Buffer.from(hash, "hex"), given);
   if (same(stored.webhookSecretHash)) return true;
   return Boolean(stored.webhookSecretPreviousHash && stored.webhookSecretPreviousUntil && now < stored.webhookSecretPreviousUntil && same(stored.webhookSecretPreviousHash));
