@@ -9,28 +9,19 @@ import { getDb } from "@/lib/db";
 import { getLocale } from "@/lib/i18n/server";
 import { listMerchantsVisibleTo } from "@/lib/merchants/queries";
 import { EVENTS } from "@/lib/webhooks/parse";
+import { parseDeliveryFilters, type Search } from "@/lib/webhooks/filters";
 import { listDeliveries, VERDICTS } from "@/lib/webhooks/queries";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
-type Search = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined);
-/** A Bangkok calendar day as the instant it starts. */
-const bangkokDay = (day: string | undefined, plusDays = 0) => (day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(Date.parse(`${day}T00:00:00+07:00`) + plusDays * 86_400_000) : undefined);
 
 export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Search> }) {
   const session = await requirePermission(CONSOLE_SECTIONS.webhooks.permissions);
   const [locale, db, params] = await Promise.all([getLocale(), getDb(), searchParams]);
   const t = webhookMessages(locale);
   const verdictLabels = VERDICT_LABELS(locale) as Record<string, string>;
-  const filters = {
-    verdict: one(params.verdict),
-    event: one(params.event),
-    merchantId: one(params.merchant),
-    from: bangkokDay(one(params.from)),
-    to: bangkokDay(one(params.to), 1),
-    before: Number(one(params.before)) || undefined,
-  };
+  const { filters, problems } = parseDeliveryFilters(params);
   const [{ rows, nextBefore }, merchants] = await Promise.all([listDeliveries(db, session, filters), listMerchantsVisibleTo(db, session)]);
   const filtered = Object.entries(params).some(([k, v]) => k !== "before" && one(v));
   const next = new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (one(v) && k !== "before" ? [[k, one(v)!]] : [])));
@@ -76,6 +67,11 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
         <button type="submit" className="rounded bg-brand px-3 py-1.5 text-sm font-medium text-white">{t.filter}</button>
         {filtered ? <Link href="/webhooks" className="text-sm text-brand-dark underline">{t.clear}</Link> : null}
       </form>
+      {problems.length > 0 ? (
+        <p role="status" className="mt-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="filter-problems">
+          {t.badFilters} {problems.map((p) => (p === "before" ? t.older : t[p])).join(", ")}
+        </p>
+      ) : null}
       {rows.length === 0 ? <p className="mt-8 text-slate-600" data-testid="webhooks-empty">{filtered ? t.none : t.noneYet}</p> : <DeliveryTable rows={rows} locale={locale} />}
       {nextBefore ? <Link href={`/webhooks?${next.toString()}`} className="mt-4 inline-block text-sm text-brand-dark underline">{t.older}</Link> : null}
     </section>

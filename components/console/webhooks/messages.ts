@@ -19,6 +19,7 @@ export const webhookMessages = defineMessages({
     showBody: "Show the body",
     older: "Older deliveries",
     none: "No webhooks match these filters.",
+    badFilters: "These filters could not be read and were left out:",
     noneYet: "No webhooks yet. Give the provider's admin the webhook address and secret (Settings → Merchants).",
   },
   th: {
@@ -39,6 +40,7 @@ export const webhookMessages = defineMessages({
     showBody: "แสดงเนื้อหา",
     older: "รายการที่เก่ากว่า",
     none: "ไม่มีเว็บฮุกที่ตรงกับตัวกรอง",
+    badFilters: "ตัวกรองเหล่านี้อ่านไม่ได้ จึงไม่ได้นำมาใช้:",
     noneYet: "ยังไม่มีเว็บฮุก กรุณาแจ้งที่อยู่และรหัสลับของเว็บฮุกให้ผู้ดูแลของผู้ให้บริการ (การตั้งค่า → ร้านค้า)",
   },
 });
