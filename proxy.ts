@@ -1,7 +1,7 @@
 import NextAuth from "next-auth";
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 import { baseAuthConfig } from "@/lib/auth/base-config";
-import { isPublicPath } from "@/lib/auth/public-paths";
+import { isPublicPath, REQUEST_PATH_HEADER, signInPath } from "@/lib/auth/public-paths";
 
 /**
  * Next 16's middleware. A signed-out person asking for a console page is sent to /login with the
@@ -13,15 +13,18 @@ const { auth } = NextAuth(() => baseAuthConfig());
 
 const guard = auth((request) => {
   const { pathname, search } = request.nextUrl;
-  if (request.auth?.user || isPublicPath(pathname)) return NextResponse.next();
+  if (request.auth?.user || isPublicPath(pathname)) {
+    // Pages see what was asked for, so a void session can still come back here after signing in.
+    const forward = new Headers(request.headers);
+    forward.set(REQUEST_PATH_HEADER, `${pathname}${search}`);
+    return NextResponse.next({ request: { headers: forward } });
+  }
   if (pathname.startsWith("/api/")) {
     return NextResponse.json({ error: "Sign in to PayDesk first." }, { status: 401 });
   }
   // Next turns a same-host Location into a relative one, so the browser stays on the host it used
   // (127.0.0.1 or a real name) and keeps its cookie (stack notes §6.4). callbackUrl is a path.
-  const login = new URL("/login", request.nextUrl);
-  login.searchParams.set("callbackUrl", `${pathname}${search}`);
-  return NextResponse.redirect(login);
+  return NextResponse.redirect(new URL(signInPath(`${pathname}${search}`), request.nextUrl));
 });
 
 // With a lazy configuration (read at the first request, not at build) next-auth hands back the

@@ -102,6 +102,22 @@ test.describe("signing in and out", () => {
     await expect(page.getByRole("heading", { name: "Sign in to PayDesk" })).toBeVisible();
   });
 
+  test("a session cookie renewed after signing out is void, and signing in again comes back to the page", async ({ page, context }) => {
+    const user = demoUser("operator") ?? anyUser();
+    test.skip(!user, NO_USER);
+    await page.goto("/login");
+    await signIn(page, user!);
+    // A response in flight while signing out (a prefetch, the event stream) can set the cookie again.
+    const stale = await context.cookies();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await context.addCookies(stale);
+    await page.goto("/requests?status=paid");
+    await expect(page).toHaveURL(/\/login\?callbackUrl=%2Frequests%3Fstatus%3Dpaid$/);
+    await signIn(page, user!);
+    await expect(page).toHaveURL(/\/requests\?status=paid$/);
+  });
+
   test("a console page asked for while signed out opens after signing in", async ({ page }) => {
     const user = demoUser("finance");
     test.skip(!user, NO_DEMO_USERS);

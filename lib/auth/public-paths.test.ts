@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPublicPath } from "./public-paths";
+import { isPublicPath, signInPath } from "./public-paths";
 
 describe("paths open without signing in", () => {
   it("lets the public pages, auth, webhooks, checkout, slip upload and Next's assets through", () => {
@@ -35,6 +35,19 @@ describe("paths open without signing in", () => {
       "/api/webhooksx/payment",
     ]) {
       expect(isPublicPath(path), path).toBe(false);
+    }
+  });
+});
+
+describe("the sign-in redirect", () => {
+  it("comes back to the page and query asked for", () => {
+    expect(signInPath("/requests")).toBe("/login?callbackUrl=%2Frequests");
+    expect(signInPath("/audit?from=e2e&x=1")).toBe("/login?callbackUrl=%2Faudit%3Ffrom%3De2e%26x%3D1");
+  });
+
+  it("never comes back to another site, to sign-in itself, or to nothing", () => {
+    for (const path of ["https://evil.example/", "//evil.example/x", "javascript:alert(1)", "", null, undefined, "/login", "/login?callbackUrl=%2Frequests"]) {
+      expect(signInPath(path), String(path)).toBe("/login");
     }
   });
 });

@@ -12,3 +12,12 @@ export function isPublicPath(pathname: string): boolean {
   // "/checkout" alone is public too, but not "/checkoutX".
   return PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix) || pathname === prefix.slice(0, -1));
 }
+
+/** Set by the proxy on every page request: the path and query asked for, for a later sign-in redirect. */
+export const REQUEST_PATH_HEADER = "x-paydesk-path";
+
+/** /login, coming back to `path` afterwards when it is a page of ours (a path, never a URL). */
+export function signInPath(path: string | null | undefined): string {
+  if (!path || !path.startsWith("/") || path.startsWith("//") || path === "/login" || path.startsWith("/login?")) return "/login";
+  return `/login?${new URLSearchParams({ callbackUrl: path })}`;
+}

@@ -1,6 +1,8 @@
 import "server-only";
 import { eq, lt } from "drizzle-orm";
+import { headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
+import { REQUEST_PATH_HEADER, signInPath } from "./public-paths";
 import { cache } from "react";
 import { getDb, type Db } from "../db";
 import { revokedSessions, staffUsers, type Role } from "../db/schema";
@@ -60,10 +62,6 @@ export async function loadStaffSession(db: Db, userId: string, sessionId: string
   return { userId, email: row.email, name: row.name, role: row.role, merchantIds: row.merchantIds, locale: row.locale, ...(row.mustChangePassword ? { mustChangePassword: true } : {}) };
 }
 
-/**
- * For pages and route handlers: the person, or a redirect to sign in. A person still on a one-time
- * password is sent to choose their own first, whichever page they asked for.
- */
 /** Ends this session for good (sign-out): see revoked_sessions. */
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
   // Kept well past a session's 8-hour life: a forgotten tab can keep renewing a void cookie.
@@ -78,9 +76,15 @@ export async function currentSessionId(): Promise<string | null> {
   return (session?.user as { sessionId?: string | null } | undefined)?.sessionId ?? null;
 }
 
+/**
+ * For pages and route handlers: the person, or a redirect to sign in that comes back to the page
+ * asked for. A person still on a one-time password is sent to choose their own first, whichever
+ * page they asked for. The proxy has already sent away anyone without a cookie; this catches a
+ * cookie that is valid but void (signed out while another response renewed it, account disabled).
+ */
 export async function requireSession(): Promise<StaffSession> {
   const session = await currentSession();
-  if (!session) redirect("/login");
+  if (!session) redirect(signInPath((await headers()).get(REQUEST_PATH_HEADER)));
   if (session.mustChangePassword) redirect(CHOOSE_PASSWORD_PATH);
   return session;
 }
