@@ -37,9 +37,18 @@ describe("parseEnv", () => {
     ["ENCRYPTION_KEY", "abc", /^ENCRYPTION_KEY must be 32 bytes/],
     ["ADMIN_EMAIL", "not-an-email", /^ADMIN_EMAIL must be an e-mail address/],
     ["DATABASE_URL", "mysql://x", /^DATABASE_URL must be a postgres:\/\/ URL/],
+    ["PAYMENT_HUB_URL", "ftp://hub", /^PAYMENT_HUB_URL must be an http\(s\) or ws\(s\) URL, or "off"/],
   ])("stops with a sentence naming %s when it is %j", (name, value, message) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
     expect(() => parseEnv({ [name]: value })).toThrow(message);
+  });
+
+  it("points customers' browsers at the provider's hub over WebSocket, unless told otherwise", () => {
+    expect(parseEnv({}).hubBaseUrl).toBe("ws://127.0.0.1:4010");
+    expect(parseEnv({ ...REAL_SECRETS, PAYMENT_API_BASE_URL: "https://api.example.com" }).hubBaseUrl).toBe("wss://api.example.com");
+    expect(parseEnv({ PAYMENT_HUB_URL: "https://rt.example.com/" }).hubBaseUrl).toBe("wss://rt.example.com");
+    expect(parseEnv({ PAYMENT_HUB_URL: "wss://rt.example.com" }).hubBaseUrl).toBe("wss://rt.example.com");
+    expect(parseEnv({ PAYMENT_HUB_URL: "off" }).hubBaseUrl).toBeNull();
   });
 
   it("requires chosen secrets with a real provider", () => {

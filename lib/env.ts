@@ -26,6 +26,18 @@ const schema = z.object({
   /** The provider. Unset → the bundled sandbox on SANDBOX_PORT (demo mode). */
   PAYMENT_API_BASE_URL: httpUrl,
   SANDBOX_PORT: port(4010),
+  /**
+   * The provider's real-time hub as customers' phones reach it (its origin, http(s) or ws(s)); the
+   * checkout page adds the request's websocketPath. Unset → the provider's base URL. "off" → the
+   * page follows PayDesk's own status stream only.
+   */
+  PAYMENT_HUB_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .union([z.literal("off"), z.url({ protocol: /^(https?|wss?)$/, error: 'must be an http(s) or ws(s) URL, or "off"' })])
+      .transform((value) => value.replace(/\/+$/, ""))
+      .optional(),
+  ),
   SANDBOX_PROFILE: z.preprocess(emptyAsUndefined, z.enum(["spec", "live"]).default("spec")),
   /** A real Postgres (postgres://user:pass@host:5432/db). Unset → the embedded PGlite in DATA_DIR/pglite. */
   DATABASE_URL: z.preprocess(
@@ -91,6 +103,8 @@ export interface Env extends RawEnv {
   PUBLIC_BASE_URL: string;
   /** The provider's base URL, resolved (the sandbox's when PAYMENT_API_BASE_URL is unset). */
   providerBaseUrl: string;
+  /** ws(s):// origin of the provider's hub for browsers, or null when turned off. */
+  hubBaseUrl: string | null;
   /** True when PayDesk runs against its own sandbox: demo data, sandbox controls in the console. */
   isSandbox: boolean;
   dataDir: string;
@@ -119,10 +133,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError("ADMIN_EMAIL and ADMIN_PASSWORD are set together (the first admin's sign-in). See README.md, Configuration.");
   }
   const dataDir = path.resolve(env.DATA_DIR);
+  const providerBaseUrl = env.PAYMENT_API_BASE_URL ?? `http://127.0.0.1:${env.SANDBOX_PORT}`;
+  const hub = env.PAYMENT_HUB_URL ?? providerBaseUrl;
   return {
     ...env,
     PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://${env.BIND_HOST}:${env.PORT}`,
-    providerBaseUrl: env.PAYMENT_API_BASE_URL ?? `http://127.0.0.1:${env.SANDBOX_PORT}`,
+    providerBaseUrl,
+    hubBaseUrl: hub === "off" ? null : hub.replace(/^http/, "ws"),
     isSandbox,
     dataDir,
     sandboxDataDir: path.join(dataDir, "sandbox"),

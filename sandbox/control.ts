@@ -219,6 +219,13 @@ export async function handleControl(ctx: SandboxContext, req: IncomingMessage, r
         return sendJson(res, 200, { settled: true });
       case "POST /expire-due":
         return sendJson(res, 200, { expired: sweepExpired(ctx) });
+      case "POST /hub/:id": {
+        // POST /sandbox/hub/drop: cut every hub WebSocket without a close message, as a network loss would.
+        if (id !== "drop") throw fail(404, `No such hub action: ${id}.`);
+        const dropped = ctx.hub.connectionCount();
+        ctx.hub.dropAll();
+        return sendJson(res, 200, { dropped });
+      }
       case "GET /faults":
         return sendJson(res, 200, ctx.faults.list());
       case "POST /faults": {

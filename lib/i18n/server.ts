@@ -9,3 +9,8 @@ export async function getLocale(): Promise<Locale> {
   const cookie = (await cookies()).get(LOCALE_COOKIE)?.value;
   return pickLocale(session?.locale ?? cookie, (await headers()).get("accept-language"));
 }
+
+/** The locale for a public page (checkout, slip upload): the cookie the switcher sets, else the browser. No session is read. */
+export async function getPublicLocale(): Promise<Locale> {
+  return pickLocale((await cookies()).get(LOCALE_COOKIE)?.value, (await headers()).get("accept-language"));
+}

@@ -1,0 +1,42 @@
+import type { Locale } from "@/lib/i18n";
+
+/**
+ * The frame of the customer's pages: who is asking for money, and the language switch. Plain links
+ * (a route sets the language cookie and comes back), so switching needs no JavaScript.
+ */
+export function PublicShell({ merchantName, locale, languageHref, languageLabel, children }: { merchantName: string | null; locale: Locale; languageHref: (to: Locale) => string; languageLabel: string; children: React.ReactNode }) {
+  return (
+    <div className="mx-auto flex min-h-screen max-w-md flex-col bg-white text-slate-900">
+      <header className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
+        <p className="min-w-0 truncate text-base font-semibold" data-testid="merchant-name">
+          {merchantName ?? "PayDesk"}
+        </p>
+        <nav aria-label={languageLabel} className="flex shrink-0 gap-1 text-sm">
+          {(["th", "en"] as const).map((to) => (
+            <a
+              key={to}
+              href={languageHref(to)}
+              lang={to}
+              hrefLang={to}
+              aria-current={to === locale ? "true" : undefined}
+              className={`rounded-md px-2 py-1 ${to === locale ? "bg-slate-900 text-white" : "text-slate-800 underline hover:bg-slate-100"}`}
+            >
+              {to === "th" ? "ไทย" : "English"}
+            </a>
+          ))}
+        </nav>
+      </header>
+      <main className="flex-1 space-y-5 px-4 py-5">{children}</main>
+    </div>
+  );
+}
+
+/** A page that opens nothing: why, and what to do, with no request data. */
+export function Notice({ title, body, testId }: { title: string; body: string; testId: string }) {
+  return (
+    <section data-testid={testId} className="space-y-2 rounded-xl bg-slate-50 p-5 ring-1 ring-slate-200">
+      <h1 className="text-xl font-bold">{title}</h1>
+      <p className="text-slate-800">{body}</p>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+"use client";
+
+import { useState } from "react";
+
+export interface CopyLabels {
+  copy: string;
+  copied: string;
+  copyFailed: string;
+}
+
+/**
+ * Copies a value and says so, visibly and to screen readers (a polite live region). Where the
+ * Clipboard API is missing (an insecure origin, an old in-app browser) it falls back to selecting
+ * a hidden field and copying that; when both fail it says to copy by hand.
+ */
+export function CopyButton({ value, label, labels, className }: { value: string; label: string; labels: CopyLabels; className?: string }) {
+  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  const copy = async () => {
+    const ok = await writeClipboard(value);
+    setState(ok ? "copied" : "failed");
+    if (ok) setTimeout(() => setState("idle"), 2_500);
+  };
+  return (
+    <span className="inline-flex items-center gap-2">
+      <button
+        type="button"
+        onClick={copy}
+        aria-label={`${labels.copy}: ${label}`}
+        className={className ?? "rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2"}
+      >
+        {state === "copied" ? `✓ ${labels.copied}` : labels.copy}
+      </button>
+      <span role="status" aria-live="polite" className="text-xs text-slate-700">
+        {state === "copied" ? labels.copied : state === "failed" ? labels.copyFailed : ""}
+      </span>
+    </span>
+  );
+}
+
+async function writeClipboard(value: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(value);
+    return true;
+  } catch {
+    const field = document.createElement("textarea");
+    field.value = value;
+    field.setAttribute("readonly", "");
+    field.style.position = "fixed";
+    field.style.opacity = "0";
+    document.body.appendChild(field);
+    field.select();
+    try {
+      return document.execCommand("copy");
+    } catch {
+      return false;
+    } finally {
+      field.remove();
+    }
+  }
+}

@@ -1,0 +1,141 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { findBank } from "../banks";
+import type { Db } from "../db/client";
+import { merchants, paymentRequests } from "../db/schema";
+import { toSatang, type Satang } from "../money";
+import { isTerminal, type State } from "../requests/lifecycle";
+import { verifyCheckoutToken, type TokenOptions } from "./token";
+
+/**
+ * What the customer's pages show of one request, read from PayDesk's own database: the stored
+ * provider answer, never a provider call on load (DESIGN.md §5, Checkout). Only customer-facing
+ * fields leave this module — no RefId2/3, no creator, no keys, no provider ids beyond the
+ * hub's sessionId (which the provider's hub needs and which is the request id, §4.10).
+ */
+
+/** The stored answer (lib/payment-api/schemas.ts payInResponseSchema, normalised), read defensively: it is jsonb. */
+const storedAnswerSchema = z
+  .looseObject({
+    sessionId: z.string().nullish(),
+    qrCode: z.string().nullish(),
+    qrCodeImage: z.string().nullish(),
+    isQrAvailable: z.boolean().nullish(),
+    websocketPath: z.string().nullish(),
+    payInBankCode: z.string().nullish(),
+    payInBankAccountNo: z.string().nullish(),
+    payInBankAccountName: z.string().nullish(),
+    payInPromptPayId: z.string().nullish(),
+    slipUploadUrl: z.string().nullish(),
+  })
+  .catch({});
+
+export interface BankDetails {
+  code: string | null;
+  nameTh: string | null;
+  nameEn: string | null;
+  accountNo: string | null;
+  accountName: string | null;
+  promptPayId: string | null;
+}
+
+/** The status the page follows live: what changed, in the customer's terms. */
+export interface CheckoutStatus {
+  state: State;
+  /** The provider's reason for a rejection, as it sent it (shown in words under a translated title). */
+  reason: string | null;
+  /** When the request last changed: for a paid request, when the payment was recorded. */
+  changedAt: string;
+}
+
+export interface CheckoutView {
+  requestId: string;
+  kind: "payin" | "payin_p2p";
+  merchantName: string;
+  refId1: string;
+  amountSatang: Satang;
+  status: CheckoutStatus;
+  /** The EMVCo payload to draw, only while the request is open and the provider says a QR is usable. */
+  qrPayload: string | null;
+  /** The provider's own QR image (spec profile); the live provider always sends it empty (provider-facts §4.1). */
+  qrImage: string | null;
+  bank: BankDetails;
+  /** Absolute slip upload link: the provider's relative slipUploadUrl served by PayDesk (§4.6, §4.8). */
+  slipUrl: string | null;
+  expireAt: string | null;
+  /** For the provider's hub: JoinPayment(sessionId) at `hubPath`. */
+  sessionId: string;
+  hubPath: string;
+}
+
+export type CheckoutLookup = { ok: true; view: CheckoutView } | { ok: false; reason: "bad_link" | "expired_link" | "not_ready" };
+
+export function statusOf(row: { status: string; statusReason: string | null; updatedAt: Date }): CheckoutStatus {
+  return { state: row.status as State, reason: row.statusReason, changedAt: row.updatedAt.toISOString() };
+}
+
+/** The request a checkout token opens, or why it opens nothing (no request data in that case). */
+export async function loadCheckout(db: Db, token: string, publicBaseUrl: string, options: TokenOptions = {}): Promise<CheckoutLookup> {
+  const verified = verifyCheckoutToken(token, options);
+  if (!verified.ok) return { ok: false, reason: verified.reason === "expired" ? "expired_link" : "bad_link" };
+  const [row] = await db
+    .select({ request: paymentRequests, merchantName: merchants.displayName })
+    .from(paymentRequests)
+    .innerJoin(merchants, eq(merchants.id, paymentRequests.merchantId))
+    .where(eq(paymentRequests.id, verified.requestId))
+    .limit(1);
+  // A genuine token for a request that is gone, or is not a pay-in, opens nothing either.
+  if (!row || (row.request.kind !== "payin" && row.request.kind !== "payin_p2p")) return { ok: false, reason: "bad_link" };
+  const r = row.request;
+  if (!r.providerResponse || r.providerId === null) return { ok: false, reason: "not_ready" };
+  const answer = storedAnswerSchema.parse(r.providerResponse);
+  const state = r.status as State;
+  const open = !isTerminal(state);
+  const bank = findBank(answer.payInBankCode);
+  const hasQr = Boolean(answer.isQrAvailable && (answer.qrCode || answer.qrCodeImage));
+  return {
+    ok: true,
+    view: {
+      requestId: r.id,
+      kind: r.kind as "payin" | "payin_p2p",
+      merchantName: row.merchantName,
+      refId1: r.refId1,
+      amountSatang: toSatang(r.generatedAmount ?? r.requestedAmount),
+      status: statusOf(r),
+      // A terminal request never shows a scannable QR (DESIGN.md §5): the payload is not even sent.
+      qrPayload: open && hasQr ? (answer.qrCode ?? null) : null,
+      qrImage: open && hasQr && !answer.qrCode ? (answer.qrCodeImage ?? null) : null,
+      bank: {
+        code: answer.payInBankCode ?? null,
+        nameTh: bank?.nameTh ?? null,
+        nameEn: bank?.nameEn ?? null,
+        accountNo: answer.payInBankAccountNo ?? null,
+        accountName: answer.payInBankAccountName ?? null,
+        // The live provider leaves a dummy PromptPay id when there is no QR (§4.2); the normaliser drops it.
+        promptPayId: answer.payInPromptPayId ?? null,
+      },
+      slipUrl: answer.slipUploadUrl ? (/^https?:\/\//.test(answer.slipUploadUrl) ? answer.slipUploadUrl : `${publicBaseUrl}${answer.slipUploadUrl}`) : null,
+      expireAt: r.expireAt?.toISOString() ?? null,
+      sessionId: answer.sessionId ?? r.providerId,
+      hubPath: answer.websocketPath ?? "/realtime/payment-tx",
+    },
+  };
+}
+
+/** The live status of the request a token opens, or null when the token opens nothing. */
+export async function loadCheckoutStatus(db: Db, token: string, options: TokenOptions = {}): Promise<{ requestId: string; status: CheckoutStatus } | null> {
+  const verified = verifyCheckoutToken(token, options);
+  if (!verified.ok) return null;
+  return loadStatusById(db, verified.requestId);
+}
+
+export async function loadStatusById(db: Db, requestId: string): Promise<{ requestId: string; status: CheckoutStatus } | null> {
+  const [row] = await db
+    .select({ kind: paymentRequests.kind, status: paymentRequests.status, statusReason: paymentRequests.statusReason, updatedAt: paymentRequests.updatedAt })
+    .from(paymentRequests)
+    .where(eq(paymentRequests.id, requestId))
+    .limit(1);
+  if (!row || (row.kind !== "payin" && row.kind !== "payin_p2p")) return null;
+  return { requestId, status: statusOf(row) };
+}

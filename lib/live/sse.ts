@@ -1,0 +1,55 @@
+/**
+ * A server-sent event stream (text/event-stream) that lives as long as the browser holds it: `open`
+ * gets a `send` and returns its own clean-up, called once when the browser goes away or the stream
+ * breaks. A comment every 15 s keeps proxies from closing an idle stream; `retry` tells EventSource
+ * how soon to reconnect after a network loss (it reconnects by itself).
+ */
+export type SendEvent = (event: string, data: unknown) => void;
+
+const KEEP_ALIVE_MS = 15_000;
+
+export function eventStream(signal: AbortSignal, open: (send: SendEvent) => Promise<() => void>, options: { retryMs?: number } = {}): Response {
+  const encoder = new TextEncoder();
+  let closed = false;
+  let cleanup: (() => void) | null = null;
+  let keepAlive: ReturnType<typeof setInterval> | null = null;
+  const finish = () => {
+    if (closed) return;
+    closed = true;
+    if (keepAlive) clearInterval(keepAlive);
+    cleanup?.();
+  };
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const write = (text: string) => {
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          finish();
+        }
+      };
+      write(`retry: ${options.retryMs ?? 2_000}\n\n`);
+      signal.addEventListener("abort", () => {
+        finish();
+        try {
+          controller.close();
+        } catch {
+          // already closed
+        }
+      });
+      const release = await open((event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+      // The browser may have left while `open` was subscribing.
+      if (closed) release();
+      else cleanup = release;
+      keepAlive = setInterval(() => write(": keep-alive\n\n"), KEEP_ALIVE_MS);
+      if (closed) clearInterval(keepAlive);
+    },
+    cancel() {
+      finish();
+    },
+  });
+  return new Response(stream, {
+    headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform", Connection: "keep-alive", "X-Accel-Buffering": "no" },
+  });
+}
