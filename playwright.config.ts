@@ -35,8 +35,10 @@ export default defineConfig({
     },
     {
       name: "customer",
-      // Staff sign-in is a console flow; its stored sessions come from the console's setup.
+      // Staff sign-in is a console flow. Customer tests make their requests through the console,
+      // signed in with the sessions the setup project stores.
       testIgnore: ["**/auth.spec.ts"],
+      dependencies: ["setup"],
       use: { ...devices["Pixel 7"], locale: "th-TH", timezoneId: "Asia/Bangkok" },
     },
   ],

@@ -83,6 +83,8 @@ export function LiveCheckout(props: Props) {
   const [now, setNow] = useState(serverNow);
   const [stream, setStream] = useState<"connecting" | "open" | "polling">("connecting");
   const [hub, setHub] = useState<HubState | "off">(props.hubUrl ? "connecting" : "off");
+  // How many times the hub has (re)connected and joined: QA can tell a reconnect from a first connect.
+  const [hubJoins, setHubJoins] = useState(0);
   const [online, setOnline] = useState(true);
   const terminal = TERMINAL.has(status.state);
 
@@ -172,7 +174,10 @@ export function LiveCheckout(props: Props) {
         connection = connectHub({
           url: props.hubUrl!,
           sessionId: props.sessionId,
-          onState: setHub,
+          onState: (state) => {
+            setHub(state);
+            if (state === "connected") setHubJoins((n) => n + 1);
+          },
           onCompleted: () => {
             apply({ state: "paid", reason: null, changedAt: new Date(Date.now() + (offset.current ?? 0)).toISOString() });
             void fetchStatus("?completed=1");
@@ -195,7 +200,7 @@ export function LiveCheckout(props: Props) {
 
   const live = terminal ? "done" : !online || (stream !== "open" && stream !== "polling" && hub !== "connected") ? "offline" : "live";
   return (
-    <div data-testid="checkout-live" data-state={shown.state} data-stream={stream} data-hub={hub} className="space-y-5">
+    <div data-testid="checkout-live" data-state={shown.state} data-stream={stream} data-hub={hub} data-hub-joins={hubJoins} className="space-y-5">
       {TERMINAL.has(shown.state) ? <Outcome status={shown} {...props} /> : props.payment}
       {!TERMINAL.has(shown.state) && remaining !== null && <Countdown remaining={remaining} labels={labels} />}
       {!TERMINAL.has(shown.state) && (

@@ -9,7 +9,8 @@ export interface CopyLabels {
 }
 
 /**
- * Copies a value and says so, visibly and to screen readers (a polite live region). Where the
+ * Copies a value and says so, visibly and to screen readers (a polite live region beside the
+ * button; the button's own words stay the same, so its accessible name always matches them). Where the
  * Clipboard API is missing (an insecure origin, an old in-app browser) it falls back to selecting
  * a hidden field and copying that; when both fail it says to copy by hand.
  */
@@ -28,10 +29,10 @@ export function CopyButton({ value, label, labels, className }: { value: string;
         aria-label={`${labels.copy}: ${label}`}
         className={className ?? "rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2"}
       >
-        {state === "copied" ? `✓ ${labels.copied}` : labels.copy}
+        {labels.copy}
       </button>
       <span role="status" aria-live="polite" className="text-xs text-slate-700">
-        {state === "copied" ? labels.copied : state === "failed" ? labels.copyFailed : ""}
+        {state === "copied" ? `✓ ${labels.copied}` : state === "failed" ? labels.copyFailed : ""}
       </span>
     </span>
   );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { OPEN_ENDED_WINDOW_MS } from "./signing";
 import { CHECKOUT_LINK_GRACE_MS, checkoutLinkExpiry, checkoutPath, checkoutTokenFor, signCheckoutToken, verifyCheckoutToken } from "./token";
 
 const secret = "s".repeat(44);
@@ -14,10 +15,17 @@ describe("checkout link tokens", () => {
     expect(verifyCheckoutToken(token, { secret, now })).toEqual({ ok: true, requestId: "req_0123456789abcdef0123", expiresAt: inAnHour });
   });
 
+  it("gives a request without an expiry (P2P) the provider's 24-hour window from creation, plus the grace", () => {
+    expect(checkoutLinkExpiry({ expireAt: null, createdAt: now }).getTime() - now.getTime()).toBe(OPEN_ENDED_WINDOW_MS + CHECKOUT_LINK_GRACE_MS);
+    const token = checkoutTokenFor({ id: "req_p2p", expireAt: null, createdAt: now }, { secret });
+    expect(verifyCheckoutToken(token, { secret, now: new Date(now.getTime() + OPEN_ENDED_WINDOW_MS + CHECKOUT_LINK_GRACE_MS - 1000) })).toMatchObject({ ok: true });
+    expect(verifyCheckoutToken(token, { secret, now: new Date(now.getTime() + OPEN_ENDED_WINDOW_MS + CHECKOUT_LINK_GRACE_MS) })).toEqual({ ok: false, reason: "expired" });
+  });
+
   it("keeps the link open until 24 hours after the request expires", () => {
     const expireAt = new Date(now.getTime() + 15 * 60 * 1000);
-    expect(checkoutLinkExpiry(expireAt).getTime() - expireAt.getTime()).toBe(CHECKOUT_LINK_GRACE_MS);
-    const token = checkoutTokenFor({ id: "req_a", expireAt }, { secret });
+    expect(checkoutLinkExpiry({ expireAt, createdAt: now }).getTime() - expireAt.getTime()).toBe(CHECKOUT_LINK_GRACE_MS);
+    const token = checkoutTokenFor({ id: "req_a", expireAt, createdAt: now }, { secret });
     const justBefore = new Date(expireAt.getTime() + CHECKOUT_LINK_GRACE_MS - 1000);
     const atTheEnd = new Date(expireAt.getTime() + CHECKOUT_LINK_GRACE_MS);
     expect(verifyCheckoutToken(token, { secret, now: justBefore })).toMatchObject({ ok: true, requestId: "req_a" });

@@ -42,7 +42,7 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
   const state = shownState(r.status, r.statusCode);
   const isPayIn = r.kind === "payin" || r.kind === "payin_p2p";
   const { PUBLIC_BASE_URL, isSandbox } = env();
-  const checkoutUrl = isPayIn && r.expireAt && r.providerId ? `${PUBLIC_BASE_URL}${checkoutPath(checkoutTokenFor({ id: r.id, expireAt: r.expireAt }))}` : null;
+  const checkoutUrl = isPayIn && r.providerId ? `${PUBLIC_BASE_URL}${checkoutPath(checkoutTokenFor(r))}` : null;
   const family = familyOf(r.kind);
   // Shown while the request is open; kept (empty) once settled, so the outcome of the last click stays on screen.
   const showSandbox = isSandbox && r.providerId !== null && can(session.role, family === "payin" ? "payin.create" : "payout.create");
