@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { checkoutMessages } from "@/components/checkout/messages";
-import { Notice, PublicShell } from "@/components/checkout/public-shell";
+import { Notice, PublicShell } from "@/components/ui/public-shell";
 import { getPublicLocale } from "@/lib/i18n/server";
 
 /** `/checkout` without a token: a link cut short. Says so, in the customer's language. */

@@ -54,6 +54,16 @@ export const signInThrottle = pgTable("sign_in_throttle", {
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
 });
 
+/**
+ * Fixed-window counters for the public pages (lib/public/rate-limit.ts): "slip-ip:<address>",
+ * "slip-token:<token>". In the database so every app instance counts the same hits (DESIGN.md §6).
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+  hits: integer("hits").notNull().default(0),
+});
+
 export const merchants = pgTable(
   "merchants",
   {

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { CopyButton } from "@/components/ui/copy-button";
 import { LiveCheckout, type LiveLabels } from "@/components/checkout/live-checkout";
 import { checkoutMessages, type CheckoutMessages } from "@/components/checkout/messages";
-import { Notice, PublicShell } from "@/components/checkout/public-shell";
+import { Notice, PublicShell } from "@/components/ui/public-shell";
 import { SaveQrButton } from "@/components/checkout/save-qr-button";
 import { ServerQr } from "@/components/checkout/server-qr";
 import { loadCheckout, type CheckoutView } from "@/lib/checkout/view";

@@ -1,0 +1,34 @@
+import { clientIpFrom } from "@/lib/auth/request-ip";
+import { getDb } from "@/lib/db";
+import { paymentApi } from "@/lib/payment-api";
+import { isWellFormed, spendSlipBudget, verifySlipToken } from "@/lib/slips/link";
+import { slipLinkOf, type SlipParams } from "../params";
+
+/**
+ * GET …/duplicates?first4=&last4= — how many earlier uploads carry this slip reference
+ * (`CheckPayInSlipDup`, provider-facts §4.6). The provider's endpoint is anonymous and global, so
+ * PayDesk checks the link's token first and answers only a count: other merchants' document ids
+ * never reach a customer's phone.
+ */
+export const dynamic = "force-dynamic";
+
+const half = /^[A-Z0-9]{4}$/;
+
+export async function GET(request: Request, { params }: { params: SlipParams }): Promise<Response> {
+  const link = await slipLinkOf(params);
+  const query = new URL(request.url).searchParams;
+  const first4 = (query.get("first4") ?? "").toUpperCase();
+  const last4 = (query.get("last4") ?? "").toUpperCase();
+  if (!isWellFormed(link)) return Response.json({ problem: "link_invalid" }, { status: 410 });
+  if (!half.test(first4) || !half.test(last4)) return Response.json({ problem: "bad_reference" }, { status: 400 });
+  const db = await getDb();
+  const budget = await spendSlipBudget(db, "check", link, clientIpFrom(request.headers));
+  if (!budget.ok) return Response.json({ problem: "rate_limited" }, { status: 429, headers: { "Retry-After": String(Math.ceil(budget.retryAfterMs / 1000)) } });
+  const api = await paymentApi();
+  const good = await verifySlipToken(api, link);
+  if (good === false) return Response.json({ problem: "link_invalid" }, { status: 410 });
+  if (good === null) return Response.json({ problem: "provider_failed" }, { status: 502 });
+  const result = await api.slips.checkPayInSlipDup(link.orgId, link.paymentRequestId, first4, last4);
+  if (!result.ok) return Response.json({ problem: "provider_failed" }, { status: 502 });
+  return Response.json({ count: result.data.length }, { headers: { "Cache-Control": "no-store" } });
+}

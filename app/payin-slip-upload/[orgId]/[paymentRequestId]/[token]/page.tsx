@@ -1,0 +1,85 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { Notice, PublicShell } from "@/components/ui/public-shell";
+import { slipFormMessages, slipMessages } from "@/components/slip/messages";
+import { SlipForm } from "@/components/slip/slip-form";
+import { clientIpFrom } from "@/lib/auth/request-ip";
+import { getDb } from "@/lib/db";
+import { formatThb, type Locale } from "@/lib/i18n";
+import { getPublicLocale } from "@/lib/i18n/server";
+import { paymentApi } from "@/lib/payment-api";
+import { openSlipLink, type SlipRequestView } from "@/lib/slips/link";
+import { slipBasePath, slipLinkOf, type SlipParams } from "./params";
+
+/**
+ * The slip upload page (issue 6 §2), public, at the provider's own path. Nothing about the request
+ * is shown until the provider has said the token is good; the request itself comes from PayDesk's
+ * records. The form is the only thing that runs in the browser; the QR reader loads once a slip
+ * has been picked.
+ */
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = { title: "Slip upload", robots: { index: false, follow: false }, referrer: "no-referrer" };
+
+export default async function SlipUploadPage({ params }: { params: SlipParams }) {
+  const link = await slipLinkOf(params);
+  const locale = await getPublicLocale();
+  const t = slipMessages(locale);
+  const base = slipBasePath(link);
+  const languageHref = (to: Locale) => `${base}/language?to=${to}`;
+  const opened = await openSlipLink(await getDb(), await paymentApi(), link, clientIpFrom(await headers()));
+  if (!opened.ok) {
+    const notice =
+      opened.reason === "rate_limited"
+        ? { title: t.busyTitle, body: t.busyBody(Math.max(1, Math.ceil((opened.retryAfterMs ?? 60_000) / 60_000))) }
+        : opened.reason === "unavailable"
+          ? { title: t.unavailableTitle, body: t.unavailableBody }
+          : { title: t.invalidTitle, body: t.invalidBody };
+    return (
+      <PublicShell merchantName={null} locale={locale} languageHref={languageHref} languageLabel={t.language}>
+        <Notice title={notice.title} body={notice.body} testId={`slip-${opened.reason.replace("_", "-")}`} />
+        {opened.reason !== "invalid" && (
+          <a href={base} className="inline-block rounded-lg border-2 border-teal-700 px-5 py-2 font-semibold text-teal-800">
+            {t.tryAgain}
+          </a>
+        )}
+      </PublicShell>
+    );
+  }
+  return (
+    <PublicShell merchantName={opened.request?.merchantName ?? null} locale={locale} languageHref={languageHref} languageLabel={t.language}>
+      <h1 className="text-2xl font-bold">{t.title}</h1>
+      {opened.request ? <RequestCard request={opened.request} locale={locale} /> : <p className="text-slate-800">{t.notOurs}</p>}
+      <SlipForm base={base} labels={slipFormMessages(locale)} />
+    </PublicShell>
+  );
+}
+
+function RequestCard({ request, locale }: { request: SlipRequestView; locale: Locale }) {
+  const t = slipMessages(locale);
+  const bank = request.bankName ? (locale === "th" ? request.bankName.th : request.bankName.en) : request.bankCode;
+  const rows: Array<[string, string | null]> = [
+    [t.merchant, request.merchantName],
+    [t.amount, formatThb(request.amountSatang)],
+    [t.paidTo, [bank, request.accountNo, request.accountName].filter(Boolean).join(" · ") || null],
+    [t.payer, request.payerName],
+    [t.reference, request.refId1],
+  ];
+  return (
+    <section aria-labelledby="for-payment" className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200" data-testid="slip-request">
+      <h2 id="for-payment" className="text-base font-semibold">
+        {t.forPayment}
+      </h2>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        {rows
+          .filter(([, value]) => value)
+          .map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-slate-700">{label}</dt>
+              <dd className="font-medium break-words">{value}</dd>
+            </div>
+          ))}
+      </dl>
+    </section>
+  );
+}

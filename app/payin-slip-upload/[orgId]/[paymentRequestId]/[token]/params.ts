@@ -1,0 +1,11 @@
+import type { SlipLink } from "@/lib/slips/link";
+
+/** The slip link's three path segments, as the provider's slipUploadUrl spells them (provider-facts §4.7). */
+export type SlipParams = Promise<{ orgId: string; paymentRequestId: string; token: string }>;
+
+export async function slipLinkOf(params: SlipParams): Promise<SlipLink> {
+  const { orgId, paymentRequestId, token } = await params;
+  return { orgId, paymentRequestId, token };
+}
+
+export const slipBasePath = (link: SlipLink) => `/payin-slip-upload/${encodeURIComponent(link.orgId)}/${encodeURIComponent(link.paymentRequestId)}/${encodeURIComponent(link.token)}`;

@@ -1,0 +1,128 @@
+import "server-only";
+import { and, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { findBank } from "../banks";
+import type { Db } from "../db/client";
+import { merchants, paymentRequests } from "../db/schema";
+import type { PaymentApi } from "../payment-api/client";
+import { toSatang, type Satang } from "../money";
+import { hitRateLimits, type Limit, type RateVerdict } from "../public/rate-limit";
+import { ipThrottleKey } from "../auth/request-ip";
+
+/**
+ * The customer's slip link, `/payin-slip-upload/<orgId>/<paymentRequestId>/<token>` — the provider's
+ * own path, so its relative `slipUploadUrl` works with PayDesk's address in front (provider-facts
+ * §4.6, §4.8). The provider is the judge of the token (24 h, not single-use): PayDesk asks it
+ * (`VerifyPayInToken`) before showing anything, and shows the request from its own records.
+ */
+
+/** Provider ids and slip tokens are UUIDs (§4.8); anything else is refused without a provider call. */
+const uuid = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+const orgIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
+
+export interface SlipLink {
+  orgId: string;
+  paymentRequestId: string;
+  token: string;
+}
+
+export interface SlipRequestView {
+  merchantName: string;
+  amountSatang: Satang;
+  refId1: string;
+  payerName: string | null;
+  bankName: { th: string; en: string } | null;
+  bankCode: string | null;
+  accountNo: string | null;
+  accountName: string | null;
+}
+
+export type SlipLinkCheck =
+  | { ok: true; request: SlipRequestView | null; requestId: string | null }
+  | { ok: false; reason: "invalid" | "unavailable" | "rate_limited"; retryAfterMs?: number };
+
+/** Public-page budgets: per address and per link, so the page cannot be used to flood the provider. */
+export const SLIP_LIMITS = {
+  pageByIp: { max: 60, windowMs: 10 * 60_000 },
+  checkByIp: { max: 60, windowMs: 10 * 60_000 },
+  checkByToken: { max: 30, windowMs: 10 * 60_000 },
+  uploadByIp: { max: 30, windowMs: 60 * 60_000 },
+  uploadByToken: { max: 10, windowMs: 60 * 60_000 },
+} satisfies Record<string, Limit>;
+
+export function isWellFormed(link: SlipLink): boolean {
+  return orgIdPattern.test(link.orgId) && uuid.test(link.paymentRequestId) && uuid.test(link.token);
+}
+
+export function limitHits(kind: "page" | "check" | "upload", link: SlipLink, ip: string | null) {
+  const byIp = kind === "page" ? SLIP_LIMITS.pageByIp : kind === "check" ? SLIP_LIMITS.checkByIp : SLIP_LIMITS.uploadByIp;
+  const hits: Array<{ key: string; limit: Limit }> = [{ key: `slip-${kind}:${ip ? ipThrottleKey(ip) : "ip:unknown"}`, limit: byIp }];
+  if (kind === "check") hits.push({ key: `slip-check:token:${link.token.toLowerCase()}`, limit: SLIP_LIMITS.checkByToken });
+  if (kind === "upload") hits.push({ key: `slip-upload:token:${link.token.toLowerCase()}`, limit: SLIP_LIMITS.uploadByToken });
+  return hits;
+}
+
+export async function spendSlipBudget(db: Db, kind: "page" | "check" | "upload", link: SlipLink, ip: string | null): Promise<RateVerdict> {
+  return hitRateLimits(db, limitHits(kind, link, ip));
+}
+
+/** Good answers are remembered briefly, so the page, its duplicate check and its upload ask the provider once. */
+const verified = new Map<string, number>();
+const VERIFIED_FOR_MS = 60_000;
+
+/** Asks the provider whether the link's token is good: true, false, or null when it could not say. */
+export async function verifySlipToken(api: PaymentApi, link: SlipLink, now = Date.now()): Promise<boolean | null> {
+  const key = `${link.paymentRequestId.toLowerCase()}:${link.token.toLowerCase()}`;
+  if ((verified.get(key) ?? 0) > now) return true;
+  const result = await api.slips.verifyPayInToken(link.orgId, link.paymentRequestId, link.token);
+  if (result.ok) {
+    if (verified.size > 10_000) verified.clear();
+    verified.set(key, now + VERIFIED_FOR_MS);
+    return true;
+  }
+  // TOKEN_INVALID, NOTFOUND, UUID_INVALID (§3.4): the link is bad. Anything else: the provider could not say.
+  return result.kind === "rejected" ? false : null;
+}
+
+const storedAnswerSchema = z
+  .looseObject({ payInBankCode: z.string().nullish(), payInBankAccountNo: z.string().nullish(), payInBankAccountName: z.string().nullish() })
+  .catch({});
+
+/** The request behind a slip link, from PayDesk's records; null when PayDesk did not make it. */
+export async function findSlipRequest(db: Db, link: SlipLink): Promise<{ id: string; view: SlipRequestView } | null> {
+  const [row] = await db
+    .select({ request: paymentRequests, merchantName: merchants.displayName })
+    .from(paymentRequests)
+    .innerJoin(merchants, eq(merchants.id, paymentRequests.merchantId))
+    .where(and(eq(paymentRequests.providerId, link.paymentRequestId.toLowerCase()), eq(merchants.orgId, link.orgId), inArray(paymentRequests.kind, ["payin", "payin_p2p"])))
+    .limit(1);
+  if (!row) return null;
+  const r = row.request;
+  const answer = storedAnswerSchema.parse(r.providerResponse ?? {});
+  const bank = findBank(answer.payInBankCode);
+  return {
+    id: r.id,
+    view: {
+      merchantName: row.merchantName,
+      amountSatang: toSatang(r.generatedAmount ?? r.requestedAmount),
+      refId1: r.refId1,
+      payerName: r.payerName,
+      bankName: bank ? { th: bank.nameTh, en: bank.nameEn } : null,
+      bankCode: answer.payInBankCode ?? null,
+      accountNo: answer.payInBankAccountNo ?? null,
+      accountName: answer.payInBankAccountName ?? null,
+    },
+  };
+}
+
+/** Everything the slip page needs before it shows anything: budget, token, request. */
+export async function openSlipLink(db: Db, api: PaymentApi, link: SlipLink, ip: string | null): Promise<SlipLinkCheck> {
+  if (!isWellFormed(link)) return { ok: false, reason: "invalid" };
+  const budget = await spendSlipBudget(db, "page", link, ip);
+  if (!budget.ok) return { ok: false, reason: "rate_limited", retryAfterMs: budget.retryAfterMs };
+  const good = await verifySlipToken(api, link);
+  if (good === null) return { ok: false, reason: "unavailable" };
+  if (!good) return { ok: false, reason: "invalid" };
+  const found = await findSlipRequest(db, link);
+  return { ok: true, request: found?.view ?? null, requestId: found?.id ?? null };
+}

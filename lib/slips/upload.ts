@@ -1,0 +1,94 @@
+import "server-only";
+import { z } from "zod";
+import type { Db } from "../db/client";
+import type { PaymentApi } from "../payment-api/client";
+import { recordEvent } from "../requests/apply";
+import { checkImage, MAX_UPLOAD_BYTES, NOTE_MAX_CHARS, type ImageCheck } from "./image";
+import { findSlipRequest, type SlipLink } from "./link";
+
+/**
+ * A customer's slip, from the slip page's form to the provider (`UploadPayInSlipById`, provider-
+ * facts §4.6). The provider checks nothing but the token — no format, size or content — so PayDesk
+ * does: the image by its bytes, the reference halves, the note's length. The upload is recorded on
+ * the request's timeline when PayDesk made the request.
+ */
+export type UploadProblem = "no_image" | Exclude<ImageCheck, { ok: true }>["problem"] | "bad_reference" | "note_too_long";
+
+export type UploadOutcome =
+  | { ok: true }
+  | { ok: false; status: 400 | 413; problem: UploadProblem }
+  | { ok: false; status: 410; problem: "link_invalid" }
+  | { ok: false; status: 502; problem: "provider_failed"; mayHaveArrived: boolean };
+
+const half = z.union([z.literal(""), z.string().regex(/^[A-Z0-9]{4}$/)]);
+const fieldsSchema = z.object({ first4: half, last4: half, note: z.string().max(NOTE_MAX_CHARS), duplicatesSeen: z.coerce.number().int().min(0).max(1_000) });
+
+export interface SlipForm {
+  image: Uint8Array | null;
+  first4: string;
+  last4: string;
+  note: string;
+  duplicatesSeen: string;
+}
+
+/** Reads the form's fields as sent (nothing trimmed into validity: a bad half is refused, not fixed). */
+export async function readSlipForm(request: Request): Promise<SlipForm | null> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return null;
+  }
+  const image = form.get("image");
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  return {
+    image: image instanceof Blob ? new Uint8Array(await image.arrayBuffer()) : null,
+    first4: text("first4").toUpperCase(),
+    last4: text("last4").toUpperCase(),
+    note: text("note").trim(),
+    duplicatesSeen: text("duplicatesSeen") || "0",
+  };
+}
+
+export function validateSlipForm(form: SlipForm): { ok: true; image: Uint8Array; fields: z.output<typeof fieldsSchema> } | { ok: false; status: 400 | 413; problem: UploadProblem } {
+  if (!form.image || form.image.length === 0) return { ok: false, status: 400, problem: "no_image" };
+  const image = checkImage(form.image, MAX_UPLOAD_BYTES);
+  if (!image.ok) return { ok: false, status: image.problem === "too_large" ? 413 : 400, problem: image.problem };
+  const fields = fieldsSchema.safeParse(form);
+  if (!fields.success) {
+    const path = String(fields.error.issues[0]?.path[0] ?? "");
+    return { ok: false, status: 400, problem: path === "note" ? "note_too_long" : "bad_reference" };
+  }
+  // Both halves or neither: one half alone identifies nothing.
+  if ((fields.data.first4 === "") !== (fields.data.last4 === "")) return { ok: false, status: 400, problem: "bad_reference" };
+  return { ok: true, image: form.image, fields: fields.data };
+}
+
+export async function uploadSlip(db: Db, api: PaymentApi, link: SlipLink, form: SlipForm): Promise<UploadOutcome> {
+  const valid = validateSlipForm(form);
+  if (!valid.ok) return valid;
+  const { first4, last4, note, duplicatesSeen } = valid.fields;
+  const result = await api.slips.uploadPayInSlipById(link.orgId, link.paymentRequestId, link.token, {
+    imageBase64: Buffer.from(valid.image).toString("base64"),
+    first4: first4 || null,
+    last4: last4 || null,
+    note: note || null,
+  });
+  if (!result.ok) {
+    if (result.kind === "rejected") return { ok: false, status: 410, problem: "link_invalid" };
+    return { ok: false, status: 502, problem: "provider_failed", mayHaveArrived: "mayExist" in result && result.mayExist };
+  }
+  const ours = await findSlipRequest(db, link);
+  if (ours) {
+    await recordEvent(db, ours.id, "slip_uploaded", "customer", {
+      ...(first4 ? { reference: `${first4}…${last4}` } : {}),
+      ...(note ? { note } : {}),
+      ...(duplicatesSeen > 0 ? { detail: `uploaded after a warning: ${duplicatesSeen} slip(s) with the same reference exist` } : {}),
+      bytes: valid.image.length,
+    });
+  }
+  return { ok: true };
+}
