@@ -19,6 +19,8 @@ export interface BenchMerchant {
 
 export interface SandboxProcess {
   url: string;
+  /** The sandbox's credentials.json (what demo mode loads its merchants from). */
+  credentialsFile: string;
   merchants: BenchMerchant[];
   stop(): Promise<void>;
 }
@@ -46,6 +48,7 @@ export async function startSandboxProcess(env: Record<string, string> = {}): Pro
   const creds = JSON.parse(fs.readFileSync(path.join(dir, "credentials.json"), "utf8")) as { merchants: BenchMerchant[] };
   return {
     url,
+    credentialsFile: path.join(dir, "credentials.json"),
     merchants: creds.merchants,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -1,0 +1,253 @@
+/**
+ * bench/customer-pages (issue 6 §4): the customer's pages on a production build, in one run.
+ *
+ * - First-load JS as a phone loads it: the gzipped bytes of every script the page requests until
+ *   it has loaded (Chromium never requests `nomodule` polyfills), for the checkout page, the slip
+ *   page and a floor page from the same build — `/checkout` without a token, which renders only
+ *   the root layout and static text (no client component of its own). Targets: checkout ≤ floor
+ *   + 6 KB, slip ≤ floor + 15 KB. Code loaded later (the hub client after first paint, Save QR's
+ *   drawing on click, the slip QR reader once a slip is picked) is reported separately.
+ * - The amount and the QR in the server's HTML (no JavaScript).
+ * - Lighthouse, mobile preset (simulated throttling), median of 3 runs per page: performance ≥ 97,
+ *   accessibility 100, LCP ≤ 1.8 s.
+ * - Live status: 50 payments, each from just before the sandbox's pay call (which emits
+ *   payment.completed) to the success state in the page's DOM: p95 ≤ 150 ms.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium, devices, type Page } from "@playwright/test";
+import { PNG } from "pngjs";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { findPostgresBin, freePort, startPostgres } from "../lib/db/testing/postgres-server";
+import { CHROMIUM_ARGS, chromiumPath } from "../e2e/support/config";
+import { buildApp, startApp } from "./lib/app-process";
+import { figure, median, percentile, writeResults, type Figure } from "./lib/results";
+import { startSandboxProcess } from "./lib/sandbox-process";
+
+const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 50);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+
+async function main(): Promise<void> {
+  const pgBin = findPostgresBin();
+  if (!pgBin) throw new Error("needs Debian's postgresql (npm test installs it)");
+  const chromePath = chromiumPath();
+  if (!chromePath) throw new Error("needs Chromium (/usr/bin/chromium)");
+  const buildMs = buildApp();
+  const postgres = await startPostgres(pgBin);
+  const appPort = await freePort();
+  const sandbox = await startSandboxProcess({ SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${appPort}/api/webhooks/payment` });
+  const app = await startApp({ port: appPort, sandboxUrl: sandbox.url, sandboxCredentialsFile: sandbox.credentialsFile, databaseUrl: postgres.url("postgres") });
+  const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
+  try {
+    // The benchmark makes its requests with PayDesk's own code, on the app's database, as the console would.
+    Object.assign(process.env, app.env);
+    const make = await requestMaker();
+    const phone = await browser.newContext({ ...devices["Pixel 7"], locale: "th-TH", timezoneId: "Asia/Bangkok", baseURL: app.url });
+
+    const payIn = await make("payin", 32_575);
+    const p2p = await make("p2p", 0);
+    const slipPath = new URL(payIn.slipUrl).pathname;
+
+    const floor = await firstLoadJs(phone, `${app.url}/checkout`);
+    const checkout = await firstLoadJs(phone, `${app.url}${payIn.checkoutPath}`, async (page) => {
+      // After first paint the hub client arrives on its own; Save QR's drawing code only on a click.
+      await page.locator('[data-hub="connected"]').waitFor({ timeout: 15_000 });
+      const download = page.waitForEvent("download");
+      await page.getByTestId("save-qr").click();
+      await download;
+    });
+    const slip = await firstLoadJs(phone, `${app.url}${slipPath}`, async (page) => {
+      await page.getByLabel(/เลือกรูปสลิป/).setInputFiles({ name: "slip.png", mimeType: "image/png", buffer: whitePng() });
+      await page.getByTestId("slip-preview").waitFor();
+      await page.waitForTimeout(500);
+    });
+    const p2pPage = await firstLoadJs(phone, `${app.url}${p2p.checkoutPath}`);
+
+    const html = await (await fetch(`${app.url}${payIn.checkoutPath}`, { headers: { "Accept-Language": "th" } })).text();
+    const ssrAmount = html.includes("฿325.75") || /฿325\.\d\d/.test(html);
+    const ssrQr = /data-qr-value="000201[^"]*"/.test(html) && html.includes("<svg");
+
+    const lh = {
+      checkout: await lighthouseMedian(chromePath, `${app.url}${payIn.checkoutPath}`),
+      slip: await lighthouseMedian(chromePath, `${app.url}${slipPath}`),
+    };
+
+    const latencies = await liveLatency(phone, make, sandbox.url);
+
+    const kb = (bytes: number) => bytes / 1024;
+    const figures: Record<string, Figure> = {
+      floor_first_load_js: figure(kb(floor.firstLoad), "KB gz"),
+      checkout_first_load_js: figure(kb(checkout.firstLoad), "KB gz"),
+      checkout_above_floor: figure(kb(checkout.firstLoad - floor.firstLoad), "KB gz", { atMost: 6 }),
+      checkout_p2p_above_floor: figure(kb(p2pPage.firstLoad - floor.firstLoad), "KB gz", { atMost: 6 }),
+      checkout_later_js: figure(kb(checkout.later), "KB gz"),
+      slip_first_load_js: figure(kb(slip.firstLoad), "KB gz"),
+      slip_above_floor: figure(kb(slip.firstLoad - floor.firstLoad), "KB gz", { atMost: 15 }),
+      slip_later_js: figure(kb(slip.later), "KB gz"),
+      checkout_lighter_than_btcpay: figure(kb(checkout.firstLoad + checkout.css), "KB gz JS+CSS", { atMost: 140 }),
+      ssr_amount_and_qr: figure(ssrAmount && ssrQr ? 1 : 0, "yes=1", { atLeast: 1 }),
+      checkout_lighthouse_performance: figure(lh.checkout.performance, "score", { atLeast: 97 }),
+      checkout_lighthouse_accessibility: figure(lh.checkout.accessibility, "score", { atLeast: 100 }),
+      checkout_lcp: figure(lh.checkout.lcpMs / 1000, "s", { atMost: 1.8 }),
+      slip_lighthouse_performance: figure(lh.slip.performance, "score", { atLeast: 97 }),
+      slip_lighthouse_accessibility: figure(lh.slip.accessibility, "score", { atLeast: 100 }),
+      slip_lcp: figure(lh.slip.lcpMs / 1000, "s", { atMost: 1.8 }),
+      live_status_p50: figure(median(latencies), "ms"),
+      live_status_p95: figure(percentile([...latencies].sort((a, b) => a - b), 95), "ms", { atMost: 150 }),
+    };
+    const file = writeResults("customer-pages", figures, {
+      payments: latencies.length,
+      lighthouseRuns: LIGHTHOUSE_RUNS,
+      lighthouseRunsDetail: lh,
+      buildSeconds: Math.round(buildMs / 100) / 10,
+      scripts: { floor: floor.scripts, checkout: checkout.scripts, slip: slip.scripts },
+      css: { floor: floor.css, checkout: checkout.css, slip: slip.css },
+      floorPage: "/checkout without a token: root layout + static text, no client component of its own",
+    });
+    console.log(`\nwritten to ${file}`);
+  } finally {
+    await browser.close();
+    await app.stop();
+    await sandbox.stop();
+    await postgres.stop();
+  }
+}
+
+interface Made {
+  providerId: string;
+  checkoutPath: string;
+  slipUrl: string;
+}
+
+/** Creates requests through lib/requests/create.ts (the code the console's action runs) on the app's database. */
+async function requestMaker(): Promise<(kind: "payin" | "p2p", amountSatang: number) => Promise<Made>> {
+  const { getDb } = await import("../lib/db");
+  const { merchantApi } = await import("../lib/payment-api");
+  const { createRequest } = await import("../lib/requests/create");
+  const { checkoutPath, checkoutTokenFor } = await import("../lib/checkout/token");
+  const { merchants, paymentRequests } = await import("../lib/db/schema");
+  const { eq } = await import("drizzle-orm");
+  const db = await getDb();
+  const [coffee] = await db.select().from(merchants).where(eq(merchants.displayName, "Siam Coffee Roasters"));
+  if (!coffee) throw new Error("the demo merchant is missing");
+  const api = (await merchantApi(coffee.id))!;
+  let n = 0;
+  return async (kind, amountSatang) => {
+    n += 1;
+    const run = `${Date.now().toString(36)}${n}`;
+    if (kind === "p2p") {
+      // A pay-out for the P2P to be matched with (provider-facts §5.5), without PromptPay: bank details only.
+      const payOut = await api.submitPayOut({ refId1: `BPO${run}`, amountSatang: 150_000, destination: { type: "bank", bankCode: "KBANK", accountNo: "0987654321", accountName: "Somsri Rakdee" } });
+      if (!payOut.ok) throw new Error(`the pay-out for P2P was refused: ${payOut.message}`);
+    }
+    const payIn = { refId1: `B${kind === "p2p" ? "P" : "C"}${run}`, payerName: "สมหญิง ใจงาม", amountSatang: kind === "p2p" ? 150_000 : amountSatang + (n % 90), qrProvider: "PP" as const };
+    const outcome = await createRequest(db, api, kind === "p2p" ? { kind: "payin_p2p", payIn } : { kind: "payin", payIn }, { merchantRowId: coffee.id, idempotencyKey: `bench-${run}`, createdBy: null });
+    if (outcome.outcome !== "sent") throw new Error(`the ${kind} was not accepted: ${JSON.stringify(outcome)}`);
+    const [row] = await db.select().from(paymentRequests).where(eq(paymentRequests.id, outcome.request.id));
+    if (!row?.providerId) throw new Error(`the ${kind} has no provider id`);
+    const answer = row.providerResponse as { slipUploadUrl?: string };
+    return { providerId: row.providerId, checkoutPath: checkoutPath(checkoutTokenFor(row)), slipUrl: `${process.env.PUBLIC_BASE_URL}${answer.slipUploadUrl}` };
+  };
+}
+
+interface Load {
+  firstLoad: number;
+  later: number;
+  css: number;
+  scripts: Array<{ url: string; gz: number; when: "first" | "later" }>;
+}
+
+/** Gzipped sizes of the scripts a phone requests to load the page, then of those fetched afterwards by `after`. */
+async function firstLoadJs(context: import("@playwright/test").BrowserContext, url: string, after?: (page: Page) => Promise<void>): Promise<Load> {
+  const page = await context.newPage();
+  const scripts: Load["scripts"] = [];
+  let css = 0;
+  let phase: "first" | "later" = "first";
+  const pending: Promise<void>[] = [];
+  page.on("response", (response) => {
+    const type = response.request().resourceType();
+    if (type !== "script" && type !== "stylesheet") return;
+    const when = phase;
+    pending.push(
+      response
+        .body()
+        .then((body) => {
+          const gz = gzipSync(body, { level: 9 }).length;
+          if (type === "stylesheet") css += when === "first" ? gz : 0;
+          else scripts.push({ url: new URL(response.url()).pathname, gz, when });
+        })
+        .catch(() => undefined),
+    );
+  });
+  await page.goto(url, { waitUntil: "load" });
+  await page.waitForTimeout(300);
+  await Promise.all(pending);
+  phase = "later";
+  if (after) await after(page);
+  await Promise.all(pending);
+  await page.close();
+  const sum = (when: "first" | "later") => scripts.filter((s) => s.when === when).reduce((a, s) => a + s.gz, 0);
+  return { firstLoad: sum("first"), later: sum("later"), css, scripts };
+}
+
+async function lighthouseMedian(chromePath: string, url: string): Promise<{ performance: number; accessibility: number; lcpMs: number; runs: Array<{ performance: number; accessibility: number; lcpMs: number }> }> {
+  const runs: Array<{ performance: number; accessibility: number; lcpMs: number }> = [];
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless=new", "--lang=th-TH", ...CHROMIUM_ARGS] });
+    try {
+      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
+      const lhr = result!.lhr;
+      if (process.env.BENCH_LIGHTHOUSE_DUMP) fs.writeFileSync(`${process.env.BENCH_LIGHTHOUSE_DUMP}-${new URL(url).pathname.split("/")[1]}-${i}.json`, JSON.stringify(lhr));
+      runs.push({
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+        lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? Infinity),
+      });
+    } finally {
+      chrome.kill();
+    }
+  }
+  return { performance: median(runs.map((r) => r.performance)), accessibility: median(runs.map((r) => r.accessibility)), lcpMs: median(runs.map((r) => r.lcpMs)), runs };
+}
+
+/** From just before the pay call to the success state in the DOM, per payment, in ms. */
+async function liveLatency(context: import("@playwright/test").BrowserContext, make: (kind: "payin", amount: number) => Promise<Made>, sandboxUrl: string): Promise<number[]> {
+  const page = await context.newPage();
+  const latencies: number[] = [];
+  for (let i = 0; i < PAYMENTS; i++) {
+    const made = await make("payin", 10_000 + i * 100);
+    await page.goto(made.checkoutPath);
+    await page.locator('[data-hub="connected"]').waitFor({ timeout: 15_000 });
+    await page.evaluate(() => {
+      const root = document.querySelector('[data-testid="checkout-live"]')!;
+      new MutationObserver(() => {
+        const state = root.getAttribute("data-state");
+        if ((state === "paid" || state === "approved") && !(window as { __paidAt?: number }).__paidAt) (window as { __paidAt?: number }).__paidAt = Date.now();
+      }).observe(root, { attributes: true });
+    });
+    const started = Date.now();
+    const res = await fetch(`${sandboxUrl}/sandbox/requests/${made.providerId}/pay`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    if (!res.ok) throw new Error(`pay failed: ${res.status}`);
+    const paidAt = await page.waitForFunction(() => (window as { __paidAt?: number }).__paidAt, undefined, { timeout: 10_000 });
+    latencies.push((await paidAt.jsonValue()) as number - started);
+  }
+  await page.close();
+  return latencies;
+}
+
+/** A plain white 400×600 PNG, for the slip page's "after a pick" figure. */
+function whitePng(): Buffer {
+  const file = path.join(os.tmpdir(), "paydesk-bench-white.png");
+  if (!fs.existsSync(file)) {
+    const png = new PNG({ width: 400, height: 600 });
+    png.data.fill(255);
+    fs.writeFileSync(file, PNG.sync.write(png));
+  }
+  return fs.readFileSync(file);
+}
+
+await main();
+process.exit(0);
