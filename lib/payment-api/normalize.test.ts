@@ -36,6 +36,21 @@ describe("camelKeys", () => {
     expect(camelKeys({ Status: "BAD", status: "OK" })).toEqual({ status: "OK" });
     expect(camelKeys({ status: "OK", Status: "BAD" })).toEqual({ status: "OK" });
   });
+
+  it("hands a camelCase answer back as it is, and copies only what it renames", () => {
+    const answer = { status: "OK", paymentResponse: { qrCode: "x", items: [{ name: "a" }] } };
+    expect(camelKeys(answer)).toBe(answer);
+    const mixed = { status: "OK", paymentResponse: { QrCode: "x" }, items: [{ name: "a" }] };
+    const out = camelKeys(mixed) as typeof answer & { items: unknown };
+    expect(out).not.toBe(mixed);
+    expect(out.paymentResponse).toEqual({ qrCode: "x" });
+    expect(out.items).toBe(mixed.items);
+    expect(mixed.paymentResponse).toEqual({ QrCode: "x" }); // the input is never changed
+  });
+
+  it("keeps a property named like an Object.prototype member", () => {
+    expect(camelKeys({ Constructor: "x", ToString: "y" })).toEqual({ constructor: "x", toString: "y" });
+  });
 });
 
 describe("payInResponseSchema", () => {
@@ -87,8 +102,28 @@ describe("payInResponseSchema", () => {
     expect(payInResponseSchema.parse(p2p).sessionId).toBe(specPayIn.id);
   });
 
+  it("reads amounts as numbers and numeric strings alike, rounding unrounded ones to satang", () => {
+    const read = (requestedAmount: unknown) => payInResponseSchema.parse({ ...specPayIn, requestedAmount }).requestedSatang;
+    expect([read(0.1), read(0.29), read(1_234_567.89), read("1,000.50"), read(" 20.88 "), read(0)]).toEqual([10, 29, 123_456_789, 100_050, 2_088, 0]);
+    expect([read(12.345), read("12.345"), read(12.3449)]).toEqual([1_235, 1_235, 1_234]);
+  });
+
+  it("reads the flag as a boolean or its text, and a missing one as false", () => {
+    expect(payInResponseSchema.parse({ ...specPayIn, isQrAvailable: "True" }).isQrAvailable).toBe(true);
+    expect(payInResponseSchema.parse({ ...specPayIn, isQrAvailable: "false" }).isQrAvailable).toBe(false);
+    const { isQrAvailable: _omit, ...withoutFlag } = specPayIn;
+    expect(payInResponseSchema.parse(withoutFlag)).toMatchObject({ isQrAvailable: false, payInPromptPayId: null });
+  });
+
   it.each([
     ["a missing id", { ...specPayIn, id: undefined }],
+    ["a missing amount", { ...specPayIn, requestedAmount: undefined }],
+    ["a negative amount", { ...specPayIn, requestedAmount: -1 }],
+    ["an amount that is not finite", { ...specPayIn, requestedAmount: Number.POSITIVE_INFINITY }],
+    ["a boolean amount", { ...specPayIn, generatedAmount: true }],
+    ["text that is a number", { ...specPayIn, qrCode: 5 }],
+    ["an image that is an object", { ...specPayIn, qrCodeImage: {} }],
+    ["a flag that is a number", { ...specPayIn, isQrAvailable: 1 }],
     ["an amount that is not a number", { ...specPayIn, requestedAmount: "abc" }],
     ["a bad timestamp", { ...specPayIn, expireAt: "tomorrow" }],
   ])("refuses %s", (_label, body) => {
