@@ -53,6 +53,14 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
     expect(result.data.slipUploadUrl).toMatch(new RegExp(`^/payin-slip-upload/${sb.coffee.orgId}/${result.data.id}/`));
   });
 
+  it("refuses bad input with the form's message before anything is sent", async () => {
+    // Thrown at the call, as zod's error: create.ts parses the same schema first and shows it on the form.
+    const refId1 = "ราคา-1";
+    expect(() => merchant.submitPayIn(payIn({ refId1 }))).toThrow("RefId1 may use only English letters, digits, - and _.");
+    expect(() => merchant.submitPayIn(payIn({ amountSatang: 12.5 }))).toThrow("The amount is in whole satang.");
+    expect(await countByRef(refId1)).toBe(0);
+  });
+
   it("creates a Pay-Out whichever envelope key the provider uses", async () => {
     const result = await merchant.submitPayOut(payOut());
     expect(result).toMatchObject({ ok: true, data: { type: "PayOut", status: "Pending", requestedSatang: 150_000 } });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { camelKeys } from "./normalize";
-import { payInResponseSchema, payOutResponseSchema, paymentRecordSchema } from "./schemas";
+import { p2pInputSchema, payInInputSchema, payOutInputSchema } from "./requests";
+import { duplicateSchema, envelopeSchema, payInResponseSchema, payOutResponseSchema, paymentRecordSchema } from "./schemas";
 
 const specPayIn = {
   id: "5b2f0c3e-4d0b-4f2e-9b4e-2f1d9c1e0a11",
@@ -35,6 +37,21 @@ describe("camelKeys", () => {
   it("prefers the camelCase spelling when both arrive", () => {
     expect(camelKeys({ Status: "BAD", status: "OK" })).toEqual({ status: "OK" });
     expect(camelKeys({ status: "OK", Status: "BAD" })).toEqual({ status: "OK" });
+  });
+
+  it("hands a camelCase answer back as it is, and copies only what it renames", () => {
+    const answer = { status: "OK", paymentResponse: { qrCode: "x", items: [{ name: "a" }] } };
+    expect(camelKeys(answer)).toBe(answer);
+    const mixed = { status: "OK", paymentResponse: { QrCode: "x" }, items: [{ name: "a" }] };
+    const out = camelKeys(mixed) as typeof answer & { items: unknown };
+    expect(out).not.toBe(mixed);
+    expect(out.paymentResponse).toEqual({ qrCode: "x" });
+    expect(out.items).toBe(mixed.items);
+    expect(mixed.paymentResponse).toEqual({ QrCode: "x" }); // the input is never changed
+  });
+
+  it("keeps a property named like an Object.prototype member", () => {
+    expect(camelKeys({ Constructor: "x", ToString: "y" })).toEqual({ constructor: "x", toString: "y" });
   });
 });
 
@@ -87,12 +104,48 @@ describe("payInResponseSchema", () => {
     expect(payInResponseSchema.parse(p2p).sessionId).toBe(specPayIn.id);
   });
 
-  it.each([
+  it("reads amounts as numbers and numeric strings alike, rounding unrounded ones to satang", () => {
+    const read = (requestedAmount: unknown) => payInResponseSchema.parse({ ...specPayIn, requestedAmount }).requestedSatang;
+    expect([read(0.1), read(0.29), read(1_234_567.89), read("1,000.50"), read(" 20.88 "), read(0)]).toEqual([10, 29, 123_456_789, 100_050, 2_088, 0]);
+    expect([read(12.345), read("12.345"), read(12.3449)]).toEqual([1_235, 1_235, 1_234]);
+  });
+
+  it("reads the flag as a boolean or its text, and a missing one as false", () => {
+    expect(payInResponseSchema.parse({ ...specPayIn, isQrAvailable: "True" }).isQrAvailable).toBe(true);
+    expect(payInResponseSchema.parse({ ...specPayIn, isQrAvailable: "false" }).isQrAvailable).toBe(false);
+    const { isQrAvailable: _omit, ...withoutFlag } = specPayIn;
+    expect(payInResponseSchema.parse(withoutFlag)).toMatchObject({ isQrAvailable: false, payInPromptPayId: null });
+  });
+
+  const refused: [string, unknown][] = [
     ["a missing id", { ...specPayIn, id: undefined }],
+    ["a missing amount", { ...specPayIn, requestedAmount: undefined }],
+    ["a negative amount", { ...specPayIn, requestedAmount: -1 }],
+    ["an amount that is not finite", { ...specPayIn, requestedAmount: Number.POSITIVE_INFINITY }],
+    ["a boolean amount", { ...specPayIn, generatedAmount: true }],
+    ["text that is a number", { ...specPayIn, qrCode: 5 }],
+    ["an image that is an object", { ...specPayIn, qrCodeImage: {} }],
+    ["a flag that is a number", { ...specPayIn, isQrAvailable: 1 }],
     ["an amount that is not a number", { ...specPayIn, requestedAmount: "abc" }],
     ["a bad timestamp", { ...specPayIn, expireAt: "tomorrow" }],
-  ])("refuses %s", (_label, body) => {
+  ];
+  it.each(refused)("refuses %s", (_label, body) => {
     expect(payInResponseSchema.safeParse(body).success).toBe(false);
+  });
+
+  // The client runs the schemas compiled (z.compile): same data, and the same issues for a refusal.
+  const compiled = z.compile(payInResponseSchema);
+  const outcome = (r: ReturnType<typeof payInResponseSchema.safeParse>) => (r.success ? { data: r.data } : { issues: r.error.issues.map((i) => [i.path.join("."), i.message]) });
+  it.each<[string, unknown]>([
+    ["the spec's shape", specPayIn],
+    ["a P2P answer without sessionId", { ...specPayIn, sessionId: undefined }],
+    ["the live shape", camelKeys({ ...specPayIn, RequestedAmount: "325.50", QrCodeImage: "", PayInPromptPayId: "0000000000000", IsQrAvailable: "False" })],
+    ["an unrounded amount", { ...specPayIn, generatedAmount: 12.345 }],
+    ["a bare base64 image", { ...specPayIn, qrCodeImage: "iVBORw0KGgo=" }],
+    ...refused,
+  ])("compiled, reads %s exactly as the runtime parser does", (_label, body) => {
+    const runtime = outcome(payInResponseSchema.safeParse(body));
+    expect(outcome(compiled.safeParse(body))).toEqual(runtime);
   });
 });
 
@@ -120,4 +173,15 @@ describe("paymentRecordSchema", () => {
     expect(r.partialPayouts[0]).toMatchObject({ amountSatang: 30_000, status: "Approved" });
     expect(r.payInResponse?.qrCodeImage).toBe("data:image/png;base64,iVBORw0KGgo=");
   });
+});
+
+describe("the schemas the client compiles", () => {
+  // z.compile quietly keeps the runtime parser for a schema it cannot compile; that would be correct
+  // but slow on every call, so a schema change that loses the fast path should be noticed here.
+  it.each(Object.entries({ payInInputSchema, p2pInputSchema, payOutInputSchema, envelopeSchema, payInResponseSchema, payOutResponseSchema, paymentRecordSchema, duplicateSchema }))(
+    "%s compiles to zod's fast path",
+    (_name, schema) => {
+      expect(() => z.compile(schema, { strict: true })).not.toThrow();
+    },
+  );
 });

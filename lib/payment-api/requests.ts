@@ -72,7 +72,11 @@ export const payOutInputSchema = z.object({
 });
 export type PayOutInput = z.input<typeof payOutInputSchema>;
 
-const compact = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+function compact(body: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key in body) if (body[key] !== undefined) out[key] = body[key];
+  return out;
+}
 
 export function payInBody(input: z.output<typeof payInInputSchema>): Record<string, unknown> {
   return compact({

@@ -1,18 +1,21 @@
 /**
  * Response schemas that accept both the spec's shapes and the live provider's (provider-facts §4).
- * Input is first passed through camelKeys, so only camelCase names appear here.
+ * Input is first passed through camelKeys, so only camelCase names appear here. Schemas whose
+ * result is built by a transform are plain (stripping) objects: the transform names every field it
+ * keeps, so copying the provider's other fields along would be work thrown away.
  */
 import { z } from "zod";
 import { booleanish, optionalSatang, optionalText, promptPayIdSchema, qrImageSchema, satangSchema, timestampSchema } from "./normalize";
 
-export const envelopeSchema = z.looseObject({
+/** The envelope's status; its payload is read from the answer by the caller, under the operation's key. */
+export const envelopeSchema = z.object({
   status: z.string(),
   description: optionalText,
 });
 
 /** A Pay-In or P2P answer (`paymentResponse`). */
 export const payInResponseSchema = z
-  .looseObject({
+  .object({
     id: z.string().min(1),
     sessionId: optionalText,
     type: optionalText,
@@ -26,7 +29,7 @@ export const payInResponseSchema = z
     websocketPath: optionalText,
     createdAt: timestampSchema,
     expireAt: timestampSchema,
-    isQrAvailable: booleanish.nullish().transform((v) => v ?? false),
+    isQrAvailable: booleanish,
     payInBankCode: optionalText,
     payInBankAccountNo: optionalText,
     payInBankAccountName: optionalText,
@@ -49,19 +52,19 @@ export const payInResponseSchema = z
     createdAt: r.createdAt,
     expireAt: r.expireAt,
     // The live provider may say false with a QR payload present (§4.1): a payload is what counts.
-    isQrAvailable: r.isQrAvailable && r.qrCode !== null,
+    isQrAvailable: r.isQrAvailable === true && r.qrCode !== null,
     payInBankCode: r.payInBankCode,
     payInBankAccountNo: r.payInBankAccountNo,
     payInBankAccountName: r.payInBankAccountName,
     // Meaningless without a QR: the live provider leaves a dummy there (§4.2).
-    payInPromptPayId: r.isQrAvailable ? r.payInPromptPayId : null,
+    payInPromptPayId: r.isQrAvailable === true ? r.payInPromptPayId : null,
     slipUploadUrl: r.slipUploadUrl,
   }));
 export type PayInResponse = z.output<typeof payInResponseSchema>;
 
 /** A Pay-Out/Withdrawal answer: the spec's `paymentResponse` or the live `paymentRequest` entity. */
 export const payOutResponseSchema = z
-  .looseObject({
+  .object({
     id: z.string().min(1),
     type: optionalText,
     direction: optionalText,
@@ -81,7 +84,7 @@ export const payOutResponseSchema = z
   }));
 export type PayOutResponse = z.output<typeof payOutResponseSchema>;
 
-const partialPayoutSchema = z.looseObject({
+const partialPayoutSchema = z.object({
   txDate: timestampSchema,
   payinRequestId: optionalText,
   partialAmount: optionalSatang,
@@ -90,7 +93,7 @@ const partialPayoutSchema = z.looseObject({
 
 /** A stored request as GetPaymentRequestById / GetPaymentRequests return it (§4.5). */
 export const paymentRecordSchema = z
-  .looseObject({
+  .object({
     id: z.string().min(1),
     orgId: optionalText,
     refId1: optionalText,
@@ -105,7 +108,7 @@ export const paymentRecordSchema = z
     generatedAmount: optionalSatang,
     createdDate: timestampSchema,
     expireDate: timestampSchema,
-    payinIsPeerToPeer: booleanish.nullish(),
+    payinIsPeerToPeer: booleanish,
     totalPayOutPaidAmountDecimal: optionalSatang,
     payOutTotalAmountDecimal: optionalSatang,
     partialPayouts: z.array(partialPayoutSchema).nullish(),
