@@ -6,7 +6,9 @@ const nextConfig = {
   // @node-rs/argon2 loads a native .node binary that must not be bundled either.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2"],
   // forbidden() answers 403 with app/(console)/forbidden.tsx when a role cannot open a page.
-  experimental: { authInterrupts: true },
+  // inlineCss: each page's stylesheet goes into its HTML instead of a render-blocking request; the
+  // customer's pages (app/customer.css, ~3 KB) paint one round trip sooner on a slow phone network.
+  experimental: { authInterrupts: true, inlineCss: true },
   async headers() {
     return [
       {

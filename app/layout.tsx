@@ -1,7 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { cookies, headers } from "next/headers";
 import { LOCALE_COOKIE, pickLocale } from "@/lib/i18n";
-import "./globals.css";
 
 export const metadata: Metadata = {
   title: { default: "PayDesk", template: "%s · PayDesk" },
@@ -14,6 +13,11 @@ export const viewport: Viewport = {
   themeColor: "#0f766e",
 };
 
+/**
+ * No stylesheet here: the console's pages load app/globals.css, the customer's pages the much
+ * smaller app/customer.css (each from their own layout or page), so a customer's phone never
+ * downloads the console's styles.
+ */
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   // The page's language for screen readers and Thai line breaking: the cookie the language switcher
   // and sign-in keep in step with the person's choice, else the browser's. Not the session itself:

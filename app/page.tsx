@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { currentSession } from "@/lib/auth/session";
 import { getProviderStatus } from "@/lib/provider-status";
+import "./globals.css";
 
 // The status is read per request: a cached "reachable" would lie.
 export const dynamic = "force-dynamic";

@@ -5,6 +5,7 @@ import { selectedMerchant } from "@/lib/auth/selected-merchant";
 import { requireSession } from "@/lib/auth/session";
 import { setLocaleAction } from "../login/actions";
 import { selectMerchantAction, signOutAction } from "./actions";
+import "../globals.css";
 
 // No loading.tsx here on purpose: a page's forbidden() must land before streaming starts, or the
 // 403 page would be sent with status 200.

@@ -9,6 +9,7 @@ import { currentSession } from "@/lib/auth/session";
 import { signInMessage } from "@/lib/auth/sign-in-messages";
 import { getLocale } from "@/lib/i18n/server";
 import { setLocaleAction, signInAction } from "./actions";
+import "../globals.css";
 
 export const metadata: Metadata = { title: "Sign in" };
 

@@ -11,6 +11,7 @@ import { getLocale } from "@/lib/i18n/server";
 import { signOutAction } from "../../(console)/actions";
 import { setLocaleAction } from "../../login/actions";
 import { changePasswordAction } from "./actions";
+import "../../globals.css";
 
 export const metadata: Metadata = { title: "Password" };
 
