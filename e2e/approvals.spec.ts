@@ -4,6 +4,7 @@
  * a forced click); another person approves it and it goes to the provider, or declines it with a
  * reason and it is canceled, never sent.
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { storageStatePath } from "./support/auth-users";
 import { atSandbox, COFFEE, landedOnRequest, openCreateForm, refId1Input } from "./support/create-forms";
@@ -116,6 +117,7 @@ test("the nav counts the requests waiting for approval, and follows them live", 
   // The admin's page, open all along, counts it without a reload.
   await expect(approvalsLink(admin)).toHaveAccessibleName(waiting(before + 1));
   await expect(approvalsLink(admin).getByTestId("approvals-count")).toHaveText(String(before + 1));
+  expect((await new AxeBuilder({ page: admin }).include("nav").analyze()).violations.map((v) => v.id)).toEqual([]);
 
   await admin.reload();
   const card = admin.locator(`[data-testid="held-request"][data-ref-id1="${refId1}"]`);

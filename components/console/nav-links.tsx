@@ -36,15 +36,20 @@ export function NavLinks({ items, label = "Console", locale, awaitingApproval = 
               <Link
                 href={item.href}
                 aria-current={isCurrent ? "page" : undefined}
-                // The badge is a bare number; the link's name says what it counts ("Approvals, 3 waiting").
-                aria-label={count ? t.approvalsWaiting(item.label, count) : undefined}
                 className={`inline-flex items-center gap-1.5 border-b-2 px-3 py-2 text-sm ${isCurrent ? "border-brand font-medium text-brand-dark" : "border-transparent text-slate-600 hover:text-slate-900"}`}
               >
-                {item.label}
-                {count && (
-                  <span data-testid="approvals-count" className="min-w-5 rounded-full bg-amber-100 px-1.5 text-center text-xs font-semibold text-amber-900">
-                    {count}
-                  </span>
+                {count ? (
+                  // The eye gets the name and a bare number; a screen reader one sentence ("Approvals, 3 waiting"),
+                  // whole, since text split across flex items is read with a break between them.
+                  <>
+                    <span aria-hidden="true">{item.label}</span>
+                    <span aria-hidden="true" data-testid="approvals-count" className="min-w-5 rounded-full bg-amber-100 px-1.5 text-center text-xs font-semibold text-amber-900">
+                      {count}
+                    </span>
+                    <span className="sr-only">{t.approvalsWaiting(item.label, count)}</span>
+                  </>
+                ) : (
+                  item.label
                 )}
               </Link>
             </li>

@@ -17,6 +17,7 @@ export const shellMessages = defineMessages({
     "nav.webhooks": "Webhooks",
     "nav.settings": "Settings",
     "nav.audit": "Audit",
+    /** The approvals link's name when some wait. */
     approvalsWaiting: (label: string, count: number) => `${label}, ${count} waiting`,
     "role.viewer": "Viewer",
     "role.operator": "Operator",
