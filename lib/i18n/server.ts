@@ -1,11 +1,11 @@
 import "server-only";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { currentSession } from "../auth/session";
-import type { Locale } from "./index";
-import { localeFor } from "./request-locale";
+import { LOCALE_COOKIE, pickLocale, type Locale } from "./index";
 
 /** The locale for this request: the signed-in person's choice, else the cookie, else the browser. */
 export async function getLocale(): Promise<Locale> {
   const session = await currentSession().catch(() => null);
-  return localeFor(session, await headers());
+  const cookie = (await cookies()).get(LOCALE_COOKIE)?.value;
+  return pickLocale(session?.locale ?? cookie, (await headers()).get("accept-language"));
 }
