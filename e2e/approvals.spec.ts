@@ -4,6 +4,7 @@
  * a forced click); another person approves it and it goes to the provider, or declines it with a
  * reason and it is canceled, never sent.
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { storageStatePath } from "./support/auth-users";
 import { atSandbox, COFFEE, landedOnRequest, openCreateForm, refId1Input } from "./support/create-forms";
@@ -12,6 +13,10 @@ import { expect, test } from "./support/sandbox";
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== "console", "staff pages: the console project signs in");
 });
+
+// In order, in one worker: the nav's count is of every held request, and these are the only tests
+// that hold any, so the count moves only by what each test does.
+test.describe.configure({ mode: "default" });
 
 const contexts: BrowserContext[] = [];
 test.afterEach(async () => {
@@ -87,4 +92,48 @@ test("a held Pay-Out declined with a reason is canceled and never sent", async (
   await card.getByRole("button", { name: "Decline" }).click();
   await expect(card.getByTestId("decision-status")).toHaveText("Declined. The request is canceled and was never sent.");
   expect(await atSandbox(sandbox, refId1)).toEqual([]);
+});
+
+/** The nav's "Approvals" link, and its name for a count ("Approvals" alone when none wait). */
+const approvalsLink = (page: Page) => page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: /^Approvals/ });
+const waiting = (count: number) => (count === 0 ? "Approvals" : `Approvals, ${count} waiting`);
+async function countIn(page: Page): Promise<number> {
+  const badge = approvalsLink(page).getByTestId("approvals-count");
+  return (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
+}
+
+test("the nav counts the requests waiting for approval, and follows them live", async ({ browser }) => {
+  const admin = await as(browser, "admin");
+  // On a page that refreshes nothing by itself: only the nav's own live count can move.
+  const listening = admin.waitForResponse((response) => response.url().endsWith("/api/events"));
+  await admin.goto("/approvals");
+  await listening;
+  const before = await countIn(admin);
+  await expect(approvalsLink(admin)).toHaveAccessibleName(waiting(before));
+
+  const finance = await as(browser, "finance");
+  const refId1 = await heldPayOut(finance);
+  await expect(approvalsLink(finance)).toHaveAccessibleName(waiting(before + 1));
+  // The admin's page, open all along, counts it without a reload.
+  await expect(approvalsLink(admin)).toHaveAccessibleName(waiting(before + 1));
+  await expect(approvalsLink(admin).getByTestId("approvals-count")).toHaveText(String(before + 1));
+  expect((await new AxeBuilder({ page: admin }).include("nav").analyze()).violations.map((v) => v.id)).toEqual([]);
+
+  await admin.reload();
+  const card = admin.locator(`[data-testid="held-request"][data-ref-id1="${refId1}"]`);
+  await card.getByRole("button", { name: "Approve and send" }).click();
+  await expect(card.getByTestId("decision-status")).toHaveText("Approved and sent: the provider has it and it is pending.");
+  await expect(approvalsLink(admin)).toHaveAccessibleName(waiting(before));
+  await expect(approvalsLink(finance)).toHaveAccessibleName(waiting(before));
+});
+
+test("the nav shows no count to a role that may not approve", async ({ browser }) => {
+  const context = await browser.newContext({ storageState: storageStatePath("operator") });
+  contexts.push(context);
+  const operator = await context.newPage();
+  await operator.goto("/requests");
+  await expect(operator.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Requests" })).toBeVisible();
+  await expect(approvalsLink(operator)).toHaveCount(0);
+  await expect(operator.getByTestId("approvals-count")).toHaveCount(0);
+  expect((await operator.request.get("/api/approvals/count")).status()).toBe(403);
 });

@@ -15,7 +15,10 @@ vi.mock("@/lib/auth/session", () => ({ currentSession: async () => surroundings.
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
 vi.mock("next/headers", () => ({
   headers: async () => new Headers({ "x-forwarded-for": "203.0.113.30" }),
-  cookies: async () => ({ set: (name: string, value: string, options: unknown) => surroundings.cookies.set(name, { value, options }) }),
+  cookies: async () => ({
+    get: (name: string) => surroundings.cookies.get(name),
+    set: (name: string, value: string, options: unknown) => surroundings.cookies.set(name, { value, options }),
+  }),
 }));
 // next-auth loads only inside Next's bundler; signOut is not exercised here.
 vi.mock("@/lib/auth", () => ({ signOut: vi.fn() }));

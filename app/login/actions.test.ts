@@ -16,7 +16,7 @@ vi.mock("next-auth", () => ({ AuthError: next.AuthError, CredentialsSignin: next
 vi.mock("@/lib/auth", () => ({ signIn: next.signIn }));
 vi.mock("@/lib/auth/session", () => ({ currentSession: async () => null }));
 vi.mock("@/lib/db", () => ({ getDb: async () => undefined }));
-vi.mock("next/headers", () => ({ headers: async () => new Headers() }));
+vi.mock("next/headers", () => ({ headers: async () => new Headers(), cookies: async () => ({ get: () => undefined }) }));
 
 const { signInAction } = await import("./actions");
 

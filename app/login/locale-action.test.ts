@@ -18,7 +18,10 @@ vi.mock("@/lib/env", () => ({ env: () => ({ PUBLIC_BASE_URL: "http://127.0.0.1:3
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 vi.mock("next/headers", () => ({
   headers: async () => new Headers(),
-  cookies: async () => ({ set: (name: string, value: string, options: unknown) => surroundings.cookies.set(name, { value, options }) }),
+  cookies: async () => ({
+    get: (name: string) => surroundings.cookies.get(name),
+    set: (name: string, value: string, options: unknown) => surroundings.cookies.set(name, { value, options }),
+  }),
 }));
 // next-auth loads only inside Next's bundler; signing in is not exercised here.
 vi.mock("@/lib/auth", () => ({ signIn: vi.fn() }));

@@ -17,9 +17,11 @@ interface Props {
   selectMerchantAction: ServerAction<{ merchantId: string }>;
   signOutAction: ServerAction<null>;
   setLocaleAction: ServerAction<{ locale: Locale }>;
+  /** Requests waiting for approval among the person's merchants; null when they may not approve. */
+  awaitingApproval: number | null;
 }
 
-export async function ConsoleHeader({ session, choice, sections, selectMerchantAction, signOutAction, setLocaleAction }: Props) {
+export async function ConsoleHeader({ session, choice, sections, selectMerchantAction, signOutAction, setLocaleAction, awaitingApproval }: Props) {
   const locale = await getLocale();
   const t = shellMessages(locale);
   return (
@@ -46,7 +48,12 @@ export async function ConsoleHeader({ session, choice, sections, selectMerchantA
           <SignOutButton action={signOutAction} label={t.signOut} pendingLabel={t.signingOut} />
         </div>
       </div>
-      <NavLinks label={t.nav} items={sections.map((section) => ({ href: section.href, label: sectionLabel(t, section) }))} />
+      <NavLinks
+        label={t.nav}
+        locale={locale}
+        awaitingApproval={awaitingApproval}
+        items={sections.map((section) => ({ key: section.key, href: section.href, label: sectionLabel(t, section) }))}
+      />
     </header>
   );
 }

@@ -2,23 +2,55 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import type { Locale } from "@/lib/i18n";
+import { shellMessages } from "./shell-messages";
+import { useAwaitingApprovalCount } from "./use-awaiting-approval-count";
+
+export interface NavItem {
+  key: string;
+  href: string;
+  label: string;
+}
+
+interface Props {
+  items: NavItem[];
+  label?: string;
+  locale: Locale;
+  /** Requests waiting for approval, server-rendered; null for a person who may not approve (no count shown). */
+  awaitingApproval?: number | null;
+}
 
 /** The sections this person may open (filtered on the server); the current one is marked. */
-export function NavLinks({ items, label = "Console" }: { items: Array<{ href: string; label: string }>; label?: string }) {
+export function NavLinks({ items, label = "Console", locale, awaitingApproval = null }: Props) {
   const pathname = usePathname();
+  const waiting = useAwaitingApprovalCount(awaitingApproval);
+  const t = shellMessages(locale);
   return (
     <nav aria-label={label} className="border-t border-slate-200">
       <ul className="mx-auto flex max-w-6xl flex-wrap gap-1 px-6">
         {items.map((item) => {
           const isCurrent = pathname === item.href || pathname.startsWith(`${item.href}/`);
+          const count = item.key === "approvals" && waiting ? waiting : null;
           return (
             <li key={item.href}>
               <Link
                 href={item.href}
                 aria-current={isCurrent ? "page" : undefined}
-                className={`inline-block border-b-2 px-3 py-2 text-sm ${isCurrent ? "border-brand font-medium text-brand-dark" : "border-transparent text-slate-600 hover:text-slate-900"}`}
+                className={`inline-flex items-center gap-1.5 border-b-2 px-3 py-2 text-sm ${isCurrent ? "border-brand font-medium text-brand-dark" : "border-transparent text-slate-600 hover:text-slate-900"}`}
               >
-                {item.label}
+                {count ? (
+                  // The eye gets the name and a bare number; a screen reader one sentence ("Approvals, 3 waiting"),
+                  // whole, since text split across flex items is read with a break between them.
+                  <>
+                    <span aria-hidden="true">{item.label}</span>
+                    <span aria-hidden="true" data-testid="approvals-count" className="min-w-5 rounded-full bg-amber-100 px-1.5 text-center text-xs font-semibold text-amber-900">
+                      {count}
+                    </span>
+                    <span className="sr-only">{t.approvalsWaiting(item.label, count)}</span>
+                  </>
+                ) : (
+                  item.label
+                )}
               </Link>
             </li>
           );

@@ -17,6 +17,8 @@ export const shellMessages = defineMessages({
     "nav.webhooks": "Webhooks",
     "nav.settings": "Settings",
     "nav.audit": "Audit",
+    /** The approvals link's name when some wait. */
+    approvalsWaiting: (label: string, count: number) => `${label}, ${count} waiting`,
     "role.viewer": "Viewer",
     "role.operator": "Operator",
     "role.finance": "Finance",
@@ -44,6 +46,7 @@ export const shellMessages = defineMessages({
     "nav.webhooks": "เว็บฮุก",
     "nav.settings": "ตั้งค่า",
     "nav.audit": "บันทึกการใช้งาน",
+    approvalsWaiting: (label: string, count: number) => `${label} ${count} รายการ`,
     "role.viewer": "ผู้ดูข้อมูล",
     "role.operator": "ผู้ปฏิบัติงาน",
     "role.finance": "การเงิน",

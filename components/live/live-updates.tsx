@@ -3,11 +3,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
+import { subscribeToRequestChanges } from "./request-events";
 
 /**
- * Keeps a console page current: listens to /api/events and, when a request it shows (or any
- * request, for lists) changes, invalidates the cached queries and re-renders the server
- * components. EventSource reconnects by itself after a network loss.
+ * Keeps a console page current: listens to /api/events (through the tab's one stream) and, when a
+ * request it shows (or any request, for lists) changes, invalidates the cached queries and
+ * re-renders the server components. After a break in the stream it refreshes anyway.
  */
 export function LiveUpdates({ requestIds }: { requestIds?: string[] }) {
   const router = useRouter();
@@ -15,11 +16,9 @@ export function LiveUpdates({ requestIds }: { requestIds?: string[] }) {
   const watched = useRef(new Set(requestIds ?? []));
   watched.current = new Set(requestIds ?? []);
   useEffect(() => {
-    const source = new EventSource("/api/events");
     let timer: ReturnType<typeof setTimeout> | null = null;
-    source.addEventListener("request", (event) => {
-      const { requestId } = JSON.parse((event as MessageEvent<string>).data) as { requestId: string };
-      if (watched.current.size > 0 && !watched.current.has(requestId)) return;
+    const unsubscribe = subscribeToRequestChanges((requestId) => {
+      if (requestId !== null && watched.current.size > 0 && !watched.current.has(requestId)) return;
       void queryClient.invalidateQueries({ queryKey: ["requests"] });
       // Several changes in a burst cause one refresh.
       timer ??= setTimeout(() => {
@@ -28,7 +27,7 @@ export function LiveUpdates({ requestIds }: { requestIds?: string[] }) {
       }, 100);
     });
     return () => {
-      source.close();
+      unsubscribe();
       if (timer) clearTimeout(timer);
     };
   }, [router, queryClient]);

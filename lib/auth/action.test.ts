@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { auditLog, merchants } from "../db/schema";
 import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
-import { ACTION_MESSAGES, ActionError, defineAction, isDefinedAction } from "./action";
+import { accessOf, ACTION_MESSAGES, ActionError, defineAction, isDefinedAction } from "./action";
 import type { StaffSession } from "./session";
 
 // The wrapper's surroundings, outside a Next request: who is signed in, the database, the headers.
@@ -13,10 +13,19 @@ const surroundings = vi.hoisted(() => ({
   session: null as StaffSession | null,
   db: undefined as unknown,
   headers: new Headers({ "x-forwarded-for": "203.0.113.20" }),
+  /** The language cookie (paydesk_locale), and how often the wrapper read the cookies. */
+  localeCookie: undefined as string | undefined,
+  cookieReads: 0,
 }));
 vi.mock("./session", () => ({ currentSession: async () => surroundings.session }));
 vi.mock("../db", () => ({ getDb: async () => surroundings.db }));
-vi.mock("next/headers", () => ({ headers: async () => surroundings.headers }));
+vi.mock("next/headers", () => ({
+  headers: async () => surroundings.headers,
+  cookies: async () => {
+    surroundings.cookieReads += 1;
+    return { get: (name: string) => (name === "paydesk_locale" && surroundings.localeCookie ? { name, value: surroundings.localeCookie } : undefined) };
+  },
+}));
 
 const staff = (role: StaffSession["role"], merchantIds: string[] | null = null): StaffSession => ({
   userId: `usr_${role}`,
@@ -46,6 +55,8 @@ describe("defineAction, the one door for mutations", () => {
   afterAll(async () => database?.dispose());
   beforeEach(() => {
     surroundings.session = staff("finance");
+    surroundings.headers = new Headers({ "x-forwarded-for": "203.0.113.20" });
+    surroundings.localeCookie = undefined;
   });
 
   const run = vi.fn(async ({ input }: { input: { merchantId: string; amount: string; count: number; isUrgent: boolean } }) => ({ echoed: input }));
@@ -196,5 +207,65 @@ describe("defineAction, the one door for mutations", () => {
     expect(isDefinedAction(createPayout)).toBe(true);
     expect(isDefinedAction(async () => ({ ok: true }))).toBe(false);
     expect(isDefinedAction({})).toBe(false);
+    expect(accessOf(createPayout)).toBe("payout.create");
+    expect(accessOf(async () => ({ ok: true }))).toBeUndefined();
+  });
+  describe("its own refusals, in the person's language", () => {
+    const thaiBrowser = () => {
+      surroundings.headers = new Headers({ "x-forwarded-for": "203.0.113.20", "accept-language": "th-TH,th;q=0.9,en;q=0.5" });
+    };
+    const anyInput = { merchantId: "mer_a", amount: "1", count: 1, isUrgent: false };
+
+    it("signed out: the browser's language, or the language cookie, which wins over the browser", async () => {
+      surroundings.session = null;
+      thaiBrowser();
+      expect(await createPayout(null, anyInput)).toEqual({ ok: false, message: "เซสชันของคุณหมดอายุแล้ว โปรดเข้าสู่ระบบอีกครั้งแล้วลองใหม่", fieldErrors: {} });
+      surroundings.localeCookie = "en";
+      expect(await createPayout(null, anyInput)).toMatchObject({ message: ACTION_MESSAGES.signedOut });
+      surroundings.headers = new Headers({ "accept-language": "en-US" });
+      surroundings.localeCookie = "th";
+      expect(await createPayout(null, anyInput)).toMatchObject({ message: "เซสชันของคุณหมดอายุแล้ว โปรดเข้าสู่ระบบอีกครั้งแล้วลองใหม่" });
+    });
+
+    it("signed in: the language saved on the account wins over the cookie and the browser", async () => {
+      thaiBrowser();
+      surroundings.localeCookie = "th";
+      surroundings.session = { ...staff("operator"), locale: "en" };
+      expect(await createPayout(null, anyInput)).toMatchObject({ message: "You do not have permission to create Pay-Out requests. Ask an admin if you need it." });
+      surroundings.headers = new Headers({ "accept-language": "en-US" });
+      surroundings.localeCookie = undefined;
+      surroundings.session = { ...staff("operator"), locale: "th" };
+      expect(await createPayout(null, anyInput)).toEqual({ ok: false, message: "คุณไม่มีสิทธิ์สร้างคำขอโอนจ่าย (Pay-Out) หากต้องใช้ โปรดติดต่อผู้ดูแลระบบ", fieldErrors: {} });
+    });
+
+    it("words 'not found', 'choose your password first', bad input and a missing field in Thai", async () => {
+      surroundings.session = { ...staff("finance", ["mer_a"]), locale: "th" };
+      expect(await createPayout(null, { ...anyInput, merchantId: "mer_b" })).toMatchObject({ message: "ไม่พบร้านค้านี้ โปรดเลือกร้านค้าจากรายการแล้วลองอีกครั้ง" });
+      expect(await createPayout(null, form({ merchantId: "mer_a", amount: "", count: "2" }))).toEqual({
+        ok: false,
+        message: "มีบางช่องที่ต้องแก้ไข ดูข้อความข้างช่องนั้น",
+        // The schema's own words stay as the schema wrote them; the wrapper's are in Thai.
+        fieldErrors: { amount: ["โปรดกรอกช่องนี้"] },
+      });
+      surroundings.session = { ...staff("finance"), locale: "th", mustChangePassword: true };
+      expect(await createPayout(null, anyInput)).toMatchObject({ message: "โปรดตั้งรหัสผ่านของคุณเองก่อน (ขณะนี้ยังใช้รหัสผ่านชั่วคราว) แล้วลองอีกครั้ง" });
+    });
+
+    it("words the unexpected failure in Thai, with its reference", async () => {
+      const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      surroundings.session = { ...staff("finance"), locale: "th" };
+      const broken = defineAction({ permission: "request.read", schema: z.object({}), audit: false, run: async () => Promise.reject(new Error("boom")) });
+      const result = await broken(null, {});
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.message).toMatch(/^ระบบขัดข้อง \(รหัสอ้างอิง E-[0-9A-F]{6}\) โปรดลองอีกครั้ง/);
+      logged.mockRestore();
+    });
+
+    it("reads no cookie on the way through: only a refusal needs the language", async () => {
+      surroundings.session = staff("finance");
+      surroundings.cookieReads = 0;
+      expect((await createPayout(null, anyInput)).ok).toBe(true);
+      expect(surroundings.cookieReads).toBe(0);
+    });
   });
 });

@@ -4,10 +4,12 @@ import { headers } from "next/headers";
 import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
 import { getDb, type Db } from "../db";
+import { actionMessages, deniedMessage } from "../i18n/action-messages";
+import { localeFor } from "../i18n/request-locale";
 import { getMerchantInScope, type MerchantSummary } from "../merchants/queries";
 import { recordAudit, type AuditOutcome } from "./audit";
 import { formDataToInput } from "./form-input";
-import { can, PERMISSION_LABELS, type Permission } from "./permissions";
+import { can, type Permission } from "./permissions";
 import { clientIpFrom } from "./request-ip";
 import { currentSession, type StaffSession } from "./session";
 
@@ -23,6 +25,8 @@ import { currentSession, type StaffSession } from "./session";
  *   is logged with a reference, audited as "error", and answered with a generic sentence: internals
  *   (SQL, stack traces, provider bodies) never reach the browser.
  * - Next's redirect()/notFound() inside `run` are its control flow: audited as done, then rethrown.
+ * - The wrapper's own refusals are worded in the person's language (their saved choice, else the
+ *   language cookie, else the browser's); `run` words its own ActionErrors.
  * - The audit row is written after `run`, outside any transaction: `run` may call the provider,
  *   and a transaction held open across that would block every other query on PGlite. If the row
  *   cannot be written the action's result still stands, and the failure is logged.
@@ -69,21 +73,28 @@ export class ActionError extends Error {
   }
 }
 
+const english = actionMessages("en");
+/** The wrapper's refusals in English (lib/i18n/action-messages.ts has both languages). */
 export const ACTION_MESSAGES = {
-  signedOut: "Your session has ended. Sign in again, then retry.",
-  merchantNotFound: "That merchant was not found. Pick one from the merchant list and try again.",
-  invalid: "Some fields need attention; see the messages next to them.",
-  choosePasswordFirst: "Choose your own password first (you are still on a one-time password), then try again.",
-  missingField: "Fill in this field.",
+  signedOut: english.signedOut,
+  merchantNotFound: english.merchantNotFound,
+  invalid: english.invalid,
+  choosePasswordFirst: english.choosePasswordFirst,
+  missingField: english.missingField,
 } as const;
 
-export const deniedMessage = (permission: Permission) => `You do not have permission to ${PERMISSION_LABELS[permission]}. Ask an admin if you need it.`;
+export { deniedMessage };
 
-const definedActions = new WeakSet<object>();
+const definedActions = new WeakMap<object, Access>();
 
 /** True for a function built by defineAction (the registry test's check). */
 export function isDefinedAction(value: unknown): boolean {
   return typeof value === "function" && definedActions.has(value);
+}
+
+/** Who may call an action defineAction built; undefined for anything else. */
+export function accessOf(value: unknown): Access | undefined {
+  return typeof value === "function" ? definedActions.get(value) : undefined;
 }
 
 export function defineAction<A extends Access, S extends z.ZodType, T, M extends boolean = false>(options: ActionOptions<A, S, M, T>): ServerAction<T> {
@@ -94,7 +105,10 @@ export function defineAction<A extends Access, S extends z.ZodType, T, M extends
     const fields = raw instanceof FormData ? formDataToInput(raw, options.schema) : raw;
     const db = await getDb();
     const session = await currentSession();
-    const ip = clientIpFrom(await headers());
+    const requestHeaders = await headers();
+    const ip = clientIpFrom(requestHeaders);
+    // Worked out only when there is a refusal to word: the way through reads no cookie.
+    const words = async () => actionMessages(await localeFor(session, requestHeaders));
     const audit = async (outcome: AuditOutcome, extra: { merchantId?: string | null; target?: string | null; data?: Record<string, unknown> } = {}) => {
       if (options.audit === false) return;
       try {
@@ -104,11 +118,11 @@ export function defineAction<A extends Access, S extends z.ZodType, T, M extends
       }
     };
 
-    if (!session && options.permission !== "public") return failure(ACTION_MESSAGES.signedOut);
+    if (!session && options.permission !== "public") return failure((await words()).signedOut);
     // Someone still on a one-time password may only choose their own (and sign out, switch language).
     if (session?.mustChangePassword && options.permission !== "public" && options.permission !== "signed-in") {
       await audit("denied", { data: { reason: "must change password" } });
-      return failure(ACTION_MESSAGES.choosePasswordFirst);
+      return failure((await words()).choosePasswordFirst);
     }
 
     let merchant: MerchantSummary | null = null;
@@ -117,20 +131,21 @@ export function defineAction<A extends Access, S extends z.ZodType, T, M extends
       merchant = merchantId && session ? ((await getMerchantInScope(db, session, merchantId)) ?? null) : null;
       if (!merchant) {
         await audit("not_found", { merchantId });
-        return failure(ACTION_MESSAGES.merchantNotFound);
+        return failure((await words()).merchantNotFound);
       }
     }
 
     const permission = options.permission;
     if (permission !== "public" && permission !== "signed-in" && !can(session?.role, permission)) {
       await audit("denied", { merchantId });
-      return failure(deniedMessage(permission));
+      return failure(deniedMessage(permission, await localeFor(session, requestHeaders)));
     }
 
     const parsed = options.schema.safeParse(fields, { error: missingFieldMessage });
     if (!parsed.success) {
       const flat = z.flattenError(parsed.error);
-      return failure(flat.formErrors[0] ?? ACTION_MESSAGES.invalid, flat.fieldErrors as FieldErrors);
+      const t = await words();
+      return failure(flat.formErrors[0] ?? t.invalid, inLanguage(flat.fieldErrors as FieldErrors, t.missingField));
     }
 
     const context = { input: parsed.data, session, merchant, db, ip } as ActionContext<A, z.output<S>, M>;
@@ -150,10 +165,10 @@ export function defineAction<A extends Access, S extends z.ZodType, T, M extends
       const reference = `E-${randomBytes(3).toString("hex").toUpperCase()}`;
       console.error(`[action ${options.audit || "unaudited"}] failed, reference ${reference}:`, error);
       await audit("error", { merchantId, data: { reference } });
-      return failure(`Something went wrong on our side (reference ${reference}). Try again in a moment; if it keeps happening, give that reference to your admin.`);
+      return failure((await words()).unexpected(reference));
     }
   };
-  definedActions.add(action);
+  definedActions.set(action, options.permission);
   return action;
 }
 
@@ -163,6 +178,11 @@ export function defineAction<A extends Access, S extends z.ZodType, T, M extends
  */
 function missingFieldMessage(issue: { code?: string; input?: unknown }): string | undefined {
   return issue.code === "invalid_type" && issue.input === undefined ? ACTION_MESSAGES.missingField : undefined;
+}
+
+/** The missing-field sentence goes into zod's error map in English; here it takes the person's language. */
+function inLanguage(fieldErrors: FieldErrors, missingField: string): FieldErrors {
+  return Object.fromEntries(Object.entries(fieldErrors).map(([field, messages]) => [field, messages.map((m) => (m === ACTION_MESSAGES.missingField ? missingField : m))]));
 }
 
 function failure(message: string, fieldErrors: FieldErrors = {}): { ok: false; message: string; fieldErrors: FieldErrors } {

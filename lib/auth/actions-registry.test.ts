@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { accessOf } from "./action";
 import { scanServerActions } from "./testing/find-unwrapped-actions";
 
 // next-auth does not load outside Next's bundler (it imports "next/server" without an extension);
@@ -14,6 +16,9 @@ vi.mock("next-auth", () => {
   };
 });
 vi.mock("next-auth/providers/credentials", () => ({ default: (options: unknown) => options }));
+// Called only to be refused: a Thai browser with nobody signed in (the stand-in auth() answers no one).
+vi.mock("next/headers", () => ({ headers: async () => new Headers({ "accept-language": "th-TH,th;q=0.9" }), cookies: async () => ({ get: () => undefined }) }));
+vi.mock("../db", () => ({ getDb: async () => undefined }));
 
 const root = process.cwd();
 
@@ -24,6 +29,21 @@ describe("every server action goes through defineAction (STYLE.md habit 1)", () 
     // The scan must see the modules we know of; an empty scan would pass vacuously.
     expect(relative).toEqual(expect.arrayContaining(["app/login/actions.ts", path.join("app", "(console)", "actions.ts")]));
     expect(scan.problems).toEqual([]);
+  });
+
+  it("and so every one refuses a signed-out caller in the caller's language (all but the public ones)", async () => {
+    const scan = await scanServerActions(["app", "lib", "components"].map((d) => path.join(root, d)));
+    const answers: Record<string, unknown> = {};
+    for (const file of scan.actionModules) {
+      const exports = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+      for (const [name, action] of Object.entries(exports)) {
+        if (accessOf(action) === "public") continue;
+        answers[`${path.relative(root, file)} ${name}`] = await (action as (previous: unknown, input: unknown) => Promise<unknown>)(null, {});
+      }
+    }
+    expect(Object.keys(answers).length).toBeGreaterThan(10);
+    const signedOut = { ok: false, message: "เซสชันของคุณหมดอายุแล้ว โปรดเข้าสู่ระบบอีกครั้งแล้วลองใหม่", fieldErrors: {} };
+    expect(answers).toEqual(Object.fromEntries(Object.keys(answers).map((key) => [key, signedOut])));
   });
 
   describe("the checker itself", () => {

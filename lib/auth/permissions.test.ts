@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ROLES } from "../db/schema";
-import { can, canAny, isRole, PERMISSION_LABELS, PERMISSIONS, permissionsOf, type Permission } from "./permissions";
+import { can, canAny, isRole, PERMISSION_LABELS, permissionLabels, PERMISSIONS, permissionsOf, type Permission } from "./permissions";
 
 // The whole matrix, written out by hand so a change to the grants has to change this table too.
 //                                viewer operator finance admin
@@ -56,5 +56,11 @@ describe("permissions", () => {
 
   it("every permission has a label a person can read", () => {
     for (const permission of PERMISSIONS) expect(PERMISSION_LABELS[permission]).toMatch(/^[a-z]/);
+  });
+
+  it("and one in Thai, distinct for each permission", () => {
+    const thai = PERMISSIONS.map((permission) => permissionLabels("th")[permission]);
+    for (const label of thai) expect(label).toMatch(/^[\u0E00-\u0E7F]/);
+    expect(new Set(thai).size).toBe(PERMISSIONS.length);
   });
 });

@@ -10,6 +10,7 @@
  *   admin    + manages merchants, their API keys and staff.
  */
 import { ROLES, type Role } from "../db/schema";
+import { defineMessages } from "../i18n";
 
 export const PERMISSIONS = [
   "request.read",
@@ -50,6 +51,23 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   "merchant.manage": "manage merchants and their API keys",
   "staff.manage": "manage staff accounts",
 };
+
+/** The same, in both languages: the Thai finishes "คุณไม่มีสิทธิ์…". */
+export const permissionLabels = defineMessages<Record<Permission, string>>({
+  en: PERMISSION_LABELS,
+  th: {
+    "request.read": "ดูคำขอชำระเงิน",
+    "webhook.read": "ดูรายการเว็บฮุกที่ได้รับ",
+    "payin.create": "สร้างคำขอรับชำระ (Pay-In)",
+    "p2p.create": "สร้างคำขอรับชำระแบบ P2P (Pay-In P2P)",
+    "payout.create": "สร้างคำขอโอนจ่าย (Pay-Out)",
+    "withdrawal.create": "สร้างคำขอถอนเงิน (Withdrawal)",
+    "payout.approve": "อนุมัติการโอนจ่าย (Pay-Out)",
+    "audit.read": "ดูบันทึกการใช้งาน",
+    "merchant.manage": "จัดการร้านค้าและ API key ของร้านค้า",
+    "staff.manage": "จัดการบัญชีพนักงาน",
+  },
+});
 
 export const ROLE_LABELS: Record<Role, string> = { viewer: "Viewer", operator: "Operator", finance: "Finance", admin: "Admin" };
 

@@ -1,22 +1,24 @@
+import { permissionLabels, PERMISSIONS, type Permission } from "../auth/permissions";
+import { defineMessages, type Locale } from "./index";
 import { knownMessages } from "./known-messages";
-import type { Locale } from "./index";
 
 /**
- * The action wrapper's own sentences (lib/auth/action.ts ACTION_MESSAGES, deniedMessage and the
- * "reference" failure), in Thai. That module is server-only, so its sentences are restated here;
- * action-messages.test.ts keeps the two identical.
+ * The action wrapper's own sentences (lib/auth/action.ts), in both languages. The wrapper answers
+ * in the person's language; `translateActionMessage` is for the browser, which may still hold an
+ * English one (a form answered before the person switched language, a sentence from an older
+ * server during a deploy).
  */
-/** What a form says when its action could not be reached at all (components/console/settings/use-action-form.ts). */
-export const UNREACHABLE_MESSAGE = "PayDesk did not answer. Check your connection and try again; nothing was changed if this keeps happening.";
-
-const exact = knownMessages({
+export const actionMessages = defineMessages({
   en: {
     signedOut: "Your session has ended. Sign in again, then retry.",
     merchantNotFound: "That merchant was not found. Pick one from the merchant list and try again.",
     invalid: "Some fields need attention; see the messages next to them.",
     missingField: "Fill in this field.",
     choosePasswordFirst: "Choose your own password first (you are still on a one-time password), then try again.",
-    unreachable: UNREACHABLE_MESSAGE,
+    /** What a form says when its action could not be reached at all (components/console/settings/use-action-form.ts). */
+    unreachable: "PayDesk did not answer. Check your connection and try again; nothing was changed if this keeps happening.",
+    denied: (what: string) => `You do not have permission to ${what}. Ask an admin if you need it.`,
+    unexpected: (reference: string) => `Something went wrong on our side (reference ${reference}). Try again in a moment; if it keeps happening, give that reference to your admin.`,
   },
   th: {
     signedOut: "เซสชันของคุณหมดอายุแล้ว โปรดเข้าสู่ระบบอีกครั้งแล้วลองใหม่",
@@ -25,16 +27,30 @@ const exact = knownMessages({
     missingField: "โปรดกรอกช่องนี้",
     choosePasswordFirst: "โปรดตั้งรหัสผ่านของคุณเองก่อน (ขณะนี้ยังใช้รหัสผ่านชั่วคราว) แล้วลองอีกครั้ง",
     unreachable: "PayDesk ไม่ตอบสนอง โปรดตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง",
+    denied: (what: string) => `คุณไม่มีสิทธิ์${what} หากต้องใช้ โปรดติดต่อผู้ดูแลระบบ`,
+    unexpected: (reference: string) => `ระบบขัดข้อง (รหัสอ้างอิง ${reference}) โปรดลองอีกครั้งในอีกสักครู่ หากยังเกิดซ้ำ โปรดแจ้งรหัสนี้แก่ผู้ดูแลระบบ`,
   },
 });
 
-const REFERENCE = /^Something went wrong on our side \(reference (E-[0-9A-F]+)\)\./;
-const DENIED = /^You do not have permission to .+\. Ask an admin if you need it\.$/;
+export const UNREACHABLE_MESSAGE = actionMessages("en").unreachable;
 
+/** "You do not have permission to approve Pay-Outs. …", in the person's language. */
+export function deniedMessage(permission: Permission, locale: Locale = "en"): string {
+  return actionMessages(locale).denied(permissionLabels(locale)[permission]);
+}
+
+const SENTENCES = ["signedOut", "merchantNotFound", "invalid", "missingField", "choosePasswordFirst", "unreachable"] as const;
+const sentencesIn = (locale: Locale) => Object.fromEntries(SENTENCES.map((key) => [key, actionMessages(locale)[key]])) as Record<(typeof SENTENCES)[number], string>;
+const exact = knownMessages({ en: sentencesIn("en"), th: sentencesIn("th") });
+
+const REFERENCE = /^Something went wrong on our side \(reference (E-[0-9A-F]+)\)\./;
+
+/** One of the wrapper's English sentences in the person's language; any other text as it came. */
 export function translateActionMessage(locale: Locale, text: string): string {
   if (locale === "en") return text;
   const reference = REFERENCE.exec(text);
-  if (reference) return `ระบบขัดข้อง (รหัสอ้างอิง ${reference[1]}) โปรดลองอีกครั้งในอีกสักครู่ หากยังเกิดซ้ำ โปรดแจ้งรหัสนี้แก่ผู้ดูแลระบบ`;
-  if (DENIED.test(text)) return "คุณไม่มีสิทธิ์ทำรายการนี้ หากต้องใช้ โปรดติดต่อผู้ดูแลระบบ";
+  if (reference) return actionMessages(locale).unexpected(reference[1]!);
+  const denied = PERMISSIONS.find((permission) => deniedMessage(permission) === text);
+  if (denied) return deniedMessage(denied, locale);
   return exact(locale, text);
 }

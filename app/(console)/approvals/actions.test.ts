@@ -12,6 +12,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/database
 import { createKeyVault } from "@/lib/merchants/key-vault";
 import { createMerchant } from "@/lib/merchants/manage";
 import { createPaymentApi, type MerchantApi } from "@/lib/payment-api/client";
+import type { Destination } from "@/lib/payment-api/requests";
 import { createRequest } from "@/lib/requests/create";
 
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown, session: null as StaffSession | null, api: undefined as unknown }));
@@ -49,11 +50,11 @@ describe("approving and declining held Pay-Outs through the actions", () => {
     await database?.dispose();
   });
 
-  async function held() {
+  async function held(destination: Destination = { type: "promptpay", promptPayId: "0812345678" }) {
     const result = await createRequest(
       database.db,
       surroundings.api as MerchantApi,
-      { kind: "payout", payOut: { refId1: ref("AA"), amountSatang: 6_000_000, destination: { type: "promptpay", promptPayId: "0812345678" } } },
+      { kind: "payout", payOut: { refId1: ref("AA"), amountSatang: 6_000_000, destination } },
       { merchantRowId, idempotencyKey: randomUUID(), createdBy: people.maker.userId, holdForApproval: true },
     );
     if (result.outcome !== "held") throw new Error(result.outcome);
@@ -85,6 +86,19 @@ describe("approving and declining held Pay-Outs through the actions", () => {
     const [audit] = await database.db.select().from(auditLog).where(and(eq(auditLog.action, "payout.approve"), eq(auditLog.target, request.id)));
     expect(audit).toMatchObject({ outcome: "ok", actorId: people.checker.userId });
     expect(await approveRequestAction(null, input(request.id))).toMatchObject({ ok: false, message: t.alreadyDecided("Pending") });
+  });
+
+  it("an approved request the provider refuses is answered with the refusal in the approver's language", async () => {
+    // The sandbox refuses a saved destination whose id is not a GUID (UUID_INVALID).
+    const request = await held({ type: "saved", accountId: "not-a-guid" });
+    surroundings.session = { ...people.checker, locale: "th" };
+    expect(await approveRequestAction(null, input(request.id))).toEqual({
+      ok: true,
+      data: { state: "rejected", message: "รหัสที่ส่งไปยังผู้ให้บริการไม่อยู่ในรูปแบบ GUID ที่ผู้ให้บริการใช้ โปรดตรวจสอบ merchant id ในการตั้งค่าร้านค้า (UUID_INVALID)" },
+    });
+    const again = await held({ type: "saved", accountId: "not-a-guid" });
+    surroundings.session = people.checker;
+    expect(await approveRequestAction(null, input(again.id))).toMatchObject({ ok: true, data: { state: "rejected", message: expect.stringMatching(/^An id sent to the provider is not in the provider's GUID format\..*\(UUID_INVALID\)$/) } });
   });
 
   it("declining needs a reason, and keeps it", async () => {

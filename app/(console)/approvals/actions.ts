@@ -10,6 +10,7 @@ import { approveRequest, declineRequest, type DecisionResult } from "@/lib/reque
 import { fieldMessage } from "@/lib/requests/form-messages";
 import { declineFormSchema } from "@/lib/requests/forms";
 import type { State } from "@/lib/requests/lifecycle";
+import { refusalInWords } from "../refusal-words";
 
 /** Maker-checker decisions on held Pay-Outs and Withdrawals (lib/requests/approve.ts). */
 
@@ -37,7 +38,8 @@ export const approveRequestAction = defineAction({
   run: async ({ input, merchant, session, db }): Promise<{ state: State; message: string | null }> => {
     const result = await approveRequest(db, merchantApi, { requestId: input.requestId, merchantRowId: merchant.id, actorId: session.userId });
     if (!result.ok) return refusal(result);
-    return { state: result.state, message: result.message };
+    const message = result.state === "rejected" ? await refusalInWords(db, input.requestId, await getLocale(), result.message) : result.message;
+    return { state: result.state, message };
   },
 });
 

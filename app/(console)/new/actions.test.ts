@@ -6,7 +6,7 @@ import { ACTION_MESSAGES, deniedMessage } from "@/lib/auth/action";
 import type { StaffSession } from "@/lib/auth/session";
 import { insertStaff } from "@/lib/auth/testing/staff";
 import type { Db } from "@/lib/db/client";
-import { auditLog, paymentRequests } from "@/lib/db/schema";
+import { auditLog, paymentRequests, requestEvents } from "@/lib/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
 import { createKeyVault } from "@/lib/merchants/key-vault";
 import { createMerchant } from "@/lib/merchants/manage";
@@ -144,6 +144,19 @@ describe("the create actions (permissions, outcomes, idempotency) against the sa
       // The same form again gets the same answer, not a second request.
       expect(await actions.createP2PAction(null, data)).toMatchObject({ ok: true, data: { outcome: "rejected", requestId: result.data.requestId } });
     }
+  });
+
+  it("words the provider's rejection in the person's language, and keeps English on the timeline", async () => {
+    surroundings.session = { ...people.operator, locale: "th" };
+    const data = payIn({ amount: "45,000.00" });
+    const result = await actions.createP2PAction(null, data);
+    const thai = "ขณะนี้ไม่มีรายการโอนจ่ายที่รออยู่ซึ่งรับการชำระแบบ P2P นี้ได้ โปรดใช้ Pay-In แบบปกติ หรือลองใหม่ภายหลัง (ERROR_NO_P2P_ACCOUNT_MATCH)";
+    expect(result).toMatchObject({ ok: true, data: { outcome: "rejected", code: "ERROR_NO_P2P_ACCOUNT_MATCH", message: thai } });
+    // The same form again (its first answer stands) is worded the same way.
+    expect(await actions.createP2PAction(null, data)).toMatchObject({ ok: true, data: { outcome: "rejected", message: thai } });
+    if (!result.ok || result.data.outcome !== "rejected") return;
+    const [event] = await database.db.select().from(requestEvents).where(and(eq(requestEvents.requestId, result.data.requestId), eq(requestEvents.type, "submit_rejected")));
+    expect(event?.data).toMatchObject({ message: expect.stringContaining("No pending pay-out can take this P2P payment") });
   });
 
   it("holds a Pay-Out above the merchant's threshold for approval, and sends one below it", async () => {

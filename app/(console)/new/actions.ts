@@ -11,6 +11,7 @@ import { fieldMessage } from "@/lib/requests/form-messages";
 import { p2pFormSchema, payInFormSchema, payOutFormSchema, refId1Field, type CreateFormData } from "@/lib/requests/forms";
 import { generateIdempotencyKey, generateRefId1 } from "@/lib/requests/ref-id";
 import { submitCreateForm } from "@/lib/requests/submit-form";
+import { refusalInWords } from "../refusal-words";
 
 /**
  * The four create actions (one permission each) and the form's early RefId1 check. The schemas are
@@ -38,7 +39,7 @@ function createAction<S extends z.ZodType<Parsed>>(permission: Permission, schem
         case "created":
           return { outcome: "created", requestId: result.requestId };
         case "rejected":
-          return { ...result, refId1: generateRefId1(), idempotencyKey: generateIdempotencyKey() };
+          return { ...result, message: await refusalInWords(db, result.requestId, locale, result.message), refId1: generateRefId1(), idempotencyKey: generateIdempotencyKey() };
         case "invalid":
           throw new ActionError(fieldMessage(locale, "fixFields"), result.fieldErrors);
         case "stale":

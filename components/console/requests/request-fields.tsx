@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formatDateTime, type Locale } from "@/lib/i18n";
+import { knownCodeDescription } from "@/lib/payment-api/codes";
 import type { RequestDetail } from "@/lib/requests/queries";
 import { detailMessages } from "./detail-messages";
 import { destinationSummary, thb } from "./request-format";
@@ -34,7 +35,7 @@ export function RequestFields({ detail, locale }: { detail: RequestDetail; local
     [t.requested, thb(r.requestedAmount)],
     [t.generated, isPayIn && r.generatedAmount ? thb(r.generatedAmount) : null, t.generatedHint],
     [t.paid, thb(r.paidAmount)],
-    [t.statusCode, r.statusCode && <span className="font-mono">{r.statusCode}</span>],
+    [t.statusCode, r.statusCode && <span className="font-mono">{r.statusCode}</span>, r.statusCode ? (knownCodeDescription(r.statusCode, locale) ?? undefined) : undefined],
     [t.statusReason, r.statusReason],
     [t.providerId, r.providerId && <span className="font-mono">{r.providerId}</span>],
     [t.qrProvider, input.qrProvider],

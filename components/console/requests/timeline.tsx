@@ -1,4 +1,5 @@
 import { formatDateTime, type Locale } from "@/lib/i18n";
+import { describeProviderCode } from "@/lib/payment-api/codes";
 import { STATES, type State } from "@/lib/requests/lifecycle";
 import type { TimelineEntry } from "@/lib/requests/queries";
 import { actorLabels, detailMessages, eventLabels } from "./detail-messages";
@@ -20,9 +21,19 @@ function changeOf(entry: TimelineEntry, locale: Locale): string[] {
     if (typeof data[key] === "string" && data[key]) parts.push(`${key}: ${data[key]}`);
   }
   for (const key of ["description", "reason", "message", "note", "detail"]) {
-    if (typeof data[key] === "string" && data[key]) parts.push(data[key] as string);
+    if (typeof data[key] === "string" && data[key]) parts.push(key === "message" ? (refusalWords(data, locale) ?? (data[key] as string)) : (data[key] as string));
   }
   return parts;
+}
+
+/**
+ * A provider's refusal is stored worded in English (lib/requests/create.ts); it is worded again
+ * from its code and reason in the viewer's language. NOT_SENT_<kind> is PayDesk's own sentence.
+ */
+function refusalWords(data: Record<string, unknown>, locale: Locale): string | null {
+  const { type, code, description } = data;
+  if (type !== "submit_rejected" || typeof code !== "string" || code.startsWith("NOT_SENT_")) return null;
+  return describeProviderCode(code, typeof description === "string" ? description : null, locale);
 }
 
 function actorOf(entry: TimelineEntry, locale: Locale): string {

@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/database
 const surroundings = vi.hoisted(() => ({ session: null as StaffSession | null, db: undefined as unknown }));
 vi.mock("@/lib/auth/session", () => ({ currentSession: async () => surroundings.session }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
-vi.mock("next/headers", () => ({ headers: async () => new Headers() }));
+vi.mock("next/headers", () => ({ headers: async () => new Headers(), cookies: async () => ({ get: () => undefined }) }));
 vi.mock("@/lib/i18n/server", () => ({ getLocale: async () => "en" }));
 vi.mock("@/lib/payment-api", () => ({ merchantApi: async () => undefined }));
 

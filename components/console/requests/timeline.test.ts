@@ -1,0 +1,40 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import type { TimelineEntry } from "@/lib/requests/queries";
+import { Timeline } from "./timeline";
+
+const entry = (id: number, type: string, data: Record<string, unknown>): TimelineEntry => ({ id, at: new Date("2025-01-02T03:04:05Z"), type, actor: "provider", actorName: null, data });
+
+/** The timeline's text as a person reads it: tags dropped, and the folded raw record (kept as stored) left out. */
+const shown = (entries: TimelineEntry[], locale: "th" | "en") =>
+  renderToStaticMarkup(Timeline({ entries, locale }))
+    .replace(/<details[\s\S]*?<\/details>/g, "")
+    .replace(/<[^>]+>/g, " ");
+
+describe("the timeline's provider refusals", () => {
+  // As lib/requests/create.ts stores it: the provider's code and reason, and PayDesk's words in English.
+  const rejected = entry(1, "submit_rejected", {
+    type: "submit_rejected",
+    code: "ERROR_NO_P2P_ACCOUNT_MATCH",
+    description: "No payout request matched",
+    message: "No pending pay-out can take this P2P payment right now; try a normal Pay-In or later. (ERROR_NO_P2P_ACCOUNT_MATCH)",
+    outcome: { from: "submitting", to: "rejected" },
+  });
+
+  it("are worded in Thai for a Thai reader, with the code and the provider's own reason kept", () => {
+    const text = shown([rejected], "th");
+    expect(text).toContain("ขณะนี้ไม่มีรายการโอนจ่ายที่รออยู่ซึ่งรับการชำระแบบ P2P นี้ได้");
+    expect(text).toContain("code: ERROR_NO_P2P_ACCOUNT_MATCH");
+    expect(text).toContain("No payout request matched");
+    expect(text).not.toContain("No pending pay-out can take");
+  });
+
+  it("stay as stored in English", () => {
+    expect(shown([rejected], "en")).toContain("No pending pay-out can take this P2P payment right now; try a normal Pay-In or later. (ERROR_NO_P2P_ACCOUNT_MATCH)");
+  });
+
+  it("keep PayDesk's own sentence when the provider was never reached", () => {
+    const notSent = entry(2, "submit_rejected", { type: "submit_rejected", code: "NOT_SENT_AUTH_FAILED", description: "The provider rejected the API key.", message: "The provider rejected the API key." });
+    expect(shown([notSent], "th")).toContain("The provider rejected the API key.");
+  });
+});
