@@ -8,6 +8,8 @@ const surroundings = vi.hoisted(() => ({ db: undefined as unknown, jwtUserId: nu
 // The JWT's claim (next-auth's auth()) and the database, outside a Next request.
 vi.mock("./index", () => ({ auth: async () => (surroundings.jwtUserId ? { user: { id: surroundings.jwtUserId, role: "admin" } } : null) }));
 vi.mock("../db", () => ({ getDb: async () => surroundings.db }));
+// The proxy forwards the page asked for (lib/auth/public-paths.ts REQUEST_PATH_HEADER).
+vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-paydesk-path": "/requests?status=paid" }) }));
 
 const { currentSession, loadStaffSession, requirePermission, revokeSession } = await import("./session");
 
@@ -54,7 +56,8 @@ describe.each(DATABASE_KINDS)("the session re-check on %s", (kind) => {
     await expect(requirePermission("merchant.manage")).rejects.toMatchObject({ digest: "NEXT_HTTP_ERROR_FALLBACK;403" });
     await expect(requirePermission(["payin.create", "payout.create"])).rejects.toMatchObject({ digest: "NEXT_HTTP_ERROR_FALLBACK;403" });
     surroundings.jwtUserId = null;
-    await expect(requirePermission("request.read")).rejects.toMatchObject({ digest: expect.stringMatching(/^NEXT_REDIRECT;replace;\/login;/) });
+    // Back to the page asked for after signing in.
+    await expect(requirePermission("request.read")).rejects.toMatchObject({ digest: expect.stringMatching(/^NEXT_REDIRECT;replace;\/login\?callbackUrl=%2Frequests%3Fstatus%3Dpaid;/) });
     vi.unstubAllEnvs();
   });
 });
