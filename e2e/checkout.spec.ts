@@ -258,3 +258,24 @@ test("a wrong, a cut-short and an expired link get a friendly page with no reque
   await expect(page.getByTestId("amount")).toHaveCount(0);
   await expect(page.getByTestId("merchant-name")).toHaveText("PayDesk");
 });
+
+test("on a 360×640 phone the merchant, the amount and the QR are above the fold; at 200% zoom nothing needs sideways scrolling; the keyboard reaches the copy buttons", async ({ page, browser }) => {
+  const made = await makeRequest(browser, { amount: "160.00" });
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto(made.checkoutUrl);
+  await expect(page.getByTestId("merchant-name")).toBeInViewport();
+  await expect(page.getByTestId("amount")).toBeInViewport();
+  await expect(page.getByTestId("payment-qr")).toBeInViewport({ ratio: 1 });
+
+  // 200% zoom on that phone is a 180 CSS-pixel-wide viewport.
+  await page.setViewportSize({ width: 180, height: 320 });
+  const wide = await page.evaluate(() => [...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1).map((el) => `${el.tagName}.${el.className}`.slice(0, 80)));
+  expect(wide).toEqual([]);
+
+  await page.setViewportSize({ width: 360, height: 640 });
+  const copyAmount = page.getByRole("button", { name: "คัดลอก: ยอดที่ต้องชำระ" });
+  for (let i = 0; i < 10 && !(await copyAmount.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await expect(copyAmount).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("✓ คัดลอกแล้ว").first()).toBeVisible();
+});

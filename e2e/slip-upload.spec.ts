@@ -10,8 +10,8 @@ import { devices, type Page } from "@playwright/test";
 import { storageStatePath } from "./support/auth-users";
 import { E2E } from "./support/config";
 import { makeRequest } from "./support/checkout";
-import { expect, test } from "./support/sandbox";
-import { notAnImage, oversizedImage, plainSlip, slipWithQr, truncatedImage } from "./support/slips";
+import { expect, test, type SandboxClient } from "./support/sandbox";
+import { largePhoto, notAnImage, oversizedImage, plainSlip, slipWithQr, truncatedImage } from "./support/slips";
 
 test.use({ extraHTTPHeaders: async ({}, use) => use({ "X-Forwarded-For": `10.${rnd()}.${rnd()}.${rnd()}` }) });
 const rnd = () => Math.floor(Math.random() * 250) + 1;
@@ -48,12 +48,7 @@ test("a slip whose QR fills in the reference: the request is shown, the upload l
   await page.getByRole("button", { name: "อัปโหลดสลิป" }).click();
   await expect(page.getByTestId("slip-done")).toContainText("อัปโหลดสลิปแล้ว");
 
-  // What the merchant's back office sees at the provider (GetPayInSlipUpload, with the read key).
-  const coffee = sandbox.merchants.find((m) => m.name === "Siam Coffee Roasters")!;
-  const res = await fetch(`${sandbox.url}/api/PaymentRequest/org/${coffee.orgId}/action/GetPayInSlipUpload/${made.providerId}`, {
-    headers: { Authorization: `Basic ${Buffer.from(`api:${coffee.readKey}`).toString("base64")}` },
-  });
-  const slips = ((await res.json()) as { slips: Array<{ first4: string; last4: string; note: string; imageBase64: string }> }).slips;
+  const slips = await slipsAtProvider(sandbox, made.providerId);
   expect(slips).toHaveLength(1);
   expect(slips[0]).toMatchObject({ first4: reference.slice(0, 4), last4: reference.slice(-4), note: "โอนจากบัญชีภรรยา" });
   // Scaled down in the browser and sent as JPEG.
@@ -178,3 +173,40 @@ test("bad, expired and malformed links say to ask the merchant for a new one, an
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
 });
+
+test("a large photo is scaled down to 1600 px before it is sent, and the page stays usable at 200% zoom", async ({ page, browser, sandbox }) => {
+  const made = await makeRequest(browser, { amount: "217.00" });
+  await page.goto(made.slipUrl!);
+  await page.setViewportSize({ width: 180, height: 320 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1)).toBe(true);
+  await page.setViewportSize({ width: 412, height: 839 });
+  await pickFile(page, largePhoto(2400, 3600));
+  await expect(page.getByTestId("slip-preview")).toBeVisible();
+  await page.getByRole("button", { name: "อัปโหลดสลิป" }).click();
+  await expect(page.getByTestId("slip-done")).toBeVisible();
+  const [slip] = await slipsAtProvider(sandbox, made.providerId);
+  const jpeg = Buffer.from(slip!.imageBase64.replace(/^data:[^,]+,/, ""), "base64");
+  expect(jpegSize(jpeg)).toEqual({ width: 1067, height: 1600 });
+  expect(jpeg.length).toBeLessThan(1_000_000);
+});
+
+/** What the merchant's back office sees at the provider (GetPayInSlipUpload, with the read key). */
+async function slipsAtProvider(sandbox: SandboxClient, providerId: string): Promise<Array<{ first4: string; last4: string; note: string; imageBase64: string }>> {
+  const coffee = sandbox.merchants.find((m) => m.name === "Siam Coffee Roasters")!;
+  const res = await fetch(`${sandbox.url}/api/PaymentRequest/org/${coffee.orgId}/action/GetPayInSlipUpload/${providerId}`, {
+    headers: { Authorization: `Basic ${Buffer.from(`api:${coffee.readKey}`).toString("base64")}` },
+  });
+  return ((await res.json()) as { slips: Array<{ first4: string; last4: string; note: string; imageBase64: string }> }).slips;
+}
+
+/** Width and height from a JPEG's start-of-frame marker. */
+function jpegSize(jpeg: Buffer): { width: number; height: number } | null {
+  for (let i = 2; i + 9 < jpeg.length; ) {
+    if (jpeg[i] !== 0xff) return null;
+    const marker = jpeg[i + 1]!;
+    const length = jpeg.readUInt16BE(i + 2);
+    if (marker >= 0xc0 && marker <= 0xc3) return { height: jpeg.readUInt16BE(i + 5), width: jpeg.readUInt16BE(i + 7) };
+    i += 2 + length;
+  }
+  return null;
+}

@@ -66,3 +66,17 @@ export function oversizedImage(): string {
   bytes.set([0xff, 0xd8, 0xff, 0xe0]);
   return write("huge.jpg", bytes);
 }
+
+/** A phone-camera-sized picture (a gradient, so it does not compress to nothing). */
+export function largePhoto(width: number, height: number): string {
+  const photo = new PNG({ width, height });
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      photo.data[i] = (x * 255) / width;
+      photo.data[i + 1] = (y * 255) / height;
+      photo.data[i + 2] = 180;
+      photo.data[i + 3] = 255;
+    }
+  return write("photo.png", PNG.sync.write(photo));
+}
