@@ -1,11 +1,11 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { findBank } from "../banks";
 import type { Db } from "../db/client";
 import { merchants, paymentRequests } from "../db/schema";
 import { toSatang, type Satang } from "../money";
 import { isTerminal, type State } from "../requests/lifecycle";
+import { readStoredPayInAnswer } from "../requests/stored-answer";
 import { verifyCheckoutToken, type TokenOptions } from "./token";
 
 /**
@@ -15,21 +15,6 @@ import { verifyCheckoutToken, type TokenOptions } from "./token";
  * hub's sessionId (which the provider's hub needs and which is the request id, §4.10).
  */
 
-/** The stored answer (lib/payment-api/schemas.ts payInResponseSchema, normalised), read defensively: it is jsonb. */
-const storedAnswerSchema = z
-  .looseObject({
-    sessionId: z.string().nullish(),
-    qrCode: z.string().nullish(),
-    qrCodeImage: z.string().nullish(),
-    isQrAvailable: z.boolean().nullish(),
-    websocketPath: z.string().nullish(),
-    payInBankCode: z.string().nullish(),
-    payInBankAccountNo: z.string().nullish(),
-    payInBankAccountName: z.string().nullish(),
-    payInPromptPayId: z.string().nullish(),
-    slipUploadUrl: z.string().nullish(),
-  })
-  .catch({});
 
 export interface BankDetails {
   code: string | null;
@@ -89,7 +74,7 @@ export async function loadCheckout(db: Db, token: string, publicBaseUrl: string,
   if (!row || (row.request.kind !== "payin" && row.request.kind !== "payin_p2p")) return { ok: false, reason: "bad_link" };
   const r = row.request;
   if (!r.providerResponse || r.providerId === null) return { ok: false, reason: "not_ready" };
-  const answer = storedAnswerSchema.parse(r.providerResponse);
+  const answer = readStoredPayInAnswer(r.providerResponse);
   const state = r.status as State;
   const open = !isTerminal(state);
   const bank = findBank(answer.payInBankCode);

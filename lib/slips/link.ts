@@ -1,6 +1,5 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
-import { z } from "zod";
 import { findBank } from "../banks";
 import type { Db } from "../db/client";
 import { merchants, paymentRequests } from "../db/schema";
@@ -8,6 +7,7 @@ import type { PaymentApi } from "../payment-api/client";
 import { toSatang, type Satang } from "../money";
 import { hitRateLimits, type Limit, type RateVerdict } from "../public/rate-limit";
 import { ipThrottleKey } from "../auth/request-ip";
+import { readStoredPayInAnswer } from "../requests/stored-answer";
 
 /**
  * The customer's slip link, `/payin-slip-upload/<orgId>/<paymentRequestId>/<token>` — the provider's
@@ -84,10 +84,6 @@ export async function verifySlipToken(api: PaymentApi, link: SlipLink, now = Dat
   return result.kind === "rejected" ? false : null;
 }
 
-const storedAnswerSchema = z
-  .looseObject({ payInBankCode: z.string().nullish(), payInBankAccountNo: z.string().nullish(), payInBankAccountName: z.string().nullish() })
-  .catch({});
-
 /** The request behind a slip link, from PayDesk's records; null when PayDesk did not make it. */
 export async function findSlipRequest(db: Db, link: SlipLink): Promise<{ id: string; view: SlipRequestView } | null> {
   const [row] = await db
@@ -98,7 +94,7 @@ export async function findSlipRequest(db: Db, link: SlipLink): Promise<{ id: str
     .limit(1);
   if (!row) return null;
   const r = row.request;
-  const answer = storedAnswerSchema.parse(r.providerResponse ?? {});
+  const answer = readStoredPayInAnswer(r.providerResponse);
   const bank = findBank(answer.payInBankCode);
   return {
     id: r.id,

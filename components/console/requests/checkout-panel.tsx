@@ -1,28 +1,11 @@
-import { z } from "zod";
 import { findBank } from "@/lib/banks";
 import type { Locale } from "@/lib/i18n";
 import { isTerminal, type State } from "@/lib/requests/lifecycle";
+import { readStoredPayInAnswer } from "@/lib/requests/stored-answer";
 import { CopyButton } from "./copy-button";
 import { detailMessages } from "./detail-messages";
 import { ExpiryCountdown } from "./expiry-countdown";
 import { Qr } from "./qr";
-
-/**
- * What PayDesk stored of the provider's Pay-In answer (lib/payment-api/schemas.ts payInResponseSchema,
- * already normalised). Read through a schema anyway: it is jsonb, and older rows may lack fields.
- */
-const storedAnswerSchema = z
-  .looseObject({
-    qrCode: z.string().nullish(),
-    qrCodeImage: z.string().nullish(),
-    isQrAvailable: z.boolean().nullish(),
-    payInBankCode: z.string().nullish(),
-    payInBankAccountNo: z.string().nullish(),
-    payInBankAccountName: z.string().nullish(),
-    payInPromptPayId: z.string().nullish(),
-    slipUploadUrl: z.string().nullish(),
-  })
-  .catch({});
 
 interface Props {
   locale: Locale;
@@ -46,7 +29,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 export function CheckoutPanel({ locale, state, providerResponse, checkoutUrl, publicBaseUrl, expireAt, customerAmount }: Props) {
   const t = detailMessages(locale);
-  const answer = storedAnswerSchema.parse(providerResponse ?? {});
+  const answer = readStoredPayInAnswer(providerResponse);
   // slipUploadUrl is relative to whoever serves the slip page: PayDesk, at the spec's path (provider-facts §4.6).
   const slipUrl = answer.slipUploadUrl ? (/^https?:\/\//.test(answer.slipUploadUrl) ? answer.slipUploadUrl : `${publicBaseUrl}${answer.slipUploadUrl}`) : null;
   const bank = findBank(answer.payInBankCode);
