@@ -51,7 +51,9 @@ export const payInResponseSchema = z
     websocketPath: r.websocketPath ?? "/realtime/payment-tx",
     createdAt: r.createdAt,
     expireAt: r.expireAt,
-    // The live provider may say false with a QR payload present (§4.1): a payload is what counts.
+    // A QR is offered only when the provider says so and sent a payload to draw (issue 6). The live
+    // provider may say false with a payload present, for accounts without a PromptPay id (§4.1):
+    // such a QR would not be payable by PromptPay, so the customer gets the bank details instead.
     isQrAvailable: r.isQrAvailable === true && r.qrCode !== null,
     payInBankCode: r.payInBankCode,
     payInBankAccountNo: r.payInBankAccountNo,
