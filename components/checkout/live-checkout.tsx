@@ -153,13 +153,17 @@ export function LiveCheckout(props: Props) {
       void fetchStatus();
     };
     const wentOffline = () => setOnline(false);
+    // A phone back from its banking app: whatever happened meanwhile is asked for at once.
+    const cameBack = () => document.visibilityState === "visible" && void fetchStatus();
     window.addEventListener("online", wentOnline);
     window.addEventListener("offline", wentOffline);
+    document.addEventListener("visibilitychange", cameBack);
     return () => {
       source?.close();
       clearInterval(poll);
       window.removeEventListener("online", wentOnline);
       window.removeEventListener("offline", wentOffline);
+      document.removeEventListener("visibilitychange", cameBack);
     };
   }, [terminal, base, fetchStatus]);
 
@@ -189,12 +193,15 @@ export function LiveCheckout(props: Props) {
     if (document.readyState === "complete") whenIdle();
     else window.addEventListener("load", whenIdle, { once: true });
     const wentOnline = () => connection?.reconnectNow();
+    const cameBack = () => document.visibilityState === "visible" && connection?.reconnectNow();
     window.addEventListener("online", wentOnline);
+    document.addEventListener("visibilitychange", cameBack);
     return () => {
       cancelled = true;
       connection?.close();
       window.removeEventListener("load", whenIdle);
       window.removeEventListener("online", wentOnline);
+      document.removeEventListener("visibilitychange", cameBack);
     };
   }, [terminal, props.hubUrl, props.sessionId, fetchStatus]);
 
