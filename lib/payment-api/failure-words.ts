@@ -34,7 +34,7 @@ const OPERATIONS: Record<string, { en: string; th: string }> = {
   GetPaymentRequests: { en: "searching requests (the VIEWER role)", th: "ค้นหาคำขอ (สิทธิ์ VIEWER)" },
 };
 
-const operationWords = (operation: string, locale: Locale) => OPERATIONS[operation]?.[locale] ?? (locale === "th" ? `เรียก ${operation}` : operation);
+const operationWords = (operation: string, locale: Locale) => (Object.hasOwn(OPERATIONS, operation) ? OPERATIONS[operation]![locale] : locale === "th" ? `เรียก ${operation}` : operation);
 const operationFromWords = (words: string) => Object.entries(OPERATIONS).find(([, w]) => w.en === words)?.[0] ?? words;
 
 /**
