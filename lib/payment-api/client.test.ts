@@ -7,10 +7,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
 import type { SeededMerchant } from "../../sandbox/seed";
 import { createPaymentApi, type MerchantCredentials } from "./client";
+import { detailWords, readFailure } from "./failure-words";
 import { createMemoryLimiter } from "./limiter";
 import type { PayInInput, PayOutInput } from "./requests";
+import type { ProviderResult } from "./result";
 
 const PROFILES = ["spec", "live"] as const;
+
+/**
+ * The console words a stored failure again in Thai (lib/payment-api/failure-words.ts): the English
+ * the client really writes must be read back as the same kind, with a detail PayDesk has Thai for.
+ */
+function rewordable(result: ProviderResult<unknown>): boolean {
+  if (result.ok) return false;
+  const read = readFailure(result.message);
+  if (read?.kind !== result.kind) return false;
+  return !("detail" in read) || detailWords(read.detail, "th") !== read.detail;
+}
+
 const TIMEOUT_MS = 800;
 
 function credentialsOf(m: SeededMerchant): MerchantCredentials {
@@ -104,6 +118,7 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
     const result = await wrong.submitPayIn(payIn());
     expect(result).toMatchObject({ ok: false, kind: "auth_failed" });
     if (!result.ok) expect(result.message).toContain(`org ${sb.coffee.orgId}`);
+    expect(rewordable(result)).toBe(true);
   });
 
   it("reports a disabled key as an authentication failure, though the live provider answers 200 text/plain", async () => {
@@ -117,6 +132,7 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
     const result = await readOnly.submitPayOut(payOut());
     expect(result).toMatchObject({ ok: false, kind: "forbidden" });
     if (!result.ok) expect(result.message).toMatch(/lacks the role for creating Pay-Out requests/);
+    expect(rewordable(result)).toBe(true);
   });
 
   it("reads a request back and finds it by RefId1", async () => {
@@ -134,6 +150,7 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
     const result = await api.forMerchant({ ...credentialsOf(sb.coffee), readKey: null }).getPaymentRequestById("x");
     expect(result).toMatchObject({ ok: false, kind: "forbidden" });
     if (!result.ok) expect(result.message).toMatch(/outcomes depend on webhooks alone/);
+    expect(rewordable(result)).toBe(true);
   });
 
   describe.each(["SubmitPayInRequest", "SubmitPayInRequestP2P", "SubmitPayOutRequest", "SubmitWithdrawalRequest"] as const)("%s under faults", (operation) => {
@@ -162,6 +179,7 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
       const result = await send(refId1);
       expect(result).toMatchObject({ ok: false, kind: "timeout", mayExist: true });
       if (!result.ok) expect(result.message).toMatch(/did not answer within 1 s\. The request may or may not have been created/);
+      expect(rewordable(result)).toBe(true);
       expect(await countByRef(refId1)).toBe(1);
     });
 
@@ -180,6 +198,7 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
       const result = await send(refId1);
       expect(result).toMatchObject({ ok: false, kind: "provider_error", httpStatus: 500, mayExist: true });
       if (!result.ok) expect(result.message).toMatch(/HTTP 500 with an empty answer/);
+      expect(rewordable(result)).toBe(true);
       expect(await countByRef(refId1)).toBe(1);
     });
 
@@ -196,6 +215,7 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
       await inject(refId1, "http429", "before", { count: 5 });
       const result = await send(refId1);
       expect(result).toMatchObject({ ok: false, kind: "rate_limited" });
+      expect(rewordable(result)).toBe(true);
       expect(await countByRef(refId1)).toBe(0);
     });
 
@@ -205,6 +225,7 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
       const result = await send(refId1);
       expect(result).toMatchObject({ ok: false, kind: "network", mayExist: true });
       if (!result.ok) expect(result.message).toMatch(/connection was reset/);
+      expect(rewordable(result)).toBe(true);
       expect(await countByRef(refId1)).toBe(1);
     });
 
@@ -214,6 +235,7 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
       const result = await send(refId1);
       expect(result).toMatchObject({ ok: false, kind: "provider_error", mayExist: true });
       if (!result.ok) expect(result.message).toMatch(/not JSON/);
+      expect(rewordable(result)).toBe(true);
       expect(await countByRef(refId1)).toBe(1);
     });
 

@@ -22,6 +22,7 @@ import {
   type PayInInput,
   type PayOutInput,
 } from "./requests";
+import { DETAILS } from "./failure-words";
 import { failures, type CallContext, type ProviderResult } from "./result";
 import {
   duplicateSchema,
@@ -149,11 +150,7 @@ export function createPaymentApi(options: ClientOptions) {
         call({ operation, method: "POST", rest: merchantPath, orgId: merchant.orgId, authorization: submitAuthorization, body, isSubmit: true, merchantLabel: merchant.label, parse });
       const read = <T>(operation: string, method: "GET" | "POST", rest: string, body: unknown, parse: Parse<T>): Promise<ProviderResult<T>> => {
         if (readAuthorization === null) {
-          return Promise.resolve({
-            ok: false,
-            kind: "forbidden",
-            message: `${merchant.label} has no read (VIEWER) key in PayDesk, so PayDesk cannot look requests up at the provider; outcomes depend on webhooks alone.`,
-          });
+          return Promise.resolve({ ok: false, ...failures.noReadKey(merchant.label) });
         }
         return call({ operation, method, rest, orgId: merchant.orgId, authorization: readAuthorization, body, isSubmit: false, merchantLabel: merchant.label, parse });
       };
@@ -236,7 +233,7 @@ function interpret<T>(outcome: WireOutcome, c: CallContext, parse: Parse<T>): Pr
   if (status === 403) return { ok: false, ...failures.forbidden(c) };
   if (status === 429) return { ok: false, ...failures.rateLimited() };
   // Every failed pay-in submit of the v0.2.54 provider is an empty 500 (§3.1).
-  if (status >= 500) return { ok: false, ...failures.providerError(c, status, `HTTP ${status}${text.trim() === "" ? " with an empty answer" : ""}`) };
+  if (status >= 500) return { ok: false, ...failures.providerError(c, status, (text.trim() === "" ? DETAILS.emptyAnswer : DETAILS.httpStatus).en.fill({ status })) };
   // The live auth handler writes plain text before its challenge, so the 401 may arrive as 200 text (§1.4).
   if (/^text\/plain/i.test(contentType) && status < 300) return { ok: false, ...failures.authFailed(c, status) };
   // The live provider has no SubmitWithdrawalRequest and answers a bare 404 (§4.4): nothing was created.
@@ -246,23 +243,28 @@ function interpret<T>(outcome: WireOutcome, c: CallContext, parse: Parse<T>): Pr
     json = camelKeys(JSON.parse(text));
   } catch {
     if (status >= 400) return { ok: false, ...failures.rejected(`HTTP_${status}`, null) };
-    return { ok: false, ...failures.providerError(c, status, `HTTP ${status} with an answer that is not JSON`) };
+    return { ok: false, ...failures.providerError(c, status, DETAILS.notJson.en.fill({ status })) };
   }
   if (status >= 400) {
     // ASP.NET's ProblemDetails for a body it could not bind: nothing was created.
     const title = (json as { title?: unknown } | null)?.title;
     return { ok: false, ...failures.rejected(`HTTP_${status}`, typeof title === "string" ? title : null) };
   }
-  if (status !== 200) return { ok: false, ...failures.providerError(c, status, `unexpected HTTP ${status}`) };
+  if (status !== 200) return { ok: false, ...failures.providerError(c, status, DETAILS.unexpectedStatus.en.fill({ status })) };
   const parsed = parse(json);
-  if (!parsed.ok && parsed.kind === "provider_error") return { ok: false, ...failures.providerError(c, status, parsed.message) };
+  if (!parsed.ok && parsed.kind === "provider_error") return { ok: false, ...failures.providerError(c, status, parsed.detail) };
   return parsed;
+}
+
+/** An answer the parser could not read; `interpret` words it again with the call's context (a submit's request may exist). */
+function unreadable(detail: string): ProviderResult<never> {
+  return { ok: false, kind: "provider_error", httpStatus: 200, mayExist: false, detail, message: detail };
 }
 
 /** The envelope's status and description; `answer` is the whole (camelCased) answer, to read the payload from. */
 function readEnvelope(json: unknown): { ok: true; answer: Record<string, unknown>; description: string | null } | { ok: false; result: ProviderResult<never> } {
   const envelope = envelopeParser.safeParse(json);
-  if (!envelope.success) return { ok: false, result: { ok: false, kind: "provider_error", httpStatus: 200, mayExist: false, message: "an answer without a status" } };
+  if (!envelope.success) return { ok: false, result: unreadable(DETAILS.noStatus.en.fill({})) };
   if (envelope.data.status.toUpperCase() !== "OK") return { ok: false, result: { ok: false, ...failures.rejected(envelope.data.status, envelope.data.description) } };
   return { ok: true, answer: json as Record<string, unknown>, description: envelope.data.description };
 }
@@ -272,7 +274,7 @@ function payloadOf<S extends z.ZodType>(key: string, schema: S): Parse<z.output<
     const read = readEnvelope(json);
     if (!read.ok) return read.result;
     const payload = schema.safeParse(read.answer[key]);
-    if (!payload.success) return { ok: false, kind: "provider_error", httpStatus: 200, mayExist: false, message: `an answer PayDesk cannot read (${key}: ${payload.error.issues[0]?.message ?? "invalid"})` };
+    if (!payload.success) return unreadable(DETAILS.unreadablePart.en.fill({ part: key, issue: payload.error.issues[0]?.message ?? "invalid" }));
     return { ok: true, data: payload.data };
   };
 }
@@ -283,7 +285,7 @@ const payOutPayload: Parse<PayOutResponse> = (json) => {
   if (!read.ok) return read.result;
   const payload = read.answer.paymentResponse ?? read.answer.paymentRequest;
   const parsed = payOutParser.safeParse(payload);
-  if (!parsed.success) return { ok: false, kind: "provider_error", httpStatus: 200, mayExist: false, message: "a Pay-Out answer PayDesk cannot read" };
+  if (!parsed.success) return unreadable(DETAILS.unreadablePayOut.en.fill({}));
   return { ok: true, data: parsed.data };
 };
 
@@ -299,10 +301,10 @@ function bareArray<S extends z.ZodType<unknown[]>>(schema: S): Parse<z.output<S>
     if (!Array.isArray(json)) {
       const read = readEnvelope(json);
       if (!read.ok) return read.result;
-      return { ok: false, kind: "provider_error", httpStatus: 200, mayExist: false, message: "a list answer that is not a list" };
+      return unreadable(DETAILS.notAList.en.fill({}));
     }
     const parsed = schema.safeParse(json);
-    if (!parsed.success) return { ok: false, kind: "provider_error", httpStatus: 200, mayExist: false, message: "a list PayDesk cannot read" };
+    if (!parsed.success) return unreadable(DETAILS.unreadableList.en.fill({}));
     return { ok: true, data: parsed.data };
   };
 }

@@ -2,21 +2,25 @@
  * Every outcome of a provider call as one typed result the UI can explain. Messages are written
  * for merchant staff, and never contain a key: the Authorization header is built in the transport
  * and nothing here sees it.
+ *
+ * Each failure carries its facts beside its English `message` (lib/payment-api/failure-words.ts),
+ * so the console can word it again in the viewer's language with `describeFailure`.
  */
-import { describeProviderCode } from "./codes";
+import { describeFailure, type FailureFacts } from "./failure-words";
 
 export type ProviderFailure =
   /** The provider answered and said no (envelope status other than OK). */
   | { kind: "rejected"; code: string; description: string | null; message: string }
-  | { kind: "auth_failed"; httpStatus: number; message: string }
-  | { kind: "forbidden"; message: string }
+  | { kind: "auth_failed"; httpStatus: number; orgId: string; merchantLabel: string; message: string }
+  | { kind: "forbidden"; missing: "role"; operation: string; message: string }
+  | { kind: "forbidden"; missing: "read_key"; merchantLabel: string; message: string }
   | { kind: "rate_limited"; message: string }
   /** Our own limiter's queue was too long: nothing was sent. */
-  | { kind: "busy"; message: string }
+  | { kind: "busy"; waitMs: number; message: string }
   /** 5xx, empty or non-JSON answer, or JSON PayDesk cannot read. For submits the request may exist. */
-  | { kind: "provider_error"; httpStatus: number | null; message: string; mayExist: boolean }
-  | { kind: "timeout"; message: string; mayExist: boolean }
-  | { kind: "network"; message: string; mayExist: boolean };
+  | { kind: "provider_error"; httpStatus: number | null; detail: string; message: string; mayExist: boolean }
+  | { kind: "timeout"; timeoutMs: number; message: string; mayExist: boolean }
+  | { kind: "network"; host: string; detail: string; message: string; mayExist: boolean };
 
 export type ProviderResult<T> = { ok: true; data: T } | ({ ok: false } & ProviderFailure);
 
@@ -31,49 +35,34 @@ export interface CallContext {
   baseUrl: string;
 }
 
-const OPERATION_LABELS: Record<string, string> = {
-  SubmitPayInRequest: "creating Pay-In requests",
-  SubmitPayInRequestP2P: "creating P2P Pay-In requests",
-  SubmitPayOutRequest: "creating Pay-Out requests",
-  SubmitWithdrawalRequest: "creating Withdrawal requests",
-  GetPaymentRequestById: "reading requests back (the VIEWER role)",
-  GetPaymentRequests: "searching requests (the VIEWER role)",
-};
-
-const maybe = (c: CallContext) =>
-  c.isSubmit ? " The request may or may not have been created; PayDesk checks with the provider before anything is sent again." : " Try again in a moment.";
+/** The facts, and the English sentence for logs and the timeline. */
+const worded = <F extends FailureFacts>(facts: F): F & { message: string } => ({ ...facts, message: describeFailure(facts, "en") });
 
 export const failures = {
   rejected(code: string, description: string | null): ProviderFailure {
-    return { kind: "rejected", code, description, message: describeProviderCode(code, description) };
+    return worded({ kind: "rejected", code, description });
   },
   authFailed(c: CallContext, httpStatus: number): ProviderFailure {
-    return {
-      kind: "auth_failed",
-      httpStatus,
-      message: `The provider rejected the API key for org ${c.orgId} (${c.merchantLabel}). The key may be wrong, disabled or expired: enter the current key in the merchant's settings.`,
-    };
+    return { ...worded({ kind: "auth_failed", orgId: c.orgId, merchantLabel: c.merchantLabel }), httpStatus };
   },
   forbidden(c: CallContext): ProviderFailure {
-    return {
-      kind: "forbidden",
-      message: `This merchant's API key lacks the role for ${OPERATION_LABELS[c.operation] ?? c.operation}. Ask the provider for a key with that role.`,
-    };
+    return worded({ kind: "forbidden", missing: "role", operation: c.operation });
+  },
+  /** Reads need the merchant's read (VIEWER) key, and PayDesk was given none. */
+  noReadKey(merchantLabel: string): ProviderFailure {
+    return worded({ kind: "forbidden", missing: "read_key", merchantLabel });
   },
   rateLimited(): ProviderFailure {
-    return { kind: "rate_limited", message: "The provider is limiting how fast PayDesk may call it (HTTP 429). Nothing was created; try again in a few seconds." };
+    return worded({ kind: "rate_limited" });
   },
   busy(waitMs: number): ProviderFailure {
-    return {
-      kind: "busy",
-      message: `Too many calls to the provider are already waiting (more than ${Math.round(waitMs / 1000)} s of queue at its rate limit). Nothing was sent; try again shortly.`,
-    };
+    return worded({ kind: "busy", waitMs });
   },
   providerError(c: CallContext, httpStatus: number | null, detail: string): ProviderFailure {
-    return { kind: "provider_error", httpStatus, mayExist: c.isSubmit, message: `The provider failed to answer properly (${detail}).${maybe(c)}` };
+    return { ...worded({ kind: "provider_error", detail, mayExist: c.isSubmit }), httpStatus };
   },
   timeout(c: CallContext): ProviderFailure {
-    return { kind: "timeout", mayExist: c.isSubmit, message: `The provider did not answer within ${Math.round(c.timeoutMs / 1000)} s.${maybe(c)}` };
+    return worded({ kind: "timeout", timeoutMs: c.timeoutMs, mayExist: c.isSubmit });
   },
   network(c: CallContext, detail: string): ProviderFailure {
     let host = c.baseUrl;
@@ -82,6 +71,6 @@ export const failures = {
     } catch {
       // keep the base URL as given
     }
-    return { kind: "network", mayExist: c.isSubmit, message: `PayDesk could not reach the provider at ${host} (${detail}).${maybe(c)}` };
+    return worded({ kind: "network", host, detail, mayExist: c.isSubmit });
   },
 };

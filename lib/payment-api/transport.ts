@@ -2,6 +2,8 @@
  * One HTTP exchange with the provider, with a timeout that covers the whole answer. It reports what
  * happened on the wire and nothing else; the client decides what that means.
  */
+import { DETAILS } from "./failure-words";
+
 export interface WireRequest {
   method: "GET" | "POST";
   url: string;
@@ -39,23 +41,23 @@ export async function exchange(request: WireRequest, fetchImpl: typeof fetch = f
   }
 }
 
-/** "connection reset", "connection refused", … from undici's error causes; never a header or URL with secrets. */
+/** "the connection was reset", "the connection was refused", … from undici's error causes; never a header or URL with secrets. */
 function networkDetail(error: unknown): string {
   const cause = (error as { cause?: { code?: string } } | null)?.cause;
   const code = cause?.code ?? (error as { code?: string } | null)?.code;
   switch (code) {
     case "ECONNRESET":
     case "UND_ERR_SOCKET":
-      return "the connection was reset";
+      return DETAILS.connectionReset.en.fill({});
     case "ECONNREFUSED":
-      return "the connection was refused";
+      return DETAILS.connectionRefused.en.fill({});
     case "ENOTFOUND":
     case "EAI_AGAIN":
-      return "the host name could not be resolved";
+      return DETAILS.hostUnknown.en.fill({});
     case "UND_ERR_HEADERS_TIMEOUT":
     case "UND_ERR_BODY_TIMEOUT":
-      return "the answer stalled";
+      return DETAILS.stalled.en.fill({});
     default:
-      return code ? `network error ${code}` : "network error";
+      return code ? DETAILS.networkCode.en.fill({ code }) : DETAILS.network.en.fill({});
   }
 }

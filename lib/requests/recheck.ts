@@ -5,6 +5,7 @@ import { recordEvent } from "./apply";
 import type { State } from "./lifecycle";
 import { getRequestInScope, type Scope } from "./queries";
 import { reconcileRequest } from "./reconcile";
+import { NOTES } from "./timeline-notes";
 
 /**
  * "Re-check now" on the detail page: the reconciliation the worker would do on its schedule,
@@ -20,7 +21,7 @@ export async function recheckRequest(db: Db, apiFor: ApiFor, scope: Scope, reque
   if (!detail) return { found: false };
   const before = detail.request.status as State;
   const api = await apiFor(detail.request.merchantId);
-  if (!api) return { found: true, before, after: before, changed: false, note: "the merchant's API keys cannot be read; check them in Settings" };
+  if (!api) return { found: true, before, after: before, changed: false, note: NOTES.keysUnreadable.en.fill({}) };
   const result = await reconcileRequest(db, api, detail.request, { providerMerchantId: detail.providerMerchantId });
   if (options.isRecorded ?? true) await recordEvent(db, requestId, "recheck", actorId, { note: result.note, state: result.state });
   return { found: true, before, after: result.state, changed: result.state !== before, note: result.note };

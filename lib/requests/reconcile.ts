@@ -7,6 +7,7 @@ import type { MerchantApi, PaymentRecord } from "../payment-api/client";
 import { applyToRequest, recordEvent } from "./apply";
 import { sendToProvider, type RequestRow } from "./create";
 import { isTerminal, type State } from "./lifecycle";
+import { NOTES } from "./timeline-notes";
 
 /**
  * Asks the provider what became of one request and applies the answer through the state machine.
@@ -37,12 +38,12 @@ export async function reconcileRequest(db: Db, api: MerchantApi, given: RequestR
   // A row left `submitting` for a minute belongs to a send that died with its process: its
   // outcome is unknown, and settled like any other unknown.
   if (state === "submitting" && Date.now() - row.updatedAt.getTime() > 60_000) {
-    state = (await applyToRequest(db, row.id, { type: "submit_uncertain", reason: "the send did not finish (PayDesk restarted?)" }, { actor: "reconcile" })).state;
+    state = (await applyToRequest(db, row.id, { type: "submit_uncertain", reason: NOTES.sendUnfinished.en.fill({}) }, { actor: "reconcile" })).state;
     row = { ...row, status: state };
   }
-  if (isTerminal(state) || state === "awaiting_approval" || state === "submitting") return { state, changed: false, note: `nothing to check while ${state}` };
+  if (isTerminal(state) || state === "awaiting_approval" || state === "submitting") return { state, changed: false, note: NOTES.nothingToCheck.en.fill({ state }) };
   if (state === "unknown") return settleUnknown(db, api, row, options);
-  if (!row.providerId) return { state, changed: false, note: "no provider id to look up" };
+  if (!row.providerId) return { state, changed: false, note: NOTES.noProviderId.en.fill({}) };
 
   const found = await api.getPaymentRequestById(row.providerId);
   if (!found.ok) return { state, changed: false, note: found.message };
@@ -73,23 +74,23 @@ async function settleUnknown(db: Db, api: MerchantApi, row: RequestRow, options:
         data: { foundBy: "RefId1", providerId: record.id, providerStatus: record.status },
       },
     );
-    return { state: applied.state, changed: applied.applied, note: `found at the provider as ${record.status}` };
+    return { state: applied.state, changed: applied.applied, note: NOTES.foundAs.en.fill({ status: record.status }) };
   }
 
   const graceMs = options.graceMs ?? 30_000;
-  if (Date.now() - row.updatedAt.getTime() < graceMs) return { state: "unknown", changed: false, note: "not at the provider yet; waiting before sending again" };
+  if (Date.now() - row.updatedAt.getTime() < graceMs) return { state: "unknown", changed: false, note: NOTES.notThereYet.en.fill({}) };
   const [resends] = await db
     .select({ n: count() })
     .from(requestEvents)
     .where(and(eq(requestEvents.requestId, row.id), eq(requestEvents.type, "resent")));
   if ((resends?.n ?? 0) >= (options.maxResends ?? 3)) {
-    return { state: "unknown", changed: false, note: "the provider still has no such request after several attempts; a person should look" };
+    return { state: "unknown", changed: false, note: NOTES.gaveUp.en.fill({}) };
   }
-  await recordEvent(db, row.id, "resent", "reconcile", { reason: "the provider has no request with this RefId1" });
+  await recordEvent(db, row.id, "resent", "reconcile", { reason: NOTES.noSuchRefId1.en.fill({}) });
   await db.update(paymentRequests).set({ updatedAt: new Date() }).where(eq(paymentRequests.id, row.id));
   const sent = await sendToProvider(db, api, row);
   const after = sent.outcome === "sent" ? sent.state : "unknown";
-  return { state: after, changed: after !== "unknown", note: "sent again: the provider had not created it" };
+  return { state: after, changed: after !== "unknown", note: NOTES.sentAgain.en.fill({}) };
 }
 
 async function applyRecord(db: Db, row: RequestRow, record: PaymentRecord): Promise<ReconcileResult> {
@@ -104,5 +105,5 @@ async function applyRecord(db: Db, row: RequestRow, record: PaymentRecord): Prom
       { actor: "reconcile" },
     );
   }
-  return { state: result.state, changed: result.state !== before || result.applied, note: `the provider says ${record.status}` };
+  return { state: result.state, changed: result.state !== before || result.applied, note: NOTES.providerSays.en.fill({ status: record.status }) };
 }

@@ -6,6 +6,7 @@ import { isTerminal, type State } from "./lifecycle";
 import { getRequestInScope, type Scope } from "./queries";
 import { recheckRequest, type ApiFor, type RecheckResult } from "./recheck";
 import { PAYIN_CONTROLS, PAYOUT_CONTROLS, type SandboxControl, type SandboxControlInput } from "./sandbox-control-schema";
+import { NOTES } from "./timeline-notes";
 
 export { sandboxControlSchema, type SandboxControl, type SandboxControlInput } from "./sandbox-control-schema";
 
@@ -47,7 +48,7 @@ export async function driveSandbox(baseUrl: string, providerId: string, control:
   const answer = (await response.json().catch(() => null)) as { error?: string; matched?: boolean; request?: { status?: string } } | null;
   if (!response.ok) return { ok: false, reason: "refused", detail: answer?.error ?? `HTTP ${response.status}` };
   // A transfer the sandbox could not match to exactly one pending request changes nothing (README, /pay).
-  if (answer?.matched === false) return { ok: false, reason: "no_match", detail: "the sandbox matched the transfer to no single pending request" };
+  if (answer?.matched === false) return { ok: false, reason: "no_match", detail: NOTES.sandboxNoMatch.en.fill({}) };
   return { ok: true, providerStatus: answer?.request?.status ?? null };
 }
 

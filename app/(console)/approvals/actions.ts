@@ -2,6 +2,7 @@
 
 import { z } from "zod";
 import { approvalMessages } from "@/components/console/approvals/messages";
+import { paydeskWords } from "@/components/console/paydesk-words";
 import { stateLabels } from "@/components/console/requests/status-messages";
 import { ActionError, defineAction } from "@/lib/auth/action";
 import { getLocale } from "@/lib/i18n/server";
@@ -38,7 +39,9 @@ export const approveRequestAction = defineAction({
   run: async ({ input, merchant, session, db }): Promise<{ state: State; message: string | null }> => {
     const result = await approveRequest(db, merchantApi, { requestId: input.requestId, merchantRowId: merchant.id, actorId: session.userId });
     if (!result.ok) return refusal(result);
-    const message = result.state === "rejected" ? await refusalInWords(db, input.requestId, await getLocale(), result.message) : result.message;
+    const locale = await getLocale();
+    // An uncertain answer comes as PayDesk's English sentence (lib/payment-api/result.ts): worded for the viewer too.
+    const message = result.state === "rejected" ? await refusalInWords(db, input.requestId, locale, result.message) : result.message && paydeskWords(result.message, locale);
     return { state: result.state, message };
   },
 });

@@ -159,6 +159,35 @@ describe("the create actions (permissions, outcomes, idempotency) against the sa
     expect(event?.data).toMatchObject({ message: expect.stringContaining("No pending pay-out can take this P2P payment") });
   });
 
+  it("words a call the provider never took (a key it rejects) in the person's language, and keeps English on the timeline", async () => {
+    surroundings.session = { ...people.operator, locale: "th" };
+    const rightKey = surroundings.api;
+    surroundings.api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 2_000, limiter: null }).forMerchant({ ...sb.coffee, submitKey: "00000000-0000-0000-0000-000000000000", label: "Coffee" });
+    try {
+      const data = payIn();
+      const result = await actions.createPayInAction(null, data);
+      const thai = `ผู้ให้บริการไม่ยอมรับ API key ขององค์กร ${sb.coffee.orgId} (Coffee) คีย์อาจไม่ถูกต้อง ถูกปิดใช้งาน หรือหมดอายุแล้ว โปรดกรอกคีย์ปัจจุบันในการตั้งค่าร้านค้า`;
+      expect(result).toMatchObject({ ok: true, data: { outcome: "rejected", code: "NOT_SENT_AUTH_FAILED", message: thai } });
+      // The same form again (its first answer stands) is worded the same way.
+      expect(await actions.createPayInAction(null, data)).toMatchObject({ ok: true, data: { outcome: "rejected", message: thai } });
+      const [row] = await rowsWith(String(data.get("refId1")));
+      expect(row).toMatchObject({ status: "rejected", statusCode: "NOT_SENT_AUTH_FAILED", statusReason: expect.stringMatching(/^The provider rejected the API key for org /) });
+      expect(await atProvider(String(data.get("refId1")))).toBe(0);
+    } finally {
+      surroundings.api = rightKey;
+    }
+  });
+
+  it("lands a Thai reader on the request when the provider does not answer in time; the request keeps PayDesk's English reason", async () => {
+    surroundings.session = { ...people.operator, locale: "th" };
+    const data = payIn();
+    const refId1 = String(data.get("refId1"));
+    await sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "timeout", when: "before", match: { refId1 } });
+    expect(await actions.createPayInAction(null, data)).toMatchObject({ ok: true, data: { outcome: "created" } });
+    const [row] = await rowsWith(refId1);
+    expect(row).toMatchObject({ status: "unknown", statusReason: expect.stringMatching(/^The provider did not answer within 2 s\. The request may or may not have been created/) });
+  });
+
   it("holds a Pay-Out above the merchant's threshold for approval, and sends one below it", async () => {
     surroundings.session = people.finance;
     const big = payOut({ amount: "50,000.01" });

@@ -1,7 +1,10 @@
+import type { NextRequest } from "next/server";
 import { currentSession } from "@/lib/auth/session";
 import { can } from "@/lib/auth/permissions";
 import { subscribeToRequestChanges } from "@/lib/live/bus";
 import { eventStream } from "@/lib/live/sse";
+import { LOCALE_COOKIE, pickLocale } from "@/lib/i18n";
+import { eventMessages } from "./messages";
 
 /**
  * GET /api/events — a server-sent event stream of request changes for the signed-in person's
@@ -10,10 +13,11 @@ import { eventStream } from "@/lib/live/sse";
  */
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request): Promise<Response> {
+export async function GET(request: NextRequest): Promise<Response> {
   const session = await currentSession();
-  if (!session) return Response.json({ error: "Sign in first." }, { status: 401 });
-  if (!can(session.role, "request.read")) return Response.json({ error: "You do not have permission to see payment requests." }, { status: 403 });
+  const t = eventMessages(pickLocale(session?.locale ?? request.cookies.get(LOCALE_COOKIE)?.value, request.headers.get("accept-language")));
+  if (!session) return Response.json({ error: t.signedOut }, { status: 401 });
+  if (!can(session.role, "request.read")) return Response.json({ error: t.denied }, { status: 403 });
   const scope = session.merchantIds === null ? null : new Set(session.merchantIds);
   return eventStream(request.signal, (send) =>
     subscribeToRequestChanges(({ requestId, merchantId }) => {

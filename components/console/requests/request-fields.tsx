@@ -2,6 +2,7 @@ import { z } from "zod";
 import { formatDateTime, type Locale } from "@/lib/i18n";
 import { knownCodeDescription } from "@/lib/payment-api/codes";
 import type { RequestDetail } from "@/lib/requests/queries";
+import { paydeskWords } from "../paydesk-words";
 import { detailMessages } from "./detail-messages";
 import { destinationSummary, thb } from "./request-format";
 import { kindLabels } from "./status-messages";
@@ -36,7 +37,8 @@ export function RequestFields({ detail, locale }: { detail: RequestDetail; local
     [t.generated, isPayIn && r.generatedAmount ? thb(r.generatedAmount) : null, t.generatedHint],
     [t.paid, thb(r.paidAmount)],
     [t.statusCode, r.statusCode && <span className="font-mono">{r.statusCode}</span>, r.statusCode ? (knownCodeDescription(r.statusCode, locale) ?? undefined) : undefined],
-    [t.statusReason, r.statusReason],
+    // PayDesk's own reasons (a lost answer, a call never sent) are stored in English; the provider's stay as it gave them.
+    [t.statusReason, r.statusReason && paydeskWords(r.statusReason, locale)],
     [t.providerId, r.providerId && <span className="font-mono">{r.providerId}</span>],
     [t.qrProvider, input.qrProvider],
     [t.destination, destinationSummary(input.destination, locale, { full: true })],

@@ -33,8 +33,36 @@ describe("the timeline's provider refusals", () => {
     expect(shown([rejected], "en")).toContain("No pending pay-out can take this P2P payment right now; try a normal Pay-In or later. (ERROR_NO_P2P_ACCOUNT_MATCH)");
   });
 
-  it("keep PayDesk's own sentence when the provider was never reached", () => {
+  it("keep a sentence PayDesk does not recognise as it was stored", () => {
     const notSent = entry(2, "submit_rejected", { type: "submit_rejected", code: "NOT_SENT_AUTH_FAILED", description: "The provider rejected the API key.", message: "The provider rejected the API key." });
     expect(shown([notSent], "th")).toContain("The provider rejected the API key.");
+  });
+});
+
+describe("the timeline's own PayDesk sentences", () => {
+  // As lib/requests/create.ts stores them: a call never sent, and an answer lost on the way back.
+  const authFailed =
+    "The provider rejected the API key for org org-1 (Siam Coffee). The key may be wrong, disabled or expired: enter the current key in the merchant's settings.";
+  const notSent = entry(3, "submit_rejected", { type: "submit_rejected", code: "NOT_SENT_AUTH_FAILED", description: authFailed, outcome: { from: "submitting", to: "rejected" } });
+  const lost = entry(4, "submit_uncertain", {
+    type: "submit_uncertain",
+    reason: "The provider did not answer within 3 s. The request may or may not have been created; PayDesk checks with the provider before anything is sent again.",
+    outcome: { from: "submitting", to: "unknown" },
+  });
+  const recheck = entry(5, "recheck", { note: "found at the provider as Paid", state: "paid" });
+
+  it("are worded in Thai for a Thai reader", () => {
+    const text = shown([notSent, lost, recheck], "th");
+    expect(text).toContain("ผู้ให้บริการไม่ยอมรับ API key ขององค์กร org-1 (Siam Coffee)");
+    expect(text).toContain("ผู้ให้บริการไม่ตอบกลับภายใน 3 วินาที คำขออาจถูกสร้างขึ้นแล้วหรือยังก็ได้");
+    expect(text).toContain("พบคำขอที่ผู้ให้บริการแล้ว สถานะ “ชำระแล้ว”");
+    expect(text).not.toMatch(/The provider|found at the provider/);
+  });
+
+  it("stay as stored in English", () => {
+    const text = shown([notSent, lost, recheck], "en");
+    expect(text).toContain("The provider rejected the API key for org org-1 (Siam Coffee). The key may be wrong, disabled or expired");
+    expect(text).toContain("The provider did not answer within 3 s.");
+    expect(text).toContain("found at the provider as Paid");
   });
 });

@@ -2,6 +2,7 @@ import { formatDateTime, type Locale } from "@/lib/i18n";
 import { describeProviderCode } from "@/lib/payment-api/codes";
 import { STATES, type State } from "@/lib/requests/lifecycle";
 import type { TimelineEntry } from "@/lib/requests/queries";
+import { paydeskWords } from "../paydesk-words";
 import { actorLabels, detailMessages, eventLabels } from "./detail-messages";
 import { stateLabels } from "./status-messages";
 
@@ -21,14 +22,16 @@ function changeOf(entry: TimelineEntry, locale: Locale): string[] {
     if (typeof data[key] === "string" && data[key]) parts.push(`${key}: ${data[key]}`);
   }
   for (const key of ["description", "reason", "message", "note", "detail"]) {
-    if (typeof data[key] === "string" && data[key]) parts.push(key === "message" ? (refusalWords(data, locale) ?? (data[key] as string)) : (data[key] as string));
+    const text = data[key];
+    if (typeof text === "string" && text) parts.push((key === "message" ? refusalWords(data, locale) : null) ?? paydeskWords(text, locale));
   }
   return parts;
 }
 
 /**
  * A provider's refusal is stored worded in English (lib/requests/create.ts); it is worded again
- * from its code and reason in the viewer's language. NOT_SENT_<kind> is PayDesk's own sentence.
+ * from its code and reason in the viewer's language. NOT_SENT_<kind> is PayDesk's own sentence,
+ * worded again by `paydeskWords` like every other one of PayDesk's stored sentences.
  */
 function refusalWords(data: Record<string, unknown>, locale: Locale): string | null {
   const { type, code, description } = data;

@@ -6,11 +6,11 @@ import { auditLog, merchants, paymentRequests } from "@/lib/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
 
 // The wrapper's surroundings outside a Next request (as in lib/auth/action.test.ts).
-const surroundings = vi.hoisted(() => ({ session: null as StaffSession | null, db: undefined as unknown }));
+const surroundings = vi.hoisted(() => ({ session: null as StaffSession | null, db: undefined as unknown, locale: "en" as "en" | "th" }));
 vi.mock("@/lib/auth/session", () => ({ currentSession: async () => surroundings.session }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers(), cookies: async () => ({ get: () => undefined }) }));
-vi.mock("@/lib/i18n/server", () => ({ getLocale: async () => "en" }));
+vi.mock("@/lib/i18n/server", () => ({ getLocale: async () => surroundings.locale }));
 vi.mock("@/lib/payment-api", () => ({ merchantApi: async () => undefined }));
 
 const { recheckRequestAction, sandboxPayInControlAction, sandboxPayOutControlAction } = await import("./actions");
@@ -49,6 +49,18 @@ describe("the detail page's actions", () => {
     expect(await recheckRequestAction(undefined, { requestId: "req_in" })).toMatchObject({ ok: false, message: expect.stringMatching(/not found/) });
     expect(await lastAudit()).toMatchObject({ action: "request.recheck", outcome: "not_found", target: null });
     expect(await sandboxPayInControlAction(undefined, { requestId: "req_in", control: "pay" })).toMatchObject({ ok: false, message: expect.stringMatching(/not found/) });
+  });
+
+  it("tells what the re-check found in the person's language", async () => {
+    surroundings.session = staff("viewer");
+    // The merchant's keys cannot be read here (no API for it): the check says so.
+    expect(await recheckRequestAction(undefined, { requestId: "req_in" })).toMatchObject({ ok: true, data: { changed: false, note: "the merchant's API keys cannot be read; check them in Settings" } });
+    surroundings.locale = "th";
+    try {
+      expect(await recheckRequestAction(undefined, { requestId: "req_in" })).toMatchObject({ ok: true, data: { changed: false, note: "อ่าน API key ของร้านค้านี้ไม่ได้ โปรดตรวจสอบในหน้าตั้งค่า" } });
+    } finally {
+      surroundings.locale = "en";
+    }
   });
 
   it("asks for the partial pay-out's amount beside the field", async () => {

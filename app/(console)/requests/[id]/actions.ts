@@ -1,6 +1,7 @@
 "use server";
 
 import { z } from "zod";
+import { paydeskWords } from "@/components/console/paydesk-words";
 import { ActionError, defineAction } from "@/lib/auth/action";
 import type { Permission } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
@@ -18,8 +19,10 @@ export const recheckRequestAction = defineAction({
   target: (input) => input.requestId,
   run: async ({ input, session, db }) => {
     const result = await recheckRequest(db, merchantApi, session, input.requestId, session.userId);
-    if (!result.found) throw new ActionError(actionMessages(await getLocale()).notFound, {}, "not_found");
-    return { before: result.before, after: result.after, changed: result.changed, note: result.note };
+    const locale = await getLocale();
+    if (!result.found) throw new ActionError(actionMessages(locale).notFound, {}, "not_found");
+    // The note is stored in English on the timeline; the person reads it in their language.
+    return { before: result.before, after: result.after, changed: result.changed, note: paydeskWords(result.note, locale) };
   },
 });
 
@@ -34,7 +37,8 @@ function sandboxControlAction(family: ControlFamily, permission: Permission) {
     audit: "request.sandbox-control",
     target: (input) => input.requestId,
     run: async ({ input, session, db }) => {
-      const t = actionMessages(await getLocale());
+      const locale = await getLocale();
+      const t = actionMessages(locale);
       const { isSandbox, providerBaseUrl } = env();
       if (!isSandbox) throw new ActionError(t.notSandbox, {}, "denied");
       const result = await runSandboxControl({ db, apiFor: merchantApi, scope: session, actorId: session.userId, sandboxUrl: providerBaseUrl }, family, input);
@@ -48,7 +52,7 @@ function sandboxControlAction(family: ControlFamily, permission: Permission) {
           throw new ActionError(reason === "unreachable" ? t.unreachable(detail) : reason === "refused" ? t.refused(detail) : t.noMatch);
         }
         case "done":
-          return { before: result.recheck.before, after: result.recheck.after, changed: result.recheck.changed, note: result.recheck.note };
+          return { before: result.recheck.before, after: result.recheck.after, changed: result.recheck.changed, note: paydeskWords(result.recheck.note, locale) };
       }
     },
   });

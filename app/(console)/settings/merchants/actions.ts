@@ -1,7 +1,9 @@
 "use server";
 
+import { paydeskWords } from "@/components/console/paydesk-words";
 import { ActionError, defineAction } from "@/lib/auth/action";
 import { env } from "@/lib/env";
+import { getLocale } from "@/lib/i18n/server";
 import { createMerchant, rotateKeys } from "@/lib/merchants/manage";
 import { updateMerchantSettings } from "@/lib/merchants/settings";
 import { merchantIdSchema, merchantLimitsSchema, MERCHANT_REFUSALS, newMerchantSchema, rotateKeysSchema } from "@/lib/merchants/settings-schemas";
@@ -95,6 +97,8 @@ export const testKeysAction = defineAction({
   run: async ({ merchant, db }) => {
     const checks = await testMerchantKeys(db, keyVault(), await paymentApi(), merchant.id);
     if (!checks) throw new ActionError(MERCHANT_REFUSALS.gone, {}, "not_found");
-    return { checks };
+    // The provider client explains in English (for logs); the admin reads it in their language.
+    const locale = await getLocale();
+    return { checks: checks.map((check) => ({ ...check, detail: check.detail && paydeskWords(check.detail, locale) })) };
   },
 });

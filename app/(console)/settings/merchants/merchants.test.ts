@@ -28,6 +28,7 @@ const surroundings = vi.hoisted(() => ({
   session: null as StaffSession | null,
   vault: undefined as unknown,
   api: undefined as unknown,
+  locale: "en" as "en" | "th",
 }));
 vi.mock("@/lib/auth/session", async () => {
   const { forbidden } = await import("next/navigation");
@@ -44,7 +45,7 @@ vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
 vi.mock("@/lib/merchants/vault", () => ({ keyVault: () => surroundings.vault }));
 vi.mock("@/lib/payment-api", () => ({ paymentApi: async () => surroundings.api }));
 vi.mock("@/lib/env", () => ({ env: () => ({ PUBLIC_BASE_URL: "https://paydesk.example", WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret" }) }));
-vi.mock("@/lib/i18n/server", () => ({ getLocale: async () => "en" }));
+vi.mock("@/lib/i18n/server", () => ({ getLocale: async () => surroundings.locale }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": "203.0.113.40" }), cookies: async () => ({ get: () => undefined, set: () => undefined }) }));
 vi.mock("next/navigation", async (original) => ({
   ...(await original<typeof import("next/navigation")>()),
@@ -223,8 +224,16 @@ describe("settings: merchants and their keys", () => {
     const wrong = await addMerchant({ orgId: sandbox.coffee.orgId, submitKey: "not-a-key-the-provider-knows", readKey: "" });
     if (!wrong.ok) throw new Error(wrong.message);
     const bad = await merchantActions.testKeysAction(null, { merchantId: wrong.data.id });
-    expect(bad).toMatchObject({ ok: true, data: { checks: [{ key: "submit", verdict: "rejected" }, { key: "read", verdict: "missing" }] } });
+    expect(bad).toMatchObject({ ok: true, data: { checks: [{ key: "submit", verdict: "rejected", detail: expect.stringMatching(/^The provider rejected the API key for org /) }, { key: "read", verdict: "missing" }] } });
     expect(JSON.stringify(bad)).not.toContain("not-a-key-the-provider-knows");
+    // An admin reading Thai gets the provider client's explanation in Thai.
+    surroundings.locale = "th";
+    try {
+      const inThai = await merchantActions.testKeysAction(null, { merchantId: wrong.data.id });
+      expect(inThai).toMatchObject({ ok: true, data: { checks: [{ key: "submit", verdict: "rejected", detail: expect.stringMatching(/^ผู้ให้บริการไม่ยอมรับ API key ขององค์กร /) }, { key: "read" }] } });
+    } finally {
+      surroundings.locale = "en";
+    }
 
     // A submit key in the read slot: accepted, but without the VIEWER role.
     await merchantActions.rotateKeysAction(null, { merchantId: wrong.data.id, submitKey: sandbox.coffee.submitKey, readKey: sandbox.coffee.submitKey, removeReadKey: false });

@@ -1,4 +1,5 @@
-import { defineMessages } from "@/lib/i18n";
+import { listMessages } from "@/components/console/requests/list-messages";
+import { defineMessages, type Locale } from "@/lib/i18n";
 
 export const exportMessages = defineMessages({
   en: {
@@ -12,3 +13,22 @@ export const exportMessages = defineMessages({
     invalid: (fields: string) => `ตัวกรองบางช่องไม่ถูกต้อง (${fields}) แก้ไขที่หน้ารายการคำขอแล้วส่งออกอีกครั้ง`,
   },
 });
+
+/** The URL's filter names ("min", "q") as the requests page labels them, in the person's language. */
+const LABEL_OF: Record<string, "status" | "from" | "to" | "min" | "max" | "merchant" | "creator" | "search" | "size" | "pagesLabel"> = {
+  status: "status",
+  from: "from",
+  to: "to",
+  min: "min",
+  max: "max",
+  merchant: "merchant",
+  creator: "creator",
+  q: "search",
+  size: "size",
+  cursor: "pagesLabel",
+};
+
+export function filterNames(fields: readonly string[], locale: Locale): string {
+  const labels = listMessages(locale);
+  return fields.map((field) => `“${LABEL_OF[field] ? labels[LABEL_OF[field]] : field}”`).join(", ");
+}

@@ -47,10 +47,12 @@ describe("GET /api/exports/requests", () => {
     expect((await response.json()).error).toMatch(/ไม่มีสิทธิ์/);
   });
 
-  it("answers 400 naming the filters that are wrong", async () => {
+  it("answers 400 naming the filters that are wrong, as the requests page labels them", async () => {
     const response = await get("?from=yesterday&min=abc");
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ fields: { from: "date", min: "amount" } });
+    expect(await response.json()).toMatchObject({ fields: { from: "date", min: "amount" }, error: "Some filters are not valid (“Created from”, “Amount from (THB)”); fix them on the requests page and export again." });
+    const inThai = await get("?from=yesterday&q=" + "x".repeat(300), { "accept-language": "th-TH" });
+    expect((await inThai.json()).error).toBe("ตัวกรองบางช่องไม่ถูกต้อง (“สร้างตั้งแต่”, “ค้นหา”) แก้ไขที่หน้ารายการคำขอแล้วส่งออกอีกครั้ง");
   });
 
   it("streams every matching row of the switcher's merchant as UTF-8 CSV with a BOM, and audits the export", async () => {

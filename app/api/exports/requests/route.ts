@@ -9,7 +9,7 @@ import { LOCALE_COOKIE, pickLocale } from "@/lib/i18n";
 import { csvStream, REQUEST_CSV_COLUMNS } from "@/lib/requests/csv";
 import { parseListFilters } from "@/lib/requests/list-filters";
 import { iterateRequests } from "@/lib/requests/queries";
-import { exportMessages } from "./messages";
+import { exportMessages, filterNames } from "./messages";
 
 /**
  * GET /api/exports/requests?<the list's filters>: every matching row as CSV, streamed in keyset
@@ -20,13 +20,14 @@ export const dynamic = "force-dynamic";
 
 export async function GET(request: NextRequest): Promise<Response> {
   const session = await currentSession();
-  const t = exportMessages(pickLocale(session?.locale ?? request.cookies.get(LOCALE_COOKIE)?.value, request.headers.get("accept-language")));
+  const locale = pickLocale(session?.locale ?? request.cookies.get(LOCALE_COOKIE)?.value, request.headers.get("accept-language"));
+  const t = exportMessages(locale);
   if (!session) return NextResponse.json({ error: t.signedOut }, { status: 401 });
   if (!can(session.role, "request.read")) return NextResponse.json({ error: t.denied }, { status: 403 });
 
   const { filters, errors } = parseListFilters(request.nextUrl.searchParams);
   const invalid = Object.keys(errors);
-  if (invalid.length > 0) return NextResponse.json({ error: t.invalid(invalid.join(", ")), fields: errors }, { status: 400 });
+  if (invalid.length > 0) return NextResponse.json({ error: t.invalid(filterNames(invalid, locale)), fields: errors }, { status: 400 });
   const merchant = filters.merchant ?? (await selectedMerchant(session)).selected?.id ?? "all";
   // A link to a later page exports from there on; "export what you see" starts at the newest.
   const resolved = { ...filters, merchant, cursor: null };
