@@ -49,7 +49,8 @@ export interface ApplyOptions {
   /**
    * The webhook delivery this event comes from. Its verdict is written in the same statement as
    * the change, and nothing is written unless the delivery is still `received`: a delivery
-   * applies once, even when a crash or a second pass (the stranded sweep) runs it again.
+   * applies once, even when a crash or a second pass (the stranded sweep) runs it again. Not for
+   * use inside a transaction: the statement turns off synchronous commit for its transaction.
    */
   settles?: { deliveryId: number; verdictFor(result: Applied): { verdict: string; reason: string | null } };
 }
@@ -93,33 +94,38 @@ async function readFacts(db: Db, requestId: string, deliveryId: number | undefin
 }
 
 /**
- * One statement: [claim] → target → timeline entry (+ NOTIFY, delivered on commit to every
- * listening instance) [→ delivery verdict]. `target` is the row only if it still has the status
- * and paid amount we decided on — updated when the event applies, locked when it is ignored — so
- * an empty result means someone changed it first (or settled the delivery) and nothing was written.
+ * One statement: [the delivery, still waiting] → target → timeline entry (+ NOTIFY, delivered on
+ * commit to every listening instance) [→ the delivery's verdict]. `target` is the row only if it
+ * still has the status and paid amount we decided on — updated when the event applies, locked
+ * when it is ignored — so an empty result means someone changed it first (or settled the
+ * delivery) and nothing was written.
  */
 async function writeOutcome(db: Db, facts: RequestFacts, event: LifecycleEvent, verdict: Verdict, result: Applied, options: ApplyOptions): Promise<boolean> {
-  const settles = options.settles;
+  const delivery = options.settles ? { id: options.settles.deliveryId, ...options.settles.verdictFor(result) } : null;
   const stillAsDecided = and(
     eq(paymentRequests.id, facts.id),
     eq(paymentRequests.status, facts.status),
     eq(paymentRequests.paidAmount, facts.paidAmount),
-    settles ? sql`exists (select 1 from claim)` : undefined,
+    delivery ? sql`exists (select 1 from waiting)` : undefined,
   );
   const target: SQL = verdict.applied
     ? db.update(paymentRequests).set(changesFor(facts, verdict, options)).where(stillAsDecided).returning({ id: paymentRequests.id }).getSQL()
     : sql`select ${paymentRequests.id} from ${paymentRequests} where ${stillAsDecided} for update`;
   const data = { ...event, ...options.data, outcome: verdict.applied ? { from: facts.status, to: verdict.next } : { ignored: verdict.why } };
-  const settled = settles ? settles.verdictFor(result) : null;
   const ctes: SQL[] = [
-    ...(settles ? [sql`claim as (select id from webhook_deliveries where id = ${settles.deliveryId} and verdict = 'received' for update)`] : []),
+    ...(delivery ? [sql`waiting as (select id from webhook_deliveries where id = ${delivery.id} and verdict = 'received' for update)`] : []),
     sql`target as (${target})`,
     sql`timeline as (insert into request_events (request_id, type, actor, data) select id, ${event.type}, ${options.actor}, ${JSON.stringify(data)}::jsonb from target returning request_id)`,
-    ...(settles && settled
-      ? [sql`settled as (update webhook_deliveries set verdict = ${settled.verdict}, reason = ${settled.reason}, request_id = ${facts.id} where id = ${settles.deliveryId} and exists (select 1 from target))`]
+    ...(delivery
+      ? [sql`settled as (update webhook_deliveries set verdict = ${delivery.verdict}, reason = ${delivery.reason}, request_id = ${facts.id} where id = ${delivery.id} and exists (select 1 from target))`]
       : []),
   ];
-  const written = await executePrepared(db, sql`with ${sql.join(ctes, sql`, `)} select pg_notify(${REQUEST_CHANNEL}, request_id) from timeline`);
+  // A settled delivery's apply commits without waiting for the disk: the delivery was flushed as
+  // `received` before the provider got its answer, and its verdict commits with this change, so a
+  // crash that loses this commit leaves it `received` for the stranded sweep to apply again.
+  // (Local to this statement's own transaction; a later flushed commit makes it durable too.)
+  const noFlushWait = delivery ? sql`, set_config('synchronous_commit', 'off', true)` : sql``;
+  const written = await executePrepared(db, sql`with ${sql.join(ctes, sql`, `)} select pg_notify(${REQUEST_CHANNEL}, request_id)${noFlushWait} from timeline`);
   return written.length > 0;
 }
 

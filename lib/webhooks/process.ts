@@ -31,7 +31,7 @@ type ApiFor = (merchantRowId: string) => Promise<MerchantApi | undefined>;
 export async function processDelivery(db: Db, apiFor: ApiFor, deliveryId: number, prepared?: Prepared): Promise<Verdict> {
   const ready = prepared ?? (await matchStored(db, deliveryId));
   if (!ready) return "ignored";
-  /** Writes a verdict that changes no request; false when another pass settled the delivery first. */
+  /** Writes a verdict that changes no request; "ignored" when another pass settled the delivery first. */
   const finish = async (verdict: Verdict, reason: string | null, requestId: string | null = null): Promise<Verdict> => {
     const settled = await db
       .update(webhookDeliveries)
