@@ -87,6 +87,33 @@ async function seedRound(database: Database, merchant: Merchant, round: number):
   return { jobs, duplicates };
 }
 
+/**
+ * CPU time (ms) used so far by the Postgres server behind this database — the postmaster and every
+ * process it started — from /proc; null where there is none (or for PGlite, which runs in ours).
+ * With rates this noisy on a shared machine, CPU per event is the steadier measure of work.
+ */
+async function serverCpuMs(database: Database): Promise<number | null> {
+  if (database.kind !== "postgres" || !fs.existsSync("/proc/self/stat")) return null;
+  const { rows } = (await database.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] };
+  const statOf = (pid: string | number) => {
+    const text = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name: state ppid … utime(12) stime(13), in clock ticks (100 a second).
+    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+    return { ppid: Number(fields[1]), cpuMs: (Number(fields[11]) + Number(fields[12])) * 10 };
+  };
+  const postmaster = statOf(rows[0]!.pid).ppid;
+  let total = statOf(postmaster).cpuMs;
+  for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = statOf(pid);
+      if (stat.ppid === postmaster) total += stat.cpuMs;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
 /** 20 senders through the receiver and the apply, as the route runs them; returns events/s. */
 async function sendRound(database: Database, secret: string, jobs: string[], latencies: number[]): Promise<{ perSecond: number; refused: number }> {
   let next = 0;
@@ -117,9 +144,17 @@ async function run(label: string, database: Database): Promise<Record<string, Fi
   let sent = 0;
   let duplicates = 0;
   let refused = 0;
+  let nodeCpuMs = 0;
+  let serverCpu: number | null = 0;
   for (let round = 0; round < ROUNDS; round++) {
     const seeded = await seedRound(database, merchant, round);
+    const cpuBefore = process.cpuUsage();
+    const serverBefore = await serverCpuMs(database);
     const result = await sendRound(database, merchant.secret, seeded.jobs, latencies);
+    const cpu = process.cpuUsage(cpuBefore);
+    nodeCpuMs += (cpu.user + cpu.system) / 1000;
+    const serverAfter = await serverCpuMs(database);
+    serverCpu = serverCpu === null || serverBefore === null || serverAfter === null ? null : serverCpu + serverAfter - serverBefore;
     rates.push(result.perSecond);
     sent += seeded.jobs.length;
     duplicates += seeded.duplicates;
@@ -146,6 +181,8 @@ async function run(label: string, database: Database): Promise<Record<string, Fi
   return {
     [`${label}_events_per_s`]: figure(median(rates), "events/s", { atLeast: target }),
     [`${label}_events_per_s_slowest_round`]: figure(Math.min(...rates), "events/s"),
+    [`${label}_node_cpu_ms_per_event`]: figure(nodeCpuMs / sent, "ms"),
+    ...(serverCpu === null ? {} : { [`${label}_server_cpu_ms_per_event`]: figure(serverCpu / sent, "ms") }),
     [`${label}_answer_ms_p99`]: figure(percentile(latencies, 99), "ms"),
     [`${label}_answer_ms_p50`]: figure(percentile(latencies, 50), "ms"),
     [`${label}_requests_paid`]: figure(paid?.n ?? 0, "count", { atLeast: requests }),

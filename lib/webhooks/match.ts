@@ -47,7 +47,8 @@ const named = (providerRequestId: string | null): SQL => sql`named as materializ
   select id, merchant_id, status, kind, ref_id1, requested_amount, generated_amount, paid_amount, provider_id, created_at, expire_at
   from payment_requests where provider_id = ${providerRequestId?.toLowerCase() ?? null})`;
 
-const matchColumns = sql`merchants.id as "merchantId", merchants.read_key_encrypted is not null as "hasReadKey",
+/** The match of `delivery` (the stored delivery row): its merchant's read key and the request it names, if that merchant's. */
+const matchColumns = sql`delivery.merchant_id as "merchantId", merchants.read_key_encrypted is not null as "hasReadKey",
   named.id, named.status, named.kind, named.ref_id1 as "refId1", named.requested_amount as "requestedAmount", named.generated_amount as "generatedAmount",
   named.paid_amount as "paidAmount", named.provider_id as "providerId", named.created_at as "createdAt", named.expire_at as "expireAt"`;
 
@@ -69,10 +70,10 @@ export async function storeAndMatch(
       on conflict do nothing
       returning id, merchant_id),
     ${named(providerRequestId)}
-    select stored.id as "deliveryId", ${matchColumns}
-    from stored
-    join merchants on merchants.id = stored.merchant_id
-    left join named on named.merchant_id = stored.merchant_id`,
+    select delivery.id as "deliveryId", ${matchColumns}
+    from stored as delivery
+    left join merchants on merchants.id = delivery.merchant_id
+    left join named on named.merchant_id = delivery.merchant_id`,
   );
   return row ? { deliveryId: Number(row.deliveryId), match: toMatch(row) } : null;
 }
@@ -97,10 +98,10 @@ export async function matchStored(db: Db, deliveryId: number): Promise<Prepared 
     sql`
       with ${named(event.requestId)}
       select ${matchColumns}
-      from webhook_deliveries
-      join merchants on merchants.id = webhook_deliveries.merchant_id
-      left join named on named.merchant_id = webhook_deliveries.merchant_id
-      where webhook_deliveries.id = ${deliveryId}`,
+      from webhook_deliveries as delivery
+      left join merchants on merchants.id = delivery.merchant_id
+      left join named on named.merchant_id = delivery.merchant_id
+      where delivery.id = ${deliveryId}`,
   );
   return row ? { event, match: toMatch(row) } : null;
 }
