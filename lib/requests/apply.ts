@@ -1,15 +1,19 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { paymentRequests, requestEvents } from "../db/schema";
+import { executePrepared } from "../db/prepared";
+import { paymentRequests, requestEvents, webhookDeliveries } from "../db/schema";
 import { toDecimalString, toSatang } from "../money";
-import { applyEvent, type LifecycleEvent, type State } from "./lifecycle";
+import { applyEvent, type LifecycleEvent, type State, type Verdict } from "./lifecycle";
 import { nextCheckAt } from "./schedule";
 
 /**
- * The one function through which anything changes a request's state: it locks the row, asks the
- * state machine, writes the result and the timeline entry in one transaction, and announces the
- * change (NOTIFY) for live views on every instance. An event the machine refuses is still recorded,
+ * The one function through which anything changes a request's state: it reads the row, asks the
+ * state machine, and writes the result, the timeline entry and the announcement (NOTIFY, for live
+ * views on every instance) in one statement — which writes nothing unless the row still is what
+ * the machine was asked about; then it asks again on the new row. That compare-and-set stands in
+ * for a row lock held across a transaction: one round trip instead of six, and on PGlite no
+ * transaction holding its only connection. An event the machine refuses is still recorded,
  * marked ignored, so staff see a late or duplicate webhook on the timeline.
  */
 export const REQUEST_CHANNEL = "paydesk_request_changed";
@@ -18,6 +22,19 @@ export interface Applied {
   applied: boolean;
   state: State;
   why?: string;
+  /** Only with `settles`: the delivery was no longer being processed by this pass; nothing was written. */
+  superseded?: true;
+}
+
+/** What the state machine and the schedule need of a request. */
+export interface RequestFacts {
+  id: string;
+  status: string;
+  kind: "payin" | "payin_p2p" | "payout" | "withdrawal";
+  requestedAmount: string;
+  paidAmount: string;
+  createdAt: Date;
+  expireAt: Date | null;
 }
 
 export interface ApplyOptions {
@@ -27,57 +44,109 @@ export interface ApplyOptions {
   changes?: Partial<typeof paymentRequests.$inferInsert>;
   /** What to keep on the timeline beside the event itself. */
   data?: Record<string, unknown>;
+  /** The request as the caller just read it, saving a read; a stale copy only costs a retry. */
+  known?: RequestFacts;
+  /**
+   * The webhook delivery this event comes from. Its verdict is written in the same statement as
+   * the change, and nothing is written unless the delivery is still `received`: a delivery
+   * applies once, even when a crash or a second pass (the stranded sweep) runs it again. Not for
+   * use inside a transaction: the statement turns off synchronous commit for its transaction.
+   */
+  settles?: { deliveryId: number; verdictFor(result: Applied): { verdict: string; reason: string | null } };
 }
+
+/** Attempts before giving up on a row that keeps changing under us (each retry means another writer progressed). */
+const MAX_ATTEMPTS = 20;
 
 export async function applyToRequest(db: Db, requestId: string, event: LifecycleEvent, options: ApplyOptions): Promise<Applied> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        status: paymentRequests.status,
-        kind: paymentRequests.kind,
-        requestedAmount: paymentRequests.requestedAmount,
-        paidAmount: paymentRequests.paidAmount,
-        createdAt: paymentRequests.createdAt,
-        expireAt: paymentRequests.expireAt,
-      })
-      .from(paymentRequests)
-      .where(eq(paymentRequests.id, requestId))
-      .for("update");
-    if (!row) throw new Error(`payment request ${requestId} does not exist`);
-    const current = row.status as State;
-    const verdict = applyEvent({ state: current, kind: row.kind, requestedSatang: toSatang(row.requestedAmount), paidSatang: toSatang(row.paidAmount) }, event);
-    if (verdict.applied) {
-      const expireAt = options.changes?.expireAt !== undefined ? options.changes.expireAt : row.expireAt;
-      const schedule = { state: verdict.next, kind: row.kind, createdAt: row.createdAt, expireAt: expireAt ?? null, checkCount: 0 };
-      await tx
-        .update(paymentRequests)
-        .set({
-          ...options.changes,
-          status: verdict.next,
-          paidAmount: toDecimalString(verdict.paidSatang),
-          // A new state starts its own reconciliation schedule.
-          nextCheckAt: nextCheckAt(schedule, new Date()),
-          checkCount: 0,
-          ...(verdict.statusCode !== undefined ? { statusCode: verdict.statusCode } : {}),
-          ...(verdict.reason !== undefined ? { statusReason: verdict.reason } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(paymentRequests.id, requestId));
+  let facts = options.known ?? (await readFacts(db, requestId, options.settles?.deliveryId)).facts;
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const current = facts.status as State;
+    const verdict = applyEvent({ state: current, kind: facts.kind, requestedSatang: toSatang(facts.requestedAmount), paidSatang: toSatang(facts.paidAmount) }, event);
+    const result: Applied = verdict.applied ? { applied: true, state: verdict.next } : { applied: false, state: current, why: verdict.why };
+    if (await writeOutcome(db, facts, event, verdict, result, options)) return result;
+    const reread = await readFacts(db, requestId, options.settles?.deliveryId);
+    if (options.settles && reread.deliveryVerdict !== "received") {
+      return { applied: false, state: reread.facts.status as State, why: "another pass already settled this webhook delivery", superseded: true };
     }
-    await tx.insert(requestEvents).values({
-      requestId,
-      type: event.type,
-      actor: options.actor,
-      data: { ...event, ...options.data, outcome: verdict.applied ? { from: current, to: verdict.next } : { ignored: verdict.why } },
-    });
-    // Delivered on commit, to this instance and every other one listening on the same database.
-    await tx.execute(sql`select pg_notify(${REQUEST_CHANNEL}, ${requestId})`);
-    return verdict.applied ? { applied: true, state: verdict.next } : { applied: false, state: current, why: verdict.why };
-  });
+    facts = reread.facts;
+  }
+  throw new Error(`payment request ${requestId} kept changing; the event was not applied`);
 }
 
-/** A timeline entry that is not a state change (a slip upload, a staff note, a reconcile that found nothing new). */
+async function readFacts(db: Db, requestId: string, deliveryId: number | undefined): Promise<{ facts: RequestFacts; deliveryVerdict: string | null }> {
+  const [row] = await db
+    .select({
+      id: paymentRequests.id,
+      status: paymentRequests.status,
+      kind: paymentRequests.kind,
+      requestedAmount: paymentRequests.requestedAmount,
+      paidAmount: paymentRequests.paidAmount,
+      createdAt: paymentRequests.createdAt,
+      expireAt: paymentRequests.expireAt,
+      deliveryVerdict: deliveryId === undefined ? sql<null>`null` : sql<string | null>`(select ${webhookDeliveries.verdict} from ${webhookDeliveries} where ${webhookDeliveries.id} = ${deliveryId})`,
+    })
+    .from(paymentRequests)
+    .where(eq(paymentRequests.id, requestId));
+  if (!row) throw new Error(`payment request ${requestId} does not exist`);
+  const { deliveryVerdict, ...facts } = row;
+  return { facts, deliveryVerdict };
+}
+
+/**
+ * One statement: [the delivery, still waiting] → target → timeline entry (+ NOTIFY, delivered on
+ * commit to every listening instance) [→ the delivery's verdict]. `target` is the row only if it
+ * still has the status and paid amount we decided on — updated when the event applies, locked
+ * when it is ignored — so an empty result means someone changed it first (or settled the
+ * delivery) and nothing was written.
+ */
+async function writeOutcome(db: Db, facts: RequestFacts, event: LifecycleEvent, verdict: Verdict, result: Applied, options: ApplyOptions): Promise<boolean> {
+  const delivery = options.settles ? { id: options.settles.deliveryId, ...options.settles.verdictFor(result) } : null;
+  const stillAsDecided = and(
+    eq(paymentRequests.id, facts.id),
+    eq(paymentRequests.status, facts.status),
+    eq(paymentRequests.paidAmount, facts.paidAmount),
+    delivery ? sql`exists (select 1 from waiting)` : undefined,
+  );
+  const target: SQL = verdict.applied
+    ? db.update(paymentRequests).set(changesFor(facts, verdict, options)).where(stillAsDecided).returning({ id: paymentRequests.id }).getSQL()
+    : sql`select ${paymentRequests.id} from ${paymentRequests} where ${stillAsDecided} for update`;
+  const data = { ...event, ...options.data, outcome: verdict.applied ? { from: facts.status, to: verdict.next } : { ignored: verdict.why } };
+  const ctes: SQL[] = [
+    ...(delivery ? [sql`waiting as (select id from webhook_deliveries where id = ${delivery.id} and verdict = 'received' for update)`] : []),
+    sql`target as (${target})`,
+    sql`timeline as (insert into request_events (request_id, type, actor, data) select id, ${event.type}, ${options.actor}, ${JSON.stringify(data)}::jsonb from target returning request_id)`,
+    ...(delivery
+      ? [sql`settled as (update webhook_deliveries set verdict = ${delivery.verdict}, reason = ${delivery.reason}, request_id = ${facts.id} where id = ${delivery.id} and exists (select 1 from target))`]
+      : []),
+  ];
+  // A settled delivery's apply commits without waiting for the disk: the delivery was flushed as
+  // `received` before the provider got its answer, and its verdict commits with this change, so a
+  // crash that loses this commit leaves it `received` for the stranded sweep to apply again.
+  // (Local to this statement's own transaction; a later flushed commit makes it durable too.)
+  const noFlushWait = delivery ? sql`, set_config('synchronous_commit', 'off', true)` : sql``;
+  const written = await executePrepared(db, sql`with ${sql.join(ctes, sql`, `)} select pg_notify(${REQUEST_CHANNEL}, request_id)${noFlushWait} from timeline`);
+  return written.length > 0;
+}
+
+function changesFor(facts: RequestFacts, verdict: Extract<Verdict, { applied: true }>, options: ApplyOptions): Partial<typeof paymentRequests.$inferInsert> {
+  const expireAt = options.changes?.expireAt !== undefined ? options.changes.expireAt : facts.expireAt;
+  const schedule = { state: verdict.next, kind: facts.kind, createdAt: facts.createdAt, expireAt: expireAt ?? null, checkCount: 0 };
+  return {
+    ...options.changes,
+    status: verdict.next,
+    paidAmount: toDecimalString(verdict.paidSatang),
+    // A new state starts its own reconciliation schedule.
+    nextCheckAt: nextCheckAt(schedule, new Date()),
+    checkCount: 0,
+    ...(verdict.statusCode !== undefined ? { statusCode: verdict.statusCode } : {}),
+    ...(verdict.reason !== undefined ? { statusReason: verdict.reason } : {}),
+    updatedAt: new Date(),
+  };
+}
+
+/** A timeline entry that is not a state change (a slip upload, a staff note, a reconcile that found nothing new), announced in the same statement. */
 export async function recordEvent(db: Db, requestId: string, type: string, actor: string, data: Record<string, unknown> = {}): Promise<void> {
-  await db.insert(requestEvents).values({ requestId, type, actor, data });
-  await db.execute(sql`select pg_notify(${REQUEST_CHANNEL}, ${requestId})`);
+  const entry = db.insert(requestEvents).values({ requestId, type, actor, data }).returning({ requestId: requestEvents.requestId });
+  await db.execute(sql`with entry as (${entry.getSQL()}) select pg_notify(${REQUEST_CHANNEL}, request_id) from entry`);
 }

@@ -3,6 +3,7 @@ import { and, eq, gt, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { merchants, webhookDeliveries } from "../db/schema";
 import { webhookSecretDigest } from "../merchants/webhook-secret";
+import { storeAndMatch, type Prepared } from "./match";
 import { parseWebhook } from "./parse";
 
 /**
@@ -18,9 +19,16 @@ export interface IngestAnswer {
   body: Record<string, unknown>;
   /** The stored delivery to process, when there is one. */
   deliveryId: number | null;
+  /** Its body as read here and the request it names, for `processDelivery` (so neither is read twice). */
+  prepared: Prepared | null;
 }
 
-const answer = (status: number, body: Record<string, unknown>, deliveryId: number | null = null): IngestAnswer => ({ status, body, deliveryId });
+const answer = (status: number, body: Record<string, unknown>, stored: { deliveryId: number; prepared: Prepared } | null = null): IngestAnswer => ({
+  status,
+  body,
+  deliveryId: stored?.deliveryId ?? null,
+  prepared: stored?.prepared ?? null,
+});
 
 export async function ingestWebhook(db: Db, input: { secret: string | null; rawBody: string }): Promise<IngestAnswer> {
   if (Buffer.byteLength(input.rawBody, "utf8") > MAX_WEBHOOK_BYTES) return answer(413, { status: "error", message: `A webhook body is at most ${MAX_WEBHOOK_BYTES} bytes.` });
@@ -51,17 +59,13 @@ export async function ingestWebhook(db: Db, input: { secret: string | null; rawB
       : holders.find((h) => h.merchantId.toLowerCase() === e.merchantId!.toLowerCase() && (e.orgId === null || h.orgId === e.orgId));
   if (!merchant) return answer(401, { status: "error", message: "The webhook secret does not belong to the merchant this webhook names." });
 
-  const stored = await db
-    .insert(webhookDeliveries)
-    .values({ providerJobId: e.jobId, event: e.event, merchantId: merchant.id, verdict: "received", rawBody: input.rawBody })
-    .onConflictDoNothing()
-    .returning({ id: webhookDeliveries.id });
-  if (stored.length === 0) {
+  const stored = await storeAndMatch(db, { providerJobId: e.jobId, event: e.event, merchantId: merchant.id, rawBody: input.rawBody }, e.requestId);
+  if (!stored) {
     // The same job again: kept in the log, applied once.
     await store(db, { rawBody: input.rawBody, verdict: "duplicate", reason: `job ${e.jobId} was already received`, merchantId: merchant.id, event: e.event });
     return answer(200, { status: "ok", duplicate: true });
   }
-  return answer(200, { status: "ok" }, stored[0]!.id);
+  return answer(200, { status: "ok" }, { deliveryId: stored.deliveryId, prepared: { event: e, match: stored.match } });
 }
 
 type Holder = { id: string; orgId: string; merchantId: string };

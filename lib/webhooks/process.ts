@@ -1,12 +1,13 @@
 import "server-only";
 import { and, eq, inArray, lt } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { paymentRequests, webhookDeliveries } from "../db/schema";
+import { webhookDeliveries } from "../db/schema";
 import { toSatang } from "../money";
 import type { MerchantApi } from "../payment-api/client";
-import { applyToRequest } from "../requests/apply";
+import { applyToRequest, type Applied } from "../requests/apply";
 import { stateFromProvider, type LifecycleEvent, type State } from "../requests/lifecycle";
-import { parseWebhook, type WebhookEvent } from "./parse";
+import { matchStored, type MatchedRequest, type Prepared } from "./match";
+import type { WebhookEvent } from "./parse";
 
 /**
  * Applying a stored webhook. Matched to a request of the merchant whose secret it carried, checked
@@ -15,31 +16,34 @@ import { parseWebhook, type WebhookEvent } from "./parse";
  * the state machine. Whatever cannot be applied is kept with the reason, for a person: success for
  * an unknown request is "unmatched money" (the provider approves unidentified transfers with a
  * fresh random PMR_ID, §2.3 step 4).
+ *
+ * Exactly once: a delivery is settled by moving it from `received` to its verdict, and that move
+ * is the same statement as the change it causes, made only if the delivery is still `received`.
+ * So whichever pass gets there first (the request handler's after-work, or the stranded sweep when
+ * that one died or is slow) applies it; any other writes nothing. For a matched webhook that is
+ * two statements in all: the receiver's store-and-match, and the apply with its verdict.
  */
 export type Verdict = "applied" | "ignored" | "unmatched_money" | "unknown_request" | "mismatch" | "contradicted" | "error";
 
-export async function processDelivery(db: Db, apiFor: (merchantRowId: string) => Promise<MerchantApi | undefined>, deliveryId: number): Promise<Verdict> {
-  // Claim it, so the request handler's after-work and the loop's stranded pass never both apply it.
-  const [delivery] = await db
-    .update(webhookDeliveries)
-    .set({ verdict: "processing" })
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.verdict, "received")))
-    .returning();
-  if (!delivery || !delivery.merchantId) return "ignored";
-  const finish = async (verdict: Verdict, reason: string | null, requestId: string | null = null) => {
-    await db.update(webhookDeliveries).set({ verdict, reason, requestId }).where(eq(webhookDeliveries.id, deliveryId));
-    return verdict;
+type ApiFor = (merchantRowId: string) => Promise<MerchantApi | undefined>;
+
+/** `prepared` is what the receiver read when it stored the delivery; without it the delivery is read back (the stranded sweep). */
+export async function processDelivery(db: Db, apiFor: ApiFor, deliveryId: number, prepared?: Prepared): Promise<Verdict> {
+  const ready = prepared ?? (await matchStored(db, deliveryId));
+  if (!ready) return "ignored";
+  /** Writes a verdict that changes no request; "ignored" when another pass settled the delivery first. */
+  const finish = async (verdict: Verdict, reason: string | null, requestId: string | null = null): Promise<Verdict> => {
+    const settled = await db
+      .update(webhookDeliveries)
+      .set({ verdict, reason, requestId })
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.verdict, "received")))
+      .returning({ id: webhookDeliveries.id });
+    return settled.length > 0 ? verdict : "ignored";
   };
   try {
-    const parsed = parseWebhook(JSON.parse(delivery.rawBody));
-    if (!parsed.ok) return await finish("error", parsed.reason);
-    const e = parsed.event;
-    const [request] = e.requestId
-      ? await db
-          .select()
-          .from(paymentRequests)
-          .where(and(eq(paymentRequests.merchantId, delivery.merchantId), eq(paymentRequests.providerId, e.requestId.toLowerCase())))
-      : [];
+    if ("unreadable" in ready) return await finish("error", ready.unreadable);
+    const { event: e, match } = ready;
+    const { request } = match;
     if (!request) {
       return await finish(
         e.event.endsWith(".Success") ? "unmatched_money" : "unknown_request",
@@ -49,35 +53,39 @@ export async function processDelivery(db: Db, apiFor: (merchantRowId: string) =>
     const problem = mismatch(e, request);
     if (problem) return await finish("mismatch", problem, request.id);
 
-    const claim = eventFor(e);
-    const api = await apiFor(delivery.merchantId);
-    let lifecycleEvent = claim;
-    let verdictOnApply: Verdict = "applied";
-    let note: string | null = null;
-    if (api && request.providerId) {
-      const record = await api.getPaymentRequestById(request.providerId);
-      if (record.ok) {
-        const truth = stateFromProvider(record.data.status, record.data.statusCode);
-        if (truth && contradicts(claimedState(e), truth)) {
-          // Apply what the provider says, not what the webhook claimed.
-          lifecycleEvent = { type: "provider_status", status: record.data.status, statusCode: record.data.statusCode, reason: record.data.statusReason };
-          verdictOnApply = "contradicted";
-          note = `the webhook said ${e.event}, the provider says ${record.data.status}`;
-        }
-      } else if (record.kind !== "forbidden") {
-        note = `not confirmed with the provider (${record.message})`;
-      }
-    }
-    const result = await applyToRequest(db, request.id, lifecycleEvent, { actor: "webhook", data: { event: e.event, jobId: e.jobId, deliveryId, ...(note ? { note } : {}) } });
-    if (verdictOnApply === "contradicted") return await finish("contradicted", note, request.id);
-    return await finish(result.applied ? "applied" : "ignored", result.applied ? note : (result.why ?? null), request.id);
+    const { lifecycleEvent, contradiction, note } = match.hasReadKey ? await confirmWithProvider(apiFor, match.merchantId, e, request.providerId) : { lifecycleEvent: eventFor(e), contradiction: null, note: null };
+    const result = await applyToRequest(db, request.id, lifecycleEvent, {
+      actor: "webhook",
+      data: { event: e.event, jobId: e.jobId, deliveryId, ...(note ? { note } : {}) },
+      known: request,
+      settles: { deliveryId, verdictFor: (applied) => verdictAfter(applied, contradiction, note) },
+    });
+    return result.superseded ? "ignored" : verdictAfter(result, contradiction, note).verdict;
   } catch (error) {
     return finish("error", error instanceof Error ? error.message : String(error));
   }
 }
 
+function verdictAfter(result: Applied, contradiction: string | null, note: string | null): { verdict: Verdict; reason: string | null } {
+  if (contradiction) return { verdict: "contradicted", reason: contradiction };
+  return result.applied ? { verdict: "applied", reason: note } : { verdict: "ignored", reason: result.why ?? null };
+}
+
+/** Asks the provider for the request's current state; when it rules the webhook's claim out, that state is applied instead. */
+async function confirmWithProvider(apiFor: ApiFor, merchantId: string, e: WebhookEvent, providerId: string | null): Promise<{ lifecycleEvent: LifecycleEvent; contradiction: string | null; note: string | null }> {
+  const claim = eventFor(e);
+  const api = await apiFor(merchantId);
+  if (!api || !providerId) return { lifecycleEvent: claim, contradiction: null, note: null };
+  const record = await api.getPaymentRequestById(providerId);
+  if (!record.ok) return { lifecycleEvent: claim, contradiction: null, note: record.kind === "forbidden" ? null : `not confirmed with the provider (${record.message})` };
+  const truth = stateFromProvider(record.data.status, record.data.statusCode);
+  if (!truth || !contradicts(claimedState(e), truth)) return { lifecycleEvent: claim, contradiction: null, note: null };
+  const note = `the webhook said ${e.event}, the provider says ${record.data.status}`;
+  return { lifecycleEvent: { type: "provider_status", status: record.data.status, statusCode: record.data.statusCode, reason: record.data.statusReason }, contradiction: note, note };
+}
+
 /** A webhook whose RefId1 or amount is not this request's is kept for a person, not applied. */
-function mismatch(e: WebhookEvent, request: typeof paymentRequests.$inferSelect): string | null {
+function mismatch(e: WebhookEvent, request: MatchedRequest): string | null {
   if (e.refId1 !== null && e.refId1 !== request.refId1) return `RefId1 ${e.refId1} is not this request's ${request.refId1}`;
   if (e.txSatang === null) return null;
   const requested = toSatang(request.requestedAmount);
@@ -110,15 +118,19 @@ function contradicts(claim: "success" | "failure" | "partial", truth: State): bo
   return truth !== "rejected" && truth !== "expired";
 }
 
-/** Deliveries stored but never processed (the process died in between): picked up by the reconciliation loop. */
-export async function processStranded(db: Db, apiFor: (merchantRowId: string) => Promise<MerchantApi | undefined>, olderThanMs = 30_000): Promise<number> {
+/**
+ * Deliveries stored but never settled (the process died in between, or is still waiting on the
+ * provider): picked up by the reconciliation loop. A slow first pass and this one may both get to
+ * the apply; only the first writes.
+ */
+export async function processStranded(db: Db, apiFor: ApiFor, olderThanMs = 30_000): Promise<number> {
   const stranded = await db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
     .where(and(inArray(webhookDeliveries.verdict, ["received", "processing"]), lt(webhookDeliveries.receivedAt, new Date(Date.now() - olderThanMs))))
     .limit(50);
   for (const { id } of stranded) {
-    // One that died mid-processing is handed back; the state machine ignores what already applied.
+    // `processing` is what earlier versions left while applying: handed back, as they did.
     await db.update(webhookDeliveries).set({ verdict: "received" }).where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.verdict, "processing")));
     await processDelivery(db, apiFor, id);
   }

@@ -6,10 +6,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes, randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
-import { paymentRequests, webhookDeliveries } from "../db/schema";
+import { paymentRequests, requestEvents, webhookDeliveries } from "../db/schema";
 import { createTestDatabase, postgresSkipReason, type DatabaseKind, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
@@ -18,7 +18,7 @@ import { createPaymentApi, type MerchantApi } from "../payment-api/client";
 import { createRequest, type RequestPayload } from "../requests/create";
 import { reconcileRequest } from "../requests/reconcile";
 import { ingestWebhook } from "./ingest";
-import { processDelivery } from "./process";
+import { processDelivery, processStranded } from "./process";
 
 interface Job {
   Id: string;
@@ -90,7 +90,8 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
   };
   const deliver = async (job: unknown, secret = merchantsByName.coffee.secret) => {
     const result = await ingestWebhook(database.db, { secret, rawBody: typeof job === "string" ? job : JSON.stringify(job) });
-    const verdict = result.deliveryId === null ? null : await processDelivery(database.db, apiFor, result.deliveryId);
+    // As the route handler does: processed with what the receiver read.
+    const verdict = result.deliveryId === null ? null : await processDelivery(database.db, apiFor, result.deliveryId, result.prepared ?? undefined);
     return { ...result, verdict };
   };
   const state = async (id: string) => (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
@@ -123,6 +124,38 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     expect(await deliver(job)).toMatchObject({ status: 200, body: { duplicate: true }, deliveryId: null });
     const rows = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.requestId, r.id));
     expect(rows.map((d) => d.verdict)).toEqual(["applied"]);
+  });
+
+  it.skipIf(skip)("applies a delivery once when the request handler and the stranded sweep both take it", async () => {
+    const r = await payOut();
+    const [round] = await act(r.providerId!, "payout", { amount: "200.00" });
+    // Without the running total (the live provider does not send it, provider-facts §6.3), a
+    // second apply of the same round would add it twice.
+    const job = { ...round!, Parameters: round!.Parameters.filter((p) => p.Name !== "PAYOUT_PAID_AMOUNT_INCLUSIVE") };
+    const stored = await ingestWebhook(database.db, { secret: merchantsByName.coffee.secret, rawBody: JSON.stringify(job) });
+    const verdicts = await Promise.all([processDelivery(database.db, apiFor, stored.deliveryId!, stored.prepared!), processDelivery(database.db, apiFor, stored.deliveryId!)]);
+    expect(verdicts.sort()).toEqual(["applied", "ignored"]);
+    expect(await processDelivery(database.db, apiFor, stored.deliveryId!, stored.prepared!)).toBe("ignored");
+    expect(await state(r.id)).toMatchObject({ status: "pending", paidAmount: "200.00" });
+    const applied = await database.db.select().from(requestEvents).where(and(eq(requestEvents.requestId, r.id), eq(requestEvents.actor, "webhook")));
+    expect(applied).toHaveLength(1);
+    expect((await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, stored.deliveryId!)))[0]).toMatchObject({ verdict: "applied", requestId: r.id });
+  });
+
+  it.skipIf(skip)("the stranded sweep applies what a dead process stored but never applied, and what an earlier version left processing", async () => {
+    const [a, b] = [await payIn(), await payIn()];
+    const stored = [];
+    for (const r of [a, b]) {
+      const [job] = await act(r.providerId!, "pay");
+      stored.push((await ingestWebhook(database.db, { secret: merchantsByName.coffee.secret, rawBody: JSON.stringify(job) })).deliveryId!);
+    }
+    await database.db.update(webhookDeliveries).set({ verdict: "processing" }).where(eq(webhookDeliveries.id, stored[1]!));
+    // Not yet: the request handler may still be on it.
+    expect(await processStranded(database.db, apiFor)).toBe(0);
+    await database.db.update(webhookDeliveries).set({ receivedAt: sql`now() - interval '1 minute'` }).where(inArray(webhookDeliveries.id, stored));
+    expect(await processStranded(database.db, apiFor)).toBe(2);
+    expect([(await state(a.id)).status, (await state(b.id)).status]).toEqual(["paid", "paid"]);
+    expect((await database.db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.id, stored))).map((d) => d.verdict)).toEqual(["applied", "applied"]);
   });
 
   it.skipIf(skip)("never leaves a terminal state: rejection after success, success after rejection", async () => {

@@ -1,6 +1,6 @@
 /**
  * A throw-away PostgreSQL server for tests: Debian's binaries, a temp data folder, a free port,
- * fsync off. As root, initdb refuses to run, so the server runs as the `postgres` user.
+ * fsync off (unless asked to be durable). As root, initdb refuses to run, so the server runs as the `postgres` user.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -34,7 +34,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgres(bin: string): Promise<PostgresServer> {
+export interface StartOptions {
+  /**
+   * Keep Postgres's durability settings (fsync, synchronous commit, full-page writes), as a
+   * production server has them: for benchmarks whose figures rest on "durably stored".
+   */
+  durable?: boolean;
+}
+
+export async function startPostgres(bin: string, startOptions: StartOptions = {}): Promise<PostgresServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paydesk-pg-"));
   const dataDir = path.join(dir, "data");
   const port = await freePort();
@@ -46,7 +54,8 @@ export async function startPostgres(bin: string): Promise<PostgresServer> {
   };
   if (asRoot) execFileSync("chown", ["postgres:postgres", dir]);
   run("initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale=C"]);
-  const options = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses=127.0.0.1", "-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off", "-c max_connections=200"];
+  const fast = startOptions.durable ? [] : ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"];
+  const options = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses=127.0.0.1", ...fast, "-c max_connections=200"];
   run("pg_ctl", ["-D", dataDir, "-o", options.join(" "), "-l", path.join(dir, "log"), "-w", "-t", "30", "start"]);
   return {
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,

@@ -11,8 +11,8 @@ export async function POST(request: NextRequest): Promise<Response> {
   if (declared > MAX_WEBHOOK_BYTES) return Response.json({ status: "error", message: `A webhook body is at most ${MAX_WEBHOOK_BYTES} bytes.` }, { status: 413 });
   const db = await getDb();
   const result = await ingestWebhook(db, { secret: request.headers.get(env().WEBHOOK_SECRET_HEADER), rawBody: await request.text() });
-  const deliveryId = result.deliveryId;
+  const { deliveryId, prepared } = result;
   // Answered once stored; applied right after the answer leaves.
-  if (deliveryId !== null) after(() => processDelivery(db, merchantApi, deliveryId).then(() => undefined));
+  if (deliveryId !== null && prepared !== null) after(() => processDelivery(db, merchantApi, deliveryId, prepared).then(() => undefined));
   return Response.json(result.body, { status: result.status });
 }
