@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, lt } from "drizzle-orm";
+import { and, eq, lt, notExists } from "drizzle-orm";
 import { headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { REQUEST_PATH_HEADER, signInPath } from "./public-paths";
@@ -41,10 +41,8 @@ export const currentSession = cache(async (): Promise<StaffSession | null> => {
 
 /** The person behind a session, or null when they are gone, disabled, or signed this session out. */
 export async function loadStaffSession(db: Db, userId: string, sessionId: string | null = null): Promise<StaffSession | null> {
-  if (sessionId !== null) {
-    const [revoked] = await db.select({ id: revokedSessions.sessionId }).from(revokedSessions).where(eq(revokedSessions.sessionId, sessionId)).limit(1);
-    if (revoked) return null;
-  }
+  // One statement: this runs on every page and action, and the revocation check rides along.
+  const notRevoked = sessionId === null ? undefined : notExists(db.select({ id: revokedSessions.sessionId }).from(revokedSessions).where(eq(revokedSessions.sessionId, sessionId)));
   const [row] = await db
     .select({
       email: staffUsers.email,
@@ -56,7 +54,7 @@ export async function loadStaffSession(db: Db, userId: string, sessionId: string
       mustChangePassword: staffUsers.mustChangePassword,
     })
     .from(staffUsers)
-    .where(eq(staffUsers.id, userId))
+    .where(and(eq(staffUsers.id, userId), notRevoked))
     .limit(1);
   if (!row || row.isDisabled) return null;
   return { userId, email: row.email, name: row.name, role: row.role, merchantIds: row.merchantIds, locale: row.locale, ...(row.mustChangePassword ? { mustChangePassword: true } : {}) };

@@ -59,9 +59,9 @@ function validated(payload: RequestPayload): { input: Record<string, unknown>; r
 
 export async function createRequest(db: Db, api: MerchantApi, payload: RequestPayload, options: CreateOptions): Promise<CreateOutcome> {
   const v = validated(payload);
-  const existing = await findByIdempotencyKey(db, options.idempotencyKey);
-  if (existing) return existingOrConflict(existing, options);
-
+  // No look-up first: the unique indexes on the idempotency key and on (merchant, RefId1) decide,
+  // atomically, and a conflict — the same form again, or a taken RefId1 — is told apart below.
+  // A retry costs one statement more; a first submit, the usual case, one fewer.
   const inserted = await db
     .insert(paymentRequests)
     .values({
@@ -85,9 +85,9 @@ export async function createRequest(db: Db, api: MerchantApi, payload: RequestPa
     .returning();
   const row = inserted[0];
   if (!row) {
-    // Lost a race with the same form submitted twice, or the RefId1 is taken.
-    const raced = await findByIdempotencyKey(db, options.idempotencyKey);
-    if (raced) return existingOrConflict(raced, options);
+    // The same form submitted before (a double click, a refresh, a retry), or the RefId1 is taken.
+    const existing = await findByIdempotencyKey(db, options.idempotencyKey);
+    if (existing) return existingOrConflict(existing, options);
     return { outcome: "conflict", field: "refId1", message: `RefId1 ${v.refId1} is already used by another request of this merchant. Use a new RefId1.` };
   }
   await recordEvent(db, row.id, "created", options.createdBy ?? "system", { kind: row.kind, refId1: row.refId1, amount: row.requestedAmount, state: row.status });
