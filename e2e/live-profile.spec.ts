@@ -47,18 +47,34 @@ async function control<T>(method: string, pathname: string, body?: unknown): Pro
   return (await res.json()) as T;
 }
 
+interface Delivery {
+  event: string;
+  outcome: string;
+  httpStatus: number | null;
+  error: string | null;
+  durationMs: number | null;
+}
+
+/** The sandbox's webhook deliveries about one request, once every one in flight has finished. */
+async function deliveriesFor(requestId: string): Promise<Delivery[]> {
+  await control("POST", "/webhooks/settle", {});
+  return control<Delivery[]>("GET", `/webhooks/deliveries?requestId=${requestId}`);
+}
+
 async function storedAtSandbox(refId1: string): Promise<LiveRequest> {
   const found = await control<LiveRequest[]>("GET", `/requests?refId1=${encodeURIComponent(refId1)}`);
   expect(found, `the live sandbox holds exactly one request ${refId1}`).toHaveLength(1);
   return found[0]!;
 }
 
+/** Starts a server of this spec; its output goes to <dataDir>/<name>.log, named if it dies early. */
 function start(name: string, command: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
-  let errors = "";
-  child.stderr!.on("data", (chunk: Buffer) => (errors = `${errors}${chunk.toString()}`.slice(-4_000)));
+  const log = path.join(dataDir, `${name}.log`);
+  const out = fs.openSync(log, "a");
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", out, out] });
+  fs.closeSync(out);
   child.once("exit", (code) => {
-    if (!stopping && code !== 0) console.error(`[live-profile] ${name} exited with ${code}: ${errors}`);
+    if (!stopping) console.error(`[live-profile] ${name} exited with ${code}; see ${log}`);
   });
   children.push(child);
   return child;
@@ -123,6 +139,7 @@ test.describe("one full run against the live profile", () => {
     test.skip(testInfo.project.name !== "console", "staff pages, and one run is enough");
     testInfo.setTimeout(90_000);
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.mkdirSync(dataDir, { recursive: true });
     const [sandboxPort, appPort] = [await freePort(), await freePort()];
     sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
     appUrl = `http://127.0.0.1:${appPort}`;
@@ -131,7 +148,6 @@ test.describe("one full run against the live profile", () => {
       SANDBOX_PORT: String(sandboxPort),
       SANDBOX_DATA_DIR: path.join(dataDir, "sandbox"),
       SANDBOX_WEBHOOK_URL: `${appUrl}/api/webhooks/payment`,
-      SANDBOX_QUIET: "1",
     });
     // PayDesk reads the sandbox's credentials.json at its start: the sandbox comes first.
     await waitFor(`${sandboxUrl}/health`, sandbox);
@@ -171,6 +187,7 @@ test.describe("one full run against the live profile", () => {
 
     const paid = await control<{ matched: boolean }>("POST", `/requests/${stored.id}/pay`, {});
     expect(paid.matched).toBe(true);
+    expect(await deliveriesFor(stored.id)).toMatchObject([{ event: "PaymentIn.Success", outcome: "delivered", httpStatus: 200 }]);
     // The webhook reaches this PayDesk and the open page follows without a reload.
     await expect(page.getByTestId("status-badge")).toHaveAttribute("data-state", "paid", { timeout: 10_000 });
     await expect(qr).toHaveCount(0);
@@ -178,6 +195,14 @@ test.describe("one full run against the live profile", () => {
 
   test("a Pay-Out by a finance user: the live answer's envelope read, paid out, seen through", async ({ browser }) => {
     const page = await signedIn(browser, "finance");
+    // The pay-out's webhook may land before the new page's live stream is listening (this run once
+    // did): hold the stream until then, so the page must catch up by itself.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/events", async (route) => {
+      await held;
+      await route.continue();
+    });
     await openCreateForm(page, "payout", COFFEE);
     const refId1 = await refId1Input(page).inputValue();
     await page.getByLabel("Amount").fill("1,500");
@@ -194,6 +219,9 @@ test.describe("one full run against the live profile", () => {
     expect(stored.status).toBe("Pending");
     await control("POST", `/requests/${stored.id}/payout`, {});
     expect((await storedAtSandbox(refId1)).status).toBe("Approved");
+    expect(await deliveriesFor(stored.id)).toMatchObject([{ event: "PaymentOut.Success", outcome: "delivered", httpStatus: 200 }]);
+    await expect(page.getByTestId("status-badge")).toHaveAttribute("data-state", "pending");
+    release();
     await expect(page.getByTestId("status-badge")).toHaveAttribute("data-state", "approved", { timeout: 10_000 });
   });
 

@@ -7,7 +7,8 @@ import { useEffect, useRef } from "react";
 /**
  * Keeps a console page current: listens to /api/events and, when a request it shows (or any
  * request, for lists) changes, invalidates the cached queries and re-renders the server
- * components. EventSource reconnects by itself after a network loss.
+ * components. EventSource reconnects by itself after a network loss; each (re)connection that
+ * is listening refreshes once, for what changed while nobody listened.
  */
 export function LiveUpdates({ requestIds }: { requestIds?: string[] }) {
   const router = useRouter();
@@ -17,16 +18,23 @@ export function LiveUpdates({ requestIds }: { requestIds?: string[] }) {
   useEffect(() => {
     const source = new EventSource("/api/events");
     let timer: ReturnType<typeof setTimeout> | null = null;
-    source.addEventListener("request", (event) => {
-      const { requestId } = JSON.parse((event as MessageEvent<string>).data) as { requestId: string };
-      if (watched.current.size > 0 && !watched.current.has(requestId)) return;
+    const refresh = () => {
       void queryClient.invalidateQueries({ queryKey: ["requests"] });
       // Several changes in a burst cause one refresh.
       timer ??= setTimeout(() => {
         timer = null;
         router.refresh();
       }, 100);
+    };
+    source.addEventListener("request", (event) => {
+      const { requestId } = JSON.parse((event as MessageEvent<string>).data) as { requestId: string };
+      if (watched.current.size > 0 && !watched.current.has(requestId)) return;
+      refresh();
     });
+    // A change made after the server rendered this page but before the stream was listening (a
+    // webhook right after creating, or one during a reconnect) was announced to nobody: the server
+    // says `ready` once it listens, and the page reads itself again once.
+    source.addEventListener("ready", refresh);
     return () => {
       source.close();
       if (timer) clearTimeout(timer);

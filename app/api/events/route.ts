@@ -5,7 +5,8 @@ import { subscribeToRequestChanges } from "@/lib/live/bus";
 /**
  * GET /api/events — a server-sent event stream of request changes for the signed-in person's
  * merchants: `event: request` with the request id. Console pages refresh what they show when one
- * arrives (components/live/live-updates.tsx). Comments every 15 s keep proxies from closing it.
+ * arrives (components/live/live-updates.tsx), and `event: ready` once the stream is subscribed, so
+ * the page can catch up on changes made before that. Comments every 15 s keep proxies from closing it.
  */
 export const dynamic = "force-dynamic";
 
@@ -29,6 +30,8 @@ export async function GET(request: Request): Promise<Response> {
       const unsubscribe = await subscribeToRequestChanges(({ requestId, merchantId }) => {
         if (scope === null || scope.has(merchantId)) send(`event: request\ndata: ${JSON.stringify({ requestId })}\n\n`);
       });
+      // From here on no change is missed; the page catches up on what happened before (ready → refresh).
+      send("event: ready\ndata: {}\n\n");
       const keepAlive = setInterval(() => send(": keep-alive\n\n"), 15_000);
       cleanup = () => {
         clearInterval(keepAlive);
