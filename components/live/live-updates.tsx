@@ -7,8 +7,8 @@ import { useEffect, useRef } from "react";
 /**
  * Keeps a console page current: listens to /api/events and, when a request it shows (or any
  * request, for lists) changes, invalidates the cached queries and re-renders the server
- * components. EventSource reconnects by itself after a network loss; each (re)connection that
- * is listening refreshes once, for what changed while nobody listened.
+ * components. EventSource reconnects by itself after a network loss; on a request's page each
+ * (re)connection, once listening, refreshes once for what changed while nobody listened.
  */
 export function LiveUpdates({ requestIds }: { requestIds?: string[] }) {
   const router = useRouter();
@@ -33,8 +33,12 @@ export function LiveUpdates({ requestIds }: { requestIds?: string[] }) {
     });
     // A change made after the server rendered this page but before the stream was listening (a
     // webhook right after creating, or one during a reconnect) was announced to nobody: the server
-    // says `ready` once it listens, and the page reads itself again once.
-    source.addEventListener("ready", refresh);
+    // says `ready` once it listens, and a page about particular requests reads itself again once
+    // (two small queries). Lists do not: that would cost a list query on every view, and the next
+    // change refreshes them anyway.
+    source.addEventListener("ready", () => {
+      if (watched.current.size > 0) refresh();
+    });
     return () => {
       source.close();
       if (timer) clearTimeout(timer);
