@@ -1,13 +1,22 @@
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { staffUsers } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { insertStaff } from "./testing/staff";
 
-const surroundings = vi.hoisted(() => ({ db: undefined as unknown, jwtUserId: null as string | null }));
-// The JWT's claim (next-auth's auth()) and the database, outside a Next request.
-vi.mock("./index", () => ({ auth: async () => (surroundings.jwtUserId ? { user: { id: surroundings.jwtUserId, role: "admin" } } : null) }));
+const surroundings = vi.hoisted(() => ({ db: undefined as unknown, cookie: "" }));
+// The request's session cookie (Next's headers()) and the database, outside a Next request.
+vi.mock("next/headers", () => ({ headers: async () => new Headers(surroundings.cookie ? { cookie: surroundings.cookie } : {}) }));
 vi.mock("../db", () => ({ getDb: async () => surroundings.db }));
+const secret = randomBytes(32).toString("base64");
+vi.stubEnv("AUTH_SECRET", secret);
+
+/** The cookie next-auth sets at sign-in; its role is a snapshot the row overrides. */
+async function signInAs(userId: string | null, sid = "sid-test"): Promise<void> {
+  surroundings.cookie = userId ? `authjs.session-token=${await encode({ token: { sub: userId, uid: userId, sid, role: "admin" }, secret, salt: "authjs.session-token" })}` : "";
+}
 
 const { currentSession, loadStaffSession, requirePermission, revokeSession } = await import("./session");
 
@@ -23,7 +32,7 @@ describe.each(DATABASE_KINDS)("the session re-check on %s", (kind) => {
 
   it.skipIf(skip)("takes role and scope from the row, not the JWT's snapshot", async () => {
     const staff = await insertStaff(database.db, { role: "viewer", merchantIds: ["mer_a"] });
-    surroundings.jwtUserId = staff.id; // the JWT claims "admin"
+    await signInAs(staff.id); // the JWT claims "admin"
     expect(await currentSession()).toEqual({ userId: staff.id, email: staff.email, name: "Test viewer", role: "viewer", merchantIds: ["mer_a"], locale: null });
     await database.db.update(staffUsers).set({ role: "finance", merchantIds: null }).where(eq(staffUsers.id, staff.id));
     expect(await loadStaffSession(database.db, staff.id)).toMatchObject({ role: "finance", merchantIds: null });
@@ -46,15 +55,26 @@ describe.each(DATABASE_KINDS)("the session re-check on %s", (kind) => {
     expect(await loadStaffSession(database.db, staff.id, "sid-phone")).toMatchObject({ role: "operator" });
   });
 
+  it.skipIf(skip)("reads the person from the request's cookie, and a signed-out sign-in is nobody", async () => {
+    const staff = await insertStaff(database.db, { role: "operator" });
+    await signInAs(staff.id, `sid-${staff.id}`);
+    expect(await currentSession()).toMatchObject({ userId: staff.id, role: "operator" });
+    await revokeSession(database.db, `sid-${staff.id}`);
+    expect(await currentSession()).toBeNull();
+    await signInAs(null);
+    expect(await currentSession()).toBeNull();
+  });
+
   it.skipIf(skip)("requirePermission answers 403 for a role without it, and redirects a signed-out person", async () => {
     vi.stubEnv("__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS", "true");
     const viewer = await insertStaff(database.db, { role: "viewer" });
-    surroundings.jwtUserId = viewer.id;
+    await signInAs(viewer.id);
     await expect(requirePermission("request.read")).resolves.toMatchObject({ role: "viewer" });
     await expect(requirePermission("merchant.manage")).rejects.toMatchObject({ digest: "NEXT_HTTP_ERROR_FALLBACK;403" });
     await expect(requirePermission(["payin.create", "payout.create"])).rejects.toMatchObject({ digest: "NEXT_HTTP_ERROR_FALLBACK;403" });
-    surroundings.jwtUserId = null;
+    await signInAs(null);
     await expect(requirePermission("request.read")).rejects.toMatchObject({ digest: expect.stringMatching(/^NEXT_REDIRECT;replace;\/login;/) });
     vi.unstubAllEnvs();
+    vi.stubEnv("AUTH_SECRET", secret);
   });
 });

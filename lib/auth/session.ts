@@ -6,8 +6,8 @@ import { REQUEST_PATH_HEADER, signInPath } from "./public-paths";
 import { cache } from "react";
 import { getDb, type Db } from "../db";
 import { revokedSessions, staffUsers, type Role } from "../db/schema";
-import { auth } from "./index";
 import { can, canAny, type Permission } from "./permissions";
+import { sessionClaims } from "./session-cookie";
 
 export interface StaffSession {
   userId: string;
@@ -26,17 +26,15 @@ export interface StaffSession {
 export const CHOOSE_PASSWORD_PATH = "/account/password";
 
 /**
- * The signed-in person, or null. The JWT proves who signed in; the person's row decides what they
- * may do now: one primary-key read per request (memoised per request by React's cache), so a
+ * The signed-in person, or null. The session cookie's JWT (lib/auth/session-cookie.ts) proves who
+ * signed in; the person's row decides what they may do now: one primary-key read per request (memoised per request by React's cache), so a
  * disabled person is out on their next click and a role or scope change applies at once. A
  * short-lived JWT would leave that window open for its whole lifetime; this read costs well under
  * a millisecond on either database.
  */
 export const currentSession = cache(async (): Promise<StaffSession | null> => {
-  const session = await auth();
-  const userId = session?.user?.id;
-  const sessionId = (session?.user as { sessionId?: string | null } | undefined)?.sessionId ?? null;
-  return userId ? loadStaffSession(await getDb(), userId, sessionId) : null;
+  const claims = await sessionClaims(await headers());
+  return claims ? loadStaffSession(await getDb(), claims.userId, claims.sessionId) : null;
 });
 
 /** The person behind a session, or null when they are gone, disabled, or signed this session out. */
@@ -70,8 +68,7 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
 
 /** The id of the current request's session, if signed in. */
 export async function currentSessionId(): Promise<string | null> {
-  const session = await auth();
-  return (session?.user as { sessionId?: string | null } | undefined)?.sessionId ?? null;
+  return (await sessionClaims(await headers()))?.sessionId ?? null;
 }
 
 /**
