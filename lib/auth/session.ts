@@ -27,10 +27,10 @@ export const CHOOSE_PASSWORD_PATH = "/account/password";
 
 /**
  * The signed-in person, or null. The session cookie's JWT (lib/auth/session-cookie.ts) proves who
- * signed in; the person's row decides what they may do now: one primary-key read per request (memoised per request by React's cache), so a
- * disabled person is out on their next click and a role or scope change applies at once. A
- * short-lived JWT would leave that window open for its whole lifetime; this read costs well under
- * a millisecond on either database.
+ * signed in; the person's row decides what they may do now: one primary-key read per request
+ * (memoised per request by React's cache), so a disabled person is out on their next click and a
+ * role or scope change applies at once. A short-lived JWT would leave that window open for its
+ * whole lifetime; this read costs well under a millisecond on either database.
  */
 export const currentSession = cache(async (): Promise<StaffSession | null> => {
   const claims = await sessionClaims(await headers());
