@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { staffUsers } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
+import { sealedSessionCookie } from "./testing/session-cookie";
 import { insertStaff } from "./testing/staff";
 
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown, cookie: "" }));
@@ -13,9 +13,8 @@ vi.mock("../db", () => ({ getDb: async () => surroundings.db }));
 const secret = randomBytes(32).toString("base64");
 vi.stubEnv("AUTH_SECRET", secret);
 
-/** The cookie next-auth sets at sign-in; its role is a snapshot the row overrides. */
-async function signInAs(userId: string | null, sid = "sid-test"): Promise<void> {
-  surroundings.cookie = userId ? `authjs.session-token=${await encode({ token: { sub: userId, uid: userId, sid, role: "admin" }, secret, salt: "authjs.session-token" })}` : "";
+async function signInAs(userId: string | null, sessionId?: string): Promise<void> {
+  surroundings.cookie = userId ? await sealedSessionCookie(userId, { secret, sessionId }) : "";
 }
 
 const { currentSession, loadStaffSession, requirePermission, revokeSession } = await import("./session");
