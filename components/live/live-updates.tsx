@@ -8,7 +8,12 @@ import { subscribeToRequestChanges } from "./request-events";
 /**
  * Keeps a console page current: listens to /api/events (through the tab's one stream) and, when a
  * request it shows (or any request, for lists) changes, invalidates the cached queries and
- * re-renders the server components. After a break in the stream it refreshes anyway.
+ * re-renders the server components.
+ *
+ * Catching up: when the stream comes back after a break, every page refreshes. When it first
+ * starts listening, a page about particular requests refreshes once too — a webhook right after
+ * creating could have landed before the stream listened — but a list does not: that would cost a
+ * list query on every view, and the next change refreshes it anyway.
  */
 export function LiveUpdates({ requestIds }: { requestIds?: string[] }) {
   const router = useRouter();
@@ -17,14 +22,21 @@ export function LiveUpdates({ requestIds }: { requestIds?: string[] }) {
   watched.current = new Set(requestIds ?? []);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
-    const unsubscribe = subscribeToRequestChanges((requestId) => {
-      if (requestId !== null && watched.current.size > 0 && !watched.current.has(requestId)) return;
+    const refresh = () => {
       void queryClient.invalidateQueries({ queryKey: ["requests"] });
       // Several changes in a burst cause one refresh.
       timer ??= setTimeout(() => {
         timer = null;
         router.refresh();
       }, 100);
+    };
+    const unsubscribe = subscribeToRequestChanges((change) => {
+      const aboutRequests = watched.current.size > 0;
+      if (change.kind === "ready") {
+        if (change.afterBreak || aboutRequests) refresh();
+      } else if (!aboutRequests || watched.current.has(change.requestId)) {
+        refresh();
+      }
     });
     return () => {
       unsubscribe();

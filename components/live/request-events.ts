@@ -3,24 +3,30 @@
  * page's LiveUpdates, the nav's approvals count): a second EventSource would hold a second
  * connection open for the same news. Opened with the first listener, closed with the last.
  *
- * A listener hears a request id, or null when the stream has come back after a break: changes
- * made meanwhile were not heard, so anything may have changed. EventSource reconnects by itself.
+ * A listener hears each request that changed, and `ready` each time the server is listening again
+ * (app/api/events/route.ts): once at the start — a change made after the page was rendered but
+ * before the stream listened was announced to nobody — and again after every break (`afterBreak`),
+ * when anything may have changed meanwhile. EventSource reconnects by itself.
  */
-export type RequestChangeListener = (requestId: string | null) => void;
+export type RequestChange = { kind: "request"; requestId: string } | { kind: "ready"; afterBreak: boolean };
+export type RequestChangeListener = (change: RequestChange) => void;
 
 const listeners = new Set<RequestChangeListener>();
 let source: EventSource | null = null;
 
 function open(): EventSource {
   const stream = new EventSource("/api/events");
-  let hasOpened = false;
-  stream.addEventListener("open", () => {
-    if (hasOpened) for (const listener of [...listeners]) listener(null);
-    hasOpened = true;
+  let wasReady = false;
+  const tell = (change: RequestChange) => {
+    for (const listener of [...listeners]) listener(change);
+  };
+  stream.addEventListener("ready", () => {
+    tell({ kind: "ready", afterBreak: wasReady });
+    wasReady = true;
   });
   stream.addEventListener("request", (event) => {
     const { requestId } = JSON.parse((event as MessageEvent<string>).data) as { requestId: string };
-    for (const listener of [...listeners]) listener(requestId);
+    tell({ kind: "request", requestId });
   });
   return stream;
 }

@@ -1,15 +1,22 @@
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { staffUsers } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
+import { sealedSessionCookie } from "./testing/session-cookie";
 import { insertStaff } from "./testing/staff";
 
-const surroundings = vi.hoisted(() => ({ db: undefined as unknown, jwtUserId: null as string | null }));
-// The JWT's claim (next-auth's auth()) and the database, outside a Next request.
-vi.mock("./index", () => ({ auth: async () => (surroundings.jwtUserId ? { user: { id: surroundings.jwtUserId, role: "admin" } } : null) }));
+const surroundings = vi.hoisted(() => ({ db: undefined as unknown, cookie: "" }));
+// The request's session cookie (Next's headers()) and the database, outside a Next request.
+// The proxy also forwards the page asked for (lib/auth/public-paths.ts REQUEST_PATH_HEADER).
+vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-paydesk-path": "/requests?status=paid", ...(surroundings.cookie ? { cookie: surroundings.cookie } : {}) }) }));
 vi.mock("../db", () => ({ getDb: async () => surroundings.db }));
-// The proxy forwards the page asked for (lib/auth/public-paths.ts REQUEST_PATH_HEADER).
-vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-paydesk-path": "/requests?status=paid" }) }));
+const secret = randomBytes(32).toString("base64");
+vi.stubEnv("AUTH_SECRET", secret);
+
+async function signInAs(userId: string | null, sessionId?: string): Promise<void> {
+  surroundings.cookie = userId ? await sealedSessionCookie(userId, { secret, sessionId }) : "";
+}
 
 const { currentSession, loadStaffSession, requirePermission, revokeSession } = await import("./session");
 
@@ -25,7 +32,7 @@ describe.each(DATABASE_KINDS)("the session re-check on %s", (kind) => {
 
   it.skipIf(skip)("takes role and scope from the row, not the JWT's snapshot", async () => {
     const staff = await insertStaff(database.db, { role: "viewer", merchantIds: ["mer_a"] });
-    surroundings.jwtUserId = staff.id; // the JWT claims "admin"
+    await signInAs(staff.id); // the JWT claims "admin"
     expect(await currentSession()).toEqual({ userId: staff.id, email: staff.email, name: "Test viewer", role: "viewer", merchantIds: ["mer_a"], locale: null });
     await database.db.update(staffUsers).set({ role: "finance", merchantIds: null }).where(eq(staffUsers.id, staff.id));
     expect(await loadStaffSession(database.db, staff.id)).toMatchObject({ role: "finance", merchantIds: null });
@@ -48,16 +55,27 @@ describe.each(DATABASE_KINDS)("the session re-check on %s", (kind) => {
     expect(await loadStaffSession(database.db, staff.id, "sid-phone")).toMatchObject({ role: "operator" });
   });
 
+  it.skipIf(skip)("reads the person from the request's cookie, and a signed-out sign-in is nobody", async () => {
+    const staff = await insertStaff(database.db, { role: "operator" });
+    await signInAs(staff.id, `sid-${staff.id}`);
+    expect(await currentSession()).toMatchObject({ userId: staff.id, role: "operator" });
+    await revokeSession(database.db, `sid-${staff.id}`);
+    expect(await currentSession()).toBeNull();
+    await signInAs(null);
+    expect(await currentSession()).toBeNull();
+  });
+
   it.skipIf(skip)("requirePermission answers 403 for a role without it, and redirects a signed-out person", async () => {
     vi.stubEnv("__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS", "true");
     const viewer = await insertStaff(database.db, { role: "viewer" });
-    surroundings.jwtUserId = viewer.id;
+    await signInAs(viewer.id);
     await expect(requirePermission("request.read")).resolves.toMatchObject({ role: "viewer" });
     await expect(requirePermission("merchant.manage")).rejects.toMatchObject({ digest: "NEXT_HTTP_ERROR_FALLBACK;403" });
     await expect(requirePermission(["payin.create", "payout.create"])).rejects.toMatchObject({ digest: "NEXT_HTTP_ERROR_FALLBACK;403" });
-    surroundings.jwtUserId = null;
+    await signInAs(null);
     // Back to the page asked for after signing in.
     await expect(requirePermission("request.read")).rejects.toMatchObject({ digest: expect.stringMatching(/^NEXT_REDIRECT;replace;\/login\?callbackUrl=%2Frequests%3Fstatus%3Dpaid;/) });
     vi.unstubAllEnvs();
+    vi.stubEnv("AUTH_SECRET", secret);
   });
 });

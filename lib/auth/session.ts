@@ -1,13 +1,13 @@
 import "server-only";
-import { eq, lt } from "drizzle-orm";
+import { and, eq, lt, notExists } from "drizzle-orm";
 import { headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { REQUEST_PATH_HEADER, signInPath } from "./public-paths";
 import { cache } from "react";
 import { getDb, type Db } from "../db";
 import { revokedSessions, staffUsers, type Role } from "../db/schema";
-import { auth } from "./index";
 import { can, canAny, type Permission } from "./permissions";
+import { sessionClaims } from "./session-cookie";
 
 export interface StaffSession {
   userId: string;
@@ -26,25 +26,21 @@ export interface StaffSession {
 export const CHOOSE_PASSWORD_PATH = "/account/password";
 
 /**
- * The signed-in person, or null. The JWT proves who signed in; the person's row decides what they
- * may do now: one primary-key read per request (memoised per request by React's cache), so a
- * disabled person is out on their next click and a role or scope change applies at once. A
- * short-lived JWT would leave that window open for its whole lifetime; this read costs well under
- * a millisecond on either database.
+ * The signed-in person, or null. The session cookie's JWT (lib/auth/session-cookie.ts) proves who
+ * signed in; the person's row decides what they may do now: one primary-key read per request
+ * (memoised per request by React's cache), so a disabled person is out on their next click and a
+ * role or scope change applies at once. A short-lived JWT would leave that window open for its
+ * whole lifetime; this read costs well under a millisecond on either database.
  */
 export const currentSession = cache(async (): Promise<StaffSession | null> => {
-  const session = await auth();
-  const userId = session?.user?.id;
-  const sessionId = (session?.user as { sessionId?: string | null } | undefined)?.sessionId ?? null;
-  return userId ? loadStaffSession(await getDb(), userId, sessionId) : null;
+  const claims = await sessionClaims(await headers());
+  return claims ? loadStaffSession(await getDb(), claims.userId, claims.sessionId) : null;
 });
 
 /** The person behind a session, or null when they are gone, disabled, or signed this session out. */
 export async function loadStaffSession(db: Db, userId: string, sessionId: string | null = null): Promise<StaffSession | null> {
-  if (sessionId !== null) {
-    const [revoked] = await db.select({ id: revokedSessions.sessionId }).from(revokedSessions).where(eq(revokedSessions.sessionId, sessionId)).limit(1);
-    if (revoked) return null;
-  }
+  // One statement: this runs on every page and action, and the revocation check rides along.
+  const notRevoked = sessionId === null ? undefined : notExists(db.select({ id: revokedSessions.sessionId }).from(revokedSessions).where(eq(revokedSessions.sessionId, sessionId)));
   const [row] = await db
     .select({
       email: staffUsers.email,
@@ -56,7 +52,7 @@ export async function loadStaffSession(db: Db, userId: string, sessionId: string
       mustChangePassword: staffUsers.mustChangePassword,
     })
     .from(staffUsers)
-    .where(eq(staffUsers.id, userId))
+    .where(and(eq(staffUsers.id, userId), notRevoked))
     .limit(1);
   if (!row || row.isDisabled) return null;
   return { userId, email: row.email, name: row.name, role: row.role, merchantIds: row.merchantIds, locale: row.locale, ...(row.mustChangePassword ? { mustChangePassword: true } : {}) };
@@ -72,8 +68,7 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
 
 /** The id of the current request's session, if signed in. */
 export async function currentSessionId(): Promise<string | null> {
-  const session = await auth();
-  return (session?.user as { sessionId?: string | null } | undefined)?.sessionId ?? null;
+  return (await sessionClaims(await headers()))?.sessionId ?? null;
 }
 
 /**

@@ -17,6 +17,10 @@ export interface MerchantSummary {
   hasReadKey: boolean;
   submitKeyLast4: string;
   readKeyLast4: string | null;
+  /** The Pay-In range and the Pay-Out approval threshold, as decimal baht (null = none): what the create forms check. */
+  payinMin: string | null;
+  payinMax: string | null;
+  payoutApprovalThreshold: string | null;
 }
 
 const summary = {
@@ -27,6 +31,9 @@ const summary = {
   isDemo: merchants.isDemo,
   submitKeyLast4: merchants.submitKeyLast4,
   readKeyLast4: merchants.readKeyLast4,
+  payinMin: merchants.payinMin,
+  payinMax: merchants.payinMax,
+  payoutApprovalThreshold: merchants.payoutApprovalThreshold,
 };
 
 /** The merchants a person may see; scoped inside the query (STYLE.md habit 2). */

@@ -4,7 +4,7 @@ import { env } from "../env";
 import { credentialsFor } from "../merchants/manage";
 import { keyVault } from "../merchants/vault";
 import { createPaymentApi, type MerchantApi, type PaymentApi } from "./client";
-import { createPostgresLimiter, parseLimit } from "./limiter";
+import { createMemoryLimiter, createPostgresLimiter, parseLimit, type LimitConfig, type RateLimiter } from "./limiter";
 
 const holder = globalThis as typeof globalThis & { __paydeskPaymentApi?: Promise<PaymentApi> };
 
@@ -13,14 +13,24 @@ export function paymentApi(): Promise<PaymentApi> {
   holder.__paydeskPaymentApi ??= (async () => {
     const e = env();
     const limit = parseLimit(e.PAYMENT_API_RATE_LIMIT);
-    const { db } = await database();
     return createPaymentApi({
       baseUrl: e.providerBaseUrl,
       timeoutMs: e.PAYMENT_API_TIMEOUT_MS,
-      limiter: limit ? createPostgresLimiter(db, e.providerBaseUrl, { ...limit, maxWaitMs: e.PAYMENT_API_MAX_QUEUE_MS }) : null,
+      limiter: limit ? await sharedLimiter(e.providerBaseUrl, { ...limit, maxWaitMs: e.PAYMENT_API_MAX_QUEUE_MS }) : null,
     });
   })();
   return holder.__paydeskPaymentApi;
+}
+
+/**
+ * The rate limit's log lives where every instance calling the provider can see it: in Postgres,
+ * shared by all instances (DESIGN.md §6). PGlite belongs to exactly one process (lib/db/client.ts),
+ * so that process is the only caller and the same sliding log in memory is the whole truth — and
+ * spares every provider call a transaction.
+ */
+async function sharedLimiter(provider: string, config: LimitConfig): Promise<RateLimiter> {
+  const { db, kind } = await database();
+  return kind === "pglite" ? createMemoryLimiter(config) : createPostgresLimiter(db, provider, config);
 }
 
 /** The provider client for one of our merchants (by our id), or undefined when it does not exist. */

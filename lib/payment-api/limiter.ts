@@ -70,15 +70,21 @@ export function createPostgresLimiter(db: Db, provider: string, config: LimitCon
       acquireWith(config, () =>
         db.transaction(async (tx) => {
           await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
-          // The count-th most recent call in the window decides when a slot frees.
+          // After the lock, in its own statement, so its snapshot sees every call the previous
+          // holder committed. The count-th most recent call in the window decides when a slot
+          // frees; without one, the call is logged in the same statement (one round trip less).
           const result = await tx.execute(sql`
-            select (extract(epoch from (at - clock_timestamp())) * 1000 + ${window})::float8 as wait_ms
-            from provider_calls
-            where provider = ${provider} and at > clock_timestamp() - make_interval(secs => ${window / 1000})
-            order by at desc offset ${config.count - 1} limit 1`);
+            with full_window as (
+              select (extract(epoch from (at - clock_timestamp())) * 1000 + ${window})::float8 as wait_ms
+              from provider_calls
+              where provider = ${provider} and at > clock_timestamp() - make_interval(secs => ${window / 1000})
+              order by at desc offset ${config.count - 1} limit 1
+            ), logged as (
+              insert into provider_calls (provider, at) select ${provider}, clock_timestamp() where not exists (select from full_window)
+            )
+            select wait_ms from full_window`);
           const row = (result as unknown as { rows: { wait_ms: number | string }[] }).rows[0];
           if (row) return Math.max(1, Math.ceil(Number(row.wait_ms)));
-          await tx.execute(sql`insert into provider_calls (provider, at) values (${provider}, clock_timestamp())`);
           calls += 1;
           if (calls % 100 === 0) {
             await tx.execute(sql`delete from provider_calls where provider = ${provider} and at < clock_timestamp() - interval '1 hour'`);

@@ -59,9 +59,9 @@ function validated(payload: RequestPayload): { input: Record<string, unknown>; r
 
 export async function createRequest(db: Db, api: MerchantApi, payload: RequestPayload, options: CreateOptions): Promise<CreateOutcome> {
   const v = validated(payload);
-  const existing = await findByIdempotencyKey(db, options.idempotencyKey);
-  if (existing) return existingOrConflict(existing, options);
-
+  // No look-up first: the unique indexes on the idempotency key and on (merchant, RefId1) decide,
+  // atomically, and a conflict — the same form again, or a taken RefId1 — is told apart below.
+  // A retry costs one statement more; a first submit, the usual case, one fewer.
   const inserted = await db
     .insert(paymentRequests)
     .values({
@@ -85,14 +85,32 @@ export async function createRequest(db: Db, api: MerchantApi, payload: RequestPa
     .returning();
   const row = inserted[0];
   if (!row) {
-    // Lost a race with the same form submitted twice, or the RefId1 is taken.
-    const raced = await findByIdempotencyKey(db, options.idempotencyKey);
-    if (raced) return existingOrConflict(raced, options);
+    // The same form submitted before (a double click, a refresh, a retry), or the RefId1 is taken.
+    const existing = await findByIdempotencyKey(db, options.idempotencyKey);
+    if (existing) return existingOrConflict(existing, options);
     return { outcome: "conflict", field: "refId1", message: `RefId1 ${v.refId1} is already used by another request of this merchant. Use a new RefId1.` };
   }
-  await recordEvent(db, row.id, "created", options.createdBy ?? "system", { kind: row.kind, refId1: row.refId1, amount: row.requestedAmount, state: row.status });
-  if (options.holdForApproval) return { outcome: "held", request: row };
-  return sendToProvider(db, api, row);
+  const created = settled(recordEvent(db, row.id, "created", options.createdBy ?? "system", { kind: row.kind, refId1: row.refId1, amount: row.requestedAmount, state: row.status }));
+  if (options.holdForApproval) {
+    await rethrowFailure(created);
+    return { outcome: "held", request: row };
+  }
+  // The row is recorded, so sending is safe; its timeline entry is written while the provider
+  // answers (the wait that dominates a create) and lands before the answer's entry.
+  return sendToProvider(db, api, row, created);
+}
+
+/** A promise that never rejects: its failure is kept for later, so it cannot go unhandled meanwhile. */
+function settled(work: Promise<void>): Promise<unknown> {
+  return work.then(
+    () => null,
+    (error: unknown) => error ?? new Error("failed"),
+  );
+}
+
+async function rethrowFailure(outcome: Promise<unknown>): Promise<void> {
+  const failure = await outcome;
+  if (failure !== null) throw failure;
 }
 
 async function findByIdempotencyKey(db: Db, key: string): Promise<RequestRow | undefined> {
@@ -106,8 +124,11 @@ function existingOrConflict(row: RequestRow, options: CreateOptions): CreateOutc
   return { outcome: "existing", request: row };
 }
 
-/** Sends a recorded request (new, approved, or being re-sent after the provider said it has none). */
-export async function sendToProvider(db: Db, api: MerchantApi, row: RequestRow): Promise<CreateOutcome> {
+/**
+ * Sends a recorded request (new, approved, or being re-sent after the provider said it has none).
+ * `before`: a write still under way (the new row's "created" entry), finished before the answer is applied.
+ */
+export async function sendToProvider(db: Db, api: MerchantApi, row: RequestRow, before: Promise<unknown> = Promise.resolve(null)): Promise<CreateOutcome> {
   const payload = { kind: row.kind, ...(row.kind === "payin" || row.kind === "payin_p2p" ? { payIn: row.input } : { payOut: row.input }) } as RequestPayload;
   const result: ProviderResult<PayInResponse | PayOutResponse> =
     payload.kind === "payin"
@@ -117,6 +138,9 @@ export async function sendToProvider(db: Db, api: MerchantApi, row: RequestRow):
         : payload.kind === "withdrawal"
           ? await api.submitWithdrawal(payload.payOut)
           : await api.submitPayOut(payload.payOut);
+  // If that write failed, the request stays `submitting` with its check due: reconciliation
+  // settles it by RefId1 (provider-facts §8.6), as after a crash between recording and sending.
+  await rethrowFailure(before);
 
   let message: string | null = null;
   if (result.ok) {

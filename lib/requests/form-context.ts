@@ -1,12 +1,12 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { merchants, paymentRequests } from "../db/schema";
+import { paymentRequests } from "../db/schema";
 import { env } from "../env";
-import type { MerchantScope } from "../merchants/queries";
+import { getMerchantInScope, type MerchantScope, type MerchantSummary } from "../merchants/queries";
 import { toSatang, type Satang } from "../money";
 import type { PayInLimits } from "./forms";
 
@@ -27,18 +27,17 @@ export interface MerchantRules {
 const satangOrNull = (value: string | null) => (value === null ? null : toSatang(value));
 
 export async function merchantRules(db: Db, scope: MerchantScope, merchantRowId: string): Promise<MerchantRules | undefined> {
-  if (scope.merchantIds !== null && !scope.merchantIds.includes(merchantRowId)) return undefined;
-  const [row] = await db
-    .select({ id: merchants.id, displayName: merchants.displayName, payinMin: merchants.payinMin, payinMax: merchants.payinMax, threshold: merchants.payoutApprovalThreshold })
-    .from(merchants)
-    .where(scope.merchantIds === null ? eq(merchants.id, merchantRowId) : and(eq(merchants.id, merchantRowId), inArray(merchants.id, scope.merchantIds)))
-    .limit(1);
-  if (!row) return undefined;
+  const merchant = await getMerchantInScope(db, scope, merchantRowId);
+  return merchant ? rulesOf(merchant) : undefined;
+}
+
+/** The rules of a merchant already loaded in scope (an action's context has one: no second read). */
+export function rulesOf(merchant: Pick<MerchantSummary, "id" | "displayName" | "payinMin" | "payinMax" | "payoutApprovalThreshold">): MerchantRules {
   return {
-    id: row.id,
-    displayName: row.displayName,
-    limits: { minSatang: satangOrNull(row.payinMin), maxSatang: satangOrNull(row.payinMax) },
-    approvalThresholdSatang: satangOrNull(row.threshold),
+    id: merchant.id,
+    displayName: merchant.displayName,
+    limits: { minSatang: satangOrNull(merchant.payinMin), maxSatang: satangOrNull(merchant.payinMax) },
+    approvalThresholdSatang: satangOrNull(merchant.payoutApprovalThreshold),
   };
 }
 

@@ -1,13 +1,20 @@
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { inviteStaff } from "./manage";
 import { changeOwnPassword } from "./password";
+import { sealedSessionCookie } from "../auth/testing/session-cookie";
 import { insertStaff } from "../auth/testing/staff";
 
-// The JWT's claim (next-auth's auth()) and the database, outside a Next request.
-const surroundings = vi.hoisted(() => ({ db: undefined as unknown, jwtUserId: null as string | null }));
-vi.mock("../auth/index", () => ({ auth: async () => (surroundings.jwtUserId ? { user: { id: surroundings.jwtUserId } } : null) }));
+// The request's session cookie (Next's headers()) and the database, outside a Next request.
+const surroundings = vi.hoisted(() => ({ db: undefined as unknown, cookie: "" }));
+vi.mock("next/headers", () => ({ headers: async () => new Headers(surroundings.cookie ? { cookie: surroundings.cookie } : {}) }));
 vi.mock("../db", () => ({ getDb: async () => surroundings.db }));
+const secret = randomBytes(32).toString("base64");
+vi.stubEnv("AUTH_SECRET", secret);
+const signInAs = async (userId: string) => {
+  surroundings.cookie = await sealedSessionCookie(userId, { secret });
+};
 
 const { CHOOSE_PASSWORD_PATH, loadStaffSession, requirePermission, requireSession } = await import("../auth/session");
 
@@ -24,7 +31,7 @@ describe.each(DATABASE_KINDS)("a person on a one-time password, on %s", (kind) =
   it.skipIf(skip)("is sent to choose a password from every console page until they have, then let through", async () => {
     const admin = await insertStaff(database.db, { role: "admin" });
     const invited = await inviteStaff(database.db, { userId: admin.id, merchantIds: null }, { email: "otp@shop.example", name: "Otp", role: "admin", allMerchants: true, merchantIds: [] });
-    surroundings.jwtUserId = invited.id;
+    await signInAs(invited.id);
     expect(await loadStaffSession(database.db, invited.id)).toMatchObject({ mustChangePassword: true });
     const toChoosePassword = { digest: expect.stringMatching(new RegExp(`^NEXT_REDIRECT;replace;${CHOOSE_PASSWORD_PATH.replaceAll("/", "\\/")};`)) };
     await expect(requireSession()).rejects.toMatchObject(toChoosePassword);

@@ -6,7 +6,7 @@ import type { Permission } from "@/lib/auth/permissions";
 import { getLocale } from "@/lib/i18n/server";
 import { merchantApi } from "@/lib/payment-api";
 import type { RequestPayload } from "@/lib/requests/create";
-import { isRefId1Taken, merchantRules } from "@/lib/requests/form-context";
+import { isRefId1Taken, rulesOf } from "@/lib/requests/form-context";
 import { fieldMessage } from "@/lib/requests/form-messages";
 import { p2pFormSchema, payInFormSchema, payOutFormSchema, refId1Field, type CreateFormData } from "@/lib/requests/forms";
 import { generateIdempotencyKey, generateRefId1 } from "@/lib/requests/ref-id";
@@ -31,10 +31,9 @@ function createAction<S extends z.ZodType<Parsed>>(permission: Permission, schem
     audit: permission,
     target: (_input, data: CreateFormData) => data.requestId,
     run: async ({ input, merchant, session, db }): Promise<CreateFormData> => {
-      const locale = await getLocale();
-      const rules = await merchantRules(db, session, merchant.id);
-      if (!rules) throw new ActionError(fieldMessage(locale, "formStale"), {}, "not_found");
-      const result = await submitCreateForm(db, merchantApi, { rules, payload: toPayload(input), idempotencyKey: input.idempotencyKey, createdBy: session.userId });
+      const locale = await getLocale(session);
+      // The wrapper has read the merchant, in the person's scope; its rules come with it.
+      const result = await submitCreateForm(db, merchantApi, { rules: rulesOf(merchant), payload: toPayload(input), idempotencyKey: input.idempotencyKey, createdBy: session.userId });
       switch (result.outcome) {
         case "created":
           return { outcome: "created", requestId: result.requestId };

@@ -13,6 +13,8 @@ interface Props {
   providerResponse: unknown;
   /** Absolute checkout link, or null before the provider has accepted the request. */
   checkoutUrl: string | null;
+  /** The provider refused the request when it was sent: it was never payable. */
+  refusedAtSubmit: boolean;
   publicBaseUrl: string;
   expireAt: Date | null;
   customerAmount: string;
@@ -27,8 +29,20 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-export function CheckoutPanel({ locale, state, providerResponse, checkoutUrl, publicBaseUrl, expireAt, customerAmount }: Props) {
+export function CheckoutPanel({ locale, state, providerResponse, checkoutUrl, refusedAtSubmit, publicBaseUrl, expireAt, customerAmount }: Props) {
   const t = detailMessages(locale);
+  if (refusedAtSubmit) {
+    return (
+      <section aria-labelledby="checkout-heading" className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="checkout-heading" className="text-lg font-semibold">
+          {t.checkout}
+        </h2>
+        <p className="text-sm text-slate-600" data-testid="checkout-refused">
+          {t.refused}
+        </p>
+      </section>
+    );
+  }
   const answer = readStoredPayInAnswer(providerResponse);
   // slipUploadUrl is relative to whoever serves the slip page: PayDesk, at the spec's path (provider-facts §4.6).
   const slipUrl = answer.slipUploadUrl ? (/^https?:\/\//.test(answer.slipUploadUrl) ? answer.slipUploadUrl : `${publicBaseUrl}${answer.slipUploadUrl}`) : null;

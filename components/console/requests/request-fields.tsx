@@ -74,7 +74,7 @@ export function RequestFields({ detail, locale }: { detail: RequestDetail; local
 }
 
 /** The provider's answer exactly as stored, for staff who need to see what the provider said. */
-export function ProviderAnswer({ answer, locale }: { answer: unknown; locale: Locale }) {
+export function ProviderAnswer({ answer, refusedAtSubmit, locale }: { answer: unknown; refusedAtSubmit: boolean; locale: Locale }) {
   const t = detailMessages(locale);
   return (
     <section aria-labelledby="answer-heading" className="rounded-lg border border-slate-200 bg-white p-4">
@@ -82,7 +82,7 @@ export function ProviderAnswer({ answer, locale }: { answer: unknown; locale: Lo
         {t.providerAnswer}
       </h2>
       {answer === null || answer === undefined ? (
-        <p className="mt-2 text-sm text-slate-600">{t.providerAnswerEmpty}</p>
+        <p className="mt-2 text-sm text-slate-600">{refusedAtSubmit ? t.providerAnswerRefused : t.providerAnswerEmpty}</p>
       ) : (
         <details className="mt-2">
           <summary className="cursor-pointer text-sm text-brand-dark">{t.details}</summary>

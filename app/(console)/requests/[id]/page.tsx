@@ -42,7 +42,11 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
   const state = shownState(r.status, r.statusCode);
   const isPayIn = r.kind === "payin" || r.kind === "payin_p2p";
   const { PUBLIC_BASE_URL, isSandbox } = env();
-  const checkoutUrl = isPayIn && r.providerId ? `${PUBLIC_BASE_URL}${checkoutPath(checkoutTokenFor(r))}` : null;
+  // Rejected without an accepted answer stored: refused when sent (a business error, or the live
+  // provider's empty 500 that reconciliation found Rejected, which fills in its id and window).
+  // Never payable, so no link to hand out.
+  const refusedAtSubmit = state === "rejected" && r.providerResponse === null;
+  const checkoutUrl = isPayIn && !refusedAtSubmit && r.providerId ? `${PUBLIC_BASE_URL}${checkoutPath(checkoutTokenFor(r))}` : null;
   const family = familyOf(r.kind);
   // Shown while the request is open; kept (empty) once settled, so the outcome of the last click stays on screen.
   const showSandbox = isSandbox && r.providerId !== null && can(session.role, family === "payin" ? "payin.create" : "payout.create");
@@ -78,6 +82,7 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
           state={state}
           providerResponse={r.providerResponse}
           checkoutUrl={checkoutUrl}
+          refusedAtSubmit={refusedAtSubmit}
           publicBaseUrl={PUBLIC_BASE_URL}
           expireAt={r.expireAt}
           customerAmount={thb(r.generatedAmount ?? r.requestedAmount)}
@@ -87,7 +92,7 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
         <RequestFields detail={detail} locale={locale} />
         <Timeline entries={timeline} locale={locale} />
       </div>
-      <ProviderAnswer answer={r.providerResponse} locale={locale} />
+      <ProviderAnswer answer={r.providerResponse} refusedAtSubmit={refusedAtSubmit} locale={locale} />
     </article>
   );
 }
