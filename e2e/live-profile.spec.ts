@@ -4,8 +4,10 @@
  * This spec starts its own live sandbox and its own PayDesk in demo mode on it (merchants loaded
  * from the sandbox's credentials.json, webhooks delivered to this PayDesk), then in the console:
  *
- * - a Pay-In, whose QR is drawn from `qrCode` (the live provider sends `qrCodeImage` empty), paid
- *   through the sandbox's control API and seen Paid;
+ * - a Pay-In, whose QR is drawn from `qrCode` (the live provider sends `qrCodeImage` empty) in the
+ *   console and on the customer's checkout page (which joins the live hub), a slip uploaded through
+ *   the slip page (token verified by the live provider), then paid through the sandbox's control API
+ *   and seen Paid in the console and, live, on the checkout page;
  * - a Pay-Out by a finance user (the live answer is `paymentRequest` + `payoutTransaction`, not
  *   `paymentResponse`), paid out and seen through;
  * - a provider rejection, which the live provider answers with an empty HTTP 500: the console says
@@ -14,12 +16,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { devices, expect, test, type Browser, type Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { freePort } from "../lib/db/testing/postgres-server";
 import { signIn, type TestUser } from "./support/auth-users";
 import { E2E } from "./support/config";
 import { COFFEE, GADGETS, fillPayIn, landedOnRequest, openCreateForm, refId1Input } from "./support/create-forms";
+import { plainSlip } from "./support/slips";
 
 const dataDir = `${E2E.dataDir}-live`;
 const children: ChildProcess[] = [];
@@ -185,12 +188,29 @@ test.describe("one full run against the live profile", () => {
     await expect(qr).toHaveAttribute("data-qr-value", stored.qrCode!);
     expect(await decodeQr(page, "payment-qr")).toBe(stored.qrCode);
 
+    // The customer's pages against the live provider: the checkout draws the QR from qrCode (the
+    // live answer's qrCodeImage is empty) and joins the hub; the slip page verifies its token there.
+    const phone = await browser.newContext({ ...devices["Pixel 7"], locale: "th-TH", timezoneId: "Asia/Bangkok" });
+    const checkout = await phone.newPage();
+    await checkout.goto((await page.getByTestId("checkout-link").getAttribute("href"))!);
+    await expect(checkout.getByTestId("payment-qr")).toHaveAttribute("data-qr-value", stored.qrCode!);
+    await expect(checkout.getByTestId("checkout-live")).toHaveAttribute("data-hub", "connected");
+    const slip = await phone.newPage();
+    await slip.goto((await page.getByTestId("slip-link").textContent())!);
+    await expect(slip.getByTestId("slip-request")).toContainText(refId1);
+    await slip.getByLabel("เลือกรูปสลิป").setInputFiles(plainSlip());
+    await slip.getByRole("button", { name: "อัปโหลดสลิป" }).click();
+    await expect(slip.getByTestId("slip-done")).toBeVisible();
+
     const paid = await control<{ matched: boolean }>("POST", `/requests/${stored.id}/pay`, {});
     expect(paid.matched).toBe(true);
     expect(await deliveriesFor(stored.id)).toMatchObject([{ event: "PaymentIn.Success", outcome: "delivered", httpStatus: 200 }]);
     // The webhook reaches this PayDesk and the open page follows without a reload.
     await expect(page.getByTestId("status-badge")).toHaveAttribute("data-state", "paid", { timeout: 10_000 });
     await expect(qr).toHaveCount(0);
+    await expect(checkout.getByTestId("checkout-live")).toHaveAttribute("data-state", "paid", { timeout: 2_000 });
+    await expect(checkout.getByTestId("payment-qr")).toHaveCount(0);
+    await phone.close();
   });
 
   test("a Pay-Out by a finance user: the live answer's envelope read, paid out, seen through", async ({ browser }) => {
