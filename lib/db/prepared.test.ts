@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { executePrepared } from "./prepared";
 import { merchants } from "./schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "./testing/databases";
@@ -29,6 +29,16 @@ describe.each(DATABASE_KINDS)("prepared statements on %s", (kind) => {
     const names = (await preparedNames()).filter((n) => n.startsWith("pd_"));
     // This query, and the listing itself: one statement per distinct text, whatever the values.
     expect(names).toHaveLength(2);
+  });
+
+  it.skipIf(skip)("two copies of this module (Next bundles it more than once) share one database's statements", async () => {
+    const query = sql`select ${7}::int * 6 as answer`;
+    expect(await executePrepared(database.db, query)).toEqual([{ answer: 42 }]);
+    vi.resetModules();
+    const copy = (await import("./prepared")) as typeof import("./prepared");
+    expect(copy.executePrepared).not.toBe(executePrepared);
+    expect(await copy.executePrepared(database.db, query)).toEqual([{ answer: 42 }]);
+    expect(await executePrepared(database.db, query)).toEqual([{ answer: 42 }]);
   });
 
   it.skipIf(skip)("writes, and an error names its cause and leaves the connection usable", async () => {

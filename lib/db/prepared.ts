@@ -18,8 +18,13 @@ import pg from "pg";
 import type { Db } from "./client";
 
 const dialect = new PgDialect();
-/** Which statement names each PGlite instance has parsed (a `pg` client keeps its own list). */
-const parsedBy = new WeakMap<PGlite, Set<string>>();
+/**
+ * Which statement names a PGlite instance has parsed (a `pg` client keeps its own list), kept on
+ * the instance under a registered symbol: Next bundles this module more than once (route handlers,
+ * server actions, instrumentation), and every copy must see the same list for the one database.
+ */
+const PARSED = Symbol.for("paydesk.db.prepared-statements");
+const DUPLICATE_PREPARED_STATEMENT = "42P05";
 
 export async function executePrepared<T>(db: Db, query: SQL): Promise<T[]> {
   const client = (db as unknown as { $client?: unknown }).$client;
@@ -31,14 +36,19 @@ export async function executePrepared<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 function runOnPglite<T>(client: PGlite, name: string, text: string, params: unknown[]): Promise<T[]> {
-  const parsed = parsedBy.get(client) ?? new Set<string>();
-  parsedBy.set(client, parsed);
+  const holder = client as PGlite & { [PARSED]?: Set<string> };
+  const parsed = (holder[PARSED] ??= new Set<string>());
   // The same two locks `PGlite.query` takes: no other query, and no open transaction, may
   // interleave with these messages on its single connection.
   return client._runExclusiveTransaction(() =>
     client.runExclusive(async () => {
       if (!parsed.has(name)) {
-        await client.execProtocol(join([protocol.serialize.parse({ name, text, types: [] }), protocol.serialize.sync()]));
+        try {
+          await client.execProtocol(join([protocol.serialize.parse({ name, text, types: [] }), protocol.serialize.sync()]));
+        } catch (error) {
+          // Parsed already by a path that did not record it: the same text under the same name, so usable.
+          if ((error as { code?: string }).code !== DUPLICATE_PREPARED_STATEMENT) throw error;
+        }
         parsed.add(name);
       }
       const { messages } = await client.execProtocol(
