@@ -207,11 +207,13 @@ test("in the last 5 minutes the countdown turns urgent, and at zero the QR goes 
 });
 
 test("a P2P Pay-In to an account without PromptPay: bank details are the page, with no QR", async ({ page, browser, sandbox }) => {
-  // A pay-out for the P2P to match, large and odd enough that no other test's P2P takes it (provider-facts §5.5).
+  // The provider matches a P2P Pay-In to the oldest pending pay-out, of any merchant, with enough
+  // left (provider-facts §5.5). Above every other pay-out the suite makes (the largest is 60,000),
+  // only this one can take it — Chiang Mai Gadgets takes Pay-Ins up to 200,000.
   const merchant = sandbox.merchants[0]!;
-  const amount = 4_000 + Math.floor(Math.random() * 900);
+  const amount = 150_000 + Math.floor(Math.random() * 40_000);
   await sandbox.provider("SubmitPayOutRequest", merchant, { RefId1: uniqueRefId1("E2E-CKO"), RequestedAmount: amount, QrProvider: "PP", BankCode: "KBANK", BankAccountNo: "0987654321", BankAccountName: "Somsri Rakdee" });
-  const made = await makeRequest(browser, { kind: "p2p", amount: `${amount}.00` });
+  const made = await makeRequest(browser, { kind: "p2p", amount: `${amount}.00`, merchant: GADGETS });
   await page.goto(made.checkoutUrl);
   await expect(page.getByTestId("amount")).toHaveText(`฿${amount.toLocaleString("en-US")}.00`);
   await expect(page.getByTestId("payment-qr")).toHaveCount(0);
