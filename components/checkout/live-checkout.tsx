@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useReducer, useRef, useState, type ReactNode } from "react";
+import { formatDateTime } from "@/lib/i18n";
 import type { HubState } from "./hub-client";
 
 /**
@@ -244,7 +245,8 @@ function Countdown({ remaining, labels }: { remaining: number; labels: LiveLabel
 
 function Outcome({ status, labels, amountText, reference, locale, initial, initialWhen }: Props & { status: LiveStatus }) {
   const paid = status.state === "paid" || status.state === "approved";
-  const when = status.changedAt === initial.changedAt ? initialWhen : new Intl.DateTimeFormat(locale === "th" ? "th-TH" : "en-GB", { timeZone: "Asia/Bangkok", dateStyle: "medium", timeStyle: "short" }).format(new Date(status.changedAt));
+  // The same format as the server's (lib/i18n): a time learnt live reads like one rendered on load.
+  const when = status.changedAt === initial.changedAt ? initialWhen : formatDateTime(status.changedAt, locale);
   const title = paid ? labels.paidTitle : status.state === "rejected" ? labels.rejectedTitle : status.state === "expired" ? labels.expiredTitle : labels.canceledTitle;
   return (
     <section role="status" aria-live="polite" data-testid="checkout-outcome" className={`space-y-3 rounded-xl p-5 ${paid ? "bg-teal-50 ring-1 ring-teal-600" : "bg-rose-50 ring-1 ring-rose-600"}`}>

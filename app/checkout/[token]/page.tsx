@@ -46,7 +46,7 @@ export default async function CheckoutPage({ params }: { params: Promise<{ token
       <LiveCheckout
         token={token}
         initial={view.status}
-        initialWhen={formatWhen(view.status.changedAt, locale)}
+        initialWhen={formatDateTime(view.status.changedAt, locale)}
         serverNow={Date.now()}
         expireAt={view.expireAt}
         amountText={amountText}
@@ -60,10 +60,6 @@ export default async function CheckoutPage({ params }: { params: Promise<{ token
       />
     </PublicShell>
   );
-}
-
-function formatWhen(iso: string, locale: Locale): string {
-  return formatDateTime(iso, locale);
 }
 
 /** The few strings LiveCheckout needs, and no more: they travel to the browser. */
