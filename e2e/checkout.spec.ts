@@ -281,3 +281,19 @@ test("on a 360×640 phone the merchant, the amount and the QR are above the fold
   await page.keyboard.press("Enter");
   await expect(page.getByText("✓ คัดลอกแล้ว").first()).toBeVisible();
 });
+
+test("the page's own routes refuse a bad token in words, and an unknown language changes nothing", async ({ request, browser }) => {
+  for (const route of ["status", "events"]) {
+    const res = await request.get(`/checkout/not-a-token/${route}`);
+    expect(res.status(), route).toBe(404);
+    expect(await res.json()).toEqual({ error: "This payment link does not work." });
+  }
+  const made = await makeRequest(browser, { amount: "161.00" });
+  const path = new URL(made.checkoutUrl).pathname;
+  const res = await request.get(`${path}/language?to=klingon`, { maxRedirects: 0 });
+  expect(res.status()).toBe(303);
+  expect(res.headers()["location"]).toBe(path);
+  expect(res.headers()["set-cookie"]).toBeUndefined();
+  const ok = await request.get(`${path}/status`);
+  expect((await ok.json()).status.state).toBe("pending");
+});

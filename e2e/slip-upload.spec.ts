@@ -139,6 +139,19 @@ test("the server judges the upload by its bytes too, and limits uploads per link
   expect(await refused.json()).toEqual({ problem: "rate_limited" });
 });
 
+test("the duplicate check refuses a half reference and a malformed link, in words", async ({ request, browser }) => {
+  const made = await makeRequest(browser, { amount: "218.00" });
+  const base = new URL(made.slipUrl!).pathname;
+  const half = await request.get(`${base}/duplicates?first4=AB&last4=XYZ9`);
+  expect(half.status()).toBe(400);
+  expect(await half.json()).toEqual({ problem: "bad_reference" });
+  const malformed = await request.get(`/payin-slip-upload/org/not-a-uuid/nor-this/duplicates?first4=ABCD&last4=WXYZ`);
+  expect(malformed.status()).toBe(410);
+  expect(await malformed.json()).toEqual({ problem: "link_invalid" });
+  const fine = await request.get(`${base}/duplicates?first4=ZZZZ&last4=QQQQ`);
+  expect(await fine.json()).toEqual({ count: 0 });
+});
+
 test("a failed upload can be tried again without picking the image again", async ({ page, browser, sandbox }) => {
   const made = await makeRequest(browser, { amount: "215.00" });
   await sandbox.control("POST", "/faults", { operation: "UploadPayInSlipById", kind: "http500", count: 1, match: { requestId: made.providerId } });
