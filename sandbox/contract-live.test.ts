@@ -438,3 +438,213 @@ describe("live profile: authentication failures", () => {
   });
 });
 
+
+describe("live profile: the other submit error codes", () => {
+  let sb: TestSandbox;
+  beforeAll(async () => {
+    sb = await startTestSandbox("live");
+    // A pending pay-out, so a P2P refused below is refused for its own fault, not for want of a match.
+    expect((await json(await sb.submit("SubmitPayOutRequest", sb.gadgets, payOutBody({ RequestedAmount: 5_000 })))).status).toBe("OK");
+  });
+  afterAll(async () => sb.dispose());
+
+  /** A live pay-out error: the MVPaymentRequest envelope, both payload properties null (§4.3). */
+  async function payOutError(body: Record<string, unknown>, code: string): Promise<void> {
+    const envelope = await json(await sb.submit("SubmitPayOutRequest", sb.coffee, body));
+    expect(envelope).toEqual({ status: code, description: expect.any(String), paymentRequest: null, payoutTransaction: null });
+    expect(envelope.description).not.toBe("");
+  }
+
+  for (const op of ["SubmitPayInRequest", "SubmitPayInRequestP2P"] as const) {
+    it(`${op}: REF_ID1_MISSING, BANK_PROVIDER_NOT_SUPPORT and INVALID_PAYMENT_AMOUNT are empty 500s, and nothing is stored`, async () => {
+      for (const refId1 of [null, "", "   "]) await expectEmpty500(await sb.submit(op, sb.coffee, payInBody({ RefId1: refId1 })));
+      const noRef = payInBody();
+      delete noRef.RefId1;
+      await expectEmpty500(await sb.submit(op, sb.coffee, noRef));
+
+      for (const provider of ["KBANK", "pp"]) {
+        const body = payInBody({ QrProvider: provider });
+        await expectEmpty500(await sb.submit(op, sb.coffee, body));
+        expect(await findByRef(sb, String(body.RefId1))).toEqual([]);
+      }
+      for (const amount of [0, -1, "-50", 0.004]) {
+        const body = payInBody({ RequestedAmount: amount });
+        await expectEmpty500(await sb.submit(op, sb.coffee, body));
+        expect(await findByRef(sb, String(body.RefId1))).toEqual([]);
+      }
+    });
+  }
+
+  it("SubmitPayOutRequest: REF_ID1_MISSING, BANK_PROVIDER_NOT_SUPPORT and INVALID_PAYMENT_AMOUNT as JSON envelopes, nothing stored", async () => {
+    await payOutError(payOutBody({ RefId1: "" }), "REF_ID1_MISSING");
+    const noRef = payOutBody();
+    delete noRef.RefId1;
+    await payOutError(noRef, "REF_ID1_MISSING");
+    for (const provider of ["SCB", "KBANK"]) {
+      const body = payOutBody({ QrProvider: provider });
+      await payOutError(body, "BANK_PROVIDER_NOT_SUPPORT");
+      expect(await findByRef(sb, String(body.RefId1))).toEqual([]);
+    }
+    for (const amount of [0, -1]) {
+      const body = payOutBody({ RequestedAmount: amount });
+      await payOutError(body, "INVALID_PAYMENT_AMOUNT");
+      expect(await findByRef(sb, String(body.RefId1))).toEqual([]);
+    }
+  });
+
+  it("SubmitPayOutRequest: UUID_INVALID and NOTFOUND for a bad PayinBankAccountId, as the controller's {…, bankAccount: null}", async () => {
+    const invalid = await json(await sb.submit("SubmitPayOutRequest", sb.coffee, { RefId1: "LIVE-ACCT-1", RequestedAmount: 100, QrProvider: "PP", PayinBankAccountId: "acct-1" }));
+    expect(invalid).toEqual({ status: "UUID_INVALID", description: expect.stringContaining("acct-1"), bankAccount: null });
+    const unknown = randomUUID();
+    const notFound = await json(await sb.submit("SubmitPayOutRequest", sb.coffee, { RefId1: "LIVE-ACCT-2", RequestedAmount: 100, QrProvider: "PP", PayinBankAccountId: unknown }));
+    expect(notFound).toEqual({ status: "NOTFOUND", description: expect.stringContaining(unknown), bankAccount: null });
+    // A registered destination works.
+    const ok = await json(await sb.submit("SubmitPayOutRequest", sb.coffee, { RefId1: "LIVE-ACCT-3", RequestedAmount: 100, QrProvider: "PP", PayinBankAccountId: sb.coffee.payoutDestinations[0]!.id }));
+    expect(ok.status).toBe("OK");
+  });
+
+  it("SubmitPayOutRequest: no CURRENCY_NOT_SUPPORT, the controller forces THB (§3.3)", async () => {
+    const envelope = await json(await sb.submit("SubmitPayOutRequest", sb.coffee, payOutBody({ Currency: "USD" })));
+    expect(envelope.status).toBe("OK");
+    expect(envelope.paymentRequest.currency).toBe("THB");
+  });
+});
+
+describe("live profile: read endpoints", () => {
+  let sb: TestSandbox;
+  let payIn: Record<string, any>;
+  beforeAll(async () => {
+    sb = await startTestSandbox("live");
+    payIn = await submitOk(sb, "SubmitPayInRequest", payInBody({ RequestedAmount: 420 }));
+  });
+  afterAll(async () => sb.dispose());
+
+  it("GetPaymentRequestById keeps the submit answer in responseDataObj with the bare base64 image the submit blanked", async () => {
+    const read = await readById(sb, payIn.id);
+    expect(read).toMatchObject({ id: payIn.id, status: "Pending", direction: "PayIn", requestedAmount: 420, merchantId: sb.coffee.merchantId });
+    expect(payIn.qrCodeImage).toBe("");
+    const image = read.responseDataObj.qrCodeImage as string;
+    expect(image).not.toMatch(/^data:/);
+    expect(Buffer.from(image, "base64").subarray(1, 4).toString("latin1")).toBe("PNG");
+  });
+
+  it("GetPaymentRequestById answers UUID_INVALID and NOTFOUND as JSON 200", async () => {
+    const invalid = await json(await sb.call("GetPaymentRequestById", { key: sb.coffee.readKey, rest: "order-42" }));
+    expect(invalid).toEqual({ status: "UUID_INVALID", description: expect.any(String), paymentRequest: null, payoutTransaction: null });
+    const notFound = await json(await sb.call("GetPaymentRequestById", { key: sb.coffee.readKey, rest: randomUUID() }));
+    expect(notFound).toEqual({ status: "NOTFOUND", description: expect.any(String), paymentRequest: null, payoutTransaction: null });
+  });
+
+  it("lets a read key see every merchant of its org (the key has no merchant, §1.2); the spec profile says NOTFOUND", async () => {
+    const theirs = await json(await sb.submit("SubmitPayInRequest", sb.gadgets, payInBody({ RequestedAmount: 150 })));
+    expect((await readById(sb, theirs.paymentResponse.id, sb.coffee.readKey)).merchantId).toBe(sb.gadgets.merchantId);
+    const spec = await startTestSandbox("spec");
+    try {
+      const other = (await (await spec.submit("SubmitPayInRequest", spec.gadgets, payInBody({ RequestedAmount: 150 }))).json()) as Record<string, any>;
+      const res = await spec.call("GetPaymentRequestById", { key: spec.coffee.readKey, rest: other.paymentResponse.id });
+      expect(((await res.json()) as Record<string, any>).status).toBe("NOTFOUND");
+    } finally {
+      await spec.dispose();
+    }
+  });
+
+  it("GetPaymentRequests and GetPaymentRequestCount answer a bare array and a bare integer", async () => {
+    const rows = (await json(await sb.call("GetPaymentRequests", { key: sb.coffee.readKey, body: { fullTextSearch: payIn.refId1 } }))) as unknown as Record<string, any>[];
+    expect(rows.map((r) => r.id)).toEqual([payIn.id]);
+    const count = await sb.call("GetPaymentRequestCount", { key: sb.coffee.readKey, body: { fullTextSearch: payIn.refId1 } });
+    expect(count.status).toBe(200);
+    expect(await count.json()).toBe(1);
+  });
+
+  it("answers the read endpoints with an empty 401 without a key and an empty 403 to a submit-only key", async () => {
+    for (const [action, options] of [
+      ["GetPaymentRequestById", { rest: payIn.id }],
+      ["GetPaymentRequests", { body: {} }],
+      ["GetPaymentRequestCount", { body: {} }],
+    ] as const) {
+      const anonymous = await sb.call(action, { ...options, key: null });
+      expect({ action, status: anonymous.status, text: await anonymous.text() }).toEqual({ action, status: 401, text: "" });
+      const submitKey = await sb.call(action, { ...options, key: sb.coffee.submitKey });
+      expect({ action, status: submitKey.status, text: await submitKey.text() }).toEqual({ action, status: 403, text: "" });
+    }
+  });
+});
+
+describe("live profile: slip endpoints", () => {
+  let sb: TestSandbox;
+  let a: Record<string, any>;
+  let b: Record<string, any>;
+  const tokenOf = (url: string) => url.split("/").at(-1) ?? "";
+  beforeAll(async () => {
+    sb = await startTestSandbox("live");
+    a = await submitOk(sb, "SubmitPayInRequest", payInBody());
+    b = await submitOk(sb, "SubmitPayInRequest", payInBody());
+  });
+  afterAll(async () => sb.dispose());
+
+  it("VerifyPayInToken answers OK, TOKEN_INVALID, UUID_INVALID and NOTFOUND without a login", async () => {
+    const verify = async (rest: string) => json(await sb.call("VerifyPayInToken", { rest }));
+    expect(await verify(`${a.id}/${tokenOf(a.slipUploadUrl)}`)).toEqual({ status: "OK", description: expect.any(String), slipUploadUrl: null });
+    expect((await verify(`${a.id}/${tokenOf(b.slipUploadUrl)}`)).status).toBe("TOKEN_INVALID");
+    expect((await verify(`${a.id}/${randomUUID()}`)).status).toBe("TOKEN_INVALID");
+    expect((await verify(`order-42/${tokenOf(a.slipUploadUrl)}`)).status).toBe("UUID_INVALID");
+    expect((await verify(`${randomUUID()}/${tokenOf(a.slipUploadUrl)}`)).status).toBe("NOTFOUND");
+  });
+
+  it("UploadPayInSlipById stores whatever arrives, even text that is no image (the spec profile says IMAGE_INVALID)", async () => {
+    const notAnImage = Buffer.from("this is a plain text file, not a picture of a slip").toString("base64");
+    const up = await json(await sb.call("UploadPayInSlipById", { rest: `${a.id}/${tokenOf(a.slipUploadUrl)}`, body: { ImageBase64: notAnImage, First4: "lv12", Last4: "lv34" } }));
+    expect(up).toEqual({ status: "OK", description: expect.any(String), slipUploadUrl: null });
+    const slips = await sb.control<any[]>("GET", `/slips?requestId=${a.id}`);
+    expect(slips.body).toHaveLength(1);
+    expect(slips.body[0]).toMatchObject({ first4: "LV12", last4: "LV34" });
+    const bad = await json(await sb.call("UploadPayInSlipById", { rest: `${a.id}/${randomUUID()}`, body: { ImageBase64: notAnImage } }));
+    expect(bad.status).toBe("TOKEN_INVALID");
+    expect((await sb.control<any[]>("GET", `/slips?requestId=${a.id}`)).body).toHaveLength(1);
+
+    const spec = await startTestSandbox("spec");
+    try {
+      const s = (await (await spec.submit("SubmitPayInRequest", spec.coffee, payInBody())).json()) as Record<string, any>;
+      const res = await spec.call("UploadPayInSlipById", { rest: `${s.paymentResponse.id}/${tokenOf(s.paymentResponse.slipUploadUrl)}`, body: { ImageBase64: notAnImage } });
+      expect(((await res.json()) as Record<string, any>).status).toBe("IMAGE_INVALID");
+    } finally {
+      await spec.dispose();
+    }
+  });
+
+  it("CheckPayInSlipDup finds the other request's slip, not the request's own", async () => {
+    const fromB = await json(await sb.call("CheckPayInSlipDup", { rest: `${b.id}/lv12/LV34` }));
+    expect(fromB.status).toBe("OK");
+    expect(fromB.duplicates.map((d: Record<string, any>) => d.documentId)).toEqual([a.id]);
+    expect((await json(await sb.call("CheckPayInSlipDup", { rest: `${a.id}/LV12/LV34` }))).duplicates).toEqual([]);
+  });
+});
+
+describe("live profile: bad input", () => {
+  let sb: TestSandbox;
+  let small: TestSandbox;
+  beforeAll(async () => {
+    [sb, small] = await Promise.all([startTestSandbox("live"), startTestSandbox("live", { maxBodyBytes: 2048 })]);
+  });
+  afterAll(async () => Promise.all([sb.dispose(), small.dispose()]));
+
+  it("answers malformed JSON and wrong types with ASP.NET's 400 ProblemDetails, on every submit the live provider has", async () => {
+    for (const op of ["SubmitPayInRequest", "SubmitPayInRequestP2P", "SubmitPayOutRequest"] as const) {
+      const malformed = await sb.submit(op, sb.coffee, {}, { rawBody: '{"RefId1": "x",' });
+      expect(malformed.status, op).toBe(400);
+      expect(await malformed.json()).toMatchObject({ title: expect.any(String), status: 400, errors: expect.any(Object) });
+      const wrongType = await sb.submit(op, sb.coffee, { ...payInBody(), RequestedAmount: { value: 100 } });
+      expect(wrongType.status, op).toBe(400);
+      expect(Object.keys(((await wrongType.json()) as Record<string, any>).errors)).toEqual(["$.RequestedAmount"]);
+    }
+  });
+
+  it("answers a body over the size limit with an empty 413 and stores nothing", async () => {
+    const body = payInBody({ Description: "x".repeat(3_000) });
+    const res = await small.submit("SubmitPayInRequest", small.coffee, body);
+    expect({ status: res.status, text: await res.text() }).toEqual({ status: 413, text: "" });
+    expect((await small.control<any[]>("GET", `/requests?refId1=${encodeURIComponent(String(body.RefId1))}`)).body).toEqual([]);
+    // Under the limit the same sandbox answers normally.
+    expect((await json(await small.submit("SubmitPayInRequest", small.coffee, payInBody()))).status).toBe("OK");
+  });
+});
