@@ -36,9 +36,13 @@ afterEach(async () => {
 afterAll(async () => sb.dispose());
 
 async function listen(...sessionIds: string[]): Promise<Listener> {
+  return listenOn(sb, ...sessionIds);
+}
+
+async function listenOn(target: TestSandbox, ...sessionIds: string[]): Promise<Listener> {
   // The Node client accepts only http(s) URLs and switches to ws:// itself.
   const connection = new HubConnectionBuilder()
-    .withUrl(`${sb.url}/realtime/payment-tx`, { skipNegotiation: true, transport: HttpTransportType.WebSockets })
+    .withUrl(`${target.url}/realtime/payment-tx`, { skipNegotiation: true, transport: HttpTransportType.WebSockets })
     .configureLogging(LogLevel.None)
     .build();
   open.push(connection);
@@ -154,5 +158,49 @@ describe("payment.completed on /realtime/payment-tx", () => {
     await bystander.next(other.id);
     expect(bystander.events.map((e) => e.sessionId)).toEqual([other.id]);
     expect(first.events).toHaveLength(1);
+  });
+});
+
+describe("payment.completed on /realtime/payment-tx, live profile", () => {
+  let live: TestSandbox;
+  beforeAll(async () => {
+    live = await startTestSandbox("live");
+  });
+  afterAll(async () => live.dispose());
+
+  async function submitLive(operation: SubmitOperation, body: Record<string, unknown>): Promise<Json> {
+    const envelope = (await (await live.submit(operation, live.coffee, body)).json()) as Json;
+    expect(envelope.status, JSON.stringify(envelope)).toBe("OK");
+    return envelope.paymentResponse ?? envelope.paymentRequest;
+  }
+
+  async function controlLive(path: string, body: unknown = {}): Promise<Json> {
+    const { status, body: answer } = await live.control<Json>("POST", path, body);
+    expect(status, JSON.stringify(answer)).toBe(200);
+    return answer;
+  }
+
+  it("is pushed for a matched transfer (Paid) and an admin approval (Approved), never for P2P, rejection or expiry", async () => {
+    const paid = await submitLive("SubmitPayInRequest", payInBody({ RequestedAmount: 211 }));
+    const approved = await submitLive("SubmitPayInRequest", payInBody({ RequestedAmount: 212 }));
+    const rejected = await submitLive("SubmitPayInRequest", payInBody({ RequestedAmount: 213 }));
+    const expired = await submitLive("SubmitPayInRequest", payInBody({ RequestedAmount: 214 }));
+    await submitLive("SubmitPayOutRequest", payOutBody({ RequestedAmount: 4_000 }));
+    const p2p = await submitLive("SubmitPayInRequestP2P", payInBody({ RequestedAmount: 3_000 }));
+    const sentinel = await submitLive("SubmitPayInRequest", payInBody({ RequestedAmount: 215 }));
+    expect(paid.websocketPath).toBe("/realtime/payment-tx");
+    const listener = await listenOn(live, paid.sessionId, approved.sessionId, rejected.id, expired.id, p2p.id, sentinel.id);
+
+    expect(await controlLive(`/requests/${paid.id}/pay`)).toMatchObject({ matched: true, hubDeliveries: 1, request: { status: "Paid" } });
+    expect(await listener.next(paid.id)).toEqual({ sessionId: paid.id, amount: paid.generatedAmount });
+    expect(await controlLive(`/requests/${approved.id}/approve`)).toMatchObject({ hubDeliveries: 1, request: { status: "Approved" } });
+    expect(await listener.next(approved.id)).toEqual({ sessionId: approved.id, amount: approved.generatedAmount });
+
+    expect(await controlLive(`/requests/${rejected.id}/reject`, { reason: "no" })).toMatchObject({ hubDeliveries: 0, request: { status: "Rejected" } });
+    expect(await controlLive(`/requests/${expired.id}/expire`)).toMatchObject({ hubDeliveries: 0, request: { status: "Rejected", statusCode: "ERR_EXPIRED_REQUEST" } });
+    expect(await controlLive(`/requests/${p2p.id}/approve`)).toMatchObject({ hubDeliveries: 0, request: { status: "Approved" } });
+    await controlLive(`/requests/${sentinel.id}/pay`);
+    await listener.next(sentinel.id);
+    expect(listener.events.map((e) => e.sessionId)).toEqual([paid.id, approved.id, sentinel.id]);
   });
 });
