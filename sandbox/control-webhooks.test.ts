@@ -606,6 +606,86 @@ describe("fault injection on submits", () => {
   });
 });
 
+describe("fault injection on read and slip endpoints", () => {
+  let sb: TestSandbox;
+  let r: Record<string, any>;
+  let token: string;
+  beforeAll(async () => {
+    sb = await startTestSandbox("spec");
+    r = await create(sb, "SubmitPayInRequest", sb.coffee, payInBody());
+    token = String(r.slipUploadUrl).split("/").at(-1) ?? "";
+  });
+  afterAll(async () => sb.dispose());
+
+  const addFault = async (input: Record<string, unknown>) => {
+    const res = await sb.control<any>("POST", "/faults", input);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  };
+  const readById = () => sb.call("GetPaymentRequestById", { key: sb.coffee.readKey, rest: r.id });
+
+  it("GetPaymentRequestById: http500 for the matched request only, then normal again", async () => {
+    await addFault({ operation: "GetPaymentRequestById", kind: "http500", match: { requestId: r.id.toUpperCase() } });
+    const other = await create(sb, "SubmitPayInRequest", sb.coffee, payInBody());
+    const untouched = await sb.call("GetPaymentRequestById", { key: sb.coffee.readKey, rest: other.id });
+    expect(((await untouched.json()) as any).status).toBe("OK");
+    const broken = await readById();
+    expect({ status: broken.status, text: await broken.text() }).toEqual({ status: 500, text: "" });
+    expect(((await (await readById()).json()) as any).status).toBe("OK");
+  });
+
+  it("GetPaymentRequestById: malformed JSON, a reset, a 429 and a delay", async () => {
+    await addFault({ operation: "GetPaymentRequestById", kind: "malformed", match: { requestId: r.id } });
+    const malformed = await readById();
+    expect(malformed.status).toBe(200);
+    await expect(malformed.json()).rejects.toThrow(SyntaxError);
+
+    await addFault({ operation: "GetPaymentRequestById", kind: "reset", match: { requestId: r.id } });
+    await expect(readById()).rejects.toThrow(TypeError);
+
+    await addFault({ operation: "GetPaymentRequestById", kind: "http429", match: { requestId: r.id } });
+    const limited = await readById();
+    expect(limited.status).toBe(429);
+    expect(await limited.text()).toBe("Too many requests. Try again later.");
+
+    await addFault({ operation: "GetPaymentRequestById", kind: "delay", delayMs: 250, match: { requestId: r.id } });
+    const started = performance.now();
+    const slow = await readById();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(245);
+    expect(((await slow.json()) as any).status).toBe("OK");
+  });
+
+  it("GetPaymentRequests and GetPaymentRequestCount: a timeout the client's own timeout ends, and an empty 500", async () => {
+    await addFault({ operation: "GetPaymentRequests", kind: "timeout", delayMs: 1_500 });
+    const url = `${sb.url}/api/PaymentRequest/org/${sb.coffee.orgId}/action/GetPaymentRequests`;
+    const headers = { "Content-Type": "application/json", Authorization: `Basic ${Buffer.from(`api:${sb.coffee.readKey}`).toString("base64")}` };
+    const error = await fetch(url, { method: "POST", headers, body: "{}", signal: AbortSignal.timeout(400) }).then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
+    expect(error?.name).toBe("TimeoutError");
+    await addFault({ operation: "GetPaymentRequestCount", kind: "http500" });
+    const count = await sb.call("GetPaymentRequestCount", { key: sb.coffee.readKey, body: {} });
+    expect({ status: count.status, text: await count.text() }).toEqual({ status: 500, text: "" });
+    expect((await (await sb.call("GetPaymentRequestCount", { key: sb.coffee.readKey, body: {} })).json()) as number).toBeGreaterThan(0);
+  });
+
+  it("slip endpoints: VerifyPayInToken 500, CheckPayInSlipDup reset, UploadPayInSlipById 'after' stores the slip though the client saw a 500", async () => {
+    await addFault({ operation: "VerifyPayInToken", kind: "http500", match: { requestId: r.id } });
+    const verify = await sb.call("VerifyPayInToken", { rest: `${r.id}/${token}` });
+    expect({ status: verify.status, text: await verify.text() }).toEqual({ status: 500, text: "" });
+    expect(((await (await sb.call("VerifyPayInToken", { rest: `${r.id}/${token}` })).json()) as any).status).toBe("OK");
+
+    await addFault({ operation: "CheckPayInSlipDup", kind: "reset", match: { requestId: r.id } });
+    await expect(sb.call("CheckPayInSlipDup", { rest: `${r.id}/AB12/CD34` })).rejects.toThrow(TypeError);
+
+    const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+    await addFault({ operation: "UploadPayInSlipById", kind: "http500", when: "after", match: { requestId: r.id } });
+    const up = await sb.call("UploadPayInSlipById", { rest: `${r.id}/${token}`, body: { ImageBase64: png } });
+    expect({ status: up.status, text: await up.text() }).toEqual({ status: 500, text: "" });
+    expect((await sb.control<any[]>("GET", `/slips?requestId=${r.id}`)).body).toHaveLength(1);
+  });
+});
+
 describe("control API bad input", () => {
   let sb: TestSandbox;
   beforeAll(async () => {
@@ -689,5 +769,56 @@ describe("control API bad input", () => {
   it("refuses a webhook URL that is not http(s) and an unknown merchant", async () => {
     await expectError("PUT", `/merchants/${sb.coffee.merchantId}/webhook`, JSON.stringify({ url: "ftp://example.com/x" }), 400);
     await expectError("PUT", `/merchants/${randomUUID()}/webhook`, JSON.stringify({ url: "http://127.0.0.1:9/x" }), 404, /merchant/);
+  });
+  it("refuses wrong types, naming the field", async () => {
+    const id = await pending();
+    await expectError("POST", `/requests/${id}/pay`, JSON.stringify({ amount: { baht: 10 } }), 400, /amount/);
+    await expectError("POST", `/requests/${id}/reject`, JSON.stringify({ reason: 42 }), 400, /reason/);
+    await expectError("POST", `/requests/${id}/slip-token`, JSON.stringify({ ttlSeconds: "60" }), 400, /ttlSeconds/);
+    await expectError("PATCH", `/merchants/${sb.coffee.merchantId}`, JSON.stringify({ payinExpireMinutes: "15" }), 400, /payinExpireMinutes/);
+    await expectError("POST", "/faults", JSON.stringify({ operation: "SubmitPayInRequest", kind: "http500", count: "2" }), 400, /count/);
+    await expectError("POST", "/keys", JSON.stringify({ merchantId: sb.coffee.merchantId, roles: "VIEWER" }), 400, /roles/);
+    await expectError("PUT", `/merchants/${sb.coffee.merchantId}/webhook`, JSON.stringify({ url: "http://127.0.0.1:9/x", isActive: "yes" }), 400, /isActive/);
+    // A JSON array or a bare value is not an object either.
+    await expectError("POST", `/requests/${id}/pay`, "[]", 400);
+    await expectError("POST", "/faults", '"http500"', 400);
+    expect((await sb.control<any>("GET", `/requests/${id}`)).body.status).toBe("Pending");
+    expect((await sb.control("GET", "/faults")).body).toEqual([]);
+  });
+
+  it("refuses an unknown fault operation or kind, and webhook faults other than drop and delay", async () => {
+    await expectError("POST", "/faults", JSON.stringify({ operation: "SubmitSomething", kind: "http500" }), 400, /operation/);
+    await expectError("POST", "/faults", JSON.stringify({ operation: "SubmitPayInRequest", kind: "explode" }), 400, /kind/);
+    await expectError("POST", "/faults", JSON.stringify({ operation: "webhook", kind: "http500" }), 400, /drop.*delay/);
+    expect((await sb.control("GET", "/faults")).body).toEqual([]);
+  });
+
+  it("answers unknown merchants, keys and accounts with 404, and changes nothing", async () => {
+    const ghost = randomUUID();
+    await expectError("PATCH", `/merchants/${ghost}`, JSON.stringify({ payinExpireMinutes: 5 }), 404, new RegExp(ghost));
+    await expectError("PATCH", "/merchants/not-a-guid", JSON.stringify({ payinExpireMinutes: 5 }), 404, /not-a-guid/);
+    await expectError("DELETE", `/merchants/${ghost}/webhook`, undefined, 404, /merchant/);
+    await expectError("POST", "/keys", JSON.stringify({ merchantId: ghost, roles: ["VIEWER"] }), 404, new RegExp(ghost));
+    await expectError("PATCH", `/keys/${randomUUID()}`, JSON.stringify({ status: "Disabled" }), 404, /key/);
+    await expectError("POST", "/bank-transfers", JSON.stringify({ accountId: ghost, amount: "100.00" }), 404, new RegExp(ghost));
+    // A pay-out destination is not a receiving account.
+    await expectError("POST", "/bank-transfers", JSON.stringify({ accountId: sb.coffee.payoutDestinations[0]!.id, amount: "100.00" }), 404);
+    expect((await sb.control<any>("GET", "/info")).body.merchants).toHaveLength(2);
+  });
+
+  it("refuses merchant settings whose minimum is above the maximum", async () => {
+    await expectError("PATCH", `/merchants/${sb.gadgets.merchantId}`, JSON.stringify({ payinMinAmount: "500.00", payinMaxAmount: "100.00" }), 400, /payinMinAmount/);
+    // Unchanged: 50.00 is still below gadgets' seeded 100.00 minimum, 150.00 still fine.
+    const low = await (await sb.submit("SubmitPayInRequest", sb.gadgets, payInBody({ RequestedAmount: 50 }))).json();
+    expect((low as any).status).toBe("ERROR_VALUE_NOT_IN_RANGE");
+    const ok = await (await sb.submit("SubmitPayInRequest", sb.gadgets, payInBody({ RequestedAmount: 150 }))).json();
+    expect((ok as any).status).toBe("OK");
+  });
+
+  it("answers a body over 1 MiB with 413 and a sentence, and keeps serving", async () => {
+    const id = await pending();
+    await expectError("POST", `/requests/${id}/reject`, JSON.stringify({ reason: "x".repeat(1024 * 1024 + 10) }), 413, /1 MiB/);
+    expect((await sb.control<any>("GET", `/requests/${id}`)).body.status).toBe("Pending");
+    expect((await sb.control("POST", `/requests/${id}/reject`, { reason: "short" })).status).toBe(200);
   });
 });
