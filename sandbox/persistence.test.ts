@@ -69,6 +69,63 @@ describe("state across a restart", () => {
     expect(paid.body).toMatchObject({ matched: true, request: { status: "Paid" } });
   });
 
+  it("keeps what happened to requests: statuses, payout rounds, P2P links, slips, duplicates, settings, webhooks and disabled keys", async () => {
+    let sb = await startTestSandbox("spec");
+    alive.push(sb);
+    const ok = async (method: string, pathname: string, body?: unknown) => {
+      const res = await sb.control<any>(method, pathname, body);
+      expect(res.status, `${method} ${pathname} ${JSON.stringify(res.body)}`).toBeLessThan(300);
+      return res.body;
+    };
+    const paid = await submitPayIn(sb);
+    const rejected = await submitPayIn(sb);
+    const withSlip = await submitPayIn(sb);
+    const payoutRes = await sb.submit("SubmitPayOutRequest", sb.gadgets, { RefId1: `PO-${Date.now()}`, RequestedAmount: 1000, QrProvider: "PP", BankCode: "KBANK", BankAccountNo: "0123456789", BankAccountName: "Somchai" });
+    const payout = ((await payoutRes.json()) as Record<string, any>).paymentResponse as Record<string, any>;
+    const p2pRes = await sb.submit("SubmitPayInRequestP2P", sb.coffee, payInBody({ RequestedAmount: 200 }));
+    const p2p = ((await p2pRes.json()) as Record<string, any>).paymentResponse as Record<string, any>;
+
+    await ok("POST", `/requests/${paid.id}/pay`, {});
+    await ok("POST", `/requests/${rejected.id}/reject`, { statusCode: "ERR_TEST", reason: "kept after restart" });
+    await ok("POST", `/requests/${payout.id}/payout`, { amount: "300.00" });
+    const token = String(withSlip.slipUploadUrl).split("/").at(-1);
+    const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+    const up = await sb.call("UploadPayInSlipById", { rest: `${withSlip.id}/${token}`, body: { ImageBase64: png, First4: "KP12", Last4: "KP34", Note: "kept" } });
+    expect(((await up.json()) as { status: string }).status).toBe("OK");
+    await ok("PATCH", `/merchants/${sb.coffee.merchantId}`, { payinExpireMinutes: 42 });
+    await ok("PUT", `/merchants/${sb.gadgets.merchantId}/webhook`, { url: "http://127.0.0.1:9/hooks", headers: { "X-Kept": "yes" } });
+    const extraKey = (await ok("POST", "/keys", { merchantId: sb.coffee.merchantId, roles: ["VIEWER"] })).key as string;
+    await ok("PATCH", `/keys/${extraKey}`, { status: "Disabled" });
+
+    sb = await restartTestSandbox(sb);
+    alive.push(sb);
+
+    expect(await readById(sb, paid.id)).toMatchObject({ status: "Paid" });
+    expect(await readById(sb, rejected.id)).toMatchObject({ status: "Rejected", statusCode: "ERR_TEST", statusReason: "kept after restart" });
+    const payoutRead = await sb.call("GetPaymentRequestById", { key: sb.gadgets.readKey, rest: payout.id });
+    expect(((await payoutRead.json()) as Record<string, any>).paymentRequest).toMatchObject({ status: "Pending", totalPayOutPaidAmountDecimal: 300 });
+    expect((await sb.control<any>("GET", `/requests/${p2p.id}`)).body).toMatchObject({ status: "Pending", payinPeer2PeerPayoutId: payout.id });
+    // The paid-out round and the P2P reservation both still count: 1000 - 300 - 200 = 500 may be paid out, not more.
+    expect((await sb.control("POST", `/requests/${payout.id}/payout`, { amount: "500.01" })).status).toBe(400);
+
+    const slips = await sb.call("GetPayInSlipUpload", { key: sb.coffee.readKey, rest: withSlip.id });
+    expect(((await slips.json()) as Record<string, any>).slips).toEqual([expect.objectContaining({ imageBase64: png, first4: "KP12", last4: "KP34", note: "kept" })]);
+    const dup = await sb.call("CheckPayInSlipDup", { rest: `${paid.id}/KP12/KP34` });
+    expect(((await dup.json()) as Record<string, any>).duplicates.map((d: Record<string, any>) => d.documentId)).toEqual([withSlip.id]);
+
+    const next = await submitPayIn(sb);
+    expect(Date.parse(next.expireAt) - Date.parse(next.createdAt)).toBe(42 * 60_000);
+    const deliveries = await sb.control<any[]>("GET", `/webhooks/deliveries?requestId=${paid.id}`);
+    // The delivery log from before the restart is still there (coffee has no webhook URL: "no-config").
+    expect(deliveries.body.map((d) => [d.event, d.outcome])).toEqual([["PaymentIn.Success", "no-config"]]);
+    await sb.control("POST", `/requests/${payout.id}/reject`, { reason: "after restart" });
+    await sb.control("POST", "/webhooks/settle");
+    const sent = await sb.control<any[]>("GET", `/webhooks/deliveries?requestId=${payout.id}`);
+    expect(sent.body.map((d) => [d.event, d.url, d.headerNames])).toContainEqual(["PaymentOut.Rejected", "http://127.0.0.1:9/hooks", ["X-Kept"]]);
+    const disabled = await sb.call("GetPaymentRequestById", { key: extraKey, rest: paid.id });
+    expect(disabled.status).toBe(401);
+  });
+
   it("loads a journal whose last line is torn, and keeps appending cleanly afterwards", async () => {
     let sb = await startTestSandbox("spec");
     alive.push(sb);
