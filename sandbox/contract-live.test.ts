@@ -503,6 +503,13 @@ describe("live profile: the other submit error codes", () => {
     expect(ok.status).toBe("OK");
   });
 
+  it("SubmitPayOutRequest: no destination checks (the spec profile's INVALID_DESTINATION_ACCOUNT / BANK_CODE_NOT_SUPPORT)", async () => {
+    for (const overrides of [{ BankCode: "XYZ" }, { BankAccountNo: "12-345" }, { BankCode: undefined, BankAccountNo: undefined, BankAccountName: undefined }]) {
+      const body = Object.fromEntries(Object.entries(payOutBody(overrides)).filter(([, v]) => v !== undefined));
+      expect((await json(await sb.submit("SubmitPayOutRequest", sb.coffee, body))).status, JSON.stringify(overrides)).toBe("OK");
+    }
+  });
+
   it("SubmitPayOutRequest: no CURRENCY_NOT_SUPPORT, the controller forces THB (§3.3)", async () => {
     const envelope = await json(await sb.submit("SubmitPayOutRequest", sb.coffee, payOutBody({ Currency: "USD" })));
     expect(envelope.status).toBe("OK");

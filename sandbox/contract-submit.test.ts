@@ -496,6 +496,15 @@ describe("submit error codes", () => {
     }
   });
 
+  it("no CURRENCY_NOT_SUPPORT on Pay-Out or Withdrawal: Currency is ignored and the answer says THB", async () => {
+    for (const operation of PAY_OUTS) {
+      for (const currency of ["USD", "thb", ""]) {
+        const { paymentResponse: pr } = await submitOk(sb, operation, sb.coffee, payOutBody({ Currency: currency }));
+        expect(pr.currency).toBe("THB");
+      }
+    }
+  });
+
   it("BANK_PROVIDER_NOT_SUPPORT for a Pay-In QrProvider other than PP or SCB, and a Pay-Out QrProvider other than PP", async () => {
     for (const operation of PAY_INS) {
       for (const provider of ["KBANK", "pp", undefined]) {
