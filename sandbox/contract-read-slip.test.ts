@@ -386,6 +386,53 @@ describe("slip endpoints (anonymous)", () => {
   });
 });
 
+describe("GeneratePayInSlipUploadToken and GetPayOutRequestById", () => {
+  let sb: TestSandbox;
+  let owner: string;
+  let payIn: Json;
+  beforeAll(async () => {
+    sb = await startTestSandbox("spec");
+    payIn = await submitOk(sb, "SubmitPayInRequest", sb.coffee, payInBody());
+    const key = await sb.control<{ key: string }>("POST", "/keys", { merchantId: sb.coffee.merchantId, roles: ["OWNER"] });
+    expect(key.status).toBe(201);
+    owner = key.body.key;
+  });
+  afterAll(async () => sb.dispose());
+
+  it("GeneratePayInSlipUploadToken gives an OWNER key a new link that verifies beside the first one", async () => {
+    const { status, body } = await call(sb, "GeneratePayInSlipUploadToken", { key: owner, rest: payIn.id });
+    expect(status).toBe(200);
+    expect(body).toEqual({ status: "OK", description: "Success", slipUploadUrl: expect.stringMatching(new RegExp(`^/payin-slip-upload/${sb.coffee.orgId}/${payIn.id}/[0-9a-f-]{36}$`)) });
+    expect(tokenOf(body.slipUploadUrl)).not.toBe(tokenOf(payIn.slipUploadUrl));
+    expect((await verify(sb, payIn.id, tokenOf(body.slipUploadUrl))).body.status).toBe("OK");
+    expect((await verify(sb, payIn.id, tokenOf(payIn.slipUploadUrl))).body.status).toBe("OK");
+  });
+
+  it("GeneratePayInSlipUploadToken is 403 to a VIEWER key (Gen is not Get) and to a submit key, 401 without one", async () => {
+    for (const key of [sb.coffee.readKey, sb.coffee.submitKey]) {
+      const res = await sb.call("GeneratePayInSlipUploadToken", { key, rest: payIn.id });
+      expect({ status: res.status, text: await res.text() }).toEqual({ status: 403, text: "" });
+    }
+    expect((await sb.call("GeneratePayInSlipUploadToken", { rest: payIn.id })).status).toBe(401);
+  });
+
+  it("GeneratePayInSlipUploadToken answers UUID_INVALID and NOTFOUND", async () => {
+    expect((await call(sb, "GeneratePayInSlipUploadToken", { key: owner, rest: "order-42" })).body).toEqual({ status: "UUID_INVALID", description: expect.any(String), slipUploadUrl: null });
+    expect((await call(sb, "GeneratePayInSlipUploadToken", { key: owner, rest: randomUUID() })).body).toEqual({ status: "NOTFOUND", description: expect.any(String), slipUploadUrl: null });
+  });
+
+  it("GetPayOutRequestById reads a Pay-Out like GetPaymentRequestById, with the same errors", async () => {
+    const { paymentResponse: payout } = await (await sb.submit("SubmitPayOutRequest", sb.coffee, payOutBody({ RequestedAmount: 640 }))).json() as Json;
+    const { status, body } = await call(sb, "GetPayOutRequestById", { key: sb.coffee.readKey, rest: payout.id });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: "OK", paymentRequest: { id: payout.id, direction: "PayOut", status: "Pending", requestedAmount: 640 }, payoutTransaction: null });
+    expect(body).toEqual((await readById(sb, sb.coffee, payout.id)).body);
+    expect((await call(sb, "GetPayOutRequestById", { key: sb.coffee.readKey, rest: "order-42" })).body.status).toBe("UUID_INVALID");
+    expect((await call(sb, "GetPayOutRequestById", { key: sb.coffee.readKey, rest: randomUUID() })).body.status).toBe("NOTFOUND");
+    expect((await call(sb, "GetPayOutRequestById", { key: sb.coffee.submitKey, rest: payout.id })).status).toBe(403);
+  });
+});
+
 describe("bad input on the read and slip endpoints", () => {
   let sb: TestSandbox;
   let small: TestSandbox;

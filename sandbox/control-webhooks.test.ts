@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Profile } from "./env";
 import { payInBody, payOutBody, startTestSandbox, type SubmitOperation, type TestSandbox } from "./testing/harness";
 import type { WebhookDelivery } from "./types";
@@ -683,6 +683,73 @@ describe("fault injection on read and slip endpoints", () => {
     const up = await sb.call("UploadPayInSlipById", { rest: `${r.id}/${token}`, body: { ImageBase64: png } });
     expect({ status: up.status, text: await up.text() }).toEqual({ status: 500, text: "" });
     expect((await sb.control<any[]>("GET", `/slips?requestId=${r.id}`)).body).toHaveLength(1);
+  });
+});
+
+describe("control API: money at a receiving account, unidentified transfers and the expiry sweep", () => {
+  let sb: TestSandbox;
+  beforeAll(async () => {
+    // A fast automatic sweep, so the last test can watch it work without calling expire-due.
+    sb = await startTestSandbox("spec", { expirySweepMs: 50 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  afterAll(async () => sb.dispose());
+
+  const accountOf = async (accountNo: string) => {
+    const accounts = await sb.control<any[]>("GET", `/accounts?merchantId=${sb.coffee.merchantId}`);
+    const found = accounts.body.find((a) => a.accountNo === accountNo && a.category === "PayIn");
+    expect(found, accountNo).toBeDefined();
+    return found.id as string;
+  };
+
+  it("POST /bank-transfers pays the one pending pay-in with that amount on that account; anything else stays unidentified", async () => {
+    const r = await create(sb, "SubmitPayInRequest", sb.coffee, payInBody({ RequestedAmount: 731 }));
+    const here = await accountOf(r.payInBankAccountNo);
+    const elsewhere = (await sb.control<any[]>("GET", `/accounts?merchantId=${sb.coffee.merchantId}`)).body.find((a) => a.category === "PayIn" && a.id !== here).id as string;
+    const amount = r.generatedAmount.toFixed(2);
+
+    const wrongAccount = await sb.control<any>("POST", "/bank-transfers", { accountId: elsewhere, amount });
+    expect(wrongAccount).toEqual({ status: 200, body: { matched: false, unidentifiedId: expect.stringMatching(GUID) } });
+    const wrongAmount = await sb.control<any>("POST", "/bank-transfers", { accountId: here, amount: "731.00" }); // generatedAmount is 731.01–731.99
+    expect(wrongAmount.body.matched).toBe(false);
+    expect((await sb.control<any>("GET", `/requests/${r.id}`)).body.status).toBe("Pending");
+
+    const unidentified = await sb.control<any[]>("GET", "/unidentified");
+    expect(unidentified.body.map((u) => u.id)).toEqual(expect.arrayContaining([wrongAccount.body.unidentifiedId, wrongAmount.body.unidentifiedId]));
+    expect(unidentified.body.find((u) => u.id === wrongAccount.body.unidentifiedId)).toMatchObject({ accountId: elsewhere, amountSatang: Math.round(r.generatedAmount * 100), reason: expect.stringMatching(/no pending request/) });
+
+    const paid = await sb.control<any>("POST", "/bank-transfers", { accountId: here, amount });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ matched: true, request: { id: r.id, status: "Paid" }, webhookDeliveryIds: [expect.any(String)] });
+    // The same money again matches nothing: the request is no longer pending.
+    expect((await sb.control<any>("POST", "/bank-transfers", { accountId: here, amount })).body.matched).toBe(false);
+  });
+
+  it("POST /expire-due ends the pending pay-ins past their expireAt, and only those", async () => {
+    const due = await create(sb, "SubmitPayInRequest", sb.coffee, payInBody());
+    const payout = await create(sb, "SubmitPayOutRequest", sb.coffee, payOutBody());
+    expect((await sb.control<any>("POST", "/expire-due")).body).toEqual({ expired: 0 });
+    // Sixteen minutes later (15 is the spec default); only Date is faked, the sockets run for real.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 16 * 60_000);
+    const swept = await sb.control<any>("POST", "/expire-due");
+    expect(swept.status).toBe(200);
+    expect(swept.body.expired).toBeGreaterThanOrEqual(1);
+    expect((await sb.control<any>("GET", `/requests/${due.id}`)).body).toMatchObject({ status: "Expired", statusCode: "ERR_EXPIRED_REQUEST" });
+    expect((await sb.control<any>("GET", `/requests/${payout.id}`)).body.status).toBe("Pending");
+    expect((await deliveries(sb, due.id)).map((d) => d.event)).toEqual(["PaymentIn.Rejected"]);
+  });
+
+  it("the automatic sweep does the same without being asked", async () => {
+    const r = await create(sb, "SubmitPayInRequest", sb.coffee, payInBody());
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 16 * 60_000);
+    await waitFor("the sweeper to expire the request", async () => {
+      const { body } = await sb.control<any>("GET", `/requests/${r.id}`);
+      return body.status === "Expired" ? body : undefined;
+    });
   });
 });
 
