@@ -161,6 +161,12 @@ test.describe("one full run against the live profile", () => {
       SANDBOX_PORT: String(sandboxPort),
       DATABASE_URL: "",
       PUBLIC_BASE_URL: appUrl,
+      // The live sandbox limits 20 requests per 10 s per client and counts the checkout page's hub
+      // upgrade (provider-facts §8.1). Here PayDesk's calls and the browser's upgrades all come from
+      // 127.0.0.1 without X-Original-Forwarded-For, so they share the sandbox's one "unknown" bucket,
+      // where in production customers' browsers have IPs of their own. PayDesk's default budget
+      // (20/10s) would be that whole bucket; 15 leaves 5 per window for the browser's upgrades.
+      PAYMENT_API_RATE_LIMIT: "15/10s",
       RECONCILE_POLL_MS: "500",
       NEXT_TELEMETRY_DISABLED: "1",
     });

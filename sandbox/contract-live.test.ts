@@ -4,7 +4,8 @@
  * both are asserted, because PayDesk has to accept both.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
 import { readSandboxConfig } from "./env";
 import { payInBody, payOutBody, startTestSandbox, type TestSandbox } from "./testing/harness";
 
@@ -353,6 +354,84 @@ describe("live profile: rate limit", () => {
       expect((await sb.control("GET", "/info")).status).toBe(200);
       break;
     }
+  });
+});
+
+describe("live profile: rate limit on the hub's WebSocket upgrade", () => {
+  // A window so long (1e12 ms, ~32 years) that no burst can straddle two windows: every count
+  // below is exact, with no retry loop. 3 per window keeps the bursts short.
+  const LIMIT = { count: 3, windowMs: 1e12 };
+  let sb: TestSandbox;
+  let spec: TestSandbox;
+  const sockets: WebSocket[] = [];
+  beforeAll(async () => {
+    // The spec profile runs with its own default: no limit.
+    const specDefault = readSandboxConfig({ SANDBOX_PROFILE: "spec" }).rateLimit;
+    expect(specDefault).toBeNull();
+    [sb, spec] = await Promise.all([startTestSandbox("live", { rateLimit: LIMIT }), startTestSandbox("spec", { rateLimit: specDefault })]);
+  });
+  afterEach(() => {
+    for (const ws of sockets.splice(0)) ws.terminate();
+  });
+  afterAll(async () => Promise.all([sb.dispose(), spec.dispose()]));
+
+  type Upgrade = { opened: true } | { opened: false; status: number; contentType: string | undefined; retryAfter: string | undefined; body: string };
+
+  /** Upgrades to the hub as a client with skipNegotiation does: the upgrade is its first request. */
+  function upgrade(target: TestSandbox, client?: string): Promise<Upgrade> {
+    const ws = new WebSocket(`${target.url.replace(/^http/, "ws")}/realtime/payment-tx`, {
+      headers: client ? { "X-Original-Forwarded-For": `${client}, 10.0.0.1` } : {},
+    });
+    sockets.push(ws);
+    return new Promise((resolve, reject) => {
+      ws.once("open", () => resolve({ opened: true }));
+      ws.once("unexpected-response", (_req, res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () =>
+          resolve({ opened: false, status: res.statusCode ?? 0, contentType: res.headers["content-type"], retryAfter: res.headers["retry-after"], body }),
+        );
+      });
+      ws.once("error", reject);
+    });
+  }
+
+  const probe = async (target: TestSandbox, client?: string) => {
+    const res = await target.call("VerifyPayInToken", { rest: `${randomUUID()}/${randomUUID()}`, headers: client ? { "X-Original-Forwarded-For": client } : {} });
+    await res.arrayBuffer();
+    return res.status;
+  };
+
+  const REFUSED = { opened: false, status: 429, retryAfter: undefined, body: "Too many requests. Try again later." };
+
+  it("counts an upgrade in the client's budget, shared with its HTTP calls, and refuses one over it with 429 text/plain", async () => {
+    const client = "203.0.113.50";
+    expect(await probe(sb, client)).toBe(200);
+    expect(await upgrade(sb, client)).toEqual({ opened: true });
+    expect(await probe(sb, client)).toBe(200);
+    // Budget spent: the next upgrade is answered on the socket, before any WebSocket handshake.
+    const refused = await upgrade(sb, client);
+    expect(refused).toMatchObject(REFUSED);
+    expect(refused.opened === false && refused.contentType).toMatch(/^text\/plain/);
+    // And the refused upgrade counted too, as a refused HTTP call does: HTTP stays limited.
+    expect(await probe(sb, client)).toBe(429);
+    // Other clients have their own bucket.
+    expect(await upgrade(sb, "198.51.100.50")).toEqual({ opened: true });
+  });
+
+  it("an upgrade without X-Original-Forwarded-For counts in the one shared \"unknown\" bucket, as anonymous HTTP calls do", async () => {
+    expect(await upgrade(sb)).toEqual({ opened: true });
+    expect(await upgrade(sb)).toEqual({ opened: true });
+    expect(await probe(sb)).toBe(200);
+    expect(await upgrade(sb)).toMatchObject(REFUSED);
+    expect(await probe(sb)).toBe(429);
+    expect(await probe(sb, "203.0.113.51")).toBe(200);
+  });
+
+  it("the spec profile does not limit upgrades", async () => {
+    for (let i = 0; i < 25; i++) expect(await upgrade(spec, "203.0.113.52")).toEqual({ opened: true });
+    for (let i = 0; i < 5; i++) expect(await upgrade(spec)).toEqual({ opened: true });
   });
 });
 

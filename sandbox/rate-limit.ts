@@ -1,3 +1,5 @@
+import type { Duplex } from "node:stream";
+
 /**
  * The live provider's global fixed-window limiter: N requests per window per client, no queue,
  * 429 text/plain without Retry-After (provider-facts §8.1).
@@ -22,3 +24,16 @@ export class FixedWindowLimiter {
 }
 
 export const TOO_MANY_REQUESTS = "Too many requests. Try again later.";
+
+/**
+ * The limiter's answer to a WebSocket upgrade over budget: the same 429 text/plain, written on the
+ * raw socket before any WebSocket handshake (the socket never becomes a WebSocket).
+ */
+export function refuseUpgrade(socket: Duplex): void {
+  // Node takes its own error listener off an upgraded socket; a client that resets now must not crash the sandbox.
+  socket.on("error", () => {});
+  socket.end(
+    "HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain; charset=utf-8\r\n" +
+      `Content-Length: ${Buffer.byteLength(TOO_MANY_REQUESTS)}\r\nConnection: close\r\n\r\n${TOO_MANY_REQUESTS}`,
+  );
+}

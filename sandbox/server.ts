@@ -13,7 +13,7 @@ import { clientKey, HttpError, sendJson, sendText } from "./http";
 import { createPaymentHub } from "./hub";
 import { sweepExpired } from "./lifecycle";
 import { answerError, handleProviderCall, isProviderPath } from "./provider-api";
-import { FixedWindowLimiter, TOO_MANY_REQUESTS } from "./rate-limit";
+import { FixedWindowLimiter, refuseUpgrade, TOO_MANY_REQUESTS } from "./rate-limit";
 import { credentials, seedIfEmpty, writeCredentials, type Credentials } from "./seed";
 import { Store } from "./store";
 import { WebhookSender } from "./webhooks";
@@ -58,6 +58,15 @@ export async function startSandbox(config: SandboxConfig, options: { persist?: b
   });
   server.keepAliveTimeout = 65_000;
   server.on("upgrade", (req, socket, head) => {
+    // The live provider's global limiter runs before routing, so it counts the hub's WebSocket
+    // upgrade like any request (provider-facts §8.1: "Applies to anonymous slip endpoints and
+    // SignalR too"). A client with `skipNegotiation: true` never sends the negotiate POST that
+    // route() limits: its upgrade is its only request, so it is counted here, in the same
+    // per-client bucket as the client's HTTP calls. The hub is anonymous, so the bucket is the
+    // same client IP route() uses (first X-Original-Forwarded-For entry, else the one shared
+    // "unknown" bucket), never an API key. Without a limit (the spec profile's default) nothing is
+    // counted.
+    if (limiter && !limiter.take(clientKey(req))) return refuseUpgrade(socket);
     if (!ctx.hub.handleUpgrade(req, socket, head)) socket.destroy();
   });
   server.on("clientError", (_error, socket) => {
@@ -109,7 +118,8 @@ async function route(ctx: SandboxContext, limiter: FixedWindowLimiter | null, re
       throw new HttpError(500, { error: `The sandbox failed: ${error instanceof Error ? error.message : String(error)}` });
     }
   }
-  // The live limiter covers every provider path, anonymous slip endpoints and the hub included (§8.1).
+  // The live limiter covers every provider path, anonymous slip endpoints and the hub's negotiate
+  // included (§8.1); the hub's WebSocket upgrades are counted in the "upgrade" handler above.
   if (limiter && !limiter.take(clientKey(req))) return sendText(res, 429, TOO_MANY_REQUESTS);
   if (ctx.hub.handleNegotiate(req, res)) return;
   if (isProviderPath(url.pathname)) return handleProviderCall(ctx, req, res, url.pathname);
