@@ -395,6 +395,32 @@ for (const profile of ["spec", "live"] as const) {
       expect((await sb.control<any[]>("GET", "/faults")).body.map((f) => f.id)).not.toContain(fault.body.id);
     });
 
+    it("leaves a wildcard fault of a kind a webhook cannot apply for the provider calls, and still takes a wildcard delay", async () => {
+      const r = await create(sb, "SubmitPayInRequest", sb.coffee, payInBody());
+      const broken: Record<string, any>[] = [];
+      for (const kind of ["http500", "http429", "reset", "malformed", "timeout"]) {
+        const res = await sb.control<any>("POST", "/faults", { operation: "*", kind, match: { requestId: r.id } });
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        broken.push(res.body);
+      }
+      const delay = await sb.control<any>("POST", "/faults", { operation: "*", kind: "delay", delayMs: 200, match: { requestId: r.id } });
+      expect(delay.status).toBe(201);
+      const started = Date.now();
+      await act(sb, r.id, "pay");
+      await settle(sb);
+      // Delivered, after the wildcard delay behind the five faults it skipped.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+      expect(rx.forRequest(r.id)).toHaveLength(1);
+      expect((await deliveries(sb, r.id)).map((d) => d.outcome)).toEqual(["delivered"]);
+      // The delay is used up; the five others are still there, untouched…
+      const left = (await sb.control<any[]>("GET", "/faults")).body.filter((f) => f.match.requestId === r.id);
+      expect(left.map((f) => [f.id, f.remaining])).toEqual(broken.map((f) => [f.id, 1]));
+      // …and still break the provider call they match, the first one first.
+      const read = await sb.call("GetPaymentRequestById", { key: sb.coffee.readKey, rest: r.id });
+      expect({ status: read.status, text: await read.text() }).toEqual({ status: 500, text: "" });
+      for (const f of broken) await sb.control("DELETE", `/faults/${f.id}`);
+    });
+
     if (!live) {
       it("sends a Withdrawal's outcomes as PaymentOut events", async () => {
         const paid = await create(sb, "SubmitWithdrawalRequest", sb.gadgets, payOutBody({ RequestedAmount: 250 }));

@@ -31,6 +31,13 @@ export const FAULT_OPERATIONS = [
 ] as const;
 export type FaultOperation = (typeof FAULT_OPERATIONS)[number];
 
+/**
+ * The kinds a webhook delivery can act on. The others (timeout, http500, http429, reset,
+ * malformed) break an HTTP answer, and a delivery answers nobody, so a `*` fault of those kinds is
+ * left for the provider calls it can break instead of being used up by a webhook.
+ */
+export const WEBHOOK_FAULT_KINDS: readonly FaultKind[] = ["drop", "delay"];
+
 export interface FaultMatch {
   merchantId?: string;
   refId1?: string;
@@ -67,11 +74,15 @@ export class FaultBook {
     return before - this.faults.length;
   }
 
-  /** Consumes one use of the first fault that applies, if any. */
-  take(operation: string, when: Fault["when"], facts: FaultMatch): Fault | undefined {
+  /**
+   * Consumes one use of the first fault that applies, if any. `kinds`, when given, is what the
+   * caller can act on: a fault of another kind is neither returned nor used up.
+   */
+  take(operation: string, when: Fault["when"], facts: FaultMatch, kinds?: readonly FaultKind[]): Fault | undefined {
     const fault = this.faults.find(
       (f) =>
         (f.operation === operation || f.operation === "*") &&
+        (kinds === undefined || kinds.includes(f.kind)) &&
         (f.when === when || f.kind === "drop") &&
         (f.match.merchantId === undefined || f.match.merchantId === facts.merchantId) &&
         (f.match.refId1 === undefined || f.match.refId1 === facts.refId1) &&

@@ -6,7 +6,7 @@
 import { toDecimalString, type Satang } from "../lib/money";
 import { isoTime, newId } from "./context";
 import type { SandboxConfig } from "./env";
-import { sleep, type FaultBook } from "./faults";
+import { sleep, WEBHOOK_FAULT_KINDS, type FaultBook } from "./faults";
 import type { Store } from "./store";
 import type { PaymentRequest, WebhookDelivery } from "./types";
 
@@ -154,7 +154,9 @@ export class WebhookSender {
       durationMs: null,
       at: Date.now(),
     };
-    const fault = this.faults.take("webhook", "before", { merchantId: request.merchantId, refId1: request.refId1, requestId: request.id });
+    // Only drop and delay mean anything to a delivery; a `*` fault of another kind stays for the
+    // provider calls it matches.
+    const fault = this.faults.take("webhook", "before", { merchantId: request.merchantId, refId1: request.refId1, requestId: request.id }, WEBHOOK_FAULT_KINDS);
     if (fault?.kind === "drop") {
       this.store.put("deliveries", { ...record, outcome: "dropped", error: "dropped by fault injection" });
       return;
