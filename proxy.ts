@@ -1,7 +1,7 @@
 import NextAuth from "next-auth";
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 import { baseAuthConfig } from "@/lib/auth/base-config";
-import { isPublicPath, REQUEST_PATH_HEADER, signInPath } from "@/lib/auth/public-paths";
+import { isPublicPath, isSessionlessPath, REQUEST_PATH_HEADER, signInPath } from "@/lib/auth/public-paths";
 
 /**
  * Next 16's middleware. A signed-out person asking for a console page is sent to /login with the
@@ -30,6 +30,8 @@ const guard = auth((request) => {
 // With a lazy configuration (read at the first request, not at build) next-auth hands back the
 // wrapped handler asynchronously, so the export awaits it.
 export async function proxy(request: NextRequest, event: NextFetchEvent): Promise<Response> {
+  // The customer's pages and the webhooks: no session is read, no auth cookie set (public-paths.ts).
+  if (isSessionlessPath(request.nextUrl.pathname)) return NextResponse.next();
   const handler = (await guard) as unknown as (request: NextRequest, event: NextFetchEvent) => Promise<Response>;
   return handler(request, event);
 }

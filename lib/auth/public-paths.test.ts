@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPublicPath, signInPath } from "./public-paths";
+import { isPublicPath, isSessionlessPath, signInPath } from "./public-paths";
 
 describe("paths open without signing in", () => {
   it("lets the public pages, auth, webhooks, checkout, slip upload and Next's assets through", () => {
@@ -35,6 +35,21 @@ describe("paths open without signing in", () => {
       "/api/webhooksx/payment",
     ]) {
       expect(isPublicPath(path), path).toBe(false);
+    }
+  });
+});
+
+describe("paths without any session work", () => {
+  it("are the customer's pages and the webhooks, all of them public", () => {
+    for (const path of ["/checkout", "/checkout/tok_123", "/checkout/tok_123/events", "/payin-slip-upload/org/pr_1/tok", "/api/webhooks/payment"]) {
+      expect(isSessionlessPath(path), path).toBe(true);
+      expect(isPublicPath(path), path).toBe(true);
+    }
+  });
+
+  it("are not the sign-in, the auth routes, the home page or look-alikes", () => {
+    for (const path of ["/", "/login", "/api/auth/session", "/api/auth/csrf", "/checkoutx", "/payin-slip-uploadx/a", "/api/webhooksx/payment", "/requests"]) {
+      expect(isSessionlessPath(path), path).toBe(false);
     }
   });
 });

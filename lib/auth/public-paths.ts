@@ -13,6 +13,19 @@ export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix) || pathname === prefix.slice(0, -1));
 }
 
+/**
+ * The customer's pages (checkout, slip upload) and the provider's webhooks: nobody signs in there,
+ * so the proxy does no session work for them at all. Above all it sets no cookie: next-auth's
+ * wrapper would hand a customer's phone a CSRF and a callback cookie with every first HTML (~330
+ * bytes of headers on a page that has to fit a slow network's first round trip, and cookies a
+ * payer has no use for). A subset of the public paths.
+ */
+const SESSIONLESS_PREFIXES = ["/checkout/", "/payin-slip-upload/", "/api/webhooks/"];
+
+export function isSessionlessPath(pathname: string): boolean {
+  return pathname === "/checkout" || SESSIONLESS_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}
+
 /** Set by the proxy on every page request: the path and query asked for, for a later sign-in redirect. */
 export const REQUEST_PATH_HEADER = "x-paydesk-path";
 
