@@ -22,7 +22,9 @@ test("a QR Pay-In in Thai: the exact amount, the QR, bank details to copy, the s
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const made = await makeRequest(browser, { amount: "325.00" });
   const atProvider = await sandbox.control<{ qrCode: string; generatedAmount: number; payinBankAccountNo: string }>("GET", `/requests/${made.providerId}`);
-  await page.goto(made.checkoutUrl);
+  const response = await page.goto(made.checkoutUrl);
+  // Nobody signs in here: the customer's phone gets no cookie (lib/auth/public-paths.ts).
+  expect(response?.headers()["set-cookie"]).toBeUndefined();
 
   await expect(page.locator("html")).toHaveAttribute("lang", "th");
   await expect(page.getByTestId("merchant-name")).toHaveText("Siam Coffee Roasters");
@@ -47,6 +49,12 @@ test("a QR Pay-In in Thai: the exact amount, the QR, bank details to copy, the s
 
   // The slip link: a QR of it and a plain button to it.
   await expect(page.getByTestId("slip-qr")).toHaveAttribute("data-qr-value", made.slipUrl!);
+  // Its own image, loaded lazily below the fold; it scans to the slip link.
+  const slipQr = page.getByRole("img", { name: "คิวอาร์ของลิงก์อัปโหลดสลิป" });
+  await slipQr.scrollIntoViewIfNeeded();
+  await expect.poll(() => slipQr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  const slipShot = PNG.sync.read(await slipQr.screenshot());
+  expect(jsQR(new Uint8ClampedArray(slipShot.data), slipShot.width, slipShot.height)?.data).toBe(made.slipUrl);
   await expect(page.getByRole("link", { name: "อัปโหลดสลิปการโอน" })).toHaveAttribute("href", made.slipUrl!);
 
   // The countdown: 15 minutes from creation at the spec profile, in Thai, not yet urgent.
@@ -288,6 +296,9 @@ test("the page's own routes refuse a bad token in words, and an unknown language
     expect(res.status(), route).toBe(404);
     expect(await res.json()).toEqual({ error: "This payment link does not work." });
   }
+  const qr = await request.get("/checkout/not-a-token/slip-qr");
+  expect(qr.status()).toBe(404);
+  expect(await qr.text()).toBe("This payment link has no slip upload QR.");
   const made = await makeRequest(browser, { amount: "161.00" });
   const path = new URL(made.checkoutUrl).pathname;
   const res = await request.get(`${path}/language?to=klingon`, { maxRedirects: 0 });

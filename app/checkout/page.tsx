@@ -4,7 +4,7 @@ import { Notice, PublicShell } from "@/components/ui/public-shell";
 import { getPublicLocale } from "@/lib/i18n/server";
 
 /** `/checkout` without a token: a link cut short. Says so, in the customer's language. */
-export const metadata: Metadata = { title: "Checkout", robots: { index: false, follow: false } };
+export const metadata: Metadata = { title: "Checkout", description: null, robots: { index: false, follow: false } };
 
 export default async function CheckoutWithoutToken() {
   const locale = await getPublicLocale();

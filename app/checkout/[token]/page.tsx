@@ -19,7 +19,7 @@ import { getPublicLocale } from "@/lib/i18n/server";
  */
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = { title: "Checkout", robots: { index: false, follow: false }, referrer: "no-referrer" };
+export const metadata: Metadata = { title: "Checkout", description: null, robots: { index: false, follow: false }, referrer: "no-referrer" };
 
 const QR_ID = "payment-qr";
 
@@ -56,7 +56,7 @@ export default async function CheckoutPage({ params }: { params: Promise<{ token
         sessionId={view.sessionId}
         labels={liveLabels(t)}
         payment={<Payment view={view} t={t} amountText={amountText} locale={locale} />}
-        slip={view.slipUrl ? <SlipLink url={view.slipUrl} t={t} /> : null}
+        slip={view.slipUrl ? <SlipLink url={view.slipUrl} qrSrc={`/checkout/${encodeURIComponent(token)}/slip-qr`} t={t} /> : null}
       />
     </PublicShell>
   );
@@ -138,13 +138,16 @@ function BankDetails({ view, t, locale, heading, copyLabels }: { view: CheckoutV
   );
 }
 
-function SlipLink({ url, t }: { url: string; t: CheckoutMessages }) {
+function SlipLink({ url, qrSrc, t }: { url: string; qrSrc: string; t: CheckoutMessages }) {
   return (
     <section aria-labelledby="slip-heading" className="flex flex-col items-center gap-3 rounded-xl p-4 text-center ring-1 ring-slate-200" data-testid="slip-section">
       <h2 id="slip-heading" className="text-base font-semibold">
         {t.slipHeading}
       </h2>
-      <ServerQr value={url} label={t.slipQrAlt} size={128} testId="slip-qr" />
+      {/* Its own lazy image (slip-qr/route.ts): below the fold, and kept out of the first HTML. */}
+      <div data-testid="slip-qr" data-qr-value={url} className="rounded-lg bg-white p-2 ring-1 ring-slate-200">
+        <img src={qrSrc} alt={t.slipQrAlt} width={128} height={128} loading="lazy" decoding="async" className="block" />
+      </div>
       <p className="text-sm text-slate-700">{t.slipHint}</p>
       <a href={url} data-testid="slip-link" className="rounded-lg border-2 border-teal-700 px-5 py-2 font-semibold text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2">
         {t.slipButton}

@@ -19,7 +19,7 @@ import { slipBasePath, slipLinkOf, type SlipParams } from "./params";
  */
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = { title: "Slip upload", robots: { index: false, follow: false }, referrer: "no-referrer" };
+export const metadata: Metadata = { title: "Slip upload", description: null, robots: { index: false, follow: false }, referrer: "no-referrer" };
 
 export default async function SlipUploadPage({ params }: { params: SlipParams }) {
   const link = await slipLinkOf(params);
