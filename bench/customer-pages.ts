@@ -14,6 +14,7 @@
  *   payment.completed) to the success state in the page's DOM: p95 ≤ 150 ms.
  */
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -70,6 +71,14 @@ async function main(): Promise<void> {
     const ssrAmount = html.includes("฿325.75") || /฿325\.\d\d/.test(html);
     const ssrQr = /data-qr-value="000201[^"]*"/.test(html) && html.includes("<svg");
 
+    // The first HTML as a phone receives it (gzip), headers included: under ~14 KB it arrives in the
+    // first round trip of a new connection (TCP's initial window, which Lighthouse's simulation models).
+    const htmlBytes = {
+      checkout: await servedBytes(`${app.url}${payIn.checkoutPath}`),
+      slip: await servedBytes(`${app.url}${slipPath}`),
+      floor: await servedBytes(`${app.url}/checkout`),
+    };
+
     const lh = {
       checkout: await lighthouseMedian(chromePath, `${app.url}${payIn.checkoutPath}`),
       slip: await lighthouseMedian(chromePath, `${app.url}${slipPath}`),
@@ -93,6 +102,9 @@ async function main(): Promise<void> {
       checkout_css: figure(kb(checkout.css), "KB gz (inlined)"),
       checkout_lighter_than_btcpay: figure(kb(checkout.firstLoad + checkout.css), "KB gz JS+CSS", { atMost: 140 }),
       checkout_lighter_than_provider_slip_page: figure(kb(checkout.firstLoad), "KB gz JS", { atMost: 136 }),
+      checkout_html_transfer: figure(kb(htmlBytes.checkout), "KB gz + headers"),
+      slip_html_transfer: figure(kb(htmlBytes.slip), "KB gz + headers"),
+      floor_html_transfer: figure(kb(htmlBytes.floor), "KB gz + headers"),
       ssr_amount_and_qr: figure(ssrAmount && ssrQr ? 1 : 0, "yes=1", { atLeast: 1 }),
       checkout_lighthouse_performance: figure(lh.checkout.performance, "score", { atLeast: 97 }),
       checkout_lighthouse_accessibility: figure(lh.checkout.accessibility, "score", { atLeast: 100 }),
@@ -231,6 +243,19 @@ async function lighthouseMedian(chromePath: string, url: string): Promise<{ perf
     }
   }
   return { performance: median(runs.map((r) => r.performance)), accessibility: median(runs.map((r) => r.accessibility)), lcpMs: median(runs.map((r) => r.lcpMs)), runs };
+}
+
+/** Bytes on the wire for a page's HTML, as a Thai phone asks for it: the gzipped body and the response headers. */
+function servedBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "Accept-Encoding": "gzip, deflate", "Accept-Language": "th-TH,th;q=0.9" } }, (res) => {
+        let bytes = Object.entries(res.headers).reduce((n, [k, v]) => n + k.length + String(v).length + 4, `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n`.length);
+        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        res.on("end", () => resolve(bytes));
+      })
+      .on("error", reject);
+  });
 }
 
 /** From just before the pay call to the success state in the DOM, per payment, in ms. */
