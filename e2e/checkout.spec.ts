@@ -24,7 +24,7 @@ test("a QR Pay-In in Thai: the exact amount, the QR, bank details to copy, the s
   const atProvider = await sandbox.control<{ qrCode: string; generatedAmount: number; payinBankAccountNo: string }>("GET", `/requests/${made.providerId}`);
   const response = await page.goto(made.checkoutUrl);
   // Nobody signs in here: the customer's phone gets no cookie (lib/auth/public-paths.ts).
-  expect(response?.headers()["set-cookie"]).toBeUndefined();
+  expect((await response!.allHeaders())["set-cookie"]).toBeUndefined();
 
   await expect(page.locator("html")).toHaveAttribute("lang", "th");
   await expect(page.getByTestId("merchant-name")).toHaveText("Siam Coffee Roasters");
