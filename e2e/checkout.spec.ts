@@ -97,7 +97,9 @@ test("the page turns to paid by itself within 2 s of the payment, without a relo
   await expect(outcome).toContainText(made.refId1);
   await expect(outcome).toContainText("ชำระแล้ว ห้ามชำระซ้ำ");
   await expect(page.getByTestId("payment-qr")).toHaveCount(0);
-  await expect(page.locator("svg path")).toHaveCount(2); // only the slip link's QR is left (background + modules)
+  // No QR drawing is left: the only QR on the page is the slip link's (an image of its own).
+  await expect(page.locator("svg")).toHaveCount(0);
+  await expect(page.getByRole("img", { name: "คิวอาร์ของลิงก์อัปโหลดสลิป" })).toHaveCount(1);
   expect(await wasNotReloaded(page)).toBe(true);
   await expectNoAxeViolations(page);
 });
