@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useReducer, useRef, useState, type ReactNode } from "react";
-import { formatDateTime } from "@/lib/i18n";
+import { formatDateTime } from "@/lib/i18n/date-time";
 import type { HubState } from "./hub-client";
 
 /**

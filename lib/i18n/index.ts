@@ -10,7 +10,6 @@ export const LOCALES = ["th", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 export const LOCALE_COOKIE = "paydesk_locale";
-export const TIME_ZONE = "Asia/Bangkok";
 
 export function isLocale(value: unknown): value is Locale {
   return value === "th" || value === "en";
@@ -37,23 +36,4 @@ export function formatThb(satang: Satang): string {
   return `฿${formatBaht(satang)}`;
 }
 
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** A date and time in Bangkok time: Thai uses the Buddhist-era calendar banks print on slips. */
-export function formatDateTime(value: Date | string | number, locale: Locale, options: { seconds?: boolean } = {}): string {
-  const key = `${locale}:${options.seconds ? "s" : ""}`;
-  let format = dateTimeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale === "th" ? "th-TH" : "en-GB", {
-      timeZone: TIME_ZONE,
-      year: "numeric",
-      month: "short",
-      day: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      ...(options.seconds ? { second: "2-digit" } : {}),
-    });
-    dateTimeFormats.set(key, format);
-  }
-  return format.format(new Date(value));
-}
+export { formatDateTime, TIME_ZONE } from "./date-time";
