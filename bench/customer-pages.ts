@@ -262,9 +262,9 @@ function servedBytes(url: string): Promise<number> {
 
 /**
  * The framework's scripts that had arrived, and that had begun running, before the paint
- * Lighthouse observed. Lantern's simulated LCP counts a script that arrived before that paint
- * unless it ran only after it; on localhost the scripts often arrive first, and this is what makes
- * one run's LCP ~0.8 s and another's ~2 s.
+ * Lighthouse observed, from the trace. Lantern's simulated LCP counts a script that arrived before
+ * that paint unless it ran only after it (it judges by the task that ran it, so these counts are a
+ * diagnostic of the race on localhost, not a replay of its graph).
  */
 function scriptsBeforePaint(artifacts: unknown, paintTs: number | undefined): { scriptsLoadedBeforePaint: number; scriptsRunBeforePaint: number; scripts: number } {
   type TraceEvent = { name: string; ts: number; args?: { data?: { url?: string; requestId?: string } } };
