@@ -84,6 +84,11 @@ export const merchants = pgTable(
     payinMax: money("payin_max"),
     payoutApprovalThreshold: money("payout_approval_threshold"),
     isDemo: boolean("is_demo").notNull().default(false),
+    /**
+     * Without a read key no webhook can be confirmed with the provider (provider-facts §6.4), and an
+     * unconfirmed one is held back. An admin may choose, knowingly, to apply them anyway.
+     */
+    applyUnconfirmedWebhooks: boolean("apply_unconfirmed_webhooks").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -185,6 +190,25 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [uniqueIndex("webhook_deliveries_job_key").on(t.providerJobId), index("webhook_deliveries_received_idx").on(t.receivedAt.desc())],
 );
+
+/**
+ * Webhooks refused for their secret (none, unknown, another merchant's), for staff to see a burst:
+ * the last few in detail (never the secret itself), and a count per minute for the last day. Both
+ * are pruned as they are written (lib/webhooks/refusals.ts), so a flood cannot grow them.
+ */
+export const webhookRefusals = pgTable("webhook_refusals", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  ip: text("ip"),
+  /** The header that carried (or should have carried) the secret. */
+  header: text("header").notNull(),
+  problem: text("problem").notNull(),
+});
+
+export const webhookRefusalMinutes = pgTable("webhook_refusal_minutes", {
+  minute: timestamp("minute", { withTimezone: true }).primaryKey(),
+  refusals: integer("refusals").notNull().default(0),
+});
 
 export const auditLog = pgTable(
   "audit_log",

@@ -18,6 +18,8 @@ export interface MerchantSettings {
   isDemo: boolean;
   submitKeyLast4: string;
   readKeyLast4: string | null;
+  /** An admin chose to apply webhooks that cannot be confirmed (meaningful without a read key). */
+  applyUnconfirmedWebhooks: boolean;
   hasWebhookSecret: boolean;
   /** While a rotated-out webhook secret still works. */
   previousSecretUntil: Date | null;
@@ -35,6 +37,7 @@ const columns = {
   isDemo: merchants.isDemo,
   submitKeyLast4: merchants.submitKeyLast4,
   readKeyLast4: merchants.readKeyLast4,
+  applyUnconfirmedWebhooks: merchants.applyUnconfirmedWebhooks,
   webhookSecretHash: merchants.webhookSecretHash,
   webhookSecretPreviousUntil: merchants.webhookSecretPreviousUntil,
   payinMin: merchants.payinMin,
@@ -100,5 +103,14 @@ export async function updateMerchantSettings(db: Db, id: string, change: Merchan
     })
     .where(eq(merchants.id, id))
     .returning({ id: merchants.id });
+  return updated.length > 0;
+}
+
+/**
+ * Whether webhooks that cannot be confirmed with the provider are applied anyway (lib/webhooks/process.ts).
+ * Off unless an admin turns it on, knowingly: the action that calls this is audited.
+ */
+export async function setApplyUnconfirmedWebhooks(db: Db, id: string, isOn: boolean): Promise<boolean> {
+  const updated = await db.update(merchants).set({ applyUnconfirmedWebhooks: isOn, updatedAt: new Date() }).where(eq(merchants.id, id)).returning({ id: merchants.id });
   return updated.length > 0;
 }

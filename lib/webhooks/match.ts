@@ -28,6 +28,8 @@ export interface MatchedRequest {
 export interface Match {
   merchantId: string;
   hasReadKey: boolean;
+  /** The merchant's admin chose to apply webhooks that cannot be confirmed (it has no read key). */
+  appliesUnconfirmed: boolean;
   request: MatchedRequest | null;
 }
 
@@ -49,6 +51,7 @@ const named = (providerRequestId: string | null): SQL => sql`named as materializ
 
 /** The match of `delivery` (the stored delivery row): its merchant's read key and the request it names, if that merchant's. */
 const matchColumns = sql`delivery.merchant_id as "merchantId", merchants.read_key_encrypted is not null as "hasReadKey",
+  merchants.apply_unconfirmed_webhooks as "appliesUnconfirmed",
   named.id, named.status, named.kind, named.ref_id1 as "refId1", named.requested_amount as "requestedAmount", named.generated_amount as "generatedAmount",
   named.paid_amount as "paidAmount", named.provider_id as "providerId", named.created_at as "createdAt", named.expire_at as "expireAt"`;
 
@@ -109,6 +112,7 @@ export async function matchStored(db: Db, deliveryId: number): Promise<Prepared 
 interface MatchRow {
   merchantId: string;
   hasReadKey: boolean;
+  appliesUnconfirmed: boolean;
   id: string | null;
   status: string;
   kind: RequestKind;
@@ -122,8 +126,8 @@ interface MatchRow {
 }
 
 function toMatch(row: MatchRow): Match {
-  const { merchantId, hasReadKey, id, createdAt, expireAt, ...request } = row;
-  return { merchantId, hasReadKey: Boolean(hasReadKey), request: id === null ? null : { ...request, id, createdAt: asDate(createdAt)!, expireAt: asDate(expireAt) } };
+  const { merchantId, hasReadKey, appliesUnconfirmed, id, createdAt, expireAt, ...request } = row;
+  return { merchantId, hasReadKey: Boolean(hasReadKey), appliesUnconfirmed: Boolean(appliesUnconfirmed), request: id === null ? null : { ...request, id, createdAt: asDate(createdAt)!, expireAt: asDate(expireAt) } };
 }
 
 /** Depending on the driver and its settings, a timestamp comes as a Date or as Postgres's text. */

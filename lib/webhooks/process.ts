@@ -6,16 +6,23 @@ import { toSatang } from "../money";
 import type { MerchantApi } from "../payment-api/client";
 import { applyToRequest, type Applied } from "../requests/apply";
 import { stateFromProvider, type LifecycleEvent, type State } from "../requests/lifecycle";
-import { matchStored, type MatchedRequest, type Prepared } from "./match";
+import { holdDelivery, type HeldVerdict } from "./hold";
+import { matchStored, type Match, type MatchedRequest, type Prepared } from "./match";
 import type { WebhookEvent } from "./parse";
 
 /**
  * Applying a stored webhook. Matched to a request of the merchant whose secret it carried, checked
- * against that request (RefId1, amount), confirmed with the provider when the merchant has a read
- * key (a webhook is a claim; the provider's record is the truth, provider-facts §6.4), then fed to
- * the state machine. Whatever cannot be applied is kept with the reason, for a person: success for
- * an unknown request is "unmatched money" (the provider approves unidentified transfers with a
- * fresh random PMR_ID, §2.3 step 4).
+ * against that request (RefId1, amount), confirmed with the provider (a webhook is a claim; the
+ * provider's record is the truth, provider-facts §6.4: the provider signs nothing, so anyone who
+ * learns the secret header can send one), then fed to the state machine. Whatever cannot be
+ * applied is kept with the reason, for a person: success for an unknown request is "unmatched
+ * money" (the provider approves unidentified transfers with a fresh random PMR_ID, §2.3 step 4).
+ *
+ * Fail closed: a claim the provider did not confirm — the read timed out, failed, was refused, had
+ * to wait too long for the rate limit, or the merchant has no read key — changes nothing. It is
+ * kept as `unconfirmed` and the request's next check is brought forward, so reconciliation applies
+ * what the provider itself reports (lib/webhooks/hold.ts). Only a merchant whose admin chose to
+ * apply unconfirmed webhooks (it has no read key) has them applied, marked `applied_unconfirmed`.
  *
  * Exactly once: a delivery is settled by moving it from `received` to its verdict, and that move
  * is the same statement as the change it causes, made only if the delivery is still `received`.
@@ -23,9 +30,21 @@ import type { WebhookEvent } from "./parse";
  * that one died or is slow) applies it; any other writes nothing. For a matched webhook that is
  * two statements in all: the receiver's store-and-match, and the apply with its verdict.
  */
-export type Verdict = "applied" | "ignored" | "unmatched_money" | "unknown_request" | "mismatch" | "contradicted" | "error";
+export type Verdict =
+  | "applied"
+  | "applied_unconfirmed"
+  | "unconfirmed"
+  | "ignored"
+  | "unmatched_money"
+  | "unknown_request"
+  | "mismatch"
+  | "contradicted"
+  | "error";
 
 type ApiFor = (merchantRowId: string) => Promise<MerchantApi | undefined>;
+
+/** Why a claim is not applied although the merchant has no read key: said on the delivery and the timeline. */
+export const NO_READ_KEY = "not confirmed: the merchant has no read key, so PayDesk cannot ask the provider";
 
 /** `prepared` is what the receiver read when it stored the delivery; without it the delivery is read back (the stranded sweep). */
 export async function processDelivery(db: Db, apiFor: ApiFor, deliveryId: number, prepared?: Prepared): Promise<Verdict> {
@@ -50,44 +69,70 @@ export async function processDelivery(db: Db, apiFor: ApiFor, deliveryId: number
         e.event.endsWith(".Success") ? `money reported for ${e.requestId ?? "no request"} (RefId1 ${e.refId1 ?? "none"}), which is not a request of this merchant` : `no request of this merchant has provider id ${e.requestId}`,
       );
     }
+    const held = (verdict: HeldVerdict, reason: string) =>
+      holdDelivery(db, { deliveryId, requestId: request.id, verdict, reason, data: { event: e.event, jobId: e.jobId } }).then((settled): Verdict => (settled ? verdict : "ignored"));
     const problem = mismatch(e, request);
-    if (problem) return await finish("mismatch", problem, request.id);
+    if (problem) return await held("mismatch", problem);
 
-    const { lifecycleEvent, contradiction, note } = match.hasReadKey ? await confirmWithProvider(apiFor, match.merchantId, e, request.providerId) : { lifecycleEvent: eventFor(e), contradiction: null, note: null };
+    const confirmation = await confirmWithProvider(apiFor, match, e, request.providerId);
+    if (confirmation.outcome === "unconfirmed") return await held("unconfirmed", confirmation.why);
+    const { lifecycleEvent, contradiction } = confirmation;
+    const unconfirmed = confirmation.outcome === "applied_unconfirmed";
     const result = await applyToRequest(db, request.id, lifecycleEvent, {
       actor: "webhook",
-      data: { event: e.event, jobId: e.jobId, deliveryId, ...(note ? { note } : {}) },
+      data: { event: e.event, jobId: e.jobId, deliveryId, ...(contradiction ? { note: contradiction } : {}), ...(unconfirmed ? { unconfirmed: true } : {}) },
       known: request,
-      settles: { deliveryId, verdictFor: (applied) => verdictAfter(applied, contradiction, note) },
+      settles: { deliveryId, verdictFor: (applied) => verdictAfter(applied, contradiction, unconfirmed) },
     });
-    return result.superseded ? "ignored" : verdictAfter(result, contradiction, note).verdict;
+    return result.superseded ? "ignored" : verdictAfter(result, contradiction, unconfirmed).verdict;
   } catch (error) {
     return finish("error", error instanceof Error ? error.message : String(error));
   }
 }
 
-function verdictAfter(result: Applied, contradiction: string | null, note: string | null): { verdict: Verdict; reason: string | null } {
+function verdictAfter(result: Applied, contradiction: string | null, unconfirmed: boolean): { verdict: Verdict; reason: string | null } {
   if (contradiction) return { verdict: "contradicted", reason: contradiction };
-  return result.applied ? { verdict: "applied", reason: note } : { verdict: "ignored", reason: result.why ?? null };
+  if (!result.applied) return { verdict: "ignored", reason: result.why ?? null };
+  return unconfirmed ? { verdict: "applied_unconfirmed", reason: NO_READ_KEY } : { verdict: "applied", reason: null };
 }
 
-/** Asks the provider for the request's current state; when it rules the webhook's claim out, that state is applied instead. */
-async function confirmWithProvider(apiFor: ApiFor, merchantId: string, e: WebhookEvent, providerId: string | null): Promise<{ lifecycleEvent: LifecycleEvent; contradiction: string | null; note: string | null }> {
+type Confirmation =
+  | { outcome: "confirmed" | "applied_unconfirmed"; lifecycleEvent: LifecycleEvent; contradiction: null }
+  | { outcome: "contradicted"; lifecycleEvent: LifecycleEvent; contradiction: string }
+  | { outcome: "unconfirmed"; why: string };
+
+/**
+ * Asks the provider for the request's current state. The claim applies only when that state bears
+ * it out; when the state rules it out, the state is applied instead; when there is no answer (or
+ * no way to ask), nothing is — unless the merchant's admin chose otherwise for a merchant without
+ * a read key.
+ */
+async function confirmWithProvider(apiFor: ApiFor, match: Match, e: WebhookEvent, providerId: string | null): Promise<Confirmation> {
   const claim = eventFor(e);
-  const api = await apiFor(merchantId);
-  if (!api || !providerId) return { lifecycleEvent: claim, contradiction: null, note: null };
+  if (!match.hasReadKey) return match.appliesUnconfirmed ? { outcome: "applied_unconfirmed", lifecycleEvent: claim, contradiction: null } : { outcome: "unconfirmed", why: NO_READ_KEY };
+  const api = await apiFor(match.merchantId);
+  if (!api || !providerId) return { outcome: "unconfirmed", why: "not confirmed: the merchant's API keys cannot be read" };
   const record = await api.getPaymentRequestById(providerId);
-  if (!record.ok) return { lifecycleEvent: claim, contradiction: null, note: record.kind === "forbidden" ? null : `not confirmed with the provider (${record.message})` };
+  if (!record.ok) return { outcome: "unconfirmed", why: `not confirmed with the provider (${record.message})` };
   const truth = stateFromProvider(record.data.status, record.data.statusCode);
-  if (!truth || !contradicts(claimedState(e), truth)) return { lifecycleEvent: claim, contradiction: null, note: null };
-  const note = `the webhook said ${e.event}, the provider says ${record.data.status}`;
-  return { lifecycleEvent: { type: "provider_status", status: record.data.status, statusCode: record.data.statusCode, reason: record.data.statusReason }, contradiction: note, note };
+  if (!truth) return { outcome: "unconfirmed", why: `not confirmed: the provider's status "${record.data.status}" is not one PayDesk knows` };
+  if (!contradicts(claimedState(e), truth)) return { outcome: "confirmed", lifecycleEvent: claim, contradiction: null };
+  return {
+    outcome: "contradicted",
+    lifecycleEvent: { type: "provider_status", status: record.data.status, statusCode: record.data.statusCode, reason: record.data.statusReason },
+    contradiction: `the webhook said ${e.event}, the provider says ${record.data.status}`,
+  };
 }
 
-/** A webhook whose RefId1 or amount is not this request's is kept for a person, not applied. */
+/**
+ * A webhook whose RefId1 or amount is not this request's is kept for a person, not applied. A
+ * success must say how much: without TX_AMOUNT there is nothing to hold it to. (The final
+ * PaymentOut.Success after P2P rounds says "0.00", the remainder, provider-facts §2.5/§6.3: an
+ * amount, and within the request.)
+ */
 function mismatch(e: WebhookEvent, request: MatchedRequest): string | null {
   if (e.refId1 !== null && e.refId1 !== request.refId1) return `RefId1 ${e.refId1} is not this request's ${request.refId1}`;
-  if (e.txSatang === null) return null;
+  if (e.txSatang === null) return e.event.endsWith(".Success") ? `${e.event} without an amount (TX_AMOUNT)` : null;
   const requested = toSatang(request.requestedAmount);
   const generated = request.generatedAmount === null ? requested : toSatang(request.generatedAmount);
   if (e.event === "PaymentIn.Success" && e.txSatang !== generated && e.txSatang !== requested) return `received ${e.txSatang / 100} THB, the request asked for ${generated / 100}`;

@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { merchants, paymentRequests, webhookDeliveries } from "../db/schema";
 import type { MerchantScope } from "../merchants/queries";
 
-export const VERDICTS = ["received", "processing", "applied", "ignored", "duplicate", "unmatched_money", "unknown_request", "mismatch", "contradicted", "malformed", "error"] as const;
+export const VERDICTS = ["received", "processing", "applied", "applied_unconfirmed", "unconfirmed", "ignored", "duplicate", "unmatched_money", "unknown_request", "mismatch", "contradicted", "malformed", "error"] as const;
 
 export interface DeliveryFilters {
   verdict?: string;
