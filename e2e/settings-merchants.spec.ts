@@ -57,12 +57,21 @@ test("an added merchant's keys never appear again: only their last four characte
   await expectAbsent(page, readKey);
 });
 
-test("a merchant without a read key says outcomes depend on webhooks alone", async ({ page }) => {
+test("a merchant without a read key says its webhooks cannot be confirmed; applying them anyway takes a knowing choice", async ({ page }) => {
   const name = `E2E No-read ${randomBytes(2).toString("hex")}`;
   await addMerchant(page, { name, submitKey: key("submit") });
-  await expect(page.getByTestId("no-read-key-warning")).toContainText("outcomes depend on webhooks alone");
+  await expect(page.getByTestId("no-read-key-warning")).toContainText("PayDesk cannot confirm anything with the provider");
+  const form = page.getByTestId("unconfirmed-webhooks-form");
+  await form.getByRole("button", { name: "Apply unconfirmed webhooks" }).click();
+  await expect(form).toContainText("Tick the box to say you understand");
+  await form.getByLabel(/I understand/).check();
+  await form.getByRole("button", { name: "Apply unconfirmed webhooks" }).click();
+  await expect(page.getByTestId("unconfirmed-webhooks-status")).toContainText("ON");
+  await expect(page.getByTestId("no-read-key-warning")).toContainText("applied WITHOUT confirmation");
+  await page.getByRole("button", { name: "Stop applying unconfirmed webhooks" }).click();
+  await expect(page.getByTestId("unconfirmed-webhooks-status")).toContainText("Off");
   await page.goto("/settings/merchants");
-  await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("None: outcomes depend on webhooks alone");
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("None: webhooks cannot be confirmed");
 });
 
 test("a bad field says what is wrong beside it, and nothing typed is lost", async ({ page }) => {

@@ -22,6 +22,7 @@ export const MERCHANT_RULES = {
   maxZero: "The Pay-In maximum must be more than zero.",
   nothingToRotate: "Enter a new key, or choose to remove the read key.",
   readKeyTwice: "Either enter a new read key or remove it, not both.",
+  confirmUnconfirmed: "Tick the box to say you understand that unconfirmed webhooks will move money states.",
 } as const;
 
 /** What the merchant actions answer when a rule outside the form refuses. */
@@ -90,3 +91,9 @@ export const rotateKeysSchema = z
 export type RotateKeysInput = z.output<typeof rotateKeysSchema>;
 
 export const merchantIdSchema = z.object({ merchantId: z.string().min(1) });
+
+/** Turning on "apply webhooks PayDesk cannot confirm" needs an explicit, informed yes. */
+export const allowUnconfirmedWebhooksSchema = z.object({
+  merchantId: z.string().min(1),
+  understood: z.boolean().refine((v) => v, { message: R.confirmUnconfirmed }),
+});

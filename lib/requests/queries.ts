@@ -167,7 +167,15 @@ export async function* iterateRequests(db: Db, scope: Scope, filters: ResolvedFi
 /** One request with everything the detail page shows, or undefined: missing and out of scope look the same. */
 export async function getRequestInScope(db: Db, scope: Scope, id: string) {
   const [row] = await db
-    .select({ request: pr, merchantName: merchants.displayName, providerMerchantId: merchants.merchantId, createdByName: staffUsers.name })
+    .select({
+      request: pr,
+      merchantName: merchants.displayName,
+      providerMerchantId: merchants.merchantId,
+      // Without a read key nothing about this request can be confirmed with the provider.
+      merchantHasReadKey: sql<boolean>`${merchants.readKeyEncrypted} is not null`,
+      merchantAppliesUnconfirmed: merchants.applyUnconfirmedWebhooks,
+      createdByName: staffUsers.name,
+    })
     .from(pr)
     .innerJoin(merchants, eq(merchants.id, pr.merchantId))
     .leftJoin(staffUsers, eq(staffUsers.id, pr.createdBy))

@@ -61,6 +61,12 @@ export const detailMessages = defineMessages({
     timeline: "Timeline",
     timelineEmpty: "Nothing has happened to this request yet.",
     ignored: (why: string) => `no change: ${why}`,
+    appliedUnconfirmed: "applied WITHOUT confirmation by the provider (the merchant has no read key; an admin chose to apply such webhooks)",
+    noReadKeyTitle: "PayDesk cannot confirm this request's outcome with the provider",
+    noReadKeyBody:
+      "Its merchant has no read key: webhooks for it are held as unconfirmed and not applied, and it cannot be re-checked. An admin can add a key with the VIEWER role in Settings → Merchants.",
+    noReadKeyApplyingBody:
+      "Its merchant has no read key, and an admin chose to apply its webhooks WITHOUT confirmation: anyone who learns the webhook secret could have changed this request. Add a key with the VIEWER role in Settings → Merchants.",
     details: "Details",
     providerAnswer: "The provider's answer",
     providerAnswerEmpty: "The provider has not answered yet.",
@@ -132,6 +138,12 @@ export const detailMessages = defineMessages({
     timeline: "ลำดับเหตุการณ์",
     timelineEmpty: "ยังไม่มีเหตุการณ์ของคำขอนี้",
     ignored: (why: string) => `ไม่มีการเปลี่ยนแปลง: ${why}`,
+    appliedUnconfirmed: "บันทึกโดยผู้ให้บริการไม่ได้ยืนยัน (ร้านค้าไม่มีคีย์สำหรับอ่าน และผู้ดูแลระบบเลือกให้บันทึกเว็บฮุกเช่นนี้)",
+    noReadKeyTitle: "PayDesk ยืนยันผลของคำขอนี้กับผู้ให้บริการไม่ได้",
+    noReadKeyBody:
+      "ร้านค้าของคำขอนี้ไม่มีคีย์สำหรับอ่าน: เว็บฮุกของคำขอนี้จะถูกพักไว้เป็น “ยังไม่ยืนยัน” และไม่ถูกบันทึก และตรวจสอบซ้ำไม่ได้ ผู้ดูแลระบบเพิ่มคีย์ที่มีบทบาท VIEWER ได้ที่ การตั้งค่า → ร้านค้า",
+    noReadKeyApplyingBody:
+      "ร้านค้าของคำขอนี้ไม่มีคีย์สำหรับอ่าน และผู้ดูแลระบบเลือกให้บันทึกเว็บฮุกโดยไม่ได้ยืนยัน: ผู้ที่รู้รหัสลับเว็บฮุกอาจเปลี่ยนสถานะคำขอนี้ได้ โปรดเพิ่มคีย์ที่มีบทบาท VIEWER ที่ การตั้งค่า → ร้านค้า",
     details: "รายละเอียด",
     providerAnswer: "คำตอบจากผู้ให้บริการ",
     providerAnswerEmpty: "ผู้ให้บริการยังไม่ตอบ",
@@ -166,6 +178,8 @@ export const eventLabels = defineMessages<Record<string, string>>({
     recheck: "Re-checked on request",
     sandbox_control: "Sandbox control",
     webhook: "Webhook",
+    webhook_unconfirmed: "Webhook NOT applied: the provider did not confirm it; checking with the provider",
+    webhook_mismatch: "Webhook NOT applied: its amount or RefId1 does not fit; checking with the provider",
     slip_uploaded: "Slip uploaded",
   },
   th: {
@@ -181,6 +195,8 @@ export const eventLabels = defineMessages<Record<string, string>>({
     recheck: "ตรวจสอบตามคำขอ",
     sandbox_control: "คำสั่ง Sandbox",
     webhook: "Webhook",
+    webhook_unconfirmed: "ไม่ได้บันทึกเว็บฮุก: ผู้ให้บริการไม่ได้ยืนยัน กำลังตรวจสอบกับผู้ให้บริการ",
+    webhook_mismatch: "ไม่ได้บันทึกเว็บฮุก: ยอดเงินหรือ RefId1 ไม่ตรง กำลังตรวจสอบกับผู้ให้บริการ",
     slip_uploaded: "อัปโหลดสลิป",
   },
 });

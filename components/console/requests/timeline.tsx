@@ -18,6 +18,7 @@ function changeOf(entry: TimelineEntry, locale: Locale): string[] {
   const outcome = data.outcome as { from?: unknown; to?: unknown; ignored?: unknown } | undefined;
   if (outcome && isState(outcome.from) && isState(outcome.to)) parts.push(`${states[outcome.from]} → ${states[outcome.to]}`);
   if (outcome && typeof outcome.ignored === "string") parts.push(t.ignored(outcome.ignored));
+  if (data.unconfirmed === true) parts.push(t.appliedUnconfirmed);
   for (const key of ["status", "providerStatus", "code", "statusCode", "control", "amount", "failed"]) {
     if (typeof data[key] === "string" && data[key]) parts.push(`${key}: ${data[key]}`);
   }

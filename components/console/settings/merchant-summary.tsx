@@ -32,8 +32,8 @@ export function MerchantSummaryCard({ merchant, locale }: { merchant: MerchantSe
         <dd>{amount(merchant.payoutApprovalThresholdSatang, t.noApproval)}</dd>
       </dl>
       {!merchant.readKeyLast4 && (
-        <p className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="no-read-key-warning">
-          {t.noReadKeyWarning}
+        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-900" data-testid="no-read-key-warning">
+          {merchant.applyUnconfirmedWebhooks ? t.noReadKeyApplying : t.noReadKeyWarning}
         </p>
       )}
     </>

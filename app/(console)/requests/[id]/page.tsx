@@ -68,6 +68,12 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
         <StatusBadge state={state} locale={locale} />
         <span className="text-lg tabular-nums">{thb(r.requestedAmount)}</span>
       </header>
+      {!detail.merchantHasReadKey && (
+        <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="no-read-key-notice">
+          <p className="font-semibold">{t.noReadKeyTitle}</p>
+          <p className="mt-1">{detail.merchantAppliesUnconfirmed ? t.noReadKeyApplyingBody : t.noReadKeyBody}</p>
+        </div>
+      )}
       {state === "unknown" && (
         <div role="status" className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950" data-testid="unknown-notice">
           <p className="font-semibold">{t.unknownTitle}</p>

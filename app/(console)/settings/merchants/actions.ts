@@ -5,8 +5,8 @@ import { ActionError, defineAction } from "@/lib/auth/action";
 import { env } from "@/lib/env";
 import { getLocale } from "@/lib/i18n/server";
 import { createMerchant, rotateKeys } from "@/lib/merchants/manage";
-import { updateMerchantSettings } from "@/lib/merchants/settings";
-import { merchantIdSchema, merchantLimitsSchema, MERCHANT_REFUSALS, newMerchantSchema, rotateKeysSchema } from "@/lib/merchants/settings-schemas";
+import { setApplyUnconfirmedWebhooks, updateMerchantSettings } from "@/lib/merchants/settings";
+import { allowUnconfirmedWebhooksSchema, merchantIdSchema, merchantLimitsSchema, MERCHANT_REFUSALS, newMerchantSchema, rotateKeysSchema } from "@/lib/merchants/settings-schemas";
 import { testMerchantKeys } from "@/lib/merchants/test-keys";
 import { keyVault } from "@/lib/merchants/vault";
 import { rotateWebhookSecret } from "@/lib/merchants/webhook-secret";
@@ -83,6 +83,31 @@ export const updateMerchantSettingsAction = defineAction({
       payoutApprovalThresholdSatang: input.payoutApprovalThreshold,
     });
     if (!isSaved) throw new ActionError(MERCHANT_REFUSALS.gone, {}, "not_found");
+    return null;
+  },
+  target: (input) => input.merchantId,
+});
+
+// Two actions, so the audit log says which way the choice went (lib/webhooks/process.ts).
+export const allowUnconfirmedWebhooksAction = defineAction({
+  permission: "merchant.manage",
+  schema: allowUnconfirmedWebhooksSchema,
+  merchantScoped: true,
+  audit: "merchant.unconfirmed-webhooks-on",
+  run: async ({ merchant, db }) => {
+    if (!(await setApplyUnconfirmedWebhooks(db, merchant.id, true))) throw new ActionError(MERCHANT_REFUSALS.gone, {}, "not_found");
+    return null;
+  },
+  target: (input) => input.merchantId,
+});
+
+export const refuseUnconfirmedWebhooksAction = defineAction({
+  permission: "merchant.manage",
+  schema: merchantIdSchema,
+  merchantScoped: true,
+  audit: "merchant.unconfirmed-webhooks-off",
+  run: async ({ merchant, db }) => {
+    if (!(await setApplyUnconfirmedWebhooks(db, merchant.id, false))) throw new ActionError(MERCHANT_REFUSALS.gone, {}, "not_found");
     return null;
   },
   target: (input) => input.merchantId,

@@ -12,7 +12,7 @@ import type { Db } from "@/lib/db/client";
 import { auditLog, merchants } from "@/lib/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
 import { createKeyVault } from "@/lib/merchants/key-vault";
-import { MERCHANT_REFUSALS } from "@/lib/merchants/settings-schemas";
+import { MERCHANT_REFUSALS, MERCHANT_RULES } from "@/lib/merchants/settings-schemas";
 import { webhookSecretMatches } from "@/lib/merchants/webhook-secret";
 import { createPaymentApi } from "@/lib/payment-api/client";
 import { STAFF_REFUSALS } from "@/lib/staff/errors";
@@ -134,8 +134,41 @@ describe("settings: merchants and their keys", () => {
     expect(result).toMatchObject({ ok: true, data: { readKeyLast4: null } });
     if (!result.ok) return;
     const html = await render(MerchantPage({ params: Promise.resolve({ id: result.data.id }), searchParams: Promise.resolve({}) }));
-    expect(html).toContain("outcomes depend on webhooks alone");
-    expect(await render(MerchantsPage())).toContain("None: outcomes depend on webhooks alone");
+    expect(html).toContain("PayDesk cannot confirm anything with the provider");
+    expect(html).toContain("Off: unconfirmed webhooks are held and not applied");
+    expect(await render(MerchantsPage())).toContain("None: webhooks cannot be confirmed");
+  });
+
+  it("applies unconfirmed webhooks only on an admin's explicit, audited choice, and says so loudly in both languages", async () => {
+    const created = await addMerchant({ readKey: "" });
+    if (!created.ok) throw new Error(created.message);
+    const merchantId = created.data.id;
+    const flag = async () => (await database.db.select({ on: merchants.applyUnconfirmedWebhooks }).from(merchants).where(eq(merchants.id, merchantId)))[0]!.on;
+    expect(await flag()).toBe(false);
+    // Not without saying they understand.
+    expect(await merchantActions.allowUnconfirmedWebhooksAction(null, { merchantId, understood: false })).toMatchObject({ ok: false, fieldErrors: { understood: [MERCHANT_RULES.confirmUnconfirmed] } });
+    expect(await flag()).toBe(false);
+    // Not by someone who may not manage merchants.
+    surroundings.session = session(admin, "finance");
+    expect(await merchantActions.allowUnconfirmedWebhooksAction(null, { merchantId, understood: true })).toMatchObject({ ok: false });
+    expect(await lastAudit("merchant.unconfirmed-webhooks-on")).toMatchObject({ outcome: "denied" });
+    surroundings.session = session(admin, "admin");
+
+    expect(await merchantActions.allowUnconfirmedWebhooksAction(null, { merchantId, understood: true })).toEqual({ ok: true, data: null });
+    expect(await flag()).toBe(true);
+    expect(await lastAudit("merchant.unconfirmed-webhooks-on")).toMatchObject({ actorId: admin.id, outcome: "ok", target: merchantId });
+    const page = () => render(MerchantPage({ params: Promise.resolve({ id: merchantId }), searchParams: Promise.resolve({}) }));
+    expect(await page()).toContain("its webhooks are applied WITHOUT confirmation");
+    surroundings.locale = "th";
+    try {
+      expect(await page()).toContain("ถูกบันทึกโดยไม่ได้ยืนยัน");
+    } finally {
+      surroundings.locale = "en";
+    }
+
+    expect(await merchantActions.refuseUnconfirmedWebhooksAction(null, { merchantId })).toEqual({ ok: true, data: null });
+    expect(await flag()).toBe(false);
+    expect(await lastAudit("merchant.unconfirmed-webhooks-off")).toMatchObject({ actorId: admin.id, outcome: "ok", target: merchantId });
   });
 
   it("refuses bad input beside its field, and a merchant already in PayDesk", async () => {

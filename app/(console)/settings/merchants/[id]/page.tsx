@@ -7,13 +7,21 @@ import { merchantMessages } from "@/components/console/settings/merchant-message
 import { RotateKeysForm } from "@/components/console/settings/rotate-keys-form";
 import { SettingsNav } from "@/components/console/settings/settings-nav";
 import { TestKeysPanel } from "@/components/console/settings/test-keys-panel";
+import { UnconfirmedWebhooksForm } from "@/components/console/settings/unconfirmed-webhooks-form";
 import { WebhookSecretPanel } from "@/components/console/settings/webhook-secret-panel";
 import { requirePermission } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { getLocale } from "@/lib/i18n/server";
 import { toDecimalString } from "@/lib/money";
 import { getMerchantSettings } from "@/lib/merchants/settings";
-import { rotateKeysAction, rotateWebhookSecretAction, testKeysAction, updateMerchantSettingsAction } from "../actions";
+import {
+  allowUnconfirmedWebhooksAction,
+  refuseUnconfirmedWebhooksAction,
+  rotateKeysAction,
+  rotateWebhookSecretAction,
+  testKeysAction,
+  updateMerchantSettingsAction,
+} from "../actions";
 
 export const metadata: Metadata = { title: "Merchant" };
 
@@ -70,6 +78,19 @@ export default async function MerchantPage({ params, searchParams }: { params: P
           <p className="mt-1 text-sm text-slate-700">{t.secretIntro}</p>
           <div className="mt-4">
             <WebhookSecretPanel action={rotateWebhookSecretAction} merchantId={merchant.id} hasSecret={merchant.hasWebhookSecret} locale={locale} />
+          </div>
+        </section>
+        <section aria-labelledby="unconfirmed-heading" className={`${section} lg:col-span-2`}>
+          <h2 id="unconfirmed-heading" className="text-lg font-medium">{t.unconfirmedTitle}</h2>
+          <p className="mt-1 max-w-3xl text-sm text-slate-700">{t.unconfirmedIntro}</p>
+          <div className="mt-4 max-w-3xl">
+            <UnconfirmedWebhooksForm
+              allow={allowUnconfirmedWebhooksAction}
+              refuse={refuseUnconfirmedWebhooksAction}
+              merchantId={merchant.id}
+              isOn={merchant.applyUnconfirmedWebhooks}
+              locale={locale}
+            />
           </div>
         </section>
         <section aria-labelledby="limits-heading" className={`${section} lg:col-span-2`}>
