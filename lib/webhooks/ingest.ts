@@ -5,6 +5,7 @@ import { merchants, webhookDeliveries } from "../db/schema";
 import { webhookSecretDigest } from "../merchants/webhook-secret";
 import { storeAndMatch, type Prepared } from "./match";
 import { parseWebhook } from "./parse";
+import type { RefusalProblem } from "./refusals";
 
 /**
  * Receiving a webhook: authenticate, read, de-duplicate, store — then answer. The provider signs
@@ -21,6 +22,8 @@ export interface IngestAnswer {
   deliveryId: number | null;
   /** Its body as read here and the request it names, for `processDelivery` (so neither is read twice). */
   prepared: Prepared | null;
+  /** Why a 401 was answered, for the refusal log (lib/webhooks/refusals.ts). */
+  refused?: RefusalProblem;
 }
 
 const answer = (status: number, body: Record<string, unknown>, stored: { deliveryId: number; prepared: Prepared } | null = null): IngestAnswer => ({
@@ -30,23 +33,49 @@ const answer = (status: number, body: Record<string, unknown>, stored: { deliver
   prepared: stored?.prepared ?? null,
 });
 
+const REFUSALS: Record<RefusalProblem, string> = {
+  missing: "The webhook secret header is missing.",
+  unknown: "The webhook secret is not one PayDesk issued.",
+  other_merchant: "The webhook secret does not belong to the merchant this webhook names.",
+};
+const refusal = (problem: RefusalProblem): IngestAnswer => ({ ...answer(401, { status: "error", message: REFUSALS[problem] }), refused: problem });
+const tooLarge = (): IngestAnswer => answer(413, { status: "error", message: `A webhook body is at most ${MAX_WEBHOOK_BYTES} bytes.` });
+
+export type Authenticated = { ok: true; holders: Holder[] } | { ok: false; answer: IngestAnswer };
+
+/** The secret header alone, before anything of the body is read: who may be sending this? */
+export async function authenticateWebhook(db: Db, secret: string | null): Promise<Authenticated> {
+  if (!secret) return { ok: false, answer: refusal("missing") };
+  const holders = await secretHolders(db, webhookSecretDigest(secret));
+  return holders.length === 0 ? { ok: false, answer: refusal("unknown") } : { ok: true, holders };
+}
+
+/** Authenticates, then reads the body: for callers that hold the whole body already (tests, benchmarks). */
 export async function ingestWebhook(db: Db, input: { secret: string | null; rawBody: string }): Promise<IngestAnswer> {
-  if (Buffer.byteLength(input.rawBody, "utf8") > MAX_WEBHOOK_BYTES) return answer(413, { status: "error", message: `A webhook body is at most ${MAX_WEBHOOK_BYTES} bytes.` });
-  if (!input.secret) return answer(401, { status: "error", message: "The webhook secret header is missing." });
+  if (Buffer.byteLength(input.rawBody, "utf8") > MAX_WEBHOOK_BYTES) return tooLarge();
+  const authenticated = await authenticateWebhook(db, input.secret);
+  return authenticated.ok ? ingestBody(db, authenticated.holders, input.rawBody) : authenticated.answer;
+}
 
-  const holders = await secretHolders(db, webhookSecretDigest(input.secret));
-  if (holders.length === 0) return answer(401, { status: "error", message: "The webhook secret is not one PayDesk issued." });
-
+/** Reads, de-duplicates and stores the body of a webhook whose secret `holders` hold. */
+export async function ingestBody(db: Db, holders: Holder[], rawBody: string): Promise<IngestAnswer> {
+  const merchantId = holders.length === 1 ? holders[0]!.id : null;
   let json: unknown;
   try {
-    json = JSON.parse(input.rawBody);
+    json = JSON.parse(rawBody);
   } catch {
-    await store(db, { rawBody: input.rawBody, verdict: "malformed", reason: "the body is not JSON", merchantId: holders.length === 1 ? holders[0]!.id : null });
+    await store(db, { rawBody, verdict: "malformed", reason: "the body is not JSON", merchantId });
     return answer(400, { status: "error", message: "The body is not JSON." });
+  }
+  // PostgreSQL's text and jsonb cannot hold U+0000: a field carrying it would fail every write
+  // that stores it, so the delivery is kept, escaped, as unreadable, and the sender told why.
+  if (hasNul(json)) {
+    await store(db, { rawBody, verdict: "malformed", reason: "a field contains a NUL character (U+0000)", merchantId });
+    return answer(400, { status: "error", message: "A field contains a NUL character (U+0000), which no webhook of the provider carries." });
   }
   const parsed = parseWebhook(json);
   if (!parsed.ok) {
-    await store(db, { rawBody: input.rawBody, verdict: "malformed", reason: parsed.reason, merchantId: holders.length === 1 ? holders[0]!.id : null });
+    await store(db, { rawBody, verdict: "malformed", reason: parsed.reason, merchantId });
     return answer(400, { status: "error", message: `Not a webhook PayDesk can read: ${parsed.reason}.` });
   }
   const e = parsed.event;
@@ -57,18 +86,26 @@ export async function ingestWebhook(db: Db, input: { secret: string | null; rawB
         ? holders[0]
         : undefined
       : holders.find((h) => h.merchantId.toLowerCase() === e.merchantId!.toLowerCase() && (e.orgId === null || h.orgId === e.orgId));
-  if (!merchant) return answer(401, { status: "error", message: "The webhook secret does not belong to the merchant this webhook names." });
+  if (!merchant) return refusal("other_merchant");
 
-  const stored = await storeAndMatch(db, { providerJobId: e.jobId, event: e.event, merchantId: merchant.id, rawBody: input.rawBody }, e.requestId);
+  const stored = await storeAndMatch(db, { providerJobId: e.jobId, event: e.event, merchantId: merchant.id, rawBody }, e.requestId);
   if (!stored) {
     // The same job again: kept in the log, applied once.
-    await store(db, { rawBody: input.rawBody, verdict: "duplicate", reason: `job ${e.jobId} was already received`, merchantId: merchant.id, event: e.event });
+    await store(db, { rawBody, verdict: "duplicate", reason: `job ${e.jobId} was already received`, merchantId: merchant.id, event: e.event });
     return answer(200, { status: "ok", duplicate: true });
   }
   return answer(200, { status: "ok" }, { deliveryId: stored.deliveryId, prepared: { event: e, match: stored.match } });
 }
 
-type Holder = { id: string; orgId: string; merchantId: string };
+/** Is there a U+0000 in any string (value or key) of this JSON? */
+function hasNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value !== null && typeof value === "object") return Object.entries(value).some(([key, v]) => key.includes("\u0000") || hasNul(v));
+  return false;
+}
+
+export type Holder = { id: string; orgId: string; merchantId: string };
 const HOLDER_CACHE_MS = 2_000;
 const holderCache = new Map<string, { at: number; holders: Holder[] }>();
 
@@ -88,6 +125,8 @@ async function secretHolders(db: Db, digest: string): Promise<Holder[]> {
   return holders;
 }
 
+/** A delivery kept for the log only. Its raw body may hold NUL bytes (not JSON at all): written as the text "\\u0000", so storing cannot fail. */
 async function store(db: Db, row: { rawBody: string; verdict: string; reason: string; merchantId: string | null; event?: string }): Promise<void> {
-  await db.insert(webhookDeliveries).values({ providerJobId: null, rawBody: row.rawBody, verdict: row.verdict, reason: row.reason, merchantId: row.merchantId, event: row.event ?? null });
+  const rawBody = row.rawBody.replaceAll("\u0000", "\\u0000");
+  await db.insert(webhookDeliveries).values({ providerJobId: null, rawBody, verdict: row.verdict, reason: row.reason, merchantId: row.merchantId, event: row.event ?? null });
 }
