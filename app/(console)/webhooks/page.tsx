@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { DeliveryTable } from "@/components/console/webhooks/delivery-table";
+import { RefusalsPanel } from "@/components/console/webhooks/refusals-panel";
 import { LiveUpdates } from "@/components/live/live-updates";
 import { VERDICT_LABELS, webhookMessages } from "@/components/console/webhooks/messages";
 import { CONSOLE_SECTIONS } from "@/lib/auth/console-sections";
@@ -11,6 +12,7 @@ import { listMerchantsVisibleTo } from "@/lib/merchants/queries";
 import { EVENTS } from "@/lib/webhooks/parse";
 import { parseDeliveryFilters, type Search } from "@/lib/webhooks/filters";
 import { listDeliveries, VERDICTS } from "@/lib/webhooks/queries";
+import { summarizeRefusals } from "@/lib/webhooks/refusals";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -22,7 +24,13 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
   const t = webhookMessages(locale);
   const verdictLabels = VERDICT_LABELS(locale) as Record<string, string>;
   const { filters, problems } = parseDeliveryFilters(params);
-  const [{ rows, nextBefore }, merchants] = await Promise.all([listDeliveries(db, session, filters), listMerchantsVisibleTo(db, session)]);
+  // Refusals name no merchant PayDesk could trust: shown, like unattributed deliveries, only to people who see every merchant.
+  const seesAll = session.merchantIds === null;
+  const [{ rows, nextBefore }, merchants, refusals] = await Promise.all([
+    listDeliveries(db, session, filters),
+    listMerchantsVisibleTo(db, session),
+    seesAll ? summarizeRefusals(db) : null,
+  ]);
   const filtered = Object.entries(params).some(([k, v]) => k !== "before" && one(v));
   const next = new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (one(v) && k !== "before" ? [[k, one(v)!]] : [])));
   if (nextBefore) next.set("before", String(nextBefore));
@@ -34,6 +42,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
       <LiveUpdates />
       <h1 className="text-2xl font-semibold">{t.title}</h1>
       <p className="mt-2 max-w-3xl text-slate-600">{t.intro}</p>
+      {refusals ? <RefusalsPanel summary={refusals} locale={locale} /> : null}
       <form method="get" className="mt-6 flex flex-wrap items-end gap-4" aria-label={t.filter}>
         <label className="text-sm">
           {t.verdict}

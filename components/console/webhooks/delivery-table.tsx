@@ -5,6 +5,7 @@ import { VERDICT_LABELS, webhookMessages } from "./messages";
 
 const TONE: Record<string, string> = {
   applied: "bg-emerald-50 text-emerald-800",
+  applied_unconfirmed: "bg-red-50 text-red-900",
   duplicate: "bg-slate-100 text-slate-700",
   ignored: "bg-slate-100 text-slate-700",
   received: "bg-sky-50 text-sky-800",

@@ -21,6 +21,17 @@ export const webhookMessages = defineMessages({
     none: "No webhooks match these filters.",
     badFilters: "These filters could not be read and were left out:",
     noneYet: "No webhooks yet. Give the provider's admin the webhook address and secret (Settings → Merchants).",
+    refusalsTitle: "Refused for their secret",
+    refusalsIntro: "Webhooks answered 401 because their secret header was missing or wrong. They changed nothing and are not in the log below; the secret they carried is never kept.",
+    refusalsLastHour: "Last hour",
+    refusalsLastDay: "Last 24 hours",
+    refusalsBurst: "A burst of refused webhooks: someone may be guessing the secret, or the provider still sends a rotated-out one. Check the addresses below.",
+    refusalsNone: "None refused lately.",
+    refusedAt: "Time",
+    refusedFrom: "Address",
+    refusedHeader: "Header",
+    refusedProblem: "What was wrong",
+    unknownAddress: "unknown",
   },
   th: {
     title: "เว็บฮุก",
@@ -42,6 +53,17 @@ export const webhookMessages = defineMessages({
     none: "ไม่มีเว็บฮุกที่ตรงกับตัวกรอง",
     badFilters: "ตัวกรองเหล่านี้อ่านไม่ได้ จึงไม่ได้นำมาใช้:",
     noneYet: "ยังไม่มีเว็บฮุก กรุณาแจ้งที่อยู่และรหัสลับของเว็บฮุกให้ผู้ดูแลของผู้ให้บริการ (การตั้งค่า → ร้านค้า)",
+    refusalsTitle: "เว็บฮุกที่ถูกปฏิเสธเพราะรหัสลับ",
+    refusalsIntro: "เว็บฮุกที่ได้รับคำตอบ 401 เพราะไม่มีส่วนหัวรหัสลับหรือรหัสลับไม่ถูกต้อง ไม่ได้เปลี่ยนแปลงสิ่งใดและไม่อยู่ในรายการด้านล่าง PayDesk ไม่เก็บรหัสลับที่ส่งมา",
+    refusalsLastHour: "ชั่วโมงที่ผ่านมา",
+    refusalsLastDay: "24 ชั่วโมงที่ผ่านมา",
+    refusalsBurst: "มีเว็บฮุกถูกปฏิเสธจำนวนมาก: อาจมีผู้พยายามเดารหัสลับ หรือผู้ให้บริการยังส่งรหัสลับเก่าที่เปลี่ยนไปแล้ว โปรดตรวจสอบที่อยู่ด้านล่าง",
+    refusalsNone: "ไม่มีเว็บฮุกถูกปฏิเสธในช่วงนี้",
+    refusedAt: "เวลา",
+    refusedFrom: "ที่อยู่",
+    refusedHeader: "ส่วนหัว",
+    refusedProblem: "สิ่งที่ไม่ถูกต้อง",
+    unknownAddress: "ไม่ทราบ",
   },
 });
 
@@ -75,5 +97,18 @@ export const VERDICT_LABELS = defineMessages({
     contradicted: "ขัดแย้งกับข้อมูลผู้ให้บริการ",
     malformed: "อ่านไม่ได้",
     error: "ข้อผิดพลาด",
+  },
+});
+
+export const REFUSAL_LABELS = defineMessages({
+  en: {
+    missing: "no secret header",
+    unknown: "a secret PayDesk did not issue (or one past its overlap)",
+    other_merchant: "another merchant's secret than the one the webhook names",
+  },
+  th: {
+    missing: "ไม่มีส่วนหัวรหัสลับ",
+    unknown: "รหัสลับที่ PayDesk ไม่ได้ออกให้ (หรือรหัสเก่าที่หมดช่วงใช้ร่วมแล้ว)",
+    other_merchant: "รหัสลับของร้านค้าอื่น ไม่ใช่ร้านค้าที่เว็บฮุกระบุ",
   },
 });
