@@ -2,6 +2,7 @@ import type { Locale } from "@/lib/i18n";
 import { describeFailure, readFailure } from "@/lib/payment-api/failure-words";
 import { STATES, type State } from "@/lib/requests/lifecycle";
 import { noteWords } from "@/lib/requests/timeline-notes";
+import { webhookNoteWords } from "@/lib/webhooks/notes";
 import { stateLabels } from "./requests/status-messages";
 
 const isState = (value: string): value is State => (STATES as readonly string[]).includes(value);
@@ -22,5 +23,5 @@ export function paydeskWords(text: string, locale: Locale): string {
     const state = value.toLowerCase();
     return isState(state) ? labels[state] : value;
   };
-  return noteWords(text, locale, stateWords) ?? text;
+  return noteWords(text, locale, stateWords) ?? webhookNoteWords(text, locale) ?? text;
 }

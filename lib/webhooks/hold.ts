@@ -18,7 +18,7 @@ export type HeldVerdict = "unconfirmed" | "mismatch";
 const CHECKABLE = ["submitting", "unknown", "pending"];
 
 export async function holdDelivery(db: Db, hold: { deliveryId: number; requestId: string; verdict: HeldVerdict; reason: string; data: Record<string, unknown> }): Promise<boolean> {
-  const data = JSON.stringify({ ...hold.data, deliveryId: hold.deliveryId, reason: hold.reason });
+  const data = JSON.stringify({ ...hold.data, deliveryId: hold.deliveryId });
   const written = await executePrepared(
     db,
     sql`

@@ -7,6 +7,7 @@ import type { MerchantApi } from "../payment-api/client";
 import { applyToRequest, type Applied } from "../requests/apply";
 import { stateFromProvider, type LifecycleEvent, type State } from "../requests/lifecycle";
 import { holdDelivery, type HeldVerdict } from "./hold";
+import { WEBHOOK_NOTES } from "./notes";
 import { matchStored, type Match, type MatchedRequest, type Prepared } from "./match";
 import type { WebhookEvent } from "./parse";
 
@@ -43,8 +44,7 @@ export type Verdict =
 
 type ApiFor = (merchantRowId: string) => Promise<MerchantApi | undefined>;
 
-/** Why a claim is not applied although the merchant has no read key: said on the delivery and the timeline. */
-export const NO_READ_KEY = "not confirmed: the merchant has no read key, so PayDesk cannot ask the provider";
+const NO_READ_KEY = WEBHOOK_NOTES.noReadKey.en.fill({});
 
 /** `prepared` is what the receiver read when it stored the delivery; without it the delivery is read back (the stranded sweep). */
 export async function processDelivery(db: Db, apiFor: ApiFor, deliveryId: number, prepared?: Prepared): Promise<Verdict> {
@@ -69,13 +69,14 @@ export async function processDelivery(db: Db, apiFor: ApiFor, deliveryId: number
         e.event.endsWith(".Success") ? `money reported for ${e.requestId ?? "no request"} (RefId1 ${e.refId1 ?? "none"}), which is not a request of this merchant` : `no request of this merchant has provider id ${e.requestId}`,
       );
     }
-    const held = (verdict: HeldVerdict, reason: string) =>
-      holdDelivery(db, { deliveryId, requestId: request.id, verdict, reason, data: { event: e.event, jobId: e.jobId } }).then((settled): Verdict => (settled ? verdict : "ignored"));
+    /** `detail` is for the timeline: the provider client's own sentence when there is one, which the console words in the reader's language. */
+    const held = (verdict: HeldVerdict, reason: string, detail = reason) =>
+      holdDelivery(db, { deliveryId, requestId: request.id, verdict, reason, data: { event: e.event, jobId: e.jobId, detail } }).then((settled): Verdict => (settled ? verdict : "ignored"));
     const problem = mismatch(e, request);
     if (problem) return await held("mismatch", problem);
 
     const confirmation = await confirmWithProvider(apiFor, match, e, request.providerId);
-    if (confirmation.outcome === "unconfirmed") return await held("unconfirmed", confirmation.why);
+    if (confirmation.outcome === "unconfirmed") return await held("unconfirmed", confirmation.why, confirmation.detail);
     const { lifecycleEvent, contradiction } = confirmation;
     const unconfirmed = confirmation.outcome === "applied_unconfirmed";
     const result = await applyToRequest(db, request.id, lifecycleEvent, {
@@ -99,7 +100,7 @@ function verdictAfter(result: Applied, contradiction: string | null, unconfirmed
 type Confirmation =
   | { outcome: "confirmed" | "applied_unconfirmed"; lifecycleEvent: LifecycleEvent; contradiction: null }
   | { outcome: "contradicted"; lifecycleEvent: LifecycleEvent; contradiction: string }
-  | { outcome: "unconfirmed"; why: string };
+  | { outcome: "unconfirmed"; why: string; detail?: string };
 
 /**
  * Asks the provider for the request's current state. The claim applies only when that state bears
@@ -113,7 +114,7 @@ async function confirmWithProvider(apiFor: ApiFor, match: Match, e: WebhookEvent
   const api = await apiFor(match.merchantId);
   if (!api || !providerId) return { outcome: "unconfirmed", why: "not confirmed: the merchant's API keys cannot be read" };
   const record = await api.getPaymentRequestById(providerId);
-  if (!record.ok) return { outcome: "unconfirmed", why: `not confirmed with the provider (${record.message})` };
+  if (!record.ok) return { outcome: "unconfirmed", why: `not confirmed with the provider (${record.message})`, detail: record.message };
   const truth = stateFromProvider(record.data.status, record.data.statusCode);
   if (!truth) return { outcome: "unconfirmed", why: `not confirmed: the provider's status "${record.data.status}" is not one PayDesk knows` };
   if (!contradicts(claimedState(e), truth)) return { outcome: "confirmed", lifecycleEvent: claim, contradiction: null };
@@ -132,7 +133,7 @@ async function confirmWithProvider(apiFor: ApiFor, match: Match, e: WebhookEvent
  */
 function mismatch(e: WebhookEvent, request: MatchedRequest): string | null {
   if (e.refId1 !== null && e.refId1 !== request.refId1) return `RefId1 ${e.refId1} is not this request's ${request.refId1}`;
-  if (e.txSatang === null) return e.event.endsWith(".Success") ? `${e.event} without an amount (TX_AMOUNT)` : null;
+  if (e.txSatang === null) return e.event.endsWith(".Success") ? WEBHOOK_NOTES.noAmount.en.fill({ event: e.event }) : null;
   const requested = toSatang(request.requestedAmount);
   const generated = request.generatedAmount === null ? requested : toSatang(request.generatedAmount);
   if (e.event === "PaymentIn.Success" && e.txSatang !== generated && e.txSatang !== requested) return `received ${e.txSatang / 100} THB, the request asked for ${generated / 100}`;

@@ -178,8 +178,8 @@ export const eventLabels = defineMessages<Record<string, string>>({
     recheck: "Re-checked on request",
     sandbox_control: "Sandbox control",
     webhook: "Webhook",
-    webhook_unconfirmed: "Webhook NOT applied: the provider did not confirm it; checking with the provider",
-    webhook_mismatch: "Webhook NOT applied: its amount or RefId1 does not fit; checking with the provider",
+    webhook_unconfirmed: "Webhook NOT applied: the provider did not confirm it",
+    webhook_mismatch: "Webhook NOT applied: its amount or RefId1 does not fit",
     slip_uploaded: "Slip uploaded",
   },
   th: {
@@ -195,8 +195,8 @@ export const eventLabels = defineMessages<Record<string, string>>({
     recheck: "ตรวจสอบตามคำขอ",
     sandbox_control: "คำสั่ง Sandbox",
     webhook: "Webhook",
-    webhook_unconfirmed: "ไม่ได้บันทึกเว็บฮุก: ผู้ให้บริการไม่ได้ยืนยัน กำลังตรวจสอบกับผู้ให้บริการ",
-    webhook_mismatch: "ไม่ได้บันทึกเว็บฮุก: ยอดเงินหรือ RefId1 ไม่ตรง กำลังตรวจสอบกับผู้ให้บริการ",
+    webhook_unconfirmed: "ไม่ได้บันทึกเว็บฮุก: ผู้ให้บริการไม่ได้ยืนยัน",
+    webhook_mismatch: "ไม่ได้บันทึกเว็บฮุก: ยอดเงินหรือ RefId1 ไม่ตรง",
     slip_uploaded: "อัปโหลดสลิป",
   },
 });

@@ -66,3 +66,21 @@ describe("the timeline's own PayDesk sentences", () => {
     expect(text).toContain("found at the provider as Paid");
   });
 });
+
+describe("the timeline's held and unconfirmed webhooks", () => {
+  // As lib/webhooks/hold.ts and lib/webhooks/process.ts store them.
+  const noReadKey = entry(3, "webhook_unconfirmed", { event: "PaymentIn.Success", jobId: "j1", deliveryId: 7, detail: "not confirmed: the merchant has no read key, so PayDesk cannot ask the provider" });
+  const appliedAnyway = entry(4, "provider_status", { type: "provider_status", status: "Paid", unconfirmed: true, outcome: { from: "pending", to: "paid" } });
+
+  it("say the webhook was not applied, and why, in Thai", () => {
+    const text = shown([noReadKey], "th");
+    expect(text).toContain("ไม่ได้บันทึกเว็บฮุก: ผู้ให้บริการไม่ได้ยืนยัน");
+    expect(text).toContain("ร้านค้าไม่มีคีย์สำหรับอ่าน");
+    expect(text).not.toContain("the merchant has no read key");
+  });
+
+  it("mark a change applied without confirmation, in both languages", () => {
+    expect(shown([appliedAnyway], "en")).toContain("applied WITHOUT confirmation by the provider");
+    expect(shown([appliedAnyway], "th")).toContain("บันทึกโดยผู้ให้บริการไม่ได้ยืนยัน");
+  });
+});
