@@ -8,6 +8,8 @@ import { toSatang, type Satang } from "../money";
 import { hitRateLimits, type Limit, type RateVerdict } from "../public/rate-limit";
 import { ipThrottleKey } from "../auth/request-ip";
 import { readStoredPayInAnswer } from "../requests/stored-answer";
+import { anonymousShareKnownSpent, takeAnonymousCall } from "../public/anonymous-calls";
+import { rememberRejected, wasRejected } from "./rejected-tokens";
 
 /**
  * The customer's slip link, `/payin-slip-upload/<orgId>/<paymentRequestId>/<token>` — the provider's
@@ -39,7 +41,10 @@ export interface SlipRequestView {
 
 export type SlipLinkCheck =
   | { ok: true; request: SlipRequestView | null; requestId: string | null }
-  | { ok: false; reason: "invalid" | "unavailable" | "rate_limited"; retryAfterMs?: number };
+  | { ok: false; reason: "invalid" | "unavailable" | "rate_limited" | "busy"; retryAfterMs?: number };
+
+/** The provider's word on a link's token; "busy" when the public pages' share of its budget is spent. */
+export type TokenCheck = { ok: true } | { ok: false; reason: "invalid" | "unavailable" } | { ok: false; reason: "busy"; retryAfterMs: number };
 
 /** Public-page budgets: per address and per link, so the page cannot be used to flood the provider. */
 export const SLIP_LIMITS = {
@@ -70,18 +75,30 @@ export async function spendSlipBudget(db: Db, kind: "page" | "check" | "upload",
 const verified = new Map<string, number>();
 const VERIFIED_FOR_MS = 60_000;
 
-/** Asks the provider whether the link's token is good: true, false, or null when it could not say. */
-export async function verifySlipToken(api: PaymentApi, link: SlipLink, now = Date.now()): Promise<boolean | null> {
+/**
+ * Asks the provider whether the link's token is good. A token it rejected lately is refused from
+ * memory, and the call is made only within the public pages' share of the provider's budget
+ * (lib/public/anonymous-calls.ts): a flood of links, good or bad, cannot delay staff.
+ */
+export async function verifySlipToken(db: Db, api: PaymentApi, link: SlipLink, now = Date.now()): Promise<TokenCheck> {
   const key = `${link.paymentRequestId.toLowerCase()}:${link.token.toLowerCase()}`;
-  if ((verified.get(key) ?? 0) > now) return true;
+  if ((verified.get(key) ?? 0) > now) return { ok: true };
+  // In a flood, the hits past the share are answered before any database work.
+  const spent = anonymousShareKnownSpent(db);
+  if (!spent.ok) return { ok: false, reason: "busy", retryAfterMs: spent.retryAfterMs };
+  if (await wasRejected(db, link)) return { ok: false, reason: "invalid" };
+  const share = await takeAnonymousCall(db);
+  if (!share.ok) return { ok: false, reason: "busy", retryAfterMs: share.retryAfterMs };
   const result = await api.slips.verifyPayInToken(link.orgId, link.paymentRequestId, link.token);
   if (result.ok) {
     if (verified.size > 10_000) verified.clear();
     verified.set(key, now + VERIFIED_FOR_MS);
-    return true;
+    return { ok: true };
   }
   // TOKEN_INVALID, NOTFOUND, UUID_INVALID (§3.4): the link is bad. Anything else: the provider could not say.
-  return result.kind === "rejected" ? false : null;
+  if (result.kind !== "rejected") return { ok: false, reason: "unavailable" };
+  await rememberRejected(db, link);
+  return { ok: false, reason: "invalid" };
 }
 
 /** The request behind a slip link, from PayDesk's records; null when PayDesk did not make it. */
@@ -116,9 +133,8 @@ export async function openSlipLink(db: Db, api: PaymentApi, link: SlipLink, ip: 
   if (!isWellFormed(link)) return { ok: false, reason: "invalid" };
   const budget = await spendSlipBudget(db, "page", link, ip);
   if (!budget.ok) return { ok: false, reason: "rate_limited", retryAfterMs: budget.retryAfterMs };
-  const good = await verifySlipToken(api, link);
-  if (good === null) return { ok: false, reason: "unavailable" };
-  if (!good) return { ok: false, reason: "invalid" };
+  const token = await verifySlipToken(db, api, link);
+  if (!token.ok) return token;
   const found = await findSlipRequest(db, link);
   return { ok: true, request: found?.view ?? null, requestId: found?.id ?? null };
 }
