@@ -1,20 +1,28 @@
 import "server-only";
 import type { Db } from "../db/client";
-import { createPostgresLimiter, type RateLimiter } from "../payment-api/limiter";
+import { env } from "../env";
+import { createPostgresLimiter, parseLimit, type RateLimiter } from "../payment-api/limiter";
 import type { RateVerdict } from "./rate-limit";
 
 /**
  * The public pages' share of the provider's budget. Anyone can open a slip link, and every
  * anonymous call (VerifyPayInToken, CheckPayInSlipDup, UploadPayInSlipById) spends the same
- * 20-per-10-s budget (provider-facts §8.1) that staff need to create and re-check requests. So all
- * anonymous calls together, from every instance, get at most this many per window; past that the
- * page says "busy, try again shortly" at once instead of queueing in front of staff.
+ * budget (PAYMENT_API_RATE_LIMIT, 20 per 10 s at the live provider: provider-facts §8.1) that staff
+ * need to create and re-check requests. So all anonymous calls together, from every instance, get
+ * at most a quarter of it — 5 per 10 s — and past that the page says "busy, try again shortly" at
+ * once instead of queueing in front of staff. With the limit off there is no budget to guard.
  *
  * The count is a sliding log in `provider_calls` under its own name, serialised by an advisory
  * lock (lib/payment-api/limiter.ts): exact, unlike the fixed windows of ./rate-limit.ts, which
  * could let twice the share through around a window's edge.
  */
-export const ANONYMOUS_PROVIDER_CALLS = { count: 5, windowMs: 10_000 };
+export const ANONYMOUS_SHARE_OF_LIMIT = 1 / 4;
+
+/** The share for a PAYMENT_API_RATE_LIMIT setting ("20/10s" → 5 per 10 s); null for "off". */
+export function anonymousShareOf(limitText: string): { count: number; windowMs: number } | null {
+  const limit = parseLimit(limitText);
+  return limit && { count: Math.max(1, Math.floor(limit.count * ANONYMOUS_SHARE_OF_LIMIT)), windowMs: limit.windowMs };
+}
 
 const LOG_NAME = "anonymous-public-pages";
 
@@ -23,12 +31,13 @@ const LOG_NAME = "anonymous-public-pages";
  * flood, that answer is given from memory, so the hits past the share do not queue for the log's
  * lock and take the database connections staff work needs. It can only refuse, never allow more.
  */
-const shares = new WeakMap<Db, { limiter: RateLimiter; spentUntil: number }>();
+const shares = new WeakMap<Db, { limiter: RateLimiter | null; spentUntil: number }>();
 
 function shareOf(db: Db) {
   let share = shares.get(db);
   if (!share) {
-    share = { limiter: createPostgresLimiter(db, LOG_NAME, { ...ANONYMOUS_PROVIDER_CALLS, maxWaitMs: 0 }), spentUntil: 0 };
+    const config = anonymousShareOf(env().PAYMENT_API_RATE_LIMIT);
+    share = { limiter: config && createPostgresLimiter(db, LOG_NAME, { ...config, maxWaitMs: 0 }), spentUntil: 0 };
     shares.set(db, share);
   }
   return share;
@@ -43,6 +52,7 @@ export function anonymousShareKnownSpent(db: Db, now = Date.now()): RateVerdict 
 /** Takes one anonymous call from the share, never waiting: refused with when to try again. */
 export async function takeAnonymousCall(db: Db, now = Date.now()): Promise<RateVerdict> {
   const share = shareOf(db);
+  if (!share.limiter) return { ok: true };
   if (share.spentUntil > now) return { ok: false, retryAfterMs: share.spentUntil - now };
   const slot = await share.limiter.acquire();
   if (slot.ok) return { ok: true };

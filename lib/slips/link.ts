@@ -74,6 +74,18 @@ export async function spendSlipBudget(db: Db, kind: "page" | "check" | "upload",
 /** Good answers are remembered briefly, so the page, its duplicate check and its upload ask the provider once. */
 const verified = new Map<string, number>();
 const VERIFIED_FOR_MS = 60_000;
+const verifiedKey = (link: SlipLink) => `${link.paymentRequestId.toLowerCase()}:${link.token.toLowerCase()}`;
+
+/**
+ * "Busy" without any database work, when this process already knows the public share of the
+ * provider budget is spent and the link is not one it has lately seen good: in a flood, the hits
+ * past the share cost nothing, so staff work keeps the database to itself.
+ */
+function busyFromMemory(db: Db, link: SlipLink, now: number): Extract<TokenCheck, { reason: "busy" }> | null {
+  if ((verified.get(verifiedKey(link)) ?? 0) > now) return null;
+  const spent = anonymousShareKnownSpent(db, now);
+  return spent.ok ? null : { ok: false, reason: "busy", retryAfterMs: spent.retryAfterMs };
+}
 
 /**
  * Asks the provider whether the link's token is good. A token it rejected lately is refused from
@@ -81,11 +93,10 @@ const VERIFIED_FOR_MS = 60_000;
  * (lib/public/anonymous-calls.ts): a flood of links, good or bad, cannot delay staff.
  */
 export async function verifySlipToken(db: Db, api: PaymentApi, link: SlipLink, now = Date.now()): Promise<TokenCheck> {
-  const key = `${link.paymentRequestId.toLowerCase()}:${link.token.toLowerCase()}`;
+  const key = verifiedKey(link);
   if ((verified.get(key) ?? 0) > now) return { ok: true };
-  // In a flood, the hits past the share are answered before any database work.
-  const spent = anonymousShareKnownSpent(db);
-  if (!spent.ok) return { ok: false, reason: "busy", retryAfterMs: spent.retryAfterMs };
+  const busy = busyFromMemory(db, link, now);
+  if (busy) return busy;
   if (await wasRejected(db, link)) return { ok: false, reason: "invalid" };
   const share = await takeAnonymousCall(db);
   if (!share.ok) return { ok: false, reason: "busy", retryAfterMs: share.retryAfterMs };
@@ -131,6 +142,8 @@ export async function findSlipRequest(db: Db, link: SlipLink): Promise<{ id: str
 /** Everything the slip page needs before it shows anything: budget, token, request. */
 export async function openSlipLink(db: Db, api: PaymentApi, link: SlipLink, ip: string | null): Promise<SlipLinkCheck> {
   if (!isWellFormed(link)) return { ok: false, reason: "invalid" };
+  const busy = busyFromMemory(db, link, Date.now());
+  if (busy) return busy;
   const budget = await spendSlipBudget(db, "page", link, ip);
   if (!budget.ok) return { ok: false, reason: "rate_limited", retryAfterMs: budget.retryAfterMs };
   const token = await verifySlipToken(db, api, link);
