@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { openDatabase } from "../db/client";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason } from "../db/testing/databases";
 import { anonymousShareKnownSpent, anonymousShareOf, takeAnonymousCall } from "./anonymous-calls";
 
@@ -27,6 +28,16 @@ describe.each(DATABASE_KINDS)("taking anonymous calls on %s", (kind) => {
         expect(refused!.ok === false && refused!.retryAfterMs).toBeGreaterThan(0);
         expect(Date.now() - started).toBeLessThan(10_000);
         expect(anonymousShareKnownSpent(database.db).ok).toBe(false);
+        if (database.url) {
+          // Another instance on the same database: nothing in its memory, refused by the shared log.
+          const other = await openDatabase({ url: database.url, migrate: false, poolSize: 2 });
+          try {
+            expect(anonymousShareKnownSpent(other.db).ok).toBe(true);
+            expect(await takeAnonymousCall(other.db)).toMatchObject({ ok: false });
+          } finally {
+            await other.close();
+          }
+        }
       } finally {
         await database.dispose();
       }

@@ -27,17 +27,31 @@ export function anonymousShareOf(limitText: string): { count: number; windowMs: 
 const LOG_NAME = "anonymous-public-pages";
 
 /**
- * Per database: the shared log, and until when this process already knows the share is spent. In a
- * flood, that answer is given from memory, so the hits past the share do not queue for the log's
- * lock and take the database connections staff work needs. It can only refuse, never allow more.
+ * Per database: the shared log, and what this process itself knows: the calls it was given in the
+ * current window, those it is asking for, and until when the log said the share is spent. When
+ * those already fill the share, the answer is "busy" from memory, so in a flood only a handful of
+ * hits per window reach the database and staff work keeps its connections. Memory can only refuse,
+ * never allow more than the log.
  */
-const shares = new WeakMap<Db, { limiter: RateLimiter | null; spentUntil: number }>();
+interface Share {
+  config: { count: number; windowMs: number } | null;
+  limiter: RateLimiter | null;
+  granted: number[];
+  asking: number;
+  spentUntil: number;
+}
 
-function shareOf(db: Db) {
+const shares = new WeakMap<Db, Share>();
+/** The log's own margin (lib/payment-api/limiter.ts), so memory forgets a call no sooner than the log. */
+const MARGIN_MS = 250;
+/** What to tell a caller turned away while others are still asking: about when their answers are in. */
+const ASKING_RETRY_MS = 1_000;
+
+function shareOf(db: Db): Share {
   let share = shares.get(db);
   if (!share) {
     const config = anonymousShareOf(env().PAYMENT_API_RATE_LIMIT);
-    share = { limiter: config && createPostgresLimiter(db, LOG_NAME, { ...config, maxWaitMs: 0 }), spentUntil: 0 };
+    share = { config, limiter: config && createPostgresLimiter(db, LOG_NAME, { ...config, maxWaitMs: 0 }), granted: [], asking: 0, spentUntil: 0 };
     shares.set(db, share);
   }
   return share;
@@ -45,17 +59,33 @@ function shareOf(db: Db) {
 
 /** Refused when this process already knows the share is spent: no database work at all. */
 export function anonymousShareKnownSpent(db: Db, now = Date.now()): RateVerdict {
-  const { spentUntil } = shareOf(db);
-  return spentUntil > now ? { ok: false, retryAfterMs: spentUntil - now } : { ok: true };
+  const share = shareOf(db);
+  if (!share.config) return { ok: true };
+  if (share.spentUntil > now) return { ok: false, retryAfterMs: share.spentUntil - now };
+  const window = share.config.windowMs + MARGIN_MS;
+  while (share.granted.length > 0 && share.granted[0]! <= now - window) share.granted.shift();
+  if (share.granted.length + share.asking < share.config.count) return { ok: true };
+  const oldest = share.granted[share.granted.length - share.config.count];
+  return { ok: false, retryAfterMs: oldest === undefined ? ASKING_RETRY_MS : oldest + window - now };
 }
 
 /** Takes one anonymous call from the share, never waiting: refused with when to try again. */
 export async function takeAnonymousCall(db: Db, now = Date.now()): Promise<RateVerdict> {
   const share = shareOf(db);
   if (!share.limiter) return { ok: true };
-  if (share.spentUntil > now) return { ok: false, retryAfterMs: share.spentUntil - now };
-  const slot = await share.limiter.acquire();
-  if (slot.ok) return { ok: true };
+  const known = anonymousShareKnownSpent(db, now);
+  if (!known.ok) return known;
+  share.asking += 1;
+  let slot;
+  try {
+    slot = await share.limiter.acquire();
+  } finally {
+    share.asking -= 1;
+  }
+  if (slot.ok) {
+    share.granted.push(Date.now());
+    return { ok: true };
+  }
   share.spentUntil = Math.max(share.spentUntil, Date.now() + slot.wouldWaitMs);
   return { ok: false, retryAfterMs: slot.wouldWaitMs };
 }
