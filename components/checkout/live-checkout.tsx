@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useReducer, useRef, useState, type ReactNode } from "react";
+import { STATUS_POLL_MS } from "@/lib/checkout/polling";
 import { formatDateTime } from "@/lib/i18n/date-time";
 import type { HubState } from "./hub-client";
 
@@ -67,7 +68,6 @@ interface Props {
 }
 
 const TERMINAL = new Set<LiveState>(["paid", "approved", "rejected", "expired", "canceled"]);
-const POLL_MS = 5_000;
 const HURRY_MS = 5 * 60_000;
 
 /** Later news wins, but nothing leaves a terminal state (the same rule as lib/requests/lifecycle.ts). */
@@ -130,7 +130,7 @@ export function LiveCheckout(props: Props) {
     let poll: ReturnType<typeof setInterval> | undefined;
     const startPolling = () => {
       setStream("polling");
-      poll ??= setInterval(() => void fetchStatus(), POLL_MS);
+      poll ??= setInterval(() => void fetchStatus(), STATUS_POLL_MS);
     };
     if (typeof EventSource === "function") {
       source = new EventSource(`${base}/events`);

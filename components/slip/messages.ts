@@ -18,6 +18,8 @@ export const slipMessages = defineMessages({
     tryAgain: "Try again",
     busyTitle: "Too many attempts",
     busyBody: (minutes: number) => `Please wait about ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+    providerBusyTitle: "Busy right now",
+    providerBusyBody: "Many people are using this page at the moment. Please try again in a few seconds.",
     language: "Language",
   },
   th: {
@@ -36,6 +38,8 @@ export const slipMessages = defineMessages({
     tryAgain: "ลองใหม่",
     busyTitle: "ลองหลายครั้งเกินไป",
     busyBody: (minutes: number) => `กรุณารอประมาณ ${minutes} นาที แล้วลองใหม่`,
+    providerBusyTitle: "ระบบไม่ว่างในขณะนี้",
+    providerBusyBody: "มีผู้ใช้หน้านี้จำนวนมากในขณะนี้ กรุณาลองใหม่อีกครั้งในอีกไม่กี่วินาที",
     language: "ภาษา",
   },
 });
@@ -75,6 +79,7 @@ export const slipFormMessages = defineMessages({
     maybeArrived: "The payment service did not confirm the upload; it may have arrived. Try again only if the merchant does not see it.",
     network: "No connection. Your slip is kept here: try again when you are back online.",
     tooMany: "Too many uploads from here. Please wait a while and try again.",
+    busy: "The payment service is busy. Your slip is kept here: try again in a few seconds.",
     badReference: "The slip reference must be 4 letters or digits in each box.",
     noteTooLong: "The note is too long.",
     noImage: "Choose the slip image first.",
@@ -113,6 +118,7 @@ export const slipFormMessages = defineMessages({
     maybeArrived: "ระบบชำระเงินไม่ยืนยันการอัปโหลด สลิปอาจถึงแล้ว ลองใหม่เฉพาะเมื่อร้านค้าไม่พบสลิป",
     network: "ไม่มีการเชื่อมต่อ สลิปของคุณยังอยู่ที่นี่ กรุณาลองอีกครั้งเมื่อกลับมาออนไลน์",
     tooMany: "อัปโหลดจากที่นี่บ่อยเกินไป กรุณารอสักครู่แล้วลองใหม่",
+    busy: "ระบบชำระเงินไม่ว่าง สลิปของคุณยังอยู่ที่นี่ กรุณาลองอีกครั้งในอีกไม่กี่วินาที",
     badReference: "เลขอ้างอิงต้องเป็นตัวอักษรหรือตัวเลขช่องละ 4 ตัว",
     noteTooLong: "หมายเหตุยาวเกินไป",
     noImage: "กรุณาเลือกรูปสลิปก่อน",

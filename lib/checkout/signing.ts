@@ -66,7 +66,7 @@ export function checkoutPath(token: string): string {
 
 export function verifyCheckoutToken(token: string, options: TokenOptions): CheckoutTokenResult {
   const parts = token.split(".");
-  if (parts.length !== 2 || !/^[A-Za-z0-9_-]+$/.test(parts[0]!) || !/^[A-Za-z0-9_-]+$/.test(parts[1]!)) return { ok: false, reason: "malformed" };
+  if (parts.length !== 2 || !isCanonicalBase64url(parts[0]!) || !isCanonicalBase64url(parts[1]!)) return { ok: false, reason: "malformed" };
   const payload = Buffer.from(parts[0]!, "base64url").toString();
   const given = Buffer.from(parts[1]!, "base64url");
   const match = /^([^.]+)\.(\d{1,12})$/.exec(payload);
@@ -76,4 +76,12 @@ export function verifyCheckoutToken(token: string, options: TokenOptions): Check
   const expiresAt = new Date(Number(match[2]) * 1000);
   if ((options.now ?? new Date()).getTime() >= expiresAt.getTime()) return { ok: false, reason: "expired" };
   return { ok: true, requestId: match[1]!, expiresAt };
+}
+
+/**
+ * Base64url as signCheckoutToken writes it, and only so: a last character whose unused low bits
+ * are set decodes to the same bytes, which would give one link many spellings (16 for the tag).
+ */
+function isCanonicalBase64url(text: string): boolean {
+  return /^[A-Za-z0-9_-]+$/.test(text) && Buffer.from(text, "base64url").toString("base64url") === text;
 }

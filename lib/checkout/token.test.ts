@@ -62,6 +62,19 @@ describe("checkout link tokens", () => {
     }
   });
 
+  it("accepts only the one canonical base64url spelling of a genuine token", () => {
+    // 16 tag bytes take 22 characters whose last carries 4 unused bits: 16 spellings decode alike.
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    for (const id of ["req_a", "req_ab", "req_abc"]) {
+      const token = signCheckoutToken(id, inAnHour, { secret });
+      const [payload, sig] = token.split(".") as [string, string];
+      const spellings = [...alphabet].flatMap((c) => [`${payload}.${sig.slice(0, -1)}${c}`, `${payload.slice(0, -1)}${c}.${sig}`]);
+      const accepted = new Set(spellings.filter((t) => verifyCheckoutToken(t, { secret, now }).ok));
+      expect([...accepted]).toEqual([token]);
+      expect(verifyCheckoutToken(`${payload}.${sig.slice(0, -1)}${alphabet[alphabet.indexOf(sig.at(-1)!) ^ 1]}`, { secret, now })).toEqual({ ok: false, reason: "malformed" });
+    }
+  });
+
   it("will not sign an id that would make the token ambiguous", () => {
     expect(() => signCheckoutToken("req.a", inAnHour, { secret })).toThrow(RangeError);
     expect(() => signCheckoutToken("", inAnHour, { secret })).toThrow(RangeError);

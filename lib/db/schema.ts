@@ -64,6 +64,15 @@ export const rateLimits = pgTable("rate_limits", {
   hits: integer("hits").notNull().default(0),
 });
 
+/**
+ * Slip-link tokens the provider said are no good (lib/slips/rejected-tokens.ts), remembered until
+ * `until` so the same bad link, opened again on any instance, never reaches the provider twice.
+ */
+export const rejectedSlipTokens = pgTable("rejected_slip_tokens", {
+  key: text("key").primaryKey(),
+  until: timestamp("until", { withTimezone: true }).notNull(),
+});
+
 export const merchants = pgTable(
   "merchants",
   {

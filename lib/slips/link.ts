@@ -8,6 +8,8 @@ import { toSatang, type Satang } from "../money";
 import { hitRateLimits, type Limit, type RateVerdict } from "../public/rate-limit";
 import { ipThrottleKey } from "../auth/request-ip";
 import { readStoredPayInAnswer } from "../requests/stored-answer";
+import { anonymousShareKnownSpent, takeAnonymousCall } from "../public/anonymous-calls";
+import { rememberRejected, wasRejected } from "./rejected-tokens";
 
 /**
  * The customer's slip link, `/payin-slip-upload/<orgId>/<paymentRequestId>/<token>` — the provider's
@@ -39,7 +41,10 @@ export interface SlipRequestView {
 
 export type SlipLinkCheck =
   | { ok: true; request: SlipRequestView | null; requestId: string | null }
-  | { ok: false; reason: "invalid" | "unavailable" | "rate_limited"; retryAfterMs?: number };
+  | { ok: false; reason: "invalid" | "unavailable" | "rate_limited" | "busy"; retryAfterMs?: number };
+
+/** The provider's word on a link's token; "busy" when the public pages' share of its budget is spent. */
+export type TokenCheck = { ok: true } | { ok: false; reason: "invalid" | "unavailable" } | { ok: false; reason: "busy"; retryAfterMs: number };
 
 /** Public-page budgets: per address and per link, so the page cannot be used to flood the provider. */
 export const SLIP_LIMITS = {
@@ -69,19 +74,42 @@ export async function spendSlipBudget(db: Db, kind: "page" | "check" | "upload",
 /** Good answers are remembered briefly, so the page, its duplicate check and its upload ask the provider once. */
 const verified = new Map<string, number>();
 const VERIFIED_FOR_MS = 60_000;
+const verifiedKey = (link: SlipLink) => `${link.paymentRequestId.toLowerCase()}:${link.token.toLowerCase()}`;
 
-/** Asks the provider whether the link's token is good: true, false, or null when it could not say. */
-export async function verifySlipToken(api: PaymentApi, link: SlipLink, now = Date.now()): Promise<boolean | null> {
-  const key = `${link.paymentRequestId.toLowerCase()}:${link.token.toLowerCase()}`;
-  if ((verified.get(key) ?? 0) > now) return true;
+/**
+ * "Busy" without any database work, when this process already knows the public share of the
+ * provider budget is spent and the link is not one it has lately seen good: in a flood, the hits
+ * past the share cost nothing, so staff work keeps the database to itself.
+ */
+function busyFromMemory(db: Db, link: SlipLink, now: number): Extract<TokenCheck, { reason: "busy" }> | null {
+  if ((verified.get(verifiedKey(link)) ?? 0) > now) return null;
+  const spent = anonymousShareKnownSpent(db, now);
+  return spent.ok ? null : { ok: false, reason: "busy", retryAfterMs: spent.retryAfterMs };
+}
+
+/**
+ * Asks the provider whether the link's token is good. A token it rejected lately is refused from
+ * memory, and the call is made only within the public pages' share of the provider's budget
+ * (lib/public/anonymous-calls.ts): a flood of links, good or bad, cannot delay staff.
+ */
+export async function verifySlipToken(db: Db, api: PaymentApi, link: SlipLink, now = Date.now()): Promise<TokenCheck> {
+  const key = verifiedKey(link);
+  if ((verified.get(key) ?? 0) > now) return { ok: true };
+  const busy = busyFromMemory(db, link, now);
+  if (busy) return busy;
+  if (await wasRejected(db, link)) return { ok: false, reason: "invalid" };
+  const share = await takeAnonymousCall(db);
+  if (!share.ok) return { ok: false, reason: "busy", retryAfterMs: share.retryAfterMs };
   const result = await api.slips.verifyPayInToken(link.orgId, link.paymentRequestId, link.token);
   if (result.ok) {
     if (verified.size > 10_000) verified.clear();
     verified.set(key, now + VERIFIED_FOR_MS);
-    return true;
+    return { ok: true };
   }
   // TOKEN_INVALID, NOTFOUND, UUID_INVALID (§3.4): the link is bad. Anything else: the provider could not say.
-  return result.kind === "rejected" ? false : null;
+  if (result.kind !== "rejected") return { ok: false, reason: "unavailable" };
+  await rememberRejected(db, link);
+  return { ok: false, reason: "invalid" };
 }
 
 /** The request behind a slip link, from PayDesk's records; null when PayDesk did not make it. */
@@ -114,11 +142,12 @@ export async function findSlipRequest(db: Db, link: SlipLink): Promise<{ id: str
 /** Everything the slip page needs before it shows anything: budget, token, request. */
 export async function openSlipLink(db: Db, api: PaymentApi, link: SlipLink, ip: string | null): Promise<SlipLinkCheck> {
   if (!isWellFormed(link)) return { ok: false, reason: "invalid" };
+  const busy = busyFromMemory(db, link, Date.now());
+  if (busy) return busy;
   const budget = await spendSlipBudget(db, "page", link, ip);
   if (!budget.ok) return { ok: false, reason: "rate_limited", retryAfterMs: budget.retryAfterMs };
-  const good = await verifySlipToken(api, link);
-  if (good === null) return { ok: false, reason: "unavailable" };
-  if (!good) return { ok: false, reason: "invalid" };
+  const token = await verifySlipToken(db, api, link);
+  if (!token.ok) return token;
   const found = await findSlipRequest(db, link);
   return { ok: true, request: found?.view ?? null, requestId: found?.id ?? null };
 }

@@ -5,18 +5,22 @@ import type { PaymentApi } from "../payment-api/client";
 import { recordEvent } from "../requests/apply";
 import { checkImage, MAX_UPLOAD_BYTES, NOTE_MAX_CHARS, type ImageCheck } from "./image";
 import { findSlipRequest, type SlipLink } from "./link";
+import { reencodeSlip } from "./reencode";
+import { takeAnonymousCall } from "../public/anonymous-calls";
 
 /**
  * A customer's slip, from the slip page's form to the provider (`UploadPayInSlipById`, provider-
  * facts §4.6). The provider checks nothing but the token — no format, size or content — so PayDesk
- * does: the image by its bytes, the reference halves, the note's length. The upload is recorded on
- * the request's timeline when PayDesk made the request.
+ * does: the image by its bytes, the reference halves, the note's length; then the image is decoded
+ * and re-encoded (./reencode.ts), so only a real picture without its metadata is forwarded. The
+ * upload is recorded on the request's timeline when PayDesk made the request.
  */
 export type UploadProblem = "no_image" | Exclude<ImageCheck, { ok: true }>["problem"] | "bad_reference" | "note_too_long";
 
 export type UploadOutcome =
   | { ok: true }
   | { ok: false; status: 400 | 413; problem: UploadProblem }
+  | { ok: false; status: 503; problem: "busy"; retryAfterMs: number }
   | { ok: false; status: 410; problem: "link_invalid" }
   | { ok: false; status: 502; problem: "provider_failed"; mayHaveArrived: boolean };
 
@@ -31,11 +35,14 @@ export interface SlipForm {
   duplicatesSeen: string;
 }
 
-/** Reads the form's fields as sent (nothing trimmed into validity: a bad half is refused, not fixed). */
-export async function readSlipForm(request: Request): Promise<SlipForm | null> {
+/**
+ * Reads the form's fields as sent (nothing trimmed into validity: a bad half is refused, not fixed)
+ * from a body already read within its cap.
+ */
+export async function readSlipForm(body: Uint8Array, contentType: string | null): Promise<SlipForm | null> {
   let form: FormData;
   try {
-    form = await request.formData();
+    form = await new Response(body as BodyInit, { headers: contentType ? { "Content-Type": contentType } : {} }).formData();
   } catch {
     return null;
   }
@@ -71,8 +78,12 @@ export async function uploadSlip(db: Db, api: PaymentApi, link: SlipLink, form: 
   const valid = validateSlipForm(form);
   if (!valid.ok) return valid;
   const { first4, last4, note, duplicatesSeen } = valid.fields;
+  const image = await reencodeSlip(valid.image);
+  if (!image.ok) return { ok: false, status: image.problem === "too_large" ? 413 : 400, problem: image.problem };
+  const share = await takeAnonymousCall(db);
+  if (!share.ok) return { ok: false, status: 503, problem: "busy", retryAfterMs: share.retryAfterMs };
   const result = await api.slips.uploadPayInSlipById(link.orgId, link.paymentRequestId, link.token, {
-    imageBase64: Buffer.from(valid.image).toString("base64"),
+    imageBase64: Buffer.from(image.jpeg).toString("base64"),
     first4: first4 || null,
     last4: last4 || null,
     note: note || null,
@@ -87,7 +98,7 @@ export async function uploadSlip(db: Db, api: PaymentApi, link: SlipLink, form: 
       ...(first4 ? { reference: `${first4}…${last4}` } : {}),
       ...(note ? { note } : {}),
       ...(duplicatesSeen > 0 ? { detail: `uploaded after a warning: ${duplicatesSeen} slip(s) with the same reference exist` } : {}),
-      bytes: valid.image.length,
+      bytes: image.jpeg.length,
     });
   }
   return { ok: true };

@@ -1,4 +1,7 @@
-import { loadCheckoutStatus, loadStatusById } from "@/lib/checkout/view";
+import { clientIpFrom } from "@/lib/auth/request-ip";
+import { openStreamSlot, tooManyAnswer } from "@/lib/checkout/limits";
+import { verifyCheckoutToken } from "@/lib/checkout/token";
+import { loadStatusById } from "@/lib/checkout/view";
 import { getDb } from "@/lib/db";
 import { subscribeToRequestChanges } from "@/lib/live/bus";
 import { eventStream } from "@/lib/live/sse";
@@ -6,20 +9,34 @@ import { eventStream } from "@/lib/live/sse";
 /**
  * GET /checkout/<token>/events — the one request's status as server-sent events: `status` at once,
  * then on every change PayDesk records (webhooks, reconciliation, staff), from any instance
- * (Postgres NOTIFY, lib/live/bus.ts). Public, but a token opens only its own request's status.
+ * (Postgres NOTIFY, lib/live/bus.ts). Public, but a token opens only its own request's status, and
+ * only a few streams per payment and per address (lib/checkout/limits.ts).
  */
 export const dynamic = "force-dynamic";
 
+const notFound = () => Response.json({ error: "This payment link does not work." }, { status: 404 });
+
 export async function GET(request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
   const { token } = await params;
+  const verified = verifyCheckoutToken(token);
+  if (!verified.ok) return notFound();
   const db = await getDb();
-  const found = await loadCheckoutStatus(db, token);
-  if (!found) return Response.json({ error: "This payment link does not work." }, { status: 404 });
+  const found = await loadStatusById(db, verified.requestId);
+  if (!found) return notFound();
+  const slot = await openStreamSlot(db, found.requestId, clientIpFrom(request.headers));
+  if (!slot.ok) return tooManyAnswer(request, "stream", slot.retryAfterMs);
   return eventStream(request.signal, async (send) => {
     send("status", { status: found.status, serverNow: Date.now() });
-    return subscribeToRequestChanges(({ requestId }) => {
+    const unsubscribe = await subscribeToRequestChanges(({ requestId }) => {
       if (requestId !== found.requestId) return;
       void loadStatusById(db, requestId).then((now) => now && send("status", { status: now.status, serverNow: Date.now() }));
+    }).catch((error: unknown) => {
+      slot.release();
+      throw error;
     });
+    return () => {
+      unsubscribe();
+      slot.release();
+    };
   });
 }

@@ -32,9 +32,11 @@ export default async function SlipUploadPage({ params }: { params: SlipParams })
     const notice =
       opened.reason === "rate_limited"
         ? { title: t.busyTitle, body: t.busyBody(Math.max(1, Math.ceil((opened.retryAfterMs ?? 60_000) / 60_000))) }
-        : opened.reason === "unavailable"
-          ? { title: t.unavailableTitle, body: t.unavailableBody }
-          : { title: t.invalidTitle, body: t.invalidBody };
+        : opened.reason === "busy"
+          ? { title: t.providerBusyTitle, body: t.providerBusyBody }
+          : opened.reason === "unavailable"
+            ? { title: t.unavailableTitle, body: t.unavailableBody }
+            : { title: t.invalidTitle, body: t.invalidBody };
     return (
       <PublicShell merchantName={null} locale={locale} languageHref={languageHref} languageLabel={t.language}>
         <Notice title={notice.title} body={notice.body} testId={`slip-${opened.reason.replace("_", "-")}`} />

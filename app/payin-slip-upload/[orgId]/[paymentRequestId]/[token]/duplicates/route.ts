@@ -1,7 +1,9 @@
 import { clientIpFrom } from "@/lib/auth/request-ip";
 import { getDb } from "@/lib/db";
 import { paymentApi } from "@/lib/payment-api";
+import { takeAnonymousCall } from "@/lib/public/anonymous-calls";
 import { isWellFormed, spendSlipBudget, verifySlipToken } from "@/lib/slips/link";
+import { busyAnswer, tokenProblem } from "@/lib/slips/answers";
 import { slipLinkOf, type SlipParams } from "../params";
 
 /**
@@ -25,9 +27,10 @@ export async function GET(request: Request, { params }: { params: SlipParams }):
   const budget = await spendSlipBudget(db, "check", link, clientIpFrom(request.headers));
   if (!budget.ok) return Response.json({ problem: "rate_limited" }, { status: 429, headers: { "Retry-After": String(Math.ceil(budget.retryAfterMs / 1000)) } });
   const api = await paymentApi();
-  const good = await verifySlipToken(api, link);
-  if (good === false) return Response.json({ problem: "link_invalid" }, { status: 410 });
-  if (good === null) return Response.json({ problem: "provider_failed" }, { status: 502 });
+  const token = await verifySlipToken(db, api, link);
+  if (!token.ok) return tokenProblem(token);
+  const share = await takeAnonymousCall(db);
+  if (!share.ok) return busyAnswer(share.retryAfterMs);
   const result = await api.slips.checkPayInSlipDup(link.orgId, link.paymentRequestId, first4, last4);
   if (!result.ok) return Response.json({ problem: "provider_failed" }, { status: 502 });
   return Response.json({ count: result.data.length }, { headers: { "Cache-Control": "no-store" } });

@@ -1,0 +1,138 @@
+/**
+ * The slip upload route against a real sandbox: nothing of an anonymous body is read before the
+ * link's token has passed, never more than the cap, and what reaches the provider is a re-encoded
+ * JPEG — not the customer's bytes.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ref, startTestSandbox, type TestSandbox } from "@/sandbox/testing/harness";
+import type { Db } from "@/lib/db/client";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
+import { createKeyVault } from "@/lib/merchants/key-vault";
+import { createMerchant } from "@/lib/merchants/manage";
+import { createPaymentApi, type PaymentApi } from "@/lib/payment-api/client";
+import { createRequest } from "@/lib/requests/create";
+import { MAX_UPLOAD_BYTES } from "@/lib/slips/image";
+import type { SlipLink } from "@/lib/slips/link";
+
+// The handler's surroundings outside Next: the database and the provider client it is wired to.
+const surroundings = vi.hoisted(() => ({ db: undefined as unknown, api: undefined as unknown }));
+vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
+vi.mock("@/lib/payment-api", () => ({ paymentApi: async () => surroundings.api }));
+
+const { POST } = await import("./route");
+
+const CHUNK = 64 * 1024;
+
+/** A body that counts what the server pulled from it, `total` bytes of filler in 64 KB chunks. */
+function countedBody(total: number) {
+  const counter = { pulled: 0 };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (counter.pulled >= total) return controller.close();
+      const chunk = new Uint8Array(Math.min(CHUNK, total - counter.pulled)).fill(0x41);
+      counter.pulled += chunk.length;
+      controller.enqueue(chunk);
+    },
+  });
+  return { stream, counter };
+}
+
+const post = (link: SlipLink, body: BodyInit | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
+  POST(new Request(`http://paydesk.test/payin-slip-upload/${link.orgId}/${link.paymentRequestId}/${link.token}/upload`, { method: "POST", body, headers, duplex: "half" } as RequestInit), {
+    params: Promise.resolve({ ...link }),
+  });
+
+const slipForm = (image: Uint8Array) => {
+  const form = new FormData();
+  form.append("image", new Blob([image as BlobPart], { type: "image/jpeg" }), "slip.jpg");
+  form.append("first4", "");
+  form.append("last4", "");
+  form.append("note", "");
+  form.append("duplicatesSeen", "0");
+  return form;
+};
+
+/** 44 bytes that pass for a JPEG by their first and last bytes and carry HTML in a comment segment. */
+function polyglot(): Uint8Array {
+  const html = Buffer.from("<html><script>alert(1)</script>".padEnd(36, " "));
+  const length = Buffer.alloc(2);
+  length.writeUInt16BE(html.length + 2);
+  return new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xfe]), length, html, Buffer.from([0xff, 0xd9])]));
+}
+
+describe("POST …/upload", () => {
+  let database: TestDatabase;
+  let sb: TestSandbox;
+  let provider: PaymentApi;
+  let link: SlipLink;
+  let providerId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+    sb = await startTestSandbox("spec");
+    provider = createPaymentApi({ baseUrl: sb.url, timeoutMs: 5_000, limiter: null });
+    surroundings.db = database.db as Db;
+    surroundings.api = provider;
+    const merchantRowId = (await createMerchant(database.db, createKeyVault([randomBytes(32)]), { displayName: "Coffee", orgId: sb.coffee.orgId, merchantId: sb.coffee.merchantId, submitKey: sb.coffee.submitKey, readKey: sb.coffee.readKey })).id;
+    const created = await createRequest(database.db, provider.forMerchant({ ...sb.coffee, label: "Coffee" }), { kind: "payin", payIn: { refId1: ref("U"), payerName: "สมชาย", amountSatang: 32_500, qrProvider: "PP" } }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
+    if (created.outcome !== "sent") throw new Error(created.outcome);
+    const [, , orgId, paymentRequestId, token] = (created.request.providerResponse as { slipUploadUrl: string }).slipUploadUrl.split("/");
+    link = { orgId: orgId!, paymentRequestId: paymentRequestId!, token: token! };
+    providerId = created.request.providerId!;
+  });
+  afterAll(async () => {
+    await sb?.dispose();
+    await database?.dispose();
+  });
+
+  const forwarded = () => sb.ctx.store.all("slips").filter((s) => s.requestId === providerId);
+
+  it("refuses a link the provider does not know before reading the body", async () => {
+    const { stream, counter } = countedBody(8 * 1024 * 1024);
+    const response = await post({ ...link, token: randomUUID() }, stream, { "content-type": "multipart/form-data; boundary=x" });
+    expect(response.status).toBe(410);
+    expect(await response.json()).toEqual({ problem: "link_invalid" });
+    // At most what the stream buffers by itself before anyone reads.
+    expect(counter.pulled).toBeLessThanOrEqual(CHUNK);
+  });
+
+  it("stops reading a chunked body at the cap and answers 413, for a good link too", async () => {
+    const { stream, counter } = countedBody(16 * 1024 * 1024);
+    const response = await post(link, stream, { "content-type": "multipart/form-data; boundary=x" });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ problem: "too_large" });
+    expect(counter.pulled).toBeLessThanOrEqual(MAX_UPLOAD_BYTES + 64 * 1024 + 2 * CHUNK);
+    expect(forwarded()).toHaveLength(0);
+  });
+
+  it("refuses a JPEG/HTML polyglot with a clear problem, and forwards nothing", async () => {
+    const bytes = polyglot();
+    expect(bytes).toHaveLength(44);
+    const response = await post(link, slipForm(bytes));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ problem: "corrupt" });
+    expect(forwarded()).toHaveLength(0);
+  });
+
+  it("forwards a photo re-encoded: upright by its EXIF orientation, without its EXIF (GPS, the phone's make)", async () => {
+    const photo = await sharp({ create: { width: 60, height: 20, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+      .jpeg()
+      .withExif({ IFD0: { Make: "SlipPhoneMaker" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "13/1 45/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "100/1 30/1 0/1" } })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const sent = await sharp(photo).metadata();
+    expect(sent.exif).toBeDefined();
+    expect(photo.includes(Buffer.from("SlipPhoneMaker"))).toBe(true);
+
+    const response = await post(link, slipForm(new Uint8Array(photo)));
+    expect(response.status).toBe(200);
+    const arrived = Buffer.from(forwarded().at(-1)!.imageBase64!, "base64");
+    const meta = await sharp(arrived).metadata();
+    expect(meta).toMatchObject({ format: "jpeg", width: 20, height: 60 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    expect(arrived.includes(Buffer.from("SlipPhoneMaker"))).toBe(false);
+  });
+});

@@ -1,0 +1,42 @@
+import { crc32, deflateSync } from "node:zlib";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { SLIP_LONG_SIDE_PX } from "./image";
+import { MAX_SLIP_PIXELS, reencodeSlip } from "./reencode";
+
+/** A PNG whose header claims `width` × `height` pixels, with one tiny row of data: what a decompression bomb looks like before decoding. */
+function pngClaiming(width: number, height: number): Uint8Array {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8);
+  return new Uint8Array(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(Buffer.alloc(width + 1))), chunk("IEND", Buffer.alloc(0))]));
+}
+
+describe("slips are re-encoded before they are forwarded", () => {
+  it("turns a PNG screenshot into a JPEG no longer than the slip's long side", async () => {
+    const png = await sharp({ create: { width: 2_000, height: 1_000, channels: 3, background: "white" } }).png().toBuffer();
+    const result = await reencodeSlip(new Uint8Array(png));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(await sharp(Buffer.from(result.jpeg)).metadata()).toMatchObject({ format: "jpeg", width: SLIP_LONG_SIDE_PX, height: SLIP_LONG_SIDE_PX / 2 });
+  });
+
+  it("refuses a file whose header claims more pixels than a slip can have, before decoding it", async () => {
+    expect(50_000 * 50_000).toBeGreaterThan(MAX_SLIP_PIXELS);
+    expect(await reencodeSlip(pngClaiming(50_000, 50_000))).toEqual({ ok: false, problem: "too_large" });
+  });
+
+  it("refuses what does not decode", async () => {
+    expect(await reencodeSlip(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0, 0xff, 0xd9]))).toEqual({ ok: false, problem: "corrupt" });
+    expect(await reencodeSlip(new TextEncoder().encode("<html>not a slip</html>"))).toEqual({ ok: false, problem: "corrupt" });
+  });
+});
