@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "../db/client";
 import { authenticateWebhook, ingestBody, MAX_WEBHOOK_BYTES, type IngestAnswer } from "./ingest";
 import { recordRefusal } from "./refusals";
+import { readCappedBody } from "../http/read-capped-body";
 
 /**
  * A webhook as it arrives over HTTP. Anyone can send one, so nothing of the body is read before
@@ -19,13 +20,12 @@ export interface ReceiveOptions {
 export async function receiveWebhook(db: Db, request: Request, options: ReceiveOptions): Promise<IngestAnswer> {
   const authenticated = await authenticateWebhook(db, request.headers.get(options.secretHeader));
   if (!authenticated.ok) return refuse(db, request, authenticated.answer, options);
-  const tooLarge: IngestAnswer = { status: 413, body: { status: "error", message: `A webhook body is at most ${MAX_WEBHOOK_BYTES} bytes.` }, deliveryId: null, prepared: null };
-  if (Number(request.headers.get("content-length") ?? "0") > MAX_WEBHOOK_BYTES) {
-    await request.body?.cancel();
-    return tooLarge;
+  const read = await readCappedBody(request, MAX_WEBHOOK_BYTES);
+  if (!read.ok) {
+    await request.body?.cancel().catch(() => undefined);
+    return { status: 413, body: { status: "error", message: `A webhook body is at most ${MAX_WEBHOOK_BYTES} bytes.` }, deliveryId: null, prepared: null };
   }
-  const body = await readCapped(request.body, MAX_WEBHOOK_BYTES);
-  if (body === null) return tooLarge;
+  const body = new TextDecoder().decode(read.bytes);
   const answer = await ingestBody(db, authenticated.holders, body);
   return answer.refused ? refuse(db, request, answer, options) : answer;
 }
@@ -35,23 +35,4 @@ async function refuse(db: Db, request: Request, answer: IngestAnswer, options: R
   await request.body?.cancel().catch(() => undefined);
   if (answer.refused) await recordRefusal(db, { ip: options.ip, header: options.secretHeader, problem: answer.refused });
   return answer;
-}
-
-/** The body as UTF-8 text, or null once it passes `maxBytes` (reading stops there). */
-async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<string | null> {
-  if (!body) return "";
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
 }
