@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { merchants, paymentRequests, requestEvents, staffUsers } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { parseListFilters } from "./list-filters";
-import { getRequestInScope, iterateRequests, listRequests, listTimeline, type ResolvedFilters, type Scope } from "./queries";
+import { getRequestInScope, iterateRequests, listRequests, listTimeline, searchCondition, type ResolvedFilters, type Scope } from "./queries";
 
 const ALL: Scope = { merchantIds: null };
 const ONLY_A: Scope = { merchantIds: ["mer_a"] };
@@ -107,6 +107,56 @@ describe.each(DATABASE_KINDS)("request list queries on %s", (kind) => {
     expect(await ids(ONLY_A, filters({ q: "somCHAI" }))).toEqual(["req_0002"]);
     expect(await ids(ONLY_A, filters({ q: "%_" }))).toEqual(["req_0003"]);
     expect(await ids(ONLY_A, filters({ q: "nobody" }))).toEqual([]);
+  });
+
+  it.skipIf(skip)("searches what the create forms promise: RefIds in part, tags, description and customer phone (Thai too)", async () => {
+    const db = database.db;
+    await db.insert(merchants).values({ id: "mer_s", displayName: "Search", orgId: "org", merchantId: "m-mer_s", submitKeyEncrypted: "v1:x", submitKeyLast4: "abcd" });
+    const [s1, s2, s3] = [
+      request({ at: "2026-06-01T01:00:00Z", merchantId: "mer_s", refId1: "PD260601-ABC123", refId2: "INV-2026-0042", refId3: "SHOP/7788", payerName: "นก ทองดี", input: { description: "ค่าเสื้อยืด size L", tags: "vip lazada", customerPhone: "0812345678" } }),
+      request({ at: "2026-06-01T02:00:00Z", merchantId: "mer_s", refId1: "PD260601-XYZ999", payerName: "Mali", input: { description: "Monthly rent", tags: "rent june", customerPhone: "+66898765432" } }),
+      request({ at: "2026-06-01T03:00:00Z", merchantId: "mer_s", kind: "payout", refId1: "PD260601-OUT001", input: { description: "Refund for order 5512", tags: "refund", destination: { type: "promptpay", promptPayId: "0899999999" } } }),
+    ];
+    await db.insert(paymentRequests).values([s1, s2, s3]);
+    const S: Scope = { merchantIds: ["mer_s"] };
+    const search = (q: string, tab = "payin") => ids(S, filters({ tab, q }, "mer_s"));
+    // RefId1–3 in part, anywhere in the value, in any case.
+    expect(await search("ABC12")).toEqual([s1.id]);
+    expect(await search("abc123")).toEqual([s1.id]);
+    expect(await search("2026-0042")).toEqual([s1.id]);
+    expect(await search("p/778")).toEqual([s1.id]);
+    expect(await search("PD260601")).toEqual([s2.id, s1.id]);
+    // Tags ("words for your own searching") and the description, Thai included.
+    expect(await search("lazada")).toEqual([s1.id]);
+    expect(await search("JUNE")).toEqual([s2.id]);
+    expect(await search("เสื้อยืด")).toEqual([s1.id]);
+    expect(await search("monthly rent")).toEqual([s2.id]);
+    expect(await search("order 5512", "payout")).toEqual([s3.id]);
+    expect(await search("refund", "payout")).toEqual([s3.id]);
+    // The customer's phone, written with separators or not, with 0 or +66, or in part.
+    expect(await search("081-234-5678")).toEqual([s1.id]);
+    expect(await search("0812345678")).toEqual([s1.id]);
+    expect(await search("0898765432")).toEqual([s2.id]);
+    expect(await search("+66 89 876 5432")).toEqual([s2.id]);
+    expect(await search("2345678")).toEqual([s1.id]);
+    // Nothing else: words from two different fields do not join up, and other merchants' rows stay out.
+    expect(await search("ABC123 INV")).toEqual([]);
+    expect(await search("เสื้อกางเกง")).toEqual([]);
+    expect(await ids(ONLY_A, filters({ q: "lazada" }))).toEqual([]);
+  });
+
+  it.skipIf(skip)("answers a substring search from the trigram index (the query's text is the index's)", async () => {
+    const plan = await database.db.transaction(async (tx) => {
+      // Only bitmap scans left: one needs an index whose expression is the query's, else the plan falls back to a (disabled) scan of the table.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_indexscan = off`);
+      const query = tx.select({ id: paymentRequests.id }).from(paymentRequests).where(searchCondition("lazada")).toSQL();
+      const literal = (n: string) => `'${String(query.params[Number(n) - 1]).replace(/'/g, "''")}'`;
+      const result = await tx.execute(sql.raw(`explain ${query.sql.replace(/\$(\d+)/g, (_, n: string) => literal(n))}`));
+      return JSON.stringify(result);
+    });
+    expect(plan).toContain("payment_requests_search_idx");
+    expect(plan).not.toContain("Seq Scan");
   });
 
   it.skipIf(skip)("searches exact amounts, requested or generated, however they are written", async () => {

@@ -81,10 +81,30 @@ function statusCondition(status: StatusFilter): SQL {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * One search box for RefId1–3, payer name, an account's last digits and an exact amount. What the
- * text looks like decides which of them are tried, so each branch stays one an index can answer:
- * the payer-name substring (the one branch no plain index serves) only runs for text without
- * digits — names have none, while RefIds, amounts and account numbers do.
+ * Every text a person may remember a request by, one field per line: RefId1–3, the payer's name,
+ * and from the form's input the description, the tags ("words for your own searching") and the
+ * customer's phone. A search is a substring of it, served by a trigram index on this very
+ * expression (payment_requests_search_idx: the text must stay identical to the index's).
+ * Lines keep words of two fields from matching as one.
+ */
+export const SEARCH_TEXT_SQL = `(coalesce(ref_id1, '') || E'\\n' || coalesce(ref_id2, '') || E'\\n' || coalesce(ref_id3, '') || E'\\n' || coalesce(payer_name, '') || E'\\n' || coalesce(input ->> 'description', '') || E'\\n' || coalesce(input ->> 'tags', '') || E'\\n' || coalesce(input ->> 'customerPhone', ''))`;
+
+const PHONE = /^\+?[\d\s-]{6,20}$/;
+
+/** A phone as the form stores it (no separators), and in its other Thai spelling (0… / +66…). */
+function phoneSpellings(text: string): string[] {
+  if (!PHONE.test(text)) return [];
+  const digits = text.replace(/[\s-]/g, "");
+  if (digits.startsWith("0")) return [digits, `+66${digits.slice(1)}`];
+  if (digits.startsWith("+66")) return [digits, `0${digits.slice(3)}`];
+  return [digits];
+}
+
+/**
+ * One search box for RefId1–3 (whole or in part), payer name, description, tags, the customer's
+ * phone, an account's last digits and an exact amount. Exact matches go to their own indexes; the
+ * substring search goes to the trigram index, which needs three characters — so a shorter text
+ * with digits ("R1", "77") is matched exactly only, while a short name ("นก") is still looked for.
  */
 export function searchCondition(text: string): SQL {
   const q = text.trim();
@@ -98,7 +118,8 @@ export function searchCondition(text: string): SQL {
     if (amount.ok) branches.push(eq(pr.requestedAmount, toDecimalString(amount.satang)), eq(pr.generatedAmount, toDecimalString(amount.satang)));
   }
   if (/^\d{3,15}$/.test(q)) branches.push(sql`${sql.raw(ACCOUNT_DIGITS_SQL)} like ${`${[...q].reverse().join("")}%`}`);
-  if (!/\d/.test(q)) branches.push(sql`${pr.payerName} ilike ${`%${escapeLike(q)}%`}`);
+  const substrings = new Set([...(q.length >= 3 || !/\d/.test(q) ? [q] : []), ...phoneSpellings(q)]);
+  for (const part of substrings) branches.push(sql`${sql.raw(SEARCH_TEXT_SQL)} ilike ${`%${escapeLike(part)}%`}`);
   return or(...branches)!;
 }
 
