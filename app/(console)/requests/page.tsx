@@ -58,7 +58,7 @@ export default async function RequestsPage({ searchParams }: { searchParams: Sea
           <a href={listHref(values, { merchant, cursor: "" }, "/api/exports/requests")} download className="font-medium text-brand-dark underline" data-testid="export-csv">
             {t.export}
           </a>{" "}
-          <span className="text-slate-500">({t.exportHint})</span>
+          <span className="hidden text-slate-500 sm:inline">({t.exportHint})</span>
         </p>
       )}
       {hasErrors && (

@@ -41,7 +41,7 @@ export function FilterForm({ locale, values, errors, merchantValue, merchants, s
         </label>
         {control({ id, name, "aria-invalid": Boolean(error), "aria-describedby": described })}
         {hint && (
-          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          <p id={`${id}-hint`} className="mt-1 hidden text-xs text-slate-500 sm:block">
             {hint}
           </p>
         )}
