@@ -42,7 +42,7 @@ const rows = (page: Page) => page.getByTestId("request-row");
  */
 const refIdsShown = async (page: Page) =>
   rows(page)
-    .locator("td:nth-child(3) a")
+    .getByTestId("request-ref")
     .allTextContents()
     .catch((error: Error) => {
       if (/Execution context was destroyed|navigation/i.test(error.message)) return null;
@@ -69,7 +69,8 @@ test("search, filters and tabs narrow the list on the server, live in the URL, a
   await expect(rows(page).first()).toContainText(/expires in \d+ min/);
   const searched = page.url();
 
-  // Amount range (inclusive) on top: the URL says so, the list follows.
+  // Amount range (inclusive) on top, from the folded filters: the URL says so, the list follows.
+  await page.getByTestId("more-filters").locator("summary").click();
   await page.getByLabel("Amount from (THB)").fill("101");
   await page.getByLabel("Amount to (THB)").fill("102.00");
   await page.getByRole("button", { name: "Apply filters" }).click();
@@ -131,7 +132,7 @@ test("a P2P Pay-In is listed under Pay-In, marked P2P", async ({ page, sandbox }
   await expect(rows(page).first().locator("abbr", { hasText: "P2P" })).toHaveAttribute("title", /Pay-In P2P/);
 });
 
-test("keyset pages: ten per page, older, back and forward, back to the newest — each row once", async ({ page }) => {
+test("keyset pages: ten per page, next, back and forward, previous — each row once", async ({ page }) => {
   test.setTimeout(150_000);
   const tag = marker("E2E-PAGES");
   const made: Created[] = [];
@@ -140,16 +141,19 @@ test("keyset pages: ten per page, older, back and forward, back to the newest �
 
   await page.goto(`/requests?merchant=all&q=${tag}&size=10`);
   await expect.poll(() => refIdsShown(page)).toEqual(newestFirst.slice(0, 10));
-  await page.getByRole("link", { name: "Older requests →" }).click();
+  await expect(page.getByTestId("list-range")).toHaveText("1–10 of 11");
+  await expect(page.getByRole("link", { name: /Previous/ })).toHaveCount(0);
+  await page.getByRole("link", { name: "Next →" }).click();
   await expect(page).toHaveURL(/cursor=/);
   await expect.poll(() => refIdsShown(page)).toEqual(newestFirst.slice(10));
-  await expect(page.getByRole("link", { name: /Older requests/ })).toHaveCount(0);
+  await expect(page.getByTestId("list-range")).toHaveText("11–11 of 11");
+  await expect(page.getByRole("link", { name: /Next/ })).toHaveCount(0);
   await page.goBack();
   await expect.poll(() => refIdsShown(page)).toEqual(newestFirst.slice(0, 10));
   await page.goForward();
-  await page.getByRole("link", { name: "← Back to the newest" }).click();
-  await expect(page).not.toHaveURL(/cursor=/);
+  await page.getByRole("link", { name: "← Previous" }).click();
   await expect.poll(() => refIdsShown(page)).toEqual(newestFirst.slice(0, 10));
+  await expect(page.getByTestId("list-range")).toHaveText("1–10 of 11");
 });
 
 test("the CSV export holds every matching row, UTF-8 with a BOM, Thai intact, quoted, amounts as plain decimals", async ({ page }) => {

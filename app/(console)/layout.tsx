@@ -30,7 +30,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
         setLocaleAction={setLocaleAction}
         awaitingApproval={awaitingApproval}
       />
-      <main className="mx-auto max-w-6xl px-6 py-8">
+      <main className="mx-auto max-w-6xl px-4 py-4 sm:px-6 sm:py-8">
         <QueryProvider>{children}</QueryProvider>
       </main>
     </div>

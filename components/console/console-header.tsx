@@ -26,11 +26,12 @@ export async function ConsoleHeader({ session, choice, sections, selectMerchantA
   const t = shellMessages(locale);
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-6 py-3">
+      {/* On a phone: tighter, and the page starts after two short rows instead of a screenful. */}
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 sm:px-6 sm:py-3">
         <Link href="/requests" className="text-lg font-semibold text-brand-dark">
           PayDesk
         </Link>
-        <div className="flex flex-wrap items-center gap-4">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2 sm:gap-4">
           <MerchantSwitcher
             merchants={choice.merchants.map(({ id, displayName }) => ({ id, displayName }))}
             selectedId={choice.selected?.id ?? null}
@@ -38,7 +39,7 @@ export async function ConsoleHeader({ session, choice, sections, selectMerchantA
             labels={{ merchant: t.merchant, noMerchants: t.noMerchants, switchMerchant: t.switchMerchant }}
           />
           <LanguageSwitcher locale={locale} action={setLocaleAction} label={t.language} />
-          <p className="text-sm text-slate-700" data-testid="signed-in-as" title={session.email}>
+          <p className="text-xs text-slate-700 sm:text-sm" data-testid="signed-in-as" title={session.email}>
             {/* Not prefetched: a prefetch still in flight when the person signs out renews the session cookie (next-auth's proxy). */}
             <Link href="/account/password" prefetch={false} className="hover:underline" title={t.changePassword}>
               {session.name}

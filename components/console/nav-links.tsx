@@ -27,7 +27,8 @@ export function NavLinks({ items, label = "Console", locale, awaitingApproval = 
   const t = shellMessages(locale);
   return (
     <nav aria-label={label} className="border-t border-slate-200">
-      <ul className="mx-auto flex max-w-6xl flex-wrap gap-1 px-6">
+      {/* One line that scrolls sideways on a phone, rather than rows of links before the page. */}
+      <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 sm:flex-wrap sm:px-6">
         {items.map((item) => {
           const isCurrent = pathname === item.href || pathname.startsWith(`${item.href}/`);
           const count = item.key === "approvals" && waiting ? waiting : null;
@@ -36,7 +37,7 @@ export function NavLinks({ items, label = "Console", locale, awaitingApproval = 
               <Link
                 href={item.href}
                 aria-current={isCurrent ? "page" : undefined}
-                className={`inline-flex items-center gap-1.5 border-b-2 px-3 py-2 text-sm ${isCurrent ? "border-brand font-medium text-brand-dark" : "border-transparent text-slate-600 hover:text-slate-900"}`}
+                className={`inline-flex items-center gap-1.5 whitespace-nowrap border-b-2 px-3 py-2 text-sm ${isCurrent ? "border-brand font-medium text-brand-dark" : "border-transparent text-slate-600 hover:text-slate-900"}`}
               >
                 {count ? (
                   // The eye gets the name and a bare number; a screen reader one sentence ("Approvals, 3 waiting"),

@@ -10,6 +10,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -70,7 +71,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (!options.dir) throw new Error("openDatabase needs a DATABASE_URL or a PGlite folder");
   // PGlite does not create parent folders (stack notes §6.10).
   fs.mkdirSync(options.dir, { recursive: true });
-  const client = await PGlite.create(options.dir);
+  // pg_trgm serves the request list's substring search (migration 0012); PGlite loads extensions only when asked.
+  const client = await PGlite.create(options.dir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   if (shouldMigrate) await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
   return {

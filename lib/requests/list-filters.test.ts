@@ -49,11 +49,26 @@ describe("the request list's URL filters", () => {
     expect(parseListFilters({ tab: "refunds" }).filters.tab).toBe("payin");
   });
 
-  it("round-trips a cursor, with microseconds, and refuses a tampered one", () => {
-    const cursor = { createdAt: "2026-05-01T10:00:00.123456Z", id: "req_abc" };
+  it("round-trips a cursor, with microseconds or an amount, and refuses a tampered one", () => {
+    const cursor = { sort: "newest" as const, back: false, start: 50, key: "2026-05-01T10:00:00.123456Z", id: "req_abc" };
     expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
-    expect(decodeCursor(Buffer.from("2026-05-01|req_abc").toString("base64url"))).toBeNull();
-    expect(decodeCursor(Buffer.from("2026-05-01T10:00:00Z|req_abc'; drop table x").toString("base64url"))).toBeNull();
+    const byAmount = { sort: "amount_asc" as const, back: true, start: 0, key: "1234.50", id: "req_abc" };
+    expect(decodeCursor(encodeCursor(byAmount))).toEqual(byAmount);
+    const raw = (text: string) => decodeCursor(Buffer.from(text).toString("base64url"));
+    expect(raw("newest|a|0|2026-05-01|req_abc")).toBeNull();
+    expect(raw("newest|a|0|2026-05-01T10:00:00Z|req_abc'; drop table x")).toBeNull();
+    expect(raw("amount_desc|a|0|2026-05-01T10:00:00Z|req_abc")).toBeNull();
+    expect(raw("newest|x|0|2026-05-01T10:00:00Z|req_abc")).toBeNull();
+    expect(raw("2026-05-01T10:00:00Z|req_abc")).toBeNull();
+  });
+
+  it("takes one of the list's orders, and refuses a page link of another order", () => {
+    expect(parseListFilters({}).filters.sort).toBe("newest");
+    expect(parseListFilters({ sort: "amount_desc" }).filters.sort).toBe("amount_desc");
+    expect(parseListFilters({ sort: "cheapest" })).toMatchObject({ errors: { sort: "sort" }, values: { sort: "cheapest" } });
+    const byDate = encodeCursor({ sort: "newest", back: false, start: 50, key: "2026-05-01T10:00:00Z", id: "req_a" });
+    expect(parseListFilters({ cursor: byDate }).errors).toEqual({});
+    expect(parseListFilters({ sort: "amount_asc", cursor: byDate })).toMatchObject({ errors: { cursor: "cursor" }, filters: { cursor: null } });
   });
 
   it("builds links with only the values that are set", () => {

@@ -23,11 +23,16 @@ export type StatusGroup = keyof typeof STATUS_GROUPS;
 export type StatusFilter = StatusGroup | State;
 const STATUS_FILTERS: readonly string[] = [...Object.keys(STATUS_GROUPS), ...STATES];
 
-export const FILTER_FIELDS = ["tab", "status", "from", "to", "min", "max", "merchant", "creator", "q", "size", "cursor"] as const;
+/** The list's orders: by creation time or by requested amount, either way; each pages on its own keyset. */
+export const LIST_SORTS = ["newest", "oldest", "amount_desc", "amount_asc"] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+export const DEFAULT_SORT: ListSort = "newest";
+
+export const FILTER_FIELDS = ["tab", "status", "from", "to", "min", "max", "merchant", "creator", "q", "sort", "size", "cursor"] as const;
 export type FilterField = (typeof FILTER_FIELDS)[number];
 /** The raw text of each filter, as typed (what the form shows back). */
 export type FilterValues = Record<FilterField, string>;
-export type FilterError = "status" | "date" | "dateOrder" | "amount" | "amountOrder" | "search" | "size" | "cursor";
+export type FilterError = "status" | "date" | "dateOrder" | "amount" | "amountOrder" | "search" | "sort" | "size" | "cursor";
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 50;
@@ -44,13 +49,22 @@ export interface ListFilters {
   merchant: string | null;
   creator: string | null;
   search: string | null;
+  sort: ListSort;
   pageSize: number;
   cursor: Cursor | null;
 }
 
-/** Where the next page starts: the last row's exact created_at (microseconds) and id. */
+/**
+ * Where a page starts: after (or, going back, before) one row, named by its sort key — the exact
+ * created_at (microseconds) or the requested amount — and its id, which breaks ties. `start` is
+ * the position of the page's first row (0-based), carried along so the page can say "51–100"
+ * without counting the rows before it.
+ */
 export interface Cursor {
-  createdAt: string;
+  sort: ListSort;
+  back: boolean;
+  start: number;
+  key: string;
   id: string;
 }
 
@@ -63,6 +77,8 @@ export interface ParsedFilters {
 export const SEARCH_MAX = 100;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+const CURSOR_AMOUNT = /^\d{1,12}\.\d{2}$/;
+export const sortsByAmount = (sort: ListSort) => sort === "amount_desc" || sort === "amount_asc";
 
 type Params = URLSearchParams | Record<string, string | string[] | undefined>;
 
@@ -82,13 +98,16 @@ export function bangkokDayStart(day: string): Date | null {
 }
 
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString("base64url");
+  return Buffer.from([cursor.sort, cursor.back ? "b" : "a", cursor.start, cursor.key, cursor.id].join("|")).toString("base64url");
 }
 
 export function decodeCursor(text: string): Cursor | null {
   if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
-  const [createdAt, id, ...rest] = Buffer.from(text, "base64url").toString().split("|");
-  return createdAt && id && rest.length === 0 && CURSOR_TIME.test(createdAt) && /^[\w-]{1,64}$/.test(id) ? { createdAt, id } : null;
+  const [sort, way, start, key, id, ...rest] = Buffer.from(text, "base64url").toString().split("|");
+  if (!(LIST_SORTS as readonly string[]).includes(sort ?? "") || (way !== "a" && way !== "b") || !/^\d{1,9}$/.test(start ?? "")) return null;
+  if (!key || !id || rest.length > 0 || !/^[\w-]{1,64}$/.test(id)) return null;
+  if (!(sortsByAmount(sort as ListSort) ? CURSOR_AMOUNT : CURSOR_TIME).test(key)) return null;
+  return { sort: sort as ListSort, back: way === "b", start: Number(start), key, id };
 }
 
 export function parseListFilters(params: Params): ParsedFilters {
@@ -125,8 +144,11 @@ export function parseListFilters(params: Params): ParsedFilters {
   if (values.q.length > SEARCH_MAX) errors.q = "search";
   const pageSize = values.size === "" ? DEFAULT_PAGE_SIZE : Number(values.size);
   if (!(PAGE_SIZES as readonly number[]).includes(pageSize)) errors.size = "size";
+  const sort = values.sort === "" ? DEFAULT_SORT : (values.sort as ListSort);
+  if (!(LIST_SORTS as readonly string[]).includes(sort)) errors.sort = "sort";
   const cursor = values.cursor === "" ? null : decodeCursor(values.cursor);
-  if (values.cursor !== "" && !cursor) errors.cursor = "cursor";
+  // A page link of another order points into a different sequence: refused like a broken one.
+  if (values.cursor !== "" && (!cursor || cursor.sort !== sort)) errors.cursor = "cursor";
 
   return {
     values,
@@ -141,8 +163,9 @@ export function parseListFilters(params: Params): ParsedFilters {
       merchant: values.merchant === "" ? null : values.merchant,
       creator: values.creator === "" ? null : values.creator,
       search: values.q === "" ? null : values.q,
+      sort: errors.sort ? DEFAULT_SORT : sort,
       pageSize: errors.size ? DEFAULT_PAGE_SIZE : pageSize,
-      cursor,
+      cursor: errors.cursor ? null : cursor,
     },
   };
 }

@@ -1,15 +1,16 @@
 import "server-only";
-import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { merchants, paymentRequests as pr, requestEvents, staffUsers } from "../db/schema";
 import { parseAmount, toDecimalString } from "../money";
-import { encodeCursor, STATUS_GROUPS, type Cursor, type ListFilters, type StatusFilter } from "./list-filters";
+import type { State } from "./lifecycle";
+import { encodeCursor, sortsByAmount, STATUS_GROUPS, type Cursor, type ListFilters, type ListSort, type StatusFilter } from "./list-filters";
 
 /**
  * The console's reads of payment requests (issue 4 §2–3). Every function takes the caller's scope
  * and applies it inside the SQL: a request of a merchant outside it is simply not found
- * (STYLE.md habit 2). Lists are keyset-paginated on (created_at desc, id desc), so page 10,000 costs
- * what page 1 costs and rows inserted meanwhile never shift a page.
+ * (STYLE.md habit 2). Lists are keyset-paginated on (created_at, id) or (requested_amount, id), either
+ * way, so page 10,000 costs what page 1 costs and rows inserted meanwhile never shift a page.
  */
 export interface Scope {
   /** The merchants this person may see; null = all. */
@@ -81,10 +82,30 @@ function statusCondition(status: StatusFilter): SQL {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * One search box for RefId1–3, payer name, an account's last digits and an exact amount. What the
- * text looks like decides which of them are tried, so each branch stays one an index can answer:
- * the payer-name substring (the one branch no plain index serves) only runs for text without
- * digits — names have none, while RefIds, amounts and account numbers do.
+ * Every text a person may remember a request by, one field per line: RefId1–3, the payer's name,
+ * and from the form's input the description, the tags ("words for your own searching") and the
+ * customer's phone. A search is a substring of it, served by a trigram index on this very
+ * expression (payment_requests_search_idx: the text must stay identical to the index's).
+ * Lines keep words of two fields from matching as one.
+ */
+export const SEARCH_TEXT_SQL = `(coalesce(ref_id1, '') || E'\\n' || coalesce(ref_id2, '') || E'\\n' || coalesce(ref_id3, '') || E'\\n' || coalesce(payer_name, '') || E'\\n' || coalesce(input ->> 'description', '') || E'\\n' || coalesce(input ->> 'tags', '') || E'\\n' || coalesce(input ->> 'customerPhone', ''))`;
+
+const PHONE = /^\+?[\d\s-]{6,20}$/;
+
+/** A phone as the form stores it (no separators), and in its other Thai spelling (0… / +66…). */
+function phoneSpellings(text: string): string[] {
+  if (!PHONE.test(text)) return [];
+  const digits = text.replace(/[\s-]/g, "");
+  if (digits.startsWith("0")) return [digits, `+66${digits.slice(1)}`];
+  if (digits.startsWith("+66")) return [digits, `0${digits.slice(3)}`];
+  return [digits];
+}
+
+/**
+ * One search box for RefId1–3 (whole or in part), payer name, description, tags, the customer's
+ * phone, an account's last digits and an exact amount. Exact matches go to their own indexes; the
+ * substring search goes to the trigram index, which needs three characters — so a shorter text
+ * with digits ("R1", "77") is matched exactly only, while a short name ("นก") is still looked for.
  */
 export function searchCondition(text: string): SQL {
   const q = text.trim();
@@ -98,14 +119,28 @@ export function searchCondition(text: string): SQL {
     if (amount.ok) branches.push(eq(pr.requestedAmount, toDecimalString(amount.satang)), eq(pr.generatedAmount, toDecimalString(amount.satang)));
   }
   if (/^\d{3,15}$/.test(q)) branches.push(sql`${sql.raw(ACCOUNT_DIGITS_SQL)} like ${`${[...q].reverse().join("")}%`}`);
-  if (!/\d/.test(q)) branches.push(sql`${pr.payerName} ilike ${`%${escapeLike(q)}%`}`);
+  const substrings = new Set([...(q.length >= 3 || !/\d/.test(q) ? [q] : []), ...phoneSpellings(q)]);
+  for (const part of substrings) branches.push(sql`${sql.raw(SEARCH_TEXT_SQL)} ilike ${`%${escapeLike(part)}%`}`);
   return or(...branches)!;
 }
 
+/** The sort key of each order, and whether it runs from the largest down. */
+function orderOf(sort: ListSort) {
+  return sortsByAmount(sort)
+    ? { column: pr.requestedAmount, cast: sql.raw("numeric"), descending: sort === "amount_desc" }
+    : { column: pr.createdAt, cast: sql.raw("timestamptz"), descending: sort === "newest" };
+}
+
+/** The row's key in the cursor's order: the exact created_at text, or the amount as stored. */
+const keyOf = (row: ListRow, sort: ListSort) => (sortsByAmount(sort) ? row.requestedAmount : row.cursorKey);
+
 function afterCursor(cursor: Cursor): SQL {
-  // Written so the planner can use created_at <= … as an index bound; ids break ties within one microsecond.
-  const at = sql`${cursor.createdAt}::timestamptz`;
-  return and(sql`${pr.createdAt} <= ${at}`, or(sql`${pr.createdAt} < ${at}`, lt(pr.id, cursor.id)))!;
+  // Written so the planner can use the key's bound (<= or >=) on the index; ids break ties.
+  const { column, cast, descending } = orderOf(cursor.sort);
+  const at = sql`${cursor.key}::${cast}`;
+  return descending !== cursor.back
+    ? and(sql`${column} <= ${at}`, or(sql`${column} < ${at}`, lt(pr.id, cursor.id)))!
+    : and(sql`${column} >= ${at}`, or(sql`${column} > ${at}`, gt(pr.id, cursor.id)))!;
 }
 
 export function whereFor(scope: Scope, f: ResolvedFilters, cursor: Cursor | null = f.cursor): SQL | undefined {
@@ -123,45 +158,120 @@ export function whereFor(scope: Scope, f: ResolvedFilters, cursor: Cursor | null
   );
 }
 
-/** The list's one query shape (exported for bench/list-scale.ts to EXPLAIN it). */
-export function selectPage(db: Db, where: SQL | undefined, limit: number) {
+/** The list's one query shape (exported for bench/list-scale.ts to EXPLAIN it); `back` reads the order backwards. */
+export function selectPage(db: Db, where: SQL | undefined, limit: number, sort: ListSort = "newest", back = false) {
+  const { column, descending } = orderOf(sort);
+  const way = descending !== back ? desc : asc;
   return db
     .select(listColumns)
     .from(pr)
     .innerJoin(merchants, eq(merchants.id, pr.merchantId))
     .leftJoin(staffUsers, eq(staffUsers.id, pr.createdBy))
     .where(where)
-    .orderBy(desc(pr.createdAt), desc(pr.id))
+    .orderBy(way(column), way(pr.id))
     .limit(limit);
 }
 
 export interface RequestPage {
   rows: ListRow[];
-  /** The next (older) page, or null on the last one. */
+  /** The position of the first row shown (0-based). */
+  start: number;
+  /** The next and the previous page, or null where there is none. */
   nextCursor: string | null;
+  prevCursor: string | null;
 }
 
-/** One page, newest first. */
+/** One page in the filters' order, after (or, going back, before) the cursor's row. */
 export async function listRequests(db: Db, scope: Scope, filters: ResolvedFilters, options: { limit?: number } = {}): Promise<RequestPage> {
   const limit = options.limit ?? 50;
-  // One row more than shown says whether an older page exists, without counting.
-  const rows = await selectPage(db, whereFor(scope, filters), limit + 1);
-  const shown = rows.slice(0, limit);
+  const { sort, cursor } = filters;
+  const back = cursor?.back ?? false;
+  // One row more than shown says whether a page beyond exists, without counting.
+  const rows = await selectPage(db, whereFor(scope, filters), limit + 1, sort, back);
+  const more = rows.length > limit;
+  // Back at the beginning with a short page (rows were added or removed meanwhile): the first page, full.
+  if (back && !more && rows.length < limit) return listRequests(db, scope, { ...filters, cursor: null }, options);
+  const shown = back ? rows.slice(0, limit).reverse() : rows.slice(0, limit);
+  const start = !cursor || (back && !more) ? 0 : cursor.start;
+  const first = shown[0];
   const last = shown.at(-1);
-  return { rows: shown, nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.cursorKey, id: last.id }) : null };
+  const hasNext = back || more;
+  const hasPrev = back ? more : cursor !== null;
+  return {
+    rows: shown,
+    start,
+    nextCursor: hasNext && last ? encodeCursor({ sort, back: false, start: start + shown.length, key: keyOf(last, sort), id: last.id }) : null,
+    prevCursor: hasPrev && first ? encodeCursor({ sort, back: true, start: Math.max(0, start - limit), key: keyOf(first, sort), id: first.id }) : null,
+  };
 }
 
-/** Every matching row, in keyset batches, so an export of a million rows holds one batch in memory. */
+/** Every matching row in the filters' order, in keyset batches, so an export of a million rows holds one batch in memory. */
 export async function* iterateRequests(db: Db, scope: Scope, filters: ResolvedFilters, options: { batchSize?: number } = {}): AsyncGenerator<ListRow[]> {
   const batchSize = options.batchSize ?? 1_000;
-  let cursor: Cursor | null = filters.cursor;
+  const { sort } = filters;
+  let cursor: Cursor | null = filters.cursor && !filters.cursor.back ? filters.cursor : null;
   for (;;) {
-    const rows = await selectPage(db, whereFor(scope, filters, cursor), batchSize);
+    const rows = await selectPage(db, whereFor(scope, filters, cursor), batchSize, sort);
     if (rows.length > 0) yield rows;
     if (rows.length < batchSize) return;
     const last = rows.at(-1)!;
-    cursor = { createdAt: last.cursorKey, id: last.id };
+    cursor = { sort, back: false, start: 0, key: keyOf(last, sort), id: last.id };
   }
+}
+
+/** Above this many matching rows the list says "more than" and leaves counts and totals out (bench/list-scale). */
+export const SUMMARY_BOUND = 10_000;
+
+export interface RequestSummary {
+  /** The matching rows, or SUMMARY_BOUND when there are more (capped). */
+  total: number;
+  capped: boolean;
+  /** Per state as staff see it (a rejection for expiry counts as expired); empty when capped. */
+  byState: Partial<Record<State, number>>;
+  /** Sums as stored; null when capped (a sum of some rows is not a total). */
+  requestedSatang: number | null;
+  paidSatang: number | null;
+}
+
+const SHOWN_STATE_SQL = sql<State>`case when ${pr.status} = 'rejected' and ${pr.statusCode} = 'ERR_EXPIRED_REQUEST' then 'expired' else ${pr.status} end`;
+
+/**
+ * Counts per state and the requested and paid totals of everything the filters match. Counting a
+ * million rows on every page view costs what the page itself must not, so at most
+ * SUMMARY_BOUND + 1 rows are read: beyond that the list says "more than 10,000", honestly, and
+ * asks for narrower filters to show totals.
+ */
+export async function summarizeRequests(db: Db, scope: Scope, filters: ResolvedFilters, options: { bound?: number } = {}): Promise<RequestSummary> {
+  const bound = options.bound ?? SUMMARY_BOUND;
+  const matching = db
+    .select({ state: SHOWN_STATE_SQL.as("state"), requested: pr.requestedAmount, paid: pr.paidAmount })
+    .from(pr)
+    .where(whereFor(scope, filters, null))
+    .limit(bound + 1)
+    .as("matching");
+  const groups = await db
+    .select({
+      state: matching.state,
+      n: sql<number>`count(*)::int`,
+      requested: sql<string>`sum(${matching.requested})::text`,
+      paid: sql<string>`sum(${matching.paid})::text`,
+    })
+    .from(matching)
+    .groupBy(matching.state);
+  const total = groups.reduce((sum, g) => sum + Number(g.n), 0);
+  if (total > bound) return { total: bound, capped: true, byState: {}, requestedSatang: null, paidSatang: null };
+  const satang = (text: string) => {
+    const parsed = parseAmount(text);
+    return parsed.ok ? parsed.satang : null;
+  };
+  let requestedSatang: number | null = 0;
+  let paidSatang: number | null = 0;
+  for (const g of groups) {
+    const [requested, paid] = [satang(g.requested), satang(g.paid)];
+    requestedSatang = requestedSatang === null || requested === null ? null : requestedSatang + requested;
+    paidSatang = paidSatang === null || paid === null ? null : paidSatang + paid;
+  }
+  return { total, capped: false, byState: Object.fromEntries(groups.map((g) => [g.state, Number(g.n)])), requestedSatang, paidSatang };
 }
 
 /** One request with everything the detail page shows, or undefined: missing and out of scope look the same. */

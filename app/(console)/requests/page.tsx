@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { EmptyState, Pager, RequestTabs, tabLabel } from "@/components/console/requests/list-nav";
+import { EmptyState, Pager, RequestTabs, sortLabel, tabLabel } from "@/components/console/requests/list-nav";
+import { ListSummary } from "@/components/console/requests/list-summary";
 import { FilterForm } from "@/components/console/requests/filter-form";
 import { filterErrorMessages, listMessages } from "@/components/console/requests/list-messages";
 import { RequestTable } from "@/components/console/requests/request-table";
@@ -11,7 +12,7 @@ import { requirePermission } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { getLocale } from "@/lib/i18n/server";
 import { hasNarrowingFilters, listHref, parseListFilters, type ListTab } from "@/lib/requests/list-filters";
-import { listRequests, listStaffNames } from "@/lib/requests/queries";
+import { listRequests, listStaffNames, summarizeRequests } from "@/lib/requests/queries";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: listMessages(await getLocale()).title };
@@ -33,14 +34,19 @@ export default async function RequestsPage({ searchParams }: { searchParams: Sea
   const merchant = filters.merchant ?? choice.selected?.id ?? "all";
   const db = await getDb();
   const hasErrors = Object.keys(errors).length > 0;
-  const [page, staff] = await Promise.all([hasErrors ? null : listRequests(db, session, { ...filters, merchant }, { limit: filters.pageSize }), listStaffNames(db)]);
+  const resolved = { ...filters, merchant };
+  const [page, summary, staff] = await Promise.all([
+    hasErrors ? null : listRequests(db, session, resolved, { limit: filters.pageSize }),
+    hasErrors ? null : summarizeRequests(db, session, resolved),
+    listStaffNames(db),
+  ]);
   const tab = filters.tab;
   const merchantName = merchant === "all" ? t.allMerchants : (choice.merchants.find((m) => m.id === merchant)?.displayName ?? merchant);
 
   return (
-    <section className="space-y-4">
+    <section className="space-y-3 sm:space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-semibold">{t.title}</h1>
+        <h1 className="text-xl font-semibold sm:text-2xl">{t.title}</h1>
         <p className="text-sm text-slate-600" data-testid="list-scope">
           {t.showing(merchantName)}
         </p>
@@ -52,7 +58,7 @@ export default async function RequestsPage({ searchParams }: { searchParams: Sea
           <a href={listHref(values, { merchant, cursor: "" }, "/api/exports/requests")} download className="font-medium text-brand-dark underline" data-testid="export-csv">
             {t.export}
           </a>{" "}
-          <span className="text-slate-500">({t.exportHint})</span>
+          <span className="hidden text-slate-500 sm:inline">({t.exportHint})</span>
         </p>
       )}
       {hasErrors && (
@@ -66,11 +72,19 @@ export default async function RequestsPage({ searchParams }: { searchParams: Sea
           )}
         </div>
       )}
-      {page && page.rows.length > 0 && (
+      {page && summary && page.rows.length > 0 && (
         <>
           <LiveUpdates requestIds={page.rows.map((r) => r.id)} />
-          <RequestTable rows={page.rows} locale={locale} caption={t.tableCaption(tabLabel(tab, locale))} showMerchant={merchant === "all"} />
-          <Pager values={values} nextCursor={page.nextCursor} locale={locale} />
+          <ListSummary summary={summary} values={values} locale={locale} />
+          <RequestTable
+            rows={page.rows}
+            locale={locale}
+            caption={t.tableCaption(tabLabel(tab, locale), sortLabel(filters.sort, locale))}
+            showMerchant={merchant === "all"}
+            values={values}
+            sort={filters.sort}
+          />
+          <Pager values={values} page={page} summary={summary} locale={locale} />
         </>
       )}
       {page && page.rows.length === 0 && (

@@ -1,7 +1,8 @@
 import Link from "next/link";
 import type { Locale } from "@/lib/i18n";
 import { STATES } from "@/lib/requests/lifecycle";
-import { DEFAULT_PAGE_SIZE, listHref, PAGE_SIZES, type FilterError, type FilterField, type FilterValues } from "@/lib/requests/list-filters";
+import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, LIST_SORTS, listHref, PAGE_SIZES, type FilterError, type FilterField, type FilterValues } from "@/lib/requests/list-filters";
+import { sortLabel } from "./list-nav";
 import { filterErrorMessages, listMessages } from "./list-messages";
 import { stateLabels } from "./status-messages";
 
@@ -19,7 +20,8 @@ const input = "mt-1 w-full rounded-md border border-slate-300 bg-white px-2 py-1
 
 /**
  * A plain GET form: submitting it writes the filters into the URL, so a filtered list is a link
- * to share and the back button returns to the previous filters. No client state at all.
+ * to share and the back button returns to the previous filters. No client state at all. Search and
+ * order stay in view; the other filters fold behind "Filters".
  */
 export function FilterForm({ locale, values, errors, merchantValue, merchants, staff }: Props) {
   const t = listMessages(locale);
@@ -39,7 +41,7 @@ export function FilterForm({ locale, values, errors, merchantValue, merchants, s
         </label>
         {control({ id, name, "aria-invalid": Boolean(error), "aria-describedby": described })}
         {hint && (
-          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          <p id={`${id}-hint`} className="mt-1 hidden text-xs text-slate-500 sm:block">
             {hint}
           </p>
         )}
@@ -52,70 +54,95 @@ export function FilterForm({ locale, values, errors, merchantValue, merchants, s
     );
   };
 
+  const folded: FilterField[] = ["status", "merchant", "from", "to", "min", "max", "creator", "size"];
+  const active = (["status", "from", "to", "min", "max", "creator"] as const).filter((f) => values[f] !== "" && !(f === "status" && values.status === "all")).length;
+  const open = active > 0 || folded.some((f) => errors[f]);
+
   return (
-    <form method="get" action="/requests" aria-label={t.filtersLabel} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
+    <form method="get" action="/requests" aria-label={t.filtersLabel} className="rounded-lg border border-slate-200 bg-white p-3 sm:p-4">
       <input type="hidden" name="tab" value={values.tab || "payin"} />
-      <div className="sm:col-span-2">
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-start">
         {field("q", t.search, (p) => <input {...p} type="search" defaultValue={values.q} maxLength={200} className={input} />, t.searchHint)}
-      </div>
-      {field("status", t.status, (p) => (
-        <select {...p} defaultValue={values.status} className={input}>
-          <option value="">{t.anyStatus}</option>
-          <optgroup label={t.groups}>
-            <option value="open">{t.groupOpen}</option>
-            <option value="succeeded">{t.groupSucceeded}</option>
-            <option value="failed">{t.groupFailed}</option>
-          </optgroup>
-          <optgroup label={t.states}>
-            {STATES.map((s) => (
+        {field("sort", t.sort, (p) => (
+          <select {...p} defaultValue={values.sort || DEFAULT_SORT} className={input}>
+            {LIST_SORTS.map((s) => (
               <option key={s} value={s}>
-                {states[s]}
+                {sortLabel(s, locale)}
               </option>
             ))}
-          </optgroup>
-        </select>
-      ))}
-      {field("merchant", t.merchant, (p) => (
-        <select {...p} defaultValue={merchantValue} className={input}>
-          <option value="all">{t.allMerchants}</option>
-          {merchants.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.displayName}
-            </option>
-          ))}
-        </select>
-      ))}
-      {field("from", t.from, (p) => <input {...p} type="date" defaultValue={values.from} className={input} />, t.dateHint)}
-      {field("to", t.to, (p) => <input {...p} type="date" defaultValue={values.to} className={input} />)}
-      {field("min", t.min, (p) => <input {...p} type="text" inputMode="decimal" autoComplete="off" defaultValue={values.min} className={input} />)}
-      {field("max", t.max, (p) => <input {...p} type="text" inputMode="decimal" autoComplete="off" defaultValue={values.max} className={input} />)}
-      {field("creator", t.creator, (p) => (
-        <select {...p} defaultValue={values.creator} className={input}>
-          <option value="">{t.anyone}</option>
-          {staff.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-      ))}
-      {field("size", t.size, (p) => (
-        <select {...p} defaultValue={values.size || String(DEFAULT_PAGE_SIZE)} className={input}>
-          {PAGE_SIZES.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      ))}
-      <div className="flex items-end gap-3 sm:col-span-2">
-        <button type="submit" className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:bg-brand-dark">
+          </select>
+        ))}
+        <button type="submit" className="min-h-10 rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:bg-brand-dark sm:mt-6">
           {t.apply}
         </button>
-        <Link href={listHref({ tab: values.tab, merchant: values.merchant })} className="px-2 py-2 text-sm text-brand-dark underline">
-          {t.clear}
-        </Link>
       </div>
+      {/* Folded away by default (a phone's screen is not the filters'); open while any is set or needs fixing. Works without JS. */}
+      <details open={open} className="group mt-3" data-testid="more-filters">
+        <summary className="inline-flex min-h-10 cursor-pointer list-none items-center gap-2 rounded-md border border-slate-300 px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+          <span aria-hidden="true" className="transition-transform group-open:rotate-90">
+            ›
+          </span>
+          {t.filtersToggle}
+          {active > 0 && <span className="rounded-full bg-brand px-1.5 text-xs text-white">{active}</span>}
+        </summary>
+        <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {field("status", t.status, (p) => (
+            <select {...p} defaultValue={values.status} className={input}>
+              <option value="">{t.anyStatus}</option>
+              <optgroup label={t.groups}>
+                <option value="open">{t.groupOpen}</option>
+                <option value="succeeded">{t.groupSucceeded}</option>
+                <option value="failed">{t.groupFailed}</option>
+              </optgroup>
+              <optgroup label={t.states}>
+                {STATES.map((s) => (
+                  <option key={s} value={s}>
+                    {states[s]}
+                  </option>
+                ))}
+              </optgroup>
+            </select>
+          ))}
+          {field("merchant", t.merchant, (p) => (
+            <select {...p} defaultValue={merchantValue} className={input}>
+              <option value="all">{t.allMerchants}</option>
+              {merchants.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.displayName}
+                </option>
+              ))}
+            </select>
+          ))}
+          {field("from", t.from, (p) => <input {...p} type="date" defaultValue={values.from} className={input} />, t.dateHint)}
+          {field("to", t.to, (p) => <input {...p} type="date" defaultValue={values.to} className={input} />)}
+          {field("min", t.min, (p) => <input {...p} type="text" inputMode="decimal" autoComplete="off" defaultValue={values.min} className={input} />)}
+          {field("max", t.max, (p) => <input {...p} type="text" inputMode="decimal" autoComplete="off" defaultValue={values.max} className={input} />)}
+          {field("creator", t.creator, (p) => (
+            <select {...p} defaultValue={values.creator} className={input}>
+              <option value="">{t.anyone}</option>
+              {staff.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          ))}
+          {field("size", t.size, (p) => (
+            <select {...p} defaultValue={values.size || String(DEFAULT_PAGE_SIZE)} className={input}>
+              {PAGE_SIZES.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          ))}
+          <div className="flex items-end sm:col-span-2 lg:col-span-4">
+            <Link href={listHref({ tab: values.tab, merchant: values.merchant })} className="py-2 text-sm text-brand-dark underline">
+              {t.clear}
+            </Link>
+          </div>
+        </div>
+      </details>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { Locale } from "@/lib/i18n";
-import { LIST_TABS, listHref, type FilterValues, type ListTab } from "@/lib/requests/list-filters";
+import { LIST_TABS, listHref, type FilterValues, type ListSort, type ListTab } from "@/lib/requests/list-filters";
+import type { RequestPage, RequestSummary } from "@/lib/requests/queries";
 import { listMessages } from "./list-messages";
 
 export function tabLabel(tab: ListTab, locale: Locale): string {
@@ -12,13 +13,13 @@ export function tabLabel(tab: ListTab, locale: Locale): string {
 export function RequestTabs({ values, current, locale }: { values: FilterValues; current: ListTab; locale: Locale }) {
   return (
     <nav aria-label={listMessages(locale).tabsLabel}>
-      <ul className="flex gap-1 border-b border-slate-200">
+      <ul className="flex gap-1 overflow-x-auto border-b border-slate-200">
         {LIST_TABS.map((tab) => (
           <li key={tab}>
             <Link
               href={listHref(values, { tab, cursor: "" })}
               aria-current={tab === current ? "page" : undefined}
-              className={`inline-block border-b-2 px-4 py-2 text-sm ${tab === current ? "border-brand font-semibold text-brand-dark" : "border-transparent text-slate-600 hover:text-slate-900"}`}
+              className={`inline-block whitespace-nowrap border-b-2 px-3 py-2 text-sm sm:px-4 ${tab === current ? "border-brand font-semibold text-brand-dark" : "border-transparent text-slate-600 hover:text-slate-900"}`}
             >
               {tabLabel(tab, locale)}
             </Link>
@@ -29,24 +30,44 @@ export function RequestTabs({ values, current, locale }: { values: FilterValues;
   );
 }
 
-/** Keyset paging goes one way (older); the newest page is always one click away, the browser's back button does the rest. */
-export function Pager({ values, nextCursor, locale }: { values: FilterValues; nextCursor: string | null; locale: Locale }) {
+export function sortLabel(sort: ListSort, locale: Locale): string {
   const t = listMessages(locale);
-  if (!nextCursor && !values.cursor) return null;
+  return { newest: t.sortNewest, oldest: t.sortOldest, amount_desc: t.sortAmountDesc, amount_asc: t.sortAmountAsc }[sort];
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** "1–50 of 1,204", or "of more than 10,000" when the count stopped at its bound (lib/requests/queries.ts SUMMARY_BOUND). */
+export function rangeText(start: number, shown: number, summary: RequestSummary, locale: Locale): string {
+  const t = listMessages(locale);
+  const total = summary.capped ? t.moreThan(count(summary.total)) : count(Math.max(summary.total, start + shown));
+  return t.range(count(start + 1), count(start + shown), total);
+}
+
+/**
+ * Previous and next pages on the keyset of the current order: each link carries the row it starts
+ * from, so a page costs the same however deep, and rows added meanwhile never shift one.
+ */
+export function Pager({ values, page, summary, locale }: { values: FilterValues; page: RequestPage; summary: RequestSummary; locale: Locale }) {
+  const t = listMessages(locale);
+  const link = "inline-flex min-h-10 items-center rounded-md border border-slate-300 bg-white px-3 text-brand-dark hover:bg-slate-50";
   return (
-    <nav aria-label={t.pagesLabel} className="flex justify-between text-sm">
-      {values.cursor ? (
-        <Link href={listHref(values, { cursor: "" })} className="text-brand-dark underline">
-          ← {t.newest}
-        </Link>
-      ) : (
-        <span />
-      )}
-      {nextCursor && (
-        <Link href={listHref(values, { cursor: nextCursor })} rel="next" className="text-brand-dark underline">
-          {t.older} →
-        </Link>
-      )}
+    <nav aria-label={t.pagesLabel} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+      <p data-testid="list-range" className="text-slate-700">
+        {rangeText(page.start, page.rows.length, summary, locale)}
+      </p>
+      <div className="flex gap-2">
+        {page.prevCursor && (
+          <Link href={listHref(values, { cursor: page.prevCursor })} rel="prev" className={link}>
+            ← {t.previous}
+          </Link>
+        )}
+        {page.nextCursor && (
+          <Link href={listHref(values, { cursor: page.nextCursor })} rel="next" className={link}>
+            {t.next} →
+          </Link>
+        )}
+      </div>
     </nav>
   );
 }

@@ -1,0 +1,5 @@
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+CREATE INDEX "payment_requests_search_idx" ON "payment_requests" USING gin (((coalesce("ref_id1", '') || E'\n' || coalesce("ref_id2", '') || E'\n' || coalesce("ref_id3", '') || E'\n' || coalesce("payer_name", '') || E'\n' || coalesce("input" ->> 'description', '') || E'\n' || coalesce("input" ->> 'tags', '') || E'\n' || coalesce("input" ->> 'customerPhone', ''))) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "payment_requests_list_amount_idx" ON "payment_requests" USING btree ("merchant_id","requested_amount","id");--> statement-breakpoint
+DROP INDEX "payment_requests_requested_amount_idx";--> statement-breakpoint
+CREATE INDEX "payment_requests_requested_amount_idx" ON "payment_requests" USING btree ("requested_amount","id");
