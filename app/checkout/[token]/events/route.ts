@@ -17,9 +17,14 @@ export async function GET(request: Request, { params }: { params: Promise<{ toke
   if (!found) return Response.json({ error: "This payment link does not work." }, { status: 404 });
   return eventStream(request.signal, async (send) => {
     send("status", { status: found.status, serverNow: Date.now() });
-    return subscribeToRequestChanges(({ requestId }) => {
-      if (requestId !== found.requestId) return;
-      void loadStatusById(db, requestId).then((now) => now && send("status", { status: now.status, serverNow: Date.now() }));
-    });
+    // A failed read (the database gone for a moment) sends nothing: the next change or resumption does.
+    const sendStatus = () => void loadStatusById(db, found.requestId).then((now) => now && send("status", { status: now.status, serverNow: Date.now() }), () => undefined);
+    return subscribeToRequestChanges(
+      ({ requestId }) => {
+        if (requestId === found.requestId) sendStatus();
+      },
+      // Listening again after a break with the database: the status may have changed meanwhile.
+      sendStatus,
+    );
   });
 }
