@@ -67,7 +67,8 @@ test.describe("a database outage", () => {
   test("console pages and sign-in say the database cannot be reached, in the browser's language, and work again when it is back", async ({ browser }) => {
     const { users } = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-users.json"), "utf8")) as { users: { email: string; password: string; role?: string; isDisabled?: boolean }[] };
     const admin = users.find((u) => u.role === "admin" && !u.isDisabled)!;
-    const staff = await browser.newPage({ baseURL: url, locale: "en-GB" });
+    // Contexts of their own (axe needs one per page), on this spec's PayDesk.
+    const staff = await (await browser.newContext({ baseURL: url, locale: "en-GB" })).newPage();
     await staff.goto("/login?callbackUrl=/requests");
     await staff.getByLabel("Email").fill(admin.email);
     await staff.getByLabel("Password").fill(admin.password);
@@ -82,7 +83,7 @@ test.describe("a database outage", () => {
     await expectNoAxeViolations(staff);
 
     // Signed out, in Thai: the sign-in page says it too.
-    const visitor = await browser.newPage({ baseURL: url, locale: "th-TH" });
+    const visitor = await (await browser.newContext({ baseURL: url, locale: "th-TH" })).newPage();
     await visitor.goto("/login");
     await expect(visitor.getByRole("alert")).toContainText("PayDesk ติดต่อฐานข้อมูลไม่ได้");
     await expectNoAxeViolations(visitor);
