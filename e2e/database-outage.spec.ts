@@ -80,7 +80,7 @@ test.describe("a database outage", () => {
     await server!.halt("fast");
     const unreachable = staff.getByRole("heading", { level: 1, name: "PayDesk cannot reach its database" });
     // A move within the console (only the page is rendered again, app/(console)/error.tsx), then a full load (the layout).
-    await staff.getByRole("navigation").getByRole("link", { name: "Webhooks" }).click();
+    await staff.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Webhooks" }).click();
     await expect(unreachable).toBeVisible();
     await expectNoAxeViolations(staff);
     await staff.goto("/requests");
@@ -96,7 +96,7 @@ test.describe("a database outage", () => {
     await server!.start();
     await staff.goto("/requests");
     await expect(staff.getByTestId("database-unreachable")).toHaveCount(0);
-    await expect(staff.getByRole("navigation")).toBeVisible();
+    await expect(staff.getByRole("navigation", { name: "Console" })).toBeVisible();
     await visitor.goto("/login");
     await expect(visitor.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(visitor.getByTestId("database-unreachable")).toHaveCount(0);
