@@ -1,4 +1,5 @@
 import { ConsoleHeader } from "@/components/console/console-header";
+import { DatabaseUnreachable } from "@/components/database/database-unreachable";
 import { QueryProvider } from "@/components/live/query-provider";
 import { countAwaitingApproval } from "@/lib/approvals/awaiting-count";
 import { sectionsFor } from "@/lib/auth/console-sections";
@@ -6,19 +7,40 @@ import { can } from "@/lib/auth/permissions";
 import { selectedMerchant } from "@/lib/auth/selected-merchant";
 import { requireSession } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
+import { isDatabaseUnreachable } from "@/lib/db/unreachable";
+import { getPublicLocale } from "@/lib/i18n/server";
 import { setLocaleAction } from "../login/actions";
 import { selectMerchantAction, signOutAction } from "./actions";
 import "../globals.css";
 
-// No loading.tsx here on purpose: a page's forbidden() must land before streaming starts, or the
-// 403 page would be sent with status 200.
-export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
+async function loadShell() {
   const session = await requireSession();
   const [choice, awaitingApproval] = await Promise.all([
     selectedMerchant(session),
     // The nav's count beside "Approvals", for those who may approve; it then follows the live stream.
     can(session.role, "payout.approve") ? countAwaitingApproval(await getDb(), session) : null,
   ]);
+  return { session, choice, awaitingApproval };
+}
+
+// No loading.tsx here on purpose: a page's forbidden() must land before streaming starts, or the
+// 403 page would be sent with status 200.
+export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
+  // Every console page reads the person first: during a database outage that read fails, and the
+  // page says so in words (in the browser's language: the person's own choice is in the database).
+  const shell = await loadShell().catch((error: unknown) => {
+    if (!isDatabaseUnreachable(error)) throw error;
+    console.warn(`[db] a console page could not reach the database (${error instanceof Error ? error.message : String(error)})`);
+    return null;
+  });
+  if (!shell) {
+    return (
+      <main className="mx-auto max-w-6xl px-6 py-8">
+        <DatabaseUnreachable locale={await getPublicLocale()} />
+      </main>
+    );
+  }
+  const { session, choice, awaitingApproval } = shell;
   return (
     <div className="min-h-screen">
       <ConsoleHeader

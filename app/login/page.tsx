@@ -4,8 +4,11 @@ import { redirect } from "next/navigation";
 import { authMessages } from "@/components/auth/auth-messages";
 import { LoginForm } from "@/components/auth/login-form";
 import { LanguageSwitcher } from "@/components/console/language-switcher";
+import { databaseMessages } from "@/components/database/database-messages";
 import { safeCallbackPath } from "@/lib/auth/callback-path";
 import { currentSession } from "@/lib/auth/session";
+import { databaseAnswers } from "@/lib/db/answers";
+import { isDatabaseUnreachable } from "@/lib/db/unreachable";
 import { signInMessage } from "@/lib/auth/sign-in-messages";
 import { getLocale } from "@/lib/i18n/server";
 import { setLocaleAction, signInAction } from "./actions";
@@ -19,9 +22,19 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 export default async function LoginPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const callbackUrl = safeCallbackPath(first(params.callbackUrl));
-  if (await currentSession()) redirect(callbackUrl);
-  const locale = await getLocale();
+  // Signing in needs the database: while it cannot be reached the page says so above the form. A
+  // visitor without a session cookie reads nothing from it, so it is asked.
+  const [session, answers] = await Promise.all([
+    currentSession().catch((error: unknown) => {
+      if (isDatabaseUnreachable(error)) return null;
+      throw error;
+    }),
+    databaseAnswers(),
+  ]);
+  if (session) redirect(callbackUrl);
+  const locale = await getLocale(null);
   const t = authMessages(locale);
+  const db = databaseMessages(locale);
   // next-auth's own routes send refusals here as ?error=CredentialsSignin&code=…
   const initialError = first(params.error) ? signInMessage(first(params.code)) : null;
 
@@ -32,6 +45,12 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
       </div>
       <h1 className="text-2xl font-semibold text-brand-dark">{t.signInTitle}</h1>
       <p className="mt-2 text-sm text-slate-600">{t.signInIntro}</p>
+      {!answers && (
+        <div role="alert" data-testid="database-unreachable" className="mt-6 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <p className="font-semibold">{db.title}</p>
+          <p className="mt-1">{db.signInBody}</p>
+        </div>
+      )}
       <LoginForm action={signInAction} callbackUrl={callbackUrl} initialError={initialError} locale={locale} />
       <p className="mt-8 text-sm text-slate-600">
         <Link href="/" className="underline hover:text-slate-800">

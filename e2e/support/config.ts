@@ -18,6 +18,11 @@ export const E2E = {
   /** The sandbox's control API, when the provider is the sandbox; null otherwise. */
   sandboxUrl: external ? process.env.E2E_SANDBOX_URL?.trim().replace(/\/+$/, "") || null : `http://127.0.0.1:${sandboxPort}`,
   dataDir: path.resolve(process.env.E2E_DATA_DIR ?? ".data/e2e"),
+  /**
+   * Specs that start servers of their own (a Postgres, another PayDesk) take consecutive ports from
+   * here (E2E_OWN_PORTS_FROM), for a machine where each run keeps to its own range; unset → free ports.
+   */
+  ownPortsFrom: Number(process.env.E2E_OWN_PORTS_FROM) || null,
 };
 
 export const CHROMIUM_ARGS = [

@@ -17,6 +17,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { listenOnOwnConnection, type ListenerOptions } from "./listener";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,8 +25,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Subscribes to a NOTIFY channel; returns the unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel; returns the unsubscribe function. On Postgres the connection
+   * can break: it is replaced by itself, and `onResumed` is called once listening again, since
+   * notifications sent meanwhile were lost (lib/db/listener.ts). PGlite never breaks.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -38,34 +43,44 @@ export interface OpenOptions {
   /** Max connections of the `pg` pool. */
   poolSize?: number;
   migrate?: boolean;
+  /** How LISTEN connections watch for a break (tests shorten it). */
+  listener?: ListenerOptions;
 }
+
+/**
+ * How long a page may wait for a Postgres connection: without a bound, a database that is down
+ * or unreachable leaves every page waiting forever instead of saying so.
+ */
+export const CONNECT_TIMEOUT_MS = 5_000;
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const shouldMigrate = options.migrate ?? true;
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const connection = { connectionString: options.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS };
+    const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10 });
     // An idle connection the server drops (a restart, a DBA, DROP DATABASE … FORCE in tests) is
     // an 'error' event on the pool; unheard, Node would end the whole process. The pool replaces it.
     pool.on("error", (error) => console.warn(`[db] an idle database connection was closed (${error.message}); it will be replaced`));
+    // LISTEN connections are not the pool's: each is its own (lib/db/listener.ts), ended by close().
+    const listeners = new Set<() => Promise<void>>();
     const db = drizzlePg(pool, { schema });
     if (shouldMigrate) await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
     return {
       db: db as unknown as Db,
       kind: "postgres",
-      async listen(channel, onPayload) {
-        const client = await pool.connect();
-        const handler = (message: pg.Notification) => {
-          if (message.channel === channel) onPayload(message.payload ?? "");
+      async listen(channel, onPayload, onResumed) {
+        const stop = await listenOnOwnConnection(connection, channel, { onPayload, onResumed }, options.listener);
+        const unlisten = async () => {
+          listeners.delete(unlisten);
+          await stop();
         };
-        client.on("notification", handler);
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-        return async () => {
-          client.off("notification", handler);
-          await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
-          client.release();
-        };
+        listeners.add(unlisten);
+        return unlisten;
       },
-      close: () => pool.end(),
+      async close() {
+        await Promise.all([...listeners].map((unlisten) => unlisten()));
+        await pool.end();
+      },
     };
   }
   if (!options.dir) throw new Error("openDatabase needs a DATABASE_URL or a PGlite folder");

@@ -8,16 +8,21 @@ import { REQUEST_CHANNEL } from "../requests/apply";
  * One LISTEN per process, fanned out to every open event stream of that process. Changes made by
  * any instance reach every instance through Postgres (PGlite's own NOTIFY when embedded), so no
  * in-process state is needed for correctness (DESIGN.md §6).
+ *
+ * The LISTEN connection can break (a database restart): it is replaced by itself
+ * (lib/db/listener.ts), and every subscriber's `onResumed` runs once listening again, since the
+ * changes made meanwhile were announced to nobody.
  */
 type Listener = (change: { requestId: string; merchantId: string }) => void;
+type Resumed = () => void;
 
 interface Bus {
-  listeners: Set<Listener>;
+  listeners: Map<Listener, Resumed | undefined>;
   started: Promise<void> | null;
 }
 
-const holder = globalThis as typeof globalThis & { __paydeskBus?: Bus };
-const bus: Bus = (holder.__paydeskBus ??= { listeners: new Set(), started: null });
+const holder = globalThis as typeof globalThis & { __paydeskLiveBus?: Bus };
+const bus: Bus = (holder.__paydeskLiveBus ??= { listeners: new Map(), started: null });
 
 /** Request ids arriving within this window are looked up together. */
 const BATCH_MS = 25;
@@ -31,16 +36,24 @@ async function flush(): Promise<void> {
   if (ids.length === 0 || bus.listeners.size === 0) return;
   const { db } = await database();
   const rows = await db.select({ id: paymentRequests.id, merchantId: paymentRequests.merchantId }).from(paymentRequests).where(inArray(paymentRequests.id, ids));
-  for (const row of rows) for (const listener of bus.listeners) listener({ requestId: row.id, merchantId: row.merchantId });
+  for (const row of rows) for (const listener of bus.listeners.keys()) listener({ requestId: row.id, merchantId: row.merchantId });
+}
+
+function resumed(): void {
+  for (const onResumed of bus.listeners.values()) onResumed?.();
 }
 
 function start(): Promise<void> {
   bus.started ??= database()
     .then((db) =>
-      db.listen(REQUEST_CHANNEL, (payload) => {
-        pending.add(payload);
-        timer ??= setTimeout(() => void flush().catch(() => undefined), BATCH_MS);
-      }),
+      db.listen(
+        REQUEST_CHANNEL,
+        (payload) => {
+          pending.add(payload);
+          timer ??= setTimeout(() => void flush().catch(() => undefined), BATCH_MS);
+        },
+        resumed,
+      ),
     )
     .then(() => undefined)
     .catch((error: unknown) => {
@@ -50,9 +63,13 @@ function start(): Promise<void> {
   return bus.started;
 }
 
-/** Calls `listener` for every request change; returns the unsubscribe function. */
-export async function subscribeToRequestChanges(listener: Listener): Promise<() => void> {
+/**
+ * Calls `listener` for every request change, and `onResumed` after the bus was cut off from the
+ * database and listens again (catch up: anything may have changed meanwhile). Returns the
+ * unsubscribe function.
+ */
+export async function subscribeToRequestChanges(listener: Listener, onResumed?: Resumed): Promise<() => void> {
   await start();
-  bus.listeners.add(listener);
+  bus.listeners.set(listener, onResumed);
   return () => bus.listeners.delete(listener);
 }

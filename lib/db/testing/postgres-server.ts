@@ -2,7 +2,7 @@
  * A throw-away PostgreSQL server for tests: Debian's binaries, a temp data folder, a free port,
  * fsync off (unless asked to be durable). As root, initdb refuses to run, so the server runs as the `postgres` user.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFile, execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -10,7 +10,15 @@ import path from "node:path";
 
 export interface PostgresServer {
   url: (database: string) => string;
+  /** Stops the server for good and deletes its data. */
   stop(): void;
+  /**
+   * An outage: stops the server (`fast` ends every session with "terminating connection due to
+   * administrator command", as a restart does; `immediate` drops them as a crash does) but keeps
+   * its data, so `start()` brings the same databases back on the same port.
+   */
+  halt(mode?: "fast" | "immediate"): Promise<void>;
+  start(): Promise<void>;
 }
 
 export function findPostgresBin(): string | null {
@@ -40,31 +48,52 @@ export interface StartOptions {
    * production server has them: for benchmarks whose figures rest on "durably stored".
    */
   durable?: boolean;
+  /** A fixed port (a test that must stay inside its own port range); else a free one. */
+  port?: number;
 }
 
 export async function startPostgres(bin: string, startOptions: StartOptions = {}): Promise<PostgresServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paydesk-pg-"));
   const dataDir = path.join(dir, "data");
-  const port = await freePort();
+  const port = startOptions.port ?? (await freePort());
   const asRoot = process.getuid?.() === 0;
+  const commandLine = (command: string, args: string[]): [string, string[]] =>
+    asRoot ? ["runuser", ["-u", "postgres", "--", path.join(bin, command), ...args]] : [path.join(bin, command), args];
   const run = (command: string, args: string[]) => {
-    const full = asRoot ? ["runuser", ["-u", "postgres", "--", path.join(bin, command), ...args]] : [path.join(bin, command), args];
-    const result = spawnSync(full[0] as string, full[1] as string[], { encoding: "utf8" });
+    const result = spawnSync(...commandLine(command, args), { encoding: "utf8" });
     if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
   };
   if (asRoot) execFileSync("chown", ["postgres:postgres", dir]);
   run("initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale=C"]);
   const fast = startOptions.durable ? [] : ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"];
   const options = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses=127.0.0.1", ...fast, "-c max_connections=200"];
-  run("pg_ctl", ["-D", dataDir, "-o", options.join(" "), "-l", path.join(dir, "log"), "-w", "-t", "30", "start"]);
+  // Outages run without blocking the event loop, so the test's own connections see the server go
+  // as a running PayDesk would.
+  const runAsync = (command: string, args: string[]) =>
+    new Promise<void>((resolve, reject) => {
+      execFile(...commandLine(command, args), { encoding: "utf8" }, (error, stdout, stderr) => (error ? reject(new Error(`${command} failed: ${stderr || stdout}`)) : resolve()));
+    });
+  const startArgs = ["-D", dataDir, "-o", options.join(" "), "-l", path.join(dir, "log"), "-w", "-t", "30", "start"];
+  const stopArgs = (mode: "fast" | "immediate") => ["-D", dataDir, "-m", mode, "-w", "stop"];
+  let running = true;
+  run("pg_ctl", startArgs);
   return {
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
     stop() {
       try {
-        run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
+        if (running) run("pg_ctl", stopArgs("immediate"));
       } finally {
+        running = false;
         fs.rmSync(dir, { recursive: true, force: true });
       }
+    },
+    async halt(mode = "immediate") {
+      await runAsync("pg_ctl", stopArgs(mode));
+      running = false;
+    },
+    async start() {
+      await runAsync("pg_ctl", startArgs);
+      running = true;
     },
   };
 }

@@ -27,15 +27,20 @@ export async function GET(request: Request, { params }: { params: Promise<{ toke
   if (!slot.ok) return tooManyAnswer(request, "stream", slot.retryAfterMs);
   return eventStream(request.signal, async (send) => {
     send("status", { status: found.status, serverNow: Date.now() });
-    const unsubscribe = await subscribeToRequestChanges(({ requestId }) => {
-      if (requestId !== found.requestId) return;
-      void loadStatusById(db, requestId).then((now) => now && send("status", { status: now.status, serverNow: Date.now() }));
-    }).catch((error: unknown) => {
+    // A failed read (the database gone for a moment) sends nothing: the next change or resumption does.
+    const sendStatus = () => void loadStatusById(db, found.requestId).then((now) => now && send("status", { status: now.status, serverNow: Date.now() }), () => undefined);
+    const unsubscribe = await subscribeToRequestChanges(
+      ({ requestId }) => {
+        if (requestId === found.requestId) sendStatus();
+      },
+      // Listening again after a break with the database: the status may have changed meanwhile.
+      sendStatus,
+    ).catch((error: unknown) => {
       slot.release();
       throw error;
     });
     return () => {
-      unsubscribe();
+      void unsubscribe();
       slot.release();
     };
   });

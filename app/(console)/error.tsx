@@ -1,0 +1,45 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { databaseMessages } from "@/components/database/database-messages";
+import { DatabaseUnreachable } from "@/components/database/database-unreachable";
+import { isLocale, type Locale } from "@/lib/i18n";
+import { databaseAnswersAction } from "../database-check";
+
+/**
+ * A console page that failed below the layout (the layout itself says when the database is gone,
+ * app/(console)/layout.tsx): on a move between pages, say, when the database went away after the
+ * layout was shown. A production build hands this boundary only a digest, so it asks the server
+ * whether the database answers, and says so in words if not.
+ */
+export default function ConsoleError({ error, retry }: { error: unknown; retry: () => void }) {
+  const [shown, setShown] = useState<{ locale: Locale; unreachable: boolean } | null>(null);
+  useEffect(() => {
+    let current = true;
+    // The page's language, as the root layout chose it (the person's own choice is in the database).
+    const lang = document.documentElement.lang;
+    const locale: Locale = isLocale(lang) ? lang : "en";
+    databaseAnswersAction().then(
+      (answers) => current && setShown({ locale, unreachable: !answers }),
+      () => current && setShown({ locale, unreachable: false }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [error]);
+  if (!shown) return <p aria-busy="true" className="sr-only" />;
+  const t = databaseMessages(shown.locale);
+  const retryButton = (
+    <button type="button" onClick={retry} className="mt-4 rounded-md bg-brand-dark px-4 py-2 text-sm font-medium text-white hover:bg-brand focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/50 focus-visible:ring-offset-2">
+      {t.retry}
+    </button>
+  );
+  if (shown.unreachable) return <DatabaseUnreachable locale={shown.locale}>{retryButton}</DatabaseUnreachable>;
+  return (
+    <section data-testid="page-error" className="max-w-prose">
+      <h1 className="text-2xl font-semibold">{t.otherError}</h1>
+      <p className="mt-2 text-slate-700">{t.otherErrorBody}</p>
+      {retryButton}
+    </section>
+  );
+}
