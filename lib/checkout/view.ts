@@ -26,8 +26,9 @@ export interface BankDetails {
 }
 
 /** The status the page follows live: what changed, in the customer's terms. */
+export type CustomerState = Exclude<State, "needs_review">;
 export interface CheckoutStatus {
-  state: State;
+  state: CustomerState;
   /** The provider's reason for a rejection, as it sent it (shown in words under a translated title). */
   reason: string | null;
   /** When the request last changed: for a paid request, when the payment was recorded. */
@@ -56,8 +57,10 @@ export interface CheckoutView {
 
 export type CheckoutLookup = { ok: true; view: CheckoutView } | { ok: false; reason: "bad_link" | "expired_link" | "not_ready" };
 
+/** A submit left to a person (`needs_review`) is, to the customer, still being checked. */
 export function statusOf(row: { status: string; statusReason: string | null; updatedAt: Date }): CheckoutStatus {
-  return { state: row.status as State, reason: row.statusReason, changedAt: row.updatedAt.toISOString() };
+  const state = row.status === "needs_review" ? "unknown" : (row.status as CustomerState);
+  return { state, reason: row.statusReason, changedAt: row.updatedAt.toISOString() };
 }
 
 /** The request a checkout token opens, or why it opens nothing (no request data in that case). */
