@@ -79,6 +79,10 @@ describe.each(["spec", "live"] as const)("reconciliation against the %s sandbox"
     const paid = await create(ref("P"));
     await sb.control("POST", `/requests/${paid.providerId}/pay`, {});
     expect(await reconcile(await row(paid.id))).toMatchObject({ state: "paid", changed: true });
+    // What the customer paid: the generated amount (random satang), not 0.00.
+    const collected = await row(paid.id);
+    expect(collected.paidAmount).toBe(collected.generatedAmount);
+    expect(collected.paidAt).not.toBeNull();
     const expired = await create(ref("E"));
     await sb.control("POST", `/requests/${expired.providerId}/expire`, {});
     expect(await reconcile(await row(expired.id))).toMatchObject({ state: "expired", changed: true });

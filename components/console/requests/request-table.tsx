@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { formatDateTime, type Locale } from "@/lib/i18n";
+import { toSatang } from "@/lib/money";
 import { shownState } from "@/lib/requests/list-filters";
 import type { ListRow } from "@/lib/requests/queries";
 import { listMessages } from "./list-messages";
@@ -60,6 +61,11 @@ export function RequestTable({ rows, locale, caption, showMerchant }: Props) {
                 <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
                   {thb(r.requestedAmount)}
                   {isPayIn && r.generatedAmount && r.generatedAmount !== r.requestedAmount && <div className="text-xs text-slate-500">{t.customerPays(thb(r.generatedAmount))}</div>}
+                  {toSatang(r.paidAmount) > 0 && (
+                    <div className="text-xs text-emerald-800" data-testid="row-paid">
+                      {t.paidLine(thb(r.paidAmount))}
+                    </div>
+                  )}
                 </td>
                 <td className="px-3 py-2">
                   <StatusBadge state={state} locale={locale} />
