@@ -6,6 +6,7 @@ import { merchants, paymentRequests } from "../db/schema";
 import { toSatang, type Satang } from "../money";
 import { isTerminal, type State } from "../requests/lifecycle";
 import { readStoredPayInAnswer } from "../requests/stored-answer";
+import { scannableQrPayload } from "./scannable-qr";
 import { verifyCheckoutToken, type TokenOptions } from "./token";
 
 /**
@@ -42,7 +43,7 @@ export interface CheckoutView {
   refId1: string;
   amountSatang: Satang;
   status: CheckoutStatus;
-  /** The EMVCo payload to draw, only while the request is open and the provider says a QR is usable. */
+  /** The EMVCo payload to draw, only while the request is open and the payload scans (valid CRC, lib/checkout/scannable-qr.ts). */
   qrPayload: string | null;
   /** The provider's own QR image (spec profile); the live provider always sends it empty (provider-facts §4.1). */
   qrImage: string | null;
@@ -81,7 +82,9 @@ export async function loadCheckout(db: Db, token: string, publicBaseUrl: string,
   const state = r.status as State;
   const open = !isTerminal(state);
   const bank = findBank(answer.payInBankCode);
-  const hasQr = Boolean(answer.isQrAvailable && (answer.qrCode || answer.qrCodeImage));
+  const qrPayload = scannableQrPayload(answer.qrCode);
+  // The provider's own image (spec profile) only when there is no payload of its own to draw.
+  const qrImage = !qrPayload && !answer.qrCode && answer.isQrAvailable ? (answer.qrCodeImage ?? null) : null;
   return {
     ok: true,
     view: {
@@ -92,8 +95,8 @@ export async function loadCheckout(db: Db, token: string, publicBaseUrl: string,
       amountSatang: toSatang(r.generatedAmount ?? r.requestedAmount),
       status: statusOf(r),
       // A terminal request never shows a scannable QR (DESIGN.md §5): the payload is not even sent.
-      qrPayload: open && hasQr ? (answer.qrCode ?? null) : null,
-      qrImage: open && hasQr && !answer.qrCode ? (answer.qrCodeImage ?? null) : null,
+      qrPayload: open ? qrPayload : null,
+      qrImage: open ? qrImage : null,
       bank: {
         code: answer.payInBankCode ?? null,
         nameTh: bank?.nameTh ?? null,
