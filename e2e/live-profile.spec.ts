@@ -255,6 +255,34 @@ test.describe("one full run against the live profile", () => {
     await phone.close();
   });
 
+  test("a RefId1 already used at the provider by a request made outside PayDesk: refused in words, never taken over", async ({ browser }) => {
+    const page = await signedIn(browser, "operator");
+    await openCreateForm(page, "payin", COFFEE);
+    const refId1 = await refId1Input(page).inputValue();
+    // The same RefId1 and amount, made at the provider directly (its portal, another system) before PayDesk's submit.
+    const credentials = JSON.parse(fs.readFileSync(path.join(dataDir, "sandbox", "credentials.json"), "utf8")) as { merchants: { name: string; orgId: string; merchantId: string; submitKey: string }[] };
+    const coffee = credentials.merchants.find((m) => m.name === COFFEE)!;
+    const elsewhere = await fetch(`${sandboxUrl}/api/PaymentRequest/org/${coffee.orgId}/action/SubmitPayInRequest/${coffee.merchantId}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Basic ${Buffer.from(`api:${coffee.submitKey}`).toString("base64")}` },
+      body: JSON.stringify({ RefId1: refId1, PayerName: "Someone else", RequestedAmount: 275, Currency: "THB", QrProvider: "PP" }),
+    });
+    expect(elsewhere.status).toBe(200);
+    // Older than the 5 s allowed for the provider's clock running behind PayDesk's.
+    await page.waitForTimeout(5_500);
+    await fillPayIn(page, { amount: "275.00" });
+    await page.getByRole("button", { name: "Create Pay-In" }).click();
+    await landedOnRequest(page);
+    // The live provider answers REF_ID1_DUPLICATE with an empty 500; PayDesk looks it up and refuses it.
+    await expect(page.getByTestId("status-badge")).toHaveAttribute("data-state", "rejected", { timeout: 20_000 });
+    await expect(page.getByTestId("request-fields")).toContainText("REF_ID1_USED_AT_PROVIDER");
+    await expect(page.getByTestId("request-fields")).toContainText("RefId1 already used at the provider");
+    await expect(page.getByTestId("checkout-link")).toHaveCount(0);
+    await expect(page.getByTestId("money-paid")).toContainText("0.00");
+    // The other request stays the other's: no checkout link, no provider id, no QR here.
+    await expect(page.getByTestId("payment-qr")).toHaveCount(0);
+  });
+
   test("a Pay-Out by a finance user: the live answer's envelope read, paid out, seen through", async ({ browser }) => {
     const page = await signedIn(browser, "finance");
     // The pay-out's webhook may land before the new page's live stream is listening (this run once
