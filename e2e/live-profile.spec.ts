@@ -40,7 +40,8 @@ interface LiveRequest {
   statusCode: string | null;
   qrCode: string | null;
   qrCodeImage?: string | null;
-  generatedSatang: number | null;
+  /** In baht, a JSON number, as the provider's entity carries it (provider-facts §4.5). */
+  generatedAmount: number | null;
 }
 
 async function control<T>(method: string, pathname: string, body?: unknown): Promise<T> {
@@ -221,7 +222,7 @@ test.describe("one full run against the live profile", () => {
     await expect(checkout.getByTestId("payment-qr")).toHaveCount(0);
     await phone.close();
     // What the customer paid is what was collected: the generated amount, not 0.00.
-    const customerPaid = (stored.generatedSatang! / 100).toFixed(2);
+    const customerPaid = stored.generatedAmount!.toFixed(2);
     await expect(page.getByTestId("money-to-pay")).toContainText(customerPaid);
     await expect(page.getByTestId("money-paid")).toContainText(customerPaid);
   });
