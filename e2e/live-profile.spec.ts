@@ -8,6 +8,9 @@
  *   console and on the customer's checkout page (which joins the live hub), a slip uploaded through
  *   the slip page (token verified by the live provider), then paid through the sandbox's control API
  *   and seen Paid in the console and, live, on the checkout page;
+ * - an SCB Pay-In, whose valid bill-payment QR the live provider calls unavailable
+ *   (`isQrAvailable: false`): shown in the console and on the checkout page all the same, and
+ *   scanned back to the provider's `qrCode`;
  * - a Pay-Out by a finance user (the live answer is `paymentRequest` + `payoutTransaction`, not
  *   `paymentResponse`), paid out and seen through;
  * - a provider rejection, which the live provider answers with an empty HTTP 500: the console says
@@ -37,7 +40,8 @@ interface LiveRequest {
   statusCode: string | null;
   qrCode: string | null;
   qrCodeImage?: string | null;
-  generatedSatang: number | null;
+  /** In baht, a JSON number, as the provider's entity carries it (provider-facts §4.5). */
+  generatedAmount: number | null;
 }
 
 async function control<T>(method: string, pathname: string, body?: unknown): Promise<T> {
@@ -217,6 +221,67 @@ test.describe("one full run against the live profile", () => {
     await expect(checkout.getByTestId("checkout-live")).toHaveAttribute("data-state", "paid", { timeout: 2_000 });
     await expect(checkout.getByTestId("payment-qr")).toHaveCount(0);
     await phone.close();
+    // What the customer paid is what was collected: the generated amount, not 0.00.
+    const customerPaid = stored.generatedAmount!.toFixed(2);
+    await expect(page.getByTestId("money-to-pay")).toContainText(customerPaid);
+    await expect(page.getByTestId("money-paid")).toContainText(customerPaid);
+  });
+
+  test("an SCB Pay-In: the bill-payment QR the provider calls unavailable is shown, and scans to its qrCode", async ({ browser }) => {
+    const page = await signedIn(browser, "operator");
+    await openCreateForm(page, "payin", COFFEE);
+    const refId1 = await refId1Input(page).inputValue();
+    await fillPayIn(page, { amount: "410.00" });
+    await page.getByLabel("SCB bill payment").check();
+    await page.getByRole("button", { name: "Create Pay-In" }).click();
+    await landedOnRequest(page);
+    await expect(page.getByTestId("status-badge")).toHaveAttribute("data-state", "pending");
+
+    const stored = await storedAtSandbox(refId1);
+    // A BOT bill-payment payload (tag 30), which the live provider answers with isQrAvailable false (provider-facts §4.1).
+    expect(stored.qrCode).toMatch(/^00020101021230/);
+    const answer = await control<{ responseDataObj: { isQrAvailable: boolean; qrCode: string } }>("GET", `/requests/${stored.id}`);
+    expect(answer.responseDataObj).toMatchObject({ isQrAvailable: false, qrCode: stored.qrCode });
+
+    expect(await decodeQr(page, "payment-qr")).toBe(stored.qrCode);
+    const phone = await browser.newContext({ ...devices["Pixel 7"], locale: "th-TH", timezoneId: "Asia/Bangkok" });
+    const checkout = await phone.newPage();
+    await checkout.goto((await page.getByTestId("checkout-link").getAttribute("href"))!);
+    expect(await decodeQr(checkout, "payment-qr")).toBe(stored.qrCode);
+    // Settled, the QR goes, on both pages.
+    await control("POST", `/requests/${stored.id}/reject`, { reason: "customer cancelled" });
+    await expect(page.getByTestId("status-badge")).toHaveAttribute("data-state", "rejected", { timeout: 10_000 });
+    await expect(page.getByTestId("payment-qr")).toHaveCount(0);
+    await expect(checkout.getByTestId("payment-qr")).toHaveCount(0, { timeout: 10_000 });
+    await phone.close();
+  });
+
+  test("a RefId1 already used at the provider by a request made outside PayDesk: refused in words, never taken over", async ({ browser }) => {
+    const page = await signedIn(browser, "operator");
+    await openCreateForm(page, "payin", COFFEE);
+    const refId1 = await refId1Input(page).inputValue();
+    // The same RefId1 and amount, made at the provider directly (its portal, another system) before PayDesk's submit.
+    const credentials = JSON.parse(fs.readFileSync(path.join(dataDir, "sandbox", "credentials.json"), "utf8")) as { merchants: { name: string; orgId: string; merchantId: string; submitKey: string }[] };
+    const coffee = credentials.merchants.find((m) => m.name === COFFEE)!;
+    const elsewhere = await fetch(`${sandboxUrl}/api/PaymentRequest/org/${coffee.orgId}/action/SubmitPayInRequest/${coffee.merchantId}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Basic ${Buffer.from(`api:${coffee.submitKey}`).toString("base64")}` },
+      body: JSON.stringify({ RefId1: refId1, PayerName: "Someone else", RequestedAmount: 275, Currency: "THB", QrProvider: "PP" }),
+    });
+    expect(elsewhere.status).toBe(200);
+    // Older than the 5 s allowed for the provider's clock running behind PayDesk's.
+    await page.waitForTimeout(5_500);
+    await fillPayIn(page, { amount: "275.00" });
+    await page.getByRole("button", { name: "Create Pay-In" }).click();
+    await landedOnRequest(page);
+    // The live provider answers REF_ID1_DUPLICATE with an empty 500; PayDesk looks it up and refuses it.
+    await expect(page.getByTestId("status-badge")).toHaveAttribute("data-state", "rejected", { timeout: 20_000 });
+    await expect(page.getByTestId("request-fields")).toContainText("REF_ID1_USED_AT_PROVIDER");
+    await expect(page.getByTestId("request-fields")).toContainText("RefId1 already used at the provider");
+    await expect(page.getByTestId("checkout-link")).toHaveCount(0);
+    await expect(page.getByTestId("money-paid")).toContainText("0.00");
+    // The other request stays the other's: no checkout link, no provider id, no QR here.
+    await expect(page.getByTestId("payment-qr")).toHaveCount(0);
   });
 
   test("a Pay-Out by a finance user: the live answer's envelope read, paid out, seen through", async ({ browser }) => {

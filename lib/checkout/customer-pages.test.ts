@@ -79,6 +79,18 @@ describe.each(["spec", "live"] as const)("the customer's pages against the %s sa
     expect(v.status.state).toBe("pending");
   });
 
+  it("an SCB Pay-In opens with its bill-payment QR, whatever isQrAvailable says", async () => {
+    const result = await createRequest(database.db, api, { kind: "payin", payIn: { refId1: ref("CS"), payerName: "สมหญิง", amountSatang: 41_000, qrProvider: "SCB" } }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
+    if (result.outcome !== "sent") throw new Error(result.outcome);
+    const row = result.request;
+    const answer = row.providerResponse as { qrCode: string; isQrAvailable: boolean };
+    expect(answer.qrCode).toMatch(/^00020101021230/); // tag 30: a BOT bill payment
+    // The live provider says false for an account without a PromptPay id (provider-facts §4.1).
+    if (profile === "live") expect(answer.isQrAvailable).toBe(false);
+    const found = await loadCheckout(database.db, checkoutTokenFor(row, { secret }), BASE, { secret });
+    expect(found).toMatchObject({ ok: true, view: { qrPayload: answer.qrCode } });
+  });
+
   it("a settled request opens with no QR at all, and a hint from the hub only moves an open request's check earlier", async () => {
     const row = await newPayIn();
     await database.db.update(paymentRequests).set({ nextCheckAt: new Date(Date.now() + 3_600_000) }).where(eq(paymentRequests.id, row.id));

@@ -6,6 +6,7 @@ import { merchants, paymentRequests } from "../db/schema";
 import { toSatang, type Satang } from "../money";
 import { isTerminal, type State } from "../requests/lifecycle";
 import { readStoredPayInAnswer } from "../requests/stored-answer";
+import { scannableQrPayload } from "./scannable-qr";
 import { verifyCheckoutToken, type TokenOptions } from "./token";
 
 /**
@@ -26,8 +27,9 @@ export interface BankDetails {
 }
 
 /** The status the page follows live: what changed, in the customer's terms. */
+export type CustomerState = Exclude<State, "needs_review">;
 export interface CheckoutStatus {
-  state: State;
+  state: CustomerState;
   /** The provider's reason for a rejection, as it sent it (shown in words under a translated title). */
   reason: string | null;
   /** When the request last changed: for a paid request, when the payment was recorded. */
@@ -41,7 +43,7 @@ export interface CheckoutView {
   refId1: string;
   amountSatang: Satang;
   status: CheckoutStatus;
-  /** The EMVCo payload to draw, only while the request is open and the provider says a QR is usable. */
+  /** The EMVCo payload to draw, only while the request is open and the payload scans (valid CRC, lib/checkout/scannable-qr.ts). */
   qrPayload: string | null;
   /** The provider's own QR image (spec profile); the live provider always sends it empty (provider-facts §4.1). */
   qrImage: string | null;
@@ -56,8 +58,10 @@ export interface CheckoutView {
 
 export type CheckoutLookup = { ok: true; view: CheckoutView } | { ok: false; reason: "bad_link" | "expired_link" | "not_ready" };
 
+/** A submit left to a person (`needs_review`) is, to the customer, still being checked. */
 export function statusOf(row: { status: string; statusReason: string | null; updatedAt: Date }): CheckoutStatus {
-  return { state: row.status as State, reason: row.statusReason, changedAt: row.updatedAt.toISOString() };
+  const state = row.status === "needs_review" ? "unknown" : (row.status as CustomerState);
+  return { state, reason: row.statusReason, changedAt: row.updatedAt.toISOString() };
 }
 
 /** The request a checkout token opens, or why it opens nothing (no request data in that case). */
@@ -78,7 +82,9 @@ export async function loadCheckout(db: Db, token: string, publicBaseUrl: string,
   const state = r.status as State;
   const open = !isTerminal(state);
   const bank = findBank(answer.payInBankCode);
-  const hasQr = Boolean(answer.isQrAvailable && (answer.qrCode || answer.qrCodeImage));
+  const qrPayload = scannableQrPayload(answer.qrCode);
+  // The provider's own image (spec profile) only when there is no payload of its own to draw.
+  const qrImage = !qrPayload && !answer.qrCode && answer.isQrAvailable ? (answer.qrCodeImage ?? null) : null;
   return {
     ok: true,
     view: {
@@ -89,8 +95,8 @@ export async function loadCheckout(db: Db, token: string, publicBaseUrl: string,
       amountSatang: toSatang(r.generatedAmount ?? r.requestedAmount),
       status: statusOf(r),
       // A terminal request never shows a scannable QR (DESIGN.md §5): the payload is not even sent.
-      qrPayload: open && hasQr ? (answer.qrCode ?? null) : null,
-      qrImage: open && hasQr && !answer.qrCode ? (answer.qrCodeImage ?? null) : null,
+      qrPayload: open ? qrPayload : null,
+      qrImage: open ? qrImage : null,
       bank: {
         code: answer.payInBankCode ?? null,
         nameTh: bank?.nameTh ?? null,

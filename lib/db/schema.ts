@@ -129,6 +129,7 @@ export const paymentRequests = pgTable(
     statusReason: text("status_reason"),
     /** What PayDesk sends, in its own terms (validated input), so a held or uncertain request can be sent again exactly. */
     input: jsonb("input").notNull(),
+    /** The provider's request this row is; at most one row each (a unique index), so no two rows share one provider request. */
     providerId: text("provider_id"),
     providerResponse: jsonb("provider_response"),
     /** The form's idempotency key: a retried or double-clicked submit finds this row instead of creating another. */
@@ -137,6 +138,10 @@ export const paymentRequests = pgTable(
     checkoutToken: text("checkout_token"),
     createdBy: text("created_by").references(() => staffUsers.id),
     expireAt: timestamp("expire_at", { withTimezone: true }),
+    /** When PayDesk first sent it: a provider request created before then cannot be this one's (lib/requests/reconcile.ts). */
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    /** When it became paid or approved. */
+    paidAt: timestamp("paid_at", { withTimezone: true }),
     /** Reconciliation: when to ask the provider next (null = never again), how often it has, and who holds the lease. */
     nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
     checkCount: integer("check_count").notNull().default(0),
@@ -170,7 +175,7 @@ export const paymentRequests = pgTable(
       "gin",
       sql`((coalesce(${t.refId1}, '') || E'\\n' || coalesce(${t.refId2}, '') || E'\\n' || coalesce(${t.refId3}, '') || E'\\n' || coalesce(${t.payerName}, '') || E'\\n' || coalesce(${t.input} ->> 'description', '') || E'\\n' || coalesce(${t.input} ->> 'tags', '') || E'\\n' || coalesce(${t.input} ->> 'customerPhone', ''))) gin_trgm_ops`,
     ),
-    index("payment_requests_provider_id_idx").on(t.providerId),
+    uniqueIndex("payment_requests_provider_id_key").on(t.providerId).where(sql`${t.providerId} is not null`),
     index("payment_requests_open_idx").on(t.status, t.updatedAt),
   ],
 );

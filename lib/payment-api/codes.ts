@@ -16,6 +16,27 @@ const CODES: Record<string, { en: string; th: string }> = {
     en: "This RefId1 has been used before for this merchant (the provider keeps even rejected ones). Use a new RefId1.",
     th: "RefId1 นี้เคยใช้กับร้านค้านี้แล้ว (ผู้ให้บริการเก็บไว้แม้รายการที่ถูกปฏิเสธ) โปรดใช้ RefId1 ใหม่",
   },
+  // PayDesk's own codes for an unknown submit's outcome (lib/requests/reconcile.ts).
+  REF_ID1_USED_AT_PROVIDER: {
+    en: "RefId1 already used at the provider: a request there (another merchant's, one made outside PayDesk, or another PayDesk request) already has it, so this submit created nothing. Create the request again with a new RefId1.",
+    th: "RefId1 นี้ถูกใช้ไปแล้วที่ผู้ให้บริการ: มีคำขออื่นที่ใช้ RefId1 นี้อยู่แล้ว (ของร้านค้าอื่น ที่สร้างนอก PayDesk หรือคำขออื่นใน PayDesk) การส่งครั้งนี้จึงไม่ได้สร้างคำขอ โปรดสร้างคำขอใหม่ด้วย RefId1 ใหม่",
+  },
+  SUBMIT_UNRESOLVED_NOT_FOUND: {
+    en: "The provider's answer was lost, and after several attempts it still has no request with this RefId1, while its answers to them were lost too. Look the RefId1 up in the provider's portal: if the request is there, press Re-check now; if not, create it again with a new RefId1.",
+    th: "ไม่ได้รับคำตอบจากผู้ให้บริการ และหลังจากส่งหลายครั้งผู้ให้บริการก็ยังไม่มีคำขอที่ใช้ RefId1 นี้ โปรดค้นหา RefId1 ในพอร์ทัลของผู้ให้บริการ หากพบให้กด “ตรวจสอบตอนนี้” หากไม่พบให้สร้างคำขอใหม่ด้วย RefId1 ใหม่",
+  },
+  SUBMIT_UNRESOLVED_AMBIGUOUS: {
+    en: "The provider holds requests with this RefId1 and PayDesk cannot tell which, if any, this submit created (several match, or one lacks its amount or time). Compare them in the provider's portal (listed on the timeline) and ask the provider; do not hand the customer a payment link until it is clear.",
+    th: "ผู้ให้บริการมีคำขอที่ใช้ RefId1 นี้ แต่ PayDesk บอกไม่ได้ว่ารายการใดมาจากการส่งครั้งนี้ (ตรงกันหลายรายการ หรือบางรายการไม่มียอดเงินหรือเวลา) โปรดเทียบในพอร์ทัลของผู้ให้บริการ (รายการอยู่ในไทม์ไลน์) และสอบถามผู้ให้บริการ อย่าเพิ่งส่งลิงก์ชำระเงินให้ลูกค้าจนกว่าจะชัดเจน",
+  },
+  SUBMIT_UNRESOLVED_NO_LOOKUP: {
+    en: "The provider's answer was lost and PayDesk cannot look the request up (no read key, or the provider kept failing for a day). Add the merchant's read (VIEWER) key in Settings, or look the RefId1 up in the provider's portal, then press Re-check now.",
+    th: "ไม่ได้รับคำตอบจากผู้ให้บริการ และ PayDesk ค้นหาคำขอไม่ได้ (ไม่มี API key สำหรับอ่าน หรือผู้ให้บริการขัดข้องต่อเนื่องหนึ่งวัน) โปรดเพิ่ม key สำหรับอ่าน (VIEWER) ในหน้าตั้งค่า หรือค้นหา RefId1 ในพอร์ทัลของผู้ให้บริการ แล้วกด “ตรวจสอบตอนนี้”",
+  },
+  PROVIDER_ID_SHARED: {
+    en: "Another PayDesk request already holds the provider request this one was once settled onto (an older PayDesk version did that). Check in the provider's portal which request is this one's.",
+    th: "คำขออื่นใน PayDesk ผูกกับคำขอของผู้ให้บริการที่คำขอนี้เคยผูกไว้ (เกิดจาก PayDesk รุ่นก่อน) โปรดตรวจสอบในพอร์ทัลของผู้ให้บริการว่าคำขอใดเป็นของรายการนี้",
+  },
   CURRENCY_NOT_SUPPORT: {
     en: "The provider only takes THB.",
     th: "ผู้ให้บริการรับเฉพาะเงินบาท (THB)",

@@ -51,9 +51,9 @@ export const payInResponseSchema = z
     websocketPath: r.websocketPath ?? "/realtime/payment-tx",
     createdAt: r.createdAt,
     expireAt: r.expireAt,
-    // A QR is offered only when the provider says so and sent a payload to draw (issue 6). The live
-    // provider may say false with a payload present, for accounts without a PromptPay id (§4.1):
-    // such a QR would not be payable by PromptPay, so the customer gets the bank details instead.
+    // The provider's word, kept as it is; whether a QR is shown is decided by the payload itself
+    // (lib/checkout/scannable-qr.ts): the live provider says false beside a valid SCB bill-payment
+    // QR (§4.1).
     isQrAvailable: r.isQrAvailable === true && r.qrCode !== null,
     payInBankCode: r.payInBankCode,
     payInBankAccountNo: r.payInBankAccountNo,
@@ -106,6 +106,12 @@ export const paymentRecordSchema = z
     statusReason: optionalText,
     direction: optionalText,
     merchantId: optionalText,
+    payerName: optionalText,
+    customerEmail: optionalText,
+    customerPhone: optionalText,
+    bankAccountNo: optionalText,
+    promptPayId: optionalText,
+    payinBankAccountId: optionalText,
     requestedAmount: optionalSatang,
     generatedAmount: optionalSatang,
     createdDate: timestampSchema,
@@ -127,6 +133,13 @@ export const paymentRecordSchema = z
     statusReason: r.statusReason,
     direction: r.direction,
     merchantId: r.merchantId,
+    // Who pays (a Pay-In) or is paid (a Pay-Out), to tell a request PayDesk sent from another with the same RefId1.
+    payerName: r.payerName,
+    customerEmail: r.customerEmail,
+    customerPhone: r.customerPhone,
+    bankAccountNo: r.bankAccountNo,
+    promptPayId: r.promptPayId,
+    payinBankAccountId: r.payinBankAccountId,
     requestedSatang: r.requestedAmount,
     generatedSatang: r.generatedAmount,
     createdAt: r.createdDate,

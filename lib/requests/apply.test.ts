@@ -24,7 +24,7 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     await database?.dispose();
   });
 
-  async function request(values: { kind: "payin" | "payout"; status?: string; requestedAmount?: string; paidAmount?: string }) {
+  async function request(values: { kind: "payin" | "payout"; status?: string; requestedAmount?: string; generatedAmount?: string; paidAmount?: string; statusReason?: string }) {
     const id = `req_${randomUUID()}`;
     await database.db.insert(paymentRequests).values({
       id,
@@ -32,7 +32,9 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
       kind: values.kind,
       refId1: `R-${id}`,
       requestedAmount: values.requestedAmount ?? "1000.00",
+      generatedAmount: values.generatedAmount ?? null,
       paidAmount: values.paidAmount ?? "0",
+      statusReason: values.statusReason ?? null,
       status: values.status ?? "pending",
       idempotencyKey: id,
       input: {},
@@ -44,7 +46,7 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
   const timeline = (id: string) => database.db.select().from(requestEvents).where(eq(requestEvents.requestId, id)).orderBy(asc(requestEvents.id));
   const factsOf = async (id: string): Promise<RequestFacts> => {
     const r = await row(id);
-    return { id, status: r.status, kind: r.kind, requestedAmount: r.requestedAmount, paidAmount: r.paidAmount, createdAt: r.createdAt, expireAt: r.expireAt };
+    return { id, status: r.status, kind: r.kind, requestedAmount: r.requestedAmount, generatedAmount: r.generatedAmount, paidAmount: r.paidAmount, createdAt: r.createdAt, expireAt: r.expireAt };
   };
   const announcementsOf = async (id: string) => {
     // NOTIFY arrives after the commit, asynchronously.
@@ -124,6 +126,34 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     } finally {
       await single.dispose();
     }
+  });
+
+  it.skipIf(skip)("a request that recovers no longer carries the reason of the state it left", async () => {
+    const id = await request({ kind: "payin", status: "submitting" });
+    await apply(id, { type: "submit_uncertain", reason: "the provider failed to answer properly (HTTP 500)" });
+    expect(await row(id)).toMatchObject({ status: "unknown", statusReason: "the provider failed to answer properly (HTTP 500)" });
+    await apply(id, { type: "submit_accepted", providerStatus: "Pending" });
+    expect(await row(id)).toMatchObject({ status: "pending", statusReason: null, statusCode: null });
+    // A new state with its own words replaces them.
+    await apply(id, { type: "provider_status", status: "Rejected", statusCode: "ADMIN_REJECT", reason: "wrong customer" });
+    expect(await row(id)).toMatchObject({ status: "rejected", statusReason: "wrong customer", statusCode: "ADMIN_REJECT" });
+  });
+
+  it.skipIf(skip)("keeps a pay-out's reason through rounds within one state", async () => {
+    const id = await request({ kind: "payout", statusReason: "kept" });
+    await apply(id, round(10_000));
+    expect((await row(id)).statusReason).toBe("kept");
+  });
+
+  it.skipIf(skip)("records what a paid Pay-In collected and when", async () => {
+    const id = await request({ kind: "payin", requestedAmount: "450.00", generatedAmount: "450.37" });
+    const before = Date.now();
+    await apply(id, { type: "provider_status", status: "Paid", statusCode: "OK", reason: null });
+    const paid = await row(id);
+    expect(paid).toMatchObject({ status: "paid", paidAmount: "450.37" });
+    expect(paid.paidAt?.getTime()).toBeGreaterThanOrEqual(before - 1_000);
+    const pending = await row(await request({ kind: "payin" }));
+    expect(pending.paidAt).toBeNull();
   });
 
   it.skipIf(skip)("recordEvent adds a timeline entry and announces it", async () => {

@@ -32,6 +32,8 @@ export interface RequestFacts {
   status: string;
   kind: "payin" | "payin_p2p" | "payout" | "withdrawal";
   requestedAmount: string;
+  /** Absent is read as none: the paid amount of a Pay-In falls back to the requested amount. */
+  generatedAmount?: string | null;
   paidAmount: string;
   createdAt: Date;
   expireAt: Date | null;
@@ -62,7 +64,12 @@ export async function applyToRequest(db: Db, requestId: string, event: Lifecycle
   let facts = options.known ?? (await readFacts(db, requestId, options.settles?.deliveryId)).facts;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const current = facts.status as State;
-    const verdict = applyEvent({ state: current, kind: facts.kind, requestedSatang: toSatang(facts.requestedAmount), paidSatang: toSatang(facts.paidAmount) }, event);
+    // A generated amount written by this very event (an adopted request's) counts already.
+    const generated = options.changes?.generatedAmount !== undefined ? options.changes.generatedAmount : facts.generatedAmount;
+    const verdict = applyEvent(
+      { state: current, kind: facts.kind, requestedSatang: toSatang(facts.requestedAmount), generatedSatang: generated == null ? null : toSatang(generated), paidSatang: toSatang(facts.paidAmount) },
+      event,
+    );
     const result: Applied = verdict.applied ? { applied: true, state: verdict.next } : { applied: false, state: current, why: verdict.why };
     if (await writeOutcome(db, facts, event, verdict, result, options)) return result;
     const reread = await readFacts(db, requestId, options.settles?.deliveryId);
@@ -81,6 +88,7 @@ async function readFacts(db: Db, requestId: string, deliveryId: number | undefin
       status: paymentRequests.status,
       kind: paymentRequests.kind,
       requestedAmount: paymentRequests.requestedAmount,
+      generatedAmount: paymentRequests.generatedAmount,
       paidAmount: paymentRequests.paidAmount,
       createdAt: paymentRequests.createdAt,
       expireAt: paymentRequests.expireAt,
@@ -132,16 +140,23 @@ async function writeOutcome(db: Db, facts: RequestFacts, event: LifecycleEvent, 
 function changesFor(facts: RequestFacts, verdict: Extract<Verdict, { applied: true }>, options: ApplyOptions): Partial<typeof paymentRequests.$inferInsert> {
   const expireAt = options.changes?.expireAt !== undefined ? options.changes.expireAt : facts.expireAt;
   const schedule = { state: verdict.next, kind: facts.kind, createdAt: facts.createdAt, expireAt: expireAt ?? null, checkCount: 0 };
+  const now = new Date();
+  const isNewState = verdict.next !== facts.status;
+  const isNowPaid = isNewState && (verdict.next === "paid" || verdict.next === "approved");
   return {
     ...options.changes,
     status: verdict.next,
     paidAmount: toDecimalString(verdict.paidSatang),
     // A new state starts its own reconciliation schedule.
-    nextCheckAt: nextCheckAt(schedule, new Date()),
+    nextCheckAt: nextCheckAt(schedule, now),
     checkCount: 0,
-    ...(verdict.statusCode !== undefined ? { statusCode: verdict.statusCode } : {}),
-    ...(verdict.reason !== undefined ? { statusReason: verdict.reason } : {}),
-    updatedAt: new Date(),
+    // A new state's code and reason are its own: a request that recovered (unknown → pending) no
+    // longer says why it once was unknown. Within one state (a partial round) they are kept.
+    ...(isNewState ? { statusCode: verdict.statusCode ?? null, statusReason: verdict.reason ?? null } : {}),
+    ...(!isNewState && verdict.statusCode !== undefined ? { statusCode: verdict.statusCode } : {}),
+    ...(!isNewState && verdict.reason !== undefined ? { statusReason: verdict.reason } : {}),
+    ...(isNowPaid ? { paidAt: now } : {}),
+    updatedAt: now,
   };
 }
 

@@ -98,7 +98,7 @@ export async function approveRequest(db: Db, apiFor: (merchantRowId: string) => 
   // Before approving: an approval that cannot be sent would leave the request stuck in submitting.
   const api = await apiFor(row.merchantId);
   if (!api) return { ok: false, reason: "no_api" };
-  const applied = await applyToRequest(db, row.id, { type: "approval_granted" }, { actor: d.actorId, data: { approvedBy: d.actorId } });
+  const applied = await applyToRequest(db, row.id, { type: "approval_granted" }, { actor: d.actorId, changes: { submittedAt: new Date() }, data: { approvedBy: d.actorId } });
   if (!applied.applied) return { ok: false, reason: "already_decided", state: applied.state };
   const sent = await sendToProvider(db, api, row);
   // sendToProvider answers "sent" for a recorded row; anything else would be a bug in it.

@@ -80,6 +80,7 @@ export async function createRequest(db: Db, api: MerchantApi, payload: RequestPa
       createdBy: options.createdBy,
       // If this process dies before the provider answers, reconciliation finds the row here.
       nextCheckAt: options.holdForApproval ? null : new Date(Date.now() + 60_000),
+      submittedAt: options.holdForApproval ? null : new Date(),
     })
     .onConflictDoNothing()
     .returning();

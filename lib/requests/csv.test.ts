@@ -41,11 +41,14 @@ const row = (over: Partial<ListRow> = {}): ListRow => ({
   requestedAmount: "1234.50",
   generatedAmount: "1234.73",
   paidAmount: "0.00",
+  paidAt: null,
   status: "pending",
   statusCode: null,
   statusReason: null,
   providerId: null,
   destination: null,
+  description: null,
+  tags: null,
   expireAt: null,
   createdAt: new Date("2026-04-30T17:30:00Z"),
   createdByName: "Admin",
@@ -115,6 +118,21 @@ describe("the requests CSV stream", () => {
     expect(cell(3, "status")).toBe("expired");
     expect(cell(3, "destination_account")).toBe("1234567890");
     expect(cell(3, "destination_name")).toBe("ร้าน, กาแฟ");
+  });
+
+  it("writes what a paid request collected and when, its description and its tags", async () => {
+    async function* batches() {
+      yield [row({ status: "paid", paidAmount: "1234.73", paidAt: new Date("2026-04-30T17:45:10Z"), description: "Order #88, 2 bags", tags: "vip;=line" })];
+    }
+    const rows = parseCsv(Buffer.from(await readAll(csvStream(REQUEST_CSV_COLUMNS, batches()))).toString("utf8").slice(1));
+    const header = rows[0]!;
+    const cell = (name: string) => rows[1]![header.indexOf(name)];
+    expect(cell("requested_amount")).toBe("1234.50");
+    expect(cell("generated_amount")).toBe("1234.73");
+    expect(cell("paid_amount")).toBe("1234.73");
+    expect(cell("paid_at_bangkok")).toBe("2026-05-01 00:45:10");
+    expect(cell("description")).toBe("Order #88, 2 bags");
+    expect(cell("tags")).toBe("vip;=line");
   });
 
   it("an empty result is the BOM and the header alone", async () => {

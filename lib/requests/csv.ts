@@ -68,6 +68,7 @@ export const REQUEST_CSV_COLUMNS: CsvColumn<ListRow>[] = [
   { header: "requested_amount", cell: (r) => csvDecimal(r.requestedAmount) },
   { header: "generated_amount", cell: (r) => csvDecimal(r.generatedAmount) },
   { header: "paid_amount", cell: (r) => csvDecimal(r.paidAmount) },
+  { header: "paid_at_bangkok", cell: (r) => bangkokTimestamp(r.paidAt) },
   { header: "status", cell: (r) => csvText(shownState(r.status, r.statusCode)) },
   { header: "status_code", cell: (r) => csvText(r.statusCode) },
   { header: "status_reason", cell: (r) => csvText(r.statusReason) },
@@ -75,6 +76,8 @@ export const REQUEST_CSV_COLUMNS: CsvColumn<ListRow>[] = [
   { header: "destination_account", cell: (r) => csvText(destinationParts(r.destination)[1]) },
   { header: "destination_name", cell: (r) => csvText(destinationParts(r.destination)[2]) },
   { header: "expires_at_bangkok", cell: (r) => bangkokTimestamp(r.expireAt) },
+  { header: "description", cell: (r) => csvText(r.description) },
+  { header: "tags", cell: (r) => csvText(r.tags) },
   { header: "provider_id", cell: (r) => csvText(r.providerId) },
   { header: "created_by", cell: (r) => csvText(r.createdByName) },
 ];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { applyEvent, isTerminal, STATES, stateFromProvider, type LifecycleEvent, type RequestFacts, type State } from "./lifecycle";
 
-const payIn = (state: State, paidSatang = 0): RequestFacts => ({ state, kind: "payin", requestedSatang: 100_000, paidSatang });
-const payOut = (state: State, paidSatang = 0): RequestFacts => ({ state, kind: "payout", requestedSatang: 100_000, paidSatang });
+const payIn = (state: State, paidSatang = 0, generatedSatang: number | null = null): RequestFacts => ({ state, kind: "payin", requestedSatang: 100_000, generatedSatang, paidSatang });
+const payOut = (state: State, paidSatang = 0): RequestFacts => ({ state, kind: "payout", requestedSatang: 100_000, generatedSatang: null, paidSatang });
 
 const status = (s: string, statusCode: string | null = null): LifecycleEvent => ({ type: "provider_status", status: s, statusCode, reason: null });
 const partial = (tx: number, inclusive: number | null = null): LifecycleEvent => ({ type: "payout_success", txSatang: tx, isPartial: true, paidInclusiveSatang: inclusive, providerStatus: "Pending" });
@@ -103,6 +103,36 @@ describe("refused transitions change nothing", () => {
   });
 });
 
+describe("what a paid Pay-In collected", () => {
+  it("is the generated amount the customer was asked to pay, else the requested amount", () => {
+    expect(applyEvent(payIn("pending", 0, 100_037), status("Paid", "OK"))).toMatchObject({ applied: true, next: "paid", paidSatang: 100_037 });
+    expect(applyEvent(payIn("pending", 0, 99_963), status("Approved"))).toMatchObject({ applied: true, next: "approved", paidSatang: 99_963 });
+    expect(applyEvent(payIn("unknown"), status("Paid", "OK"))).toMatchObject({ applied: true, next: "paid", paidSatang: 100_000 });
+    expect(applyEvent({ ...payIn("pending"), kind: "payin_p2p" }, status("Approved"))).toMatchObject({ applied: true, next: "approved", paidSatang: 100_000 });
+  });
+
+  it("is the amount the provider reports as received when it reports one", () => {
+    expect(applyEvent(payIn("pending", 0, 100_037), { type: "provider_status", status: "Paid", statusCode: "OK", reason: null, amountSatang: 100_037 })).toMatchObject({ paidSatang: 100_037 });
+  });
+
+  it("stays 0 for a request that ends without payment", () => {
+    expect(applyEvent(payIn("pending", 0, 100_037), status("Rejected", "ERR_EXPIRED_REQUEST"))).toMatchObject({ next: "expired", paidSatang: 0 });
+  });
+});
+
+describe("a submit whose outcome nobody can tell", () => {
+  const unresolved: LifecycleEvent = { type: "submit_unresolved", code: "SUBMIT_UNRESOLVED_NOT_FOUND", reason: "x" };
+  it("moves an unknown submit to needs_review, which only the provider's answer leaves", () => {
+    expect(applyEvent(payIn("unknown"), unresolved)).toMatchObject({ applied: true, next: "needs_review", statusCode: "SUBMIT_UNRESOLVED_NOT_FOUND" });
+    expect(applyEvent(payIn("pending"), unresolved)).toMatchObject({ applied: false });
+    expect(applyEvent(payIn("needs_review"), unresolved)).toMatchObject({ applied: false });
+    expect(applyEvent(payIn("needs_review"), { type: "submit_accepted", providerStatus: "Pending" })).toMatchObject({ applied: true, next: "pending" });
+    expect(applyEvent(payIn("needs_review"), { type: "submit_rejected", code: "REF_ID1_USED_AT_PROVIDER", description: null })).toMatchObject({ applied: true, next: "rejected" });
+    expect(applyEvent(payIn("needs_review"), status("Paid"))).toMatchObject({ applied: true, next: "paid" });
+    expect(isTerminal("needs_review")).toBe(false);
+  });
+});
+
 describe("partial P2P pay-outs", () => {
   /** Feeds events in order, as the webhook receiver would. */
   function run(start: RequestFacts, events: LifecycleEvent[]): RequestFacts {
@@ -112,10 +142,15 @@ describe("partial P2P pay-outs", () => {
     }, start);
   }
 
-  it("accumulates the sum of TX_AMOUNT rounds and completes at the requested amount", () => {
+  it("accumulates the sum of TX_AMOUNT rounds; rounds that add up leave it open for the provider's final word", () => {
     const after = run(payOut("pending"), [partial(30_000), partial(30_000), partial(30_000)]);
     expect(after).toMatchObject({ state: "pending", paidSatang: 90_000 });
-    expect(run(after, [partial(10_000)])).toMatchObject({ state: "paid", paidSatang: 100_000 });
+    // Fully covered is not done: the provider still says Pending until its admin approves (provider-facts §2.5).
+    const covered = run(after, [partial(10_000)]);
+    expect(covered).toMatchObject({ state: "pending", paidSatang: 100_000 });
+    expect(run(covered, [final(0, "Approved")])).toMatchObject({ state: "approved", paidSatang: 100_000 });
+    expect(run(covered, [status("Rejected", "ADMIN_REJECT")])).toMatchObject({ state: "rejected", paidSatang: 100_000 });
+    expect(run(covered, [status("Approved")])).toMatchObject({ state: "approved", paidSatang: 100_000 });
   });
 
   it("uses PAYOUT_PAID_AMOUNT_INCLUSIVE when present, so shuffled rounds still add up", () => {
@@ -131,7 +166,7 @@ describe("partial P2P pay-outs", () => {
   it("ignores rounds after completion, and never pays more than requested", () => {
     const done = run(payOut("pending"), [final(100_000), partial(50_000)]);
     expect(done).toMatchObject({ state: "approved", paidSatang: 100_000 });
-    expect(run(payOut("pending"), [partial(150_000, 150_000)])).toMatchObject({ state: "paid", paidSatang: 100_000 });
+    expect(run(payOut("pending"), [partial(150_000, 150_000)])).toMatchObject({ state: "pending", paidSatang: 100_000 });
   });
 
   it("keeps a rejection after success from undoing it, and success after rejection", () => {

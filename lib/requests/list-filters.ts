@@ -15,7 +15,7 @@ export type ListTab = (typeof LIST_TABS)[number];
 
 /** Groups first (what people usually mean), then every lifecycle state on its own. */
 export const STATUS_GROUPS = {
-  open: ["submitting", "unknown", "pending", "awaiting_approval"],
+  open: ["submitting", "unknown", "needs_review", "pending", "awaiting_approval"],
   succeeded: ["paid", "approved"],
   failed: ["rejected", "expired", "canceled"],
 } as const satisfies Record<string, readonly State[]>;

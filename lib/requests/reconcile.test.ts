@@ -79,6 +79,10 @@ describe.each(["spec", "live"] as const)("reconciliation against the %s sandbox"
     const paid = await create(ref("P"));
     await sb.control("POST", `/requests/${paid.providerId}/pay`, {});
     expect(await reconcile(await row(paid.id))).toMatchObject({ state: "paid", changed: true });
+    // What the customer paid: the generated amount (random satang), not 0.00.
+    const collected = await row(paid.id);
+    expect(collected.paidAmount).toBe(collected.generatedAmount);
+    expect(collected.paidAt).not.toBeNull();
     const expired = await create(ref("E"));
     await sb.control("POST", `/requests/${expired.providerId}/expire`, {});
     expect(await reconcile(await row(expired.id))).toMatchObject({ state: "expired", changed: true });
@@ -93,5 +97,65 @@ describe.each(["spec", "live"] as const)("reconciliation against the %s sandbox"
     await sb.control("POST", `/requests/${payout.providerId}/payout`, {});
     expect(await reconcile(await row(payout.id))).toMatchObject({ state: profile === "live" ? "approved" : "paid" });
     expect((await row(payout.id)).paidAmount).toBe("1000.00");
+  });
+});
+
+describe("a pay-out covered by P2P pay-ins, against the live sandbox", () => {
+  let database: TestDatabase;
+  let sb: TestSandbox;
+  let api: MerchantApi;
+  let merchantRowId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+    // Its own sandbox: P2P pay-ins match the oldest pending pay-out of any test (provider-facts §5.5).
+    sb = await startTestSandbox("live");
+    merchantRowId = (
+      await createMerchant(database.db, createKeyVault([randomBytes(32)]), { displayName: "Coffee", orgId: sb.coffee.orgId, merchantId: sb.coffee.merchantId, submitKey: sb.coffee.submitKey, readKey: sb.coffee.readKey })
+    ).id;
+    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 700, limiter: null, backoffMs: 10 }).forMerchant({ ...sb.coffee, label: "Coffee" });
+  });
+  afterAll(async () => {
+    await sb?.dispose();
+    await database?.dispose();
+  });
+
+  const row = async (id: string): Promise<RequestRow> => (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+  const reconcile = async (id: string) => reconcileRequest(database.db, api, await row(id), { providerMerchantId: sb.coffee.merchantId });
+  /** A pay-out of 1,000.00 whose whole amount P2P customers paid, approved round by round at the provider. */
+  async function coveredPayOut(): Promise<RequestRow> {
+    const created = await createRequest(
+      database.db,
+      api,
+      { kind: "payout", payOut: { refId1: ref("PC"), amountSatang: 100_000, destination: { type: "promptpay", promptPayId: "0812345678" } } },
+      { merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
+    );
+    if (created.outcome !== "sent") throw new Error(created.outcome);
+    for (const amount of [600, 400]) {
+      const p2p = await sb.submit("SubmitPayInRequestP2P", sb.gadgets, { RefId1: ref("PP"), PayerName: "P", RequestedAmount: amount, Currency: "THB", QrProvider: "PP" });
+      const { paymentResponse } = (await p2p.json()) as { paymentResponse: { id: string } };
+      expect((await sb.control("POST", `/requests/${paymentResponse.id}/approve`)).status).toBe(200);
+    }
+    const atProvider = (await sb.control<{ status: string; totalPayOutPaidAmountDecimal: number }>("GET", `/requests/${created.request.providerId}`)).body;
+    expect(atProvider).toMatchObject({ status: "Pending", totalPayOutPaidAmountDecimal: 1000 });
+    return created.request;
+  }
+
+  it("stays open when the rounds add up, and completes on the provider's approval", async () => {
+    const payout = await coveredPayOut();
+    expect(await reconcile(payout.id)).toMatchObject({ state: "pending", changed: true });
+    expect(await row(payout.id)).toMatchObject({ status: "pending", paidAmount: "1000.00", paidAt: null });
+    // The provider's admin approves: the final payout of the remainder, 0.00 (provider-facts §2.5).
+    expect((await sb.control("POST", `/requests/${payout.providerId}/approve`)).status).toBe(200);
+    expect(await reconcile(payout.id)).toMatchObject({ state: "approved", changed: true });
+    expect((await row(payout.id)).paidAt).not.toBeNull();
+  });
+
+  it("stays open when the rounds add up, and ends rejected when the provider rejects it", async () => {
+    const payout = await coveredPayOut();
+    expect(await reconcile(payout.id)).toMatchObject({ state: "pending" });
+    expect((await sb.control("POST", `/requests/${payout.providerId}/reject`, { reason: "beneficiary account closed" })).status).toBe(200);
+    expect(await reconcile(payout.id)).toMatchObject({ state: "rejected", changed: true });
+    expect(await row(payout.id)).toMatchObject({ status: "rejected", statusReason: "beneficiary account closed" });
   });
 });

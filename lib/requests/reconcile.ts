@@ -1,8 +1,9 @@
 import "server-only";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { paymentRequests, requestEvents } from "../db/schema";
 import { toDecimalString, toSatang } from "../money";
+import { judgeFound, type FoundRequest } from "./adopt";
 import type { MerchantApi, PaymentRecord } from "../payment-api/client";
 import { applyToRequest, recordEvent } from "./apply";
 import { sendToProvider, type RequestRow } from "./create";
@@ -13,10 +14,12 @@ import { NOTES } from "./timeline-notes";
  * Asks the provider what became of one request and applies the answer through the state machine.
  *
  * An `unknown` request (the submit's answer was lost) is looked up by RefId1 (provider-facts
- * §8.6): found → settled with what the provider holds; not found after a grace period → the
- * provider never created it, so it is sent again, under the same RefId1, a bounded number of
- * times. Everything else open is read back by the provider's id. Without a read key nothing can
- * be looked up, and the request waits for webhooks.
+ * §8.6) and always ends: a request its submit made is adopted (lib/requests/adopt.ts); requests
+ * that cannot be its own mean the RefId1 was taken, and it is refused; nothing found after a grace
+ * period means the provider never created it, so it is sent again, under the same RefId1, a
+ * bounded number of times. What the provider cannot settle — several candidates, no look-up
+ * possible, nothing there after every resend — is left to a person (`needs_review`), which only
+ * staff's "Re-check now" looks up again. Everything else open is read back by the provider's id.
  */
 export interface ReconcileOptions {
   /** The provider's merchant id, to tell our request from another merchant's with the same RefId1. */
@@ -42,7 +45,7 @@ export async function reconcileRequest(db: Db, api: MerchantApi, given: RequestR
     row = { ...row, status: state };
   }
   if (isTerminal(state) || state === "awaiting_approval" || state === "submitting") return { state, changed: false, note: NOTES.nothingToCheck.en.fill({ state }) };
-  if (state === "unknown") return settleUnknown(db, api, row, options);
+  if (state === "unknown" || state === "needs_review") return settleUnknown(db, api, row, options);
   if (!row.providerId) return { state, changed: false, note: NOTES.noProviderId.en.fill({}) };
 
   const found = await api.getPaymentRequestById(row.providerId);
@@ -51,15 +54,56 @@ export async function reconcileRequest(db: Db, api: MerchantApi, given: RequestR
 }
 
 async function settleUnknown(db: Db, api: MerchantApi, row: RequestRow, options: ReconcileOptions): Promise<ReconcileResult> {
+  const state = row.status as State;
+  const sentAt = row.submittedAt ?? row.createdAt;
   const lookup = await api.findByRefId1(row.refId1);
-  if (!lookup.ok) return { state: "unknown", changed: false, note: lookup.message };
-  const requested = toSatang(row.requestedAmount);
-  // RefId1 is unique per org, not per merchant (§8.6): check it is ours before trusting it.
-  const ours = lookup.data.filter((r) => (r.merchantId === null || r.merchantId.toLowerCase() === options.providerMerchantId.toLowerCase()) && (r.requestedSatang === null || r.requestedSatang === requested));
-  const record = ours[0];
-  if (record) {
-    const answer = record.payInResponse;
-    const applied = await applyToRequest(
+  if (!lookup.ok) {
+    // Without a read key nothing can ever be looked up, and no webhook can find a request PayDesk
+    // has no provider id for: waiting would be forever. Other failures pass; for a day.
+    const isHopeless = lookup.kind === "forbidden" || lookup.kind === "auth_failed" || Date.now() - sentAt.getTime() > LOOKUP_PATIENCE_MS;
+    if (!isHopeless) return { state, changed: false, note: lookup.message };
+    return leaveToPerson(db, row, "SUBMIT_UNRESOLVED_NO_LOOKUP", lookup.message, {});
+  }
+  const linked = await heldByOthers(db, row.id, lookup.data.map((r) => r.id));
+  const judged = judgeFound(
+    { kind: row.kind, providerMerchantId: options.providerMerchantId, requestedSatang: toSatang(row.requestedAmount), refId2: row.refId2, refId3: row.refId3, sentAt, input: row.input as Record<string, unknown> },
+    lookup.data,
+    linked,
+  );
+  switch (judged.verdict) {
+    case "adopt":
+      return adopt(db, row, judged.record, judged.found);
+    case "taken": {
+      const reason = NOTES.refId1Taken.en.fill({ refId1: row.refId1 });
+      const applied = await applyToRequest(db, row.id, { type: "submit_rejected", code: "REF_ID1_USED_AT_PROVIDER", description: reason }, { actor: "reconcile", data: { foundBy: "RefId1", found: judged.found } });
+      return { state: applied.state, changed: applied.applied, note: reason };
+    }
+    case "unresolved":
+      return leaveToPerson(db, row, judged.code, NOTES.cannotTell.en.fill({}), { found: judged.found });
+    case "none":
+      return notFound(db, api, row, options);
+  }
+}
+
+/** A day of failed look-ups (a provider outage, a revoked key) before a person is asked to look. */
+const LOOKUP_PATIENCE_MS = 24 * 60 * 60 * 1000;
+
+/** Provider ids (lower-case) among `ids` that other PayDesk rows hold already. */
+async function heldByOthers(db: Db, requestId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const wanted = [...new Set(ids.flatMap((id) => [id, id.toLowerCase()]))];
+  const rows = await db
+    .select({ providerId: paymentRequests.providerId })
+    .from(paymentRequests)
+    .where(and(inArray(paymentRequests.providerId, wanted), ne(paymentRequests.id, requestId)));
+  return new Set(rows.map((r) => r.providerId!.toLowerCase()));
+}
+
+async function adopt(db: Db, row: RequestRow, record: PaymentRecord, found: FoundRequest[]): Promise<ReconcileResult> {
+  const answer = record.payInResponse;
+  let applied;
+  try {
+    applied = await applyToRequest(
       db,
       row.id,
       record.status.toLowerCase() === "pending" ? { type: "submit_accepted", providerStatus: "Pending" } : { type: "provider_status", status: record.status, statusCode: record.statusCode, reason: record.statusReason },
@@ -71,12 +115,36 @@ async function settleUnknown(db: Db, api: MerchantApi, row: RequestRow, options:
           ...(!answer && record.generatedSatang !== null ? { generatedAmount: toDecimalString(record.generatedSatang) } : {}),
           ...(!answer && record.expireAt ? { expireAt: new Date(record.expireAt) } : {}),
         },
-        data: { foundBy: "RefId1", providerId: record.id, providerStatus: record.status },
+        data: { foundBy: "RefId1", providerId: record.id, providerStatus: record.status, found },
       },
     );
-    return { state: applied.state, changed: applied.applied, note: NOTES.foundAs.en.fill({ status: record.status }) };
+  } catch (error) {
+    // Another row took this provider request between the look-up and the write (the unique
+    // provider id stops the second): nothing changed, and the next check sees it as taken.
+    if (isUniqueViolation(error)) return { state: row.status as State, changed: false, note: NOTES.takenMeanwhile.en.fill({}) };
+    throw error;
   }
+  return { state: applied.state, changed: applied.applied, note: NOTES.foundAs.en.fill({ status: record.status }) };
+}
 
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+async function leaveToPerson(db: Db, row: RequestRow, code: string, reason: string, data: Record<string, unknown>): Promise<ReconcileResult> {
+  // Already left to a person (a staff re-check that learnt nothing new): the note is enough.
+  if (row.status === "needs_review") return { state: "needs_review", changed: false, note: reason };
+  const applied = await applyToRequest(db, row.id, { type: "submit_unresolved", code, reason }, { actor: "reconcile", data });
+  return { state: applied.state, changed: applied.applied, note: reason };
+}
+
+/** The provider has no request with this RefId1: send again after a grace period, a bounded number of times. */
+async function notFound(db: Db, api: MerchantApi, row: RequestRow, options: ReconcileOptions): Promise<ReconcileResult> {
+  // A request left to a person is looked up when staff ask, never sent again by itself.
+  if (row.status === "needs_review") return { state: "needs_review", changed: false, note: NOTES.stillNone.en.fill({}) };
   const graceMs = options.graceMs ?? 30_000;
   if (Date.now() - row.updatedAt.getTime() < graceMs) return { state: "unknown", changed: false, note: NOTES.notThereYet.en.fill({}) };
   const [resends] = await db
@@ -84,7 +152,7 @@ async function settleUnknown(db: Db, api: MerchantApi, row: RequestRow, options:
     .from(requestEvents)
     .where(and(eq(requestEvents.requestId, row.id), eq(requestEvents.type, "resent")));
   if ((resends?.n ?? 0) >= (options.maxResends ?? 3)) {
-    return { state: "unknown", changed: false, note: NOTES.gaveUp.en.fill({}) };
+    return leaveToPerson(db, row, "SUBMIT_UNRESOLVED_NOT_FOUND", NOTES.gaveUp.en.fill({}), { resends: resends?.n ?? 0 });
   }
   await recordEvent(db, row.id, "resent", "reconcile", { reason: NOTES.noSuchRefId1.en.fill({}) });
   await db.update(paymentRequests).set({ updatedAt: new Date() }).where(eq(paymentRequests.id, row.id));

@@ -15,6 +15,11 @@ describe("reconciliation schedule", () => {
     for (const state of ["paid", "approved", "rejected", "expired", "canceled", "awaiting_approval"] as const) expect(delay({ state })).toBeNull();
   });
 
+  it("never polls a submit left to a person: the provider cannot tell, so a timer learns nothing", () => {
+    expect(delay({ state: "needs_review", checkCount: 0 })).toBeNull();
+    expect(delay({ state: "needs_review", kind: "payout", checkCount: 40 })).toBeNull();
+  });
+
   it("backs off an unknown submit from 10 s to every 5 minutes, and keeps going", () => {
     expect([0, 1, 2, 3, 10, 100].map((checkCount) => delay({ state: "unknown", checkCount }))).toEqual([10_000, 20_000, 40_000, 80_000, 300_000, 300_000]);
   });

@@ -3,7 +3,9 @@
  * retries a webhook (provider-facts §6.4), so this back-off is what guarantees an outcome is
  * learnt even when every webhook is lost. Pay-Ins are checked often until they expire and for an
  * hour after (a late payment still matches until the provider's cleanup runs, §2.3); Pay-Outs less
- * often, for two days; an unknown submit until it is settled. Terminal requests: never.
+ * often, for two days; an unknown submit until it is settled or left to a person. Terminal
+ * requests, and those left to a person (`needs_review`, whose outcome the provider cannot tell
+ * PayDesk, so asking again on a timer learns nothing): never — staff's "Re-check now" still asks.
  */
 import { isTerminal, type State } from "./lifecycle";
 
@@ -20,7 +22,7 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
 export function nextCheckAt(r: ScheduleFacts, now: Date): Date | null {
-  if (isTerminal(r.state) || r.state === "awaiting_approval") return null;
+  if (isTerminal(r.state) || r.state === "awaiting_approval" || r.state === "needs_review") return null;
   const at = (ms: number) => new Date(now.getTime() + ms);
   if (r.state === "unknown" || r.state === "submitting") {
     // 10 s, 20 s, 40 s … then every 5 minutes, until settled.

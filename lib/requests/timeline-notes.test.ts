@@ -6,7 +6,7 @@ const THAI_SCRIPT = /[\u0E00-\u0E7F]/;
 describe("PayDesk's timeline notes", () => {
   it("have Thai for every note, in Thai script and not a copy of the English", () => {
     for (const [name, words] of Object.entries(NOTES)) {
-      const values = { state: "pending", status: "Paid" };
+      const values = { state: "pending", status: "Paid", refId1: "ORDER-1" };
       const en = words.en.fill(values);
       const th = noteWords(en, "th");
       expect(th, name).toBe(words.th.fill(values));

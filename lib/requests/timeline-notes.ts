@@ -22,6 +22,16 @@ export const NOTES = {
   providerSays: sentencePair("the provider says {status}", "ผู้ให้บริการแจ้งสถานะ “{status}”"),
   sendUnfinished: sentencePair("the send did not finish (PayDesk restarted?)", "การส่งไม่เสร็จสิ้น (PayDesk อาจเริ่มระบบใหม่ระหว่างส่ง)"),
   noSuchRefId1: sentencePair("the provider has no request with this RefId1", "ผู้ให้บริการไม่มีคำขอที่ใช้ RefId1 นี้"),
+  stillNone: sentencePair("the provider still has no request with this RefId1", "ผู้ให้บริการยังไม่มีคำขอที่ใช้ RefId1 นี้"),
+  refId1Taken: sentencePair(
+    "RefId1 {refId1} is already used at the provider by a request this submit did not create; nothing was created",
+    "RefId1 {refId1} ถูกใช้ไปแล้วที่ผู้ให้บริการโดยคำขออื่นที่ไม่ได้มาจากการส่งครั้งนี้ จึงไม่มีการสร้างคำขอ",
+  ),
+  cannotTell: sentencePair(
+    "the provider's requests with this RefId1 cannot tell which, if any, this submit created; a person should look",
+    "จากคำขอที่ใช้ RefId1 นี้ที่ผู้ให้บริการ ไม่สามารถบอกได้ว่ารายการใดมาจากการส่งครั้งนี้ ควรให้เจ้าหน้าที่ตรวจสอบ",
+  ),
+  takenMeanwhile: sentencePair("another PayDesk request took this provider request meanwhile; checking again", "คำขออื่นใน PayDesk ผูกกับคำขอนี้ที่ผู้ให้บริการไปก่อนแล้ว จะตรวจสอบอีกครั้ง"),
   keysUnreadable: sentencePair("the merchant's API keys cannot be read; check them in Settings", "อ่าน API key ของร้านค้านี้ไม่ได้ โปรดตรวจสอบในหน้าตั้งค่า"),
   sandboxNoMatch: sentencePair("the sandbox matched the transfer to no single pending request", "sandbox จับคู่การโอนนี้กับคำขอที่รออยู่ไม่ได้ (ต้องตรงกับคำขอเดียวพอดี)"),
 };

@@ -1,4 +1,5 @@
 import { findBank } from "@/lib/banks";
+import { scannableQrPayload } from "@/lib/checkout/scannable-qr";
 import type { Locale } from "@/lib/i18n";
 import { isTerminal, type State } from "@/lib/requests/lifecycle";
 import { readStoredPayInAnswer } from "@/lib/requests/stored-answer";
@@ -48,7 +49,10 @@ export function CheckoutPanel({ locale, state, providerResponse, checkoutUrl, re
   const slipUrl = answer.slipUploadUrl ? (/^https?:\/\//.test(answer.slipUploadUrl) ? answer.slipUploadUrl : `${publicBaseUrl}${answer.slipUploadUrl}`) : null;
   const bank = findBank(answer.payInBankCode);
   const isOpen = !isTerminal(state);
-  const hasQr = Boolean(answer.isQrAvailable && (answer.qrCodeImage || answer.qrCode));
+  // Drawn whenever the payload scans, whatever isQrAvailable says (lib/checkout/scannable-qr.ts).
+  const qrPayload = scannableQrPayload(answer.qrCode);
+  const qrImage = !qrPayload && !answer.qrCode && answer.isQrAvailable ? answer.qrCodeImage : null;
+  const hasQr = Boolean(qrPayload || qrImage);
 
   return (
     <section aria-labelledby="checkout-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
@@ -91,12 +95,12 @@ export function CheckoutPanel({ locale, state, providerResponse, checkoutUrl, re
             ) : !isOpen ? (
               // A settled request never shows a scannable QR (DESIGN.md §5), not even to staff.
               <p className="text-sm text-slate-600">{t.qrGone}</p>
-            ) : answer.qrCodeImage ? (
-              // A data: URI from the provider: nothing for next/image to optimise.
-              <img src={answer.qrCodeImage} alt={t.paymentQrAlt(customerAmount)} width={200} height={200} className="rounded-md border border-slate-200" data-testid="payment-qr" />
+            ) : qrPayload ? (
+              // Drawn from the payload: the live provider always sends qrCodeImage empty (provider-facts §4.1).
+              <Qr value={qrPayload} label={t.paymentQrAlt(customerAmount)} size={200} testId="payment-qr" />
             ) : (
-              // The live provider always sends qrCodeImage empty (provider-facts §4.1): draw it from the payload.
-              <Qr value={answer.qrCode!} label={t.paymentQrAlt(customerAmount)} size={200} testId="payment-qr" />
+              // A data: URI from the provider: nothing for next/image to optimise.
+              <img src={qrImage!} alt={t.paymentQrAlt(customerAmount)} width={200} height={200} className="rounded-md border border-slate-200" data-testid="payment-qr" />
             )}
           </div>
         </div>

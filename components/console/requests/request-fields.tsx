@@ -36,6 +36,7 @@ export function RequestFields({ detail, locale }: { detail: RequestDetail; local
     [t.requested, thb(r.requestedAmount)],
     [t.generated, isPayIn && r.generatedAmount ? thb(r.generatedAmount) : null, t.generatedHint],
     [t.paid, thb(r.paidAmount)],
+    [t.paidAt, r.paidAt && formatDateTime(r.paidAt, locale, { seconds: true })],
     [t.statusCode, r.statusCode && <span className="font-mono">{r.statusCode}</span>, r.statusCode ? (knownCodeDescription(r.statusCode, locale) ?? undefined) : undefined],
     // PayDesk's own reasons (a lost answer, a call never sent) are stored in English; the provider's stay as it gave them.
     [t.statusReason, r.statusReason && paydeskWords(r.statusReason, locale)],

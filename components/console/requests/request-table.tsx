@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { formatDateTime, type Locale } from "@/lib/i18n";
+import { toSatang } from "@/lib/money";
 import { listHref, shownState, type FilterValues, type ListSort } from "@/lib/requests/list-filters";
 import type { ListRow } from "@/lib/requests/queries";
 import { listMessages } from "./list-messages";
@@ -94,6 +95,11 @@ export function RequestTable({ rows, locale, caption, showMerchant, values, sort
                 <td className={`order-2 whitespace-nowrap text-right font-medium tabular-nums md:font-normal ${cell}`} data-testid="request-amount">
                   {thb(r.requestedAmount)}
                   {isPayIn && r.generatedAmount && r.generatedAmount !== r.requestedAmount && <div className="text-xs font-normal text-slate-500">{t.customerPays(thb(r.generatedAmount))}</div>}
+                  {toSatang(r.paidAmount) > 0 && (
+                    <div className="text-xs font-normal text-emerald-800" data-testid="row-paid">
+                      {t.paidLine(thb(r.paidAmount))}
+                    </div>
+                  )}
                 </td>
                 <td className={`order-4 text-right md:text-left ${cell}`}>
                   <StatusBadge state={state} locale={locale} />

@@ -7,6 +7,7 @@ const STYLE: Record<State, { symbol: string; className: string }> = {
   awaiting_approval: { symbol: "⏸", className: "border-violet-300 bg-violet-50 text-violet-900" },
   submitting: { symbol: "↗", className: "border-sky-300 bg-sky-50 text-sky-900" },
   unknown: { symbol: "?", className: "border-sky-300 bg-sky-50 text-sky-900" },
+  needs_review: { symbol: "!", className: "border-orange-400 bg-orange-50 text-orange-950" },
   pending: { symbol: "…", className: "border-amber-300 bg-amber-50 text-amber-900" },
   paid: { symbol: "✓", className: "border-emerald-300 bg-emerald-50 text-emerald-900" },
   approved: { symbol: "✓", className: "border-emerald-300 bg-emerald-50 text-emerald-900" },

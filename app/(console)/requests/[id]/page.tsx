@@ -2,8 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CheckoutPanel } from "@/components/console/requests/checkout-panel";
-import { detailMessages } from "@/components/console/requests/detail-messages";
+import { MoneySummary } from "@/components/console/requests/money-summary";
+import { NeedsReviewNotice } from "@/components/console/requests/needs-review-notice";
 import { thb } from "@/components/console/requests/request-format";
+import { detailMessages } from "@/components/console/requests/detail-messages";
 import { ProviderAnswer, RequestFields } from "@/components/console/requests/request-fields";
 import { RecheckButton } from "@/components/console/requests/recheck-button";
 import { SandboxPanel } from "@/components/console/requests/sandbox-panel";
@@ -20,12 +22,19 @@ import { env } from "@/lib/env";
 import { getLocale } from "@/lib/i18n/server";
 import { isTerminal } from "@/lib/requests/lifecycle";
 import { shownState } from "@/lib/requests/list-filters";
-import { getRequestInScope, listTimeline } from "@/lib/requests/queries";
+import { getRequestInScope, listTimeline, type TimelineEntry } from "@/lib/requests/queries";
 import { controlsFor, familyOf } from "@/lib/requests/sandbox-controls";
 import { recheckRequestAction, sandboxPayInControlAction, sandboxPayOutControlAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: detailMessages(await getLocale()).fields };
+}
+
+/** How many requests with this RefId1 the provider held when the request was left to a person. */
+function foundAtProvider(timeline: TimelineEntry[]): number {
+  const entry = timeline.findLast((e) => e.type === "submit_unresolved");
+  const found = (entry?.data as { found?: unknown } | null)?.found;
+  return Array.isArray(found) ? found.length : 0;
 }
 
 export default async function RequestPage({ params }: { params: Promise<{ id: string }> }) {
@@ -66,8 +75,8 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
           {r.kind === "payin_p2p" && ` · ${kinds.p2p}`} <span className="font-mono">{r.refId1}</span>
         </h1>
         <StatusBadge state={state} locale={locale} />
-        <span className="text-lg tabular-nums">{thb(r.requestedAmount)}</span>
       </header>
+      <MoneySummary requested={r.requestedAmount} toPay={isPayIn ? r.generatedAmount : null} paid={r.paidAmount} locale={locale} />
       {!detail.merchantHasReadKey && (
         <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="no-read-key-notice">
           <p className="font-semibold">{t.noReadKeyTitle}</p>
@@ -80,6 +89,7 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
           <p className="mt-1">{t.unknownBody}</p>
         </div>
       )}
+      {state === "needs_review" && <NeedsReviewNotice statusCode={r.statusCode} foundCount={foundAtProvider(timeline)} locale={locale} />}
       {!isTerminal(state) && state !== "awaiting_approval" && <RecheckButton requestId={r.id} action={recheckRequestAction} locale={locale} />}
       {showSandbox && <SandboxPanel requestId={r.id} controls={controlsFor(r)} action={family === "payin" ? sandboxPayInControlAction : sandboxPayOutControlAction} locale={locale} />}
       {isPayIn && (

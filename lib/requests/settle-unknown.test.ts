@@ -1,0 +1,139 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { payInBody, ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
+import { paymentRequests, requestEvents } from "../db/schema";
+import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
+import { createKeyVault } from "../merchants/key-vault";
+import { createMerchant } from "../merchants/manage";
+import { createPaymentApi, type MerchantApi } from "../payment-api/client";
+import { CLOCK_SKEW_MS } from "./adopt";
+import { createRequest, newRequestId, type RequestRow } from "./create";
+import { reconcileRequest } from "./reconcile";
+import { NOTES } from "./timeline-notes";
+
+/**
+ * An unknown submit always ends (provider-facts §3.1, §8.6), against the live profile, which
+ * answers a duplicate RefId1 with an empty HTTP 500 as the live provider does.
+ */
+describe("an unknown submit against the live sandbox", () => {
+  let database: TestDatabase;
+  let sb: TestSandbox;
+  let api: MerchantApi;
+  let merchantRowId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+    sb = await startTestSandbox("live");
+    merchantRowId = (
+      await createMerchant(database.db, createKeyVault([randomBytes(32)]), { displayName: "Coffee", orgId: sb.coffee.orgId, merchantId: sb.coffee.merchantId, submitKey: sb.coffee.submitKey, readKey: sb.coffee.readKey })
+    ).id;
+    api = apiFor(sb.coffee.readKey);
+  });
+  afterAll(async () => {
+    await sb?.dispose();
+    await database?.dispose();
+  });
+
+  const apiFor = (readKey: string | null) =>
+    createPaymentApi({ baseUrl: sb.url, timeoutMs: 700, limiter: null, backoffMs: 10 }).forMerchant({ orgId: sb.coffee.orgId, merchantId: sb.coffee.merchantId, submitKey: sb.coffee.submitKey, readKey, label: "Coffee" });
+  const row = async (id: string): Promise<RequestRow> => (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+  const timeline = (id: string) => database.db.select().from(requestEvents).where(eq(requestEvents.requestId, id)).orderBy(asc(requestEvents.id));
+  const create = async (refId1: string, amountSatang = 45_000, using = api) => {
+    const result = await createRequest(database.db, using, { kind: "payin", payIn: { refId1, payerName: "P", amountSatang, qrProvider: "PP" } }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
+    if (result.outcome !== "sent") throw new Error(result.outcome);
+    return result.request;
+  };
+  const reconcile = (r: RequestRow, options: { graceMs?: number; maxResends?: number; using?: MerchantApi } = {}) =>
+    reconcileRequest(database.db, options.using ?? api, r, { providerMerchantId: sb.coffee.merchantId, graceMs: options.graceMs ?? 0, maxResends: options.maxResends });
+  /** A request made at the provider directly (its portal, another system), not by PayDesk. */
+  const madeElsewhere = async (refId1: string, amount: number) => {
+    const response = await sb.submit("SubmitPayInRequest", sb.coffee, payInBody({ RefId1: refId1, RequestedAmount: amount }));
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { paymentResponse: { id: string } }).paymentResponse.id;
+  };
+  const notes = async (id: string) => JSON.stringify((await timeline(id)).map((e) => e.data));
+
+  it("refuses, never adopts, a RefId1 used by a request made outside PayDesk with the same amount", async () => {
+    const refId1 = ref("DS");
+    const elsewhere = await madeElsewhere(refId1, 450);
+    // Earlier than the clock-skew tolerance allows for: it cannot be this submit's.
+    await new Promise((resolve) => setTimeout(resolve, CLOCK_SKEW_MS + 200));
+    const created = await create(refId1);
+    // The live provider's REF_ID1_DUPLICATE is an empty HTTP 500: the outcome is unknown.
+    expect(created.status).toBe("unknown");
+    expect(await reconcile(created)).toMatchObject({ state: "rejected", changed: true });
+    const settled = await row(created.id);
+    expect(settled).toMatchObject({ status: "rejected", statusCode: "REF_ID1_USED_AT_PROVIDER", providerId: null, generatedAmount: null, providerResponse: null, nextCheckAt: null });
+    expect(settled.statusReason).toBe(NOTES.refId1Taken.en.fill({ refId1 }));
+    const refusal = (await timeline(created.id)).find((e) => e.type === "submit_rejected");
+    expect(refusal?.data).toMatchObject({ code: "REF_ID1_USED_AT_PROVIDER", found: [{ providerId: elsewhere, requestedAmount: "450.00", notOurs: "created_before" }] });
+  });
+
+  it("refuses a RefId1 the provider holds under another amount, without resending or claiming it has none", async () => {
+    const refId1 = ref("DA");
+    await madeElsewhere(refId1, 999);
+    const created = await create(refId1);
+    expect(created.status).toBe("unknown");
+    expect(await reconcile(created)).toMatchObject({ state: "rejected" });
+    expect(await row(created.id)).toMatchObject({ statusCode: "REF_ID1_USED_AT_PROVIDER", providerId: null });
+    const entries = await timeline(created.id);
+    expect(entries.map((e) => e.type)).not.toContain("resent");
+    expect(await notes(created.id)).not.toContain(NOTES.noSuchRefId1.en.fill({}));
+    expect(entries.find((e) => e.type === "submit_rejected")?.data).toMatchObject({ found: [{ requestedAmount: "999.00", notOurs: "other_amount" }] });
+  });
+
+  it("does not adopt a provider request another PayDesk row already holds", async () => {
+    const refId1 = ref("DL");
+    await sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "http500", when: "before", match: { refId1 } });
+    const created = await create(refId1);
+    expect(created.status).toBe("unknown");
+    // After this submit was sent, a request with the same RefId1, amount and payer appears at the
+    // provider — indistinguishable from this one's, except that another row already holds it.
+    const elsewhere = await madeElsewhere(refId1, 450);
+    const holder = newRequestId();
+    await database.db.insert(paymentRequests).values({ id: holder, merchantId: merchantRowId, kind: "payin", refId1: ref("HOLD"), requestedAmount: "450.00", status: "pending", input: {}, idempotencyKey: holder, providerId: elsewhere });
+    expect(await reconcile(created)).toMatchObject({ state: "rejected" });
+    expect(await row(created.id)).toMatchObject({ statusCode: "REF_ID1_USED_AT_PROVIDER", providerId: null });
+    // The database backs it up: no second row may hold that provider request.
+    await expect(database.db.update(paymentRequests).set({ providerId: elsewhere }).where(eq(paymentRequests.id, created.id))).rejects.toThrow();
+  });
+
+  it("still adopts what its own submit created, even when the answer was lost after", async () => {
+    const refId1 = ref("DO");
+    await sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "http500", when: "after", match: { refId1 } });
+    const created = await create(refId1);
+    expect(created.status).toBe("unknown");
+    expect(await reconcile(created)).toMatchObject({ state: "pending", changed: true });
+    const [atProvider] = (await sb.control<{ id: string }[]>("GET", `/requests?refId1=${refId1}`)).body;
+    expect(await row(created.id)).toMatchObject({ status: "pending", providerId: atProvider!.id, statusCode: null });
+  });
+
+  it("leaves to a person, and stops polling, a submit the provider never shows after every resend", async () => {
+    const refId1 = ref("DN");
+    await sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "http500", when: "before", count: 5, match: { refId1 } });
+    const created = await create(refId1);
+    expect(await reconcile(created, { maxResends: 1 })).toMatchObject({ state: "unknown" }); // resent, lost again
+    expect(await reconcile(await row(created.id), { maxResends: 1 })).toMatchObject({ state: "needs_review", changed: true });
+    const left = await row(created.id);
+    expect(left).toMatchObject({ status: "needs_review", statusCode: "SUBMIT_UNRESOLVED_NOT_FOUND", nextCheckAt: null });
+    expect((await timeline(created.id)).filter((e) => e.type === "resent")).toHaveLength(1);
+    // Staff's "Re-check now" still looks it up, and sends nothing by itself.
+    expect(await reconcile(left, { maxResends: 1 })).toMatchObject({ state: "needs_review", changed: false, note: NOTES.stillNone.en.fill({}) });
+    expect((await sb.control<unknown[]>("GET", `/requests?refId1=${refId1}`)).body).toHaveLength(0);
+    await sb.control("DELETE", "/faults");
+  });
+
+  it("leaves to a person a submit PayDesk cannot look up (no read key), instead of checking forever", async () => {
+    const refId1 = ref("DK");
+    const withoutReadKey = apiFor(null);
+    await sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "http500", when: "after", match: { refId1 } });
+    const created = await create(refId1, 45_000, withoutReadKey);
+    expect(created.status).toBe("unknown");
+    expect(await reconcile(created, { using: withoutReadKey })).toMatchObject({ state: "needs_review", changed: true });
+    expect(await row(created.id)).toMatchObject({ statusCode: "SUBMIT_UNRESOLVED_NO_LOOKUP", nextCheckAt: null });
+    // Once a read key is there, a staff re-check settles it onto the request its submit made.
+    expect(await reconcile(await row(created.id))).toMatchObject({ state: "pending", changed: true });
+    expect(await row(created.id)).toMatchObject({ status: "pending", statusCode: null, statusReason: null });
+  });
+});
