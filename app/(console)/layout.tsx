@@ -1,3 +1,4 @@
+import { consoleFontClass } from "@/components/console/console-font";
 import { ConsoleHeader } from "@/components/console/console-header";
 import { QueryProvider } from "@/components/live/query-provider";
 import { countAwaitingApproval } from "@/lib/approvals/awaiting-count";
@@ -20,7 +21,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
     can(session.role, "payout.approve") ? countAwaitingApproval(await getDb(), session) : null,
   ]);
   return (
-    <div className="min-h-screen">
+    <div className={`min-h-screen ${consoleFontClass}`}>
       <ConsoleHeader
         session={session}
         choice={choice}
