@@ -92,7 +92,7 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
         <RequestFields detail={detail} locale={locale} />
         <Timeline entries={timeline} locale={locale} />
       </div>
-      <ProviderAnswer answer={r.providerResponse} refusedAtSubmit={refusedAtSubmit} locale={locale} />
+      <ProviderAnswer answer={r.providerResponse} refusedAtSubmit={refusedAtSubmit} state={state} locale={locale} />
     </article>
   );
 }
