@@ -21,7 +21,7 @@ test("a request's status badge draws its icon in SVG, with no symbol character",
 
 test("the console loads its Thai font from PayDesk", async ({ page, baseURL }, testInfo) => {
   test.skip(testInfo.project.name !== "console", "staff pages: the console project signs in");
-  const font = page.waitForResponse((r) => servedFont(r.url(), baseURL!) && r.ok());
+  const font = page.waitForResponse((r) => servedFont(r.url(), baseURL!) && r.ok(), { timeout: 20_000 });
   await page.goto("/requests");
   // Thai is on every page (the language switcher names it in Thai): the Thai face is drawn.
   await font;

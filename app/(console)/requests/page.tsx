@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { EmptyState, Pager, RequestTabs, tabLabel } from "@/components/console/requests/list-nav";
+import { PageMerchant } from "@/components/console/merchant-scope";
 import { FilterForm } from "@/components/console/requests/filter-form";
 import { filterErrorMessages, listMessages } from "@/components/console/requests/list-messages";
 import { RequestTable } from "@/components/console/requests/request-table";
@@ -29,8 +30,10 @@ export default async function RequestsPage({ searchParams }: { searchParams: Sea
   const choice = await selectedMerchant(session);
   // No merchant in the URL: the header switcher's choice. Tabs and page links keep the URL as it is
   // (so they go on following the switcher); the filter form and the export name the merchant,
-  // so a shared filtered link and a downloaded file mean the same thing to everyone.
-  const merchant = filters.merchant ?? choice.selected?.id ?? "all";
+  // so a shared filtered link and a downloaded file mean the same thing to everyone. A merchant
+  // named in the URL is what the header then shows, until the person switches.
+  const merchant = filters.merchant ?? choice.scope;
+  const pinned = filters.merchant !== null && (merchant === "all" || choice.merchants.some((m) => m.id === merchant));
   const db = await getDb();
   const hasErrors = Object.keys(errors).length > 0;
   const [page, staff] = await Promise.all([hasErrors ? null : listRequests(db, session, { ...filters, merchant }, { limit: filters.pageSize }), listStaffNames(db)]);
@@ -39,6 +42,7 @@ export default async function RequestsPage({ searchParams }: { searchParams: Sea
 
   return (
     <section className="space-y-4">
+      {pinned && <PageMerchant merchantId={merchant} note={t.merchantFromLink} leaveTo={listHref(values, { merchant: "", cursor: "" })} />}
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-semibold">{t.title}</h1>
         <p className="text-sm text-slate-600" data-testid="list-scope">

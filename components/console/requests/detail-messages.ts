@@ -3,6 +3,7 @@ import { defineMessages } from "@/lib/i18n";
 export const detailMessages = defineMessages({
   en: {
     back: "All requests",
+    requestMerchant: "this request's merchant",
     fields: "Request",
     id: "PayDesk id",
     merchant: "Merchant",
@@ -75,6 +76,7 @@ export const detailMessages = defineMessages({
   },
   th: {
     back: "คำขอทั้งหมด",
+    requestMerchant: "ร้านค้าของคำขอนี้",
     fields: "คำขอ",
     id: "รหัส PayDesk",
     merchant: "ร้านค้า",

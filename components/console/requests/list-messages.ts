@@ -50,6 +50,7 @@ export const listMessages = defineMessages({
     createOne: "Create a request",
     fixFilters: "Some filters need attention, so no list is shown; see the messages next to them.",
     showing: (what: string) => `Showing ${what}`,
+    merchantFromLink: "as this page's link says",
     tableCaption: (tab: string) => `${tab} requests, newest first`,
   },
   th: {
@@ -100,6 +101,7 @@ export const listMessages = defineMessages({
     createOne: "สร้างคำขอ",
     fixFilters: "ตัวกรองบางช่องต้องแก้ไข จึงยังไม่แสดงรายการ ดูข้อความข้างช่องนั้น",
     showing: (what: string) => `แสดง ${what}`,
+    merchantFromLink: "ตามลิงก์ของหน้านี้",
     tableCaption: (tab: string) => `คำขอ ${tab} ล่าสุดก่อน`,
   },
 });
