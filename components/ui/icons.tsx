@@ -15,9 +15,10 @@ const PATHS: Record<IconName, string> = {
   dash: "M5 10h10",
 };
 
-export function Icon({ name, className = "h-3.5 w-3.5" }: { name: IconName; className?: string }) {
+/** Sized by the text around it (1em): no utility classes, which the customer's small stylesheet would have to carry. */
+export function Icon({ name }: { name: IconName }) {
   return (
-    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className} data-icon={name}>
+    <svg viewBox="0 0 20 20" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" data-icon={name}>
       <path d={PATHS[name]} />
     </svg>
   );
