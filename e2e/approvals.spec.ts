@@ -67,6 +67,7 @@ test("the requester cannot approve their own Pay-Out; a second person approves i
   // Forced anyway (a tampered page): the server refuses, in words.
   await approveOwn.evaluate((button) => button.removeAttribute("disabled"));
   await approveOwn.click();
+  await finance.getByRole("dialog").getByRole("button", { name: "Send ฿60,000.00" }).click();
   await expect(own.getByRole("alert")).toHaveText(
     "You asked for this request, so you cannot approve it (maker-checker). Ask another Finance or Admin colleague to approve it.",
   );
