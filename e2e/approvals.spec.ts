@@ -64,10 +64,8 @@ test("the requester cannot approve their own Pay-Out; a second person approves i
   await expect(own.getByText("You asked for this one, so another person must approve it.")).toBeVisible();
   const approveOwn = own.getByRole("button", { name: "Approve and send" });
   await expect(approveOwn).toBeDisabled();
-  // Forced anyway (a tampered page): the server refuses, in words.
-  await approveOwn.evaluate((button) => button.removeAttribute("disabled"));
-  await approveOwn.click();
-  await finance.getByRole("dialog").getByRole("button", { name: "Send ฿60,000.00" }).click();
+  // Forced anyway (a tampered page sends the approval form): the server refuses, in words.
+  await approveOwn.evaluate((button: HTMLButtonElement) => button.form!.requestSubmit());
   await expect(own.getByRole("alert")).toHaveText(
     "You asked for this request, so you cannot approve it (maker-checker). Ask another Finance or Admin colleague to approve it.",
   );
