@@ -10,7 +10,8 @@ const config: Config = {
         brand: { DEFAULT: "#0f766e", dark: "#115e59", light: "#ccfbf1" },
       },
       fontFamily: {
-        sans: ["system-ui", "-apple-system", "Segoe UI", "Noto Sans Thai", "Sarabun", "sans-serif"],
+        // The self-hosted faces (components/console/console-font.ts) where a page defines them.
+        sans: ["var(--font-paydesk-thai)", "var(--font-paydesk-latin)", "system-ui", "-apple-system", "Segoe UI", "Noto Sans Thai", "Sarabun", "sans-serif"],
       },
     },
   },

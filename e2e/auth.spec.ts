@@ -54,6 +54,14 @@ test.describe("signing in and out", () => {
       await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
     });
 
+    test("after a wrong password the focus is on the password field, ready for the next try", async ({ page }) => {
+      const user = anyUser();
+      test.skip(!user, NO_USER);
+      await submitSignIn(page, user!.email, `${user!.password}-wrong`);
+      await expect(signInError(page)).toHaveText(INVALID);
+      await expect(page.getByLabel("Password")).toBeFocused();
+    });
+
     test("a wrong password and an unknown email get the same answer; the right password then works", async ({ page }) => {
       const user = anyUser();
       test.skip(!user, NO_USER);

@@ -20,7 +20,7 @@ test("a Pay-Out to a bank account: confirmed in full, then sent", async ({ page,
   await page.getByRole("button", { name: "Review Pay-Out" }).click();
 
   const dialog = page.getByRole("dialog", { name: "Check before sending: Pay-Out" });
-  await expect(dialog.getByTestId("confirm-amount")).toHaveText("฿1,500.00 THB");
+  await expect(dialog.getByTestId("confirm-amount")).toHaveText("฿1,500.00");
   await expect(dialog.getByTestId("confirm-destination")).toHaveText("Kasikornbank · ธนาคารกสิกรไทย (KBANK)Account 1234567890Somchai Jaidee");
   await expect(dialog.getByTestId("confirm-held")).toHaveCount(0);
   // Going back keeps everything; nothing was sent.
@@ -48,7 +48,7 @@ test("a Withdrawal to a destination registered at the sandbox", async ({ page, s
   await page.getByRole("button", { name: "Review Withdrawal" }).click();
 
   const dialog = page.getByRole("dialog", { name: "Check before sending: Withdrawal" });
-  await expect(dialog.getByTestId("confirm-amount")).toHaveText("฿2,000.25 THB");
+  await expect(dialog.getByTestId("confirm-amount")).toHaveText("฿2,000.25");
   await expect(dialog.getByTestId("confirm-destination")).toContainText(registered.accountNo);
   await expect(dialog.getByTestId("confirm-destination")).toContainText(`PayinBankAccountId ${registered.id}`);
   await dialog.getByRole("button", { name: "Send to the provider" }).click();

@@ -50,7 +50,7 @@ test("RefId1: at most 25 English letters, digits, - and _", async ({ page }) => 
   const input = refId1Input(page);
   await input.fill("A".repeat(26));
   await page.getByRole("button", { name: "Create Pay-In" }).click();
-  await expect(errorOf(page, "refId1")).toHaveText("RefId1 is at most 25 characters (it is printed into the QR code).");
+  await expect(errorOf(page, "refId1")).toHaveText("RefId1 is at most 25 characters (the provider's limit).");
   await input.fill("ORDER-ไทย");
   await expect(errorOf(page, "refId1")).toHaveText("RefId1 may use only English letters, digits, - and _.");
   await page.getByRole("button", { name: "New RefId1" }).click();

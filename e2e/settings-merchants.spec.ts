@@ -128,8 +128,17 @@ test("a webhook secret is shown once, with the header and URL to give the provid
   expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{40,}$/);
   await expect(page.getByTestId("webhook-secret-status")).toContainText("A secret is set.");
 
-  // A second one: the first keeps working for 24 hours.
+  // A second one, after a confirmation that says what follows; Escape backs out with nothing changed.
   await page.getByRole("button", { name: "Replace the webhook secret" }).click();
+  const confirm = page.getByRole("dialog", { name: "Replace the webhook secret?" });
+  await expect(confirm).toContainText("Give it to the provider's admin");
+  await expect(confirm).toContainText("The current secret keeps working for 24 hours");
+  await expect(confirm.getByRole("button", { name: "Back" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(confirm).toBeHidden();
+  await expect(page.getByTestId("webhook-secret-value")).toHaveText(secret);
+  await page.getByRole("button", { name: "Replace the webhook secret" }).click();
+  await confirm.getByRole("button", { name: "Replace the secret" }).click();
   await expect(page.getByTestId("webhook-secret-value")).not.toHaveText(secret);
   const second = (await page.getByTestId("webhook-secret-value").textContent())!;
   await expect(page.getByTestId("webhook-secret-status")).toContainText("The previous secret keeps working until");

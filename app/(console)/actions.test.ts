@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { merchants } from "@/lib/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
 import { ACTION_MESSAGES } from "@/lib/auth/action";
-import { MERCHANT_COOKIE } from "@/lib/auth/selected-merchant";
+import { ALL_MERCHANTS, MERCHANT_COOKIE } from "@/lib/auth/selected-merchant";
 import type { StaffSession } from "@/lib/auth/session";
 
 const surroundings = vi.hoisted(() => ({
@@ -23,7 +23,7 @@ vi.mock("next/headers", () => ({
 // next-auth loads only inside Next's bundler; signOut is not exercised here.
 vi.mock("@/lib/auth", () => ({ signOut: vi.fn() }));
 
-const { selectMerchantAction } = await import("./actions");
+const { selectAllMerchantsAction, selectMerchantAction } = await import("./actions");
 
 describe("switching the console's merchant", () => {
   let database: TestDatabase;
@@ -49,8 +49,14 @@ describe("switching the console's merchant", () => {
     expect(surroundings.cookies.size).toBe(0);
   });
 
+  it("keeps an explicit choice of all merchants", async () => {
+    expect(await selectAllMerchantsAction(null, new FormData())).toEqual({ ok: true, data: { merchantId: ALL_MERCHANTS } });
+    expect(surroundings.cookies.get(MERCHANT_COOKIE)).toMatchObject({ value: ALL_MERCHANTS, options: { httpOnly: true, sameSite: "lax", path: "/" } });
+  });
+
   it("needs a session", async () => {
     surroundings.session = null;
     expect(await selectMerchantAction(null, { merchantId: "mer_b" })).toMatchObject({ ok: false, message: ACTION_MESSAGES.signedOut });
+    expect(await selectAllMerchantsAction(null, {})).toMatchObject({ ok: false, message: ACTION_MESSAGES.signedOut });
   });
 });

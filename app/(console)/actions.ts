@@ -5,7 +5,7 @@ import { z } from "zod";
 import { signOut } from "@/lib/auth";
 import { defineAction } from "@/lib/auth/action";
 import { currentSessionId, revokeSession } from "@/lib/auth/session";
-import { MERCHANT_COOKIE } from "@/lib/auth/selected-merchant";
+import { ALL_MERCHANTS, MERCHANT_COOKIE } from "@/lib/auth/selected-merchant";
 import { env } from "@/lib/env";
 
 export const signOutAction = defineAction({
@@ -23,6 +23,16 @@ export const signOutAction = defineAction({
   },
 });
 
+async function keepChoice(value: string): Promise<void> {
+  (await cookies()).set(MERCHANT_COOKIE, value, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: env().PUBLIC_BASE_URL.startsWith("https:"),
+    maxAge: 365 * 24 * 60 * 60,
+  });
+}
+
 export const selectMerchantAction = defineAction({
   permission: "signed-in",
   schema: z.object({ merchantId: z.string() }),
@@ -30,13 +40,18 @@ export const selectMerchantAction = defineAction({
   // A view preference, not a change to business data.
   audit: false,
   run: async ({ merchant }) => {
-    (await cookies()).set(MERCHANT_COOKIE, merchant.id, {
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-      secure: env().PUBLIC_BASE_URL.startsWith("https:"),
-      maxAge: 365 * 24 * 60 * 60,
-    });
+    await keepChoice(merchant.id);
     return { merchantId: merchant.id };
+  },
+});
+
+/** The switcher's "All merchants": every merchant in the person's scope (checked where it is used). */
+export const selectAllMerchantsAction = defineAction({
+  permission: "signed-in",
+  schema: z.object({}),
+  audit: false,
+  run: async () => {
+    await keepChoice(ALL_MERCHANTS);
+    return { merchantId: ALL_MERCHANTS };
   },
 });

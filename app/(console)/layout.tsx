@@ -1,3 +1,4 @@
+import { consoleFontClass } from "@/components/console/console-font";
 import { ConsoleHeader } from "@/components/console/console-header";
 import { DatabaseUnreachable } from "@/components/database/database-unreachable";
 import { QueryProvider } from "@/components/live/query-provider";
@@ -42,7 +43,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
   }
   const { session, choice, awaitingApproval } = shell;
   return (
-    <div className="min-h-screen">
+    <div className={`min-h-screen ${consoleFontClass}`}>
       <ConsoleHeader
         session={session}
         choice={choice}

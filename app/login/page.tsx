@@ -3,6 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { authMessages } from "@/components/auth/auth-messages";
 import { LoginForm } from "@/components/auth/login-form";
+import { consoleFontClass } from "@/components/console/console-font";
 import { LanguageSwitcher } from "@/components/console/language-switcher";
 import { databaseMessages } from "@/components/database/database-messages";
 import { safeCallbackPath } from "@/lib/auth/callback-path";
@@ -39,7 +40,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   const initialError = first(params.error) ? signInMessage(first(params.code)) : null;
 
   return (
-    <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-6 py-12">
+    <main className={`mx-auto flex min-h-screen max-w-sm flex-col justify-center px-6 py-12 ${consoleFontClass}`}>
       <div className="mb-8 flex justify-end">
         <LanguageSwitcher locale={locale} action={setLocaleAction} label={t.language} />
       </div>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useActionState, useEffect, useRef, useState } from "react";
 import type { ActionResult, ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
 import { authMessages, translateSignIn } from "./auth-messages";
@@ -22,6 +22,13 @@ export function LoginForm({ action, callbackUrl, initialError, locale }: Props) 
   const failed = state && !state.ok ? state : null;
   const message = failed ? failed.message : initialError;
   const fieldErrors = failed?.fieldErrors ?? {};
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // A refused attempt resets the form and focus would fall to the page body: put it on the field to
+  // fix (the password, the email being kept), so the person can retype at once.
+  useEffect(() => {
+    if (failed) (failed.fieldErrors?.email ? emailRef : passwordRef).current?.focus();
+  }, [failed]);
   const fieldClass = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 aria-invalid:border-red-600";
 
   return (
@@ -37,6 +44,7 @@ export function LoginForm({ action, callbackUrl, initialError, locale }: Props) 
           {t.email}
         </label>
         <input
+          ref={emailRef}
           id="email"
           name="email"
           type="email"
@@ -59,6 +67,7 @@ export function LoginForm({ action, callbackUrl, initialError, locale }: Props) 
           {t.password}
         </label>
         <input
+          ref={passwordRef}
           id="password"
           name="password"
           type="password"

@@ -36,7 +36,7 @@ export async function ConsoleHeader({ session, choice, sections, selectMerchantA
             merchants={choice.merchants.map(({ id, displayName }) => ({ id, displayName }))}
             selectedId={choice.selected?.id ?? null}
             action={selectMerchantAction}
-            labels={{ merchant: t.merchant, noMerchants: t.noMerchants, switchMerchant: t.switchMerchant }}
+            labels={{ merchant: t.merchant, noMerchants: t.noMerchants, switchMerchant: t.switchMerchant, allMerchants: t.allMerchants }}
           />
           <LanguageSwitcher locale={locale} action={setLocaleAction} label={t.language} />
           <p className="text-xs text-slate-700 sm:text-sm" data-testid="signed-in-as" title={session.email}>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { Icon } from "./icons";
 
 export interface CopyLabels {
   copy: string;
@@ -32,7 +33,16 @@ export function CopyButton({ value, label, labels, className }: { value: string;
         {labels.copy}
       </button>
       <span role="status" aria-live="polite" className="text-xs text-slate-700">
-        {state === "copied" ? `✓ ${labels.copied}` : state === "failed" ? labels.copyFailed : ""}
+        {state === "copied" ? (
+          <span className="inline-flex items-center gap-1">
+            <Icon name="check" />
+            {labels.copied}
+          </span>
+        ) : state === "failed" ? (
+          labels.copyFailed
+        ) : (
+          ""
+        )}
       </span>
     </span>
   );

@@ -7,15 +7,25 @@ import type { StaffSession } from "./session";
 
 /** The console's merchant switcher keeps its choice here (a preference; the scope is checked on every use). */
 export const MERCHANT_COOKIE = "paydesk-merchant";
+/** The switcher's explicit "All merchants" choice, kept in the same cookie. */
+export const ALL_MERCHANTS = "all";
 
 export interface MerchantChoice {
   merchants: MerchantSummary[];
+  /** The one merchant the console works on, or null for all of the person's merchants. */
   selected: MerchantSummary | null;
+  /** What lists and exports filter by: the selected merchant's id, or "all". */
+  scope: string;
 }
 
-/** The chosen merchant when the person may still see it, else their first one. */
+/**
+ * The chosen merchant when the person may still see it. Otherwise, and for "All merchants", all of
+ * them: never a first one by alphabet that the header would show while the pages show everything.
+ * Someone with a single merchant always works on it.
+ */
 export function pickMerchant(merchants: MerchantSummary[], wantedId: string | undefined): MerchantChoice {
-  return { merchants, selected: merchants.find((m) => m.id === wantedId) ?? merchants[0] ?? null };
+  const selected = merchants.length === 1 ? merchants[0]! : (merchants.find((m) => m.id === wantedId) ?? null);
+  return { merchants, selected, scope: selected?.id ?? ALL_MERCHANTS };
 }
 
 /** Memoised per request: the layout's switcher and the page read it once between them. */

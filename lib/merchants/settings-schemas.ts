@@ -18,6 +18,8 @@ export const MERCHANT_RULES = {
   keyTooLong: "That is too long for an API key.",
   keyInvalid: "An API key has no spaces or non-English characters.",
   amountInvalid: "Enter an amount in baht with at most 2 decimals, such as 20 or 50000.00.",
+  amountNegative: "An amount cannot be negative. Enter 0 or more, or leave it empty for no limit.",
+  amountTooLarge: "That is more than PayDesk can hold: at most 999,999,999,999.99 baht.",
   minAboveMax: "The Pay-In minimum cannot be more than the maximum.",
   maxZero: "The Pay-In maximum must be more than zero.",
   nothingToRotate: "Enter a new key, or choose to remove the read key.",
@@ -52,7 +54,9 @@ const optionalBaht = z
     if (text === undefined || text.trim() === "") return undefined;
     const parsed = parseAmount(text);
     if (parsed.ok) return parsed.satang;
-    ctx.addIssue({ code: "custom", message: R.amountInvalid });
+    // Say what is wrong with this amount, not the general rule (a "-5" has no decimals to blame).
+    const message = text.startsWith("-") ? R.amountNegative : /too large/.test(parsed.error) ? R.amountTooLarge : R.amountInvalid;
+    ctx.addIssue({ code: "custom", message });
     return z.NEVER;
   });
 

@@ -6,12 +6,13 @@
  * from elsewhere) is shown as it is.
  */
 import { defineMessages, formatThb, type Locale } from "../i18n";
+import { MAX_SATANG } from "../money";
 
 const messages = defineMessages({
   en: {
     formStale: "This form is out of date. Reload the page and fill it in again.",
     refId1Required: "Enter a RefId1 (your reference for this request).",
-    refId1TooLong: "RefId1 is at most 25 characters (it is printed into the QR code).",
+    refId1TooLong: "RefId1 is at most 25 characters (the provider's limit).",
     refId1Chars: "RefId1 may use only English letters, digits, - and _.",
     refId1Taken: "This merchant already has a request with this RefId1. Use a new one (“New RefId1” makes one).",
     payerNameRequired: "Enter the payer's name.",
@@ -20,7 +21,7 @@ const messages = defineMessages({
     amountFormat: "Write the amount in baht with digits, such as 1250 or 1,250.50.",
     amountDecimals: "An amount has at most 2 decimals (satang).",
     amountPositive: "The amount must be more than 0.",
-    amountTooLarge: "The amount is too large.",
+    amountTooLarge: `The amount is too large: at most ${formatThb(MAX_SATANG)}.`,
     amountBelowMin: (min: string) => `The minimum for this merchant is ${min}.`,
     amountAboveMax: (max: string) => `The maximum for this merchant is ${max}.`,
     qrProviderInvalid: "Choose PromptPay (PP) or SCB.",
@@ -40,7 +41,7 @@ const messages = defineMessages({
   th: {
     formStale: "แบบฟอร์มนี้เก่าแล้ว โหลดหน้าใหม่แล้วกรอกอีกครั้ง",
     refId1Required: "กรอก RefId1 (เลขอ้างอิงของคุณสำหรับรายการนี้)",
-    refId1TooLong: "RefId1 ยาวได้ไม่เกิน 25 ตัวอักษร (พิมพ์อยู่ใน QR code)",
+    refId1TooLong: "RefId1 ยาวได้ไม่เกิน 25 ตัวอักษร (ข้อจำกัดของผู้ให้บริการ)",
     refId1Chars: "RefId1 ใช้ได้เฉพาะตัวอักษรภาษาอังกฤษ ตัวเลข - และ _",
     refId1Taken: "ร้านค้านี้มีรายการที่ใช้ RefId1 นี้แล้ว ใช้เลขใหม่ (ปุ่ม “RefId1 ใหม่” สร้างให้)",
     payerNameRequired: "กรอกชื่อผู้จ่าย",
@@ -49,7 +50,7 @@ const messages = defineMessages({
     amountFormat: "เขียนจำนวนเงินเป็นตัวเลข เช่น 1250 หรือ 1,250.50",
     amountDecimals: "จำนวนเงินมีทศนิยมได้ไม่เกิน 2 ตำแหน่ง (สตางค์)",
     amountPositive: "จำนวนเงินต้องมากกว่า 0",
-    amountTooLarge: "จำนวนเงินมากเกินไป",
+    amountTooLarge: `จำนวนเงินมากเกินไป สูงสุด ${formatThb(MAX_SATANG)}`,
     amountBelowMin: (min: string) => `ขั้นต่ำของร้านค้านี้คือ ${min}`,
     amountAboveMax: (max: string) => `สูงสุดของร้านค้านี้คือ ${max}`,
     qrProviderInvalid: "เลือกพร้อมเพย์ (PP) หรือ SCB",

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { EmptyState, Pager, RequestTabs, sortLabel, tabLabel } from "@/components/console/requests/list-nav";
 import { ListSummary } from "@/components/console/requests/list-summary";
+import { PageMerchant } from "@/components/console/merchant-scope";
 import { FilterForm } from "@/components/console/requests/filter-form";
 import { filterErrorMessages, listMessages } from "@/components/console/requests/list-messages";
 import { RequestTable } from "@/components/console/requests/request-table";
@@ -30,8 +31,10 @@ export default async function RequestsPage({ searchParams }: { searchParams: Sea
   const choice = await selectedMerchant(session);
   // No merchant in the URL: the header switcher's choice. Tabs and page links keep the URL as it is
   // (so they go on following the switcher); the filter form and the export name the merchant,
-  // so a shared filtered link and a downloaded file mean the same thing to everyone.
-  const merchant = filters.merchant ?? choice.selected?.id ?? "all";
+  // so a shared filtered link and a downloaded file mean the same thing to everyone. A merchant
+  // named in the URL is what the header then shows, until the person switches.
+  const merchant = filters.merchant ?? choice.scope;
+  const pinned = filters.merchant !== null && (merchant === "all" || choice.merchants.some((m) => m.id === merchant));
   const db = await getDb();
   const hasErrors = Object.keys(errors).length > 0;
   const resolved = { ...filters, merchant };
@@ -45,6 +48,7 @@ export default async function RequestsPage({ searchParams }: { searchParams: Sea
 
   return (
     <section className="space-y-3 sm:space-y-4">
+      {pinned && <PageMerchant merchantId={merchant} note={t.merchantFromLink} leaveTo={listHref(values, { merchant: "", cursor: "" })} />}
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-xl font-semibold sm:text-2xl">{t.title}</h1>
         <p className="text-sm text-slate-600" data-testid="list-scope">

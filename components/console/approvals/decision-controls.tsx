@@ -6,6 +6,7 @@ import type { Locale } from "@/lib/i18n";
 import { fieldMessage } from "@/lib/requests/form-messages";
 import { declineFormSchema } from "@/lib/requests/forms";
 import type { State } from "@/lib/requests/lifecycle";
+import { ConfirmDialog } from "../confirm-dialog";
 import { buttonClass, fieldA11y, inputClass, secondaryButtonClass } from "../create/fields";
 import { stateLabels } from "../requests/status-messages";
 import { approvalMessages, type ApprovalMessages } from "./messages";
@@ -18,6 +19,9 @@ interface Props {
   requestId: string;
   /** The person looking asked for it: approving is not theirs to do (the server refuses it too). */
   isOwn: boolean;
+  /** What approving sends, repeated in the confirmation: the amount ("฿75,000.00") and the destination's lines. */
+  amount: string;
+  destination: string[];
   locale: Locale;
   approveAction: ApproveAction;
   declineAction: DeclineAction;
@@ -31,11 +35,13 @@ function approvedText(data: { state: State; message: string | null }, t: Approva
 }
 
 /** Approve (send) or decline (with a reason) one held request; the outcome stays in view. */
-export function DecisionControls({ merchantId, requestId, isOwn, locale, approveAction, declineAction }: Props) {
+export function DecisionControls({ merchantId, requestId, isOwn, amount, destination, locale, approveAction, declineAction }: Props) {
   const t = approvalMessages(locale);
   const [approved, approve, isApproving] = useActionState<ActionResult<{ state: State; message: string | null }> | null, FormData>(approveAction, null);
   const [declined, decline, isDeclining] = useActionState<ActionResult<{ state: State }> | null, FormData>(declineAction, null);
   const [reasonError, setReasonError] = useState<string | null>(null);
+  // Approving sends money at once: the button asks first, the dialog's button sends.
+  const [confirming, setConfirming] = useState(false);
   const isDecided = approved?.ok || declined?.ok;
   const busy = isApproving || isDeclining;
   const id = (name: string) => `${name}-${requestId}`;
@@ -68,12 +74,39 @@ export function DecisionControls({ merchantId, requestId, isOwn, locale, approve
       </div>
       {!isDecided && (
         <div className="flex flex-wrap items-start gap-6">
-          <form action={approve}>
+          <form
+            action={(formData) => {
+              setConfirming(false);
+              approve(formData);
+            }}
+          >
             <input type="hidden" name="merchantId" value={merchantId} />
             <input type="hidden" name="requestId" value={requestId} />
-            <button type="submit" disabled={busy || isOwn} className={buttonClass} aria-describedby={isOwn ? id("own") : undefined}>
+            <button type="button" onClick={() => setConfirming(true)} disabled={busy || isOwn} className={buttonClass} aria-describedby={isOwn ? id("own") : undefined}>
               {isApproving ? t.approving : t.approve}
             </button>
+            <ConfirmDialog
+              open={confirming}
+              title={t.confirmApproveTitle}
+              confirmLabel={t.confirmApprove(amount)}
+              cancelLabel={t.confirmBack}
+              confirmType="submit"
+              onClose={() => setConfirming(false)}
+            >
+              <p>{t.confirmApproveIntro}</p>
+              <p className="font-mono text-2xl font-semibold" data-testid="confirm-approve-amount">
+                {amount}
+              </p>
+              <p data-testid="confirm-approve-destination">
+                {t.confirmApproveTo}{" "}
+                {destination.map((line) => (
+                  <span key={line} className="block font-medium">
+                    {line}
+                  </span>
+                ))}
+              </p>
+              <p>{t.confirmApproveFinal}</p>
+            </ConfirmDialog>
             {isOwn && (
               <p id={id("own")} className="mt-1 text-sm text-slate-600">
                 {t.yourOwn}

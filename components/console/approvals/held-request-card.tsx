@@ -15,20 +15,21 @@ interface Props {
 /** One held request with everything a checker needs to decide: amount and destination in full, who asked, when. */
 export function HeldRequestCard({ request: r, viewerId, locale, approveAction, declineAction }: Props) {
   const t = approvalMessages(locale);
+  const destination = r.destination ? destinationLines(r.destination, locale) : [];
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid="held-request" data-ref-id1={r.refId1}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-base font-semibold">
           {r.kind === "withdrawal" ? t.kindWithdrawal : t.kindPayout} · {r.merchantName}
         </h2>
-        <p className="font-mono text-xl font-semibold">{formatThb(r.amountSatang)} THB</p>
+        <p className="font-mono text-xl font-semibold">{formatThb(r.amountSatang)}</p>
       </div>
       <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-slate-600">{t.destination}</dt>
           <dd>
-            {r.destination
-              ? destinationLines(r.destination, locale).map((line) => (
+            {destination.length > 0
+              ? destination.map((line) => (
                   <span key={line} className="block font-medium">
                     {line}
                   </span>
@@ -54,6 +55,8 @@ export function HeldRequestCard({ request: r, viewerId, locale, approveAction, d
         merchantId={r.merchantId}
         requestId={r.id}
         isOwn={r.createdBy?.id === viewerId}
+        amount={formatThb(r.amountSatang)}
+        destination={destination.length > 0 ? destination : [t.noDestination]}
         locale={locale}
         approveAction={approveAction}
         declineAction={declineAction}

@@ -49,7 +49,7 @@ export function ConfirmMoneyOut({ title, payOut, heldAbove, saved, locale, t, on
             <div>
               <dt className="text-slate-600">{t.confirmAmount}</dt>
               <dd className="font-mono text-2xl font-semibold" data-testid="confirm-amount">
-                {formatThb(payOut.amountSatang)} THB
+                {formatThb(payOut.amountSatang)}
               </dd>
             </div>
             <div>

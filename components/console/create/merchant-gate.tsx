@@ -1,7 +1,6 @@
 import "server-only";
-import { cookies } from "next/headers";
 import type { ServerAction } from "@/lib/auth/action";
-import { MERCHANT_COOKIE, selectedMerchant } from "@/lib/auth/selected-merchant";
+import { selectedMerchant } from "@/lib/auth/selected-merchant";
 import type { StaffSession } from "@/lib/auth/session";
 import type { MerchantSummary } from "@/lib/merchants/queries";
 import { MerchantPicker } from "./merchant-picker";
@@ -10,15 +9,14 @@ import type { CreateMessages } from "./messages";
 export type MerchantGate = { state: "none" } | { state: "pick"; merchants: MerchantSummary[] } | { state: "ready"; merchant: MerchantSummary };
 
 /**
- * Which merchant a new request is for: the switcher's choice; with several merchants and no choice
- * made yet, the person is asked rather than given the first one by alphabet (money for the wrong
- * merchant is worse than one more click).
+ * Which merchant a new request is for: the header switcher's merchant. While it says "All merchants"
+ * the person is asked (and the answer becomes the switcher's choice), rather than given the first
+ * one by alphabet: money for the wrong merchant is worse than one more click.
  */
 export async function merchantGate(session: StaffSession): Promise<MerchantGate> {
   const choice = await selectedMerchant(session);
-  if (!choice.selected) return { state: "none" };
-  const chosen = (await cookies()).get(MERCHANT_COOKIE)?.value;
-  if (choice.merchants.length > 1 && chosen !== choice.selected.id) return { state: "pick", merchants: choice.merchants };
+  if (choice.merchants.length === 0) return { state: "none" };
+  if (!choice.selected) return { state: "pick", merchants: choice.merchants };
   return { state: "ready", merchant: choice.selected };
 }
 

@@ -21,7 +21,9 @@ export const createMessages = defineMessages({
     hiddenOperations: "Your role cannot create the other kinds of request.",
     thresholdNote: (amount: string) => `Above ${amount}, a second person must approve it before it is sent.`,
     refId1: "RefId1",
-    refId1Hint: "Your reference, printed in the QR. Generated for you; up to 25 English letters, digits, - or _.",
+    // A Pay-In's QR carries RefId1 (provider-facts §9); a Pay-Out or Withdrawal has no QR.
+    refId1Hint: (moneyOut: boolean) =>
+      `${moneyOut ? "Your reference for this transfer, kept with it at the provider." : "Your reference, printed in the QR."} Generated for you; up to 25 English letters, digits, - or _.`,
     newRefId1: "New RefId1",
     refId1Checking: "Checking this RefId1…",
     refId1Free: "This RefId1 is free.",
@@ -99,7 +101,8 @@ export const createMessages = defineMessages({
     hiddenOperations: "บทบาทของคุณสร้างรายการประเภทอื่นไม่ได้",
     thresholdNote: (amount: string) => `หากเกิน ${amount} ต้องมีผู้อนุมัติอีกคนหนึ่งก่อนส่ง`,
     refId1: "RefId1",
-    refId1Hint: "เลขอ้างอิงของคุณ พิมพ์อยู่ใน QR ระบบสร้างให้แล้ว ใช้ตัวอักษรภาษาอังกฤษ ตัวเลข - หรือ _ ได้ไม่เกิน 25 ตัว",
+    refId1Hint: (moneyOut: boolean) =>
+      `${moneyOut ? "เลขอ้างอิงของคุณสำหรับการโอนนี้ ผู้ให้บริการเก็บไว้กับรายการ" : "เลขอ้างอิงของคุณ พิมพ์อยู่ใน QR"} ระบบสร้างให้แล้ว ใช้ตัวอักษรภาษาอังกฤษ ตัวเลข - หรือ _ ได้ไม่เกิน 25 ตัว`,
     newRefId1: "RefId1 ใหม่",
     refId1Checking: "กำลังตรวจสอบ RefId1…",
     refId1Free: "RefId1 นี้ยังไม่ถูกใช้",

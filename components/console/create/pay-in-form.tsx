@@ -63,6 +63,7 @@ export function PayInForm({ variant, locale, merchantId, limits, initialRefId1, 
         check={checkRefId1}
         onRegenerate={c.regenerate}
         onCheck={c.onRefId1Check}
+        moneyOut={false}
         t={t}
       />
       <Field id="payerName" label={t.payerName} error={c.message("payerName")}>

@@ -72,6 +72,7 @@ export function PayOutForm({ variant, locale, merchantId, approvalThresholdSatan
           check={checkRefId1}
           onRegenerate={c.regenerate}
           onCheck={c.onRefId1Check}
+          moneyOut
           t={t}
         />
         <AmountField registration={register("amount")} error={c.message("amount")} t={t} />

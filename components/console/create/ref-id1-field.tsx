@@ -19,6 +19,8 @@ interface Props {
   check: RefId1Check;
   onRegenerate(): void;
   onCheck(refId1: string, isTaken: boolean): void;
+  /** A Pay-Out or Withdrawal: no QR carries the RefId1. */
+  moneyOut: boolean;
   t: CreateMessages;
 }
 
@@ -28,7 +30,7 @@ const DEBOUNCE_MS = 400;
  * RefId1: pre-filled, editable, with a button for a fresh one, and looked up (debounced) while the
  * person types, so a used RefId1 is flagged before they send. The server checks again on submit.
  */
-export function RefId1Field({ registration, value, suggested, error, merchantId, check, onRegenerate, onCheck, t }: Props) {
+export function RefId1Field({ registration, value, suggested, error, merchantId, check, onRegenerate, onCheck, moneyOut, t }: Props) {
   const [state, setState] = useState<"idle" | "checking" | "free">("idle");
 
   useEffect(() => {
@@ -59,7 +61,7 @@ export function RefId1Field({ registration, value, suggested, error, merchantId,
 
   const hint = (
     <>
-      {t.refId1Hint}
+      {t.refId1Hint(moneyOut)}
       {state === "checking" && <span className="ml-1 text-slate-500">{t.refId1Checking}</span>}
       {state === "free" && !error && <span className="ml-1 text-emerald-800">{t.refId1Free}</span>}
     </>

@@ -3,6 +3,7 @@ import { defineMessages } from "@/lib/i18n";
 export const detailMessages = defineMessages({
   en: {
     back: "All requests",
+    requestMerchant: "this request's merchant",
     fields: "Request",
     id: "PayDesk id",
     merchant: "Merchant",
@@ -79,6 +80,7 @@ export const detailMessages = defineMessages({
     details: "Details",
     providerAnswer: "The provider's answer",
     providerAnswerEmpty: "The provider has not answered yet.",
+    providerAnswerNotSent: "Not sent to the provider yet: it waits for a second person's approval.",
     providerAnswerRefused: "No answer to show: the request was refused when it was sent (see its code and reason above).",
     sandbox: "Sandbox controls",
     sandboxHint: "These buttons act on the sandbox provider as its back office would, then re-check this request. They do not exist with a real provider.",
@@ -89,6 +91,7 @@ export const detailMessages = defineMessages({
   },
   th: {
     back: "คำขอทั้งหมด",
+    requestMerchant: "ร้านค้าของคำขอนี้",
     fields: "คำขอ",
     id: "รหัส PayDesk",
     merchant: "ร้านค้า",
@@ -165,6 +168,7 @@ export const detailMessages = defineMessages({
     details: "รายละเอียด",
     providerAnswer: "คำตอบจากผู้ให้บริการ",
     providerAnswerEmpty: "ผู้ให้บริการยังไม่ตอบ",
+    providerAnswerNotSent: "ยังไม่ได้ส่งให้ผู้ให้บริการ รายการรอการอนุมัติจากผู้อนุมัติอีกคนหนึ่ง",
     providerAnswerRefused: "ไม่มีคำตอบให้แสดง: คำขอถูกปฏิเสธตั้งแต่ตอนส่ง (ดูรหัสและเหตุผลด้านบน)",
     sandbox: "ปุ่มควบคุม Sandbox",
     sandboxHint: "ปุ่มเหล่านี้สั่ง sandbox แทนระบบหลังบ้านของผู้ให้บริการ แล้วตรวจสอบคำขอนี้ใหม่ ไม่มีเมื่อใช้ผู้ให้บริการจริง",

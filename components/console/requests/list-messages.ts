@@ -65,6 +65,7 @@ export const listMessages = defineMessages({
     createOne: "Create a request",
     fixFilters: "Some filters need attention, so no list is shown; see the messages next to them.",
     showing: (what: string) => `Showing ${what}`,
+    merchantFromLink: "as this page's link says",
     tableCaption: (tab: string, order: string) => `${tab} requests, ${order.toLowerCase()}`,
   },
   th: {
@@ -130,6 +131,7 @@ export const listMessages = defineMessages({
     createOne: "สร้างคำขอ",
     fixFilters: "ตัวกรองบางช่องต้องแก้ไข จึงยังไม่แสดงรายการ ดูข้อความข้างช่องนั้น",
     showing: (what: string) => `แสดง ${what}`,
+    merchantFromLink: "ตามลิงก์ของหน้านี้",
     tableCaption: (tab: string, order: string) => `คำขอ ${tab} ${order}`,
   },
 });

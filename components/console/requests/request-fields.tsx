@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formatDateTime, type Locale } from "@/lib/i18n";
 import { knownCodeDescription } from "@/lib/payment-api/codes";
+import type { State } from "@/lib/requests/lifecycle";
 import type { RequestDetail } from "@/lib/requests/queries";
 import { paydeskWords } from "../paydesk-words";
 import { detailMessages } from "./detail-messages";
@@ -75,7 +76,8 @@ export function RequestFields({ detail, locale }: { detail: RequestDetail; local
 }
 
 /** The provider's answer exactly as stored, for staff who need to see what the provider said. */
-export function ProviderAnswer({ answer, refusedAtSubmit, locale }: { answer: unknown; refusedAtSubmit: boolean; locale: Locale }) {
+/** `state` tells why there may be no answer: refused when sent, or never sent (held for approval). */
+export function ProviderAnswer({ answer, refusedAtSubmit, state, locale }: { answer: unknown; refusedAtSubmit: boolean; state: State; locale: Locale }) {
   const t = detailMessages(locale);
   return (
     <section aria-labelledby="answer-heading" className="rounded-lg border border-slate-200 bg-white p-4">
@@ -83,7 +85,7 @@ export function ProviderAnswer({ answer, refusedAtSubmit, locale }: { answer: un
         {t.providerAnswer}
       </h2>
       {answer === null || answer === undefined ? (
-        <p className="mt-2 text-sm text-slate-600">{refusedAtSubmit ? t.providerAnswerRefused : t.providerAnswerEmpty}</p>
+        <p className="mt-2 text-sm text-slate-600">{refusedAtSubmit ? t.providerAnswerRefused : state === "awaiting_approval" ? t.providerAnswerNotSent : t.providerAnswerEmpty}</p>
       ) : (
         <details className="mt-2">
           <summary className="cursor-pointer text-sm text-brand-dark">{t.details}</summary>

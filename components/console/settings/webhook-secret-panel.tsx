@@ -5,15 +5,18 @@ import { useState, useTransition } from "react";
 import type { ActionResult, ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
 import { UNREACHABLE_MESSAGE } from "@/lib/i18n/action-messages";
+import { ConfirmDialog } from "../confirm-dialog";
 import { CopyButton } from "./copy-button";
 import { FormNotice } from "./form-parts";
 import { merchantMessages, translateMerchantMessage } from "./merchant-messages";
+import { webhookSecretMessages } from "./webhook-secret-messages";
 
 type Issued = { secret: string; header: string; url: string };
 
 /**
  * Generates (or replaces) the merchant's webhook secret. The new secret lives only in this
- * component's state: shown once, gone on reload; the server keeps only its hash.
+ * component's state: shown once, gone on reload; the server keeps only its hash. Replacing one asks
+ * first: the provider's admin has to be given the new one within the old one's 24 hours.
  */
 export function WebhookSecretPanel({ action, merchantId, hasSecret, locale }: { action: ServerAction<Issued>; merchantId: string; hasSecret: boolean; locale: Locale }) {
   const t = merchantMessages(locale);
@@ -21,6 +24,9 @@ export function WebhookSecretPanel({ action, merchantId, hasSecret, locale }: { 
   const [issued, setIssued] = useState<Issued | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isPending, startTransition] = useTransition();
+  const [confirming, setConfirming] = useState(false);
+  const replaces = hasSecret || issued !== null;
+  const c = webhookSecretMessages(locale);
 
   const generate = () =>
     startTransition(async () => {
@@ -57,12 +63,16 @@ export function WebhookSecretPanel({ action, merchantId, hasSecret, locale }: { 
       )}
       <button
         type="button"
-        onClick={generate}
+        onClick={replaces ? () => setConfirming(true) : generate}
         disabled={isPending}
         className="rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/50 disabled:opacity-60"
       >
-        {isPending ? t.generating : hasSecret || issued ? t.rotateSecret : t.generateSecret}
+        {isPending ? t.generating : replaces ? t.rotateSecret : t.generateSecret}
       </button>
+      <ConfirmDialog open={confirming} title={c.confirmTitle} confirmLabel={c.confirm} cancelLabel={c.back} onConfirm={generate} onClose={() => setConfirming(false)}>
+        <p>{c.confirmNew}</p>
+        <p>{c.confirmOld}</p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { PageMerchant } from "@/components/console/merchant-scope";
 import { CheckoutPanel } from "@/components/console/requests/checkout-panel";
 import { MoneySummary } from "@/components/console/requests/money-summary";
 import { NeedsReviewNotice } from "@/components/console/requests/needs-review-notice";
@@ -64,6 +65,8 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
     <article className="space-y-4">
       {/* A webhook, the worker or another person changes the request: the page follows. */}
       <LiveUpdates requestIds={[r.id]} />
+      {/* The header names this request's merchant, whatever the switcher had. */}
+      <PageMerchant merchantId={r.merchantId} note={t.requestMerchant} leaveTo="/requests" />
       <p className="text-sm">
         <Link href="/requests" className="text-brand-dark underline">
           ← {t.back}
@@ -108,7 +111,7 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
         <RequestFields detail={detail} locale={locale} />
         <Timeline entries={timeline} locale={locale} />
       </div>
-      <ProviderAnswer answer={r.providerResponse} refusedAtSubmit={refusedAtSubmit} locale={locale} />
+      <ProviderAnswer answer={r.providerResponse} refusedAtSubmit={refusedAtSubmit} state={state} locale={locale} />
     </article>
   );
 }

@@ -9,7 +9,7 @@ import type { StaffSession } from "@/lib/auth/session";
 const surroundings = vi.hoisted(() => ({ session: null as StaffSession | null, db: undefined as unknown, selected: "mer_a" }));
 vi.mock("@/lib/auth/session", () => ({ currentSession: async () => surroundings.session }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
-vi.mock("@/lib/auth/selected-merchant", () => ({ selectedMerchant: async () => ({ merchants: [], selected: { id: surroundings.selected } }) }));
+vi.mock("@/lib/auth/selected-merchant", () => ({ selectedMerchant: async () => ({ merchants: [], selected: { id: surroundings.selected }, scope: surroundings.selected }) }));
 
 const { GET } = await import("./route");
 

@@ -28,7 +28,7 @@ export async function GET(request: NextRequest): Promise<Response> {
   const { filters, errors } = parseListFilters(request.nextUrl.searchParams);
   const invalid = Object.keys(errors);
   if (invalid.length > 0) return NextResponse.json({ error: t.invalid(filterNames(invalid, locale)), fields: errors }, { status: 400 });
-  const merchant = filters.merchant ?? (await selectedMerchant(session)).selected?.id ?? "all";
+  const merchant = filters.merchant ?? (await selectedMerchant(session)).scope;
   // A link to a later page exports from there on; "export what you see" starts at the newest.
   const resolved = { ...filters, merchant, cursor: null };
 
