@@ -43,7 +43,7 @@ export type Verdict =
   | "contradicted"
   | "error";
 
-type ApiFor = (merchantRowId: string) => Promise<MerchantApi | undefined>;
+export type ApiFor = (merchantRowId: string) => Promise<MerchantApi | undefined>;
 
 const NO_READ_KEY = WEBHOOK_NOTES.noReadKey.en.fill({});
 
@@ -170,8 +170,8 @@ function contradicts(claim: "success" | "failure" | "partial", truth: State): bo
 }
 
 /**
- * Deliveries stored but never settled (the process died in between, or is still waiting on the
- * provider): picked up by the reconciliation loop. A slow first pass and this one may both get to
+ * Deliveries stored but never settled (the process died in between, its queue was full, or it is
+ * still waiting on the provider): picked up by the reconciliation loop. A slow first pass and this one may both get to
  * the apply; only the first writes.
  */
 export async function processStranded(db: Db, apiFor: ApiFor, olderThanMs = 30_000): Promise<number> {
