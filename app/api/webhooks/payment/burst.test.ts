@@ -34,7 +34,7 @@ const CONCURRENCY = 4;
 const MAX_WAITING = 200;
 const BURST = 230;
 /** How long the sandbox holds the first confirmations: the whole burst is answered well within it. */
-const HOLD_MS = 8_000;
+const HOLD_MS = 12_000;
 
 const COMBOS: [DatabaseKind, "spec" | "live"][] = [
   ["pglite", "spec"],
@@ -114,13 +114,15 @@ describe.each(COMBOS)("a webhook burst on %s against the %s sandbox", (kind, pro
     const statuses = await Promise.all(bodies.map(post));
     const burstMs = Date.now() - started;
     expect(statuses).toEqual(bodies.map(() => 200));
-    expect(burstMs).toBeLessThan(HOLD_MS);
+    expect(burstMs).toBeLessThan(HOLD_MS - 3_000);
+    // Whatever the route started has reached the sandbox by now.
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await reads()).toBe(CONCURRENCY);
     const stored = (await database.db.select({ id: webhookDeliveries.id, jobId: webhookDeliveries.providerJobId }).from(webhookDeliveries).where(eq(webhookDeliveries.merchantId, coffee.id))).filter((d) => bodies.some((b) => b.Id === d.jobId));
     const ids = stored.map((d) => d.id);
     expect(ids).toHaveLength(BURST);
     // Every answer came while the first confirmations were still held: none waited for one.
     expect(await verdicts(ids)).toEqual(ids.map(() => "received"));
-    expect(await reads()).toBe(CONCURRENCY);
 
     // Once the held ones are answered, the queue drains: exactly what it took on, no more.
     await until(async () => (await verdicts(ids)).filter((v) => v !== "received").length === CONCURRENCY + MAX_WAITING, 3 * HOLD_MS + 30_000);
