@@ -4,7 +4,7 @@
  * route handler (app/api/webhooks/payment/route.ts) runs — `ingestWebhook` (authenticate by
  * secret, read, de-duplicate, store, answer) then `processDelivery` with what ingest read — in
  * process, without HTTP. A sender waits for the apply before its next webhook (the route answers
- * first and applies in `after()`), so the rate includes applying, not just storing.
+ * first and applies from its queue, lib/webhooks/queue.ts), so the rate includes applying, not just storing.
  *
  * Sustained: several rounds on the same, growing tables; each round 3,000 fresh requests get one
  * success webhook each, 10 % sent twice, in random order. The rate is the median round's; the

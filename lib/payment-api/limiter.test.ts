@@ -100,6 +100,29 @@ describe("Postgres limiter shared by two app instances", () => {
   });
 });
 
+describe("Postgres limiter waiting for budget", () => {
+  const skip = postgresSkipReason();
+
+  // Callers wait between tries with no transaction open: a burst queued for the provider's budget
+  // must not take the connections every other page needs.
+  it.skipIf(skip)("holds no database connection while callers wait", async () => {
+    const database = await createTestDatabase("postgres", { poolSize: 1 });
+    try {
+      const limiter = createPostgresLimiter(database.db, "http://wait.test", { count: 1, windowMs: 1_500, marginMs: 0, maxWaitMs: 5_000 });
+      expect((await limiter.acquire()).ok).toBe(true);
+      const waiters = [limiter.acquire(), limiter.acquire()];
+      await new Promise((r) => setTimeout(r, 200));
+      const started = Date.now();
+      await database.db.select({ at: providerCalls.at }).from(providerCalls).limit(1);
+      // The pool's only connection was free: well before the first waiter's slot (1.5 s).
+      expect(Date.now() - started).toBeLessThan(500);
+      expect((await Promise.all(waiters)).map((w) => w.ok)).toEqual([true, true]);
+    } finally {
+      await database.dispose();
+    }
+  });
+});
+
 describe("Postgres limiter on the embedded PGlite", () => {
   it("works the same way in one process", async () => {
     const database = await createTestDatabase("pglite");

@@ -5,7 +5,7 @@ import { webhookDeliveries } from "../db/schema";
 import { toSatang } from "../money";
 import type { MerchantApi } from "../payment-api/client";
 import { applyToRequest, type Applied } from "../requests/apply";
-import { stateFromProvider, type LifecycleEvent, type State } from "../requests/lifecycle";
+import { isTerminal, stateFromProvider, type LifecycleEvent, type State } from "../requests/lifecycle";
 import { holdDelivery, type HeldVerdict } from "./hold";
 import { WEBHOOK_NOTES } from "./notes";
 import { matchStored, type Match, type MatchedRequest, type Prepared } from "./match";
@@ -15,7 +15,8 @@ import type { WebhookEvent } from "./parse";
  * Applying a stored webhook. Matched to a request of the merchant whose secret it carried, checked
  * against that request (RefId1, amount), confirmed with the provider (a webhook is a claim; the
  * provider's record is the truth, provider-facts §6.4: the provider signs nothing, so anyone who
- * learns the secret header can send one), then fed to the state machine. Whatever cannot be
+ * learns the secret header can send one), then fed to the state machine. A request already
+ * terminal is not asked about: no answer could move it. Whatever cannot be
  * applied is kept with the reason, for a person: success for an unknown request is "unmatched
  * money" (the provider approves unidentified transfers with a fresh random PMR_ID, §2.3 step 4).
  *
@@ -42,7 +43,7 @@ export type Verdict =
   | "contradicted"
   | "error";
 
-type ApiFor = (merchantRowId: string) => Promise<MerchantApi | undefined>;
+export type ApiFor = (merchantRowId: string) => Promise<MerchantApi | undefined>;
 
 const NO_READ_KEY = WEBHOOK_NOTES.noReadKey.en.fill({});
 
@@ -75,7 +76,10 @@ export async function processDelivery(db: Db, apiFor: ApiFor, deliveryId: number
     const problem = mismatch(e, request);
     if (problem) return await held("mismatch", problem);
 
-    const confirmation = await confirmWithProvider(apiFor, match, e, request.providerId);
+    // A terminal state is never left (lib/requests/lifecycle.ts): whatever the provider says, the
+    // claim changes nothing, so it costs no call of the shared budget. The state machine records
+    // it as ignored, with its reason, as it would after a confirmation.
+    const confirmation: Confirmation = isTerminal(request.status as State) ? { outcome: "moot", lifecycleEvent: eventFor(e), contradiction: null } : await confirmWithProvider(apiFor, match, e, request.providerId);
     if (confirmation.outcome === "unconfirmed") return await held("unconfirmed", confirmation.why, confirmation.detail);
     const { lifecycleEvent, contradiction } = confirmation;
     const unconfirmed = confirmation.outcome === "applied_unconfirmed";
@@ -98,7 +102,8 @@ function verdictAfter(result: Applied, contradiction: string | null, unconfirmed
 }
 
 type Confirmation =
-  | { outcome: "confirmed" | "applied_unconfirmed"; lifecycleEvent: LifecycleEvent; contradiction: null }
+  /** "moot": not asked, the request being terminal. */
+  | { outcome: "confirmed" | "applied_unconfirmed" | "moot"; lifecycleEvent: LifecycleEvent; contradiction: null }
   | { outcome: "contradicted"; lifecycleEvent: LifecycleEvent; contradiction: string }
   | { outcome: "unconfirmed"; why: string; detail?: string };
 
@@ -165,8 +170,8 @@ function contradicts(claim: "success" | "failure" | "partial", truth: State): bo
 }
 
 /**
- * Deliveries stored but never settled (the process died in between, or is still waiting on the
- * provider): picked up by the reconciliation loop. A slow first pass and this one may both get to
+ * Deliveries stored but never settled (the process died in between, its queue was full, or it is
+ * still waiting on the provider): picked up by the reconciliation loop. A slow first pass and this one may both get to
  * the apply; only the first writes.
  */
 export async function processStranded(db: Db, apiFor: ApiFor, olderThanMs = 30_000): Promise<number> {

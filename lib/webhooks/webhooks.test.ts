@@ -163,7 +163,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     const [paid] = await act(a.providerId!, "pay");
     await deliver(paid);
     const forgedReject = { ...paid!, Id: randomUUID(), Type: "PaymentIn.Rejected", Parameters: paid!.Parameters.map((p) => (p.Name === "EVENT_TYPE" ? { ...p, Value: "PaymentIn.Rejected" } : p)) };
-    expect((await deliver(forgedReject)).verdict).toBe("contradicted");
+    expect((await deliver(forgedReject)).verdict).toBe("ignored");
     expect((await state(a.id)).status).toBe("paid");
 
     const b = await payIn();
@@ -172,6 +172,46 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     const lateSuccess = { ...rejected!, Id: randomUUID(), Type: "PaymentIn.Success", Parameters: rejected!.Parameters.map((p) => (p.Name === "EVENT_TYPE" ? { ...p, Value: "PaymentIn.Success" } : p)) };
     expect(["contradicted", "ignored"]).toContain((await deliver(lateSuccess)).verdict);
     expect((await state(b.id)).status).toBe("rejected");
+  });
+
+  /** Counts the GetPaymentRequestById calls the sandbox receives for one request (a fault that delays by nothing, used up one call at a time). */
+  const countReads = async (providerId: string) => {
+    const { body: fault } = await sb.control<{ id: string }>("POST", "/faults", { operation: "GetPaymentRequestById", kind: "delay", delayMs: 0, count: 10_000, match: { requestId: providerId } });
+    return async () => {
+      const faults = (await sb.control<{ id: string; remaining: number }[]>("GET", "/faults")).body;
+      return 10_000 - (faults.find((f) => f.id === fault.id)?.remaining ?? 0);
+    };
+  };
+
+  it.skipIf(skip)("asks the provider nothing about a request already terminal, and records the webhook as ignored with the state machine's reason", async () => {
+    const paid = await payIn();
+    const [paidJob] = await act(paid.providerId!, "pay");
+    const rejected = await payIn();
+    const [rejectedJob] = await act(rejected.providerId!, "reject", {});
+    const expired = await payIn();
+    const [expiredJob] = await act(expired.providerId!, "expire");
+    const cases = [
+      [paid, paidJob!, "paid"],
+      [rejected, rejectedJob!, "rejected"],
+      [expired, expiredJob!, "expired"],
+    ] as const;
+    for (const [r, job, terminal] of cases) {
+      const reads = await countReads(r.providerId!);
+      expect((await deliver(job)).verdict).toBe("applied");
+      // The first one was confirmed: the counter sees the sandbox's calls.
+      expect(await reads()).toBe(1);
+      const again = { ...job, Id: randomUUID() };
+      const opposite = job.Parameters.find((p) => p.Name === "EVENT_TYPE")!.Value === "PaymentIn.Success" ? "PaymentIn.Rejected" : "PaymentIn.Success";
+      const contrary = { ...job, Id: randomUUID(), Parameters: job.Parameters.map((p) => (p.Name === "EVENT_TYPE" ? { ...p, Value: opposite } : p)) };
+      const late = [await deliver(again), await deliver(contrary)];
+      expect(late.map((d) => d.verdict)).toEqual(["ignored", "ignored"]);
+      expect(await reads()).toBe(1);
+      const rows = await database.db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.id, late.map((d) => d.deliveryId!)));
+      expect(rows.map((d) => [d.verdict, d.reason, d.requestId])).toEqual(late.map(() => ["ignored", `the request is already ${terminal}; a terminal state is never left`, r.id]));
+      const timeline = await database.db.select().from(requestEvents).where(and(eq(requestEvents.requestId, r.id), eq(requestEvents.actor, "webhook")));
+      expect(timeline.map((t) => (t.data as { outcome: unknown }).outcome)).toEqual([{ from: "pending", to: terminal }, ...late.map(() => ({ ignored: `the request is already ${terminal}; a terminal state is never left` }))]);
+      expect((await state(r.id)).status).toBe(terminal);
+    }
   });
 
   it.skipIf(skip)("accumulates three partial pay-outs, then completes on the final one — in order or shuffled", async () => {

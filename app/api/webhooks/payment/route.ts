@@ -1,9 +1,9 @@
-import { after, type NextRequest } from "next/server";
+import type { NextRequest } from "next/server";
 import { clientIpFrom } from "@/lib/auth/request-ip";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { merchantApi } from "@/lib/payment-api";
-import { processDelivery } from "@/lib/webhooks/process";
+import { processLater } from "@/lib/webhooks/queue";
 import { receiveWebhook } from "@/lib/webhooks/receive";
 
 /** POST /api/webhooks/payment — the provider's webhooks (lib/webhooks). */
@@ -11,7 +11,7 @@ export async function POST(request: NextRequest): Promise<Response> {
   const db = await getDb();
   const result = await receiveWebhook(db, request, { secretHeader: env().WEBHOOK_SECRET_HEADER, ip: clientIpFrom(request.headers) });
   const { deliveryId, prepared } = result;
-  // Answered once stored; applied right after the answer leaves.
-  if (deliveryId !== null && prepared !== null) after(() => processDelivery(db, merchantApi, deliveryId, prepared).then(() => undefined));
+  // Answered once stored, whatever the queue does: applied from it, or by the stranded sweep when it is full.
+  if (deliveryId !== null && prepared !== null) processLater(db, merchantApi, deliveryId, prepared);
   return Response.json(result.body, { status: result.status });
 }

@@ -1,0 +1,76 @@
+import "server-only";
+import type { Db } from "../db/client";
+import type { Prepared } from "./match";
+import { processDelivery, type ApiFor } from "./process";
+
+/**
+ * Where stored webhooks wait to be applied. Each confirmation is a provider call inside the shared
+ * rate limit, so a burst of webhooks cannot be confirmed as fast as it arrives; waiting for them
+ * in the request would answer the provider late, and starting them all at once would pile up
+ * promises, memory and database connections behind the limit. So the answer goes out once the
+ * delivery is stored, and the work runs from a bounded queue: a few at a time, a bounded number
+ * waiting. A delivery that does not fit stays `received`, durably, and the stranded sweep of the
+ * reconciliation loop applies it (processStranded).
+ */
+export interface BoundedQueue {
+  /** Queues `task`, or returns false when the queue is full. `waited` is true unless it started at once. */
+  offer(task: (waited: boolean) => Promise<unknown>): boolean;
+  readonly running: number;
+  readonly waiting: number;
+}
+
+export function createBoundedQueue(options: { concurrency: number; maxWaiting: number; onError?: (error: unknown) => void }): BoundedQueue {
+  const waiting: ((waited: boolean) => Promise<unknown>)[] = [];
+  let running = 0;
+  const start = (task: (waited: boolean) => Promise<unknown>, waited: boolean) => {
+    running += 1;
+    void task(waited)
+      .catch((error: unknown) => options.onError?.(error))
+      .finally(() => {
+        running -= 1;
+        const next = waiting.shift();
+        if (next) start(next, true);
+      });
+  };
+  return {
+    offer(task) {
+      if (running < options.concurrency) start(task, false);
+      else if (waiting.length < options.maxWaiting) waiting.push(task);
+      else return false;
+      return true;
+    },
+    get running() {
+      return running;
+    },
+    get waiting() {
+      return waiting.length;
+    },
+  };
+}
+
+/** Four confirmations at a time: a fifth of the provider's 20-per-10 s budget can be in flight from one instance's webhooks. */
+const CONCURRENCY = 4;
+/** About what the budget confirms in 100 s; past that a delivery would wait as long in the queue as for the sweep. */
+const MAX_WAITING = 200;
+
+const holder = globalThis as typeof globalThis & { __paydeskWebhookQueue?: BoundedQueue };
+
+function webhookQueue(): BoundedQueue {
+  holder.__paydeskWebhookQueue ??= createBoundedQueue({
+    concurrency: CONCURRENCY,
+    maxWaiting: MAX_WAITING,
+    // The delivery stays `received`: the stranded sweep takes it up.
+    onError: (error) => console.warn(`[webhooks] applying a delivery failed; the reconciliation loop will retry it: ${error instanceof Error ? error.message : String(error)}`),
+  });
+  return holder.__paydeskWebhookQueue;
+}
+
+/**
+ * Applies a stored delivery from the queue; false when it is full (left to the sweep). What the
+ * receiver read is used only when the work starts at once: after a wait the delivery is read
+ * again, so one the sweep settled meanwhile costs no provider call, and the request's state is
+ * current (a request that became terminal is not asked about).
+ */
+export function processLater(db: Db, apiFor: ApiFor, deliveryId: number, prepared: Prepared, queue: BoundedQueue = webhookQueue()): boolean {
+  return queue.offer((waited) => processDelivery(db, apiFor, deliveryId, waited ? undefined : prepared));
+}
