@@ -1,18 +1,24 @@
 import Link from "next/link";
 import { LanguageSwitcher } from "@/components/console/language-switcher";
 import { homeMessages } from "@/components/home/home-messages";
-import { currentSession } from "@/lib/auth/session";
+import { requireSession } from "@/lib/auth/session";
 import { getLocale } from "@/lib/i18n/server";
 import { getProviderStatus } from "@/lib/provider-status";
 import { setLocaleAction } from "./login/actions";
 import "./globals.css";
 
-// The status is read per request: a cached "reachable" would lie.
+/**
+ * The staff's home: what PayDesk is talking to and whether it answers. Signed in only (the proxy
+ * sends everyone else to /login): the provider's address is not for the public, and the status
+ * is read at most once per 30 s through the rate limiter (lib/provider-status.ts).
+ */
 export const dynamic = "force-dynamic";
 
 export default async function HomePage() {
-  const [provider, session, locale] = await Promise.all([getProviderStatus(), currentSession(), getLocale()]);
+  const session = await requireSession();
+  const [provider, locale] = await Promise.all([getProviderStatus(), getLocale()]);
   const t = homeMessages(locale);
+  const state = { up: { text: t.reachable, className: "text-emerald-700" }, down: { text: t.unreachable, className: "text-red-700" }, busy: { text: t.busy, className: "text-amber-800" } }[provider.state];
   return (
     <main className="mx-auto max-w-2xl px-6 py-16">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -30,16 +36,16 @@ export default async function HomePage() {
           <dt className="text-slate-500">{t.address}</dt>
           <dd className="font-mono">{provider.baseUrl}</dd>
           <dt className="text-slate-500">{t.status}</dt>
-          <dd data-testid="provider-status" className={provider.reachable ? "text-emerald-700" : "text-red-700"}>
-            {provider.reachable ? t.reachable : t.unreachable}
+          <dd data-testid="provider-status" className={state.className}>
+            {state.text}
           </dd>
         </dl>
       </section>
       <p className="mt-8">
-        <Link href={session ? "/requests" : "/login"} className="inline-block rounded-md bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark">
-          {session ? t.openConsole : t.signIn}
+        <Link href="/requests" className="inline-block rounded-md bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark">
+          {t.openConsole}
         </Link>
-        {session && <span className="ml-3 text-sm text-slate-600">{t.signedInAs(session.name)}</span>}
+        <span className="ml-3 text-sm text-slate-600">{t.signedInAs(session.name)}</span>
       </p>
     </main>
   );

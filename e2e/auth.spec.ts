@@ -140,10 +140,10 @@ test.describe("signing in and out", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Audit" })).toBeVisible();
   });
 
-  test("the home page stays public and offers to sign in", async ({ page }) => {
-    await page.goto("/");
-    await page.getByRole("link", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/login$/);
+  test("the home page is for staff: signed out, it is the sign-in page, and the provider is not named", async ({ page }) => {
+    const response = await page.goto("/");
+    await expect(page).toHaveURL(/\/login(\?|$)/);
+    if (E2E.sandboxUrl) expect(await response!.text()).not.toContain(E2E.sandboxUrl);
   });
 });
 

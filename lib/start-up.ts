@@ -12,7 +12,7 @@ import { startReconcileWorker } from "./requests/worker";
 /**
  * What instrumentation.ts runs once per server process: the database opened and migrated, the
  * first staff users created, in demo mode the sandbox's merchants loaded, API keys sealed with an
- * older ENCRYPTION_KEY sealed again, stale throttle rows dropped. Any failure ends the process with one
+ * older ENCRYPTION_KEY or in the older unbound format sealed again, stale throttle rows dropped. Any failure ends the process with one
  * sentence saying what to check: a server that answers every request with a 500 helps nobody.
  */
 export async function startPayDesk(): Promise<void> {
@@ -33,7 +33,7 @@ export async function startPayDesk(): Promise<void> {
     }
     stage = "sealing API keys again with the current ENCRYPTION_KEY";
     const { resealed, unreadable } = await reencryptAll(db, keyVault());
-    if (resealed > 0) console.log(`[paydesk] ${resealed} merchant(s) had API keys sealed with an older ENCRYPTION_KEY; sealed again with the current one`);
+    if (resealed > 0) console.log(`[paydesk] ${resealed} merchant(s) had API keys sealed with an older ENCRYPTION_KEY or in the older format; sealed again with the current one`);
     // The provider never retries a webhook: this loop is what learns every outcome regardless.
     const holder = globalThis as typeof globalThis & { __paydeskWorker?: () => Promise<void> };
     holder.__paydeskWorker ??= startReconcileWorker({ db, apiFor: merchantApi, pollMs: settings.RECONCILE_POLL_MS, log: (m) => console.log(`[reconcile] ${m}`) });

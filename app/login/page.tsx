@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { redirect } from "next/navigation";
 import { authMessages } from "@/components/auth/auth-messages";
 import { LoginForm } from "@/components/auth/login-form";
@@ -53,11 +52,6 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
         </div>
       )}
       <LoginForm action={signInAction} callbackUrl={callbackUrl} initialError={initialError} locale={locale} />
-      <p className="mt-8 text-sm text-slate-600">
-        <Link href="/" className="underline hover:text-slate-800">
-          {t.providerStatus}
-        </Link>
-      </p>
     </main>
   );
 }

@@ -1,6 +1,6 @@
 import { defineMessages } from "@/lib/i18n";
 
-/** The home page's words (app/page.tsx): what PayDesk is, whether the provider answers, the way in. */
+/** The staff home page's words (app/page.tsx): what PayDesk is, whether the provider answers, the way in. */
 export const homeMessages = defineMessages({
   en: {
     intro: "Create and follow Thai payment requests — Pay-In, P2P, Pay-Out and Withdrawal — against the Payment Request Service.",
@@ -13,8 +13,8 @@ export const homeMessages = defineMessages({
     status: "Status",
     reachable: "Reachable",
     unreachable: "Not reachable — check PAYMENT_API_BASE_URL, or start the sandbox with npm run sandbox",
+    busy: "Not checked just now: PayDesk's calls are using the provider's whole rate limit. Look again in 30 seconds.",
     openConsole: "Open the console",
-    signIn: "Sign in",
     signedInAs: (name: string) => `Signed in as ${name}`,
   },
   th: {
@@ -28,8 +28,8 @@ export const homeMessages = defineMessages({
     status: "สถานะ",
     reachable: "เชื่อมต่อได้",
     unreachable: "เชื่อมต่อไม่ได้ — ตรวจสอบ PAYMENT_API_BASE_URL หรือเปิด sandbox ด้วยคำสั่ง npm run sandbox",
+    busy: "ยังไม่ได้ตรวจในตอนนี้: PayDesk กำลังใช้โควตาการเรียกผู้ให้บริการเต็มจำนวน ลองดูอีกครั้งใน 30 วินาที",
     openConsole: "เปิดคอนโซล",
-    signIn: "เข้าสู่ระบบ",
     signedInAs: (name: string) => `เข้าสู่ระบบในชื่อ ${name}`,
   },
 });

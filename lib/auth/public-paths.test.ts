@@ -4,7 +4,6 @@ import { isPublicPath, isSessionlessPath, signInPath } from "./public-paths";
 describe("paths open without signing in", () => {
   it("lets the public pages, auth, webhooks, checkout, slip upload and Next's assets through", () => {
     for (const path of [
-      "/",
       "/login",
       "/api/auth/session",
       "/api/auth/callback/credentials",
@@ -20,6 +19,7 @@ describe("paths open without signing in", () => {
 
   it("protects the console and everything not listed, including look-alikes", () => {
     for (const path of [
+      "/",
       "/requests",
       "/new",
       "/approvals",

@@ -5,7 +5,8 @@
  * signed-out person a page that would refuse them.
  */
 const PUBLIC_PREFIXES = ["/api/auth/", "/api/webhooks/", "/checkout/", "/payin-slip-upload/", "/_next/"];
-const PUBLIC_EXACT = new Set(["/", "/login", "/favicon.ico", "/robots.txt", "/icon.svg", "/apple-icon.png", "/manifest.webmanifest"]);
+// Not "/": the home page shows the provider's address and status, for staff only.
+const PUBLIC_EXACT = new Set(["/login", "/favicon.ico", "/robots.txt", "/icon.svg", "/apple-icon.png", "/manifest.webmanifest"]);
 
 export function isPublicPath(pathname: string): boolean {
   if (PUBLIC_EXACT.has(pathname)) return true;

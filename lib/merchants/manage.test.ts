@@ -6,6 +6,7 @@ import { startTestSandbox, type TestSandbox } from "../../sandbox/testing/harnes
 import { merchants } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "./key-vault";
+import { sealLegacyV1 } from "./testing/legacy-seal";
 import { createMerchant, credentialsFor, loadDemoMerchants, merchantInputSchema, reencryptAll, rotateKeys } from "./manage";
 import { listMerchantsVisibleTo, getMerchantInScope } from "./queries";
 
@@ -17,7 +18,8 @@ describe.each(DATABASE_KINDS)("merchants and keys on %s", (kind) => {
   const skip = kind === "postgres" ? postgresSkipReason() : null;
   let database: TestDatabase;
   let sandbox: TestSandbox;
-  const vault = createKeyVault([randomBytes(32)]);
+  const vaultKey = randomBytes(32);
+  const vault = createKeyVault([vaultKey]);
 
   beforeAll(async () => {
     if (skip) return;
@@ -67,6 +69,37 @@ describe.each(DATABASE_KINDS)("merchants and keys on %s", (kind) => {
     const [row] = await db.select().from(merchants).where(eq(merchants.id, id));
     expect(newVault.isStale(row!.submitKeyEncrypted)).toBe(false);
     expect((await credentialsFor(db, newVault, id))?.submitKey).toBe(SUBMIT);
+  });
+
+  it.skipIf(skip)("re-seals keys stored in the older unbound format, each bound to its own row and column", async () => {
+    const db = database.db;
+    const a = await createMerchant(db, vault, input({ merchantId: "66666666-96cc-47a6-ac51-1de5027ec190" }));
+    const b = await createMerchant(db, vault, input({ merchantId: "77777777-96cc-47a6-ac51-1de5027ec190", submitKey: "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbb0001", readKey: undefined }));
+    // As a database written by an earlier PayDesk holds them.
+    await db.update(merchants).set({ submitKeyEncrypted: sealLegacyV1(vaultKey, SUBMIT), readKeyEncrypted: sealLegacyV1(vaultKey, READ) }).where(eq(merchants.id, a.id));
+    expect(await credentialsFor(db, vault, a.id)).toMatchObject({ submitKey: SUBMIT, readKey: READ });
+
+    const outcome = await reencryptAll(db, vault);
+    expect(outcome.resealed).toBeGreaterThanOrEqual(1);
+    expect(outcome.unreadable).not.toContain(a.id);
+    const [row] = await db.select().from(merchants).where(eq(merchants.id, a.id));
+    expect(row!.submitKeyEncrypted).toMatch(/^v2\./);
+    expect(row!.readKeyEncrypted).toMatch(/^v2\./);
+    expect(await credentialsFor(db, vault, a.id)).toMatchObject({ submitKey: SUBMIT, readKey: READ });
+    // Nothing left to do at the next start.
+    expect((await reencryptAll(db, vault)).resealed).toBe(0);
+
+    // A's sealed submit key copied into B's row does not open there: B's calls never carry A's key.
+    await db.update(merchants).set({ submitKeyEncrypted: row!.submitKeyEncrypted }).where(eq(merchants.id, b.id));
+    await expect(credentialsFor(db, vault, b.id)).rejects.toThrow(/failed its integrity check/);
+    // Nor A's read key moved into A's submit column.
+    await db.update(merchants).set({ submitKeyEncrypted: row!.readKeyEncrypted! }).where(eq(merchants.id, a.id));
+    await expect(credentialsFor(db, vault, a.id)).rejects.toThrow(/failed its integrity check/);
+    // Nor a value whose tag was cut to 4 bytes.
+    const parts = row!.submitKeyEncrypted.split(".");
+    parts[3] = Buffer.from(parts[3]!, "base64url").subarray(0, 4).toString("base64url");
+    await db.update(merchants).set({ submitKeyEncrypted: parts.join(".") }).where(eq(merchants.id, a.id));
+    await expect(credentialsFor(db, vault, a.id)).rejects.toThrow(/failed its integrity check/);
   });
 
   it.skipIf(skip)("loads the sandbox's seeded merchants in demo mode, idempotently, with their keys", async () => {

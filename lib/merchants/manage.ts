@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { merchants } from "../db/schema";
 import { toDecimalString, toSatang } from "../money";
 import type { MerchantCredentials } from "../payment-api/client";
-import { KeyVaultError, lastFour, type KeyVault } from "./key-vault";
+import { KeyVaultError, lastFour, type KeySlot, type KeyVault } from "./key-vault";
 import { setWebhookSecret, webhookSecretDigest } from "./webhook-secret";
 
 /**
@@ -48,16 +48,17 @@ const money = (satang: number | undefined) => (satang === undefined ? null : toD
 
 export async function createMerchant(db: Db, vault: KeyVault, input: MerchantInput, options: { isDemo?: boolean } = {}) {
   const m = merchantInputSchema.parse(input);
+  const id = newMerchantId();
   const [row] = await db
     .insert(merchants)
     .values({
-      id: newMerchantId(),
+      id,
       displayName: m.displayName,
       orgId: m.orgId,
       merchantId: m.merchantId.toLowerCase(),
-      submitKeyEncrypted: vault.seal(m.submitKey),
+      submitKeyEncrypted: vault.seal(m.submitKey, { merchantId: id, field: "submitKey" }),
       submitKeyLast4: lastFour(m.submitKey),
-      readKeyEncrypted: m.readKey ? vault.seal(m.readKey) : null,
+      readKeyEncrypted: m.readKey ? vault.seal(m.readKey, { merchantId: id, field: "readKey" }) : null,
       readKeyLast4: m.readKey ? lastFour(m.readKey) : null,
       payinMin: money(m.payinMinSatang),
       payinMax: money(m.payinMaxSatang),
@@ -74,9 +75,9 @@ export const keyRotationSchema = z.object({ submitKey: apiKey.optional(), readKe
 export async function rotateKeys(db: Db, vault: KeyVault, id: string, input: z.input<typeof keyRotationSchema>) {
   const k = keyRotationSchema.parse(input);
   const changes: Partial<typeof merchants.$inferInsert> = { updatedAt: new Date() };
-  if (k.submitKey !== undefined) Object.assign(changes, { submitKeyEncrypted: vault.seal(k.submitKey), submitKeyLast4: lastFour(k.submitKey) });
+  if (k.submitKey !== undefined) Object.assign(changes, { submitKeyEncrypted: vault.seal(k.submitKey, { merchantId: id, field: "submitKey" }), submitKeyLast4: lastFour(k.submitKey) });
   if (k.readKey === null) Object.assign(changes, { readKeyEncrypted: null, readKeyLast4: null });
-  else if (k.readKey !== undefined) Object.assign(changes, { readKeyEncrypted: vault.seal(k.readKey), readKeyLast4: lastFour(k.readKey) });
+  else if (k.readKey !== undefined) Object.assign(changes, { readKeyEncrypted: vault.seal(k.readKey, { merchantId: id, field: "readKey" }), readKeyLast4: lastFour(k.readKey) });
   const [row] = await db
     .update(merchants)
     .set(changes)
@@ -92,15 +93,16 @@ export async function credentialsFor(db: Db, vault: KeyVault, id: string): Promi
   return {
     orgId: row.orgId,
     merchantId: row.merchantId,
-    submitKey: vault.open(row.submitKeyEncrypted),
-    readKey: row.readKeyEncrypted ? vault.open(row.readKeyEncrypted) : null,
+    submitKey: vault.open(row.submitKeyEncrypted, { merchantId: row.id, field: "submitKey" }),
+    readKey: row.readKeyEncrypted ? vault.open(row.readKeyEncrypted, { merchantId: row.id, field: "readKey" }) : null,
     label: row.displayName,
   };
 }
 
 /**
- * After ENCRYPTION_KEY is rotated: seal every key again with the new one. Rows no listed key can
- * open are reported, not fatal: their keys must be entered again.
+ * At every start: seal again every key sealed with an older ENCRYPTION_KEY (after a rotation) or in
+ * the older unbound format (key-vault.ts), so each row ends up bound to itself under the current
+ * key. Rows no listed key can open are reported, not fatal: their keys must be entered again.
  */
 export async function reencryptAll(db: Db, vault: KeyVault): Promise<{ resealed: number; unreadable: string[] }> {
   let resealed = 0;
@@ -109,9 +111,11 @@ export async function reencryptAll(db: Db, vault: KeyVault): Promise<{ resealed:
     if (!vault.isStale(row.submitKeyEncrypted) && (!row.readKeyEncrypted || !vault.isStale(row.readKeyEncrypted))) continue;
     let sealed: { submitKeyEncrypted: string; readKeyEncrypted: string | null };
     try {
+      const submit = { merchantId: row.id, field: "submitKey" } as const;
+      const read = { merchantId: row.id, field: "readKey" } as const;
       sealed = {
-        submitKeyEncrypted: vault.seal(vault.open(row.submitKeyEncrypted)),
-        readKeyEncrypted: row.readKeyEncrypted ? vault.seal(vault.open(row.readKeyEncrypted)) : null,
+        submitKeyEncrypted: vault.seal(vault.open(row.submitKeyEncrypted, submit), submit),
+        readKeyEncrypted: row.readKeyEncrypted ? vault.seal(vault.open(row.readKeyEncrypted, read), read) : null,
       };
     } catch (error) {
       if (!(error instanceof KeyVaultError)) throw error;
@@ -159,14 +163,14 @@ export async function loadDemoMerchants(db: Db, vault: KeyVault, credentialsFile
       .limit(1);
     if (existing) {
       // Every start reads this file: write only what a re-seeded sandbox changed.
-      const same = (sealed: string | null, plain: string) => {
+      const same = (sealed: string | null, plain: string, field: KeySlot["field"]) => {
         try {
-          return sealed !== null && vault.open(sealed) === plain;
+          return sealed !== null && vault.open(sealed, { merchantId: existing.id, field }) === plain;
         } catch {
           return false;
         }
       };
-      if (!same(existing.submitKeyEncrypted, m.submitKey) || !same(existing.readKeyEncrypted, m.readKey)) {
+      if (!same(existing.submitKeyEncrypted, m.submitKey, "submitKey") || !same(existing.readKeyEncrypted, m.readKey, "readKey")) {
         await rotateKeys(db, vault, existing.id, { submitKey: m.submitKey, readKey: m.readKey });
       }
       if (creds.webhookSecret && existing.webhookSecretHash !== webhookSecretDigest(creds.webhookSecret)) await setWebhookSecret(db, existing.id, creds.webhookSecret);

@@ -142,6 +142,17 @@ export function createPaymentApi(options: ClientOptions) {
   }
 
   return {
+    /**
+     * Is the provider up? `/health` is anonymous, but the provider counts it like any call
+     * (provider-facts §8.1, §8.7), so it goes through the limiter — and waits for nobody: when no
+     * slot is free right now the provider is not asked ("busy"), and staff work keeps the budget.
+     */
+    async health(): Promise<"up" | "down" | "busy"> {
+      if (options.limiter && !(await options.limiter.acquire(0)).ok) return "busy";
+      const outcome = await exchange({ method: "GET", url: `${baseUrl}/health`, headers: { Accept: "application/json" }, timeoutMs: Math.min(options.timeoutMs, 2_000) }, options.fetch);
+      return outcome.kind === "response" && outcome.status === 200 ? "up" : "down";
+    },
+
     forMerchant(merchant: MerchantCredentials) {
       const submitAuthorization = basicAuth(merchant.submitKey);
       const readAuthorization = merchant.readKey === null ? null : basicAuth(merchant.readKey);

@@ -25,15 +25,16 @@ export interface LimitConfig {
 export type Acquired = { ok: true; waitedMs: number } | { ok: false; waitedMs: number; wouldWaitMs: number };
 
 export interface RateLimiter {
-  acquire(): Promise<Acquired>;
+  /** `maxWaitMs` overrides the configured wait for this call: 0 takes a slot only if one is free now. */
+  acquire(maxWaitMs?: number): Promise<Acquired>;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Loops on a "try to take a slot, else how long to wait" step until it succeeds or the wait is too long. */
-async function acquireWith(config: LimitConfig, tryTake: () => Promise<number>): Promise<Acquired> {
+async function acquireWith(maxWaitMs: number, tryTake: () => Promise<number>): Promise<Acquired> {
   const started = Date.now();
-  const deadline = started + config.maxWaitMs;
+  const deadline = started + maxWaitMs;
   for (;;) {
     const waitMs = await tryTake();
     if (waitMs <= 0) return { ok: true, waitedMs: Date.now() - started };
@@ -47,8 +48,8 @@ export function createMemoryLimiter(config: LimitConfig): RateLimiter {
   const window = config.windowMs + (config.marginMs ?? 250);
   const log: number[] = [];
   return {
-    acquire: () =>
-      acquireWith(config, async () => {
+    acquire: (maxWaitMs = config.maxWaitMs) =>
+      acquireWith(maxWaitMs, async () => {
         const now = Date.now();
         while (log.length > 0 && log[0]! <= now - window) log.shift();
         if (log.length < config.count) {
@@ -66,8 +67,8 @@ export function createPostgresLimiter(db: Db, provider: string, config: LimitCon
   const lockKey = `paydesk:provider-calls:${provider}`;
   let calls = 0;
   return {
-    acquire: () =>
-      acquireWith(config, () =>
+    acquire: (maxWaitMs = config.maxWaitMs) =>
+      acquireWith(maxWaitMs, () =>
         db.transaction(async (tx) => {
           await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
           // After the lock, in its own statement, so its snapshot sees every call the previous
