@@ -19,7 +19,8 @@ export default defineConfig({
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  reporter: [["list"], ["json", { outputFile: ".test-reports/e2e-results.json" }]],
+  // E2E_REPORT: where the JSON report goes (npm test's run against a deployed PayDesk keeps its own).
+  reporter: [["list"], ["json", { outputFile: process.env.E2E_REPORT || ".test-reports/e2e-results.json" }]],
   use: {
     baseURL: E2E.baseUrl,
     trace: "retain-on-failure",

@@ -6,7 +6,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { storageStatePath } from "./support/auth-users";
+import { skipWithoutRole, storageStatePath } from "./support/auth-users";
 import { atSandbox, COFFEE, landedOnRequest, openCreateForm, refId1Input } from "./support/create-forms";
 import { expect, test } from "./support/sandbox";
 
@@ -25,6 +25,7 @@ test.afterEach(async () => {
 
 /** A page signed in as another person, beside the test's own. */
 async function as(browser: Browser, role: "finance" | "admin"): Promise<Page> {
+  skipWithoutRole(test, role);
   const context = await browser.newContext({ storageState: storageStatePath(role) });
   contexts.push(context);
   return context.newPage();
@@ -145,6 +146,7 @@ test("the nav counts the requests waiting for approval, and follows them live", 
 });
 
 test("the nav shows no count to a role that may not approve", async ({ browser }) => {
+  skipWithoutRole(test, "operator");
   const context = await browser.newContext({ storageState: storageStatePath("operator") });
   contexts.push(context);
   const operator = await context.newPage();

@@ -2,7 +2,7 @@
  * What a role cannot do is not offered, and the pages refuse it (403). The server actions refuse a
  * direct call too: app/(console)/new/actions.test.ts calls them with each role.
  */
-import { storageStatePath } from "./support/auth-users";
+import { skipWithoutRole, storageStatePath } from "./support/auth-users";
 import { COFFEE } from "./support/create-forms";
 import { expect, test } from "./support/sandbox";
 
@@ -12,6 +12,7 @@ test.beforeEach(({}, testInfo) => {
 
 test.describe("an operator", () => {
   test.use({ storageState: storageStatePath("operator") });
+  test.beforeEach(() => skipWithoutRole(test, "operator"));
 
   test("is offered Pay-In and P2P only; the money-out pages and the approvals queue answer 403", async ({ page }) => {
     await page.goto("/new");
@@ -33,6 +34,7 @@ test.describe("an operator", () => {
 
 test.describe("a viewer", () => {
   test.use({ storageState: storageStatePath("viewer") });
+  test.beforeEach(() => skipWithoutRole(test, "viewer"));
 
   test("cannot open the create pages at all", async ({ page }) => {
     for (const path of ["/new", "/new/payin", "/new/p2p"]) {

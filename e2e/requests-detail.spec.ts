@@ -6,7 +6,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { storageStatePath } from "./support/auth-users";
+import { skipWithoutRole, storageStatePath } from "./support/auth-users";
 import { E2E } from "./support/config";
 import { COFFEE, landedOnRequest, openCreateForm, refId1Input } from "./support/create-forms";
 import { expect, test } from "./support/sandbox";
@@ -141,6 +141,7 @@ test("the page has no axe violations", async ({ page }) => {
 
 test.describe("as a viewer", () => {
   test.use({ storageState: storageStatePath("viewer") });
+  test.beforeEach(() => skipWithoutRole(test, "viewer", "default"));
 
   test("sees the request and may re-check it, but gets no sandbox buttons", async ({ page, browser }) => {
     // Viewers cannot create; the demo admin makes the request in a browser of their own.

@@ -1,10 +1,10 @@
-// Adds up Vitest's and Playwright's JSON reports into one closing line, "N passed, N failed, N skipped".
+// Adds up Vitest's and Playwright's JSON reports (one Vitest report, then any number of Playwright ones) into one closing line, "N passed, N failed, N skipped".
 import fs from "node:fs";
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const [unitFile, e2eFile] = process.argv.slice(2);
+const [unitFile, ...e2eFiles] = process.argv.slice(2);
 
 if (unitFile && fs.existsSync(unitFile)) {
   const unit = JSON.parse(fs.readFileSync(unitFile, "utf8"));
@@ -17,15 +17,17 @@ if (unitFile && fs.existsSync(unitFile)) {
   console.log("unit: no report (the run did not finish)");
 }
 
-if (e2eFile && fs.existsSync(e2eFile)) {
-  const stats = JSON.parse(fs.readFileSync(e2eFile, "utf8")).stats ?? {};
-  passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
-  failed += stats.unexpected ?? 0;
-  skipped += stats.skipped ?? 0;
-  if ((stats.expected ?? 0) + (stats.unexpected ?? 0) + (stats.flaky ?? 0) + (stats.skipped ?? 0) === 0) failed += 1;
-} else {
-  failed += 1;
-  console.log("e2e: no report (the run did not finish)");
+for (const e2eFile of e2eFiles) {
+  if (fs.existsSync(e2eFile)) {
+    const stats = JSON.parse(fs.readFileSync(e2eFile, "utf8")).stats ?? {};
+    passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+    failed += stats.unexpected ?? 0;
+    skipped += stats.skipped ?? 0;
+    if ((stats.expected ?? 0) + (stats.unexpected ?? 0) + (stats.flaky ?? 0) + (stats.skipped ?? 0) === 0) failed += 1;
+  } else {
+    failed += 1;
+    console.log(`${e2eFile}: no report (the run did not finish)`);
+  }
 }
 
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);

@@ -88,11 +88,19 @@ node_modules/.bin/playwright test
 e2e_status=$?
 end_phase
 
+# The same suite as QA runs it against a deployed PayDesk (a representative part of it), so the
+# deployed mode cannot silently break (scripts/e2e-deployed.sh).
+start_phase "e2e (deployed mode)"
+rm -f .test-reports/e2e-deployed-results.json
+bash scripts/e2e-deployed.sh .test-reports/e2e-deployed-results.json
+deployed_status=$?
+end_phase
+
 summary
 echo
-node scripts/test-summary.mjs .test-reports/unit-results.json .test-reports/e2e-results.json
+node scripts/test-summary.mjs .test-reports/unit-results.json .test-reports/e2e-results.json .test-reports/e2e-deployed-results.json
 summary_status=$?
-if [ "$unit_status" -ne 0 ] || [ "$e2e_status" -ne 0 ] || [ "$summary_status" -ne 0 ]; then
-  echo "npm test: some tests failed (unit exit $unit_status, e2e exit $e2e_status)." >&2
+if [ "$unit_status" -ne 0 ] || [ "$e2e_status" -ne 0 ] || [ "$deployed_status" -ne 0 ] || [ "$summary_status" -ne 0 ]; then
+  echo "npm test: some tests failed (unit exit $unit_status, e2e exit $e2e_status, deployed-mode e2e exit $deployed_status)." >&2
   exit 1
 fi

@@ -1,7 +1,9 @@
 /**
  * Who the end-to-end tests sign in as. Locally: the demo users PayDesk creates on first start
- * (DATA_DIR/demo-users.json, lib/auth/bootstrap.ts). Against a deployed PayDesk: the one account
- * in E2E_USER_EMAIL / E2E_USER_PASSWORD; tests that need a particular role skip, saying why.
+ * (DATA_DIR/demo-users.json, lib/auth/bootstrap.ts). Against a deployed PayDesk: one account per
+ * role from E2E_USERS (a JSON file of the same shape as demo-users.json, or that JSON itself), else
+ * the one account in E2E_USER_EMAIL / E2E_USER_PASSWORD; a test that needs a role nobody was given
+ * for skips, saying why (`skipWithoutRole`).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -21,13 +23,25 @@ export interface TestUser {
 
 const demoUsersFile = path.join(E2E.dataDir, "demo-users.json");
 
-/** The demo users, or null when this PayDesk has none we can read (a deployed one). */
+/** E2E_USERS: a path to a JSON file, or the JSON itself: `{ "users": [{ "email", "password", "role" }] }`. */
+function givenUsers(): TestUser[] | null {
+  const given = process.env.E2E_USERS?.trim();
+  if (!given) return null;
+  const text = given.startsWith("{") ? given : fs.readFileSync(given, "utf8");
+  const users = (JSON.parse(text) as { users?: TestUser[] }).users;
+  if (!Array.isArray(users)) throw new Error('E2E_USERS must be {"users": [{"email", "password", "role"}, …]} or a path to such a file');
+  return users;
+}
+
+/** The accounts to sign in as, by role: E2E_USERS, else (testing locally) the demo users; null when there are none. */
 export function demoUsers(): TestUser[] | null {
+  const given = givenUsers();
+  if (given) return given;
   if (E2E.external || !fs.existsSync(demoUsersFile)) return null;
   return (JSON.parse(fs.readFileSync(demoUsersFile, "utf8")) as { users: TestUser[] }).users;
 }
 
-export const NO_DEMO_USERS = `no demo users to sign in as (${E2E.external ? "testing a deployed PayDesk" : `${demoUsersFile} is missing`})`;
+export const NO_DEMO_USERS = `no demo users to sign in as (${E2E.external ? "testing a deployed PayDesk without E2E_USERS" : `${demoUsersFile} is missing`})`;
 
 export function demoUser(role: Role | "disabled"): TestUser | null {
   const users = demoUsers();
@@ -44,6 +58,20 @@ export function anyUser(): TestUser | null {
 }
 
 export const NO_USER = "no account to sign in with: set E2E_USER_EMAIL and E2E_USER_PASSWORD for a deployed PayDesk";
+
+/** Why a test that signs in as `role` cannot run here, or null when someone with that role was given. */
+export function missingRole(role: Role | "default"): string | null {
+  if (role === "default") return anyUser() ? null : NO_USER;
+  return demoUser(role) ? null : `no ${role} account to sign in as (${E2E.external ? "set E2E_USERS with one per role" : `${demoUsersFile} has none`})`;
+}
+
+/** Skips the calling test (or, in a hook, the tests it runs for) when nobody with `role` was given. */
+export function skipWithoutRole(test: { skip(condition: boolean, reason: string): void }, ...roles: (Role | "default")[]): void {
+  for (const role of roles) {
+    const reason = missingRole(role);
+    test.skip(reason !== null, reason ?? "");
+  }
+}
 
 /** Signed-in browser states written by the setup project (e2e/support/auth.setup.ts). */
 export function storageStatePath(name: Role | "default"): string {

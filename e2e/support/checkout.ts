@@ -5,9 +5,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { devices, expect, type Browser, type Page } from "@playwright/test";
+import { devices, expect, test, type Browser, type Page } from "@playwright/test";
 import { signCheckoutToken } from "../../lib/checkout/signing";
-import { storageStatePath } from "./auth-users";
+import { skipWithoutRole, storageStatePath } from "./auth-users";
 import { E2E } from "./config";
 import { COFFEE, landedOnRequest, openCreateForm, refId1Input } from "./create-forms";
 
@@ -24,6 +24,7 @@ export interface MadeRequest {
 /** Creates a Pay-In (or P2P) in the console as the demo admin and returns its customer links. */
 export async function makeRequest(browser: Browser, options: { kind?: "payin" | "p2p"; amount: string; merchant?: string }): Promise<MadeRequest> {
   // The merchant's staff on a desktop in English, whatever the calling test's phone and language.
+  skipWithoutRole(test, "admin");
   const context = await browser.newContext({ ...devices["Desktop Chrome"], locale: "en-GB", timezoneId: "Asia/Bangkok", storageState: storageStatePath("admin"), baseURL: E2E.baseUrl });
   try {
     const page = await context.newPage();
