@@ -33,7 +33,7 @@ export default async function RequestsPage({ searchParams }: { searchParams: Sea
   const merchant = filters.merchant ?? choice.selected?.id ?? "all";
   const db = await getDb();
   const hasErrors = Object.keys(errors).length > 0;
-  const [page, staff] = await Promise.all([hasErrors ? null : listRequests(db, session, { ...filters, merchant }, { limit: filters.pageSize }), listStaffNames(db)]);
+  const [page, staff] = await Promise.all([hasErrors ? null : listRequests(db, session, { ...filters, merchant }, { limit: filters.pageSize }), listStaffNames(db, session)]);
   const tab = filters.tab;
   const merchantName = merchant === "all" ? t.allMerchants : (choice.merchants.find((m) => m.id === merchant)?.displayName ?? merchant);
 
