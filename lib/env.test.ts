@@ -80,6 +80,14 @@ describe("parseEnv", () => {
     });
   });
 
+  it("takes TRUSTED_PROXIES as IPv4 and IPv6 addresses and ranges, none by default", () => {
+    expect(parseEnv({}).TRUSTED_PROXIES).toEqual([]);
+    expect(parseEnv({ TRUSTED_PROXIES: "10.0.0.0/8, 192.0.2.7,::1, 2001:db8::/32" }).TRUSTED_PROXIES).toEqual(["10.0.0.0/8", "192.0.2.7", "::1", "2001:db8::/32"]);
+    for (const bad of ["10.0.0.0/33", "proxy.internal", "10.0.0.1,", "::1/129", "10.0.0.0/8/8"]) {
+      expect(() => parseEnv({ TRUSTED_PROXIES: bad })).toThrow(/^TRUSTED_PROXIES must be a comma-separated list of IP addresses and CIDR ranges \(10\.0\.0\.0\/8, ::1\): entry \d of \d is not one/);
+    }
+  });
+
   it("points customers' browsers at the provider's hub over WebSocket, unless told otherwise", () => {
     expect(parseEnv({}).hubBaseUrl).toBe("ws://127.0.0.1:4010");
     expect(parseEnv({ ...REAL_SECRETS, PAYMENT_API_BASE_URL: "https://api.example.com" }).hubBaseUrl).toBe("wss://api.example.com");

@@ -3,6 +3,7 @@
  * A missing or malformed variable stops the start with a sentence naming it. Empty strings count
  * as unset, so `FOO=` in a .env file means "use the default".
  */
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -75,6 +76,23 @@ const schema = z.object({
   WEBHOOK_SECRET_HEADER: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name").default("X-PayDesk-Webhook-Secret")),
   /** How often the reconciliation loop looks for requests due a check with the provider. */
   RECONCILE_POLL_MS: wholeNumber(100, 600_000, 2_000),
+  /**
+   * The reverse proxies in front of PayDesk (IPs and CIDR ranges, IPv4 and IPv6, comma-separated).
+   * Only a connection from one of them may say who the client is (X-Forwarded-For); unset, nobody
+   * may (lib/auth/request-ip.ts).
+   */
+  TRUSTED_PROXIES: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .superRefine((value, context) => {
+        const entries = value.split(",");
+        const bad = entries.findIndex((entry) => !isAddressOrRange(entry.trim()));
+        if (bad >= 0) context.addIssue({ code: "custom", message: `must be a comma-separated list of IP addresses and CIDR ranges (10.0.0.0/8, ::1): entry ${bad + 1} of ${entries.length} is not one` });
+      })
+      .transform((value) => value.split(",").map((entry) => entry.trim()))
+      .default([]),
+  ),
   /** Signs staff session cookies. Required with a real provider; generated into DATA_DIR in demo mode. */
   AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters (openssl rand -base64 32)").optional()),
   /**
@@ -99,6 +117,13 @@ const schema = z.object({
   ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email("must be an e-mail address").optional()),
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(12, "must be at least 12 characters").optional()),
 });
+
+function isAddressOrRange(value: string): boolean {
+  const [address = "", prefix, ...rest] = value.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
 
 function isKey32(value: string): boolean {
   const text = value.trim();
