@@ -42,7 +42,9 @@ async function attempt(email: string, password: string): Promise<Answer> {
   const xff = forged();
   const csrf = await send("/api/auth/csrf", { headers: { "x-forwarded-for": xff } });
   const { csrfToken } = JSON.parse(csrf.body) as { csrfToken: string };
-  const cookie = csrf.cookies.map((c) => c.split(";")[0]).join("; ");
+  // The proxy and the route each set a CSRF cookie; the later one goes with the token answered.
+  const jar = new Map(csrf.cookies.map((c) => c.split(";")[0]!.split(/=(.*)/s) as [string, string]));
+  const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
   return send("/api/auth/callback/credentials", {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", cookie, "x-forwarded-for": xff },
