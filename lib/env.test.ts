@@ -4,6 +4,16 @@ import { EnvError, parseEnv } from "./env";
 
 const REAL_SECRETS = { AUTH_SECRET: "x".repeat(32), ENCRYPTION_KEY: "ab".repeat(32) };
 
+function errorText(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    return (error as Error).message;
+  }
+  throw new Error("expected parseEnv to throw");
+}
+
 describe("parseEnv", () => {
   it("defaults to demo mode against the bundled sandbox", () => {
     const env = parseEnv({});
@@ -26,7 +36,7 @@ describe("parseEnv", () => {
   });
 
   it.each([
-    ["PORT", "abc", /^PORT .*\(it is "abc"\)/],
+    ["PORT", "abc", /^PORT must be a whole number/],
     ["PORT", "70000", /^PORT /],
     ["PAYMENT_API_BASE_URL", "ftp://x", /^PAYMENT_API_BASE_URL must be an http\(s\) URL/],
     ["PUBLIC_BASE_URL", "not a url", /^PUBLIC_BASE_URL must be an http\(s\) URL/],
@@ -41,6 +51,41 @@ describe("parseEnv", () => {
   ])("stops with a sentence naming %s when it is %j", (name, value, message) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
     expect(() => parseEnv({ [name]: value })).toThrow(message);
+  });
+
+  describe("never prints a value, only the variable and what is wrong with its shape", () => {
+    const validKey = "cd".repeat(32);
+    const otherValidKey = Buffer.alloc(32, 9).toString("base64");
+    it.each([
+      ["AUTH_SECRET", "s3cr3t-but-too-short", /^AUTH_SECRET must be at least 32 characters/],
+      ["ENCRYPTION_KEY", "ab".repeat(31) + "zz", /^ENCRYPTION_KEY must be 32 bytes/],
+      ["ADMIN_PASSWORD", "hunter2", /^ADMIN_PASSWORD must be at least 12 characters/],
+      ["DATABASE_URL", "mysql://paydesk:Pa55w0rd-xyz@db.internal:3306/paydesk", /^DATABASE_URL must be a postgres:\/\/ URL/],
+      ["PORT", "3000x", /^PORT must be a whole number/],
+    ])("%s", (name, value, message) => {
+      const source = { ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "a long enough one", [name]: value };
+      expect(() => parseEnv(source)).toThrow(message);
+      const text = errorText(() => parseEnv(source));
+      expect(text).not.toContain(value);
+      // Not even a telling piece of it (the password inside a URL, a prefix of a key).
+      expect(text).not.toContain("Pa55w0rd");
+      expect(text).not.toContain(value.slice(0, 8));
+    });
+
+    it("ENCRYPTION_KEYS_PREVIOUS: says which entry is wrong, and prints neither it nor the valid keys beside it", () => {
+      const bad = "not-a-key-at-all";
+      const text = errorText(() => parseEnv({ ENCRYPTION_KEYS_PREVIOUS: `${validKey}, ${bad},${otherValidKey}` }));
+      expect(text).toMatch(/^ENCRYPTION_KEYS_PREVIOUS must be a comma-separated list of 32-byte keys: entry 2 of 3 is not/);
+      for (const secret of [validKey, otherValidKey, bad, validKey.slice(0, 8), otherValidKey.slice(0, 8)]) expect(text).not.toContain(secret);
+    });
+  });
+
+  it("takes TRUSTED_PROXIES as IPv4 and IPv6 addresses and ranges, none by default", () => {
+    expect(parseEnv({}).TRUSTED_PROXIES).toEqual([]);
+    expect(parseEnv({ TRUSTED_PROXIES: "10.0.0.0/8, 192.0.2.7,::1, 2001:db8::/32" }).TRUSTED_PROXIES).toEqual(["10.0.0.0/8", "192.0.2.7", "::1", "2001:db8::/32"]);
+    for (const bad of ["10.0.0.0/33", "proxy.internal", "10.0.0.1,", "::1/129", "10.0.0.0/8/8"]) {
+      expect(() => parseEnv({ TRUSTED_PROXIES: bad })).toThrow(/^TRUSTED_PROXIES must be a comma-separated list of IP addresses and CIDR ranges \(10\.0\.0\.0\/8, ::1\): entry \d of \d is not one/);
+    }
   });
 
   it("points customers' browsers at the provider's hub over WebSocket, unless told otherwise", () => {

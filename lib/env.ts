@@ -3,11 +3,22 @@
  * A missing or malformed variable stops the start with a sentence naming it. Empty strings count
  * as unset, so `FOO=` in a .env file means "use the default".
  */
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
 const emptyAsUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
-const port = (fallback: number) => z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65_535).default(fallback));
+const wholeNumber = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: "must be a whole number" })
+      .int("must be a whole number")
+      .min(min, `must be at least ${min}`)
+      .max(max, `must be at most ${max}`)
+      .default(fallback),
+  );
+const port = (fallback: number) => wholeNumber(1, 65_535, fallback);
 const httpUrl = z.preprocess(
   emptyAsUndefined,
   z
@@ -50,7 +61,7 @@ const schema = z.object({
   /** Embedded database and sandbox state live here. */
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default(".data")),
   /** Provider call timeout. */
-  PAYMENT_API_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(120_000).default(15_000)),
+  PAYMENT_API_TIMEOUT_MS: wholeNumber(100, 120_000, 15_000),
   /** The provider's rate limit, shared by every PayDesk instance on one database ("off" to disable). */
   PAYMENT_API_RATE_LIMIT: z.preprocess(
     emptyAsUndefined,
@@ -60,11 +71,28 @@ const schema = z.object({
       .default("20/10s"),
   ),
   /** How long a call may queue for the rate limit before staff are told to retry. */
-  PAYMENT_API_MAX_QUEUE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(600_000).default(30_000)),
+  PAYMENT_API_MAX_QUEUE_MS: wholeNumber(0, 600_000, 30_000),
   /** The header the provider's admin sets on PayDesk's webhooks, carrying the merchant's shared secret. */
   WEBHOOK_SECRET_HEADER: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name").default("X-PayDesk-Webhook-Secret")),
   /** How often the reconciliation loop looks for requests due a check with the provider. */
-  RECONCILE_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(2_000)),
+  RECONCILE_POLL_MS: wholeNumber(100, 600_000, 2_000),
+  /**
+   * The reverse proxies in front of PayDesk (IPs and CIDR ranges, IPv4 and IPv6, comma-separated).
+   * Only a connection from one of them may say who the client is (X-Forwarded-For); unset, nobody
+   * may (lib/auth/request-ip.ts).
+   */
+  TRUSTED_PROXIES: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .superRefine((value, context) => {
+        const entries = value.split(",");
+        const bad = entries.findIndex((entry) => !isAddressOrRange(entry.trim()));
+        if (bad >= 0) context.addIssue({ code: "custom", message: `must be a comma-separated list of IP addresses and CIDR ranges (10.0.0.0/8, ::1): entry ${bad + 1} of ${entries.length} is not one` });
+      })
+      .transform((value) => value.split(",").map((entry) => entry.trim()))
+      .default([]),
+  ),
   /** Signs staff session cookies. Required with a real provider; generated into DATA_DIR in demo mode. */
   AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters (openssl rand -base64 32)").optional()),
   /**
@@ -77,13 +105,25 @@ const schema = z.object({
     emptyAsUndefined,
     z
       .string()
-      .refine((v) => v.split(",").every((k) => isKey32(k.trim())), "must be a comma-separated list of 32-byte keys")
+      .superRefine((value, context) => {
+        const keys = value.split(",");
+        const bad = keys.findIndex((key) => !isKey32(key));
+        // Its position, not its text: the valid keys sit beside it in the same variable.
+        if (bad >= 0) context.addIssue({ code: "custom", message: `must be a comma-separated list of 32-byte keys: entry ${bad + 1} of ${keys.length} is not one` });
+      })
       .optional(),
   ),
   /** The first admin, created on first start when no staff user exists. */
   ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email("must be an e-mail address").optional()),
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(12, "must be at least 12 characters").optional()),
 });
+
+function isAddressOrRange(value: string): boolean {
+  const [address = "", prefix, ...rest] = value.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
 
 function isKey32(value: string): boolean {
   const text = value.trim();
@@ -118,8 +158,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "environment");
-    const value = source[name];
-    throw new EnvError(`${name} ${issue?.message ?? "is invalid"}${value === undefined ? "" : ` (it is "${value}")`}. See README.md, Configuration.`);
+    // The variable and what is wrong with its shape, never its value: this goes to stderr and the
+    // logs, and many of these values are secrets (AUTH_SECRET, keys, DATABASE_URL's password).
+    throw new EnvError(`${name} ${issue?.message ?? "is invalid"}. See README.md, Configuration.`);
   }
   const env = parsed.data;
   const isSandbox = env.PAYMENT_API_BASE_URL === undefined;

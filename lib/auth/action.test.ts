@@ -12,7 +12,7 @@ import type { StaffSession } from "./session";
 const surroundings = vi.hoisted(() => ({
   session: null as StaffSession | null,
   db: undefined as unknown,
-  headers: new Headers({ "x-forwarded-for": "203.0.113.20" }),
+  headers: new Headers({ "x-paydesk-peer": "203.0.113.20" }),
   /** The language cookie (paydesk_locale), and how often the wrapper read the cookies. */
   localeCookie: undefined as string | undefined,
   cookieReads: 0,
@@ -55,7 +55,7 @@ describe("defineAction, the one door for mutations", () => {
   afterAll(async () => database?.dispose());
   beforeEach(() => {
     surroundings.session = staff("finance");
-    surroundings.headers = new Headers({ "x-forwarded-for": "203.0.113.20" });
+    surroundings.headers = new Headers({ "x-paydesk-peer": "203.0.113.20" });
     surroundings.localeCookie = undefined;
   });
 
@@ -212,7 +212,7 @@ describe("defineAction, the one door for mutations", () => {
   });
   describe("its own refusals, in the person's language", () => {
     const thaiBrowser = () => {
-      surroundings.headers = new Headers({ "x-forwarded-for": "203.0.113.20", "accept-language": "th-TH,th;q=0.9,en;q=0.5" });
+      surroundings.headers = new Headers({ "x-paydesk-peer": "203.0.113.20", "accept-language": "th-TH,th;q=0.9,en;q=0.5" });
     };
     const anyInput = { merchantId: "mer_a", amount: "1", count: 1, isUrgent: false };
 

@@ -12,6 +12,11 @@ import { safeRelativePath } from "./callback-path";
  * person is out at once and a changed role or scope applies at once.
  */
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60; // a working day; renewed while in use
+/**
+ * However busy, a session ends this long after its sign-in (lib/auth/session.ts refuses it): a
+ * stolen cookie kept alive by a script must not last for ever.
+ */
+export const SESSION_ABSOLUTE_MAX_SECONDS = 7 * 24 * 60 * 60;
 
 export function baseAuthConfig(): NextAuthConfig {
   return {
@@ -25,6 +30,7 @@ export function baseAuthConfig(): NextAuthConfig {
         if (user?.id) {
           token.uid = user.id;
           token.sid = crypto.randomUUID();
+          token.sat = Math.floor(Date.now() / 1000);
           token.role = user.role;
           token.merchantIds = user.merchantIds ?? null;
         }

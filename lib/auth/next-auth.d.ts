@@ -13,6 +13,8 @@ declare module "@auth/core/jwt" {
     uid?: string;
     /** This sign-in's id; stays fixed while the session's cookie is renewed (revoked at sign-out). */
     sid?: string;
+    /** When this sign-in happened (epoch seconds); fixed while the cookie is renewed: the absolute limit counts from it. */
+    sat?: number;
     role?: Role;
     merchantIds?: string[] | null;
   }

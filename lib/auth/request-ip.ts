@@ -1,17 +1,61 @@
+import { BlockList, isIP } from "node:net";
+import { env } from "../env";
+import { PEER_HEADER } from "../http/peer-address";
+
 /**
- * The client's address, for the audit log and the per-IP sign-in throttle.
+ * The client's address, for the audit log, the per-IP sign-in throttle and the public pages'
+ * budgets.
  *
- * Next.js fills `x-forwarded-for` with the socket's address only when the header is absent, and a
- * reverse proxy (nginx's $proxy_add_x_forwarded_for, most load balancers) appends the address it
- * saw. So the last entry is the one written by the nearest hop we trust, and earlier entries are
- * whatever the client claimed. Without a reverse proxy in front (BIND_HOST=0.0.0.0) a client can
- * still send its own header and pick its IP key; the per-account lock does not depend on it.
+ * Who connected is the TCP peer, stamped by PayDesk itself (lib/http/peer-address.ts). Forwarded
+ * headers are believed only when that peer is one of TRUSTED_PROXIES: then X-Forwarded-For is
+ * read from the right (each proxy appends the address it saw, as nginx's
+ * $proxy_add_x_forwarded_for does), skipping our own proxies; the first address that is not one
+ * of them is the client, and anything left of it is whatever the client claimed. With no trusted
+ * proxy (the default) a client-sent X-Forwarded-For changes nothing: a forged header cannot pick
+ * a fresh IP key for every sign-in attempt. Null when the address is unknown or not an address.
  */
-export function clientIpFrom(headers: Pick<Headers, "get">): string | null {
-  const forwarded = headers.get("x-forwarded-for");
-  const last = forwarded?.split(",").at(-1)?.trim() || headers.get("x-real-ip")?.trim() || "";
-  if (!last || last.length > 64 || !/^[0-9a-fA-F:.]+$/.test(last)) return null;
-  return last.startsWith("::ffff:") && last.includes(".") ? last.slice("::ffff:".length) : last.toLowerCase();
+export function clientIpFrom(headers: Pick<Headers, "get">, proxies?: BlockList): string | null {
+  const peer = normalise(headers.get(PEER_HEADER));
+  if (!peer) return null;
+  const trusted = proxies ?? trustedProxies();
+  if (!isTrusted(trusted, peer)) return peer;
+  const forwarded = headers.get("x-forwarded-for") ?? headers.get("x-real-ip");
+  const hops = forwarded ? forwarded.split(",").map(normalise) : [];
+  let client = peer;
+  for (const hop of hops.reverse()) {
+    if (!hop) return null;
+    client = hop;
+    if (!isTrusted(trusted, hop)) break;
+  }
+  return client;
+}
+
+/** A BlockList of the given addresses and ranges (TRUSTED_PROXIES, validated by lib/env.ts). */
+export function proxyList(entries: readonly string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address = "", prefix] = entry.split("/");
+    const type = isIP(address) === 6 ? "ipv6" : "ipv4";
+    if (prefix === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(prefix), type);
+  }
+  return list;
+}
+
+let configured: BlockList | undefined;
+function trustedProxies(): BlockList {
+  configured ??= proxyList(env().TRUSTED_PROXIES);
+  return configured;
+}
+
+function isTrusted(list: BlockList, ip: string): boolean {
+  return list.check(ip, isIP(ip) === 6 ? "ipv6" : "ipv4");
+}
+
+function normalise(value: string | null | undefined): string | null {
+  const text = value?.trim() ?? "";
+  if (!text || text.length > 64 || isIP(text) === 0) return null;
+  return text.startsWith("::ffff:") && text.includes(".") ? text.slice("::ffff:".length) : text.toLowerCase();
 }
 
 /**

@@ -18,9 +18,11 @@ const withCookie = (cookie: string) => new Headers({ cookie: `theme=dark; ${cook
 
 describe("sessionClaims", () => {
   it("reads the user and sign-in ids from the cookie next-auth set, over http or https", async () => {
-    expect(await sessionClaims(withCookie(await sealed({ uid: "usr_1", sid: "sid-1" })), secret)).toEqual({ userId: "usr_1", sessionId: "sid-1" });
-    expect(await sessionClaims(withCookie(await sealed({ uid: "usr_2", sid: "sid-2" }, { name: SECURE })), secret)).toEqual({ userId: "usr_2", sessionId: "sid-2" });
-    expect(await sessionClaims(withCookie(await sealed({ uid: "usr_3" })), secret)).toEqual({ userId: "usr_3", sessionId: null });
+    expect(await sessionClaims(withCookie(await sealed({ uid: "usr_1", sid: "sid-1" })), secret)).toEqual({ userId: "usr_1", sessionId: "sid-1", signedInAt: null });
+    expect(await sessionClaims(withCookie(await sealed({ uid: "usr_2", sid: "sid-2" }, { name: SECURE })), secret)).toEqual({ userId: "usr_2", sessionId: "sid-2", signedInAt: null });
+    expect(await sessionClaims(withCookie(await sealed({ uid: "usr_3" })), secret)).toEqual({ userId: "usr_3", sessionId: null, signedInAt: null });
+    // The sign-in time (lib/auth/base-config.ts's `sat`, epoch seconds) for the absolute limit.
+    expect(await sessionClaims(withCookie(await sealed({ uid: "usr_4", sid: "sid-4", sat: 1_790_000_000 })), secret)).toEqual({ userId: "usr_4", sessionId: "sid-4", signedInAt: new Date(1_790_000_000_000) });
   });
 
   it("is nobody for a cookie sealed with another secret, expired, moved to the other cookie name, or without a user", async () => {

@@ -14,6 +14,8 @@ export interface SessionClaims {
   userId: string;
   /** This sign-in's id (lib/auth/base-config.ts), for sign-out and revocation. */
   sessionId: string | null;
+  /** When this sign-in happened (the absolute limit counts from it); null for a cookie from before it was recorded. */
+  signedInAt: Date | null;
 }
 
 export async function sessionClaims(requestHeaders: Headers, secret: string = authSecret()): Promise<SessionClaims | null> {
@@ -24,5 +26,6 @@ export async function sessionClaims(requestHeaders: Headers, secret: string = au
   const token = (await getToken({ req, secret, secureCookie: true })) ?? (await getToken({ req, secret, secureCookie: false }));
   const userId = typeof token?.uid === "string" && token.uid !== "" ? token.uid : null;
   if (!userId) return null;
-  return { userId, sessionId: typeof token?.sid === "string" ? token.sid : null };
+  const signedInAt = typeof token?.sat === "number" && Number.isFinite(token.sat) ? new Date(token.sat * 1000) : null;
+  return { userId, sessionId: typeof token?.sid === "string" ? token.sid : null, signedInAt };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { staffUsers } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
@@ -14,11 +15,12 @@ vi.mock("../db", () => ({ getDb: async () => surroundings.db }));
 const secret = randomBytes(32).toString("base64");
 vi.stubEnv("AUTH_SECRET", secret);
 
-async function signInAs(userId: string | null, sessionId?: string): Promise<void> {
-  surroundings.cookie = userId ? await sealedSessionCookie(userId, { secret, sessionId }) : "";
+async function signInAs(userId: string | null, sessionId?: string, signedInAt?: Date): Promise<void> {
+  surroundings.cookie = userId ? await sealedSessionCookie(userId, { secret, sessionId, signedInAt }) : "";
 }
 
 const { currentSession, loadStaffSession, requirePermission, revokeSession } = await import("./session");
+const { changeOwnPassword } = await import("../staff/password");
 
 describe.each(DATABASE_KINDS)("the session re-check on %s", (kind) => {
   const skip = kind === "postgres" ? postgresSkipReason() : null;
@@ -33,7 +35,7 @@ describe.each(DATABASE_KINDS)("the session re-check on %s", (kind) => {
   it.skipIf(skip)("takes role and scope from the row, not the JWT's snapshot", async () => {
     const staff = await insertStaff(database.db, { role: "viewer", merchantIds: ["mer_a"] });
     await signInAs(staff.id); // the JWT claims "admin"
-    expect(await currentSession()).toEqual({ userId: staff.id, email: staff.email, name: "Test viewer", role: "viewer", merchantIds: ["mer_a"], locale: null });
+    expect(await currentSession()).toEqual({ userId: staff.id, email: staff.email, name: "Test viewer", role: "viewer", merchantIds: ["mer_a"], locale: null, signIn: { id: "sid-test", at: expect.any(Date) } });
     await database.db.update(staffUsers).set({ role: "finance", merchantIds: null }).where(eq(staffUsers.id, staff.id));
     expect(await loadStaffSession(database.db, staff.id)).toMatchObject({ role: "finance", merchantIds: null });
   });
@@ -48,11 +50,55 @@ describe.each(DATABASE_KINDS)("the session re-check on %s", (kind) => {
 
   it.skipIf(skip)("voids a signed-out session whatever its cookie says, and only that one", async () => {
     const staff = await insertStaff(database.db, { role: "operator" });
-    expect(await loadStaffSession(database.db, staff.id, "sid-laptop")).not.toBeNull();
+    const laptop = { id: "sid-laptop", at: new Date() };
+    expect(await loadStaffSession(database.db, staff.id, laptop)).not.toBeNull();
     await revokeSession(database.db, "sid-laptop");
     await revokeSession(database.db, "sid-laptop"); // signing out twice is fine
-    expect(await loadStaffSession(database.db, staff.id, "sid-laptop")).toBeNull();
-    expect(await loadStaffSession(database.db, staff.id, "sid-phone")).toMatchObject({ role: "operator" });
+    expect(await loadStaffSession(database.db, staff.id, laptop)).toBeNull();
+    expect(await loadStaffSession(database.db, staff.id, { id: "sid-phone", at: new Date() })).toMatchObject({ role: "operator" });
+  });
+
+  it.skipIf(skip)("ends a session 7 days after its sign-in, however active it was", async () => {
+    const staff = await insertStaff(database.db, { role: "viewer" });
+    const signedInAt = new Date();
+    await signInAs(staff.id, "sid-busy", signedInAt);
+    // Renewed all week long (the proxy renews the cookie; the sign-in time travels unchanged).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(signedInAt.getTime() + 7 * 24 * 3_600_000 - 60_000);
+      expect(await currentSession()).toMatchObject({ userId: staff.id });
+      vi.setSystemTime(signedInAt.getTime() + 7 * 24 * 3_600_000 + 60_000);
+      expect(await currentSession()).toBeNull();
+      // A fresh sign-in starts a new week.
+      await signInAs(staff.id, "sid-fresh", new Date());
+      expect(await currentSession()).toMatchObject({ userId: staff.id });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it.skipIf(skip)("refuses a cookie that does not say when its sign-in was (issued before sign-in times were kept)", async () => {
+    const staff = await insertStaff(database.db, { role: "viewer" });
+    const name = "authjs.session-token";
+    surroundings.cookie = `${name}=${await encode({ token: { sub: staff.id, uid: staff.id, sid: "sid-old" }, secret, salt: name })}`;
+    expect(await currentSession()).toBeNull();
+  });
+
+  it.skipIf(skip)("ends the person's other sessions when they change their password, and keeps the one that changed it", async () => {
+    const staff = await insertStaff(database.db, { role: "finance" });
+    const minuteAgo = new Date(Date.now() - 60_000);
+    const laptop = { id: "sid-laptop-2", at: minuteAgo };
+    const phone = { id: "sid-phone-2", at: minuteAgo };
+    const colleague = await insertStaff(database.db, { role: "finance" });
+    await changeOwnPassword(database.db, staff.id, { currentPassword: staff.password, newPassword: "a brand new long password" }, laptop.id);
+    expect(await loadStaffSession(database.db, staff.id, phone)).toBeNull();
+    expect(await loadStaffSession(database.db, staff.id, laptop)).toMatchObject({ userId: staff.id });
+    // Signing in again with the new password works; another person's sessions are untouched.
+    expect(await loadStaffSession(database.db, staff.id, { id: "sid-new", at: new Date() })).toMatchObject({ userId: staff.id });
+    expect(await loadStaffSession(database.db, colleague.id, { id: "sid-colleague", at: minuteAgo })).toMatchObject({ userId: colleague.id });
+    // A second change keeps only the session that made it.
+    await changeOwnPassword(database.db, staff.id, { currentPassword: "a brand new long password", newPassword: "yet another long password" }, "sid-new");
+    expect(await loadStaffSession(database.db, staff.id, laptop)).toBeNull();
   });
 
   it.skipIf(skip)("reads the person from the request's cookie, and a signed-out sign-in is nobody", async () => {

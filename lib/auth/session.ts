@@ -6,8 +6,15 @@ import { REQUEST_PATH_HEADER, signInPath } from "./public-paths";
 import { cache } from "react";
 import { getDb, type Db } from "../db";
 import { revokedSessions, staffUsers, type Role } from "../db/schema";
+import { SESSION_ABSOLUTE_MAX_SECONDS } from "./base-config";
 import { can, canAny, type Permission } from "./permissions";
 import { sessionClaims } from "./session-cookie";
+
+/** One sign-in: its id (revocation) and when it happened (the absolute limit). */
+export interface SignIn {
+  id: string;
+  at: Date;
+}
 
 export interface StaffSession {
   userId: string;
@@ -20,6 +27,8 @@ export interface StaffSession {
   locale: string | null;
   /** Signed in with a one-time password (an invite or reset): must choose their own before anything else. */
   mustChangePassword?: boolean;
+  /** The sign-in this session is, so a response that stays open can check it again (recheckSession). */
+  signIn?: SignIn;
 }
 
 /** Where a person with a one-time password is sent until they choose their own (app/account/password). */
@@ -34,13 +43,25 @@ export const CHOOSE_PASSWORD_PATH = "/account/password";
  */
 export const currentSession = cache(async (): Promise<StaffSession | null> => {
   const claims = await sessionClaims(await headers());
-  return claims ? loadStaffSession(await getDb(), claims.userId, claims.sessionId) : null;
+  // A cookie that does not say which sign-in it is, or when, cannot be revoked or aged: void.
+  if (!claims?.sessionId || !claims.signedInAt) return null;
+  return loadStaffSession(await getDb(), claims.userId, { id: claims.sessionId, at: claims.signedInAt });
 });
 
-/** The person behind a session, or null when they are gone, disabled, or signed this session out. */
-export async function loadStaffSession(db: Db, userId: string, sessionId: string | null = null): Promise<StaffSession | null> {
+/** The same person and sign-in, read again now (a live stream asks every so often). */
+export async function recheckSession(session: StaffSession): Promise<StaffSession | null> {
+  return session.signIn ? loadStaffSession(await getDb(), session.userId, session.signIn) : null;
+}
+
+/**
+ * The person behind a session, or null when they are gone or disabled, or the sign-in is over:
+ * signed out, older than the absolute limit however active, or from before their password
+ * changed (all but the session that changed it). Without `signIn` only the person is checked.
+ */
+export async function loadStaffSession(db: Db, userId: string, signIn: SignIn | null = null, now: Date = new Date()): Promise<StaffSession | null> {
+  if (signIn && now.getTime() - signIn.at.getTime() > SESSION_ABSOLUTE_MAX_SECONDS * 1000) return null;
   // One statement: this runs on every page and action, and the revocation check rides along.
-  const notRevoked = sessionId === null ? undefined : notExists(db.select({ id: revokedSessions.sessionId }).from(revokedSessions).where(eq(revokedSessions.sessionId, sessionId)));
+  const notRevoked = signIn === null ? undefined : notExists(db.select({ id: revokedSessions.sessionId }).from(revokedSessions).where(eq(revokedSessions.sessionId, signIn.id)));
   const [row] = await db
     .select({
       email: staffUsers.email,
@@ -50,18 +71,30 @@ export async function loadStaffSession(db: Db, userId: string, sessionId: string
       isDisabled: staffUsers.isDisabled,
       locale: staffUsers.locale,
       mustChangePassword: staffUsers.mustChangePassword,
+      sessionsValidFrom: staffUsers.sessionsValidFrom,
+      keptSessionId: staffUsers.keptSessionId,
     })
     .from(staffUsers)
     .where(and(eq(staffUsers.id, userId), notRevoked))
     .limit(1);
   if (!row || row.isDisabled) return null;
-  return { userId, email: row.email, name: row.name, role: row.role, merchantIds: row.merchantIds, locale: row.locale, ...(row.mustChangePassword ? { mustChangePassword: true } : {}) };
+  if (signIn && row.sessionsValidFrom && signIn.at < row.sessionsValidFrom && signIn.id !== row.keptSessionId) return null;
+  return {
+    userId,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    merchantIds: row.merchantIds,
+    locale: row.locale,
+    ...(row.mustChangePassword ? { mustChangePassword: true } : {}),
+    ...(signIn ? { signIn } : {}),
+  };
 }
 
 /** Ends this session for good (sign-out): see revoked_sessions. */
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  // Kept well past a session's 8-hour life: a forgotten tab can keep renewing a void cookie.
-  const expiresAt = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000);
+  // Kept as long as the session could still live: a forgotten tab can keep renewing a void cookie.
+  const expiresAt = new Date(Date.now() + SESSION_ABSOLUTE_MAX_SECONDS * 1000);
   await db.insert(revokedSessions).values({ sessionId, expiresAt }).onConflictDoNothing();
   await db.delete(revokedSessions).where(lt(revokedSessions.expiresAt, new Date()));
 }

@@ -29,6 +29,12 @@ export const staffUsers = pgTable(
     /** Set for an invited person's one-time password: they choose their own at first sign-in. */
     mustChangePassword: boolean("must_change_password").notNull().default(false),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    /**
+     * Sessions signed in before this moment are over (lib/auth/session.ts), all but
+     * `keptSessionId`: the one that changed the password, which stays signed in.
+     */
+    sessionsValidFrom: timestamp("sessions_valid_from", { withTimezone: true }),
+    keptSessionId: text("kept_session_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -3,20 +3,31 @@
  * gets a `send` and returns its own clean-up, called once when the browser goes away or the stream
  * breaks. A comment every 15 s keeps proxies from closing an idle stream; `retry` tells EventSource
  * how soon to reconnect after a network loss (it reconnects by itself).
+ *
+ * `recheck`: a stream that outlives the request's own checks asks `stillAllowed` every `everyMs`
+ * and ends when the answer is no, or cannot be had (fail closed: the browser reconnects by itself
+ * and its new request is checked from scratch, which is refused when the session is over).
  */
 export type SendEvent = (event: string, data: unknown) => void;
 
+export interface StreamRecheck {
+  everyMs: number;
+  stillAllowed(): Promise<boolean>;
+}
+
 const KEEP_ALIVE_MS = 15_000;
 
-export function eventStream(signal: AbortSignal, open: (send: SendEvent) => Promise<() => void>, options: { retryMs?: number } = {}): Response {
+export function eventStream(signal: AbortSignal, open: (send: SendEvent) => Promise<() => void>, options: { retryMs?: number; recheck?: StreamRecheck } = {}): Response {
   const encoder = new TextEncoder();
   let closed = false;
   let cleanup: (() => void) | null = null;
   let keepAlive: ReturnType<typeof setInterval> | null = null;
+  let recheck: ReturnType<typeof setInterval> | null = null;
   const finish = () => {
     if (closed) return;
     closed = true;
     if (keepAlive) clearInterval(keepAlive);
+    if (recheck) clearInterval(recheck);
     cleanup?.();
   };
   const stream = new ReadableStream<Uint8Array>({
@@ -30,20 +41,26 @@ export function eventStream(signal: AbortSignal, open: (send: SendEvent) => Prom
         }
       };
       write(`retry: ${options.retryMs ?? 2_000}\n\n`);
-      signal.addEventListener("abort", () => {
+      const end = () => {
         finish();
         try {
           controller.close();
         } catch {
           // already closed
         }
-      });
+      };
+      signal.addEventListener("abort", end);
       const release = await open((event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
       // The browser may have left while `open` was subscribing.
       if (closed) release();
       else cleanup = release;
       keepAlive = setInterval(() => write(": keep-alive\n\n"), KEEP_ALIVE_MS);
-      if (closed) clearInterval(keepAlive);
+      const allowed = options.recheck;
+      if (allowed) recheck = setInterval(() => void allowed.stillAllowed().then((yes) => (yes ? undefined : end()), end), allowed.everyMs);
+      if (closed) {
+        clearInterval(keepAlive);
+        if (recheck) clearInterval(recheck);
+      }
     },
     cancel() {
       finish();

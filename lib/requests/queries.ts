@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { merchants, paymentRequests as pr, requestEvents, staffUsers } from "../db/schema";
+import { staffVisibleTo } from "../staff/queries";
 import { parseAmount, toDecimalString } from "../money";
 import type { State } from "./lifecycle";
 import { encodeCursor, sortsByAmount, STATUS_GROUPS, type Cursor, type ListFilters, type ListSort, type StatusFilter } from "./list-filters";
@@ -310,7 +311,7 @@ export async function listTimeline(db: Db, scope: Scope, requestId: string) {
 }
 export type TimelineEntry = Awaited<ReturnType<typeof listTimeline>>[number];
 
-/** People who can appear as a request's creator, for the creator filter. */
-export async function listStaffNames(db: Db): Promise<Array<{ id: string; name: string }>> {
-  return db.select({ id: staffUsers.id, name: staffUsers.name }).from(staffUsers).orderBy(asc(staffUsers.name));
+/** People who can appear as a request's creator in the caller's scope, for the creator filter. */
+export async function listStaffNames(db: Db, scope: Scope): Promise<Array<{ id: string; name: string }>> {
+  return db.select({ id: staffUsers.id, name: staffUsers.name }).from(staffUsers).where(staffVisibleTo(scope)).orderBy(asc(staffUsers.name));
 }

@@ -50,12 +50,12 @@ describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
     expect(signIn.ok).toBe(true);
 
     // Choosing their own password clears the flag; the one-time password stops working.
-    expect(await refusal(changeOwnPassword(database.db, invited.id, { currentPassword: "not the one", newPassword: "a long new password" }))).toMatchObject({
+    expect(await refusal(changeOwnPassword(database.db, invited.id, { currentPassword: "not the one", newPassword: "a long new password" }, null))).toMatchObject({
       message: STAFF_REFUSALS.wrongCurrentPassword,
       field: "currentPassword",
     });
     expect((await row(invited.id)).mustChangePassword).toBe(true);
-    await changeOwnPassword(database.db, invited.id, { currentPassword: invited.oneTimePassword, newPassword: "a long new password" });
+    await changeOwnPassword(database.db, invited.id, { currentPassword: invited.oneTimePassword, newPassword: "a long new password" }, null);
     expect((await row(invited.id)).mustChangePassword).toBe(false);
     expect((await verifySignIn(database.db, { email: input.email, password: invited.oneTimePassword, ip: null })).ok).toBe(false);
     expect((await verifySignIn(database.db, { email: input.email, password: "a long new password", ip: null })).ok).toBe(true);

@@ -38,7 +38,8 @@ describe.each(DATABASE_KINDS)("a person on a one-time password, on %s", (kind) =
     // Even a page the role may open: the password comes first.
     await expect(requirePermission("staff.manage")).rejects.toMatchObject(toChoosePassword);
 
-    await changeOwnPassword(database.db, invited.id, { currentPassword: invited.oneTimePassword, newPassword: "my own long password" });
+    // From the session they signed in with (sealedSessionCookie's "sid-test"), which stays signed in.
+    await changeOwnPassword(database.db, invited.id, { currentPassword: invited.oneTimePassword, newPassword: "my own long password" }, "sid-test");
     expect(await loadStaffSession(database.db, invited.id)).not.toHaveProperty("mustChangePassword");
     await expect(requirePermission("staff.manage")).resolves.toMatchObject({ userId: invited.id, role: "admin" });
   });

@@ -41,7 +41,7 @@ export default async function RequestsPage({ searchParams }: { searchParams: Sea
   const [page, summary, staff] = await Promise.all([
     hasErrors ? null : listRequests(db, session, resolved, { limit: filters.pageSize }),
     hasErrors ? null : summarizeRequests(db, session, resolved),
-    listStaffNames(db),
+    listStaffNames(db, session),
   ]);
   const tab = filters.tab;
   const merchantName = merchant === "all" ? t.allMerchants : (choice.merchants.find((m) => m.id === merchant)?.displayName ?? merchant);

@@ -11,7 +11,7 @@ export const changePasswordAction = defineAction({
   schema: changePasswordSchema,
   audit: "staff.password-change",
   run: async ({ input, session, db }) => {
-    await withRulesAsActionErrors(() => changeOwnPassword(db, session.userId, input));
+    await withRulesAsActionErrors(() => changeOwnPassword(db, session.userId, input, session.signIn?.id ?? null));
     return { userId: session.userId, wasForced: session.mustChangePassword === true };
   },
   target: (_input, data) => data.userId,

@@ -1,9 +1,6 @@
-import type { NextRequest } from "next/server";
-import { currentSession } from "@/lib/auth/session";
-import { can } from "@/lib/auth/permissions";
+import { defineRoute } from "@/lib/auth/route";
 import { subscribeToRequestChanges } from "@/lib/live/bus";
 import { eventStream } from "@/lib/live/sse";
-import { LOCALE_COOKIE, pickLocale } from "@/lib/i18n";
 import { eventMessages } from "./messages";
 
 /**
@@ -12,25 +9,35 @@ import { eventMessages } from "./messages";
  * arrives (components/live/live-updates.tsx), and `event: ready` once the stream is subscribed, so
  * the page can catch up on changes made before that — and again whenever the server listens again
  * after losing its database connection.
+ *
+ * The stream outlives the request's checks, so it asks again every 20 s (the session read is one
+ * primary-key lookup) and ends when the person is disabled, signed out, must change their password
+ * or lost the permission or a merchant; the browser's reconnect is then refused.
  */
 export const dynamic = "force-dynamic";
 
-export async function GET(request: NextRequest): Promise<Response> {
-  const session = await currentSession();
-  const t = eventMessages(pickLocale(session?.locale ?? request.cookies.get(LOCALE_COOKIE)?.value, request.headers.get("accept-language")));
-  if (!session) return Response.json({ error: t.signedOut }, { status: 401 });
-  if (!can(session.role, "request.read")) return Response.json({ error: t.denied }, { status: 403 });
-  const scope = session.merchantIds === null ? null : new Set(session.merchantIds);
-  return eventStream(request.signal, async (send) => {
-    const unsubscribe = await subscribeToRequestChanges(
-      ({ requestId, merchantId }) => {
-        if (scope === null || scope.has(merchantId)) send("request", { requestId });
+const RECHECK_MS = 20_000;
+
+export const GET = defineRoute({
+  permission: "request.read",
+  words: (locale) => eventMessages(locale),
+  run: async ({ request, session, stillAllowed }) => {
+    const scope = session.merchantIds === null ? null : new Set(session.merchantIds);
+    return eventStream(
+      request.signal,
+      async (send) => {
+        const unsubscribe = await subscribeToRequestChanges(
+          ({ requestId, merchantId }) => {
+            if (scope === null || scope.has(merchantId)) send("request", { requestId });
+          },
+          // Listening again after a break with the database: changes meanwhile were announced to nobody.
+          () => send("ready", {}),
+        );
+        // From here on no change is missed; the page catches up on what happened before (ready → refresh).
+        send("ready", {});
+        return unsubscribe;
       },
-      // Listening again after a break with the database: changes meanwhile were announced to nobody.
-      () => send("ready", {}),
+      { recheck: { everyMs: RECHECK_MS, stillAllowed } },
     );
-    // From here on no change is missed; the page catches up on what happened before (ready → refresh).
-    send("ready", {});
-    return unsubscribe;
-  });
-}
+  },
+});

@@ -8,6 +8,8 @@ export const staffMessages = defineMessages({
     invite: "Invite a person",
     name: "Name",
     email: "Email",
+    /** In place of the address of someone with every merchant, to an admin limited to some (lib/staff/queries.ts). */
+    emailWithheld: "Not shown (this person has every merchant)",
     role: "Role",
     merchants: "Merchants",
     status: "Status",
@@ -68,6 +70,7 @@ export const staffMessages = defineMessages({
     invite: "เชิญพนักงาน",
     name: "ชื่อ",
     email: "อีเมล",
+    emailWithheld: "ไม่แสดง (บุคคลนี้เข้าถึงได้ทุกร้านค้า)",
     role: "บทบาท",
     merchants: "ร้านค้า",
     status: "สถานะ",

@@ -22,14 +22,14 @@ export function StaffTable({ staff, merchantNames, currentUserId, locale }: { st
         </thead>
         <tbody className="divide-y divide-slate-200">
           {staff.map((person) => (
-            <tr key={person.id} data-testid={`staff-row-${person.email.toLowerCase()}`}>
+            <tr key={person.id} data-testid={`staff-row-${person.email?.toLowerCase() ?? person.id}`}>
               <th scope="row" className="px-3 py-2 font-medium">
                 <Link href={`/settings/staff/${person.id}`} className="text-brand-dark underline">
                   {person.name}
                 </Link>
                 {person.id === currentUserId && <span className="ml-1 text-slate-600">({t.you})</span>}
               </th>
-              <td className="px-3 py-2">{person.email}</td>
+              <td className="px-3 py-2">{person.email ?? <span className="text-slate-600">{t.emailWithheld}</span>}</td>
               <td className="px-3 py-2" data-testid="staff-role">{staffRoleLabel(t, person.role)}</td>
               <td className="px-3 py-2">{merchantsOf(person.merchantIds)}</td>
               <td className="px-3 py-2" data-testid="staff-status">

@@ -44,9 +44,9 @@ vi.mock("@/lib/auth/session", async () => {
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
 vi.mock("@/lib/merchants/vault", () => ({ keyVault: () => surroundings.vault }));
 vi.mock("@/lib/payment-api", () => ({ paymentApi: async () => surroundings.api }));
-vi.mock("@/lib/env", () => ({ env: () => ({ PUBLIC_BASE_URL: "https://paydesk.example", WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret" }) }));
+vi.mock("@/lib/env", () => ({ env: () => ({ PUBLIC_BASE_URL: "https://paydesk.example", WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret", TRUSTED_PROXIES: [] }) }));
 vi.mock("@/lib/i18n/server", () => ({ getLocale: async () => surroundings.locale }));
-vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": "203.0.113.40" }), cookies: async () => ({ get: () => undefined, set: () => undefined }) }));
+vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-paydesk-peer": "203.0.113.40" }), cookies: async () => ({ get: () => undefined, set: () => undefined }) }));
 vi.mock("next/navigation", async (original) => ({
   ...(await original<typeof import("next/navigation")>()),
   useRouter: () => ({ push: vi.fn(), replace: vi.fn(), refresh: vi.fn() }),

@@ -15,7 +15,7 @@ export const metadata: Metadata = { title: "Staff" };
 export default async function StaffPage() {
   const session = await requirePermission("staff.manage");
   const db = await getDb();
-  const [locale, staff, merchants] = await Promise.all([getLocale(), listStaff(db), listMerchantsVisibleTo(db, { merchantIds: null })]);
+  const [locale, staff, merchants] = await Promise.all([getLocale(), listStaff(db, session), listMerchantsVisibleTo(db, session)]);
   const t = staffMessages(locale);
   return (
     <>

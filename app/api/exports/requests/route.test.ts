@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db/client";
@@ -40,11 +41,13 @@ describe("GET /api/exports/requests", () => {
     expect(await response.json()).toEqual({ error: "Sign in to PayDesk first, then export again." });
   });
 
-  it("answers 403 to a role without request.read, in the person's language", async () => {
+  it("answers 403 to a role without request.read, in the person's language, and audits the refusal", async () => {
     surroundings.session = staff("guest");
     const response = await get("", { "accept-language": "th-TH" });
     expect(response.status).toBe(403);
     expect((await response.json()).error).toMatch(/ไม่มีสิทธิ์/);
+    const refusals = await database.db.select().from(auditLog).where(eq(auditLog.outcome, "denied"));
+    expect(refusals).toEqual([expect.objectContaining({ action: "requests.export", actorId: "usr_x", data: { reason: "permission" } })]);
   });
 
   it("answers 400 naming the filters that are wrong, as the requests page labels them", async () => {
@@ -68,7 +71,7 @@ describe("GET /api/exports/requests", () => {
     expect(lines[1]).toContain(",'=SUM(A1),");
     expect(lines[2]).toContain("สมชาย ใจดี");
     expect(lines[2]).toContain(",325.00,");
-    const [audit] = await database.db.select().from(auditLog);
+    const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.outcome, "ok"));
     expect(audit).toMatchObject({ action: "requests.export", actorId: "usr_x", merchantId: "mer_a", outcome: "ok" });
   });
 
@@ -77,8 +80,10 @@ describe("GET /api/exports/requests", () => {
     const all = await (await get("?merchant=all")).text();
     expect(all).toContain("req_a1");
     expect(all).not.toContain("req_b1");
-    const other = await (await get("?merchant=mer_b")).text();
-    expect(other.split("\r\n")).toHaveLength(2);
+    // Another merchant is "not found", exactly like one that does not exist.
+    const other = await get("?merchant=mer_b", { "accept-language": "th-TH" });
+    expect(other.status).toBe(404);
+    expect(await other.json()).toEqual({ error: "ไม่พบร้านค้านี้ โปรดเลือกร้านค้าจากรายการแล้วลองอีกครั้ง" });
   });
 
   it("exports what the filters select", async () => {

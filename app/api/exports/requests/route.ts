@@ -1,11 +1,8 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { NextResponse } from "next/server";
 import { recordAudit } from "@/lib/auth/audit";
-import { can } from "@/lib/auth/permissions";
-import { clientIpFrom } from "@/lib/auth/request-ip";
+import { defineRoute } from "@/lib/auth/route";
 import { selectedMerchant } from "@/lib/auth/selected-merchant";
-import { currentSession } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
-import { LOCALE_COOKIE, pickLocale } from "@/lib/i18n";
 import { csvStream, REQUEST_CSV_COLUMNS } from "@/lib/requests/csv";
 import { parseListFilters } from "@/lib/requests/list-filters";
 import { iterateRequests } from "@/lib/requests/queries";
@@ -18,36 +15,36 @@ import { exportMessages, filterNames } from "./messages";
  */
 export const dynamic = "force-dynamic";
 
-export async function GET(request: NextRequest): Promise<Response> {
-  const session = await currentSession();
-  const locale = pickLocale(session?.locale ?? request.cookies.get(LOCALE_COOKIE)?.value, request.headers.get("accept-language"));
-  const t = exportMessages(locale);
-  if (!session) return NextResponse.json({ error: t.signedOut }, { status: 401 });
-  if (!can(session.role, "request.read")) return NextResponse.json({ error: t.denied }, { status: 403 });
+export const GET = defineRoute({
+  permission: "request.read",
+  merchantParam: "merchant",
+  audit: "requests.export",
+  words: (locale) => exportMessages(locale),
+  run: async ({ request, session, locale, ip }) => {
+    const { filters, errors } = parseListFilters(request.nextUrl.searchParams);
+    const invalid = Object.keys(errors);
+    if (invalid.length > 0) return NextResponse.json({ error: exportMessages(locale).invalid(filterNames(invalid, locale)), fields: errors }, { status: 400 });
+    const merchant = filters.merchant ?? (await selectedMerchant(session)).scope;
+    // A link to a later page exports from there on; "export what you see" starts at the newest.
+    const resolved = { ...filters, merchant, cursor: null };
 
-  const { filters, errors } = parseListFilters(request.nextUrl.searchParams);
-  const invalid = Object.keys(errors);
-  if (invalid.length > 0) return NextResponse.json({ error: t.invalid(filterNames(invalid, locale)), fields: errors }, { status: 400 });
-  const merchant = filters.merchant ?? (await selectedMerchant(session)).scope;
-  // A link to a later page exports from there on; "export what you see" starts at the newest.
-  const resolved = { ...filters, merchant, cursor: null };
-
-  const db = await getDb();
-  await recordAudit(db, {
-    actorId: session.userId,
-    action: "requests.export",
-    outcome: "ok",
-    merchantId: merchant === "all" ? null : merchant,
-    ip: clientIpFrom(request.headers),
-    data: { query: request.nextUrl.search },
-  });
-  const stamp = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 16).replace(/[-:]/g, "").replace("T", "-");
-  return new Response(csvStream(REQUEST_CSV_COLUMNS, iterateRequests(db, session, resolved, { batchSize: 1_000 })), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="paydesk-${filters.tab}-${stamp}.csv"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
-}
+    const db = await getDb();
+    await recordAudit(db, {
+      actorId: session.userId,
+      action: "requests.export",
+      outcome: "ok",
+      merchantId: merchant === "all" ? null : merchant,
+      ip,
+      data: { query: request.nextUrl.search },
+    });
+    const stamp = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 16).replace(/[-:]/g, "").replace("T", "-");
+    return new Response(csvStream(REQUEST_CSV_COLUMNS, iterateRequests(db, session, resolved, { batchSize: 1_000 })), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="paydesk-${filters.tab}-${stamp}.csv"`,
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  },
+});

@@ -20,7 +20,7 @@ export default async function StaffMemberPage({ params }: { params: Promise<{ id
   const session = await requirePermission("staff.manage");
   const db = await getDb();
   const [{ id }, locale] = await Promise.all([params, getLocale()]);
-  const [person, merchants] = await Promise.all([getStaffMember(db, id), listMerchantsVisibleTo(db, { merchantIds: null })]);
+  const [person, merchants] = await Promise.all([getStaffMember(db, session, id), listMerchantsVisibleTo(db, session)]);
   if (!person) notFound();
   const t = staffMessages(locale);
   const isSelf = person.id === session.userId;
@@ -35,7 +35,7 @@ export default async function StaffMemberPage({ params }: { params: Promise<{ id
       </p>
       <h1 className="mt-2 text-2xl font-semibold">{person.name}</h1>
       <p className="mt-1 text-sm text-slate-700">
-        {person.email} · {staffRoleLabel(t, person.role)} · {person.isDisabled ? t.disabled : person.mustChangePassword ? t.awaitingPassword : t.active} · {t.lastSignIn}:{" "}
+        {person.email ?? t.emailWithheld} · {staffRoleLabel(t, person.role)} · {person.isDisabled ? t.disabled : person.mustChangePassword ? t.awaitingPassword : t.active} · {t.lastSignIn}:{" "}
         {person.lastSignInAt ? formatDateTime(person.lastSignInAt, locale) : t.never}
       </p>
       {session.merchantIds !== null ? (

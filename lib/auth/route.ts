@@ -1,0 +1,141 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { NextResponse, type NextRequest } from "next/server";
+import { getDb } from "../db";
+import { LOCALE_COOKIE, pickLocale, type Locale } from "../i18n";
+import { actionMessages, deniedMessage } from "../i18n/action-messages";
+import { getMerchantInScope, type MerchantSummary } from "../merchants/queries";
+import { recordAudit } from "./audit";
+import { can, type Permission } from "./permissions";
+import { clientIpFrom } from "./request-ip";
+import { currentSession, recheckSession, type StaffSession } from "./session";
+
+/**
+ * THE one door for staff route handlers (app/api/…), beside defineAction for server actions; the
+ * same gates in the same order, and lib/auth/routes-registry.test.ts fails when a staff route
+ * handler is not built here:
+ *
+ *   session → must-change-password → permission → merchant scope → run, every answer stamped with
+ *   an X-Request-Id
+ *
+ * - Refusals are JSON `{ error }` worded in the person's language (their saved choice, else the
+ *   language cookie, else the browser's): 401 signed out, 403 still on a one-time password or
+ *   without the permission, 404 a merchant outside their scope (as if it did not exist).
+ * - `stillAllowed` re-runs the same gates against the database for a response that outlives the
+ *   request (a live stream): the account disabled, the session signed out or ended by a password
+ *   change, a one-time password set by an admin, the permission taken away → false.
+ * - Anything `run` throws is logged with the request id and answered 500 with that id as the
+ *   reference: internals never reach the browser.
+ * The public routes (sign-in, webhooks, the customer's pages) do not come through here: they have
+ * no staff session to check (lib/auth/public-paths.ts).
+ */
+export interface RouteContext {
+  request: NextRequest;
+  session: StaffSession;
+  locale: Locale;
+  ip: string | null;
+  requestId: string;
+  /** The merchant named by `merchantParam`, in the caller's scope; null when the parameter is absent or "all". */
+  merchant: MerchantSummary | null;
+  /** The same gates again, from the database: for a response that stays open. */
+  stillAllowed(): Promise<boolean>;
+}
+
+/** A route's own wording for the door's refusals; each defaults to the action wrapper's sentence. */
+export interface RouteWords {
+  signedOut?: string;
+  denied?: string;
+  choosePasswordFirst?: string;
+}
+
+export interface RouteOptions {
+  permission: Permission;
+  /** A search parameter naming a merchant: when present (and not "all") it must be in the caller's scope. */
+  merchantParam?: string;
+  /** The audit log's name for this route: its refusals of a signed-in person are recorded under it. */
+  audit?: string;
+  words?: (locale: Locale) => RouteWords;
+  run(context: RouteContext): Promise<Response>;
+}
+
+export type RouteHandler = (request: NextRequest) => Promise<Response>;
+
+export const REQUEST_ID_HEADER = "X-Request-Id";
+
+const definedRoutes = new WeakSet<object>();
+
+/** True for a handler defineRoute built (the registry test's check). */
+export function isDefinedRoute(value: unknown): boolean {
+  return typeof value === "function" && definedRoutes.has(value);
+}
+
+export function defineRoute(options: RouteOptions): RouteHandler {
+  const handler: RouteHandler = async (request) => {
+    const requestId = `rq_${randomBytes(8).toString("hex")}`;
+    const stamped = (response: Response) => withHeader(response, REQUEST_ID_HEADER, requestId);
+    const session = await currentSession();
+    const locale = pickLocale(session?.locale ?? request.cookies.get(LOCALE_COOKIE)?.value, request.headers.get("accept-language"));
+    const defaults = actionMessages(locale);
+    const words = { signedOut: defaults.signedOut, denied: deniedMessage(options.permission, locale), choosePasswordFirst: defaults.choosePasswordFirst, ...options.words?.(locale) };
+    const ip = clientIpFrom(request.headers);
+    const refuse = async (status: 401 | 403 | 404, error: string, reason: string, merchantId: string | null = null) => {
+      if (session && options.audit) {
+        await recordAudit(await getDb(), { actorId: session.userId, action: options.audit, outcome: status === 404 ? "not_found" : "denied", ip, merchantId, data: { reason } }).catch((failure: unknown) =>
+          console.error(`[route ${options.audit}] the audit row (${reason}) could not be written:`, failure),
+        );
+      }
+      return stamped(NextResponse.json({ error }, { status, headers: { "Cache-Control": "no-store" } }));
+    };
+
+    if (!session) return refuse(401, words.signedOut, "signed out");
+    const refusal = gateRefusal(session, options.permission);
+    if (refusal === "must change password") return refuse(403, words.choosePasswordFirst, refusal);
+    if (refusal) return refuse(403, words.denied, refusal);
+
+    let merchant: MerchantSummary | null = null;
+    const merchantId = options.merchantParam ? request.nextUrl.searchParams.get(options.merchantParam) : null;
+    if (merchantId && merchantId !== "all") {
+      merchant = (await getMerchantInScope(await getDb(), session, merchantId)) ?? null;
+      if (!merchant) return refuse(404, defaults.merchantNotFound, "merchant not in scope", merchantId);
+    }
+
+    const stillAllowed = async () => {
+      const now = await recheckSession(session);
+      return now !== null && gateRefusal(now, options.permission) === null && sameScope(session, now);
+    };
+    try {
+      return stamped(await options.run({ request, session, locale, ip, requestId, merchant, stillAllowed }));
+    } catch (error) {
+      console.error(`[route ${request.nextUrl.pathname}] failed, reference ${requestId}:`, error);
+      return stamped(NextResponse.json({ error: defaults.unexpected(requestId) }, { status: 500, headers: { "Cache-Control": "no-store" } }));
+    }
+  };
+  definedRoutes.add(handler);
+  return handler;
+}
+
+function gateRefusal(session: StaffSession, permission: Permission): "must change password" | "permission" | null {
+  // Someone on a one-time password (an invite, or an admin's reset) may only choose their own.
+  if (session.mustChangePassword) return "must change password";
+  return can(session.role, permission) ? null : "permission";
+}
+
+/** A stream filtered by the scope it opened with must not outlive a narrower one. */
+function sameScope(before: StaffSession, now: StaffSession): boolean {
+  if (now.merchantIds === null) return true;
+  if (before.merchantIds === null) return false;
+  const allowed = new Set(now.merchantIds);
+  return before.merchantIds.every((id) => allowed.has(id));
+}
+
+/** Response.redirect() and fetch()'s responses have read-only headers: copy those. */
+function withHeader(response: Response, name: string, value: string): Response {
+  try {
+    response.headers.set(name, value);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set(name, value);
+    return copy;
+  }
+}

@@ -1,0 +1,99 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { staffUsers } from "../db/schema";
+import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
+import { REQUEST_ID_HEADER } from "./route";
+import { scanRouteHandlers, type RouteScan } from "./testing/find-staff-routes";
+import { sealedSessionCookie } from "./testing/session-cookie";
+import { insertStaff } from "./testing/staff";
+
+// The request (Next's headers()) and the database, outside a Next request; the session itself is
+// read for real: the cookie opened, the person's row and the sign-in checked.
+const surroundings = vi.hoisted(() => ({ database: undefined as unknown as { db: unknown }, cookie: "" }));
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers(surroundings.cookie ? { cookie: surroundings.cookie } : {}),
+  cookies: async () => ({ get: () => undefined }),
+}));
+vi.mock("../db", () => ({ getDb: async () => surroundings.database.db, database: async () => surroundings.database }));
+const secret = randomBytes(32).toString("base64");
+vi.stubEnv("AUTH_SECRET", secret);
+
+const root = process.cwd();
+const appDir = path.join(root, "app");
+
+describe("every staff route handler goes through defineRoute", () => {
+  let database: TestDatabase;
+  let scan: RouteScan;
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+    surroundings.database = database;
+    scan = await scanRouteHandlers(appDir);
+  });
+  afterAll(async () => database?.dispose());
+
+  it("holds for every route.ts under app/ that is not public", () => {
+    // The scan must see the routes we know of; an empty scan would pass vacuously.
+    expect(scan.staffRoutes.map((r) => r.urlPath)).toEqual(expect.arrayContaining(["/api/events", "/api/exports/requests", "/api/approvals/count"]));
+    expect(scan.publicRoutes).toEqual(expect.arrayContaining(["/api/webhooks/payment", "/api/auth/[...nextauth]", "/checkout/[token]/status"]));
+    expect(scan.problems).toEqual([]);
+  });
+
+  const call = async (headers: Record<string, string>) => {
+    const answers: Record<string, { status: number; body: unknown; requestId: string | null }> = {};
+    for (const route of scan.staffRoutes) {
+      for (const [method, handler] of Object.entries(route.handlers)) {
+        const response = await (handler as (request: NextRequest) => Promise<Response>)(new NextRequest(`http://paydesk.test${route.urlPath}`, { method, headers }));
+        answers[`${method} ${route.urlPath}`] = { status: response.status, body: await response.json(), requestId: response.headers.get(REQUEST_ID_HEADER) };
+      }
+    }
+    return answers;
+  };
+  const everyRoute = (answers: Record<string, unknown>, answer: unknown) => {
+    expect(Object.keys(answers).length).toBeGreaterThanOrEqual(3);
+    expect(answers).toEqual(Object.fromEntries(Object.keys(answers).map((key) => [key, answer])));
+  };
+
+  it("so each refuses a signed-out caller with 401, in words, with a request id", async () => {
+    surroundings.cookie = "";
+    const answers = await call({ "accept-language": "th-TH" });
+    everyRoute(answers, { status: 401, body: { error: expect.stringMatching(/เข้าสู่ระบบ/) }, requestId: expect.stringMatching(/^rq_[0-9a-f]{16}$/) });
+  });
+
+  it("and a person still on a one-time password with 403, in their language, though their role would allow it", async () => {
+    const invited = await insertStaff(database.db, { role: "admin" });
+    await database.db.update(staffUsers).set({ mustChangePassword: true, locale: "th" }).where(eq(staffUsers.id, invited.id));
+    surroundings.cookie = await sealedSessionCookie(invited.id, { secret });
+    const inThai = await call({ "accept-language": "en-GB" });
+    everyRoute(inThai, { status: 403, body: { error: "โปรดตั้งรหัสผ่านของคุณเองก่อน (ขณะนี้ยังใช้รหัสผ่านชั่วคราว) แล้วลองอีกครั้ง" }, requestId: expect.any(String) });
+    await database.db.update(staffUsers).set({ locale: "en" }).where(eq(staffUsers.id, invited.id));
+    const inEnglish = await call({ "accept-language": "th-TH" });
+    everyRoute(inEnglish, { status: 403, body: { error: "Choose your own password first (you are still on a one-time password), then try again." }, requestId: expect.any(String) });
+  });
+
+  describe("the checker itself", () => {
+    fs.mkdirSync(path.join(root, ".tmp"), { recursive: true });
+    const dir = fs.mkdtempSync(path.join(root, ".tmp", "routes-registry-"));
+    afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const write = (relative: string, text: string) => {
+      fs.mkdirSync(path.join(dir, path.dirname(relative)), { recursive: true });
+      fs.writeFileSync(path.join(dir, relative), text);
+    };
+    const routePath = JSON.stringify(path.join(root, "lib", "auth", "route.ts"));
+
+    it("reports a bare handler on a staff path, passes a wrapped one and leaves public paths alone", async () => {
+      write("api/fine/route.ts", `import { defineRoute } from ${routePath};\nexport const dynamic = "force-dynamic";\nexport const GET = defineRoute({ permission: "request.read", run: async () => new Response("ok") });\n`);
+      write("(console)/api/rogue/route.ts", `export async function GET() {\n  return new Response("everything");\n}\nexport const POST = GET;\n`);
+      write("api/webhooks/x/route.ts", `export async function POST() {\n  return new Response("ok");\n}\n`);
+      const fixture = await scanRouteHandlers(dir);
+      expect(fixture.staffRoutes.map((r) => r.urlPath).sort()).toEqual(["/api/fine", "/api/rogue"]);
+      expect(fixture.publicRoutes).toEqual(["/api/webhooks/x"]);
+      expect(fixture.problems).toHaveLength(2);
+      expect(fixture.problems.join("\n")).toMatch(/rogue\/route\.ts: GET is not built by defineRoute/);
+      expect(fixture.problems.join("\n")).toMatch(/rogue\/route\.ts: POST is not built by defineRoute/);
+    });
+  });
+});
