@@ -4,7 +4,6 @@ import { useEffect, useState } from "react";
 import { databaseMessages } from "@/components/database/database-messages";
 import { DatabaseUnreachable } from "@/components/database/database-unreachable";
 import { isLocale, type Locale } from "@/lib/i18n";
-import { databaseAnswersAction } from "../database-check";
 
 /**
  * A console page that failed below the layout (the layout itself says when the database is gone,
@@ -19,8 +18,8 @@ export default function ConsoleError({ error, retry }: { error: unknown; retry: 
     // The page's language, as the root layout chose it (the person's own choice is in the database).
     const lang = document.documentElement.lang;
     const locale: Locale = isLocale(lang) ? lang : "en";
-    databaseAnswersAction().then(
-      (answers) => current && setShown({ locale, unreachable: !answers }),
+    fetch("/api/health/database", { cache: "no-store" }).then(
+      (answer) => current && setShown({ locale, unreachable: answer.status === 503 }),
       () => current && setShown({ locale, unreachable: false }),
     );
     return () => {

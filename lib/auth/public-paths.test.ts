@@ -8,6 +8,7 @@ describe("paths open without signing in", () => {
       "/api/auth/session",
       "/api/auth/callback/credentials",
       "/api/webhooks/payment",
+      "/api/health/database",
       "/checkout/tok_123",
       "/payin-slip-upload/org/pr_1/tok",
       "/_next/static/chunks/app.js",

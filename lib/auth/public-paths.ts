@@ -4,7 +4,7 @@
  * Pages and actions check the session and permission again themselves: the proxy only spares a
  * signed-out person a page that would refuse them.
  */
-const PUBLIC_PREFIXES = ["/api/auth/", "/api/webhooks/", "/checkout/", "/payin-slip-upload/", "/_next/"];
+const PUBLIC_PREFIXES = ["/api/auth/", "/api/health/", "/api/webhooks/", "/checkout/", "/payin-slip-upload/", "/_next/"];
 // Not "/": the home page shows the provider's address and status, for staff only.
 const PUBLIC_EXACT = new Set(["/login", "/favicon.ico", "/robots.txt", "/icon.svg", "/apple-icon.png", "/manifest.webmanifest"]);
 

@@ -24,7 +24,7 @@ const events = (await import("./events/route")).GET;
 const ids = Array.from({ length: 12 }, (_, i) => `req_limit_${i}`);
 const tokenOf = (id: string) => checkoutTokenFor({ id, expireAt: new Date(Date.now() + 3_600_000), createdAt: new Date() }, { secret: SECRET });
 const params = (token: string) => ({ params: Promise.resolve({ token }) });
-const headersFrom = (ip: string, extra: Record<string, string> = {}) => ({ "x-forwarded-for": ip, ...extra });
+const headersFrom = (ip: string, extra: Record<string, string> = {}) => ({ "x-paydesk-peer": ip, ...extra });
 
 const poll = (token: string, ip: string, query = "", extra: Record<string, string> = {}) => status(new Request(`http://paydesk.test/checkout/${token}/status${query}`, { headers: headersFrom(ip, extra) }), params(token));
 

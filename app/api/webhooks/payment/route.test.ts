@@ -18,7 +18,7 @@ import { summarizeRefusals } from "@/lib/webhooks/refusals";
  */
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
-vi.mock("@/lib/env", () => ({ env: () => ({ WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret" }) }));
+vi.mock("@/lib/env", () => ({ env: () => ({ WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret", TRUSTED_PROXIES: [] }) }));
 // No provider here: deliveries are stored and answered; applying them is lib/webhooks' tests' business.
 vi.mock("@/lib/payment-api", () => ({ merchantApi: async () => undefined }));
 vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), after: () => undefined }));
@@ -111,7 +111,7 @@ describe.each(DATABASE_KINDS)("POST /api/webhooks/payment on %s", (kind) => {
 
   it.skipIf(skip)("counts refusals and keeps the last few: from where, which header, what was wrong — never the secret sent", async () => {
     const before = await summarizeRefusals(database.db);
-    const from = { "x-forwarded-for": "203.0.113.77" };
+    const from = { "x-paydesk-peer": "203.0.113.77" };
     const guessed = `whsec_${randomBytes(16).toString("hex")}`;
     expect((await post(JSON.stringify(job(coffee.merchantId)), { ...from })).status).toBe(401);
     expect((await post(JSON.stringify(job(coffee.merchantId)), { ...from, [HEADER]: guessed })).status).toBe(401);
