@@ -3,6 +3,7 @@
  * Each test makes its request through the console (e2e/support/checkout.ts) and opens the link
  * the console hands out, as a customer would. The sandbox makes the money move.
  */
+import { lastCopied, recordClipboard } from "./support/clipboard";
 import AxeBuilder from "@axe-core/playwright";
 import jsQR from "jsqr";
 import fs from "node:fs";
@@ -19,7 +20,7 @@ test.beforeEach(({}, testInfo) => {
 const live = (page: import("@playwright/test").Page) => page.getByTestId("checkout-live");
 
 test("a QR Pay-In in Thai: the exact amount, the QR, bank details to copy, the slip link and the time left", async ({ page, browser, sandbox, context }) => {
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await recordClipboard(context);
   const made = await makeRequest(browser, { amount: "325.00" });
   const atProvider = await sandbox.control<{ qrCode: string; generatedAmount: number; payinBankAccountNo: string }>("GET", `/requests/${made.providerId}`);
   const response = await page.goto(made.checkoutUrl);
@@ -43,9 +44,9 @@ test("a QR Pay-In in Thai: the exact amount, the QR, bank details to copy, the s
   await expect(bank).toContainText(atProvider.payinBankAccountNo);
   await page.getByRole("button", { name: "คัดลอก: เลขที่บัญชี" }).click();
   await expect(bank.getByRole("status").filter({ hasText: "✓ คัดลอกแล้ว" })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(atProvider.payinBankAccountNo);
+  expect(await lastCopied(page)).toBe(atProvider.payinBankAccountNo);
   await page.getByRole("button", { name: "คัดลอก: ยอดที่ต้องชำระ" }).click();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(atProvider.generatedAmount.toFixed(2));
+  expect(await lastCopied(page)).toBe(atProvider.generatedAmount.toFixed(2));
 
   // The slip link: a QR of it and a plain button to it.
   await expect(page.getByTestId("slip-qr")).toHaveAttribute("data-qr-value", made.slipUrl!);

@@ -4,6 +4,7 @@
  * provider" for a lost answer, and — in sandbox mode — buttons that make the provider act.
  * Requests are made through PayDesk's own create forms (see e2e/requests-list.spec.ts).
  */
+import { lastCopied, recordClipboard } from "./support/clipboard";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { skipWithoutRole, storageStatePath } from "./support/auth-users";
@@ -31,7 +32,7 @@ const timeline = (page: Page) => page.getByTestId("timeline-entry");
 const PROVIDER_CALL = { timeout: 25_000 };
 
 test("a pending Pay-In: fields, links to copy, both QR codes, bank details, countdown and timeline", async ({ page, context, sandbox }) => {
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await recordClipboard(context);
   const { id, refId1 } = await createPayIn(page);
 
   await expect(page.getByRole("heading", { level: 1 })).toContainText(refId1);
@@ -48,7 +49,7 @@ test("a pending Pay-In: fields, links to copy, both QR codes, bank details, coun
   expect(href).toMatch(new RegExp(`^${E2E.baseUrl}/checkout/[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$`));
   await page.getByRole("button", { name: "Copy: Checkout link" }).click();
   await expect(page.getByText("Copied").first()).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(href);
+  expect(await lastCopied(page)).toBe(href);
   await expect(page.getByTestId("checkout-link-qr")).toHaveAttribute("data-qr-value", href);
   await expect(page.getByRole("link", { name: "Open" })).toHaveAttribute("href", href);
 
@@ -56,7 +57,7 @@ test("a pending Pay-In: fields, links to copy, both QR codes, bank details, coun
   const stored = await sandbox.control<{ slipUploadUrl: string }>("GET", `/requests/${(await fields.getByText(/^[0-9a-f-]{36}$/).textContent())!}`);
   await expect(page.getByTestId("slip-link")).toHaveText(`${E2E.baseUrl}${stored.slipUploadUrl}`);
   await page.getByRole("button", { name: "Copy: Slip upload link" }).click();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${E2E.baseUrl}${stored.slipUploadUrl}`);
+  expect(await lastCopied(page)).toBe(`${E2E.baseUrl}${stored.slipUploadUrl}`);
 
   // The payment QR as the customer sees it, the account to pay into, the time left.
   await expect(page.getByRole("img", { name: /^PromptPay QR for ฿325\.\d\d$/ })).toBeVisible();
