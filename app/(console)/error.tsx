@@ -3,13 +3,15 @@
 import { useEffect, useState } from "react";
 import { databaseMessages } from "@/components/database/database-messages";
 import { DatabaseUnreachable } from "@/components/database/database-unreachable";
+import { digestOf, pageStateMessages } from "@/components/page-state/page-state-messages";
 import { isLocale, type Locale } from "@/lib/i18n";
 
 /**
  * A console page that failed below the layout (the layout itself says when the database is gone,
  * app/(console)/layout.tsx): on a move between pages, say, when the database went away after the
  * layout was shown. A production build hands this boundary only a digest, so it asks the server
- * whether the database answers, and says so in words if not.
+ * whether the database answers, and says so in words if not; any other failure is shown with that
+ * digest as its reference, the one the server's log carries beside the error.
  */
 export default function ConsoleError({ error, retry }: { error: unknown; retry: () => void }) {
   const [shown, setShown] = useState<{ locale: Locale; unreachable: boolean } | null>(null);
@@ -28,6 +30,7 @@ export default function ConsoleError({ error, retry }: { error: unknown; retry: 
   }, [error]);
   if (!shown) return <p aria-busy="true" className="sr-only" />;
   const t = databaseMessages(shown.locale);
+  const reference = digestOf(error);
   const retryButton = (
     <button type="button" onClick={retry} className="mt-4 rounded-md bg-brand-dark px-4 py-2 text-sm font-medium text-white hover:bg-brand focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/50 focus-visible:ring-offset-2">
       {t.retry}
@@ -38,6 +41,11 @@ export default function ConsoleError({ error, retry }: { error: unknown; retry: 
     <section data-testid="page-error" className="max-w-prose">
       <h1 className="text-2xl font-semibold">{t.otherError}</h1>
       <p className="mt-2 text-slate-700">{t.otherErrorBody}</p>
+      {reference && (
+        <p data-testid="error-reference" className="mt-2 text-sm text-slate-700">
+          {pageStateMessages(shown.locale).reference(reference)}
+        </p>
+      )}
       {retryButton}
     </section>
   );

@@ -1,6 +1,9 @@
+import { Suspense } from "react";
 import { consoleFontClass } from "@/components/console/console-font";
 import { ConsoleHeader } from "@/components/console/console-header";
+import { NavigationPending } from "@/components/console/navigation-pending";
 import { DatabaseUnreachable } from "@/components/database/database-unreachable";
+import { pageStateMessages } from "@/components/page-state/page-state-messages";
 import { QueryProvider } from "@/components/live/query-provider";
 import { countAwaitingApproval } from "@/lib/approvals/awaiting-count";
 import { sectionsFor } from "@/lib/auth/console-sections";
@@ -9,7 +12,7 @@ import { selectedMerchant } from "@/lib/auth/selected-merchant";
 import { requireSession } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { isDatabaseUnreachable } from "@/lib/db/unreachable";
-import { getPublicLocale } from "@/lib/i18n/server";
+import { getLocale, getPublicLocale } from "@/lib/i18n/server";
 import { setLocaleAction } from "../login/actions";
 import { selectMerchantAction, signOutAction } from "./actions";
 import "../globals.css";
@@ -25,7 +28,7 @@ async function loadShell() {
 }
 
 // No loading.tsx here on purpose: a page's forbidden() must land before streaming starts, or the
-// 403 page would be sent with status 200.
+// 403 page would be sent with status 200. NavigationPending says a page is loading instead.
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
   // Every console page reads the person first: during a database outage that read fails, and the
   // page says so in words (in the browser's language: the person's own choice is in the database).
@@ -42,8 +45,12 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
     );
   }
   const { session, choice, awaitingApproval } = shell;
+  const loading = pageStateMessages(await getLocale(session)).loading;
   return (
     <div className={`min-h-screen ${consoleFontClass}`}>
+      <Suspense fallback={null}>
+        <NavigationPending label={loading} />
+      </Suspense>
       <ConsoleHeader
         session={session}
         choice={choice}

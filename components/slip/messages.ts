@@ -82,6 +82,7 @@ export const slipFormMessages = defineMessages({
     busy: "The payment service is busy. Your slip is kept here: try again in a few seconds.",
     badReference: "The slip reference must be 4 letters or digits in each box.",
     noteTooLong: "The note is too long.",
+    noteNul: "The note holds an invisible character that cannot be saved. Type the note again instead of pasting it, or leave it empty.",
     noImage: "Choose the slip image first.",
   },
   th: {
@@ -121,6 +122,7 @@ export const slipFormMessages = defineMessages({
     busy: "ระบบชำระเงินไม่ว่าง สลิปของคุณยังอยู่ที่นี่ กรุณาลองอีกครั้งในอีกไม่กี่วินาที",
     badReference: "เลขอ้างอิงต้องเป็นตัวอักษรหรือตัวเลขช่องละ 4 ตัว",
     noteTooLong: "หมายเหตุยาวเกินไป",
+    noteNul: "หมายเหตุมีอักขระที่มองไม่เห็นซึ่งบันทึกไม่ได้ กรุณาพิมพ์หมายเหตุใหม่แทนการวาง หรือเว้นว่างไว้",
     noImage: "กรุณาเลือกรูปสลิปก่อน",
   },
 });

@@ -131,7 +131,7 @@ export function SlipForm({ base, labels }: { base: string; labels: SlipFormLabel
     if (status === 429) return { message: labels.tooMany, canRetry: true };
     if (status === 503) return { message: labels.busy, canRetry: true };
     if (status === 502) return { message: body.mayHaveArrived ? labels.maybeArrived : labels.providerFailed, canRetry: true };
-    const problems: Record<string, string> = { not_image: labels.notImage, too_large: labels.tooLarge, corrupt: labels.corrupt, empty: labels.noImage, no_image: labels.noImage, bad_reference: labels.badReference, note_too_long: labels.noteTooLong };
+    const problems: Record<string, string> = { not_image: labels.notImage, too_large: labels.tooLarge, corrupt: labels.corrupt, empty: labels.noImage, no_image: labels.noImage, bad_reference: labels.badReference, note_too_long: labels.noteTooLong, note_nul: labels.noteNul };
     return { message: problems[body.problem ?? ""] ?? labels.providerFailed, canRetry: true };
   };
 

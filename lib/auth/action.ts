@@ -8,7 +8,7 @@ import { actionMessages, deniedMessage } from "../i18n/action-messages";
 import { localeFor } from "../i18n/request-locale";
 import { getMerchantInScope, type MerchantSummary } from "../merchants/queries";
 import { recordAudit, type AuditOutcome } from "./audit";
-import { formDataToInput } from "./form-input";
+import { fieldsHoldingNul, formDataToInput } from "./form-input";
 import { can, type Permission } from "./permissions";
 import { clientIpFrom } from "./request-ip";
 import { currentSession, type StaffSession } from "./session";
@@ -17,7 +17,7 @@ import { currentSession, type StaffSession } from "./session";
  * THE one door for mutations (STYLE.md habit 1). Every server action PayDesk exports is built
  * here, and lib/auth/actions-registry.test.ts fails when one is not:
  *
- *   session → merchant scope → permission → zod parse (FormData coerced) → run → audit row → result
+ *   session → merchant scope → permission → no NUL in any text → zod parse (FormData coerced) → run → audit row → result
  *
  * - A merchant outside the caller's scope is "not found", exactly like one that does not exist
  *   (STYLE.md habit 2).
@@ -81,6 +81,7 @@ export const ACTION_MESSAGES = {
   invalid: english.invalid,
   choosePasswordFirst: english.choosePasswordFirst,
   missingField: english.missingField,
+  nulCharacter: english.nulCharacter,
 } as const;
 
 export { deniedMessage };
@@ -139,6 +140,12 @@ export function defineAction<A extends Access, S extends z.ZodType, T, M extends
     if (permission !== "public" && permission !== "signed-in" && !can(session?.role, permission)) {
       await audit("denied", { merchantId });
       return failure(deniedMessage(permission, await localeFor(session, requestHeaders)));
+    }
+
+    const withNul = fieldsHoldingNul(fields);
+    if (withNul.length > 0) {
+      const t = await words();
+      return failure(t.invalid, Object.fromEntries(withNul.map((name) => [name, [t.nulCharacter]])));
     }
 
     const parsed = options.schema.safeParse(fields, { error: missingFieldMessage });

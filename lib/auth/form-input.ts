@@ -37,6 +37,23 @@ export function formDataToInput(formData: FormData, schema: z.ZodType): Record<s
   return input;
 }
 
+/**
+ * The top-level fields whose text (at any depth: a list, an object) holds a NUL character (U+0000).
+ * PostgreSQL cannot store one in text or jsonb, so it would fail the whole statement with an error
+ * the person cannot act on; the action door refuses such a field by name instead.
+ */
+export function fieldsHoldingNul(input: Record<string, unknown>): string[] {
+  return Object.entries(input)
+    .filter(([, value]) => holdsNul(value, 0))
+    .map(([name]) => name);
+}
+
+function holdsNul(value: unknown, depth: number): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (depth > 10 || value === null || typeof value !== "object" || value instanceof Blob) return false;
+  return Object.values(value).some((inner) => holdsNul(inner, depth + 1));
+}
+
 type Kind = "boolean" | "number" | "array" | "other";
 
 function coerce(value: FormDataEntryValue, kind: Kind): unknown {

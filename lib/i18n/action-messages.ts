@@ -14,6 +14,7 @@ export const actionMessages = defineMessages({
     merchantNotFound: "That merchant was not found. Pick one from the merchant list and try again.",
     invalid: "Some fields need attention; see the messages next to them.",
     missingField: "Fill in this field.",
+    nulCharacter: "This text holds an invisible character (NUL, often brought in by pasting) that cannot be saved. Remove it, or type the text again, and retry.",
     choosePasswordFirst: "Choose your own password first (you are still on a one-time password), then try again.",
     /** What a form says when its action could not be reached at all (components/console/settings/use-action-form.ts). */
     unreachable: "PayDesk did not answer. Check your connection and try again; nothing was changed if this keeps happening.",
@@ -25,6 +26,7 @@ export const actionMessages = defineMessages({
     merchantNotFound: "ไม่พบร้านค้านี้ โปรดเลือกร้านค้าจากรายการแล้วลองอีกครั้ง",
     invalid: "มีบางช่องที่ต้องแก้ไข ดูข้อความข้างช่องนั้น",
     missingField: "โปรดกรอกช่องนี้",
+    nulCharacter: "ข้อความนี้มีอักขระที่มองไม่เห็น (NUL มักติดมากับการวาง) ซึ่งบันทึกไม่ได้ โปรดลบออกหรือพิมพ์ข้อความใหม่ แล้วลองอีกครั้ง",
     choosePasswordFirst: "โปรดตั้งรหัสผ่านของคุณเองก่อน (ขณะนี้ยังใช้รหัสผ่านชั่วคราว) แล้วลองอีกครั้ง",
     unreachable: "PayDesk ไม่ตอบสนอง โปรดตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง",
     denied: (what: string) => `คุณไม่มีสิทธิ์${what} หากต้องใช้ โปรดติดต่อผู้ดูแลระบบ`,
@@ -39,7 +41,7 @@ export function deniedMessage(permission: Permission, locale: Locale = "en"): st
   return actionMessages(locale).denied(permissionLabels(locale)[permission]);
 }
 
-const SENTENCES = ["signedOut", "merchantNotFound", "invalid", "missingField", "choosePasswordFirst", "unreachable"] as const;
+const SENTENCES = ["signedOut", "merchantNotFound", "invalid", "missingField", "nulCharacter", "choosePasswordFirst", "unreachable"] as const;
 const sentencesIn = (locale: Locale) => Object.fromEntries(SENTENCES.map((key) => [key, actionMessages(locale)[key]])) as Record<(typeof SENTENCES)[number], string>;
 const exact = knownMessages({ en: sentencesIn("en"), th: sentencesIn("th") });
 

@@ -15,7 +15,7 @@ import { takeAnonymousCall } from "../public/anonymous-calls";
  * and re-encoded (./reencode.ts), so only a real picture without its metadata is forwarded. The
  * upload is recorded on the request's timeline when PayDesk made the request.
  */
-export type UploadProblem = "no_image" | Exclude<ImageCheck, { ok: true }>["problem"] | "bad_reference" | "note_too_long";
+export type UploadProblem = "no_image" | Exclude<ImageCheck, { ok: true }>["problem"] | "bad_reference" | "note_too_long" | "note_nul";
 
 export type UploadOutcome =
   | { ok: true }
@@ -64,6 +64,8 @@ export function validateSlipForm(form: SlipForm): { ok: true; image: Uint8Array;
   if (!form.image || form.image.length === 0) return { ok: false, status: 400, problem: "no_image" };
   const image = checkImage(form.image, MAX_UPLOAD_BYTES);
   if (!image.ok) return { ok: false, status: image.problem === "too_large" ? 413 : 400, problem: image.problem };
+  // PostgreSQL cannot store a NUL in the timeline's jsonb; the provider would have the slip and PayDesk no record of it.
+  if (form.note.includes("\u0000")) return { ok: false, status: 400, problem: "note_nul" };
   const fields = fieldsSchema.safeParse(form);
   if (!fields.success) {
     const path = String(fields.error.issues[0]?.path[0] ?? "");

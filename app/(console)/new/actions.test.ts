@@ -111,6 +111,14 @@ describe("the create actions (permissions, outcomes, idempotency) against the sa
     expect(await atProvider(String(data.get("refId1")))).toBe(1);
   });
 
+  it("refuses a NUL character in a Pay-In's description beside the field: nothing recorded or sent", async () => {
+    surroundings.session = people.operator;
+    const data = payIn({ description: "Latte\u0000 x2" });
+    expect(await actions.createPayInAction(null, data)).toEqual({ ok: false, message: ACTION_MESSAGES.invalid, fieldErrors: { description: [ACTION_MESSAGES.nulCharacter] } });
+    expect(await rowsWith(String(data.get("refId1")))).toEqual([]);
+    expect(await atProvider(String(data.get("refId1")))).toBe(0);
+  });
+
   it("checks the merchant's Pay-In range on the server, before anything is recorded", async () => {
     surroundings.session = people.operator;
     const data = payIn({ amount: "19.99" });

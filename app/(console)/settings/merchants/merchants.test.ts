@@ -182,6 +182,12 @@ describe("settings: merchants and their keys", () => {
     expect(await addMerchant({ providerMerchantId: id.toUpperCase() })).toMatchObject({ ok: false, fieldErrors: { providerMerchantId: [MERCHANT_REFUSALS.duplicate] } });
   });
 
+  it("refuses a NUL character in the merchant's name beside the field, and stores nothing", async () => {
+    const before = (await database.db.select().from(merchants)).length;
+    expect(await addMerchant({ displayName: "Siam\u0000Coffee" })).toEqual({ ok: false, message: ACTION_MESSAGES.invalid, fieldErrors: { displayName: [ACTION_MESSAGES.nulCharacter] } });
+    expect(await database.db.select().from(merchants)).toHaveLength(before);
+  });
+
   it("rotates keys (and removes the read key), answering only the last four", async () => {
     const created = await addMerchant();
     if (!created.ok) throw new Error(created.message);

@@ -128,6 +128,17 @@ describe("settings: staff", () => {
     expect(await staffActions.inviteStaffAction(null, none)).toMatchObject({ ok: false, fieldErrors: { merchantIds: ["Pick at least one merchant, or allow every merchant."] } });
   });
 
+  it("refuses a NUL character in a name beside the field, in the person's language, and stores nobody", async () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ email: "nul@shop.example", name: "Mali\u0000", role: "viewer", allMerchants: "on" })) form.set(k, v);
+    expect(await staffActions.inviteStaffAction(null, form)).toEqual({ ok: false, message: ACTION_MESSAGES.invalid, fieldErrors: { name: [ACTION_MESSAGES.nulCharacter] } });
+    expect(await database.db.select().from(staffUsers).where(eq(staffUsers.email, "nul@shop.example"))).toEqual([]);
+    surroundings.session = session(admin, "admin", { locale: "th" });
+    const thai = await staffActions.inviteStaffAction(null, form);
+    expect(thai).toMatchObject({ ok: false, fieldErrors: { name: [expect.stringContaining("NUL")] } });
+    expect(thai.ok ? "" : thai.fieldErrors.name![0]).not.toBe(ACTION_MESSAGES.nulCharacter);
+  });
+
   it("tells an admin limited to some merchants, before any form, that staff management needs every merchant", async () => {
     surroundings.session = session(admin, "admin", { merchantIds: ["mer_a"] });
     const list = await render(StaffPage());

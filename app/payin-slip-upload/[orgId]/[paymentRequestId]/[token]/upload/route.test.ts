@@ -7,7 +7,9 @@ import { randomBytes, randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ref, startTestSandbox, type TestSandbox } from "@/sandbox/testing/harness";
+import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { requestEvents } from "@/lib/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
 import { createKeyVault } from "@/lib/merchants/key-vault";
 import { createMerchant } from "@/lib/merchants/manage";
@@ -114,6 +116,19 @@ describe("POST …/upload", () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ problem: "corrupt" });
     expect(forwarded()).toHaveLength(0);
+  });
+
+  it("refuses a NUL character in the note with its own problem, and forwards or records nothing", async () => {
+    const photo = await sharp({ create: { width: 20, height: 20, channels: 3, background: { r: 30, g: 30, b: 200 } } }).jpeg().toBuffer();
+    const form = slipForm(new Uint8Array(photo));
+    form.set("note", "paid\u0000 at 10:02");
+    const before = forwarded().length;
+    const response = await post(link, form);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ problem: "note_nul" });
+    expect(forwarded()).toHaveLength(before);
+    const events = await database.db.select().from(requestEvents).where(eq(requestEvents.type, "slip_uploaded"));
+    expect(events).toEqual([]);
   });
 
   it("forwards a photo re-encoded: upright by its EXIF orientation, without its EXIF (GPS, the phone's make)", async () => {

@@ -1,0 +1,40 @@
+"use client";
+
+import { usePathname, useSearchParams } from "next/navigation";
+import { useEffect, useState } from "react";
+
+/**
+ * Says "Loading the page…" from a click on a link to another console page until that page is shown.
+ * The console has no loading.tsx (app/(console)/layout.tsx says why), so without this a slow page
+ * showed nothing at all between the click and its arrival.
+ */
+export function NavigationPending({ label }: { label: string }) {
+  const pathname = usePathname();
+  const search = useSearchParams().toString();
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => setPending(false), [pathname, search]);
+
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const anchor = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (!(anchor instanceof HTMLAnchorElement) || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return;
+      const to = new URL(anchor.href, window.location.href);
+      if (to.origin !== window.location.origin || (to.pathname === window.location.pathname && to.search === window.location.search)) return;
+      setPending(true);
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, []);
+
+  return (
+    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-0 z-50 flex justify-center">
+      {pending && (
+        <p data-testid="page-loading" className="mt-2 rounded-full bg-brand-dark px-4 py-1 text-sm font-medium text-white shadow">
+          {label}
+        </p>
+      )}
+    </div>
+  );
+}
