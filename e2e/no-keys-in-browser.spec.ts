@@ -48,6 +48,8 @@ test.describe("API keys never reach a browser", () => {
   });
 
   test("no page's HTML or inlined payload contains a key, signed in as an admin", async ({ page, sandbox }) => {
+    // A crawl of every page, each fetched and then rendered: more time than one flow's 30 s.
+    test.setTimeout(120_000);
     const secrets = secretsToFind(sandbox.merchants);
     const routes = E2E.external ? ["/", "/login", "/requests", "/new", "/approvals", "/webhooks", "/settings", "/audit"] : staticPageRoutes();
     expect(routes).toContain("/");
