@@ -20,6 +20,10 @@ export const slipMessages = defineMessages({
     busyBody: (minutes: number) => `Please wait about ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
     providerBusyTitle: "Busy right now",
     providerBusyBody: "Many people are using this page at the moment. Please try again in a few seconds.",
+    paidTitle: "This payment is already complete",
+    paidBody: "The merchant has received it: there is no slip to upload. If you still need to send a slip, contact the merchant directly.",
+    closedTitle: "This payment request has ended",
+    closedBody: "It expired or was not accepted, so it takes no slip. If you paid it or still need to send a slip, contact the merchant directly.",
     language: "Language",
   },
   th: {
@@ -40,6 +44,10 @@ export const slipMessages = defineMessages({
     busyBody: (minutes: number) => `กรุณารอประมาณ ${minutes} นาที แล้วลองใหม่`,
     providerBusyTitle: "ระบบไม่ว่างในขณะนี้",
     providerBusyBody: "มีผู้ใช้หน้านี้จำนวนมากในขณะนี้ กรุณาลองใหม่อีกครั้งในอีกไม่กี่วินาที",
+    paidTitle: "รายการนี้ชำระเรียบร้อยแล้ว",
+    paidBody: "ร้านค้าได้รับเงินแล้ว ไม่ต้องอัปโหลดสลิป หากยังต้องการส่งสลิป กรุณาติดต่อร้านค้าโดยตรง",
+    closedTitle: "รายการชำระเงินนี้สิ้นสุดแล้ว",
+    closedBody: "รายการหมดอายุหรือไม่ได้รับการอนุมัติ จึงรับสลิปไม่ได้ หากคุณโอนเงินไปแล้วหรือยังต้องการส่งสลิป กรุณาติดต่อร้านค้าโดยตรง",
     language: "ภาษา",
   },
 });

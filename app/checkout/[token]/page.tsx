@@ -64,8 +64,8 @@ export default async function CheckoutPage({ params }: { params: Promise<{ token
 
 /** The few strings LiveCheckout needs, and no more: they travel to the browser. */
 function liveLabels(t: CheckoutMessages): LiveLabels {
-  const { timeLeft, hurry, waiting, liveOffline, paidTitle, paidBody, paidAt, amount, reference, doNotPayAgain, rejectedTitle, rejectedBody, reason, expiredTitle, expiredBody, qrVoid, canceledTitle, minutes, seconds } = t;
-  return { timeLeft, hurry, waiting, liveOffline, paidTitle, paidBody, paidAt, amount, reference, doNotPayAgain, rejectedTitle, rejectedBody, reason, expiredTitle, expiredBody, qrVoid, canceledTitle, minutes, seconds };
+  const { timeLeft, hurry, waiting, liveOffline, paidTitle, paidBody, paidAt, amount, amountPaid, reference, rejectedTitle, rejectedBody, reason, expiredTitle, expiredBody, qrVoid, canceledTitle, minutes, seconds } = t;
+  return { timeLeft, hurry, waiting, liveOffline, paidTitle, paidBody, paidAt, amount, amountPaid, reference, rejectedTitle, rejectedBody, reason, expiredTitle, expiredBody, qrVoid, canceledTitle, minutes, seconds };
 }
 
 function Payment({ view, t, amountText, locale }: { view: CheckoutView; t: CheckoutMessages; amountText: string; locale: Locale }) {
