@@ -11,6 +11,9 @@ export const checkoutMessages = defineMessages({
     payTo: "Pay to",
     amountToPay: "Amount to pay",
     exactAmount: "Transfer exactly this amount, satang included: the satang tell us the payment is yours.",
+    exactAmountP2p: "Transfer exactly this amount.",
+    p2pPayee: (merchant: string) =>
+      `You pay this account directly, not an account of ${merchant}: the payment provider pairs your transfer with a payment it owes this account holder, who may be another company or a person. ${merchant} is credited with your payment, so a different name here is expected.`,
     scanQr: "Scan with any Thai banking app",
     qrAlt: (amount: string, merchant: string) => `PromptPay QR code: pay ${amount} to ${merchant}`,
     saveQr: "Save QR",
@@ -63,6 +66,9 @@ export const checkoutMessages = defineMessages({
     payTo: "ชำระให้",
     amountToPay: "ยอดที่ต้องชำระ",
     exactAmount: "กรุณาโอนยอดนี้ให้ตรงทุกสตางค์ เพราะเศษสตางค์ใช้ยืนยันว่าเป็นการชำระของคุณ",
+    exactAmountP2p: "กรุณาโอนยอดนี้ให้ตรงทุกสตางค์",
+    p2pPayee: (merchant: string) =>
+      `คุณโอนเข้าบัญชีนี้โดยตรง ไม่ใช่บัญชีของ ${merchant} เพราะผู้ให้บริการชำระเงินจับคู่การโอนของคุณกับยอดที่ต้องจ่ายให้เจ้าของบัญชีนี้ ซึ่งอาจเป็นบริษัทอื่นหรือบุคคลทั่วไป ${merchant} จะได้รับยอดชำระของคุณ ชื่อบัญชีที่ต่างจากร้านค้าจึงเป็นเรื่องปกติ`,
     scanQr: "สแกนด้วยแอปธนาคารใดก็ได้",
     qrAlt: (amount: string, merchant: string) => `คิวอาร์พร้อมเพย์: ชำระ ${amount} ให้ ${merchant}`,
     saveQr: "บันทึกคิวอาร์",
