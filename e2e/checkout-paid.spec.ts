@@ -7,6 +7,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { makeRequest } from "./support/checkout";
+import { plainSlip } from "./support/slips";
 import { expect, test } from "./support/sandbox";
 
 test.use({ extraHTTPHeaders: async ({}, use) => use({ "X-Forwarded-For": `10.${rnd()}.${rnd()}.${rnd()}` }) });
@@ -95,5 +96,24 @@ test("the slip page of an expired request says it ended and offers no upload for
   await page.getByRole("link", { name: "English" }).click();
   await expect(page.getByTestId("slip-closed").getByRole("heading", { level: 1 })).toHaveText("This payment request has ended");
   await expect(page.locator("input[type=file]")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test("a slip form left open while the request was paid says, on sending, that the payment is complete", async ({ page, browser, sandbox }) => {
+  const made = await makeRequest(browser, { amount: "177.00" });
+  await page.goto(made.slipUrl!);
+  await page.getByLabel(/เลือกรูปสลิป/).setInputFiles(plainSlip());
+  await expect(page.getByTestId("slip-preview")).toBeVisible();
+  await sandbox.control("POST", `/requests/${made.providerId}/pay`, {});
+  const checkout = await browser.newPage();
+  try {
+    await checkout.goto(made.checkoutUrl);
+    await expect(checkout.getByTestId("checkout-live")).toHaveAttribute("data-state", /^(paid|approved)$/, { timeout: 5_000 });
+  } finally {
+    await checkout.close();
+  }
+  await page.getByRole("button", { name: "อัปโหลดสลิป" }).click();
+  await expect(page.getByText("รายการนี้ชำระเรียบร้อยแล้ว จึงไม่ได้ส่งสลิป หากยังต้องการส่งสลิป กรุณาติดต่อร้านค้าโดยตรง")).toBeVisible();
+  await expect(page.getByRole("button", { name: "ลองใหม่" })).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
