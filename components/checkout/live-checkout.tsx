@@ -35,8 +35,8 @@ export interface LiveLabels {
   paidBody: string;
   paidAt: string;
   amount: string;
+  amountPaid: string;
   reference: string;
-  doNotPayAgain: string;
   rejectedTitle: string;
   rejectedBody: string;
   reason: string;
@@ -217,7 +217,8 @@ export function LiveCheckout(props: Props) {
           {live === "offline" ? labels.liveOffline : labels.waiting}
         </p>
       )}
-      {shown.state !== "expired" && shown.state !== "rejected" && shown.state !== "canceled" && props.slip}
+      {/* Once settled there is nothing to send a slip for: a paid page is a receipt, not an invitation. */}
+      {!TERMINAL.has(shown.state) && props.slip}
       <span hidden data-testid="checkout-locale">{locale}</span>
     </div>
   );
@@ -256,7 +257,7 @@ function Outcome({ status, labels, amountText, reference, locale, initial, initi
       </h2>
       <p className="text-slate-800">{paid ? labels.paidBody : status.state === "rejected" ? labels.rejectedBody : labels.expiredBody}</p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-slate-700">{labels.amount}</dt>
+        <dt className="text-slate-700">{paid ? labels.amountPaid : labels.amount}</dt>
         <dd className="font-semibold tabular-nums">{amountText}</dd>
         {paid && (
           <>
@@ -273,12 +274,17 @@ function Outcome({ status, labels, amountText, reference, locale, initial, initi
           </>
         )}
       </dl>
-      {/* Where the QR was: crossed out, with words, never scannable. */}
-      <div aria-hidden="true" className="relative mx-auto grid size-40 place-items-center rounded-lg bg-slate-200 text-slate-500">
-        <span className="text-6xl">▦</span>
-        <span className="absolute inset-x-0 top-1/2 h-1 -rotate-45 bg-rose-600" />
-      </div>
-      <p className="text-center font-semibold text-rose-800">{paid ? labels.doNotPayAgain : labels.qrVoid}</p>
+      {/* Where the QR was, for a request that can no longer be paid: crossed out, with words, never
+          scannable. A paid one is a receipt: nothing there reads as an error. */}
+      {!paid && (
+        <>
+          <div aria-hidden="true" className="relative mx-auto grid size-40 place-items-center rounded-lg bg-slate-200 text-slate-500">
+            <span className="text-6xl">▦</span>
+            <span className="absolute inset-x-0 top-1/2 h-1 -rotate-45 bg-rose-600" />
+          </div>
+          <p className="text-center font-semibold text-rose-800">{labels.qrVoid}</p>
+        </>
+      )}
     </section>
   );
 }

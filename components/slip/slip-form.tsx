@@ -128,6 +128,7 @@ export function SlipForm({ base, labels }: { base: string; labels: SlipFormLabel
 
   const failureFor = (status: number, body: { problem?: string; mayHaveArrived?: boolean }) => {
     if (status === 410) return { message: labels.linkGone, canRetry: false };
+    if (status === 409) return { message: body.problem === "already_paid" ? labels.alreadyPaid : labels.requestEnded, canRetry: false };
     if (status === 429) return { message: labels.tooMany, canRetry: true };
     if (status === 503) return { message: labels.busy, canRetry: true };
     if (status === 502) return { message: body.mayHaveArrived ? labels.maybeArrived : labels.providerFailed, canRetry: true };

@@ -48,7 +48,7 @@ export interface CheckoutView {
   /** The provider's own QR image (spec profile); the live provider always sends it empty (provider-facts §4.1). */
   qrImage: string | null;
   bank: BankDetails;
-  /** Absolute slip upload link: the provider's relative slipUploadUrl served by PayDesk (§4.6, §4.8). */
+  /** Absolute slip upload link: the provider's relative slipUploadUrl served by PayDesk (§4.6, §4.8); only while the request is open. */
   slipUrl: string | null;
   expireAt: string | null;
   /** For the provider's hub: JoinPayment(sessionId) at `hubPath`. */
@@ -106,7 +106,7 @@ export async function loadCheckout(db: Db, token: string, publicBaseUrl: string,
         // The live provider leaves a dummy PromptPay id when there is no QR (§4.2); the normaliser drops it.
         promptPayId: answer.payInPromptPayId ?? null,
       },
-      slipUrl: answer.slipUploadUrl ? (/^https?:\/\//.test(answer.slipUploadUrl) ? answer.slipUploadUrl : `${publicBaseUrl}${answer.slipUploadUrl}`) : null,
+      slipUrl: open && answer.slipUploadUrl ? (/^https?:\/\//.test(answer.slipUploadUrl) ? answer.slipUploadUrl : `${publicBaseUrl}${answer.slipUploadUrl}`) : null,
       expireAt: r.expireAt?.toISOString() ?? null,
       sessionId: answer.sessionId ?? r.providerId,
       hubPath: answer.websocketPath ?? "/realtime/payment-tx",

@@ -152,6 +152,8 @@ export const paymentRequests = pgTable(
     nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
     checkCount: integer("check_count").notNull().default(0),
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    /** When the provider last answered a check: a check that only confirms the state is not a timeline entry. */
+    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -46,6 +46,12 @@ export interface ApplyOptions {
   changes?: Partial<typeof paymentRequests.$inferInsert>;
   /** What to keep on the timeline beside the event itself. */
   data?: Record<string, unknown>;
+  /**
+   * A check, not news: an answer that only confirms the current state (still pending) writes
+   * nothing, so the timeline records changes rather than every reconciliation pass. Webhooks do
+   * not set it: a late or duplicate delivery is still recorded, marked ignored.
+   */
+  quietWhenConfirmed?: boolean;
   /** The request as the caller just read it, saving a read; a stale copy only costs a retry. */
   known?: RequestFacts;
   /**
@@ -71,6 +77,7 @@ export async function applyToRequest(db: Db, requestId: string, event: Lifecycle
       event,
     );
     const result: Applied = verdict.applied ? { applied: true, state: verdict.next } : { applied: false, state: current, why: verdict.why };
+    if (!verdict.applied && verdict.confirms && options.quietWhenConfirmed && !options.settles) return result;
     if (await writeOutcome(db, facts, event, verdict, result, options)) return result;
     const reread = await readFacts(db, requestId, options.settles?.deliveryId);
     if (options.settles && reread.deliveryVerdict !== "received") {

@@ -57,7 +57,7 @@ export type LifecycleEvent =
 
 export type Verdict =
   | { applied: true; next: State; paidSatang: Satang; statusCode?: string | null; reason?: string | null }
-  | { applied: false; why: string };
+  | { applied: false; why: string; confirms?: true };
 
 const EXPIRED_CODES = new Set(["ERR_EXPIRED_REQUEST"]);
 
@@ -122,7 +122,7 @@ function applyProvider(
 ): Verdict {
   if (next === "pending") {
     // Pending confirms what we knew, or settles submitting/unknown; it never goes backwards.
-    return r.state === "pending" ? ignored("already pending") : move("pending");
+    return r.state === "pending" ? { applied: false, why: "already pending", confirms: true } : move("pending");
   }
   if (next !== "paid" && next !== "approved") return move(next, { statusCode, reason });
   // A completed pay-out paid what was asked; a Pay-In collected what its customer was asked to pay

@@ -64,6 +64,7 @@ async function settleUnknown(db: Db, api: MerchantApi, row: RequestRow, options:
     if (!isHopeless) return { state, changed: false, note: lookup.message };
     return leaveToPerson(db, row, "SUBMIT_UNRESOLVED_NO_LOOKUP", lookup.message, {});
   }
+  await markChecked(db, row.id);
   const linked = await heldByOthers(db, row.id, lookup.data.map((r) => r.id));
   const judged = judgeFound(
     { kind: row.kind, providerMerchantId: options.providerMerchantId, requestedSatang: toSatang(row.requestedAmount), refId2: row.refId2, refId3: row.refId3, sentAt, input: row.input as Record<string, unknown> },
@@ -163,7 +164,13 @@ async function notFound(db: Db, api: MerchantApi, row: RequestRow, options: Reco
 
 async function applyRecord(db: Db, row: RequestRow, record: PaymentRecord): Promise<ReconcileResult> {
   const before = row.status as State;
-  let result = await applyToRequest(db, row.id, { type: "provider_status", status: record.status, statusCode: record.statusCode, reason: record.statusReason }, { actor: "reconcile" });
+  await markChecked(db, row.id);
+  let result = await applyToRequest(
+    db,
+    row.id,
+    { type: "provider_status", status: record.status, statusCode: record.statusCode, reason: record.statusReason },
+    { actor: "reconcile", quietWhenConfirmed: true },
+  );
   // Pay-outs partly paid (P2P rounds) stay Pending at the provider; their running total is in the record.
   if ((row.kind === "payout" || row.kind === "withdrawal") && record.payoutPaidSatang !== null && record.payoutPaidSatang > toSatang(row.paidAmount) && !isTerminal(result.state)) {
     result = await applyToRequest(
@@ -174,4 +181,9 @@ async function applyRecord(db: Db, row: RequestRow, record: PaymentRecord): Prom
     );
   }
   return { state: result.state, changed: result.state !== before || result.applied, note: NOTES.providerSays.en.fill({ status: record.status }) };
+}
+
+/** The provider answered: shown on the request page instead of a timeline entry per check. */
+async function markChecked(db: Db, requestId: string): Promise<void> {
+  await db.update(paymentRequests).set({ lastCheckedAt: new Date() }).where(eq(paymentRequests.id, requestId));
 }

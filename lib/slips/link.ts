@@ -7,6 +7,7 @@ import type { PaymentApi } from "../payment-api/client";
 import { toSatang, type Satang } from "../money";
 import { hitRateLimits, type Limit, type RateVerdict } from "../public/rate-limit";
 import { ipThrottleKey } from "../auth/request-ip";
+import { isTerminal, type State } from "../requests/lifecycle";
 import { readStoredPayInAnswer } from "../requests/stored-answer";
 import { anonymousShareKnownSpent, takeAnonymousCall } from "../public/anonymous-calls";
 import { rememberRejected, wasRejected } from "./rejected-tokens";
@@ -37,6 +38,8 @@ export interface SlipRequestView {
   bankCode: string | null;
   accountNo: string | null;
   accountName: string | null;
+  /** A request that is over takes no slip here: "paid" (already complete) or "closed" (expired, rejected, cancelled). */
+  ended: "paid" | "closed" | null;
 }
 
 export type SlipLinkCheck =
@@ -135,6 +138,7 @@ export async function findSlipRequest(db: Db, link: SlipLink): Promise<{ id: str
       bankCode: answer.payInBankCode ?? null,
       accountNo: answer.payInBankAccountNo ?? null,
       accountName: answer.payInBankAccountName ?? null,
+      ended: r.status === "paid" || r.status === "approved" ? "paid" : isTerminal(r.status as State) ? "closed" : null,
     },
   };
 }

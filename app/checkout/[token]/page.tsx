@@ -64,8 +64,8 @@ export default async function CheckoutPage({ params }: { params: Promise<{ token
 
 /** The few strings LiveCheckout needs, and no more: they travel to the browser. */
 function liveLabels(t: CheckoutMessages): LiveLabels {
-  const { timeLeft, hurry, waiting, liveOffline, paidTitle, paidBody, paidAt, amount, reference, doNotPayAgain, rejectedTitle, rejectedBody, reason, expiredTitle, expiredBody, qrVoid, canceledTitle, minutes, seconds } = t;
-  return { timeLeft, hurry, waiting, liveOffline, paidTitle, paidBody, paidAt, amount, reference, doNotPayAgain, rejectedTitle, rejectedBody, reason, expiredTitle, expiredBody, qrVoid, canceledTitle, minutes, seconds };
+  const { timeLeft, hurry, waiting, liveOffline, paidTitle, paidBody, paidAt, amount, amountPaid, reference, rejectedTitle, rejectedBody, reason, expiredTitle, expiredBody, qrVoid, canceledTitle, minutes, seconds } = t;
+  return { timeLeft, hurry, waiting, liveOffline, paidTitle, paidBody, paidAt, amount, amountPaid, reference, rejectedTitle, rejectedBody, reason, expiredTitle, expiredBody, qrVoid, canceledTitle, minutes, seconds };
 }
 
 function Payment({ view, t, amountText, locale }: { view: CheckoutView; t: CheckoutMessages; amountText: string; locale: Locale }) {
@@ -81,7 +81,8 @@ function Payment({ view, t, amountText, locale }: { view: CheckoutView; t: Check
         <p className="mt-1 text-4xl font-bold tabular-nums text-slate-950" data-testid="amount">
           {amountText}
         </p>
-        <p className="mt-2 text-sm text-slate-800">{t.exactAmount}</p>
+        {/* A P2P amount is the requested one, no satang added (provider-facts §5.1): they identify nothing. */}
+        <p className="mt-2 text-sm text-slate-800">{view.kind === "payin_p2p" ? t.exactAmountP2p : t.exactAmount}</p>
         <div className="mt-2 flex justify-center">
           <CopyButton value={(view.amountSatang / 100).toFixed(2)} label={t.amountToPay} labels={copyLabels} />
         </div>
@@ -121,6 +122,12 @@ function BankDetails({ view, t, locale, heading, copyLabels }: { view: CheckoutV
       <h2 id="bank-heading" className="text-base font-semibold">
         {heading}
       </h2>
+      {/* P2P pays the account of a pending pay-out, of any merchant (provider-facts §5.5): the name is not the shop's. */}
+      {view.kind === "payin_p2p" && (
+        <p className="text-sm text-slate-800" data-testid="p2p-payee">
+          {t.p2pPayee(view.merchantName)}
+        </p>
+      )}
       <dl className="space-y-3">
         {rows
           .filter((row) => row.value)

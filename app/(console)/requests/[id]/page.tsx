@@ -20,6 +20,7 @@ import { requirePermission } from "@/lib/auth/session";
 import { checkoutPath, checkoutTokenFor } from "@/lib/checkout/token";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
+import { formatDateTime } from "@/lib/i18n";
 import { getLocale } from "@/lib/i18n/server";
 import { isTerminal } from "@/lib/requests/lifecycle";
 import { shownState } from "@/lib/requests/list-filters";
@@ -94,6 +95,12 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
       )}
       {state === "needs_review" && <NeedsReviewNotice statusCode={r.statusCode} foundCount={foundAtProvider(timeline)} locale={locale} />}
       {!isTerminal(state) && state !== "awaiting_approval" && <RecheckButton requestId={r.id} action={recheckRequestAction} locale={locale} />}
+      {/* Checks that find nothing new are not timeline entries; the last one's time is shown here. */}
+      {r.lastCheckedAt && (
+        <p className="text-sm text-slate-700" data-testid="last-checked">
+          {t.lastChecked(formatDateTime(r.lastCheckedAt, locale, { seconds: true }))}
+        </p>
+      )}
       {showSandbox && <SandboxPanel requestId={r.id} controls={controlsFor(r)} action={family === "payin" ? sandboxPayInControlAction : sandboxPayOutControlAction} locale={locale} />}
       {isPayIn && (
         <CheckoutPanel

@@ -48,11 +48,13 @@ export default async function SlipUploadPage({ params }: { params: SlipParams })
       </PublicShell>
     );
   }
+  const ended = opened.request?.ended ?? null;
   return (
     <PublicShell merchantName={opened.request?.merchantName ?? null} locale={locale} languageHref={languageHref} languageLabel={t.language}>
-      <h1 className="text-2xl font-bold">{t.title}</h1>
+      {/* A request that is over takes no slip: it says so, and who to turn to, instead of offering the form. */}
+      {ended ? <Notice title={ended === "paid" ? t.paidTitle : t.closedTitle} body={ended === "paid" ? t.paidBody : t.closedBody} testId={`slip-${ended}`} /> : <h1 className="text-2xl font-bold">{t.title}</h1>}
       {opened.request ? <RequestCard request={opened.request} locale={locale} /> : <p className="text-slate-800">{t.notOurs}</p>}
-      <SlipForm base={base} labels={slipFormMessages(locale)} />
+      {!ended && <SlipForm base={base} labels={slipFormMessages(locale)} />}
     </PublicShell>
   );
 }

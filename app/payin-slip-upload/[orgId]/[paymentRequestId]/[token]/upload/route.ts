@@ -4,14 +4,14 @@ import { readCappedBody } from "@/lib/http/read-capped-body";
 import { paymentApi } from "@/lib/payment-api";
 import { busyAnswer, tokenProblem } from "@/lib/slips/answers";
 import { MAX_UPLOAD_BYTES } from "@/lib/slips/image";
-import { isWellFormed, spendSlipBudget, verifySlipToken } from "@/lib/slips/link";
+import { findSlipRequest, isWellFormed, spendSlipBudget, verifySlipToken } from "@/lib/slips/link";
 import { readSlipForm, uploadSlip } from "@/lib/slips/upload";
 import { slipLinkOf, type SlipParams } from "../params";
 
 /**
  * POST …/upload (multipart: image, first4, last4, note, duplicatesSeen) — the customer's slip,
  * checked here and forwarded to the provider (lib/slips/upload.ts). Answers `{ok: true}` or
- * `{problem}` with a status the page turns into words. Nothing of the body is read until the link,
+ * `{problem}` with a status the page turns into words (409: the request is paid or over). Nothing of the body is read until the link,
  * the budgets and the token have passed, and then no more than the cap.
  */
 export const dynamic = "force-dynamic";
@@ -31,6 +31,10 @@ export async function POST(request: Request, { params }: { params: SlipParams })
   const api = await paymentApi();
   const token = await verifySlipToken(db, api, link);
   if (!token.ok) return tokenProblem(token);
+  // A form left open while the request was paid or ended: the provider would still take the slip,
+  // so PayDesk says why it does not (the page no longer offers the form) and forwards nothing.
+  const ended = (await findSlipRequest(db, link))?.view.ended;
+  if (ended) return Response.json({ problem: ended === "paid" ? "already_paid" : "request_ended" }, { status: 409 });
   const body = await readCappedBody(request, MAX_BODY_BYTES);
   if (!body.ok) return tooLarge();
   const form = await readSlipForm(body.bytes, request.headers.get("content-type"));

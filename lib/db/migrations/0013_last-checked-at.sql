@@ -1,0 +1,1 @@
+ALTER TABLE "payment_requests" ADD COLUMN "last_checked_at" timestamp with time zone;
