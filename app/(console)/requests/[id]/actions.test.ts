@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { desc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { StaffSession } from "@/lib/auth/session";
@@ -25,7 +26,7 @@ describe("the detail page's actions", () => {
     database = await createTestDatabase("pglite");
     surroundings.db = database.db as Db;
     await database.db.insert(merchants).values({ id: "mer_a", displayName: "A", orgId: "org", merchantId: "m-a", submitKeyEncrypted: "v1:x", submitKeyLast4: "abcd" });
-    const row = (id: string, kind: "payin" | "payout") => ({ id, merchantId: "mer_a", kind, refId1: id, requestedAmount: "10.00", status: "pending", input: {}, idempotencyKey: id, providerId: "00000000-0000-0000-0000-000000000000" });
+    const row = (id: string, kind: "payin" | "payout") => ({ id, merchantId: "mer_a", kind, refId1: id, requestedAmount: "10.00", status: "pending", input: {}, idempotencyKey: id, providerId: randomUUID() });
     await database.db.insert(paymentRequests).values([row("req_in", "payin"), row("req_out", "payout")]);
   });
   afterAll(async () => database?.dispose());

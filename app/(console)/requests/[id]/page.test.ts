@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { StaffSession } from "@/lib/auth/session";
@@ -27,7 +28,7 @@ describe("the request page and its merchant's read key", () => {
     surroundings.db = database.db as Db;
     const merchant = (id: string, extra: Partial<typeof merchants.$inferInsert> = {}) => ({ id, displayName: id, orgId: "org", merchantId: id, submitKeyEncrypted: "v1:x", submitKeyLast4: "abcd", ...extra });
     await database.db.insert(merchants).values([merchant("mer_blind"), merchant("mer_seeing", { readKeyEncrypted: "v1:y", readKeyLast4: "efgh" }), merchant("mer_applying", { applyUnconfirmedWebhooks: true })]);
-    const request = (id: string, merchantId: string) => ({ id, merchantId, kind: "payout" as const, refId1: id, requestedAmount: "10.00", status: "pending", input: {}, idempotencyKey: id, providerId: "00000000-0000-0000-0000-000000000000" });
+    const request = (id: string, merchantId: string) => ({ id, merchantId, kind: "payout" as const, refId1: id, requestedAmount: "10.00", status: "pending", input: {}, idempotencyKey: id, providerId: randomUUID() });
     await database.db.insert(paymentRequests).values([request("req_blind", "mer_blind"), request("req_seeing", "mer_seeing"), request("req_applying", "mer_applying")]);
   });
   afterAll(async () => database?.dispose());
