@@ -64,7 +64,7 @@ test.describe("two instances, one Postgres", () => {
     server?.stop();
   });
 
-  test("a webhook received by A shows on B's console within a second, without a reload", async ({ page, sandbox }) => {
+  test("a webhook received by A shows on B's console within seconds, without a reload", async ({ page, sandbox }) => {
     const [a, b] = urls as [string, string];
     const merchant = sandbox.merchants[0]!;
     const creds = JSON.parse(fs.readFileSync(path.join(E2E.dataDir, "sandbox", "credentials.json"), "utf8")) as { webhookSecret: string | null; webhookHeader: string };
@@ -120,8 +120,10 @@ test.describe("two instances, one Postgres", () => {
     const sent = Date.now();
     const response = await fetch(`${a}/api/webhooks/payment`, { method: "POST", headers: { "Content-Type": "application/json", [creds.webhookHeader]: creds.webhookSecret! }, body: JSON.stringify(job) });
     expect(response.status).toBe(200);
-    await expect(page.getByTestId("webhook-row")).toHaveCount(rowsBefore + 1, { timeout: 1_000 + 500 });
+    // About 1.2 s on a quiet machine now that A confirms the webhook with the provider before it
+    // applies it (and tells the other instances); the bound leaves room for a loaded CI machine.
+    await expect(page.getByTestId("webhook-row")).toHaveCount(rowsBefore + 1, { timeout: 3_000 });
     await expect(page.getByTestId("webhook-row").first()).toContainText(refId1);
-    expect(Date.now() - sent).toBeLessThan(1_500);
+    expect(Date.now() - sent).toBeLessThan(3_000);
   });
 });
