@@ -70,8 +70,8 @@ const schema = z.object({
       .regex(/^(off|\d+\/\d+s)$/, "must look like 20/10s (requests per seconds) or off")
       .default("20/10s"),
   ),
-  /** How long a call may queue for the rate limit before staff are told to retry. */
-  PAYMENT_API_MAX_QUEUE_MS: wholeNumber(0, 600_000, 30_000),
+  /** How long a staff call may queue for the rate limit before staff are told to retry (lib/payment-api/limiter.ts LANE_WAIT_MS has the others'). */
+  PAYMENT_API_MAX_QUEUE_MS: wholeNumber(0, 600_000, 10_000),
   /** The header the provider's admin sets on PayDesk's webhooks, carrying the merchant's shared secret. */
   WEBHOOK_SECRET_HEADER: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name").default("X-PayDesk-Webhook-Secret")),
   /** How often the reconciliation loop looks for requests due a check with the provider. */

@@ -47,7 +47,7 @@ describe("the provider's status on the staff home page", () => {
     const { api, asked } = client(limiter);
     expect((await probeProvider({ api, baseUrl: sandbox.url, isSandbox: false })).state).toBe("up");
     // Staff work takes the last slot: the next look waits for nobody and asks nothing.
-    expect((await limiter.acquire(0)).ok).toBe(true);
+    expect((await limiter.acquire({ maxWaitMs: 0 })).ok).toBe(true);
     const started = Date.now();
     expect((await probeProvider({ api, baseUrl: sandbox.url, isSandbox: false })).state).toBe("busy");
     expect(Date.now() - started).toBeLessThan(500);

@@ -6,7 +6,7 @@ import { database } from "./db";
 import { env, EnvError } from "./env";
 import { loadDemoMerchants, reencryptAll } from "./merchants/manage";
 import { keyVault } from "./merchants/vault";
-import { merchantApi } from "./payment-api";
+import { merchantApiIn } from "./payment-api";
 import { startReconcileWorker } from "./requests/worker";
 
 /**
@@ -36,7 +36,7 @@ export async function startPayDesk(): Promise<void> {
     if (resealed > 0) console.log(`[paydesk] ${resealed} merchant(s) had API keys sealed with an older ENCRYPTION_KEY or in the older format; sealed again with the current one`);
     // The provider never retries a webhook: this loop is what learns every outcome regardless.
     const holder = globalThis as typeof globalThis & { __paydeskWorker?: () => Promise<void> };
-    holder.__paydeskWorker ??= startReconcileWorker({ db, apiFor: merchantApi, pollMs: settings.RECONCILE_POLL_MS, log: (m) => console.log(`[reconcile] ${m}`) });
+    holder.__paydeskWorker ??= startReconcileWorker({ db, apiFor: merchantApiIn("reconcile"), confirmFor: merchantApiIn("webhook"), pollMs: settings.RECONCILE_POLL_MS, log: (m) => console.log(`[reconcile] ${m}`) });
     if (unreadable.length > 0) console.warn(`[paydesk] the API keys of ${unreadable.join(", ")} cannot be opened with ENCRYPTION_KEY or ENCRYPTION_KEYS_PREVIOUS; enter them again in Settings`);
     console.log(`[paydesk] database ready (${kind === "postgres" ? "PostgreSQL" : `embedded PGlite in ${settings.dataDir}`})`);
   } catch (error) {

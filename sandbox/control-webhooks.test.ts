@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import type { Profile } from "./env";
 import { payInBody, payOutBody, startTestSandbox, type SubmitOperation, type TestSandbox } from "./testing/harness";
 import type { WebhookDelivery } from "./types";
@@ -754,6 +754,10 @@ describe("control API: money at a receiving account, unidentified transfers and 
   });
 
   it("POST /expire-due ends the pending pay-ins past their expireAt, and only those", async () => {
+    // A sandbox of its own whose sweeper waits an hour: this describe's 50 ms one would otherwise
+    // expire the request first, between the clock's jump and the call, leaving the call nothing.
+    const sb = await startTestSandbox("spec", { expirySweepMs: 3_600_000 });
+    onTestFinished(() => sb.dispose());
     const due = await create(sb, "SubmitPayInRequest", sb.coffee, payInBody());
     const payout = await create(sb, "SubmitPayOutRequest", sb.coffee, payOutBody());
     expect((await sb.control<any>("POST", "/expire-due")).body).toEqual({ expired: 0 });

@@ -265,6 +265,9 @@ export const providerCalls = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     provider: text("provider").notNull(),
     at: timestamp("at", { withTimezone: true, precision: 6 }).notNull(),
+    /** Who called (lib/payment-api/limiter.ts LANES) and how long the call waited for its slot. */
+    lane: text("lane"),
+    waitedMs: integer("waited_ms"),
   },
   (t) => [index("provider_calls_window_idx").on(t.provider, t.at)],
 );

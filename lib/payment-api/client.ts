@@ -10,7 +10,7 @@
 import { z } from "zod";
 import { camelKeys } from "./normalize";
 import { exchange, type WireOutcome } from "./transport";
-import type { RateLimiter } from "./limiter";
+import type { Lane, RateLimiter } from "./limiter";
 import {
   p2pBody,
   p2pInputSchema,
@@ -81,6 +81,8 @@ interface CallSpec<T> {
   isSubmit: boolean;
   merchantLabel: string;
   parse: Parse<T>;
+  /** Whose budget the call spends (lib/payment-api/limiter.ts). */
+  lane: Lane;
 }
 
 /**
@@ -130,8 +132,8 @@ export function createPaymentApi(options: ClientOptions) {
     let last: ProviderResult<T> | null = null;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       if (options.limiter) {
-        const slot = await options.limiter.acquire();
-        if (!slot.ok) return { ok: false, ...failures.busy(slot.wouldWaitMs) };
+        const slot = await options.limiter.acquire({ lane: spec.lane });
+        if (!slot.ok) return { ok: false, ...failures.busy(slot.waitedMs + slot.wouldWaitMs) };
       }
       const outcome = await exchange(request, options.fetch);
       last = interpret(outcome, context, spec.parse);
@@ -144,26 +146,28 @@ export function createPaymentApi(options: ClientOptions) {
   return {
     /**
      * Is the provider up? `/health` is anonymous, but the provider counts it like any call
-     * (provider-facts §8.1, §8.7), so it goes through the limiter — and waits for nobody: when no
-     * slot is free right now the provider is not asked ("busy"), and staff work keeps the budget.
+     * (provider-facts §8.1, §8.7), so it goes through the limiter, in a background lane — and
+     * waits for nobody: when no slot is free right now the provider is not asked ("busy"), and
+     * staff work keeps the budget.
      */
     async health(): Promise<"up" | "down" | "busy"> {
-      if (options.limiter && !(await options.limiter.acquire(0)).ok) return "busy";
+      if (options.limiter && !(await options.limiter.acquire({ lane: "reconcile", maxWaitMs: 0 })).ok) return "busy";
       const outcome = await exchange({ method: "GET", url: `${baseUrl}/health`, headers: { Accept: "application/json" }, timeoutMs: Math.min(options.timeoutMs, 2_000) }, options.fetch);
       return outcome.kind === "response" && outcome.status === 200 ? "up" : "down";
     },
 
-    forMerchant(merchant: MerchantCredentials) {
+    /** `lane`: whose budget this client's calls spend; staff unless said otherwise. */
+    forMerchant(merchant: MerchantCredentials, lane: Lane = "staff") {
       const submitAuthorization = basicAuth(merchant.submitKey);
       const readAuthorization = merchant.readKey === null ? null : basicAuth(merchant.readKey);
       const merchantPath = `/${encode(merchant.merchantId)}`;
       const submit = <T>(operation: string, body: unknown, parse: Parse<T>) =>
-        call({ operation, method: "POST", rest: merchantPath, orgId: merchant.orgId, authorization: submitAuthorization, body, isSubmit: true, merchantLabel: merchant.label, parse });
+        call({ operation, method: "POST", rest: merchantPath, orgId: merchant.orgId, authorization: submitAuthorization, body, isSubmit: true, merchantLabel: merchant.label, parse, lane });
       const read = <T>(operation: string, method: "GET" | "POST", rest: string, body: unknown, parse: Parse<T>): Promise<ProviderResult<T>> => {
         if (readAuthorization === null) {
           return Promise.resolve({ ok: false, ...failures.noReadKey(merchant.label) });
         }
-        return call({ operation, method, rest, orgId: merchant.orgId, authorization: readAuthorization, body, isSubmit: false, merchantLabel: merchant.label, parse });
+        return call({ operation, method, rest, orgId: merchant.orgId, authorization: readAuthorization, body, isSubmit: false, merchantLabel: merchant.label, parse, lane });
       };
       return {
         submitPayIn: (input: PayInInput) => submit("SubmitPayInRequest", payInBody(inputSchemas.payIn.parse(input)), parsePayIn),
@@ -181,10 +185,10 @@ export function createPaymentApi(options: ClientOptions) {
       };
     },
 
-    /** The anonymous slip endpoints: the token authorizes, `orgId` is ignored by the provider (§4.6). */
+    /** The anonymous slip endpoints: the token authorizes, `orgId` is ignored by the provider (§4.6). The lowest lane: they never queue. */
     slips: {
       verifyPayInToken: (orgId: string, requestId: string, token: string) =>
-        call({ operation: "VerifyPayInToken", method: "GET", rest: `/${encode(requestId)}/${encode(token)}`, orgId, authorization: null, isSubmit: false, merchantLabel: "slip page", parse: envelopeOnly }),
+        call({ operation: "VerifyPayInToken", method: "GET", rest: `/${encode(requestId)}/${encode(token)}`, orgId, authorization: null, isSubmit: false, merchantLabel: "slip page", parse: envelopeOnly, lane: "anonymous" }),
       checkPayInSlipDup: (orgId: string, requestId: string, first4: string, last4: string) =>
         call({
           operation: "CheckPayInSlipDup",
@@ -195,6 +199,7 @@ export function createPaymentApi(options: ClientOptions) {
           isSubmit: false,
           merchantLabel: "slip page",
           parse: parseDuplicates as Parse<SlipDuplicate[]>,
+          lane: "anonymous",
         }),
       uploadPayInSlipById: (orgId: string, requestId: string, token: string, slip: { imageBase64: string; first4: string | null; last4: string | null; note: string | null }) =>
         call({
@@ -208,6 +213,7 @@ export function createPaymentApi(options: ClientOptions) {
           isSubmit: true,
           merchantLabel: "slip page",
           parse: envelopeOnly,
+          lane: "anonymous",
         }),
     },
   };

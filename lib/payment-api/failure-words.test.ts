@@ -27,7 +27,7 @@ const EXAMPLES: Record<FailureFacts["kind"], Array<[FailureFacts, string]>> = {
     ],
   ],
   rate_limited: [[{ kind: "rate_limited" }, "The provider is limiting how fast PayDesk may call it (HTTP 429). Nothing was created; try again in a few seconds."]],
-  busy: [[{ kind: "busy", waitMs: 12_400 }, "Too many calls to the provider are already waiting (more than 12 s of queue at its rate limit). Nothing was sent; try again shortly."]],
+  busy: [[{ kind: "busy", waitMs: 12_400 }, "The call would have had to wait 12 s for the provider's capacity (its rate limit), longer than PayDesk lets it wait. Nothing was sent; try again shortly."]],
   provider_error: [
     [{ kind: "provider_error", detail: "HTTP 500 with an empty answer", mayExist: true }, `The provider failed to answer properly (HTTP 500 with an empty answer).${MAY_EXIST}`],
     [{ kind: "provider_error", detail: "an answer PayDesk cannot read (paymentResponse: Invalid input)", mayExist: false }, `The provider failed to answer properly (an answer PayDesk cannot read (paymentResponse: Invalid input)).${RETRY}`],

@@ -18,7 +18,7 @@ export type FailureFacts =
   /** …or PayDesk holds no read (VIEWER) key for the merchant at all. */
   | { kind: "forbidden"; missing: "read_key"; merchantLabel: string }
   | { kind: "rate_limited" }
-  /** Our own limiter's queue was too long: nothing was sent. */
+  /** No slot of the provider's budget could be had within the lane's wait (`waitMs`: what the call would have waited in all): nothing was sent. */
   | { kind: "busy"; waitMs: number }
   /** `detail` is one of DETAILS below, in English (or any text, shown as it is). */
   | { kind: "provider_error"; detail: string; mayExist: boolean }
@@ -80,8 +80,8 @@ const SENTENCES = {
     "ผู้ให้บริการกำลังจำกัดความถี่ที่ PayDesk เรียกใช้ได้ (HTTP 429) ยังไม่มีการสร้างคำขอ โปรดลองอีกครั้งในอีกไม่กี่วินาที",
   ),
   busy: pair(
-    "Too many calls to the provider are already waiting (more than {seconds} s of queue at its rate limit). Nothing was sent; try again shortly.",
-    "มีการเรียกผู้ให้บริการรอคิวอยู่มากเกินไป (คิวยาวเกิน {seconds} วินาทีตามอัตราที่ผู้ให้บริการจำกัด) ยังไม่ได้ส่งคำขอ โปรดลองอีกครั้งในอีกสักครู่",
+    "The call would have had to wait {seconds} s for the provider's capacity (its rate limit), longer than PayDesk lets it wait. Nothing was sent; try again shortly.",
+    "การเรียกนี้จะต้องรอ {seconds} วินาทีจึงจะได้ใช้ความจุของผู้ให้บริการ (อัตราที่ผู้ให้บริการจำกัด) ซึ่งนานกว่าที่ PayDesk ให้รอได้ ยังไม่ได้ส่งคำขอ โปรดลองอีกครั้งในอีกสักครู่",
   ),
   providerError: pair("The provider failed to answer properly ({detail}).", "ผู้ให้บริการตอบกลับไม่ถูกต้อง ({detail})"),
   timeout: pair("The provider did not answer within {seconds} s.", "ผู้ให้บริการไม่ตอบกลับภายใน {seconds} วินาที"),

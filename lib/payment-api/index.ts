@@ -4,7 +4,7 @@ import { env } from "../env";
 import { credentialsFor } from "../merchants/manage";
 import { keyVault } from "../merchants/vault";
 import { createPaymentApi, type MerchantApi, type PaymentApi } from "./client";
-import { createMemoryLimiter, createPostgresLimiter, parseLimit, type LimitConfig, type RateLimiter } from "./limiter";
+import { createMemoryLimiter, createPostgresLimiter, parseLimit, type Lane, type LimitConfig, type RateLimiter } from "./limiter";
 
 const holder = globalThis as typeof globalThis & { __paydeskPaymentApi?: Promise<PaymentApi> };
 
@@ -33,12 +33,19 @@ async function sharedLimiter(provider: string, config: LimitConfig): Promise<Rat
   return kind === "pglite" ? createMemoryLimiter(config) : createPostgresLimiter(db, provider, config);
 }
 
-/** The provider client for one of our merchants (by our id), or undefined when it does not exist. */
-export async function merchantApi(merchantRowId: string): Promise<MerchantApi | undefined> {
+/** The provider client for one of our merchants (by our id), or undefined when it does not exist; staff's lane unless said otherwise. */
+export async function merchantApi(merchantRowId: string, lane: Lane = "staff"): Promise<MerchantApi | undefined> {
   const { db } = await database();
   const credentials = await credentialsFor(db, keyVault(), merchantRowId);
-  return credentials ? (await paymentApi()).forMerchant(credentials) : undefined;
+  return credentials ? (await paymentApi()).forMerchant(credentials, lane) : undefined;
 }
 
+/** `merchantApi` for background work that spends a lower lane of the budget. */
+export const merchantApiIn =
+  (lane: Lane) =>
+  (merchantRowId: string): Promise<MerchantApi | undefined> =>
+    merchantApi(merchantRowId, lane);
+
 export type { MerchantApi, PaymentApi } from "./client";
+export type { Lane } from "./limiter";
 export type { ProviderFailure, ProviderResult } from "./result";

@@ -1,5 +1,5 @@
 /**
- * The outgoing rate limit: callers queue instead of failing, up to a bounded wait.
+ * The outgoing rate limit: callers queue instead of failing, up to a bounded wait, in lanes.
  *
  * The live provider allows 20 requests per 10 s per client IP in a fixed window whose phase we
  * cannot see (provider-facts §8.1). A token bucket would allow a burst plus refill — up to twice the
@@ -9,6 +9,14 @@
  *
  * The Postgres limiter keeps the log in the database, serialised by an advisory lock, so every
  * app instance sharing the database shares one budget (DESIGN.md §6).
+ *
+ * One budget, shared by priority. Every call names its lane, and a lane may take a slot only while
+ * the calls in the window are fewer than its ceiling: staff may fill the whole budget, the
+ * merchant's API four fifths of it, webhook confirmations three fifths, reconciliation under half,
+ * anonymous public pages a fifth. So however busy the lower lanes are, the slots above their
+ * ceilings stay free for the lanes above them — on every instance, since the ceilings are read from
+ * the same log — and no lane waits for a lower one. Each lane's wait is bounded: staff are told
+ * in words when the provider's capacity cannot be had in time, background work tries again later.
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
@@ -18,25 +26,56 @@ export interface LimitConfig {
   windowMs: number;
   /** Added to the window for safety; default 250 ms. */
   marginMs?: number;
-  /** How long a caller may queue before giving up with "busy". */
+  /** How long a staff call may queue before giving up with "busy"; the other lanes' waits are in LANE_WAIT_MS. */
   maxWaitMs: number;
+  /** Each lane's share of `count`; default LANE_SHARE. A flat budget is every share 1. */
+  shares?: Record<Lane, number>;
+}
+
+/** Who is calling, highest priority first. */
+export const LANES = ["staff", "merchant_api", "webhook", "reconcile", "anonymous"] as const;
+export type Lane = (typeof LANES)[number];
+
+/** The part of the budget each lane may fill on its own (the rest is kept for the lanes above it). */
+export const LANE_SHARE: Record<Lane, number> = { staff: 1, merchant_api: 0.8, webhook: 0.6, reconcile: 0.45, anonymous: 0.2 };
+
+/**
+ * How long a call of each lane may wait for a slot (staff: the configured `maxWaitMs`). A webhook
+ * confirmation that cannot be had in 5 s is left to reconciliation, which reads in bulk; a
+ * reconciliation pass waits longer, being nobody's answer; anonymous pages never queue.
+ */
+export const LANE_WAIT_MS: Record<Exclude<Lane, "staff" | "merchant_api">, number> = { webhook: 5_000, reconcile: 10_000, anonymous: 0 };
+
+/** How many calls in the window a lane may see and still take a slot: never below one. */
+export function laneCeiling(count: number, lane: Lane, shares: Record<Lane, number> = LANE_SHARE): number {
+  return Math.max(1, Math.floor(count * shares[lane]));
 }
 
 export type Acquired = { ok: true; waitedMs: number } | { ok: false; waitedMs: number; wouldWaitMs: number };
 
+export interface AcquireOptions {
+  /** Default "staff". */
+  lane?: Lane;
+  /** Overrides the lane's wait for this call: 0 takes a slot only if one is free now. */
+  maxWaitMs?: number;
+}
+
 export interface RateLimiter {
-  /** `maxWaitMs` overrides the configured wait for this call: 0 takes a slot only if one is free now. */
-  acquire(maxWaitMs?: number): Promise<Acquired>;
+  acquire(options?: AcquireOptions): Promise<Acquired>;
+}
+
+function laneWait(config: LimitConfig, lane: Lane): number {
+  return lane === "staff" || lane === "merchant_api" ? config.maxWaitMs : LANE_WAIT_MS[lane];
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Loops on a "try to take a slot, else how long to wait" step until it succeeds or the wait is too long. */
-async function acquireWith(maxWaitMs: number, tryTake: () => Promise<number>): Promise<Acquired> {
+async function acquireWith(maxWaitMs: number, tryTake: (waitedMs: number) => Promise<number>): Promise<Acquired> {
   const started = Date.now();
   const deadline = started + maxWaitMs;
   for (;;) {
-    const waitMs = await tryTake();
+    const waitMs = await tryTake(Date.now() - started);
     if (waitMs <= 0) return { ok: true, waitedMs: Date.now() - started };
     if (Date.now() + waitMs > deadline) return { ok: false, waitedMs: Date.now() - started, wouldWaitMs: waitMs };
     await sleep(waitMs);
@@ -48,16 +87,18 @@ export function createMemoryLimiter(config: LimitConfig): RateLimiter {
   const window = config.windowMs + (config.marginMs ?? 250);
   const log: number[] = [];
   return {
-    acquire: (maxWaitMs = config.maxWaitMs) =>
-      acquireWith(maxWaitMs, async () => {
+    acquire: ({ lane = "staff", maxWaitMs = laneWait(config, lane) } = {}) => {
+      const ceiling = laneCeiling(config.count, lane, config.shares);
+      return acquireWith(maxWaitMs, async () => {
         const now = Date.now();
         while (log.length > 0 && log[0]! <= now - window) log.shift();
-        if (log.length < config.count) {
+        if (log.length < ceiling) {
           log.push(now);
           return 0;
         }
-        return log[log.length - config.count]! + window - now + 1;
-      }),
+        return log[log.length - ceiling]! + window - now + 1;
+      });
+    },
   };
 }
 
@@ -67,21 +108,24 @@ export function createPostgresLimiter(db: Db, provider: string, config: LimitCon
   const lockKey = `paydesk:provider-calls:${provider}`;
   let calls = 0;
   return {
-    acquire: (maxWaitMs = config.maxWaitMs) =>
-      acquireWith(maxWaitMs, () =>
+    acquire: ({ lane = "staff", maxWaitMs = laneWait(config, lane) } = {}) => {
+      const ceiling = laneCeiling(config.count, lane, config.shares);
+      return acquireWith(maxWaitMs, (waitedMs) =>
         db.transaction(async (tx) => {
           await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
           // After the lock, in its own statement, so its snapshot sees every call the previous
-          // holder committed. The count-th most recent call in the window decides when a slot
-          // frees; without one, the call is logged in the same statement (one round trip less).
+          // holder committed. The ceiling-th most recent call in the window decides when a slot
+          // frees for this lane; without one, the call is logged in the same statement (one round
+          // trip less), with its lane and how long it waited (what bench/provider-budget reads).
           const result = await tx.execute(sql`
             with full_window as (
               select (extract(epoch from (at - clock_timestamp())) * 1000 + ${window})::float8 as wait_ms
               from provider_calls
               where provider = ${provider} and at > clock_timestamp() - make_interval(secs => ${window / 1000})
-              order by at desc offset ${config.count - 1} limit 1
+              order by at desc offset ${ceiling - 1} limit 1
             ), logged as (
-              insert into provider_calls (provider, at) select ${provider}, clock_timestamp() where not exists (select from full_window)
+              insert into provider_calls (provider, at, lane, waited_ms)
+              select ${provider}, clock_timestamp(), ${lane}, ${Math.round(waitedMs)} where not exists (select from full_window)
             )
             select wait_ms from full_window`);
           const row = (result as unknown as { rows: { wait_ms: number | string }[] }).rows[0];
@@ -92,7 +136,8 @@ export function createPostgresLimiter(db: Db, provider: string, config: LimitCon
           }
           return 0;
         }),
-      ),
+      );
+    },
   };
 }
 

@@ -15,7 +15,7 @@ export type ProviderFailure =
   | { kind: "forbidden"; missing: "role"; operation: string; message: string }
   | { kind: "forbidden"; missing: "read_key"; merchantLabel: string; message: string }
   | { kind: "rate_limited"; message: string }
-  /** Our own limiter's queue was too long: nothing was sent. */
+  /** No slot of the provider's budget could be had within the lane's wait (`waitMs`: what the call would have waited in all): nothing was sent. */
   | { kind: "busy"; waitMs: number; message: string }
   /** 5xx, empty or non-JSON answer, or JSON PayDesk cannot read. For submits the request may exist. */
   | { kind: "provider_error"; httpStatus: number | null; detail: string; message: string; mayExist: boolean }

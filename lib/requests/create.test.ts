@@ -23,7 +23,8 @@ describe.each(DATABASE_KINDS)("create flow on %s", (kind) => {
     sb = await startTestSandbox("spec");
     const vault = createKeyVault([randomBytes(32)]);
     merchantRowId = (await createMerchant(database.db, vault, { displayName: "Coffee", orgId: sb.coffee.orgId, merchantId: sb.coffee.merchantId, submitKey: sb.coffee.submitKey, readKey: sb.coffee.readKey })).id;
-    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 800, limiter: null }).forMerchant({
+    // 2 s: a first submit on a loaded machine can take most of a second; the lost-answer test's fault holds 6 s.
+    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 2_000, limiter: null }).forMerchant({
       orgId: sb.coffee.orgId,
       merchantId: sb.coffee.merchantId,
       submitKey: sb.coffee.submitKey,
@@ -77,7 +78,7 @@ describe.each(DATABASE_KINDS)("create flow on %s", (kind) => {
 
   it.skipIf(skip)("marks a lost answer unknown, never resending by itself", async () => {
     const payload = payIn();
-    await sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "timeout", when: "after", delayMs: 3_000, match: { refId1: payload.payIn.refId1 } });
+    await sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "timeout", when: "after", delayMs: 6_000, match: { refId1: payload.payIn.refId1 } });
     const result = await createRequest(database.db, api, payload, opts());
     expect(result).toMatchObject({ outcome: "sent", state: "unknown" });
     if (result.outcome === "sent") expect(result.message).toMatch(/may or may not have been created/);

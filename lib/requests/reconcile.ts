@@ -50,7 +50,7 @@ export async function reconcileRequest(db: Db, api: MerchantApi, given: RequestR
 
   const found = await api.getPaymentRequestById(row.providerId);
   if (!found.ok) return { state, changed: false, note: found.message };
-  return applyRecord(db, row, found.data);
+  return applyProviderRecord(db, row, found.data);
 }
 
 async function settleUnknown(db: Db, api: MerchantApi, row: RequestRow, options: ReconcileOptions): Promise<ReconcileResult> {
@@ -162,7 +162,8 @@ async function notFound(db: Db, api: MerchantApi, row: RequestRow, options: Reco
   return { state: after, changed: after !== "unknown", note: NOTES.sentAgain.en.fill({}) };
 }
 
-async function applyRecord(db: Db, row: RequestRow, record: PaymentRecord): Promise<ReconcileResult> {
+/** What the provider's record of the request says, through the state machine (also used with records read in bulk). */
+export async function applyProviderRecord(db: Db, row: RequestRow, record: PaymentRecord): Promise<ReconcileResult> {
   const before = row.status as State;
   await markChecked(db, row.id);
   let result = await applyToRequest(

@@ -5,7 +5,9 @@ import { merchants, paymentRequests } from "../db/schema";
 import type { MerchantApi } from "../payment-api/client";
 import type { RequestRow } from "./create";
 import type { State } from "./lifecycle";
-import { processStranded } from "../webhooks/process";
+import { directionOf } from "../payment-api/bulk-read";
+import { processStranded, type ApiFor } from "../webhooks/process";
+import { reconcileGroup } from "./bulk-reconcile";
 import { reconcileRequest } from "./reconcile";
 import { nextCheckAt } from "./schedule";
 
@@ -16,8 +18,10 @@ import { nextCheckAt } from "./schedule";
  */
 export interface WorkerOptions {
   db: Db;
-  /** The provider client for one of our merchants. */
+  /** The provider client for one of our merchants (reconciliation's lane of the budget). */
   apiFor(merchantRowId: string): Promise<MerchantApi | undefined>;
+  /** The same in the webhook confirmations' lane, for stranded deliveries; default `apiFor`. */
+  confirmFor?: ApiFor;
   pollMs?: number;
   batchSize?: number;
   leaseMs?: number;
@@ -72,13 +76,67 @@ export async function checkLeased(options: WorkerOptions, row: RequestRow): Prom
   }
 }
 
-/** One pass: lease what is due and check it. Returns how many requests were checked. */
+/**
+ * One pass: lease what is due and check it. Pending requests with a provider id are checked with
+ * every open request of the same merchant and direction, from one bulk read (./bulk-reconcile.ts);
+ * the rest — unknown submits, requests missing from that read — one by one. Returns how many
+ * leased requests were checked.
+ */
 export async function reconcileDue(options: WorkerOptions): Promise<number> {
-  await processStranded(options.db, options.apiFor).catch((error: unknown) => options.log?.(`stranded webhooks: ${error instanceof Error ? error.message : String(error)}`));
+  await processStranded(options.db, options.confirmFor ?? options.apiFor).catch((error: unknown) => options.log?.(`stranded webhooks: ${error instanceof Error ? error.message : String(error)}`));
   const rows = await leaseDue(options.db, options.batchSize ?? 20, options.leaseMs ?? 60_000);
+  const single: RequestRow[] = [];
+  const groups = new Map<string, { merchantRowId: string; direction: "PayIn" | "PayOut"; leased: RequestRow[] }>();
+  for (const row of rows) {
+    if (row.status !== "pending" || !row.providerId) {
+      single.push(row);
+      continue;
+    }
+    const direction = directionOf(row.kind);
+    const key = `${row.merchantId}:${direction}`;
+    const group = groups.get(key) ?? { merchantRowId: row.merchantId, direction, leased: [] };
+    group.leased.push(row);
+    groups.set(key, group);
+  }
   // One at a time: the provider's rate limit is the real constraint, and the limiter queues anyway.
-  for (const row of rows) await checkLeased(options, row);
+  for (const group of groups.values()) single.push(...(await checkGroup(options, group)));
+  const seen = new Set<string>();
+  for (const row of single) {
+    if (seen.has(row.id)) continue;
+    seen.add(row.id);
+    await checkLeased(options, row);
+  }
   return rows.length;
+}
+
+/** Reads a group in bulk; returns the requests to check one by one. */
+async function checkGroup(options: WorkerOptions, group: { merchantRowId: string; direction: "PayIn" | "PayOut"; leased: RequestRow[] }): Promise<RequestRow[]> {
+  const api = await options.apiFor(group.merchantRowId).catch(() => undefined);
+  if (!api) return group.leased;
+  try {
+    const outcome = await reconcileGroup(options.db, api, group.merchantRowId, group.direction);
+    if (outcome.failed === null) {
+      if (outcome.applied > 0) options.log?.(`reconciled ${outcome.applied} ${group.direction} request(s) of ${group.merchantRowId} from a bulk read`);
+      // Leased but not judged this round (past the pages read, or beyond the single reads): soon again.
+      await postpone(options.db, group.leased.filter((r) => !outcome.covered.has(r.id)));
+      return outcome.missing;
+    }
+    options.log?.(`bulk read for ${group.merchantRowId} ${group.direction} failed: ${outcome.failed}`);
+  } catch (error) {
+    options.log?.(`bulk read for ${group.merchantRowId} ${group.direction} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  // Nothing learnt (the budget's lane was full, or the provider failed): try again soon, without
+  // counting it as a check, so the cadence stretches to the budget that is left.
+  await postpone(options.db, group.leased);
+  return [];
+}
+
+/** How long a group whose bulk read could not be made waits before the next try. */
+const RETRY_BULK_MS = 5_000;
+
+async function postpone(db: Db, rows: RequestRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`update payment_requests set next_check_at = now() + make_interval(secs => ${RETRY_BULK_MS / 1000}), lease_until = null where id in (${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)})`);
 }
 
 /** Starts the loop; returns a stop function. */

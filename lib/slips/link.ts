@@ -109,6 +109,8 @@ export async function verifySlipToken(db: Db, api: PaymentApi, link: SlipLink, n
     verified.set(key, now + VERIFIED_FOR_MS);
     return { ok: true };
   }
+  // The budget's higher lanes hold every slot the public pages may have: ask again shortly.
+  if (result.kind === "busy") return { ok: false, reason: "busy", retryAfterMs: result.waitMs };
   // TOKEN_INVALID, NOTFOUND, UUID_INVALID (§3.4): the link is bad. Anything else: the provider could not say.
   if (result.kind !== "rejected") return { ok: false, reason: "unavailable" };
   await rememberRejected(db, link);

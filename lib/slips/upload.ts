@@ -92,6 +92,8 @@ export async function uploadSlip(db: Db, api: PaymentApi, link: SlipLink, form: 
   });
   if (!result.ok) {
     if (result.kind === "rejected") return { ok: false, status: 410, problem: "link_invalid" };
+    // Staff and reconciliation hold the provider's capacity: nothing was sent, the customer tries again.
+    if (result.kind === "busy") return { ok: false, status: 503, problem: "busy", retryAfterMs: result.waitMs };
     return { ok: false, status: 502, problem: "provider_failed", mayHaveArrived: "mayExist" in result && result.mayExist };
   }
   const ours = await findSlipRequest(db, link);

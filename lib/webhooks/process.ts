@@ -6,6 +6,8 @@ import { toSatang } from "../money";
 import type { MerchantApi } from "../payment-api/client";
 import { applyToRequest, type Applied } from "../requests/apply";
 import { isTerminal, stateFromProvider, type LifecycleEvent, type State } from "../requests/lifecycle";
+import { directionOf } from "../payment-api/bulk-read";
+import { confirmations } from "./confirm-batch";
 import { holdDelivery, type HeldVerdict } from "./hold";
 import { WEBHOOK_NOTES } from "./notes";
 import { matchStored, type Match, type MatchedRequest, type Prepared } from "./match";
@@ -79,7 +81,7 @@ export async function processDelivery(db: Db, apiFor: ApiFor, deliveryId: number
     // A terminal state is never left (lib/requests/lifecycle.ts): whatever the provider says, the
     // claim changes nothing, so it costs no call of the shared budget. The state machine records
     // it as ignored, with its reason, as it would after a confirmation.
-    const confirmation: Confirmation = isTerminal(request.status as State) ? { outcome: "moot", lifecycleEvent: eventFor(e), contradiction: null } : await confirmWithProvider(apiFor, match, e, request.providerId);
+    const confirmation: Confirmation = isTerminal(request.status as State) ? { outcome: "moot", lifecycleEvent: eventFor(e), contradiction: null } : await confirmWithProvider(apiFor, match, e, request);
     if (confirmation.outcome === "unconfirmed") return await held("unconfirmed", confirmation.why, confirmation.detail);
     const { lifecycleEvent, contradiction } = confirmation;
     const unconfirmed = confirmation.outcome === "applied_unconfirmed";
@@ -113,12 +115,13 @@ type Confirmation =
  * no way to ask), nothing is — unless the merchant's admin chose otherwise for a merchant without
  * a read key.
  */
-async function confirmWithProvider(apiFor: ApiFor, match: Match, e: WebhookEvent, providerId: string | null): Promise<Confirmation> {
+async function confirmWithProvider(apiFor: ApiFor, match: Match, e: WebhookEvent, request: MatchedRequest): Promise<Confirmation> {
   const claim = eventFor(e);
   if (!match.hasReadKey) return match.appliesUnconfirmed ? { outcome: "applied_unconfirmed", lifecycleEvent: claim, contradiction: null } : { outcome: "unconfirmed", why: NO_READ_KEY };
   const api = await apiFor(match.merchantId);
-  if (!api || !providerId) return { outcome: "unconfirmed", why: "not confirmed: the merchant's API keys cannot be read" };
-  const record = await api.getPaymentRequestById(providerId);
+  if (!api || !request.providerId) return { outcome: "unconfirmed", why: "not confirmed: the merchant's API keys cannot be read" };
+  // Read with the other claims of the moment (./confirm-batch.ts): one call confirms many.
+  const record = await confirmations().read(api, { merchantRowId: match.merchantId, direction: directionOf(request.kind), status: impliedStatus(e) }, request.providerId, request.createdAt);
   if (!record.ok) return { outcome: "unconfirmed", why: `not confirmed with the provider (${record.message})`, detail: record.message };
   const truth = stateFromProvider(record.data.status, record.data.statusCode);
   if (!truth) return { outcome: "unconfirmed", why: `not confirmed: the provider's status "${record.data.status}" is not one PayDesk knows` };
@@ -157,6 +160,18 @@ function eventFor(e: WebhookEvent): LifecycleEvent {
   }
 }
 
+/** The provider's status a claim implies, to look for the claimed requests in one list. */
+function impliedStatus(e: WebhookEvent): string {
+  switch (claimedState(e)) {
+    case "failure":
+      return "Rejected";
+    case "partial":
+      return "Pending";
+    case "success":
+      return e.event === "PaymentIn.Success" ? "Paid" : "Approved";
+  }
+}
+
 function claimedState(e: WebhookEvent): "success" | "failure" | "partial" {
   if (e.event.endsWith(".Rejected")) return "failure";
   return e.event === "PaymentOut.Success" && e.isPartial ? "partial" : "success";
@@ -180,10 +195,13 @@ export async function processStranded(db: Db, apiFor: ApiFor, olderThanMs = 30_0
     .from(webhookDeliveries)
     .where(and(inArray(webhookDeliveries.verdict, ["received", "processing"]), lt(webhookDeliveries.receivedAt, new Date(Date.now() - olderThanMs))))
     .limit(50);
-  for (const { id } of stranded) {
-    // `processing` is what earlier versions left while applying: handed back, as they did.
-    await db.update(webhookDeliveries).set({ verdict: "received" }).where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.verdict, "processing")));
-    await processDelivery(db, apiFor, id);
-  }
+  // Together, so their confirmations share bulk reads (./confirm-batch.ts).
+  await Promise.all(
+    stranded.map(async ({ id }) => {
+      // `processing` is what earlier versions left while applying: handed back, as they did.
+      await db.update(webhookDeliveries).set({ verdict: "received" }).where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.verdict, "processing")));
+      await processDelivery(db, apiFor, id);
+    }),
+  );
   return stranded.length;
 }

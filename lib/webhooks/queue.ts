@@ -48,10 +48,14 @@ export function createBoundedQueue(options: { concurrency: number; maxWaiting: n
   };
 }
 
-/** Four confirmations at a time: a fifth of the provider's 20-per-10 s budget can be in flight from one instance's webhooks. */
-const CONCURRENCY = 4;
-/** About what the budget confirms in 100 s; past that a delivery would wait as long in the queue as for the sweep. */
-const MAX_WAITING = 200;
+/**
+ * Deliveries applied at a time. Confirmations wait together for a bulk read (./confirm-batch.ts)
+ * and hold no database connection while they wait, so many can be under way; the provider's
+ * budget is guarded by the limiter's webhook lane, not by this number.
+ */
+const CONCURRENCY = 32;
+/** A minute of a heavy burst; past that a delivery waits for the stranded sweep instead (durably stored either way). */
+const MAX_WAITING = 2_000;
 
 const holder = globalThis as typeof globalThis & { __paydeskWebhookQueue?: BoundedQueue };
 

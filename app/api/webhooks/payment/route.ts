@@ -2,7 +2,7 @@ import type { NextRequest } from "next/server";
 import { clientIpFrom } from "@/lib/auth/request-ip";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
-import { merchantApi } from "@/lib/payment-api";
+import { merchantApiIn } from "@/lib/payment-api";
 import { processLater } from "@/lib/webhooks/queue";
 import { receiveWebhook } from "@/lib/webhooks/receive";
 
@@ -12,6 +12,6 @@ export async function POST(request: NextRequest): Promise<Response> {
   const result = await receiveWebhook(db, request, { secretHeader: env().WEBHOOK_SECRET_HEADER, ip: clientIpFrom(request.headers) });
   const { deliveryId, prepared } = result;
   // Answered once stored, whatever the queue does: applied from it, or by the stranded sweep when it is full.
-  if (deliveryId !== null && prepared !== null) processLater(db, merchantApi, deliveryId, prepared);
+  if (deliveryId !== null && prepared !== null) processLater(db, merchantApiIn("webhook"), deliveryId, prepared);
   return Response.json(result.body, { status: result.status });
 }

@@ -32,6 +32,6 @@ export async function GET(request: Request, { params }: { params: SlipParams }):
   const share = await takeAnonymousCall(db);
   if (!share.ok) return busyAnswer(share.retryAfterMs);
   const result = await api.slips.checkPayInSlipDup(link.orgId, link.paymentRequestId, first4, last4);
-  if (!result.ok) return Response.json({ problem: "provider_failed" }, { status: 502 });
+  if (!result.ok) return result.kind === "busy" ? busyAnswer(result.waitMs) : Response.json({ problem: "provider_failed" }, { status: 502 });
   return Response.json({ count: result.data.length }, { headers: { "Cache-Control": "no-store" } });
 }
