@@ -137,3 +137,58 @@ describe("Postgres limiter on the embedded PGlite", () => {
     }
   });
 });
+
+/**
+ * One budget shared by priority: with 20 per window, reconciliation fills at most 9 (45 %),
+ * webhook confirmations at most 12 with it (60 %), and staff still get every slot left, at once;
+ * anonymous pages get nothing once 4 calls are in the window.
+ */
+async function lanesShareByPriority(limiters: [RateLimiter, RateLimiter]): Promise<void> {
+  const [a, b] = limiters;
+  const take = (limiter: RateLimiter, lane: "staff" | "reconcile" | "anonymous" | "webhook", n: number) =>
+    Promise.all(Array.from({ length: n }, () => limiter.acquire({ lane, maxWaitMs: 0 }))).then((slots) => slots.filter((s) => s.ok).length);
+  // Reconciliation on both instances tries for 15: only 9 fit under its ceiling.
+  expect((await take(a, "reconcile", 8)) + (await take(b, "reconcile", 7))).toBe(9);
+  expect(await take(b, "anonymous", 1)).toBe(0);
+  // Webhook confirmations (60 %: 12) may add 3; staff the rest, up to 20.
+  expect(await take(a, "webhook", 5)).toBe(3);
+  expect(await take(b, "staff", 10)).toBe(8);
+  const refused = await a.acquire({ lane: "staff", maxWaitMs: 0 });
+  expect(refused.ok).toBe(false);
+  if (!refused.ok) expect(refused.wouldWaitMs).toBeGreaterThan(50_000);
+}
+
+describe("lanes of one budget", () => {
+  const config = { count: 20, windowMs: 60_000, maxWaitMs: 0 };
+
+  it("in one process: lower lanes stop at their ceilings and staff keep the rest", async () => {
+    const limiter = createMemoryLimiter(config);
+    await lanesShareByPriority([limiter, limiter]);
+  });
+
+  it("a lower lane waits only for its own ceiling to free, within its bound", async () => {
+    const limiter = createMemoryLimiter({ count: 4, windowMs: 300, marginMs: 10, maxWaitMs: 0 });
+    // Reconciliation's ceiling is one call: the second waits for the first to leave the window.
+    expect((await limiter.acquire({ lane: "reconcile" })).ok).toBe(true);
+    const second = await limiter.acquire({ lane: "reconcile", maxWaitMs: 1_000 });
+    expect(second.ok).toBe(true);
+    expect(second.waitedMs).toBeGreaterThanOrEqual(250);
+  });
+
+  const skip = postgresSkipReason();
+  it.skipIf(skip)("across two instances on Postgres, with each call's lane and wait recorded", async () => {
+    const database = await createTestDatabase("postgres", { poolSize: 4 });
+    const second = await openDatabase({ url: database.url!, poolSize: 4, migrate: false });
+    try {
+      const provider = `http://lanes-${Date.now()}.test`;
+      await lanesShareByPriority([createPostgresLimiter(database.db, provider, config), createPostgresLimiter(second.db, provider, config)]);
+      const rows = await database.db.select({ lane: providerCalls.lane, waitedMs: providerCalls.waitedMs }).from(providerCalls).where(eq(providerCalls.provider, provider));
+      const byLane = Object.fromEntries(["staff", "webhook", "reconcile", "anonymous"].map((lane) => [lane, rows.filter((r) => r.lane === lane).length]));
+      expect(byLane).toEqual({ staff: 8, webhook: 3, reconcile: 9, anonymous: 0 });
+      expect(rows.every((r) => r.waitedMs !== null && r.waitedMs >= 0)).toBe(true);
+    } finally {
+      await second.close();
+      await database.dispose();
+    }
+  });
+});

@@ -59,7 +59,8 @@ export async function reconcileGroup(db: Db, api: MerchantApi, merchantRowId: st
   const read = await readInBulk(api, { direction, status: "Pending", since: open[0]!.createdAt, maxPages: MAX_PAGES });
   if (!read.ok) return { unchanged: 0, applied: 0, missing: [], failed: read.message, covered: new Set() };
 
-  const unchanged: RequestRow[] = [];
+  /** Judged from the list: unchanged, or paid out further and still pending. */
+  const checked: RequestRow[] = [];
   const missing: RequestRow[] = [];
   const covered = new Set<string>();
   let applied = 0;
@@ -78,16 +79,15 @@ export async function reconcileGroup(db: Db, api: MerchantApi, merchantRowId: st
     if (paidFurther) {
       await applyProviderRecord(db, row, record);
       applied += 1;
-    } else {
-      unchanged.push(row);
     }
+    checked.push(row);
   }
-  await markUnchanged(db, unchanged);
-  return { unchanged: unchanged.length, applied, missing, failed: null, covered };
+  await markChecked(db, checked);
+  return { unchanged: checked.length - applied, applied, missing, failed: null, covered };
 }
 
 /** Checked, still pending: the next check by each one's schedule, and its lease released, in one statement. */
-async function markUnchanged(db: Db, rows: RequestRow[]): Promise<void> {
+async function markChecked(db: Db, rows: RequestRow[]): Promise<void> {
   if (rows.length === 0) return;
   const now = new Date();
   const values = rows.map((r) => {
