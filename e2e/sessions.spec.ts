@@ -34,6 +34,8 @@ async function changePassword(page: Page, current: string, next: string) {
 }
 
 test("changing one's password signs out one's other sessions and keeps this one", async ({ page, browser }) => {
+  // Several deliberate password hashings (argon2, memory-hard) and three browsers: slow by design.
+  test.slow();
   const email = `sessions-${Date.now()}-${randomBytes(2).toString("hex")}@paydesk.local`;
   await page.goto("/settings/staff/new");
   await page.getByLabel("Email").fill(email);

@@ -49,6 +49,8 @@ async function choosePassword(page: Page, oneTimePassword: string) {
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${randomBytes(2).toString("hex")}@paydesk.local`;
 
 test("an invited person signs in with the one-time password and must choose their own first", async ({ page, browser }) => {
+  // Several deliberate password hashings (argon2, memory-hard) and two browsers: slow by design.
+  test.slow();
   const email = uniqueEmail("invited");
   const oneTimePassword = await invite(page, { email, name: "Invited Ingrid", role: "Operator" });
   await page.goto("/settings/staff");
