@@ -154,6 +154,8 @@ export const paymentRequests = pgTable(
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     /** When the provider last answered a check: a check that only confirms the state is not a timeline entry. */
     lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
+    /** Set while reconciliation re-sends the request, so no other check sends beside it (lib/requests/reconcile.ts). */
+    sendingUntil: timestamp("sending_until", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

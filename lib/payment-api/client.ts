@@ -170,6 +170,8 @@ export function createPaymentApi(options: ClientOptions) {
         return call({ operation, method, rest, orgId: merchant.orgId, authorization: readAuthorization, body, isSubmit: false, merchantLabel: merchant.label, parse, lane });
       };
       return {
+        /** How long a call may take before its answer counts as lost (a submit's outcome is then unknown). */
+        timeoutMs: options.timeoutMs,
         submitPayIn: (input: PayInInput) => submit("SubmitPayInRequest", payInBody(inputSchemas.payIn.parse(input)), parsePayIn),
         submitPayInP2P: (input: P2PInput) => submit("SubmitPayInRequestP2P", p2pBody(inputSchemas.p2p.parse(input)), parsePayIn),
         submitPayOut: (input: PayOutInput) => submit("SubmitPayOutRequest", payOutBody(inputSchemas.payOut.parse(input)), payOutPayload),

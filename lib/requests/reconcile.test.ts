@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
-import { paymentRequests } from "../db/schema";
+import { paymentRequests, requestEvents } from "../db/schema";
 import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
@@ -73,6 +73,23 @@ describe.each(["spec", "live"] as const)("reconciliation against the %s sandbox"
     expect(await atProvider(refId1)).toHaveLength(1);
     expect(await reconcile(await row(created.id))).toMatchObject({ state: "pending", changed: false });
     expect(await atProvider(refId1)).toHaveLength(1);
+  });
+
+  it("a check made while a slow re-send is still under way does not send a third time", async () => {
+    const refId1 = ref("G");
+    await sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "reset", when: "before", match: { refId1 } });
+    const created = await create(refId1);
+    expect(created.status).toBe("unknown");
+    // The re-send hangs (the provider creates nothing, and its answer never comes within the timeout).
+    await sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "timeout", when: "before", delayMs: 1_500, match: { refId1 } });
+    const resending = reconcile(created);
+    await new Promise((r) => setTimeout(r, 300));
+    // Meanwhile, staff's "Re-check now" (grace 0, as a loaded test would have it).
+    expect(await reconcile(await row(created.id))).toMatchObject({ state: "unknown", changed: false });
+    await resending;
+    const resent = await database.db.select().from(requestEvents).where(and(eq(requestEvents.requestId, created.id), eq(requestEvents.type, "resent")));
+    expect(resent).toHaveLength(1);
+    expect(await atProvider(refId1)).toHaveLength(0);
   });
 
   it("learns that a pending pay-in was paid, and that another expired", async () => {

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, eq, inArray, ne } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, lt, ne, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { paymentRequests, requestEvents } from "../db/schema";
 import { toDecimalString, toSatang } from "../money";
@@ -86,6 +86,9 @@ async function settleUnknown(db: Db, api: MerchantApi, row: RequestRow, options:
   }
 }
 
+/** Beyond the client's timeout, for the answer's parsing and the writes after it. */
+const SEND_CLAIM_MARGIN_MS = 5_000;
+
 /** A day of failed look-ups (a provider outage, a revoked key) before a person is asked to look. */
 const LOOKUP_PATIENCE_MS = 24 * 60 * 60 * 1000;
 
@@ -155,9 +158,22 @@ async function notFound(db: Db, api: MerchantApi, row: RequestRow, options: Reco
   if ((resends?.n ?? 0) >= (options.maxResends ?? 3)) {
     return leaveToPerson(db, row, "SUBMIT_UNRESOLVED_NOT_FOUND", NOTES.gaveUp.en.fill({}), { resends: resends?.n ?? 0 });
   }
+  // One send at a time, whoever checks: a staff re-check made while the worker's re-send is still
+  // waiting for its answer must not send beside it. The claim lasts as long as a send can.
+  const claimed = await db
+    .update(paymentRequests)
+    .set({ sendingUntil: new Date(Date.now() + api.timeoutMs + SEND_CLAIM_MARGIN_MS) })
+    .where(and(eq(paymentRequests.id, row.id), or(isNull(paymentRequests.sendingUntil), lt(paymentRequests.sendingUntil, new Date()))))
+    .returning({ id: paymentRequests.id });
+  if (claimed.length === 0) return { state: "unknown", changed: false, note: NOTES.notThereYet.en.fill({}) };
   await recordEvent(db, row.id, "resent", "reconcile", { reason: NOTES.noSuchRefId1.en.fill({}) });
-  await db.update(paymentRequests).set({ updatedAt: new Date() }).where(eq(paymentRequests.id, row.id));
-  const sent = await sendToProvider(db, api, row);
+  let sent;
+  try {
+    sent = await sendToProvider(db, api, row);
+  } finally {
+    // The grace before another re-send counts from here, the end of this one.
+    await db.update(paymentRequests).set({ sendingUntil: null, updatedAt: new Date() }).where(eq(paymentRequests.id, row.id));
+  }
   const after = sent.outcome === "sent" ? sent.state : "unknown";
   return { state: after, changed: after !== "unknown", note: NOTES.sentAgain.en.fill({}) };
 }

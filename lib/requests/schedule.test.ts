@@ -31,9 +31,9 @@ describe("reconciliation schedule", () => {
     expect(delay({ expireAt: ago(61 * 60_000) })).toBeNull();
   });
 
-  it("checks a Pay-Out every 2 minutes in its first hour, every 15 for two days, then stops", () => {
-    expect(delay({ kind: "payout", createdAt: ago(10 * 60_000) })).toBe(120_000);
-    expect(delay({ kind: "withdrawal", createdAt: ago(5 * 3_600_000) })).toBe(900_000);
+  it("checks a Pay-Out every 30 seconds in its first hour, every 2 minutes for two days, then stops", () => {
+    expect(delay({ kind: "payout", createdAt: ago(10 * 60_000) })).toBe(30_000);
+    expect(delay({ kind: "withdrawal", createdAt: ago(5 * 3_600_000) })).toBe(120_000);
     expect(delay({ kind: "payout", createdAt: ago(49 * 3_600_000) })).toBeNull();
   });
 });

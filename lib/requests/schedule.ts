@@ -2,8 +2,8 @@
  * When reconciliation asks the provider again about a request (issue 5 §3). The provider never
  * retries a webhook (provider-facts §6.4), so this back-off is what guarantees an outcome is
  * learnt even when every webhook is lost. Pay-Ins are checked often until they expire and for an
- * hour after (a late payment still matches until the provider's cleanup runs, §2.3); Pay-Outs less
- * often, for two days; an unknown submit until it is settled or left to a person. Terminal
+ * hour after (a late payment still matches until the provider's cleanup runs, §2.3); Pay-Outs every
+ * half minute for their first hour, then every two minutes, for two days; an unknown submit until it is settled or left to a person. Terminal
  * requests, and those left to a person (`needs_review`, whose outcome the provider cannot tell
  * PayDesk, so asking again on a timer learns nothing): never — staff's "Re-check now" still asks.
  */
@@ -34,8 +34,10 @@ export function nextCheckAt(r: ScheduleFacts, now: Date): Date | null {
     if (now.getTime() < expires + HOUR) return at(5 * MINUTE);
     return null;
   }
+  // Pay-Outs are read in bulk with the merchant's other open ones (lib/requests/bulk-reconcile.ts),
+  // a page per hundred, so a lost webhook can be learnt within half a minute at little cost.
   const age = now.getTime() - r.createdAt.getTime();
-  if (age < HOUR) return at(2 * MINUTE);
-  if (age < 48 * HOUR) return at(15 * MINUTE);
+  if (age < HOUR) return at(30 * SECOND);
+  if (age < 48 * HOUR) return at(2 * MINUTE);
   return null;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "payment_requests" ADD COLUMN "sending_until" timestamp with time zone;
