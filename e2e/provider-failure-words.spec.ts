@@ -1,7 +1,8 @@
 /**
  * PayDesk's own failure sentences reach staff in their language (issue 4 §5): a provider that does
  * not answer in time is explained in Thai to a Thai reader, on the request's page, while the
- * English stays what PayDesk stores (playwright.config.ts sets a 3 s provider timeout).
+ * English stays what PayDesk stores (playwright.config.ts sets a 3 s provider timeout). While the
+ * form waits, it shows how long it has been waiting.
  */
 import { E2E } from "./support/config";
 import { COFFEE, landedOnRequest, openCreateForm, refId1Input } from "./support/create-forms";
@@ -23,6 +24,8 @@ test.describe("a Thai reader", () => {
     await page.getByLabel("ชื่อผู้จ่าย").fill("สมชาย ใจดี");
     await page.getByLabel("จำนวนเงิน").fill("45");
     await page.getByRole("button", { name: "สร้างรายการรับเงิน" }).click();
+    // While it waits, the form counts the seconds (from 2 s on) and says what PayDesk is doing.
+    await expect(page.getByTestId("sending-progress")).toContainText(/^[23] s · ยังกำลังส่ง/);
     await landedOnRequest(page);
 
     const thai = "ผู้ให้บริการไม่ตอบกลับภายใน 3 วินาที คำขออาจถูกสร้างขึ้นแล้วหรือยังก็ได้ PayDesk จะตรวจสอบกับผู้ให้บริการก่อนส่งซ้ำทุกครั้ง";
