@@ -12,7 +12,7 @@
  *
  * One budget, shared by priority. Every call names its lane, and a lane may take a slot only while
  * the calls in the window are fewer than its ceiling: staff may fill the whole budget, the
- * merchant's API four fifths of it, webhook confirmations three fifths, reconciliation under half,
+ * merchant's API 85 % of it, webhook confirmations 70 %, reconciliation under half,
  * anonymous public pages a fifth. So however busy the lower lanes are, the slots above their
  * ceilings stay free for the lanes above them — on every instance, since the ceilings are read from
  * the same log — and no lane waits for a lower one. Each lane's wait is bounded: staff are told
@@ -37,14 +37,16 @@ export const LANES = ["staff", "merchant_api", "webhook", "reconcile", "anonymou
 export type Lane = (typeof LANES)[number];
 
 /** The part of the budget each lane may fill on its own (the rest is kept for the lanes above it). */
-export const LANE_SHARE: Record<Lane, number> = { staff: 1, merchant_api: 0.8, webhook: 0.6, reconcile: 0.45, anonymous: 0.2 };
+export const LANE_SHARE: Record<Lane, number> = { staff: 1, merchant_api: 0.85, webhook: 0.7, reconcile: 0.45, anonymous: 0.2 };
 
 /**
- * How long a call of each lane may wait for a slot (staff: the configured `maxWaitMs`). A webhook
- * confirmation that cannot be had in 5 s is left to reconciliation, which reads in bulk; a
- * reconciliation pass waits longer, being nobody's answer; anonymous pages never queue.
+ * How long a call of each lane may wait for a slot (staff: the configured `maxWaitMs`). Webhook
+ * confirmations and reconciliation answer nobody waiting, so they may wait for a full window of
+ * the provider's (a confirmation batch gathers more claims meanwhile, lib/webhooks/confirm-batch.ts);
+ * one that still gets no slot is left to reconciliation, which reads in bulk. Anonymous pages
+ * never queue.
  */
-export const LANE_WAIT_MS: Record<Exclude<Lane, "staff" | "merchant_api">, number> = { webhook: 5_000, reconcile: 10_000, anonymous: 0 };
+export const LANE_WAIT_MS: Record<Exclude<Lane, "staff" | "merchant_api">, number> = { webhook: 15_000, reconcile: 15_000, anonymous: 0 };
 
 /** How many calls in the window a lane may see and still take a slot: never below one. */
 export function laneCeiling(count: number, lane: Lane, shares: Record<Lane, number> = LANE_SHARE): number {

@@ -24,6 +24,8 @@ export interface WorkerOptions {
   confirmFor?: ApiFor;
   pollMs?: number;
   batchSize?: number;
+  /** false: every request read by its own id, as before bulk reads (bench/provider-budget's baseline). Default true. */
+  bulkReads?: boolean;
   leaseMs?: number;
   log?: (message: string) => void;
 }
@@ -88,7 +90,7 @@ export async function reconcileDue(options: WorkerOptions): Promise<number> {
   const single: RequestRow[] = [];
   const groups = new Map<string, { merchantRowId: string; direction: "PayIn" | "PayOut"; leased: RequestRow[] }>();
   for (const row of rows) {
-    if (row.status !== "pending" || !row.providerId) {
+    if (row.status !== "pending" || !row.providerId || options.bulkReads === false) {
       single.push(row);
       continue;
     }

@@ -45,13 +45,22 @@ const MAX_PAGES = 3;
 export function createConfirmationBatcher(options: { windowMs?: number; maxBatch?: number } = {}): ConfirmationBatcher {
   const windowMs = options.windowMs ?? WINDOW_MS;
   const maxBatch = options.maxBatch ?? MAX_BATCH;
+  /** Claims gathering, by group. */
   const open = new Map<string, Batch>();
+  /** Groups whose previous batch is still being read: the next one gathers until it is done. */
+  const reading = new Set<string>();
 
   const flush = (key: string) => {
     const batch = open.get(key);
-    if (!batch) return;
+    if (!batch || reading.has(key)) return;
     open.delete(key);
-    void settle(batch);
+    reading.add(key);
+    void settle(batch).finally(() => {
+      reading.delete(key);
+      // Claims that came while this batch waited for the budget and its answer go next, together:
+      // the busier the provider's budget, the larger the batches.
+      if (open.has(key)) flush(key);
+    });
   };
 
   return {

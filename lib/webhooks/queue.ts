@@ -1,5 +1,6 @@
 import "server-only";
 import type { Db } from "../db/client";
+import { isTerminal, type State } from "../requests/lifecycle";
 import type { Prepared } from "./match";
 import { processDelivery, type ApiFor } from "./process";
 
@@ -50,31 +51,51 @@ export function createBoundedQueue(options: { concurrency: number; maxWaiting: n
 
 /**
  * Deliveries applied at a time. Confirmations wait together for a bulk read (./confirm-batch.ts)
- * and hold no database connection while they wait, so many can be under way; the provider's
- * budget is guarded by the limiter's webhook lane, not by this number.
+ * and hold no database connection while they wait; the provider's budget is guarded by the
+ * limiter's webhook lane, not by this number, which keeps the pool's connections for the
+ * receiver's own writes (more made the answers wait for a connection, bench/provider-budget).
  */
-const CONCURRENCY = 32;
-/** A minute of a heavy burst; past that a delivery waits for the stranded sweep instead (durably stored either way). */
-const MAX_WAITING = 2_000;
+const CONCURRENCY = 8;
+/** Twenty seconds of a heavy burst; past that a delivery waits for the stranded sweep instead (durably stored either way). */
+const MAX_WAITING = 1_000;
 
-const holder = globalThis as typeof globalThis & { __paydeskWebhookQueue?: BoundedQueue };
+/** Deliveries that cost no provider call (an unknown or already-ended request): a few at a time, only database work. */
+const PLAIN_CONCURRENCY = 2;
 
+const holder = globalThis as typeof globalThis & { __paydeskWebhookQueue?: BoundedQueue; __paydeskPlainWebhookQueue?: BoundedQueue };
+
+const onError = (error: unknown) => console.warn(`[webhooks] applying a delivery failed; the reconciliation loop will retry it: ${error instanceof Error ? error.message : String(error)}`);
+
+/** Deliveries to confirm with the provider: real payments, mostly. */
 function webhookQueue(): BoundedQueue {
-  holder.__paydeskWebhookQueue ??= createBoundedQueue({
-    concurrency: CONCURRENCY,
-    maxWaiting: MAX_WAITING,
-    // The delivery stays `received`: the stranded sweep takes it up.
-    onError: (error) => console.warn(`[webhooks] applying a delivery failed; the reconciliation loop will retry it: ${error instanceof Error ? error.message : String(error)}`),
-  });
+  // The delivery stays `received` when the queue is full: the stranded sweep takes it up.
+  holder.__paydeskWebhookQueue ??= createBoundedQueue({ concurrency: CONCURRENCY, maxWaiting: MAX_WAITING, onError });
   return holder.__paydeskWebhookQueue;
 }
 
+function plainQueue(): BoundedQueue {
+  holder.__paydeskPlainWebhookQueue ??= createBoundedQueue({ concurrency: PLAIN_CONCURRENCY, maxWaiting: MAX_WAITING, onError });
+  return holder.__paydeskPlainWebhookQueue;
+}
+
 /**
- * Applies a stored delivery from the queue; false when it is full (left to the sweep). What the
- * receiver read is used only when the work starts at once: after a wait the delivery is read
- * again, so one the sweep settled meanwhile costs no provider call, and the request's state is
- * current (a request that became terminal is not asked about).
+ * Does applying this delivery ask the provider? Not for a request PayDesk does not know, nor for
+ * one already ended (lib/webhooks/process.ts): those are recorded, with their verdict, from the
+ * database alone.
  */
-export function processLater(db: Db, apiFor: ApiFor, deliveryId: number, prepared: Prepared, queue: BoundedQueue = webhookQueue()): boolean {
+export function needsConfirmation(prepared: Prepared): boolean {
+  const request = prepared.match.request;
+  return request !== null && !isTerminal(request.status as State);
+}
+
+/**
+ * Applies a stored delivery from a queue; false when it is full (left to the sweep). Deliveries
+ * that need the provider's word and those that do not wait in separate queues, so a flood of late
+ * or unknown deliveries never holds up a real payment's confirmation. What the receiver read is
+ * used only when the work starts at once: after a wait the delivery is read again, so one the
+ * sweep settled meanwhile costs no provider call, and the request's state is current (a request
+ * that became terminal is not asked about).
+ */
+export function processLater(db: Db, apiFor: ApiFor, deliveryId: number, prepared: Prepared, queue: BoundedQueue = needsConfirmation(prepared) ? webhookQueue() : plainQueue()): boolean {
   return queue.offer((waited) => processDelivery(db, apiFor, deliveryId, waited ? undefined : prepared));
 }
