@@ -17,12 +17,14 @@ test.beforeEach(({}, testInfo) => {
   test.setTimeout(120_000);
 });
 
+/** The runner hands new contexts the project's signed-in state unless told otherwise. */
+const nobody = { cookies: [], origins: [] };
 const rnd = () => Math.floor(Math.random() * 250) + 1;
 const uniqueRef = () => `${Date.now().toString(36).toUpperCase()}SLIP${Math.random().toString(36).slice(2, 8).toUpperCase()}`.replace(/[^A-Z0-9]/g, "");
 
 /** The customer's phone uploads the slip, as e2e/slip-upload.spec.ts does. */
 async function uploadSlip(browser: Browser, slipUrl: string, reference: string, note: string): Promise<void> {
-  const phone = await browser.newContext({ ...devices["Pixel 7"], locale: "th-TH", timezoneId: "Asia/Bangkok", extraHTTPHeaders: { "X-Forwarded-For": `10.${rnd()}.${rnd()}.${rnd()}` } });
+  const phone = await browser.newContext({ ...devices["Pixel 7"], locale: "th-TH", timezoneId: "Asia/Bangkok", storageState: nobody, extraHTTPHeaders: { "X-Forwarded-For": `10.${rnd()}.${rnd()}.${rnd()}` } });
   try {
     const page = await phone.newPage();
     await page.goto(slipUrl);
@@ -73,11 +75,11 @@ test("a slip uploaded on the slip page: thumbnail on the timeline, full size thr
     expect([...(await answer.body()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
 
     // Without a session: the picture is refused, the Slips page sends to sign-in.
-    const anonymous = await apiRequest.newContext({ baseURL: E2E.baseUrl });
+    const anonymous = await apiRequest.newContext({ baseURL: E2E.baseUrl, storageState: nobody });
     expect((await anonymous.get(`/api/slips/${slipId}/image`)).status()).toBe(401);
     expect((await anonymous.get(`/api/slips/${slipId}/thumbnail`)).status()).toBe(401);
     await anonymous.dispose();
-    const signedOut = await browser.newContext({ baseURL: E2E.baseUrl });
+    const signedOut = await browser.newContext({ baseURL: E2E.baseUrl, storageState: nobody });
     const door = await signedOut.newPage();
     await door.goto("/slips");
     await expect(door).toHaveURL(/\/login\?callbackUrl=%2Fslips$/);

@@ -39,7 +39,9 @@ export function SlipList({ rows, showMerchant, locale }: { rows: SlipListRow[]; 
                 <span className="sr-only">{t.uploaded} </span>
                 <time dateTime={slip.createdAt.toISOString()}>{time}</time>
                 {" · "}
-                {t.reference}: <span className="font-mono">{reference ?? t.noReference}</span>
+                <span className="whitespace-nowrap">
+                  {t.reference}: <span className="font-mono">{reference ?? t.noReference}</span>
+                </span>
               </p>
               {slip.note && (
                 <p className="break-words text-slate-700">
