@@ -4,11 +4,17 @@
  * Ids are prefixed where people read them (`req_…`, `mer_…`, `usr_…`).
  */
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, customType, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+/** Raw bytes: `pg` reads them as a Buffer and PGlite as a Uint8Array; code sees a Uint8Array either way. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+  fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
+});
 
 export const ROLES = ["viewer", "operator", "finance", "admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -204,6 +210,45 @@ export const requestEvents = pgTable(
     data: jsonb("data"),
   },
   (t) => [index("request_events_request_idx").on(t.requestId, t.at)],
+);
+
+/**
+ * The slips customers uploaded through PayDesk's slip page, as the provider received them: the
+ * re-encoded JPEG (lib/slips/reencode.ts) and a small thumbnail, so staff see them in the console
+ * through PayDesk (app/api/slips/[id]/…), never from a public address. Each row is one upload the
+ * provider accepted (lib/slips/upload.ts says why only those). Bounded by the upload cap
+ * (MAX_UPLOAD_BYTES, lib/slips/image.ts) and THUMBNAIL_MAX_BYTES (lib/slips/reencode.ts).
+ */
+export const slips = pgTable(
+  "slips",
+  {
+    id: text("id").primaryKey(),
+    requestId: text("request_id")
+      .notNull()
+      .references(() => paymentRequests.id),
+    /** The request's merchant, so staff scope is checked on the slip itself. */
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    createdAt: createdAt(),
+    /** The slip reference's first and last 4 characters as the customer gave them; null when not given. */
+    first4: text("first4"),
+    last4: text("last4"),
+    note: text("note"),
+    image: bytea("image").notNull(),
+    imageType: text("image_type").notNull(),
+    thumbnail: bytea("thumbnail").notNull(),
+    thumbnailType: text("thumbnail_type").notNull(),
+    byteSize: integer("byte_size").notNull(),
+  },
+  (t) => [
+    index("slips_request_idx").on(t.requestId, t.createdAt),
+    // The Slips page's order, per merchant and across them.
+    index("slips_merchant_created_idx").on(t.merchantId, sql`${t.createdAt} desc`, sql`${t.id} desc`),
+    index("slips_created_idx").on(sql`${t.createdAt} desc`, sql`${t.id} desc`),
+    check("slips_image_size", sql`octet_length(${t.image}) between 1 and 5242880 and ${t.byteSize} = octet_length(${t.image})`),
+    check("slips_thumbnail_size", sql`octet_length(${t.thumbnail}) between 1 and 262144`),
+  ],
 );
 
 export const webhookDeliveries = pgTable(

@@ -118,7 +118,7 @@ export async function verifySlipToken(db: Db, api: PaymentApi, link: SlipLink, n
 }
 
 /** The request behind a slip link, from PayDesk's records; null when PayDesk did not make it. */
-export async function findSlipRequest(db: Db, link: SlipLink): Promise<{ id: string; view: SlipRequestView } | null> {
+export async function findSlipRequest(db: Db, link: SlipLink): Promise<{ id: string; merchantId: string; view: SlipRequestView } | null> {
   const [row] = await db
     .select({ request: paymentRequests, merchantName: merchants.displayName })
     .from(paymentRequests)
@@ -131,6 +131,7 @@ export async function findSlipRequest(db: Db, link: SlipLink): Promise<{ id: str
   const bank = findBank(answer.payInBankCode);
   return {
     id: r.id,
+    merchantId: r.merchantId,
     view: {
       merchantName: row.merchantName,
       amountSatang: toSatang(r.generatedAmount ?? r.requestedAmount),

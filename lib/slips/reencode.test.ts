@@ -2,7 +2,7 @@ import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { SLIP_LONG_SIDE_PX } from "./image";
-import { MAX_SLIP_PIXELS, reencodeSlip } from "./reencode";
+import { MAX_SLIP_PIXELS, reencodeSlip, THUMBNAIL_LONG_SIDE_PX, THUMBNAIL_MAX_BYTES } from "./reencode";
 
 /** A PNG whose header claims `width` × `height` pixels, with one tiny row of data: what a decompression bomb looks like before decoding. */
 function pngClaiming(width: number, height: number): Uint8Array {
@@ -38,5 +38,22 @@ describe("slips are re-encoded before they are forwarded", () => {
   it("refuses what does not decode", async () => {
     expect(await reencodeSlip(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0, 0xff, 0xd9]))).toEqual({ ok: false, problem: "corrupt" });
     expect(await reencodeSlip(new TextEncoder().encode("<html>not a slip</html>"))).toEqual({ ok: false, problem: "corrupt" });
+  });
+
+  it("makes a small WebP thumbnail of the re-encoded slip for the console", async () => {
+    const photo = await sharp({ create: { width: 900, height: 1_600, channels: 3, background: { r: 240, g: 240, b: 250 } } }).jpeg().toBuffer();
+    const result = await reencodeSlip(new Uint8Array(photo));
+    if (!result.ok) throw new Error(result.problem);
+    const meta = await sharp(Buffer.from(result.thumbnail)).metadata();
+    expect(meta).toMatchObject({ format: "webp", height: THUMBNAIL_LONG_SIDE_PX, width: 180 });
+    expect(result.thumbnail.length).toBeLessThan(THUMBNAIL_MAX_BYTES);
+  });
+
+  it("refuses a slip whose new JPEG would be larger than PayDesk stores", async () => {
+    const noise = await sharp(Buffer.from(Array.from({ length: 200 * 200 * 3 }, (_, i) => (i * 7919) % 251)), { raw: { width: 200, height: 200, channels: 3 } }).png().toBuffer();
+    const fits = await reencodeSlip(new Uint8Array(noise));
+    if (!fits.ok) throw new Error(fits.problem);
+    expect(await reencodeSlip(new Uint8Array(noise), fits.jpeg.length - 1)).toEqual({ ok: false, problem: "too_large" });
+    expect((await reencodeSlip(new Uint8Array(noise), fits.jpeg.length)).ok).toBe(true);
   });
 });

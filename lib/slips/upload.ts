@@ -6,14 +6,15 @@ import { recordEvent } from "../requests/apply";
 import { checkImage, MAX_UPLOAD_BYTES, NOTE_MAX_CHARS, type ImageCheck } from "./image";
 import { findSlipRequest, type SlipLink } from "./link";
 import { reencodeSlip } from "./reencode";
+import { storeSlip } from "./store";
 import { takeAnonymousCall } from "../public/anonymous-calls";
 
 /**
  * A customer's slip, from the slip page's form to the provider (`UploadPayInSlipById`, provider-
  * facts §4.6). The provider checks nothing but the token — no format, size or content — so PayDesk
  * does: the image by its bytes, the reference halves, the note's length; then the image is decoded
- * and re-encoded (./reencode.ts), so only a real picture without its metadata is forwarded. The
- * upload is recorded on the request's timeline when PayDesk made the request.
+ * and re-encoded (./reencode.ts), so only a real picture without its metadata is forwarded. When
+ * PayDesk made the request, the upload is kept for staff (./store.ts) and put on its timeline.
  */
 export type UploadProblem = "no_image" | Exclude<ImageCheck, { ok: true }>["problem"] | "bad_reference" | "note_too_long" | "note_nul";
 
@@ -96,13 +97,28 @@ export async function uploadSlip(db: Db, api: PaymentApi, link: SlipLink, form: 
     if (result.kind === "busy") return { ok: false, status: 503, problem: "busy", retryAfterMs: result.waitMs };
     return { ok: false, status: 502, problem: "provider_failed", mayHaveArrived: "mayExist" in result && result.mayExist };
   }
+  // Kept only once the provider has accepted it: a slip refused, or lost on the way, is one the
+  // customer is told to send again, so keeping it too would show staff a slip the provider may
+  // never have had, beside the one it has. Staff see what the provider holds.
   const ours = await findSlipRequest(db, link);
   if (ours) {
-    await recordEvent(db, ours.id, "slip_uploaded", "customer", {
-      ...(first4 ? { reference: `${first4}…${last4}` } : {}),
-      ...(note ? { note } : {}),
-      ...(duplicatesSeen > 0 ? { detail: `uploaded after a warning: ${duplicatesSeen} slip(s) with the same reference exist` } : {}),
-      bytes: image.jpeg.length,
+    await db.transaction(async (tx) => {
+      const slipId = await storeSlip(tx as unknown as Db, {
+        requestId: ours.id,
+        merchantId: ours.merchantId,
+        first4: first4 || null,
+        last4: last4 || null,
+        note: note || null,
+        jpeg: image.jpeg,
+        thumbnail: image.thumbnail,
+      });
+      await recordEvent(tx as unknown as Db, ours.id, "slip_uploaded", "customer", {
+        slipId,
+        ...(first4 ? { reference: `${first4}…${last4}` } : {}),
+        ...(note ? { note } : {}),
+        ...(duplicatesSeen > 0 ? { detail: `uploaded after a warning: ${duplicatesSeen} slip(s) with the same reference exist` } : {}),
+        bytes: image.jpeg.length,
+      });
     });
   }
   return { ok: true };

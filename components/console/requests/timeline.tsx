@@ -3,6 +3,7 @@ import { describeProviderCode } from "@/lib/payment-api/codes";
 import { STATES, type State } from "@/lib/requests/lifecycle";
 import type { TimelineEntry } from "@/lib/requests/queries";
 import { paydeskWords } from "../paydesk-words";
+import { SlipEntry } from "../slips/slip-entry";
 import { actorLabels, detailMessages, eventLabels } from "./detail-messages";
 import { stateLabels } from "./status-messages";
 
@@ -74,6 +75,7 @@ export function Timeline({ entries, locale }: { entries: TimelineEntry[]; locale
                     {line}
                   </p>
                 ))}
+                <SlipEntry entry={entry} locale={locale} />
                 {Object.keys(extra).length > 0 && (
                   <details className="mt-1">
                     <summary className="cursor-pointer text-xs text-slate-500">{t.details}</summary>

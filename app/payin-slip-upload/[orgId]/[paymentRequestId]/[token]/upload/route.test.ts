@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ref, startTestSandbox, type TestSandbox } from "@/sandbox/testing/harness";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { requestEvents } from "@/lib/db/schema";
+import { requestEvents, slips } from "@/lib/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
 import { createKeyVault } from "@/lib/merchants/key-vault";
 import { createMerchant } from "@/lib/merchants/manage";
@@ -149,5 +149,34 @@ describe("POST …/upload", () => {
     expect(meta.exif).toBeUndefined();
     expect(meta.orientation).toBeUndefined();
     expect(arrived.includes(Buffer.from("SlipPhoneMaker"))).toBe(false);
+  });
+
+  it("keeps an accepted slip for staff: the JPEG the provider got, its thumbnail, the reference and note, named on the timeline", async () => {
+    const photo = await sharp({ create: { width: 30, height: 50, channels: 3, background: { r: 10, g: 160, b: 60 } } }).png().toBuffer();
+    const form = slipForm(new Uint8Array(photo));
+    form.set("first4", "ab12");
+    form.set("last4", "9XYZ");
+    form.set("note", "โอนจากบัญชีภรรยา");
+    const response = await post(link, form);
+    expect(response.status).toBe(200);
+
+    const arrived = Buffer.from(forwarded().at(-1)!.imageBase64!, "base64");
+    const [kept] = await database.db.select().from(slips).where(eq(slips.note, "โอนจากบัญชีภรรยา"));
+    expect(kept).toMatchObject({ first4: "AB12", last4: "9XYZ", imageType: "image/jpeg", thumbnailType: "image/webp", byteSize: arrived.length });
+    expect(Buffer.from(kept!.image).equals(arrived)).toBe(true);
+    expect((await sharp(Buffer.from(kept!.thumbnail)).metadata()).format).toBe("webp");
+    const events = await database.db.select().from(requestEvents).where(eq(requestEvents.type, "slip_uploaded"));
+    expect(events.at(-1)?.data).toMatchObject({ slipId: kept!.id, reference: "AB12…9XYZ", note: "โอนจากบัญชีภรรยา" });
+    expect(events.at(-1)?.requestId).toBe(kept!.requestId);
+  });
+
+  it("keeps nothing when the provider failed the upload: the customer is told to send it again", async () => {
+    await sb.control("POST", "/faults", { operation: "UploadPayInSlipById", kind: "http500", count: 1, match: { requestId: providerId } });
+    const photo = await sharp({ create: { width: 30, height: 30, channels: 3, background: { r: 90, g: 90, b: 90 } } }).jpeg().toBuffer();
+    const before = await database.db.select({ id: slips.id }).from(slips);
+    const response = await post(link, slipForm(new Uint8Array(photo)));
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ problem: "provider_failed" });
+    expect(await database.db.select({ id: slips.id }).from(slips)).toEqual(before);
   });
 });

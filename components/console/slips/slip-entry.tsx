@@ -1,0 +1,35 @@
+import { formatDateTime, type Locale } from "@/lib/i18n";
+import type { TimelineEntry } from "@/lib/requests/queries";
+import { slipImagePath, slipMessages } from "./slip-messages";
+
+/**
+ * A slip upload on a request's timeline: its thumbnail, linking to the full-size picture, and its
+ * reference (the note is one of the entry's own lines). Both pictures come from PayDesk with the
+ * staff session. Entries recorded before slips were kept have no slip id and show nothing here.
+ */
+export function SlipEntry({ entry, locale }: { entry: TimelineEntry; locale: Locale }) {
+  const data = (entry.data ?? {}) as { slipId?: unknown; reference?: unknown };
+  if (entry.type !== "slip_uploaded" || typeof data.slipId !== "string") return null;
+  const t = slipMessages(locale);
+  const reference = typeof data.reference === "string" && data.reference ? data.reference : null;
+  return (
+    <figure className="mt-2 flex flex-wrap items-start gap-3" data-testid="slip-entry" data-slip-id={data.slipId}>
+      <a href={slipImagePath(data.slipId, "image")} target="_blank" rel="noopener" className="block rounded border border-slate-200 hover:border-brand" data-testid="slip-full-size">
+        {/* A private picture behind the staff session: next/image's optimiser would fetch it without one. */}
+        <img
+          src={slipImagePath(data.slipId, "thumbnail")}
+          alt={t.thumbnailAlt(formatDateTime(entry.at, locale), reference)}
+          className="h-32 w-auto max-w-40 object-contain"
+          loading="lazy"
+        />
+        <span className="sr-only">
+          {" "}
+          {t.fullSize} {t.newTab}
+        </span>
+      </a>
+      <figcaption className="text-slate-700">
+        {t.reference}: <span className="font-mono">{reference ?? t.noReference}</span>
+      </figcaption>
+    </figure>
+  );
+}
