@@ -95,7 +95,6 @@ export const detailMessages = defineMessages({
     waitsProvider: "Waiting for the provider. PayDesk keeps checking by itself; “Re-check now” asks at once.",
     waitsPerson: "Waiting for a person at the merchant to decide (see below).",
     waitsNobody: "Nothing left to do: this request is settled.",
-    approveWhere: "Approvers decide here or on the Approvals page.",
     share: "Share",
     shareOnLine: "Share on LINE",
     shareText: (amount: string, merchant: string) => `Please pay ${amount} to ${merchant}`,
@@ -202,7 +201,6 @@ export const detailMessages = defineMessages({
     waitsProvider: "รอผู้ให้บริการ PayDesk ตรวจสอบให้เองเป็นระยะ กด “ตรวจสอบตอนนี้” เพื่อถามทันที",
     waitsPerson: "รอเจ้าหน้าที่ของร้านค้าตัดสินใจ (ดูด้านล่าง)",
     waitsNobody: "ไม่มีสิ่งใดต้องทำแล้ว: คำขอนี้จบแล้ว",
-    approveWhere: "ผู้อนุมัติตัดสินใจได้ที่นี่หรือที่หน้า “รออนุมัติ”",
     share: "แชร์",
     shareOnLine: "แชร์ทาง LINE",
     shareText: (amount: string, merchant: string) => `กรุณาชำระ ${amount} ให้ ${merchant}`,
@@ -216,6 +214,8 @@ export const detailMessages = defineMessages({
     amountWas: (amount: string) => `จำนวนเงิน: ${amount}`,
   },
 });
+
+export type DetailMessages = ReturnType<typeof detailMessages>;
 
 /** Who did it, for the timeline: a person's name is looked up; these are the machines. */
 export const actorLabels = defineMessages({
