@@ -55,6 +55,12 @@ describe("security headers", () => {
     expect(permissionsPolicy("/requests/req_1")).toContain("clipboard-write=(self)");
     expect(permissionsPolicy("/payin-slip-upload/o/p/t")).toContain("clipboard-write=()");
   });
+
+  it("lets the console share a payment link through the share sheet, and the customer's pages share nothing", () => {
+    expect(permissionsPolicy("/requests/req_1")).toContain("web-share=(self)");
+    expect(permissionsPolicy("/checkout/tok")).toContain("web-share=()");
+    expect(permissionsPolicy("/payin-slip-upload/o/p/t")).toContain("web-share=()");
+  });
 });
 
 describe("inlined stylesheet hashes", () => {

@@ -11,7 +11,8 @@
  * - Strict-Transport-Security only when PayDesk is reached over HTTPS: sent over plain HTTP it
  *   would be ignored at best, and pin a name to HTTPS it does not serve at worst.
  * - Permissions-Policy: no page uses a camera (the slip page's file input needs no permission),
- *   microphone, location, payment handler or device API; only the copy buttons write the clipboard.
+ *   microphone, location, payment handler or device API; only the copy buttons write the clipboard,
+ *   and only the console shares (a request's payment link, through the phone's share sheet).
  */
 
 /** A fresh, unguessable nonce (128 bits, base64). */
@@ -62,8 +63,12 @@ export function strictTransportSecurity(publicBaseUrl: string): string | null {
 // Only names Chromium knows: an unknown one is logged as an error on every page.
 const DENIED = ["camera", "microphone", "geolocation", "payment", "usb", "serial", "hid", "midi", "display-capture", "clipboard-read"];
 
-/** What a page at `pathname` may use: the slip page copies nothing, the checkout and the console have copy buttons. */
+/**
+ * What a page at `pathname` may use: the slip page copies nothing, the checkout and the console have
+ * copy buttons; the customer's pages share nothing, a request's page in the console does (Web Share).
+ */
 export function permissionsPolicy(pathname: string): string {
   const copies = !pathname.startsWith("/payin-slip-upload/");
-  return [...DENIED.map((feature) => `${feature}=()`), `clipboard-write=${copies ? "(self)" : "()"}`].join(", ");
+  const isCustomerPage = pathname.startsWith("/payin-slip-upload/") || pathname === "/checkout" || pathname.startsWith("/checkout/");
+  return [...DENIED.map((feature) => `${feature}=()`), `clipboard-write=${copies ? "(self)" : "()"}`, `web-share=${isCustomerPage ? "()" : "(self)"}`].join(", ");
 }
