@@ -222,7 +222,8 @@ test("Share hands the checkout link to the phone's share sheet; LINE's share pag
     Object.defineProperty(navigator, "share", { configurable: true, value: async (data: ShareData) => void shared.push(data) });
   });
   const response = await page.goto(`/requests/${made.id}`);
-  expect(response?.headers()["permissions-policy"]).toContain("web-share=(self)");
+  // Allowed by Web Share's default allowlist ('self'): the policy must never deny it (lib/http/security-headers.ts).
+  expect(response?.headers()["permissions-policy"]).not.toContain("web-share");
   const next = page.getByTestId("next-step");
   await next.getByRole("button", { name: "Share", exact: true }).click();
   await expect.poll(() => page.evaluate(() => (window as unknown as { __shared: ShareData[] }).__shared.length)).toBe(1);

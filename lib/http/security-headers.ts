@@ -11,8 +11,10 @@
  * - Strict-Transport-Security only when PayDesk is reached over HTTPS: sent over plain HTTP it
  *   would be ignored at best, and pin a name to HTTPS it does not serve at worst.
  * - Permissions-Policy: no page uses a camera (the slip page's file input needs no permission),
- *   microphone, location, payment handler or device API; only the copy buttons write the clipboard,
- *   and only the console shares (a request's payment link, through the phone's share sheet).
+ *   microphone, location, payment handler or device API; only the copy buttons write the clipboard.
+ *   Web Share (a request's "Share" button) is not named: its default allowlist is already 'self',
+ *   which is all the console needs, and Chromium builds without Web Share (desktop Linux) log
+ *   "Unrecognized feature: 'web-share'" on every page that names it, allowed or denied.
  */
 
 /** A fresh, unguessable nonce (128 bits, base64). */
@@ -63,12 +65,8 @@ export function strictTransportSecurity(publicBaseUrl: string): string | null {
 // Only names Chromium knows: an unknown one is logged as an error on every page.
 const DENIED = ["camera", "microphone", "geolocation", "payment", "usb", "serial", "hid", "midi", "display-capture", "clipboard-read"];
 
-/**
- * What a page at `pathname` may use: the slip page copies nothing, the checkout and the console have
- * copy buttons; the customer's pages share nothing, a request's page in the console does (Web Share).
- */
+/** What a page at `pathname` may use: the slip page copies nothing, the checkout and the console have copy buttons. */
 export function permissionsPolicy(pathname: string): string {
   const copies = !pathname.startsWith("/payin-slip-upload/");
-  const isCustomerPage = pathname.startsWith("/payin-slip-upload/") || pathname === "/checkout" || pathname.startsWith("/checkout/");
-  return [...DENIED.map((feature) => `${feature}=()`), `clipboard-write=${copies ? "(self)" : "()"}`, `web-share=${isCustomerPage ? "()" : "(self)"}`].join(", ");
+  return [...DENIED.map((feature) => `${feature}=()`), `clipboard-write=${copies ? "(self)" : "()"}`].join(", ");
 }
