@@ -179,6 +179,8 @@ for (const [language, w] of Object.entries(WORDS)) {
       await page.getByTestId("next-step").getByRole("link", { name: w.poster }).click();
       await page.waitForURL(`**/requests/${made.id}/poster`);
 
+      // Styled: the page's stylesheet passed the Content-Security-Policy (a refused one leaves plain text).
+      await expect(page.getByTestId("poster-amount")).toHaveCSS("font-weight", "700");
       await expect(page.getByTestId("poster-merchant")).toHaveText(COFFEE);
       await expect(page.getByTestId("poster-amount")).toHaveText(amount);
       await expect(page.getByTestId("poster-instruction-th")).toHaveText(`${WORDS.th.instruction} ${amount} พอดี`);

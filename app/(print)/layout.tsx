@@ -1,6 +1,8 @@
 import { consoleFontClass } from "@/components/console/console-font";
+// The console's stylesheet alone: Next inlines a layout's stylesheets together in one <style>, and
+// the Content-Security-Policy allows each build stylesheet by its own hash (lib/http/inlined-styles.ts),
+// so a second one here would leave the page unstyled. Print rules are Tailwind's print: variants.
 import "../globals.css";
-import "./print.css";
 
 /**
  * Staff pages made to be printed (the QR poster): the console's styles and font, without its
