@@ -156,3 +156,41 @@ test("the nav shows no count to a role that may not approve", async ({ browser }
   await expect(operator.getByTestId("approvals-count")).toHaveCount(0);
   expect((await operator.request.get("/api/approvals/count")).status()).toBe(403);
 });
+
+test("a held Pay-Out's own page waits for a second approver, whose next action, approve, is right there", async ({ browser, sandbox }) => {
+  const finance = await as(browser, "finance");
+  const refId1 = await heldPayOut(finance);
+  const url = finance.url();
+  // The requester is told whom it waits for; approving is not theirs to do.
+  const own = finance.getByTestId("next-step");
+  await expect(finance.locator("[data-testid=request-summary] [data-testid=status-badge]")).toHaveAttribute("data-state", "awaiting_approval");
+  await expect(own).toHaveAttribute("data-waits-for", "approver");
+  await expect(own.getByTestId("waits-for")).toContainText("Waiting for a second approver");
+  await expect(own.getByRole("button", { name: "Approve and send" })).toBeDisabled();
+  await expect(own.getByText("You asked for this one, so another person must approve it.")).toBeVisible();
+  await expect(own.getByRole("button", { name: "Re-check now" })).toHaveCount(0);
+
+  // In Thai, the same sentence and action.
+  skipWithoutRole(test, "admin");
+  const thai = await browser.newContext({ storageState: storageStatePath("admin"), locale: "th-TH" });
+  contexts.push(thai);
+  const thaiPage = await thai.newPage();
+  await thaiPage.goto(url);
+  await expect(thaiPage.getByTestId("next-step").getByTestId("waits-for")).toContainText("รอผู้อนุมัติคนที่สอง");
+  await expect(thaiPage.getByTestId("next-step").getByRole("button", { name: "อนุมัติและส่ง" })).toBeEnabled();
+  expect((await new AxeBuilder({ page: thaiPage }).analyze()).violations.map((v) => v.id)).toEqual([]);
+
+  // Another person approves it from its page, through the same confirmation, and it is sent.
+  const admin = await as(browser, "admin");
+  await admin.goto(url);
+  const next = admin.getByTestId("next-step");
+  await next.getByRole("button", { name: "Approve and send" }).click();
+  const confirm = admin.getByRole("dialog", { name: "Approve and send this money now?" });
+  await expect(confirm.getByTestId("confirm-approve-amount")).toHaveText("฿60,000.00");
+  await confirm.getByRole("button", { name: "Send ฿60,000.00" }).click();
+  // The page follows the request live, so the outcome shows as its new state.
+  await expect.poll(() => atSandbox(sandbox, refId1), { timeout: 15_000 }).toMatchObject([{ status: "Pending", requestedAmount: 60000 }]);
+  await admin.reload();
+  await expect(admin.locator("[data-testid=request-summary] [data-testid=status-badge]")).toHaveAttribute("data-state", "pending");
+  await expect(admin.getByTestId("next-step")).toHaveAttribute("data-waits-for", "provider");
+});

@@ -28,6 +28,13 @@ async function createPayIn(page: Page, amount = "325.00"): Promise<{ id: string;
 }
 
 const timeline = (page: Page) => page.getByTestId("timeline-entry");
+/** The sandbox's buttons are folded at the bottom of the page: opened first. */
+async function openSandbox(page: Page) {
+  const panel = page.getByTestId("sandbox-controls");
+  await panel.locator("summary").click();
+  await expect(panel).toHaveAttribute("open");
+  return panel;
+}
 /** A control or a re-check calls the provider through PayDesk's shared rate limit (20 per 10 s), which the reconciliation worker also draws on. */
 const PROVIDER_CALL = { timeout: 25_000 };
 
@@ -64,24 +71,24 @@ test("a pending Pay-In: fields, links to copy, both QR codes, bank details, coun
   await expect(page.getByTestId("bank-details")).toContainText("Account number");
   await expect(page.getByTestId("expiry-countdown")).toHaveText(/^Time left to pay: 1\d:\d\d$/);
 
-  // The timeline: who and what, oldest first.
+  // The timeline: who and what, newest first.
   await expect(timeline(page)).toHaveCount(2);
-  await expect(timeline(page).nth(0)).toContainText("Created · Demo Admin");
-  await expect(timeline(page).nth(1)).toContainText("Provider accepted it · provider");
-  await expect(timeline(page).nth(1)).toContainText("Submitting → Pending");
+  await expect(timeline(page).nth(1)).toContainText("Created · Demo Admin");
+  await expect(timeline(page).nth(0)).toContainText("Provider accepted it · provider");
+  await expect(timeline(page).nth(0)).toContainText("Status changed from Submitting to Pending.");
 });
 
 test("the sandbox's 'mark paid' makes the provider act, and the page shows the outcome", async ({ page }) => {
   await createPayIn(page, "150.00");
-  const panel = page.getByTestId("sandbox-controls");
+  const panel = await openSandbox(page);
   await expect(panel.getByRole("heading")).toHaveText("Sandbox controls");
   await panel.getByRole("button", { name: "Sandbox: Customer pays (mark paid)" }).click();
   await expect(page.getByTestId("sandbox-result")).toHaveText("Done. The request is now: Paid.", PROVIDER_CALL);
   await expect(page.getByTestId("status-badge").first()).toHaveText(/Paid/);
   await expect(page.getByText("The QR is no longer shown: this request is settled.")).toBeVisible();
   await expect(page.getByTestId("expiry-countdown")).toHaveCount(0);
-  await expect(timeline(page).filter({ hasText: "Sandbox control · Demo Admin" })).toContainText("control: pay");
-  await expect(timeline(page).filter({ hasText: "Provider status · reconciliation" })).toContainText("Pending → Paid");
+  await expect(timeline(page).filter({ hasText: "Sandbox control · Demo Admin" })).toContainText("Sandbox: Customer pays (mark paid).");
+  await expect(timeline(page).filter({ hasText: "Provider status · reconciliation" })).toContainText("Status changed from Pending to Paid.");
   await expect(panel.getByRole("button")).toHaveCount(0);
 });
 
@@ -96,7 +103,7 @@ test("a Pay-Out is paid out in part, then in full, through the sandbox; a bad am
   await landedOnRequest(page);
   await expect(page.getByTestId("request-fields")).toContainText("Kasikornbank 1234567890 · Somchai Jaidee");
 
-  const panel = page.getByTestId("sandbox-controls");
+  const panel = await openSandbox(page);
   await panel.getByLabel("Amount (THB)").fill("12.345");
   await panel.getByRole("button", { name: "Sandbox: Partial pay-out" }).click();
   await expect(page.getByText("An amount in baht has at most 2 decimals (satang).")).toBeVisible();

@@ -55,6 +55,10 @@ describe("security headers", () => {
     expect(permissionsPolicy("/requests/req_1")).toContain("clipboard-write=(self)");
     expect(permissionsPolicy("/payin-slip-upload/o/p/t")).toContain("clipboard-write=()");
   });
+
+  it("never names web-share: its default 'self' lets the console share, and Chromium without Web Share would log an error on every page", () => {
+    for (const path of ["/requests/req_1", "/checkout/tok", "/payin-slip-upload/o/p/t", "/login"]) expect(permissionsPolicy(path), path).not.toContain("web-share");
+  });
 });
 
 describe("inlined stylesheet hashes", () => {

@@ -12,6 +12,9 @@
  *   would be ignored at best, and pin a name to HTTPS it does not serve at worst.
  * - Permissions-Policy: no page uses a camera (the slip page's file input needs no permission),
  *   microphone, location, payment handler or device API; only the copy buttons write the clipboard.
+ *   Web Share (a request's "Share" button) is not named: its default allowlist is already 'self',
+ *   which is all the console needs, and Chromium builds without Web Share (desktop Linux) log
+ *   "Unrecognized feature: 'web-share'" on every page that names it, allowed or denied.
  */
 
 /** A fresh, unguessable nonce (128 bits, base64). */

@@ -3,12 +3,15 @@ import { scannableQrPayload } from "@/lib/checkout/scannable-qr";
 import type { Locale } from "@/lib/i18n";
 import { isTerminal, type State } from "@/lib/requests/lifecycle";
 import { readStoredPayInAnswer } from "@/lib/requests/stored-answer";
+import { CheckoutLink } from "./checkout-link";
 import { CopyButton } from "./copy-button";
 import { detailMessages } from "./detail-messages";
 import { ExpiryCountdown } from "./expiry-countdown";
 import { Qr } from "./qr";
 
 interface Props {
+  requestId: string;
+  merchantName: string;
   locale: Locale;
   state: State;
   providerResponse: unknown;
@@ -19,6 +22,8 @@ interface Props {
   publicBaseUrl: string;
   expireAt: Date | null;
   customerAmount: string;
+  /** The link is already at the top of the page, with the ways to share it. */
+  linkShownAbove: boolean;
 }
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -30,7 +35,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-export function CheckoutPanel({ locale, state, providerResponse, checkoutUrl, refusedAtSubmit, publicBaseUrl, expireAt, customerAmount }: Props) {
+export function CheckoutPanel({ requestId, merchantName, locale, state, providerResponse, checkoutUrl, refusedAtSubmit, publicBaseUrl, expireAt, customerAmount, linkShownAbove }: Props) {
   const t = detailMessages(locale);
   if (refusedAtSubmit) {
     return (
@@ -63,17 +68,8 @@ export function CheckoutPanel({ locale, state, providerResponse, checkoutUrl, re
         <p className="text-sm text-slate-600">{t.notYet}</p>
       ) : (
         <div className="space-y-4">
-          <Row label={t.checkoutLink}>
-            <a href={checkoutUrl} data-testid="checkout-link" className="break-all font-mono text-brand-dark underline" target="_blank" rel="noreferrer">
-              {checkoutUrl}
-            </a>
-            <CopyButton value={checkoutUrl} label={t.checkoutLink} locale={locale} />
-            <a href={checkoutUrl} target="_blank" rel="noreferrer" className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium hover:bg-slate-100">
-              {t.open}
-            </a>
-          </Row>
-          <p className="text-xs text-slate-600">{t.checkoutHint}</p>
-          <Qr value={checkoutUrl} label={t.linkQr} size={128} testId="checkout-link-qr" />
+          {/* While the customer may pay, the link leads the page (components/console/requests/next-step-panel.tsx). */}
+          {!linkShownAbove && <CheckoutLink requestId={requestId} checkoutUrl={checkoutUrl} shareable={false} customerAmount={customerAmount} merchantName={merchantName} locale={locale} />}
           {slipUrl && (
             <Row label={t.slipLink}>
               <span data-testid="slip-link" className="break-all font-mono text-slate-800">

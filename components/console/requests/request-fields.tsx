@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RawJson } from "@/components/ui/raw-json";
 import { formatDateTime, type Locale } from "@/lib/i18n";
 import { knownCodeDescription } from "@/lib/payment-api/codes";
 import type { State } from "@/lib/requests/lifecycle";
@@ -54,7 +55,7 @@ export function RequestFields({ detail, locale }: { detail: RequestDetail; local
     [t.expireAt, r.expireAt && formatDateTime(r.expireAt, locale, { seconds: true })],
   ];
   return (
-    <section aria-labelledby="fields-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+    <section aria-labelledby="fields-heading" className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="fields-heading" className="text-lg font-semibold">
         {t.fields}
       </h2>
@@ -89,9 +90,11 @@ export function ProviderAnswer({ answer, refusedAtSubmit, state, locale }: { ans
       ) : (
         <details className="mt-2">
           <summary className="cursor-pointer text-sm text-brand-dark">{t.details}</summary>
-          <pre className="mt-2 max-h-96 overflow-auto rounded bg-slate-50 p-3 text-xs" data-testid="provider-answer" tabIndex={0}>
-            {JSON.stringify(answer, (key, value) => (key === "qrCodeImage" && typeof value === "string" && value.length > 80 ? `${value.slice(0, 60)}… (${value.length} characters)` : value), 2)}
-          </pre>
+          <RawJson
+            tall
+            testId="provider-answer"
+            text={JSON.stringify(answer, (key, value) => (key === "qrCodeImage" && typeof value === "string" && value.length > 80 ? `${value.slice(0, 60)}… (${value.length} characters)` : value), 2)}
+          />
         </details>
       )}
     </section>

@@ -47,11 +47,12 @@ export function SandboxPanel({ requestId, controls, action, locale }: Props) {
   };
 
   return (
-    <section aria-labelledby="sandbox-heading" className="rounded-lg border-2 border-dashed border-amber-400 bg-amber-50 p-4" data-testid="sandbox-controls">
-      <h2 id="sandbox-heading" className="text-lg font-semibold text-amber-950">
-        {t.sandbox}
-      </h2>
-      <p className="mt-1 text-sm text-amber-950">{t.sandboxHint}</p>
+    // Folded: it plays the bank and the provider for a demo, it is not part of the request's own page.
+    <details className="rounded-lg border-2 border-dashed border-amber-400 bg-amber-50 p-3 text-sm" data-testid="sandbox-controls">
+      <summary className="cursor-pointer">
+        <h2 className="inline text-base font-semibold text-amber-950">{t.sandbox}</h2>
+      </summary>
+      <p className="mt-2 text-sm text-amber-950">{t.sandboxHint}</p>
       {controls.length === 0 && <p className="mt-3 text-sm text-amber-950">{t.sandboxSettled}</p>}
       <form noValidate onSubmit={(event) => event.preventDefault()} className="mt-3 flex flex-wrap items-end gap-2">
         {controls
@@ -97,6 +98,6 @@ export function SandboxPanel({ requestId, controls, action, locale }: Props) {
           {result.message}
         </p>
       )}
-    </section>
+    </details>
   );
 }

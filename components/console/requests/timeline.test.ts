@@ -24,7 +24,7 @@ describe("the timeline's provider refusals", () => {
   it("are worded in Thai for a Thai reader, with the code and the provider's own reason kept", () => {
     const text = shown([rejected], "th");
     expect(text).toContain("ขณะนี้ไม่มีรายการโอนจ่ายที่รออยู่ซึ่งรับการชำระแบบ P2P นี้ได้");
-    expect(text).toContain("code: ERROR_NO_P2P_ACCOUNT_MATCH");
+    expect(text).toContain("รหัสจากผู้ให้บริการ: ERROR_NO_P2P_ACCOUNT_MATCH");
     expect(text).toContain("No payout request matched");
     expect(text).not.toContain("No pending pay-out can take");
   });
@@ -82,5 +82,31 @@ describe("the timeline's held and unconfirmed webhooks", () => {
   it("mark a change applied without confirmation, in both languages", () => {
     expect(shown([appliedAnyway], "en")).toContain("applied WITHOUT confirmation by the provider");
     expect(shown([appliedAnyway], "th")).toContain("บันทึกโดยผู้ให้บริการไม่ได้ยืนยัน");
+  });
+});
+
+describe("the timeline's order and sentences", () => {
+  const at = (id: number, seconds: number, type: string, data: Record<string, unknown>): TimelineEntry => ({ id, at: new Date(Date.UTC(2025, 0, 2, 3, 4, seconds)), type, actor: "provider", actorName: null, data });
+  const entries = [
+    at(1, 1, "created", {}),
+    at(2, 2, "submit_accepted", { type: "submit_accepted", outcome: { from: "submitting", to: "pending" } }),
+    at(3, 3, "sandbox_control", { control: "pay", providerStatus: "Paid" }),
+  ];
+
+  it("shows the newest event first", () => {
+    const html = renderToStaticMarkup(Timeline({ entries, locale: "en" }));
+    const types = [...html.matchAll(/data-type="([^"]+)"/g)].map((m) => m[1]);
+    expect(types).toEqual(["sandbox_control", "submit_accepted", "created"]);
+  });
+
+  it("says what changed in sentences, in English and Thai, with the record as stored folded", () => {
+    expect(shown(entries, "en")).toContain("Status changed from Submitting to Pending.");
+    expect(shown(entries, "en")).toContain("Sandbox: Customer pays (mark paid).");
+    expect(shown(entries, "en")).toContain("The provider&#x27;s status: Paid.");
+    expect(shown(entries, "th")).toContain("สถานะเปลี่ยนจาก “กำลังส่ง” เป็น “รอดำเนินการ”");
+    expect(shown(entries, "th")).toContain("Sandbox: ลูกค้าชำระ (ทำเป็นชำระแล้ว)");
+    const html = renderToStaticMarkup(Timeline({ entries, locale: "en" }));
+    expect(html).toMatch(/<details[^>]*><summary[^>]*>Details<\/summary><pre[^>]*>\{\n {2}&quot;control&quot;: &quot;pay&quot;/);
+    expect(html).not.toMatch(/<details[^>]* open/);
   });
 });

@@ -2,27 +2,33 @@ import { formatDateTime, type Locale } from "@/lib/i18n";
 import { describeProviderCode } from "@/lib/payment-api/codes";
 import { STATES, type State } from "@/lib/requests/lifecycle";
 import type { TimelineEntry } from "@/lib/requests/queries";
+import { RawJson } from "@/components/ui/raw-json";
 import { paydeskWords } from "../paydesk-words";
 import { SlipEntry } from "../slips/slip-entry";
-import { actorLabels, detailMessages, eventLabels } from "./detail-messages";
+import { actorLabels, controlLabels, detailMessages, eventLabels } from "./detail-messages";
+import { thb } from "./request-format";
 import { stateLabels } from "./status-messages";
 
 const isState = (v: unknown): v is State => typeof v === "string" && (STATES as readonly string[]).includes(v);
 const HIDDEN_KEYS = new Set(["type", "outcome"]);
 
-/** "pending → paid", "no change: …", the provider's code and message: what an event changed, in words. */
-function changeOf(entry: TimelineEntry, locale: Locale): string[] {
+const isAmount = (v: unknown): v is string => typeof v === "string" && /^\d+(\.\d{1,2})?$/.test(v);
+
+/** What an event changed, as sentences: the state it moved between, what the provider said, PayDesk's own words. */
+function sentencesOf(entry: TimelineEntry, locale: Locale): string[] {
   const t = detailMessages(locale);
   const states = stateLabels(locale);
+  const controls = controlLabels(locale) as Record<string, string>;
   const data = (entry.data ?? {}) as Record<string, unknown>;
   const parts: string[] = [];
   const outcome = data.outcome as { from?: unknown; to?: unknown; ignored?: unknown } | undefined;
-  if (outcome && isState(outcome.from) && isState(outcome.to)) parts.push(`${states[outcome.from]} → ${states[outcome.to]}`);
+  if (outcome && isState(outcome.from) && isState(outcome.to)) parts.push(t.statusChanged(states[outcome.from], states[outcome.to]));
   if (outcome && typeof outcome.ignored === "string") parts.push(t.ignored(outcome.ignored));
   if (data.unconfirmed === true) parts.push(t.appliedUnconfirmed);
-  for (const key of ["status", "providerStatus", "code", "statusCode", "control", "amount", "failed"]) {
-    if (typeof data[key] === "string" && data[key]) parts.push(`${key}: ${data[key]}`);
-  }
+  if (typeof data.control === "string") parts.push(t.sandboxDid(controls[data.control] ?? data.control));
+  if (isAmount(data.amount)) parts.push(t.amountWas(thb(data.amount)));
+  for (const key of ["status", "providerStatus"]) if (typeof data[key] === "string" && data[key]) parts.push(t.providerSays(data[key]));
+  for (const key of ["code", "statusCode"]) if (typeof data[key] === "string" && data[key]) parts.push(t.providerCode(data[key]));
   for (const key of ["description", "reason", "message", "note", "detail"]) {
     const text = data[key];
     if (typeof text === "string" && text) parts.push((key === "message" ? refusalWords(data, locale) : null) ?? paydeskWords(text, locale));
@@ -47,45 +53,49 @@ function actorOf(entry: TimelineEntry, locale: Locale): string {
   return machines[entry.actor] ?? (entry.actor.startsWith("usr_") ? machines.staff! : entry.actor);
 }
 
+/** Newest first, each event in sentences; the record as stored is folded under it. */
 export function Timeline({ entries, locale }: { entries: TimelineEntry[]; locale: Locale }) {
   const t = detailMessages(locale);
   const labels = eventLabels(locale);
   return (
-    <section aria-labelledby="timeline-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+    <section aria-labelledby="timeline-heading" className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="timeline-heading" className="text-lg font-semibold">
         {t.timeline}
       </h2>
       {entries.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{t.timelineEmpty}</p>
       ) : (
-        <ol className="mt-3 space-y-3 border-l-2 border-slate-200 pl-4" data-testid="timeline">
-          {entries.map((entry) => {
-            const extra = Object.fromEntries(Object.entries((entry.data ?? {}) as Record<string, unknown>).filter(([k]) => !HIDDEN_KEYS.has(k)));
-            return (
-              <li key={entry.id} data-testid="timeline-entry" data-type={entry.type} className="text-sm">
-                <p>
-                  <span className="font-medium">{labels[entry.type] ?? entry.type}</span>
-                  <span className="text-slate-600"> · {actorOf(entry, locale)} · </span>
-                  <time dateTime={entry.at.toISOString()} className="text-slate-600">
-                    {formatDateTime(entry.at, locale, { seconds: true })}
-                  </time>
-                </p>
-                {changeOf(entry, locale).map((line, i) => (
-                  <p key={i} className="text-slate-700">
-                    {line}
+        <>
+          <p className="mt-1 text-xs text-slate-600">{t.newestFirst}</p>
+          <ol className="mt-3 space-y-3 border-l-2 border-slate-200 pl-4" data-testid="timeline">
+            {[...entries].reverse().map((entry) => {
+              const extra = Object.fromEntries(Object.entries((entry.data ?? {}) as Record<string, unknown>).filter(([k]) => !HIDDEN_KEYS.has(k)));
+              return (
+                <li key={entry.id} data-testid="timeline-entry" data-type={entry.type} className="text-sm">
+                  <p>
+                    <span className="font-medium">{labels[entry.type] ?? entry.type}</span>
+                    <span className="text-slate-600"> · {actorOf(entry, locale)} · </span>
+                    <time dateTime={entry.at.toISOString()} className="text-slate-600">
+                      {formatDateTime(entry.at, locale, { seconds: true })}
+                    </time>
                   </p>
-                ))}
-                <SlipEntry entry={entry} locale={locale} />
-                {Object.keys(extra).length > 0 && (
-                  <details className="mt-1">
-                    <summary className="cursor-pointer text-xs text-slate-500">{t.details}</summary>
-                    <pre className="mt-1 overflow-auto rounded bg-slate-50 p-2 text-xs">{JSON.stringify(extra, null, 2)}</pre>
-                  </details>
-                )}
-              </li>
-            );
-          })}
-        </ol>
+                  {sentencesOf(entry, locale).map((line, i) => (
+                    <p key={i} className="text-slate-700">
+                      {line}
+                    </p>
+                  ))}
+                  <SlipEntry entry={entry} locale={locale} />
+                  {Object.keys(extra).length > 0 && (
+                    <details className="mt-1" data-testid="timeline-details">
+                      <summary className="cursor-pointer text-xs text-slate-600">{t.details}</summary>
+                      <RawJson text={JSON.stringify(extra, null, 2)} />
+                    </details>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        </>
       )}
     </section>
   );

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { RawJson } from "@/components/ui/raw-json";
 import { formatDateTime, type Locale } from "@/lib/i18n";
 import type { DeliveryRow } from "@/lib/webhooks/queries";
 import { VERDICT_LABELS, webhookMessages } from "./messages";
@@ -24,37 +25,40 @@ export function DeliveryTable({ rows, locale }: { rows: DeliveryRow[]; locale: L
   const t = webhookMessages(locale);
   const verdicts = VERDICT_LABELS(locale) as Record<string, string>;
   return (
-    <table className="mt-6 w-full border-collapse text-left text-sm">
-      <thead>
-        <tr className="border-b border-slate-300 text-slate-600">
-          <th scope="col" className="py-2 pr-4 font-medium">{t.received}</th>
-          <th scope="col" className="py-2 pr-4 font-medium">{t.event}</th>
-          <th scope="col" className="py-2 pr-4 font-medium">{t.merchant}</th>
-          <th scope="col" className="py-2 pr-4 font-medium">{t.request}</th>
-          <th scope="col" className="py-2 pr-4 font-medium">{t.verdict}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id} className="border-b border-slate-200 align-top" data-testid="webhook-row">
-            <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(row.receivedAt, locale, { seconds: true })}</td>
-            <td className="py-2 pr-4">
-              <span className="font-mono">{row.event ?? "—"}</span>
-              {row.providerJobId ? <div className="text-xs text-slate-500">job {row.providerJobId}</div> : null}
-            </td>
-            <td className="py-2 pr-4">{row.merchantName ?? "—"}</td>
-            <td className="py-2 pr-4">{row.requestId ? <Link className="text-brand-dark underline" href={`/requests/${row.requestId}`}>{row.refId1 ?? row.requestId}</Link> : "—"}</td>
-            <td className="py-2 pr-4">
-              <span className={`inline-block rounded px-2 py-0.5 text-xs font-medium ${TONE[row.verdict] ?? "bg-amber-50 text-amber-900"}`}>{verdicts[row.verdict] ?? row.verdict}</span>
-              {row.reason ? <p className="mt-1 text-xs text-slate-600">{row.reason}</p> : null}
-              <details className="mt-1">
-                <summary className="cursor-pointer text-xs text-brand-dark">{t.showBody}</summary>
-                <pre className="mt-1 max-h-64 max-w-xl overflow-auto rounded bg-slate-100 p-2 text-xs">{pretty(row.rawBody)}</pre>
-              </details>
-            </td>
+    // A narrow screen scrolls the table inside its own box; the page itself never scrolls sideways.
+    <div className="mt-6 overflow-x-auto">
+      <table className="w-full border-collapse text-left text-sm">
+        <thead>
+          <tr className="border-b border-slate-300 text-slate-600">
+            <th scope="col" className="py-2 pr-4 font-medium">{t.received}</th>
+            <th scope="col" className="py-2 pr-4 font-medium">{t.event}</th>
+            <th scope="col" className="py-2 pr-4 font-medium">{t.merchant}</th>
+            <th scope="col" className="py-2 pr-4 font-medium">{t.request}</th>
+            <th scope="col" className="py-2 pr-4 font-medium">{t.verdict}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} className="border-b border-slate-200 align-top" data-testid="webhook-row">
+              <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(row.receivedAt, locale, { seconds: true })}</td>
+              <td className="py-2 pr-4">
+                <span className="font-mono">{row.event ?? "—"}</span>
+                {row.providerJobId ? <div className="text-xs text-slate-500">job {row.providerJobId}</div> : null}
+              </td>
+              <td className="py-2 pr-4">{row.merchantName ?? "—"}</td>
+              <td className="py-2 pr-4">{row.requestId ? <Link className="text-brand-dark underline" href={`/requests/${row.requestId}`}>{row.refId1 ?? row.requestId}</Link> : "—"}</td>
+              <td className="py-2 pr-4">
+                <span className={`inline-block rounded px-2 py-0.5 text-xs font-medium ${TONE[row.verdict] ?? "bg-amber-50 text-amber-900"}`}>{verdicts[row.verdict] ?? row.verdict}</span>
+                {row.reason ? <p className="mt-1 text-xs text-slate-600">{row.reason}</p> : null}
+                <details className="mt-1">
+                  <summary className="cursor-pointer text-xs text-brand-dark">{t.showBody}</summary>
+                  <RawJson text={pretty(row.rawBody)} />
+                </details>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -32,26 +32,28 @@ export function RefusalsPanel({ summary, locale }: { summary: RefusalSummary; lo
       {summary.recent.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">{t.refusalsNone}</p>
       ) : (
-        <table className="mt-3 w-full border-collapse text-left text-sm">
-          <thead>
-            <tr className="border-b border-slate-300 text-slate-600">
-              <th scope="col" className="py-1 pr-4 font-medium">{t.refusedAt}</th>
-              <th scope="col" className="py-1 pr-4 font-medium">{t.refusedFrom}</th>
-              <th scope="col" className="py-1 pr-4 font-medium">{t.refusedHeader}</th>
-              <th scope="col" className="py-1 pr-4 font-medium">{t.refusedProblem}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {summary.recent.map((r) => (
-              <tr key={r.id} className="border-b border-slate-200" data-testid="refusal-row">
-                <td className="py-1 pr-4 whitespace-nowrap">{formatDateTime(r.at, locale, { seconds: true })}</td>
-                <td className="py-1 pr-4 font-mono">{r.ip ?? t.unknownAddress}</td>
-                <td className="py-1 pr-4 font-mono">{r.header}</td>
-                <td className="py-1 pr-4">{problems[r.problem]}</td>
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full border-collapse text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-300 text-slate-600">
+                <th scope="col" className="py-1 pr-4 font-medium">{t.refusedAt}</th>
+                <th scope="col" className="py-1 pr-4 font-medium">{t.refusedFrom}</th>
+                <th scope="col" className="py-1 pr-4 font-medium">{t.refusedHeader}</th>
+                <th scope="col" className="py-1 pr-4 font-medium">{t.refusedProblem}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {summary.recent.map((r) => (
+                <tr key={r.id} className="border-b border-slate-200" data-testid="refusal-row">
+                  <td className="py-1 pr-4 whitespace-nowrap">{formatDateTime(r.at, locale, { seconds: true })}</td>
+                  <td className="py-1 pr-4 font-mono">{r.ip ?? t.unknownAddress}</td>
+                  <td className="py-1 pr-4 font-mono">{r.header}</td>
+                  <td className="py-1 pr-4">{problems[r.problem]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -2,9 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageMerchant } from "@/components/console/merchant-scope";
+import { ApproveHere } from "@/components/console/requests/approve-here";
+import { CheckoutLink } from "@/components/console/requests/checkout-link";
 import { CheckoutPanel } from "@/components/console/requests/checkout-panel";
 import { MoneySummary } from "@/components/console/requests/money-summary";
 import { NeedsReviewNotice } from "@/components/console/requests/needs-review-notice";
+import { NextStepPanel } from "@/components/console/requests/next-step-panel";
 import { thb } from "@/components/console/requests/request-format";
 import { detailMessages } from "@/components/console/requests/detail-messages";
 import { ProviderAnswer, RequestFields } from "@/components/console/requests/request-fields";
@@ -22,10 +25,11 @@ import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { formatDateTime } from "@/lib/i18n";
 import { getLocale } from "@/lib/i18n/server";
-import { isTerminal } from "@/lib/requests/lifecycle";
 import { shownState } from "@/lib/requests/list-filters";
 import { getRequestInScope, listTimeline, type TimelineEntry } from "@/lib/requests/queries";
+import { nextStepOf } from "@/lib/requests/next-step";
 import { controlsFor, familyOf } from "@/lib/requests/sandbox-controls";
+import { approveRequestAction, declineRequestAction } from "../../approvals/actions";
 import { recheckRequestAction, sandboxPayInControlAction, sandboxPayOutControlAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -62,6 +66,9 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
   // Shown while the request is open; kept (empty) once settled, so the outcome of the last click stays on screen.
   const showSandbox = isSandbox && r.providerId !== null && can(session.role, family === "payin" ? "payin.create" : "payout.create");
 
+  const step = nextStepOf({ state, kind: r.kind, hasCheckoutLink: checkoutUrl !== null });
+  const customerAmount = thb(r.generatedAmount ?? r.requestedAmount);
+
   return (
     <article className="space-y-4">
       {/* A webhook, the worker or another person changes the request: the page follows. */}
@@ -73,14 +80,32 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
           ← {t.back}
         </Link>
       </p>
-      <header className="flex flex-wrap items-center gap-3">
+      {/* First what it is, where it stands and its money; then whom it waits for and what to do. */}
+      <header className="space-y-2">
         <h1 className="text-2xl font-semibold">
           {r.isWithdrawal ? kinds.withdrawal : kinds[r.kind]}
           {r.kind === "payin_p2p" && ` · ${kinds.p2p}`} <span className="font-mono">{r.refId1}</span>
         </h1>
-        <StatusBadge state={state} locale={locale} />
+        <div className="flex flex-wrap items-center gap-x-5 gap-y-2" data-testid="request-summary">
+          <StatusBadge state={state} locale={locale} />
+          <MoneySummary requested={r.requestedAmount} toPay={isPayIn ? r.generatedAmount : null} paid={r.paidAmount} locale={locale} />
+        </div>
       </header>
-      <MoneySummary requested={r.requestedAmount} toPay={isPayIn ? r.generatedAmount : null} paid={r.paidAmount} locale={locale} />
+      <NextStepPanel step={step} locale={locale}>
+        {step.action === "share" && checkoutUrl && (
+          <CheckoutLink requestId={r.id} checkoutUrl={checkoutUrl} shareable customerAmount={customerAmount} merchantName={detail.merchantName} locale={locale} />
+        )}
+        {step.action === "approve" && can(session.role, "payout.approve") && (
+          <ApproveHere request={r} viewerId={session.userId} locale={locale} approveAction={approveRequestAction} declineAction={declineRequestAction} />
+        )}
+        {step.action !== null && step.action !== "approve" && <RecheckButton requestId={r.id} action={recheckRequestAction} locale={locale} />}
+        {/* Checks that find nothing new are not timeline entries; the last one's time is shown here. */}
+        {r.lastCheckedAt && (
+          <p className="text-sm text-slate-700" data-testid="last-checked">
+            {t.lastChecked(formatDateTime(r.lastCheckedAt, locale, { seconds: true }))}
+          </p>
+        )}
+      </NextStepPanel>
       {!detail.merchantHasReadKey && (
         <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="no-read-key-notice">
           <p className="font-semibold">{t.noReadKeyTitle}</p>
@@ -94,16 +119,10 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
         </div>
       )}
       {state === "needs_review" && <NeedsReviewNotice statusCode={r.statusCode} foundCount={foundAtProvider(timeline)} locale={locale} />}
-      {!isTerminal(state) && state !== "awaiting_approval" && <RecheckButton requestId={r.id} action={recheckRequestAction} locale={locale} />}
-      {/* Checks that find nothing new are not timeline entries; the last one's time is shown here. */}
-      {r.lastCheckedAt && (
-        <p className="text-sm text-slate-700" data-testid="last-checked">
-          {t.lastChecked(formatDateTime(r.lastCheckedAt, locale, { seconds: true }))}
-        </p>
-      )}
-      {showSandbox && <SandboxPanel requestId={r.id} controls={controlsFor(r)} action={family === "payin" ? sandboxPayInControlAction : sandboxPayOutControlAction} locale={locale} />}
       {isPayIn && (
         <CheckoutPanel
+          requestId={r.id}
+          merchantName={detail.merchantName}
           locale={locale}
           state={state}
           providerResponse={r.providerResponse}
@@ -111,7 +130,8 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
           refusedAtSubmit={refusedAtSubmit}
           publicBaseUrl={PUBLIC_BASE_URL}
           expireAt={r.expireAt}
-          customerAmount={thb(r.generatedAmount ?? r.requestedAmount)}
+          customerAmount={customerAmount}
+          linkShownAbove={step.action === "share"}
         />
       )}
       <div className="grid gap-4 lg:grid-cols-2">
@@ -119,6 +139,8 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
         <Timeline entries={timeline} locale={locale} />
       </div>
       <ProviderAnswer answer={r.providerResponse} refusedAtSubmit={refusedAtSubmit} state={state} locale={locale} />
+      {/* Demo mode only, folded at the bottom: it plays the bank and the provider, it is not part of the request. */}
+      {showSandbox && <SandboxPanel requestId={r.id} controls={controlsFor(r)} action={family === "payin" ? sandboxPayInControlAction : sandboxPayOutControlAction} locale={locale} />}
     </article>
   );
 }
