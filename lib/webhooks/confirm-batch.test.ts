@@ -98,7 +98,11 @@ describe.each(DATABASE_KINDS)("confirming webhooks together on %s", (kind) => {
         return processDelivery(database.db, async () => confirmApi, result.deliveryId!, result.prepared ?? undefined);
       }),
     );
-  const statuses = async (rows: RequestRow[]) => (await database.db.select().from(paymentRequests).where(inArray(paymentRequests.id, rows.map((r) => r.id)))).map((r) => r.status);
+  /** In the order of `rows`. */
+  const statuses = async (rows: RequestRow[]) => {
+    const found = new Map((await database.db.select().from(paymentRequests).where(inArray(paymentRequests.id, rows.map((r) => r.id)))).map((r) => [r.id, r.status]));
+    return rows.map((r) => found.get(r.id));
+  };
 
   it.skipIf(skip)("twelve payments' webhooks are confirmed by one list read, and all applied", async () => {
     const rows = await createPayIns(12, 31_000);

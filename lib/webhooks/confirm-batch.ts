@@ -96,7 +96,13 @@ async function settle({ api, group, waiters }: Batch): Promise<void> {
       if (record) w.resolve({ ok: true, data: record });
       else unseen.push(w);
     }
-    for (const w of unseen) await alone(w);
+    // One read per request, however many of its claims came together.
+    const byId = new Map<string, Waiter[]>();
+    for (const w of unseen) byId.set(w.providerId, [...(byId.get(w.providerId) ?? []), w]);
+    for (const [id, claims] of byId) {
+      const record = await api.getPaymentRequestById(id).catch((error: unknown) => thrown(error));
+      for (const w of claims) w.resolve(record);
+    }
   } catch (error) {
     for (const w of waiters) w.resolve(thrown(error));
   }

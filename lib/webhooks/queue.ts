@@ -55,9 +55,9 @@ export function createBoundedQueue(options: { concurrency: number; maxWaiting: n
  * limiter's webhook lane, not by this number, which keeps the pool's connections for the
  * receiver's own writes (more made the answers wait for a connection, bench/provider-budget).
  */
-const CONCURRENCY = 8;
+export const CONCURRENCY = 8;
 /** Twenty seconds of a heavy burst; past that a delivery waits for the stranded sweep instead (durably stored either way). */
-const MAX_WAITING = 1_000;
+export const MAX_WAITING = 1_000;
 
 /** Deliveries that cost no provider call (an unknown or already-ended request): a few at a time, only database work. */
 const PLAIN_CONCURRENCY = 2;

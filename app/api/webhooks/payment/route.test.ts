@@ -20,7 +20,7 @@ const surroundings = vi.hoisted(() => ({ db: undefined as unknown }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
 vi.mock("@/lib/env", () => ({ env: () => ({ WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret", TRUSTED_PROXIES: [] }) }));
 // No provider here: deliveries are stored and answered; applying them is lib/webhooks' tests' business.
-vi.mock("@/lib/payment-api", () => ({ merchantApi: async () => undefined }));
+vi.mock("@/lib/payment-api", () => ({ merchantApiIn: () => async () => undefined }));
 vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), after: () => undefined }));
 
 const { POST } = await import("./route");
