@@ -45,9 +45,7 @@ export function SlipForm({ base, labels }: { base: string; labels: SlipFormLabel
     setFileError(null);
     // A bad pick keeps the slip chosen before it: nothing the customer did is lost.
     const prepared = await prepareSlip(file);
-    if (!prepared.ok) {
-      return setFileError(prepared.problem === "not_image" ? "notImage" : prepared.problem === "too_large" ? "tooLarge" : "corrupt");
-    }
+    if (!prepared.ok) return setFileError(prepared.problem === "not_image" ? "notImage" : prepared.problem === "too_large" ? "tooLarge" : "corrupt");
     setSlip({ blob: prepared.blob, url: URL.createObjectURL(prepared.blob) });
     setReading(true);
     try {
