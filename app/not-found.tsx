@@ -1,10 +1,11 @@
-import Link from "next/link";
 import { pageStateMessages } from "@/components/page-state/page-state-messages";
 import { getPublicLocale } from "@/lib/i18n/server";
 
 /**
  * An address PayDesk has no page for, in the browser's language (the console's own pages have
  * their own words for a missing request). Inline styles: the root layout loads no stylesheet.
+ * A plain link, not next/link: Next puts the root not-found boundary into every page, and
+ * next/link's client code (~3 KB gz) came with it onto the customer's phone.
  */
 export default async function NotFound() {
   const t = pageStateMessages(await getPublicLocale());
@@ -14,9 +15,9 @@ export default async function NotFound() {
         <h1 style={{ fontSize: "1.5rem", fontWeight: 600 }}>{t.notFoundTitle}</h1>
         <p style={{ marginTop: "0.5rem" }}>{t.notFoundBody}</p>
         <p style={{ marginTop: "1rem" }}>
-          <Link href="/" style={{ color: "#115e59", textDecoration: "underline" }}>
+          <a href="/" style={{ color: "#115e59", textDecoration: "underline" }}>
             {t.home}
-          </Link>
+          </a>
         </p>
       </section>
     </main>

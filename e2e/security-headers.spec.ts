@@ -2,7 +2,8 @@
  * The browser-side defences (lib/http/security-headers.ts, set by proxy.ts): a nonce-based
  * Content-Security-Policy on every kind of page, fresh per response and on every script Next
  * writes; a Permissions-Policy; and pages that do all they do — sign in, create a request, the
- * checkout turning paid with the provider's hub connected, a slip preview — without one violation.
+ * checkout turning paid with the provider's hub connected, a slip preview and the slip page's
+ * language switched in place — without one violation.
  * HSTS is only sent for an https PUBLIC_BASE_URL (unit-tested beside the header builder; this
  * PayDesk runs on http).
  */
@@ -131,6 +132,12 @@ test.describe("the customer's pages", () => {
     await page.goto(made.slipUrl!);
     await page.getByLabel(/เลือกรูปสลิป|เลือกรูปอื่น/).setInputFiles(plainSlip());
     await expect(page.getByTestId("slip-preview")).toBeVisible();
+    // The language switched in place: the cookie from the language route, the page rendered again.
+    await page.getByRole("link", { name: "English" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Upload your payment slip");
+    await expect(page.getByTestId("slip-preview")).toBeVisible();
+    await page.getByRole("link", { name: "ไทย" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("อัปโหลดสลิปการโอน");
     await page.goto(made.checkoutUrl);
     const live = page.getByTestId("checkout-live");
     await expect(live).toHaveAttribute("data-hub", "connected");

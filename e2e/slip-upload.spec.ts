@@ -9,7 +9,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { devices, type Page } from "@playwright/test";
 import { skipWithoutRole, storageStatePath } from "./support/auth-users";
 import { E2E } from "./support/config";
-import { makeRequest } from "./support/checkout";
+import { makeRequest, markPage, wasNotReloaded } from "./support/checkout";
 import { expect, test, type SandboxClient } from "./support/sandbox";
 import { largePhoto, notAnImage, oversizedImage, plainSlip, slipWithQr, truncatedImage } from "./support/slips";
 
@@ -66,6 +66,116 @@ test("a slip whose QR fills in the reference: the request is shown, the upload l
   } finally {
     await staff.close();
   }
+});
+
+test("the picker: 'take a photo' and 'choose from the gallery' are large buttons on a 360 px phone, the picked slip shows in it, and axe finds nothing", async ({ page, browser }) => {
+  const made = await makeRequest(browser, { amount: "219.00" });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(made.slipUrl!);
+  const camera = page.getByLabel("ถ่ายรูปสลิป");
+  const gallery = page.getByLabel("เลือกรูปสลิปจากคลังภาพ");
+  // The camera opens at once; the gallery offers every picture (screenshots from the banking app).
+  await expect(camera).toHaveAttribute("accept", "image/*");
+  await expect(camera).toHaveAttribute("capture", "environment");
+  await expect(gallery).toHaveAttribute("accept", "image/*");
+  await expect(gallery).not.toHaveAttribute("capture");
+  const cameraButton = page.locator("label", { has: page.locator("#slip-camera") });
+  const galleryButton = page.locator("label", { has: page.locator("#slip-image") });
+  for (const button of [cameraButton, galleryButton]) {
+    await expect(button).toBeVisible();
+    const box = (await button.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+  }
+  // Thai first: the camera above the gallery, both in the box that says nothing is chosen yet.
+  expect((await cameraButton.boundingBox())!.y).toBeLessThan((await galleryButton.boundingBox())!.y);
+  await expect(page.getByText("ยังไม่มีรูปสลิป")).toBeVisible();
+  await expect(page.getByTestId("slip-preview")).toHaveCount(0);
+
+  // From the keyboard the focused button shows it.
+  await camera.focus();
+  await page.keyboard.press("Tab");
+  await expect(gallery).toBeFocused();
+  await expect(galleryButton).toHaveCSS("outline-style", "solid");
+  await expect(galleryButton).toHaveCSS("outline-width", "2px");
+
+  // A tap on the gallery button opens the phone's picker; the picked slip shows in the box.
+  const chooser = page.waitForEvent("filechooser");
+  await galleryButton.click();
+  await (await chooser).setFiles(largePhoto(700, 1100));
+  const preview = page.getByTestId("slip-preview");
+  await expect(preview).toBeVisible();
+  await expect(preview).toHaveAttribute("alt", "สลิปที่เลือก");
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([700, 1100]);
+  await expect(page.getByText("ยังไม่มีรูปสลิป")).toHaveCount(0);
+  await expect(page.getByLabel("เลือกรูปอื่นจากคลังภาพ")).toBeAttached();
+  await expect(page.getByLabel("ถ่ายรูปใหม่")).toBeAttached();
+
+  // The camera button opens a picker too (the camera itself on a phone): a new photo replaces the slip.
+  const reference = uniqueRef();
+  const photo = page.waitForEvent("filechooser");
+  await cameraButton.click();
+  await (await photo).setFiles(slipWithQr(reference));
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([900, 1400]);
+  await expect(page.getByLabel("4 ตัวแรก")).toHaveValue(reference.slice(0, 4));
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+});
+
+test("switching the language keeps the picked slip and what was typed, and the upload then sends that slip", async ({ page, browser, sandbox }) => {
+  const made = await makeRequest(browser, { amount: "220.00" });
+  await page.goto(made.slipUrl!);
+  await markPage(page);
+  await pickFile(page, largePhoto(640, 1000));
+  await expect(page.getByTestId("slip-preview")).toBeVisible();
+  const reference = uniqueRef();
+  await page.getByLabel("4 ตัวแรก").fill(reference.slice(0, 4));
+  await page.getByLabel("4 ตัวท้าย").fill(reference.slice(-4));
+  await page.getByLabel("หมายเหตุ (ไม่บังคับ)").fill("โอนจากมือถือ");
+
+  await page.getByRole("navigation", { name: "ภาษา" }).getByRole("link", { name: "English" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Upload your payment slip");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("navigation", { name: "Language" }).getByRole("link", { name: "English" })).toHaveAttribute("aria-current", "true");
+  expect(await wasNotReloaded(page)).toBe(true);
+  await expect(page.getByTestId("slip-preview")).toBeVisible();
+  await expect(page.getByTestId("slip-preview")).toHaveAttribute("alt", "The slip you chose");
+  await expect(page.getByLabel("Choose another from the gallery")).toBeAttached();
+  await expect(page.getByLabel("First 4")).toHaveValue(reference.slice(0, 4));
+  await expect(page.getByLabel("Last 4")).toHaveValue(reference.slice(-4));
+  await expect(page.getByLabel("Note (optional)")).toHaveValue("โอนจากมือถือ");
+  // The choice is remembered like the plain link's: the next visit opens in English.
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === "paydesk_locale")?.value).toBe("en");
+
+  await page.getByRole("button", { name: "Upload slip" }).click();
+  await expect(page.getByTestId("slip-done")).toContainText("Slip uploaded");
+  const slips = await slipsAtProvider(sandbox, made.providerId);
+  expect(slips).toHaveLength(1);
+  expect(slips[0]).toMatchObject({ first4: reference.slice(0, 4), last4: reference.slice(-4), note: "โอนจากมือถือ" });
+  // The slip picked before the switch, not another: its size.
+  expect(jpegSize(Buffer.from(slips[0]!.imageBase64.replace(/^data:[^,]+,/, ""), "base64"))).toEqual({ width: 640, height: 1000 });
+});
+
+test("a language switch that cannot reach PayDesk keeps the page as it was and says so", async ({ page, browser }) => {
+  const made = await makeRequest(browser, { amount: "221.00" });
+  await page.goto(made.slipUrl!);
+  await pickFile(page, plainSlip());
+  await expect(page.getByTestId("slip-preview")).toBeVisible();
+  const languageRoute = (url: URL) => url.pathname.endsWith("/language");
+  await page.route(languageRoute, (route) => route.abort("internetdisconnected"));
+  await page.getByRole("link", { name: "English" }).click();
+  await expect(page.getByTestId("language-failed")).toHaveText("เปลี่ยนภาษาไม่ได้ เนื่องจาก PayDesk ไม่ตอบสนอง รูปและข้อมูลที่กรอกไว้ยังอยู่ กรุณาลองอีกครั้ง");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("อัปโหลดสลิปการโอน");
+  await expect(page.getByTestId("slip-preview")).toBeVisible();
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await page.unroute(languageRoute);
+  await page.getByRole("link", { name: "English" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Upload your payment slip");
+  await expect(page.getByTestId("language-failed")).toHaveCount(0);
+  await expect(page.getByTestId("slip-preview")).toBeVisible();
 });
 
 test("a reference already uploaded warns first: cancel keeps the form, 'upload anyway' goes ahead", async ({ page, browser, sandbox }) => {

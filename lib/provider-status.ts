@@ -3,7 +3,7 @@ import { env } from "./env";
 import { paymentApi, type PaymentApi } from "./payment-api";
 
 /**
- * The provider's health for the staff home page (app/page.tsx): staff only, and asked at most once
+ * The provider's health for the staff home page (app/(home)/page.tsx): staff only, and asked at most once
  * per instance per 30 s however many pages are opened — through the rate limiter, without waiting
  * for a slot (PaymentApi.health), so a status page can never take budget from staff work.
  */

@@ -3,7 +3,8 @@
 import { useEffect, useState } from "react";
 import { databaseMessages } from "@/components/database/database-messages";
 import { DatabaseUnreachable } from "@/components/database/database-unreachable";
-import { digestOf, pageStateMessages } from "@/components/page-state/page-state-messages";
+import { digestOf } from "@/components/page-state/digest";
+import { pageStateMessages } from "@/components/page-state/page-state-messages";
 import { isLocale, type Locale } from "@/lib/i18n";
 
 /**

@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../../lib/db/testing/postgres-server";
 
 export interface BenchMerchant {
   name: string;
@@ -29,7 +30,9 @@ const root = path.resolve(import.meta.dirname, "..", "..");
 
 export async function startSandboxProcess(env: Record<string, string> = {}): Promise<SandboxProcess> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paydesk-bench-sandbox-"));
-  const port = 4700 + Math.floor(Math.random() * 250);
+  // A port the system hands out from its ephemeral range: a random pick among fixed-looking ports
+  // (it was 4700–4949) could land on a sandbox an end-to-end run beside the benchmark listens on.
+  const port = await freePort();
   const child = spawn(path.join(root, "node_modules", ".bin", "tsx"), [path.join(root, "sandbox", "main.ts")], {
     env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_DATA_DIR: dir, SANDBOX_QUIET: "1", ...env },
     stdio: ["ignore", "inherit", "inherit"],

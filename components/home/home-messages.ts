@@ -1,6 +1,6 @@
 import { defineMessages } from "@/lib/i18n";
 
-/** The staff home page's words (app/page.tsx): what PayDesk is, whether the provider answers, the way in. */
+/** The staff home page's words (app/(home)/page.tsx): what PayDesk is, whether the provider answers, the way in. */
 export const homeMessages = defineMessages({
   en: {
     intro: "Create and follow Thai payment requests — Pay-In, P2P, Pay-Out and Withdrawal — against the Payment Request Service.",

@@ -25,6 +25,7 @@ export const slipMessages = defineMessages({
     closedTitle: "This payment request has ended",
     closedBody: "It expired or was not accepted, so it takes no slip. If you paid it or still need to send a slip, contact the merchant directly.",
     language: "Language",
+    languageFailed: "The language could not be changed: no answer from PayDesk. What you chose and typed is still here; try again.",
   },
   th: {
     title: "อัปโหลดสลิปการโอน",
@@ -49,14 +50,19 @@ export const slipMessages = defineMessages({
     closedTitle: "รายการชำระเงินนี้สิ้นสุดแล้ว",
     closedBody: "รายการหมดอายุหรือไม่ได้รับการอนุมัติ จึงรับสลิปไม่ได้ หากคุณโอนเงินไปแล้วหรือยังต้องการส่งสลิป กรุณาติดต่อร้านค้าโดยตรง",
     language: "ภาษา",
+    languageFailed: "เปลี่ยนภาษาไม่ได้ เนื่องจาก PayDesk ไม่ตอบสนอง รูปและข้อมูลที่กรอกไว้ยังอยู่ กรุณาลองอีกครั้ง",
   },
 });
 
 export const slipFormMessages = defineMessages({
   en: {
-    pick: "Choose the slip image",
+    pickTitle: "The slip image",
     pickHint: "A photo or screenshot of the bank's slip: JPG, PNG or WebP.",
-    change: "Choose another image",
+    noSlipYet: "No slip chosen yet",
+    camera: "Take a photo of the slip",
+    cameraAgain: "Take a new photo",
+    gallery: "Choose from the gallery",
+    galleryAgain: "Choose another from the gallery",
     preview: "The slip you chose",
     reading: "Reading the slip…",
     notImage: "This file is not a JPG, PNG or WebP image. Choose the slip's picture.",
@@ -96,9 +102,13 @@ export const slipFormMessages = defineMessages({
     noImage: "Choose the slip image first.",
   },
   th: {
-    pick: "เลือกรูปสลิป",
+    pickTitle: "รูปสลิป",
     pickHint: "รูปถ่ายหรือภาพหน้าจอสลิปจากธนาคาร: JPG, PNG หรือ WebP",
-    change: "เลือกรูปอื่น",
+    noSlipYet: "ยังไม่มีรูปสลิป",
+    camera: "ถ่ายรูปสลิป",
+    cameraAgain: "ถ่ายรูปใหม่",
+    gallery: "เลือกรูปสลิปจากคลังภาพ",
+    galleryAgain: "เลือกรูปอื่นจากคลังภาพ",
     preview: "สลิปที่เลือก",
     reading: "กำลังอ่านสลิป…",
     notImage: "ไฟล์นี้ไม่ใช่รูปภาพ JPG, PNG หรือ WebP กรุณาเลือกรูปสลิป",

@@ -4,31 +4,34 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { cleanReferenceHalf, NOTE_MAX_CHARS } from "@/lib/slips/image";
 import type { SlipFormLabels } from "./messages";
 import { prepareSlip } from "./prepare-slip";
+import { SlipPicker } from "./slip-picker";
 
 /**
  * The slip form: pick an image (camera or gallery), see it, give the reference halves (read from
  * the slip's QR when it has one), an optional note, a duplicate warning when the reference is
  * known, then the upload with its progress. A failed upload keeps the prepared image, so "try
  * again" needs no new pick. Everything goes through PayDesk's server (`base` + /duplicates, /upload).
+ * Problems are kept as the name of their words, worded at render: the language can change under a
+ * form that keeps its state (the slip page switches it in place).
  */
 type Phase = "form" | "checking" | "duplicates" | "uploading" | "done" | "failed";
+type Words = { [K in keyof SlipFormLabels]: SlipFormLabels[K] extends string ? K : never }[keyof SlipFormLabels];
 
 const fill = (template: string, n: number) => template.replace("{n}", String(n));
 
 export function SlipForm({ base, labels }: { base: string; labels: SlipFormLabels }) {
   const [phase, setPhase] = useState<Phase>("form");
   const [slip, setSlip] = useState<{ blob: Blob; url: string } | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<Words | null>(null);
   const [reading, setReading] = useState(false);
   const [first4, setFirst4] = useState("");
   const [last4, setLast4] = useState("");
   const [fromQr, setFromQr] = useState(false);
-  const [refError, setRefError] = useState<string | null>(null);
+  const [refError, setRefError] = useState(false);
   const [note, setNote] = useState("");
   const [duplicates, setDuplicates] = useState(0);
   const [progress, setProgress] = useState(0);
-  const [failure, setFailure] = useState<{ message: string; canRetry: boolean } | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const [failure, setFailure] = useState<{ message: Words; canRetry: boolean } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => () => void (slip && URL.revokeObjectURL(slip.url)), [slip]);
@@ -42,11 +45,7 @@ export function SlipForm({ base, labels }: { base: string; labels: SlipFormLabel
     setFileError(null);
     // A bad pick keeps the slip chosen before it: nothing the customer did is lost.
     const prepared = await prepareSlip(file);
-    if (!prepared.ok) {
-      setFileError(prepared.problem === "not_image" ? labels.notImage : prepared.problem === "too_large" ? labels.tooLarge : labels.corrupt);
-      if (fileInput.current) fileInput.current.value = "";
-      return;
-    }
+    if (!prepared.ok) return setFileError(prepared.problem === "not_image" ? "notImage" : prepared.problem === "too_large" ? "tooLarge" : "corrupt");
     setSlip({ blob: prepared.blob, url: URL.createObjectURL(prepared.blob) });
     setReading(true);
     try {
@@ -56,7 +55,7 @@ export function SlipForm({ base, labels }: { base: string; labels: SlipFormLabel
         setFirst4(halves.first4);
         setLast4(halves.last4);
         setFromQr(true);
-        setRefError(null);
+        setRefError(false);
       }
     } catch {
       // No readable QR: the customer types the reference, or leaves it out.
@@ -67,8 +66,8 @@ export function SlipForm({ base, labels }: { base: string; labels: SlipFormLabel
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (!slip) return setFileError(labels.noImage);
-    if (first4.length + last4.length > 0 && (first4.length !== 4 || last4.length !== 4)) return setRefError(labels.refBothOrNone);
+    if (!slip) return setFileError("noImage");
+    if (first4.length + last4.length > 0 && (first4.length !== 4 || last4.length !== 4)) return setRefError(true);
     if (first4.length === 4) {
       setPhase("checking");
       const count = await countDuplicates();
@@ -115,25 +114,25 @@ export function SlipForm({ base, labels }: { base: string; labels: SlipFormLabel
         resolve();
       };
       xhr.onerror = () => {
-        fail({ message: labels.network, canRetry: true });
+        fail({ message: "network", canRetry: true });
         resolve();
       };
       xhr.send(form);
     });
 
-  const fail = (f: { message: string; canRetry: boolean }) => {
+  const fail = (f: { message: Words; canRetry: boolean }) => {
     setFailure(f);
     setPhase("failed");
   };
 
-  const failureFor = (status: number, body: { problem?: string; mayHaveArrived?: boolean }) => {
-    if (status === 410) return { message: labels.linkGone, canRetry: false };
-    if (status === 409) return { message: body.problem === "already_paid" ? labels.alreadyPaid : labels.requestEnded, canRetry: false };
-    if (status === 429) return { message: labels.tooMany, canRetry: true };
-    if (status === 503) return { message: labels.busy, canRetry: true };
-    if (status === 502) return { message: body.mayHaveArrived ? labels.maybeArrived : labels.providerFailed, canRetry: true };
-    const problems: Record<string, string> = { not_image: labels.notImage, too_large: labels.tooLarge, corrupt: labels.corrupt, empty: labels.noImage, no_image: labels.noImage, bad_reference: labels.badReference, note_too_long: labels.noteTooLong, note_nul: labels.noteNul };
-    return { message: problems[body.problem ?? ""] ?? labels.providerFailed, canRetry: true };
+  const failureFor = (status: number, body: { problem?: string; mayHaveArrived?: boolean }): { message: Words; canRetry: boolean } => {
+    if (status === 410) return { message: "linkGone", canRetry: false };
+    if (status === 409) return { message: body.problem === "already_paid" ? "alreadyPaid" : "requestEnded", canRetry: false };
+    if (status === 429) return { message: "tooMany", canRetry: true };
+    if (status === 503) return { message: "busy", canRetry: true };
+    if (status === 502) return { message: body.mayHaveArrived ? "maybeArrived" : "providerFailed", canRetry: true };
+    const problems: Record<string, Words> = { not_image: "notImage", too_large: "tooLarge", corrupt: "corrupt", empty: "noImage", no_image: "noImage", bad_reference: "badReference", note_too_long: "noteTooLong", note_nul: "noteNul" };
+    return { message: problems[body.problem ?? ""] ?? "providerFailed", canRetry: true };
   };
 
   if (phase === "done")
@@ -153,7 +152,7 @@ export function SlipForm({ base, labels }: { base: string; labels: SlipFormLabel
         <h2 ref={heading} tabIndex={-1} className="text-xl font-bold text-rose-900">
           {labels.failedTitle}
         </h2>
-        <p role="alert">{failure.message}</p>
+        <p role="alert">{labels[failure.message]}</p>
         {failure.canRetry && (
           <button type="button" onClick={() => setPhase("form")} className={primary}>
             {labels.retry}
@@ -184,29 +183,7 @@ export function SlipForm({ base, labels }: { base: string; labels: SlipFormLabel
   return (
     <form onSubmit={submit} noValidate className="space-y-5" data-testid="slip-form">
       <div className="space-y-2">
-        <label htmlFor="slip-image" className="block text-base font-semibold">
-          {slip ? labels.change : labels.pick}
-        </label>
-        <p id="slip-image-hint" className="text-sm text-slate-700">
-          {labels.pickHint}
-        </p>
-        <input
-          ref={fileInput}
-          id="slip-image"
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          aria-describedby={fileError ? "slip-image-hint slip-image-error" : "slip-image-hint"}
-          aria-invalid={fileError ? true : undefined}
-          disabled={busy}
-          onChange={(e) => void pick(e.target.files?.[0])}
-          className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-teal-700 file:px-4 file:py-3 file:font-semibold file:text-white"
-        />
-        {fileError && (
-          <p id="slip-image-error" role="alert" className="text-sm font-medium text-rose-800">
-            {fileError}
-          </p>
-        )}
-        {slip && <img src={slip.url} alt={labels.preview} className="max-h-80 rounded-lg ring-1 ring-slate-200" data-testid="slip-preview" />}
+        <SlipPicker slipUrl={slip?.url ?? null} disabled={busy} error={fileError && labels[fileError]} labels={labels} onPick={(file) => void pick(file)} />
         {reading && <p className="text-sm text-slate-700">{labels.reading}</p>}
       </div>
 
@@ -232,7 +209,7 @@ export function SlipForm({ base, labels }: { base: string; labels: SlipFormLabel
                 value={value}
                 onChange={(e) => {
                   set(cleanReferenceHalf(e.target.value));
-                  setRefError(null);
+                  setRefError(false);
                 }}
                 // No maxLength: a pasted "AB-12" must become "AB12", not be cut to "AB-1" first.
                 autoCapitalize="characters"
@@ -253,7 +230,7 @@ export function SlipForm({ base, labels }: { base: string; labels: SlipFormLabel
         )}
         {refError && (
           <p id="ref-error" role="alert" className="text-sm font-medium text-rose-800">
-            {refError}
+            {labels.refBothOrNone}
           </p>
         )}
       </fieldset>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { Icon } from "./icons";
+import { CheckIcon } from "./svg-icon";
 
 export interface CopyLabels {
   copy: string;
@@ -35,7 +35,7 @@ export function CopyButton({ value, label, labels, className }: { value: string;
       <span role="status" aria-live="polite" className="text-xs text-slate-700">
         {state === "copied" ? (
           <span className="inline-flex items-center gap-1">
-            <Icon name="check" />
+            <CheckIcon />
             {labels.copied}
           </span>
         ) : state === "failed" ? (

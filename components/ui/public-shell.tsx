@@ -1,30 +1,42 @@
+import type { ReactNode } from "react";
 import type { Locale } from "@/lib/i18n";
+import { LANGUAGE_LINKS, languageLinkClass } from "./language-links";
 
 /**
  * The frame of the customer's pages: who is asking for money, and the language switch. Plain links
- * (a route sets the language cookie and comes back), so switching needs no JavaScript.
+ * (a route sets the language cookie and comes back), so switching needs no JavaScript; a page with
+ * a form to keep gives its own `languageNav` instead (the slip page's LanguageSwitchInPlace).
  */
-export function PublicShell({ merchantName, locale, languageHref, languageLabel, children }: { merchantName: string | null; locale: Locale; languageHref: (to: Locale) => string; languageLabel: string; children: React.ReactNode }) {
+export function PublicShell({
+  merchantName,
+  locale,
+  languageHref,
+  languageLabel,
+  languageNav,
+  children,
+}: {
+  merchantName: string | null;
+  locale: Locale;
+  languageHref: (to: Locale) => string;
+  languageLabel: string;
+  languageNav?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="mx-auto flex min-h-screen max-w-md flex-col bg-white text-slate-900">
       <header className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
         <p className="min-w-0 truncate text-base font-semibold" data-testid="merchant-name">
           {merchantName ?? "PayDesk"}
         </p>
-        <nav aria-label={languageLabel} className="flex shrink-0 gap-1 text-sm">
-          {(["th", "en"] as const).map((to) => (
-            <a
-              key={to}
-              href={languageHref(to)}
-              lang={to}
-              hrefLang={to}
-              aria-current={to === locale ? "true" : undefined}
-              className={`rounded-md px-2 py-1 ${to === locale ? "bg-slate-900 text-white" : "text-slate-800 underline hover:bg-slate-100"}`}
-            >
-              {to === "th" ? "ไทย" : "English"}
-            </a>
-          ))}
-        </nav>
+        {languageNav ?? (
+          <nav aria-label={languageLabel} className="flex shrink-0 gap-1 text-sm">
+            {LANGUAGE_LINKS.map(({ to, name }) => (
+              <a key={to} href={languageHref(to)} lang={to} hrefLang={to} aria-current={to === locale ? "true" : undefined} className={languageLinkClass(to === locale)}>
+                {name}
+              </a>
+            ))}
+          </nav>
+        )}
       </header>
       <main className="flex-1 space-y-5 px-4 py-5">{children}</main>
     </div>

@@ -3,7 +3,7 @@
  * component that shows a time (the checkout's live status) does not bring the rest of lib/i18n
  * and lib/money into a customer's phone.
  */
-import type { Locale } from "./index";
+import type { Locale } from "./locale";
 
 export const TIME_ZONE = "Asia/Bangkok";
 

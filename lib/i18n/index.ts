@@ -5,15 +5,11 @@
  * shown in Asia/Bangkok whatever the server's or browser's zone.
  */
 import { formatBaht, type Satang } from "../money";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "./locale";
 
-export const LOCALES = ["th", "en"] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = "en";
+export { DEFAULT_LOCALE, defineMessages, isLocale, LOCALES, type Locale } from "./locale";
+
 export const LOCALE_COOKIE = "paydesk_locale";
-
-export function isLocale(value: unknown): value is Locale {
-  return value === "th" || value === "en";
-}
 
 /** An explicit choice wins; else the browser's first language we speak; else English. */
 export function pickLocale(preference: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
@@ -24,11 +20,6 @@ export function pickLocale(preference: string | null | undefined, acceptLanguage
     if (tag.startsWith("en")) return "en";
   }
   return DEFAULT_LOCALE;
-}
-
-/** Both languages with the same keys, checked by the compiler; returns a picker. */
-export function defineMessages<T extends Record<string, string | ((...args: never[]) => string)>>(messages: { en: T; th: { [K in keyof T]: T[K] } }) {
-  return (locale: Locale): T => messages[locale] as T;
 }
 
 /** "฿1,234.50" — exact, from satang. */

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { LanguageSwitchInPlace } from "@/components/ui/language-switch-in-place";
 import { Notice, PublicShell } from "@/components/ui/public-shell";
 import { slipFormMessages, slipMessages } from "@/components/slip/messages";
 import { SlipForm } from "@/components/slip/slip-form";
@@ -27,6 +28,8 @@ export default async function SlipUploadPage({ params }: { params: SlipParams })
   const t = slipMessages(locale);
   const base = slipBasePath(link);
   const languageHref = (to: Locale) => `${base}/language?to=${to}`;
+  // The language changes without a reload, which would lose the picked slip (LanguageSwitchInPlace).
+  const languageNav = <LanguageSwitchInPlace locale={locale} hrefs={{ th: languageHref("th"), en: languageHref("en") }} label={t.language} failed={t.languageFailed} />;
   const opened = await openSlipLink(await getDb(), await paymentApi(), link, clientIpFrom(await headers()));
   if (!opened.ok) {
     const notice =
@@ -50,7 +53,7 @@ export default async function SlipUploadPage({ params }: { params: SlipParams })
   }
   const ended = opened.request?.ended ?? null;
   return (
-    <PublicShell merchantName={opened.request?.merchantName ?? null} locale={locale} languageHref={languageHref} languageLabel={t.language}>
+    <PublicShell merchantName={opened.request?.merchantName ?? null} locale={locale} languageHref={languageHref} languageLabel={t.language} languageNav={languageNav}>
       {/* A request that is over takes no slip: it says so, and who to turn to, instead of offering the form. */}
       {ended ? <Notice title={ended === "paid" ? t.paidTitle : t.closedTitle} body={ended === "paid" ? t.paidBody : t.closedBody} testId={`slip-${ended}`} /> : <h1 className="text-2xl font-bold">{t.title}</h1>}
       {opened.request ? <RequestCard request={opened.request} locale={locale} /> : <p className="text-slate-800">{t.notOurs}</p>}

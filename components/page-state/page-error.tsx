@@ -1,15 +1,24 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { digestOf, pageStateMessages } from "@/components/page-state/page-state-messages";
-import { isLocale, type Locale } from "@/lib/i18n";
+import { isLocale, type Locale } from "@/lib/i18n/locale";
+import { digestOf } from "./digest";
+
+export interface PageErrorWords {
+  errorTitle: string;
+  errorBody: string;
+  reference: (reference: string) => string;
+  retry: string;
+}
 
 /**
- * A page outside the console that failed unexpectedly (sign-in, the password page, the customer's
- * checkout and slip pages): worded in the page's language, with the digest the server's log carries
- * as the reference. Inline styles: the root layout loads no stylesheet (app/layout.tsx says why).
+ * A page outside the console that failed unexpectedly, worded in the page's language with the
+ * digest the server's log carries as the reference. Each part of PayDesk gives its own words (the
+ * staff's pages say "tell your admin", the customer's "contact the shop") through the error.tsx of
+ * its own segment: a root error boundary would ship in every page, the customer's included.
+ * Inline styles: the segments' own stylesheets may not be there when their page failed.
  */
-export default function RootError({ error, retry }: { error: unknown; retry: () => void }) {
+export function PageError({ error, retry, words }: { error: unknown; retry: () => void; words: (locale: Locale) => PageErrorWords }) {
   const [locale, setLocale] = useState<Locale | null>(null);
   useEffect(() => {
     // The page's language, as the root layout chose it from the cookie or the browser.
@@ -17,7 +26,7 @@ export default function RootError({ error, retry }: { error: unknown; retry: () 
     setLocale(isLocale(lang) ? lang : "en");
   }, []);
   if (!locale) return <p aria-busy="true" style={{ position: "absolute", width: 1, height: 1, overflow: "hidden" }} />;
-  const t = pageStateMessages(locale);
+  const t = words(locale);
   const reference = digestOf(error);
   return (
     <main style={{ maxWidth: "36rem", margin: "0 auto", padding: "2rem 1.5rem", fontFamily: "system-ui, sans-serif", color: "#0f172a", lineHeight: 1.5 }}>

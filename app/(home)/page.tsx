@@ -4,8 +4,8 @@ import { homeMessages } from "@/components/home/home-messages";
 import { requireSession } from "@/lib/auth/session";
 import { getLocale } from "@/lib/i18n/server";
 import { getProviderStatus } from "@/lib/provider-status";
-import { setLocaleAction } from "./login/actions";
-import "./globals.css";
+import { setLocaleAction } from "../login/actions";
+import "../globals.css";
 
 /**
  * The staff's home: what PayDesk is talking to and whether it answers. Signed in only (the proxy

@@ -1,0 +1,19 @@
+"use client";
+
+import { lazy, Suspense } from "react";
+
+/**
+ * The error boundary of the customer's pages (app/checkout/error.tsx, app/payin-slip-upload/error.tsx).
+ * Every customer's phone loads a page's error boundary up front, and few ever need it: the words
+ * and the layout (customer-error-view.tsx, ~1 KB gz in both languages) load only once a page has
+ * failed. Should they not load either, the failure goes on to Next's own global error page.
+ */
+const CustomerErrorView = lazy(() => import("./customer-error-view"));
+
+export function CustomerPageError(props: { error: unknown; retry: () => void }) {
+  return (
+    <Suspense fallback={<p aria-busy="true" className="sr-only" />}>
+      <CustomerErrorView {...props} />
+    </Suspense>
+  );
+}
