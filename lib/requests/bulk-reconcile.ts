@@ -37,8 +37,8 @@ export interface GroupOutcome {
   applied: number;
   /** Missing from the list: to be read one by one by the caller. */
   missing: RequestRow[];
-  /** The list could not be read (busy, failed): nothing was learnt. */
-  failed: string | null;
+  /** The list could not be read: nothing was learnt. `busy`: only the budget's lane was full. */
+  failed: { busy: boolean; message: string } | null;
   /** Ids of the requests above (the rest were not judged this round). */
   covered: Set<string>;
 }
@@ -57,7 +57,7 @@ export async function reconcileGroup(db: Db, api: MerchantApi, merchantRowId: st
   const open = await openRequests(db, merchantRowId, direction);
   if (open.length === 0) return { unchanged: 0, applied: 0, missing: [], failed: null, covered: new Set() };
   const read = await readInBulk(api, { direction, status: "Pending", since: open[0]!.createdAt, maxPages: MAX_PAGES });
-  if (!read.ok) return { unchanged: 0, applied: 0, missing: [], failed: read.message, covered: new Set() };
+  if (!read.ok) return { unchanged: 0, applied: 0, missing: [], failed: { busy: read.kind === "busy", message: read.message }, covered: new Set() };
 
   /** Judged from the list: unchanged, or paid out further and still pending. */
   const checked: RequestRow[] = [];

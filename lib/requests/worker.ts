@@ -123,12 +123,16 @@ async function checkGroup(options: WorkerOptions, group: { merchantRowId: string
       await postpone(options.db, group.leased.filter((r) => !outcome.covered.has(r.id)));
       return outcome.missing;
     }
-    options.log?.(`bulk read for ${group.merchantRowId} ${group.direction} failed: ${outcome.failed}`);
+    options.log?.(`bulk read for ${group.merchantRowId} ${group.direction} failed: ${outcome.failed.message}`);
+    // Any other failure (no read key, a refused key, the provider down): each is checked on its own
+    // back-off, as it would be without bulk reads, so a broken merchant is not asked every 5 s.
+    if (!outcome.failed.busy) return group.leased;
   } catch (error) {
     options.log?.(`bulk read for ${group.merchantRowId} ${group.direction} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return group.leased;
   }
-  // Nothing learnt (the budget's lane was full, or the provider failed): try again soon, without
-  // counting it as a check, so the cadence stretches to the budget that is left.
+  // The budget's lane was full: try again soon, without counting it as a check, so the cadence
+  // stretches to the budget that is left.
   await postpone(options.db, group.leased);
   return [];
 }
