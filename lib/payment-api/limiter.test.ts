@@ -141,7 +141,7 @@ describe("Postgres limiter on the embedded PGlite", () => {
 /**
  * One budget shared by priority: with 20 per window, reconciliation fills at most 9 (45 %),
  * webhook confirmations at most 14 with it (70 %), and staff still get every slot left, at once;
- * anonymous pages get nothing once 4 calls are in the window.
+ * anonymous pages get nothing once 8 calls are in the window.
  */
 async function lanesShareByPriority(limiters: [RateLimiter, RateLimiter]): Promise<void> {
   const [a, b] = limiters;

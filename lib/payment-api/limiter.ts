@@ -12,10 +12,11 @@
  *
  * One budget, shared by priority. Every call names its lane, and a lane may take a slot only while
  * the calls in the window are fewer than its ceiling: staff may fill the whole budget, the
- * merchant's API 85 % of it, webhook confirmations 70 %, reconciliation under half,
- * anonymous public pages a fifth. So however busy the lower lanes are, the slots above their
- * ceilings stay free for the lanes above them — on every instance, since the ceilings are read from
- * the same log — and no lane waits for a lower one. Each lane's wait is bounded: staff are told
+ * merchant's API 85 % of it, webhook confirmations 70 %, reconciliation 45 %, anonymous public
+ * pages 40 % (a customer's slip upload must not wait for an idle provider; their own volume is
+ * capped at a quarter by lib/public/anonymous-calls.ts). So however busy the lower lanes are, the
+ * slots above their ceilings stay free for the lanes above them — on every instance, since the
+ * ceilings are read from the same log — and no lane waits for a lower one. Each lane's wait is bounded: staff are told
  * in words when the provider's capacity cannot be had in time, background work tries again later.
  */
 import { sql } from "drizzle-orm";
@@ -37,7 +38,7 @@ export const LANES = ["staff", "merchant_api", "webhook", "reconcile", "anonymou
 export type Lane = (typeof LANES)[number];
 
 /** The part of the budget each lane may fill on its own (the rest is kept for the lanes above it). */
-export const LANE_SHARE: Record<Lane, number> = { staff: 1, merchant_api: 0.85, webhook: 0.7, reconcile: 0.45, anonymous: 0.2 };
+export const LANE_SHARE: Record<Lane, number> = { staff: 1, merchant_api: 0.85, webhook: 0.7, reconcile: 0.45, anonymous: 0.4 };
 
 /**
  * How long a call of each lane may wait for a slot (staff: the configured `maxWaitMs`). Webhook
