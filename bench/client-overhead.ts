@@ -10,6 +10,7 @@ import { createPaymentApi } from "../lib/payment-api/client";
 import { captureRequest, requestDifferences } from "./lib/capture-request";
 import { figure, median, percentile, writeResults } from "./lib/results";
 import { startSandboxProcess } from "./lib/sandbox-process";
+import { failureText } from "../lib/payment-api/result";
 
 const ITERATIONS = 1_500;
 const WARMUP = 200;
@@ -83,7 +84,7 @@ async function measure(sandbox: Awaited<ReturnType<typeof startSandboxProcess>>)
   const bare = (i: number) => bareSubmit(`B${run}-${i}`, amount(i));
   const client = async (i: number) => {
     const result = await api.submitPayIn({ refId1: `C${run}-${i}`, payerName: "Bench", amountSatang: amount(i), qrProvider: "PP" });
-    if (!result.ok) throw new Error(`client submit failed: ${result.message}`);
+    if (!result.ok) throw new Error(`client submit failed: ${failureText(result)}`);
   };
 
   const timeOf = async (fn: (i: number) => Promise<void>, i: number) => {

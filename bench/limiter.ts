@@ -13,6 +13,7 @@ import { createPaymentApi } from "../lib/payment-api/client";
 import { createPostgresLimiter } from "../lib/payment-api/limiter";
 import { figure, writeResults } from "./lib/results";
 import { startSandboxProcess } from "./lib/sandbox-process";
+import { failureText } from "../lib/payment-api/result";
 
 const CALLS = 200;
 const LIMIT = { count: 20, windowMs: 10_000 };
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
     const totalMs = performance.now() - started;
     const theoreticalMs = (CALLS / LIMIT.count - 1) * LIMIT.windowMs;
     const failed = results.filter((r) => !r.ok);
-    if (failed[0] && !failed[0].ok) console.log(`first failure: ${failed[0].kind}: ${failed[0].message}`);
+    if (failed[0] && !failed[0].ok) console.log(`first failure: ${failed[0].kind}: ${failureText(failed[0])}`);
     writeResults(
       "limiter",
       {

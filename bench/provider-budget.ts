@@ -31,6 +31,7 @@ import { createPaymentApi } from "../lib/payment-api/client";
 import { createRequest, type RequestRow } from "../lib/requests/create";
 import { figure, percentile, writeResults, type Figure } from "./lib/results";
 import { startSandboxProcess } from "./lib/sandbox-process";
+import { factWords } from "../lib/requests/notes";
 
 /** BENCH_LOAD_MS and BENCH_DESIGNS shorten a run while investigating; the committed result uses neither. */
 const LOAD_MS = Number(process.env.BENCH_LOAD_MS ?? 60_000);
@@ -145,7 +146,7 @@ async function run(design: "flat" | "lanes", databaseUrl: string): Promise<Outco
           ...(await Promise.all(
             Array.from({ length: Math.min(20, n - i) }, async (_, j) => {
               const r = await createRequest(db, seeder, make(i + j), { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
-              if (r.outcome !== "sent" || r.state !== "pending") throw new Error(`seeding failed: ${r.outcome} ${r.outcome === "sent" ? `${r.state} ${r.request.statusCode} ${r.message}` : ""}`);
+              if (r.outcome !== "sent" || r.state !== "pending") throw new Error(`seeding failed: ${r.outcome} ${r.outcome === "sent" ? `${r.state} ${r.request.statusCode} ${r.reason ? factWords(r.reason, "en") : ""}` : ""}`);
               return r.request;
             }),
           )),

@@ -4,6 +4,7 @@
  * Ids are prefixed where people read them (`req_…`, `mer_…`, `usr_…`).
  */
 import { sql } from "drizzle-orm";
+import type { Fact } from "../requests/notes";
 import { bigserial, boolean, check, customType, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
@@ -138,7 +139,10 @@ export const paymentRequests = pgTable(
     paidAmount: money("paid_amount").notNull().default("0"),
     status: text("status").notNull(),
     statusCode: text("status_code"),
+    /** The provider's (or a person's) own words for the state: shown as they are. */
     statusReason: text("status_reason"),
+    /** PayDesk's own reason for the state, as facts (lib/requests/notes.ts), worded when shown in the reader's language. */
+    statusFacts: jsonb("status_facts").$type<Fact>(),
     /** What PayDesk sends, in its own terms (validated input), so a held or uncertain request can be sent again exactly. */
     input: jsonb("input").notNull(),
     /** The provider's request this row is; at most one row each (a unique index), so no two rows share one provider request. */
@@ -261,7 +265,9 @@ export const webhookDeliveries = pgTable(
     merchantId: text("merchant_id").references(() => merchants.id),
     requestId: text("request_id").references(() => paymentRequests.id),
     verdict: text("verdict").notNull(),
+    /** Someone else's words (an exception's message); PayDesk's own reasons are `reasonFacts`. */
     reason: text("reason"),
+    reasonFacts: jsonb("reason_facts").$type<Fact>(),
     rawBody: text("raw_body").notNull(),
   },
   (t) => [uniqueIndex("webhook_deliveries_job_key").on(t.providerJobId), index("webhook_deliveries_received_idx").on(t.receivedAt.desc())],

@@ -1,6 +1,8 @@
 import "server-only";
 import type { Db } from "../db/client";
 import type { PaymentApi } from "../payment-api/client";
+import type { FailureFacts } from "../payment-api/failure-words";
+import { factsOf } from "../payment-api/result";
 import type { KeyVault } from "./key-vault";
 import { credentialsFor } from "./manage";
 
@@ -12,16 +14,19 @@ import { credentialsFor } from "./manage";
  *   is made with it: an unknown key is answered 401 and a known key without the VIEWER role 403
  *   (provider-facts §1.3–1.4), so 403 means "accepted", which is what a submit-only key should get.
  *
- * The answers carry verdicts and the provider client's sentences, never a key.
+ * The answers carry verdicts and the provider client's failure facts, never a key.
  */
 export type KeyVerdict = "works" | "rejected" | "lacks_role" | "unreachable" | "missing";
 
 export interface KeyCheck {
   key: "submit" | "read";
   verdict: KeyVerdict;
-  /** The provider client's own explanation, for anything other than "works". */
-  detail: string | null;
+  /** Why, as the provider client's failure facts, for anything other than "works"; worded where shown. */
+  detail: FailureFacts | null;
 }
+
+/** A check as the admin reads it: its detail worded in their language. */
+export type WordedKeyCheck = Omit<KeyCheck, "detail"> & { detail: string | null };
 
 const PROBE = { offset: 1, limit: 1 } as const;
 
@@ -34,12 +39,12 @@ export async function testMerchantKeys(db: Db, vault: KeyVault, api: PaymentApi,
     ? { key: "submit", verdict: "works", detail: null }
     : submitProbe.kind === "forbidden"
       ? { key: "submit", verdict: "works", detail: null }
-      : { key: "submit", verdict: submitProbe.kind === "auth_failed" ? "rejected" : "unreachable", detail: submitProbe.message };
+      : { key: "submit", verdict: submitProbe.kind === "auth_failed" ? "rejected" : "unreachable", detail: factsOf(submitProbe) };
 
   if (credentials.readKey === null) return [submit, { key: "read", verdict: "missing", detail: null }];
   const readProbe = await api.forMerchant(credentials).getPaymentRequests(PROBE);
   const read: KeyCheck = readProbe.ok
     ? { key: "read", verdict: "works", detail: null }
-    : { key: "read", verdict: readProbe.kind === "auth_failed" ? "rejected" : readProbe.kind === "forbidden" ? "lacks_role" : "unreachable", detail: readProbe.message };
+    : { key: "read", verdict: readProbe.kind === "auth_failed" ? "rejected" : readProbe.kind === "forbidden" ? "lacks_role" : "unreachable", detail: factsOf(readProbe) };
   return [submit, read];
 }

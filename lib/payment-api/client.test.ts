@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
 import type { SeededMerchant } from "../../sandbox/seed";
 import { createPaymentApi, type MerchantCredentials } from "./client";
-import { detailWords, readFailure } from "./failure-words";
+import { detailWords } from "./failure-words";
+import { failureText } from "./result";
 import { createMemoryLimiter } from "./limiter";
 import type { PayInInput, PayOutInput } from "./requests";
 import type { ProviderResult } from "./result";
@@ -15,14 +16,13 @@ import type { ProviderResult } from "./result";
 const PROFILES = ["spec", "live"] as const;
 
 /**
- * The console words a stored failure again in Thai (lib/payment-api/failure-words.ts): the English
- * the client really writes must be read back as the same kind, with a detail PayDesk has Thai for.
+ * A failure the console can word in Thai (lib/payment-api/failure-words.ts): facts, with a wire
+ * detail PayDesk has words for rather than someone else's text.
  */
-function rewordable(result: ProviderResult<unknown>): boolean {
+function wordable(result: ProviderResult<unknown>): boolean {
   if (result.ok) return false;
-  const read = readFailure(result.message);
-  if (read?.kind !== result.kind) return false;
-  return !("detail" in read) || detailWords(read.detail, "th") !== read.detail;
+  if (!("detail" in result)) return true;
+  return result.detail.what !== "text" && detailWords(result.detail, "th") !== "";
 }
 
 const TIMEOUT_MS = 800;
@@ -99,7 +99,7 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
     const again = await merchant.submitPayIn(first);
     if (profile === "spec") {
       expect(again).toMatchObject({ ok: false, kind: "rejected", code: "REF_ID1_DUPLICATE" });
-      if (!again.ok) expect(again.message).toMatch(/used before.*\(REF_ID1_DUPLICATE\)/);
+      if (!again.ok) expect(failureText(again)).toMatch(/used before.*\(REF_ID1_DUPLICATE\)/);
     } else {
       // The live provider crashes into an empty 500 on every failed pay-in submit (§3.1).
       expect(again).toMatchObject({ ok: false, kind: "provider_error", httpStatus: 500, mayExist: true });
@@ -107,7 +107,7 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
     const p2p = await api.forMerchant(credentialsOf(sb.gadgets)).submitPayInP2P({ refId1: ref("N"), payerName: "P", amountSatang: 19_000_000, qrProvider: "PP" });
     if (profile === "spec") {
       expect(p2p).toMatchObject({ ok: false, kind: "rejected", code: "ERROR_NO_P2P_ACCOUNT_MATCH" });
-      if (!p2p.ok) expect(p2p.message).toContain("No pending pay-out can take this P2P payment right now; try a normal Pay-In or later.");
+      if (!p2p.ok) expect(failureText(p2p)).toContain("No pending pay-out can take this P2P payment right now; try a normal Pay-In or later.");
     } else {
       expect(p2p).toMatchObject({ ok: false, kind: "provider_error" });
     }
@@ -117,8 +117,8 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
     const wrong = api.forMerchant({ ...credentialsOf(sb.coffee), submitKey: "00000000-0000-0000-0000-000000000000" });
     const result = await wrong.submitPayIn(payIn());
     expect(result).toMatchObject({ ok: false, kind: "auth_failed" });
-    if (!result.ok) expect(result.message).toContain(`org ${sb.coffee.orgId}`);
-    expect(rewordable(result)).toBe(true);
+    if (!result.ok) expect(failureText(result)).toContain(`org ${sb.coffee.orgId}`);
+    expect(wordable(result)).toBe(true);
   });
 
   it("reports a disabled key as an authentication failure, though the live provider answers 200 text/plain", async () => {
@@ -131,14 +131,14 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
     const readOnly = api.forMerchant({ ...credentialsOf(sb.coffee), submitKey: sb.coffee.readKey });
     const result = await readOnly.submitPayOut(payOut());
     expect(result).toMatchObject({ ok: false, kind: "forbidden" });
-    if (!result.ok) expect(result.message).toMatch(/lacks the role for creating Pay-Out requests/);
-    expect(rewordable(result)).toBe(true);
+    if (!result.ok) expect(failureText(result)).toMatch(/lacks the role for creating Pay-Out requests/);
+    expect(wordable(result)).toBe(true);
   });
 
   it("reads a request back and finds it by RefId1", async () => {
     const input = payIn();
     const created = await merchant.submitPayIn(input);
-    if (!created.ok) throw new Error(created.message);
+    if (!created.ok) throw new Error(failureText(created));
     const byId = await merchant.getPaymentRequestById(created.data.id);
     expect(byId).toMatchObject({ ok: true, data: { id: created.data.id, refId1: input.refId1, status: "Pending", requestedSatang: 32_550 } });
     if (byId.ok) expect(byId.data.payInResponse?.qrCodeImage).toMatch(/^data:image\/png;base64,/);
@@ -149,8 +149,8 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
   it("says plainly when a merchant has no read key", async () => {
     const result = await api.forMerchant({ ...credentialsOf(sb.coffee), readKey: null }).getPaymentRequestById("x");
     expect(result).toMatchObject({ ok: false, kind: "forbidden" });
-    if (!result.ok) expect(result.message).toMatch(/outcomes depend on webhooks alone/);
-    expect(rewordable(result)).toBe(true);
+    if (!result.ok) expect(failureText(result)).toMatch(/outcomes depend on webhooks alone/);
+    expect(wordable(result)).toBe(true);
   });
 
   describe.each(["SubmitPayInRequest", "SubmitPayInRequestP2P", "SubmitPayOutRequest", "SubmitWithdrawalRequest"] as const)("%s under faults", (operation) => {
@@ -178,8 +178,8 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
       await inject(refId1, "timeout", "after", { delayMs: 5_000 });
       const result = await send(refId1);
       expect(result).toMatchObject({ ok: false, kind: "timeout", mayExist: true });
-      if (!result.ok) expect(result.message).toMatch(/did not answer within 1 s\. The request may or may not have been created/);
-      expect(rewordable(result)).toBe(true);
+      if (!result.ok) expect(failureText(result)).toMatch(/did not answer within 1 s\. The request may or may not have been created/);
+      expect(wordable(result)).toBe(true);
       expect(await countByRef(refId1)).toBe(1);
     });
 
@@ -197,8 +197,8 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
       await inject(refId1, "http500", "after");
       const result = await send(refId1);
       expect(result).toMatchObject({ ok: false, kind: "provider_error", httpStatus: 500, mayExist: true });
-      if (!result.ok) expect(result.message).toMatch(/HTTP 500 with an empty answer/);
-      expect(rewordable(result)).toBe(true);
+      if (!result.ok) expect(failureText(result)).toMatch(/HTTP 500 with an empty answer/);
+      expect(wordable(result)).toBe(true);
       expect(await countByRef(refId1)).toBe(1);
     });
 
@@ -215,7 +215,7 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
       await inject(refId1, "http429", "before", { count: 5 });
       const result = await send(refId1);
       expect(result).toMatchObject({ ok: false, kind: "rate_limited" });
-      expect(rewordable(result)).toBe(true);
+      expect(wordable(result)).toBe(true);
       expect(await countByRef(refId1)).toBe(0);
     });
 
@@ -224,8 +224,8 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
       await inject(refId1, "reset", "after");
       const result = await send(refId1);
       expect(result).toMatchObject({ ok: false, kind: "network", mayExist: true });
-      if (!result.ok) expect(result.message).toMatch(/connection was reset/);
-      expect(rewordable(result)).toBe(true);
+      if (!result.ok) expect(failureText(result)).toMatch(/connection was reset/);
+      expect(wordable(result)).toBe(true);
       expect(await countByRef(refId1)).toBe(1);
     });
 
@@ -234,8 +234,8 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
       await inject(refId1, "malformed", "after");
       const result = await send(refId1);
       expect(result).toMatchObject({ ok: false, kind: "provider_error", mayExist: true });
-      if (!result.ok) expect(result.message).toMatch(/not JSON/);
-      expect(rewordable(result)).toBe(true);
+      if (!result.ok) expect(failureText(result)).toMatch(/not JSON/);
+      expect(wordable(result)).toBe(true);
       expect(await countByRef(refId1)).toBe(1);
     });
 
@@ -272,7 +272,7 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
 
   it("retries a read after a transient failure", async () => {
     const created = await merchant.submitPayIn(payIn());
-    if (!created.ok) throw new Error(created.message);
+    if (!created.ok) throw new Error(failureText(created));
     await sb.control("POST", "/faults", { operation: "GetPaymentRequestById", kind: "http500", match: { requestId: created.data.id } });
     expect(await merchant.getPaymentRequestById(created.data.id)).toMatchObject({ ok: true, data: { id: created.data.id } });
   });
@@ -319,6 +319,6 @@ describe("provider client and the live rate limit", () => {
     expect(first).toMatchObject({ ok: false, kind: "network" });
     const second = await m.submitPayIn(payIn());
     expect(second).toMatchObject({ ok: false, kind: "busy" });
-    if (!second.ok) expect(second.message).toMatch(/Nothing was sent/);
+    if (!second.ok) expect(failureText(second)).toMatch(/Nothing was sent/);
   });
 });

@@ -22,7 +22,7 @@ import {
   type PayInInput,
   type PayOutInput,
 } from "./requests";
-import { DETAILS } from "./failure-words";
+import type { WireDetail } from "./failure-words";
 import { failures, type CallContext, type ProviderResult } from "./result";
 import {
   duplicateSchema,
@@ -252,7 +252,7 @@ function interpret<T>(outcome: WireOutcome, c: CallContext, parse: Parse<T>): Pr
   if (status === 403) return { ok: false, ...failures.forbidden(c) };
   if (status === 429) return { ok: false, ...failures.rateLimited() };
   // Every failed pay-in submit of the v0.2.54 provider is an empty 500 (§3.1).
-  if (status >= 500) return { ok: false, ...failures.providerError(c, status, (text.trim() === "" ? DETAILS.emptyAnswer : DETAILS.httpStatus).en.fill({ status })) };
+  if (status >= 500) return { ok: false, ...failures.providerError(c, status, { what: text.trim() === "" ? "empty_answer" : "http_status", status }) };
   // The live auth handler writes plain text before its challenge, so the 401 may arrive as 200 text (§1.4).
   if (/^text\/plain/i.test(contentType) && status < 300) return { ok: false, ...failures.authFailed(c, status) };
   // The live provider has no SubmitWithdrawalRequest and answers a bare 404 (§4.4): nothing was created.
@@ -262,28 +262,28 @@ function interpret<T>(outcome: WireOutcome, c: CallContext, parse: Parse<T>): Pr
     json = camelKeys(JSON.parse(text));
   } catch {
     if (status >= 400) return { ok: false, ...failures.rejected(`HTTP_${status}`, null) };
-    return { ok: false, ...failures.providerError(c, status, DETAILS.notJson.en.fill({ status })) };
+    return { ok: false, ...failures.providerError(c, status, { what: "not_json", status }) };
   }
   if (status >= 400) {
     // ASP.NET's ProblemDetails for a body it could not bind: nothing was created.
     const title = (json as { title?: unknown } | null)?.title;
     return { ok: false, ...failures.rejected(`HTTP_${status}`, typeof title === "string" ? title : null) };
   }
-  if (status !== 200) return { ok: false, ...failures.providerError(c, status, DETAILS.unexpectedStatus.en.fill({ status })) };
+  if (status !== 200) return { ok: false, ...failures.providerError(c, status, { what: "unexpected_status", status }) };
   const parsed = parse(json);
   if (!parsed.ok && parsed.kind === "provider_error") return { ok: false, ...failures.providerError(c, status, parsed.detail) };
   return parsed;
 }
 
 /** An answer the parser could not read; `interpret` words it again with the call's context (a submit's request may exist). */
-function unreadable(detail: string): ProviderResult<never> {
-  return { ok: false, kind: "provider_error", httpStatus: 200, mayExist: false, detail, message: detail };
+function unreadable(detail: WireDetail): ProviderResult<never> {
+  return { ok: false, kind: "provider_error", httpStatus: 200, mayExist: false, detail };
 }
 
 /** The envelope's status and description; `answer` is the whole (camelCased) answer, to read the payload from. */
 function readEnvelope(json: unknown): { ok: true; answer: Record<string, unknown>; description: string | null } | { ok: false; result: ProviderResult<never> } {
   const envelope = envelopeParser.safeParse(json);
-  if (!envelope.success) return { ok: false, result: unreadable(DETAILS.noStatus.en.fill({})) };
+  if (!envelope.success) return { ok: false, result: unreadable({ what: "no_status" }) };
   if (envelope.data.status.toUpperCase() !== "OK") return { ok: false, result: { ok: false, ...failures.rejected(envelope.data.status, envelope.data.description) } };
   return { ok: true, answer: json as Record<string, unknown>, description: envelope.data.description };
 }
@@ -293,7 +293,7 @@ function payloadOf<S extends z.ZodType>(key: string, schema: S): Parse<z.output<
     const read = readEnvelope(json);
     if (!read.ok) return read.result;
     const payload = schema.safeParse(read.answer[key]);
-    if (!payload.success) return unreadable(DETAILS.unreadablePart.en.fill({ part: key, issue: payload.error.issues[0]?.message ?? "invalid" }));
+    if (!payload.success) return unreadable({ what: "unreadable_part", part: key, issue: payload.error.issues[0]?.message ?? "invalid" });
     return { ok: true, data: payload.data };
   };
 }
@@ -304,7 +304,7 @@ const payOutPayload: Parse<PayOutResponse> = (json) => {
   if (!read.ok) return read.result;
   const payload = read.answer.paymentResponse ?? read.answer.paymentRequest;
   const parsed = payOutParser.safeParse(payload);
-  if (!parsed.success) return unreadable(DETAILS.unreadablePayOut.en.fill({}));
+  if (!parsed.success) return unreadable({ what: "unreadable_payout" });
   return { ok: true, data: parsed.data };
 };
 
@@ -320,10 +320,10 @@ function bareArray<S extends z.ZodType<unknown[]>>(schema: S): Parse<z.output<S>
     if (!Array.isArray(json)) {
       const read = readEnvelope(json);
       if (!read.ok) return read.result;
-      return unreadable(DETAILS.notAList.en.fill({}));
+      return unreadable({ what: "not_a_list" });
     }
     const parsed = schema.safeParse(json);
-    if (!parsed.success) return unreadable(DETAILS.unreadableList.en.fill({}));
+    if (!parsed.success) return unreadable({ what: "unreadable_list" });
     return { ok: true, data: parsed.data };
   };
 }

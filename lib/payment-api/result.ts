@@ -1,28 +1,28 @@
 /**
- * Every outcome of a provider call as one typed result the UI can explain. Messages are written
- * for merchant staff, and never contain a key: the Authorization header is built in the transport
+ * Every outcome of a provider call as one typed result the UI can explain. A failure is facts
+ * (lib/payment-api/failure-words.ts), worded only where it is shown, in the reader's language
+ * (`describeFailure`); it never contains a key: the Authorization header is built in the transport
  * and nothing here sees it.
- *
- * Each failure carries its facts beside its English `message` (lib/payment-api/failure-words.ts),
- * so the console can word it again in the viewer's language with `describeFailure`.
  */
-import { describeFailure, type FailureFacts } from "./failure-words";
+import { describeFailure, type FailureFacts, type WireDetail } from "./failure-words";
 
+/** The facts of a failure, and for some kinds what the wire said beside them (not worded, kept for logs). */
 export type ProviderFailure =
-  /** The provider answered and said no (envelope status other than OK). */
-  | { kind: "rejected"; code: string; description: string | null; message: string }
-  | { kind: "auth_failed"; httpStatus: number; orgId: string; merchantLabel: string; message: string }
-  | { kind: "forbidden"; missing: "role"; operation: string; message: string }
-  | { kind: "forbidden"; missing: "read_key"; merchantLabel: string; message: string }
-  | { kind: "rate_limited"; message: string }
-  /** No slot of the provider's budget could be had within the lane's wait (`waitMs`: what the call would have waited in all): nothing was sent. */
-  | { kind: "busy"; waitMs: number; message: string }
-  /** 5xx, empty or non-JSON answer, or JSON PayDesk cannot read. For submits the request may exist. */
-  | { kind: "provider_error"; httpStatus: number | null; detail: string; message: string; mayExist: boolean }
-  | { kind: "timeout"; timeoutMs: number; message: string; mayExist: boolean }
-  | { kind: "network"; host: string; detail: string; message: string; mayExist: boolean };
+  | Exclude<FailureFacts, { kind: "auth_failed" } | { kind: "provider_error" }>
+  | (Extract<FailureFacts, { kind: "auth_failed" }> & { httpStatus: number })
+  | (Extract<FailureFacts, { kind: "provider_error" }> & { httpStatus: number | null });
 
 export type ProviderResult<T> = { ok: true; data: T } | ({ ok: false } & ProviderFailure);
+
+/** A failure in English, for logs. */
+export const failureText = (failure: FailureFacts): string => describeFailure(failure, "en");
+
+/** Only the facts of a failure (what is stored and worded), without what the wire said beside them. */
+export function factsOf(failure: ProviderFailure): FailureFacts {
+  const { httpStatus: _status, ...facts } = failure as ProviderFailure & { httpStatus?: unknown; ok?: unknown };
+  delete (facts as { ok?: unknown }).ok;
+  return facts as FailureFacts;
+}
 
 export interface CallContext {
   operation: string;
@@ -35,42 +35,39 @@ export interface CallContext {
   baseUrl: string;
 }
 
-/** The facts, and the English sentence for logs and the timeline. */
-const worded = <F extends FailureFacts>(facts: F): F & { message: string } => ({ ...facts, message: describeFailure(facts, "en") });
-
 export const failures = {
   rejected(code: string, description: string | null): ProviderFailure {
-    return worded({ kind: "rejected", code, description });
+    return { kind: "rejected", code, description };
   },
   authFailed(c: CallContext, httpStatus: number): ProviderFailure {
-    return { ...worded({ kind: "auth_failed", orgId: c.orgId, merchantLabel: c.merchantLabel }), httpStatus };
+    return { kind: "auth_failed", orgId: c.orgId, merchantLabel: c.merchantLabel, httpStatus };
   },
   forbidden(c: CallContext): ProviderFailure {
-    return worded({ kind: "forbidden", missing: "role", operation: c.operation });
+    return { kind: "forbidden", missing: "role", operation: c.operation };
   },
   /** Reads need the merchant's read (VIEWER) key, and PayDesk was given none. */
   noReadKey(merchantLabel: string): ProviderFailure {
-    return worded({ kind: "forbidden", missing: "read_key", merchantLabel });
+    return { kind: "forbidden", missing: "read_key", merchantLabel };
   },
   rateLimited(): ProviderFailure {
-    return worded({ kind: "rate_limited" });
+    return { kind: "rate_limited" };
   },
   busy(waitMs: number): ProviderFailure {
-    return worded({ kind: "busy", waitMs });
+    return { kind: "busy", waitMs };
   },
-  providerError(c: CallContext, httpStatus: number | null, detail: string): ProviderFailure {
-    return { ...worded({ kind: "provider_error", detail, mayExist: c.isSubmit }), httpStatus };
+  providerError(c: CallContext, httpStatus: number | null, detail: WireDetail): ProviderFailure {
+    return { kind: "provider_error", detail, mayExist: c.isSubmit, httpStatus };
   },
   timeout(c: CallContext): ProviderFailure {
-    return worded({ kind: "timeout", timeoutMs: c.timeoutMs, mayExist: c.isSubmit });
+    return { kind: "timeout", timeoutMs: c.timeoutMs, mayExist: c.isSubmit };
   },
-  network(c: CallContext, detail: string): ProviderFailure {
+  network(c: CallContext, detail: WireDetail): ProviderFailure {
     let host = c.baseUrl;
     try {
       host = new URL(c.baseUrl).host;
     } catch {
       // keep the base URL as given
     }
-    return worded({ kind: "network", host, detail, mayExist: c.isSubmit });
+    return { kind: "network", host, detail, mayExist: c.isSubmit };
   },
 };

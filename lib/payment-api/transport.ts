@@ -2,7 +2,7 @@
  * One HTTP exchange with the provider, with a timeout that covers the whole answer. It reports what
  * happened on the wire and nothing else; the client decides what that means.
  */
-import { DETAILS } from "./failure-words";
+import type { WireDetail } from "./failure-words";
 
 export interface WireRequest {
   method: "GET" | "POST";
@@ -15,7 +15,7 @@ export interface WireRequest {
 export type WireOutcome =
   | { kind: "response"; status: number; contentType: string; text: string }
   | { kind: "timeout" }
-  | { kind: "network"; detail: string };
+  | { kind: "network"; detail: WireDetail };
 
 export async function exchange(request: WireRequest, fetchImpl: typeof fetch = fetch): Promise<WireOutcome> {
   // A timer cleared as soon as the answer is read: AbortSignal.timeout would leave one alive for the
@@ -42,22 +42,22 @@ export async function exchange(request: WireRequest, fetchImpl: typeof fetch = f
 }
 
 /** "the connection was reset", "the connection was refused", … from undici's error causes; never a header or URL with secrets. */
-function networkDetail(error: unknown): string {
+function networkDetail(error: unknown): WireDetail {
   const cause = (error as { cause?: { code?: string } } | null)?.cause;
   const code = cause?.code ?? (error as { code?: string } | null)?.code;
   switch (code) {
     case "ECONNRESET":
     case "UND_ERR_SOCKET":
-      return DETAILS.connectionReset.en.fill({});
+      return { what: "connection_reset" };
     case "ECONNREFUSED":
-      return DETAILS.connectionRefused.en.fill({});
+      return { what: "connection_refused" };
     case "ENOTFOUND":
     case "EAI_AGAIN":
-      return DETAILS.hostUnknown.en.fill({});
+      return { what: "host_unknown" };
     case "UND_ERR_HEADERS_TIMEOUT":
     case "UND_ERR_BODY_TIMEOUT":
-      return DETAILS.stalled.en.fill({});
+      return { what: "stalled" };
     default:
-      return code ? DETAILS.networkCode.en.fill({ code }) : DETAILS.network.en.fill({});
+      return { what: "network", code: code ?? null };
   }
 }

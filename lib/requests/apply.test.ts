@@ -71,7 +71,7 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     const result = await apply(id, { type: "provider_status", status: "Paid", statusCode: "OK", reason: null });
     expect(result).toMatchObject({ applied: false, state: "rejected" });
     expect((await row(id)).status).toBe("rejected");
-    expect((await timeline(id))[0]?.data).toMatchObject({ outcome: { ignored: expect.stringContaining("terminal") } });
+    expect((await timeline(id))[0]?.data).toMatchObject({ outcome: { ignored: { note: "terminal", state: expect.any(String) } } });
     expect(await announcementsOf(id)).toBe(1);
   });
 
@@ -130,10 +130,11 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
 
   it.skipIf(skip)("a request that recovers no longer carries the reason of the state it left", async () => {
     const id = await request({ kind: "payin", status: "submitting" });
-    await apply(id, { type: "submit_uncertain", reason: "the provider failed to answer properly (HTTP 500)" });
-    expect(await row(id)).toMatchObject({ status: "unknown", statusReason: "the provider failed to answer properly (HTTP 500)" });
+    const lost = { kind: "provider_error", detail: { what: "empty_answer", status: 500 }, mayExist: true } as const;
+    await apply(id, { type: "submit_uncertain", reason: lost });
+    expect(await row(id)).toMatchObject({ status: "unknown", statusFacts: lost, statusReason: null });
     await apply(id, { type: "submit_accepted", providerStatus: "Pending" });
-    expect(await row(id)).toMatchObject({ status: "pending", statusReason: null, statusCode: null });
+    expect(await row(id)).toMatchObject({ status: "pending", statusFacts: null, statusReason: null, statusCode: null });
     // A new state with its own words replaces them.
     await apply(id, { type: "provider_status", status: "Rejected", statusCode: "ADMIN_REJECT", reason: "wrong customer" });
     expect(await row(id)).toMatchObject({ status: "rejected", statusReason: "wrong customer", statusCode: "ADMIN_REJECT" });

@@ -5,6 +5,7 @@ import { executePrepared } from "../db/prepared";
 import { paymentRequests, requestEvents, webhookDeliveries } from "../db/schema";
 import { toDecimalString, toSatang } from "../money";
 import { applyEvent, type LifecycleEvent, type State, type Verdict } from "./lifecycle";
+import type { Fact, Note } from "./notes";
 import { nextCheckAt } from "./schedule";
 
 /**
@@ -21,7 +22,7 @@ export const REQUEST_CHANNEL = "paydesk_request_changed";
 export interface Applied {
   applied: boolean;
   state: State;
-  why?: string;
+  why?: Note;
   /** Only with `settles`: the delivery was no longer being processed by this pass; nothing was written. */
   superseded?: true;
 }
@@ -60,7 +61,7 @@ export interface ApplyOptions {
    * applies once, even when a crash or a second pass (the stranded sweep) runs it again. Not for
    * use inside a transaction: the statement turns off synchronous commit for its transaction.
    */
-  settles?: { deliveryId: number; verdictFor(result: Applied): { verdict: string; reason: string | null } };
+  settles?: { deliveryId: number; verdictFor(result: Applied): { verdict: string; reason: Fact | null } };
 }
 
 /** Attempts before giving up on a row that keeps changing under us (each retry means another writer progressed). */
@@ -81,7 +82,7 @@ export async function applyToRequest(db: Db, requestId: string, event: Lifecycle
     if (await writeOutcome(db, facts, event, verdict, result, options)) return result;
     const reread = await readFacts(db, requestId, options.settles?.deliveryId);
     if (options.settles && reread.deliveryVerdict !== "received") {
-      return { applied: false, state: reread.facts.status as State, why: "another pass already settled this webhook delivery", superseded: true };
+      return { applied: false, state: reread.facts.status as State, superseded: true };
     }
     facts = reread.facts;
   }
@@ -132,7 +133,7 @@ async function writeOutcome(db: Db, facts: RequestFacts, event: LifecycleEvent, 
     sql`target as (${target})`,
     sql`timeline as (insert into request_events (request_id, type, actor, data) select id, ${event.type}, ${options.actor}, ${JSON.stringify(data)}::jsonb from target returning request_id)`,
     ...(delivery
-      ? [sql`settled as (update webhook_deliveries set verdict = ${delivery.verdict}, reason = ${delivery.reason}, request_id = ${facts.id} where id = ${delivery.id} and exists (select 1 from target))`]
+      ? [sql`settled as (update webhook_deliveries set verdict = ${delivery.verdict}, reason_facts = ${delivery.reason === null ? null : JSON.stringify(delivery.reason)}::jsonb, request_id = ${facts.id} where id = ${delivery.id} and exists (select 1 from target))`]
       : []),
   ];
   // A settled delivery's apply commits without waiting for the disk: the delivery was flushed as
@@ -159,9 +160,10 @@ function changesFor(facts: RequestFacts, verdict: Extract<Verdict, { applied: tr
     checkCount: 0,
     // A new state's code and reason are its own: a request that recovered (unknown → pending) no
     // longer says why it once was unknown. Within one state (a partial round) they are kept.
-    ...(isNewState ? { statusCode: verdict.statusCode ?? null, statusReason: verdict.reason ?? null } : {}),
+    ...(isNewState ? { statusCode: verdict.statusCode ?? null, statusReason: verdict.reason ?? null, statusFacts: verdict.facts ?? null } : {}),
     ...(!isNewState && verdict.statusCode !== undefined ? { statusCode: verdict.statusCode } : {}),
     ...(!isNewState && verdict.reason !== undefined ? { statusReason: verdict.reason } : {}),
+    ...(!isNewState && verdict.facts !== undefined ? { statusFacts: verdict.facts } : {}),
     ...(isNowPaid ? { paidAt: now } : {}),
     updatedAt: now,
   };

@@ -8,6 +8,7 @@ import type { MerchantApi } from "../payment-api/client";
 import type { Destination } from "../payment-api/requests";
 import { applyToRequest } from "./apply";
 import { sendToProvider } from "./create";
+import type { Fact } from "./notes";
 import type { State } from "./lifecycle";
 
 /**
@@ -69,7 +70,8 @@ export async function listHeldRequests(db: Db, scope: MerchantScope, limit = 200
 }
 
 export type DecisionResult =
-  | { ok: true; state: State; message: string | null }
+  /** `reason`: why it stands where it does, as facts (lib/requests/create.ts `reasonOf`). */
+  | { ok: true; state: State; reason: Fact | null }
   | { ok: false; reason: "not_found" | "own_request" | "no_api" }
   | { ok: false; reason: "already_decided"; state: State };
 
@@ -100,10 +102,10 @@ export async function approveRequest(db: Db, apiFor: (merchantRowId: string) => 
   if (!api) return { ok: false, reason: "no_api" };
   const applied = await applyToRequest(db, row.id, { type: "approval_granted" }, { actor: d.actorId, changes: { submittedAt: new Date() }, data: { approvedBy: d.actorId } });
   if (!applied.applied) return { ok: false, reason: "already_decided", state: applied.state };
-  const sent = await sendToProvider(db, api, row);
+  const sent = await sendToProvider(db, api, { ...row, status: applied.state });
   // sendToProvider answers "sent" for a recorded row; anything else would be a bug in it.
   if (sent.outcome !== "sent") throw new Error(`sending approved request ${row.id} answered ${sent.outcome}`);
-  return { ok: true, state: sent.state, message: sent.message };
+  return { ok: true, state: sent.state, reason: sent.reason };
 }
 
 /**
@@ -116,5 +118,5 @@ export async function declineRequest(db: Db, d: Decision & { reason: string }): 
   if (row.status !== "awaiting_approval") return { ok: false, reason: "already_decided", state: row.status as State };
   const applied = await applyToRequest(db, row.id, { type: "approval_declined", reason: d.reason }, { actor: d.actorId, data: { declinedBy: d.actorId } });
   if (!applied.applied) return { ok: false, reason: "already_decided", state: applied.state };
-  return { ok: true, state: applied.state, message: null };
+  return { ok: true, state: applied.state, reason: null };
 }

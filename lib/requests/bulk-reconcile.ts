@@ -5,6 +5,7 @@ import { paymentRequests } from "../db/schema";
 import { toSatang } from "../money";
 import { directionOf, readInBulk } from "../payment-api/bulk-read";
 import type { MerchantApi } from "../payment-api/client";
+import { failureText } from "../payment-api/result";
 import type { RequestRow } from "./create";
 import type { State } from "./lifecycle";
 import { applyProviderRecord } from "./reconcile";
@@ -57,7 +58,7 @@ export async function reconcileGroup(db: Db, api: MerchantApi, merchantRowId: st
   const open = await openRequests(db, merchantRowId, direction);
   if (open.length === 0) return { unchanged: 0, applied: 0, missing: [], failed: null, covered: new Set() };
   const read = await readInBulk(api, { direction, status: "Pending", since: open[0]!.createdAt, maxPages: MAX_PAGES });
-  if (!read.ok) return { unchanged: 0, applied: 0, missing: [], failed: { busy: read.kind === "busy", message: read.message }, covered: new Set() };
+  if (!read.ok) return { unchanged: 0, applied: 0, missing: [], failed: { busy: read.kind === "busy", message: failureText(read) }, covered: new Set() };
 
   /** Judged from the list: unchanged, or paid out further and still pending. */
   const checked: RequestRow[] = [];

@@ -1,14 +1,15 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { paymentRequests } from "../db/schema";
 import { toDecimalString } from "../money";
 import type { MerchantApi, PayInResponse, PayOutResponse } from "../payment-api/client";
 import { p2pInputSchema, payInInputSchema, payOutInputSchema, type P2PInput, type PayInInput, type PayOutInput } from "../payment-api/requests";
-import type { ProviderResult } from "../payment-api/result";
+import { factsOf, type ProviderResult } from "../payment-api/result";
 import { applyToRequest, recordEvent } from "./apply";
 import type { State } from "./lifecycle";
+import type { Fact } from "./notes";
 
 /**
  * The create flow (DESIGN.md §5): record first, then send. The row is inserted as `submitting`
@@ -32,11 +33,24 @@ export interface CreateOptions {
 
 export type RequestRow = typeof paymentRequests.$inferSelect;
 
+/**
+ * What became of a create, for every door that creates (the console's form, approval, re-sending):
+ * the request as it now stands, with PayDesk's reason for it as facts (`reason`: the refusal when it
+ * ended rejected, the lost answer when unknown; each door words those for its own reader).
+ * `conflict`: nothing was recorded, because the RefId1 is the merchant's already, or the
+ * idempotency key belongs to another merchant (a reused or forged form).
+ */
 export type CreateOutcome =
-  | { outcome: "sent"; request: RequestRow; state: State; message: string | null }
-  | { outcome: "held"; request: RequestRow }
-  | { outcome: "existing"; request: RequestRow }
-  | { outcome: "conflict"; field: "refId1"; message: string };
+  | { outcome: "sent" | "held" | "existing"; request: RequestRow; state: State; reason: Fact | null }
+  | { outcome: "conflict"; why: "ref_id1_taken" | "key_of_another_merchant" };
+
+/** Why a request stands where it does, as facts: PayDesk's own when it has them, else a rejection's code and the provider's reason. */
+export function reasonOf(row: Pick<RequestRow, "status" | "statusCode" | "statusReason" | "statusFacts">): Fact | null {
+  if (row.statusFacts) return row.statusFacts;
+  return row.status === "rejected" ? { kind: "rejected", code: row.statusCode ?? "UNKNOWN", description: row.statusReason } : null;
+}
+
+const outcomeOf = (outcome: "sent" | "held" | "existing", request: RequestRow): CreateOutcome => ({ outcome, request, state: request.status as State, reason: reasonOf(request) });
 
 export const newRequestId = () => `req_${randomBytes(10).toString("hex")}`;
 
@@ -89,12 +103,12 @@ export async function createRequest(db: Db, api: MerchantApi, payload: RequestPa
     // The same form submitted before (a double click, a refresh, a retry), or the RefId1 is taken.
     const existing = await findByIdempotencyKey(db, options.idempotencyKey);
     if (existing) return existingOrConflict(existing, options);
-    return { outcome: "conflict", field: "refId1", message: `RefId1 ${v.refId1} is already used by another request of this merchant. Use a new RefId1.` };
+    return { outcome: "conflict", why: "ref_id1_taken" };
   }
   const created = settled(recordEvent(db, row.id, "created", options.createdBy ?? "system", { kind: row.kind, refId1: row.refId1, amount: row.requestedAmount, state: row.status }));
   if (options.holdForApproval) {
     await rethrowFailure(created);
-    return { outcome: "held", request: row };
+    return outcomeOf("held", row);
   }
   // The row is recorded, so sending is safe; its timeline entry is written while the provider
   // answers (the wait that dominates a create) and lands before the answer's entry.
@@ -121,8 +135,8 @@ async function findByIdempotencyKey(db: Db, key: string): Promise<RequestRow | u
 
 function existingOrConflict(row: RequestRow, options: CreateOptions): CreateOutcome {
   // An idempotency key is random per form; one under another merchant is a forged or broken form.
-  if (row.merchantId !== options.merchantRowId) return { outcome: "conflict", field: "refId1", message: "This form was already used for another merchant; reload it." };
-  return { outcome: "existing", request: row };
+  if (row.merchantId !== options.merchantRowId) return { outcome: "conflict", why: "key_of_another_merchant" };
+  return outcomeOf("existing", row);
 }
 
 /**
@@ -143,7 +157,8 @@ export async function sendToProvider(db: Db, api: MerchantApi, row: RequestRow, 
   // settles it by RefId1 (provider-facts §8.6), as after a crash between recording and sending.
   await rethrowFailure(before);
 
-  let message: string | null = null;
+  // The row as recorded stands in for a read before the write; a stale copy only costs a retry.
+  const known = row;
   if (result.ok) {
     const answer = result.data;
     const payIn = "generatedSatang" in answer ? answer : null;
@@ -160,20 +175,19 @@ export async function sendToProvider(db: Db, api: MerchantApi, row: RequestRow, 
           expireAt: payIn?.expireAt ? new Date(payIn.expireAt) : null,
         },
         data: { providerId: answer.id },
+        known,
       },
     );
   } else if (result.kind === "rejected") {
-    message = result.message;
-    await applyToRequest(db, row.id, { type: "submit_rejected", code: result.code, description: result.description }, { actor: "provider", data: { message } });
+    await applyToRequest(db, row.id, { type: "submit_rejected", code: result.code, description: result.description }, { actor: "provider", known });
   } else if ((result.kind === "provider_error" || result.kind === "timeout" || result.kind === "network") && result.mayExist) {
-    message = result.message;
-    await applyToRequest(db, row.id, { type: "submit_uncertain", reason: result.message }, { actor: "provider" });
+    await applyToRequest(db, row.id, { type: "submit_uncertain", reason: factsOf(result) }, { actor: "provider", known });
   } else {
     // auth, forbidden, rate limited, busy: the provider created nothing. The request ends here,
-    // with the reason in words; the form offers the same values again under a new RefId1.
-    message = result.message;
-    await applyToRequest(db, row.id, { type: "submit_rejected", code: `NOT_SENT_${result.kind.toUpperCase()}`, description: result.message }, { actor: "paydesk" });
+    // with the reason as facts; the form offers the same values again under a new RefId1.
+    await applyToRequest(db, row.id, { type: "submit_rejected", code: `NOT_SENT_${result.kind.toUpperCase()}`, description: null, facts: factsOf(result) }, { actor: "paydesk", known });
   }
-  const [after] = await db.select().from(paymentRequests).where(and(eq(paymentRequests.id, row.id))).limit(1);
-  return { outcome: "sent", request: after!, state: after!.status as State, message };
+  // The one read after the send: the request as the answer left it.
+  const [after] = await db.select().from(paymentRequests).where(eq(paymentRequests.id, row.id)).limit(1);
+  return outcomeOf("sent", after!);
 }

@@ -45,6 +45,7 @@ const row = (over: Partial<ListRow> = {}): ListRow => ({
   status: "pending",
   statusCode: null,
   statusReason: null,
+  statusFacts: null,
   providerId: null,
   destination: null,
   description: null,
@@ -133,6 +134,19 @@ describe("the requests CSV stream", () => {
     expect(cell("paid_at_bangkok")).toBe("2026-05-01 00:45:10");
     expect(cell("description")).toBe("Order #88, 2 bags");
     expect(cell("tags")).toBe("vip;=line");
+  });
+
+  it("writes PayDesk's own reason in English from its facts, and the provider's as it gave it", async () => {
+    async function* batches() {
+      yield [
+        row({ id: "req_u", status: "unknown", statusFacts: { kind: "timeout", timeoutMs: 8_000, mayExist: true } }),
+        row({ id: "req_r", status: "rejected", statusCode: "ERR_X", statusReason: "ยอดเงินไม่ถูกต้อง" }),
+      ];
+    }
+    const rows = parseCsv(Buffer.from(await readAll(csvStream(REQUEST_CSV_COLUMNS, batches()))).toString("utf8").slice(1));
+    const reason = (i: number) => rows[i]![rows[0]!.indexOf("status_reason")];
+    expect(reason(1)).toBe("The provider did not answer within 8 s. The request may or may not have been created; PayDesk checks with the provider before anything is sent again.");
+    expect(reason(2)).toBe("ยอดเงินไม่ถูกต้อง");
   });
 
   it("an empty result is the BOM and the header alone", async () => {

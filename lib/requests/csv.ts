@@ -10,6 +10,7 @@
 import { findBank } from "../banks";
 import type { ListRow } from "./queries";
 import { shownState } from "./list-filters";
+import { factWords } from "./notes";
 
 export const BOM = "\uFEFF";
 
@@ -71,7 +72,8 @@ export const REQUEST_CSV_COLUMNS: CsvColumn<ListRow>[] = [
   { header: "paid_at_bangkok", cell: (r) => bangkokTimestamp(r.paidAt) },
   { header: "status", cell: (r) => csvText(shownState(r.status, r.statusCode)) },
   { header: "status_code", cell: (r) => csvText(r.statusCode) },
-  { header: "status_reason", cell: (r) => csvText(r.statusReason) },
+  // PayDesk's own reason (facts) in English, else the provider's or a person's words as given.
+  { header: "status_reason", cell: (r) => csvText(r.statusFacts ? factWords(r.statusFacts, "en") : r.statusReason) },
   { header: "destination_bank", cell: (r) => csvText(destinationParts(r.destination)[0]) },
   { header: "destination_account", cell: (r) => csvText(destinationParts(r.destination)[1]) },
   { header: "destination_name", cell: (r) => csvText(destinationParts(r.destination)[2]) },

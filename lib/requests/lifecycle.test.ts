@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyEvent, isTerminal, STATES, stateFromProvider, type LifecycleEvent, type RequestFacts, type State } from "./lifecycle";
+import { factWords } from "./notes";
 
 const payIn = (state: State, paidSatang = 0, generatedSatang: number | null = null): RequestFacts => ({ state, kind: "payin", requestedSatang: 100_000, generatedSatang, paidSatang });
 const payOut = (state: State, paidSatang = 0): RequestFacts => ({ state, kind: "payout", requestedSatang: 100_000, generatedSatang: null, paidSatang });
@@ -32,7 +33,7 @@ describe("allowed transitions", () => {
     ["a late answer settles an unknown submit", payIn("unknown"), { type: "submit_accepted", providerStatus: "Pending" }, "pending"],
     ["the provider rejects a submit", payIn("submitting"), { type: "submit_rejected", code: "REF_ID1_DUPLICATE", description: "x" }, "rejected"],
     ["reconciliation finds a rejected-at-submit row for an unknown submit", payIn("unknown"), { type: "submit_rejected", code: "ERROR_VALUE_NOT_IN_RANGE", description: null }, "rejected"],
-    ["a lost answer makes the outcome unknown", payIn("submitting"), { type: "submit_uncertain", reason: "timeout" }, "unknown"],
+    ["a lost answer makes the outcome unknown", payIn("submitting"), { type: "submit_uncertain", reason: { kind: "timeout", timeoutMs: 8_000, mayExist: true } }, "unknown"],
     ["reconciliation finds it pending", payIn("unknown"), status("Pending"), "pending"],
     ["reconciliation finds it already paid", payIn("unknown"), status("Paid"), "paid"],
     ["a matched payment", payIn("pending"), status("Paid"), "paid"],
@@ -67,7 +68,7 @@ describe("refused transitions change nothing", () => {
     { type: "approval_declined", reason: "x" },
     { type: "submit_accepted", providerStatus: "Pending" },
     { type: "submit_rejected", code: "X", description: null },
-    { type: "submit_uncertain", reason: "x" },
+    { type: "submit_uncertain", reason: { note: "send_unfinished" } },
     status("Pending"),
     status("Paid"),
     status("Approved"),
@@ -81,7 +82,7 @@ describe("refused transitions change nothing", () => {
     const facts = event.type === "payout_success" ? payOut(state) : payIn(state);
     const verdict = applyEvent(facts, event);
     expect(verdict.applied).toBe(false);
-    if (!verdict.applied) expect(verdict.why).toMatch(/terminal state is never left/);
+    if (!verdict.applied) expect(factWords(verdict.why, "en")).toMatch(/terminal state is never left/);
   });
 
   it.each<[string, RequestFacts, LifecycleEvent, RegExp]>([
@@ -89,7 +90,7 @@ describe("refused transitions change nothing", () => {
     ["declining a request already sent", payOut("submitting"), { type: "approval_declined", reason: "x" }, /awaiting approval/],
     ["a submit answer after the request moved on", payIn("pending"), { type: "submit_accepted", providerStatus: "Pending" }, /while pending/],
     ["a submit rejection after the request moved on", payIn("pending"), { type: "submit_rejected", code: "X", description: null }, /while pending/],
-    ["an uncertain outcome twice", payIn("unknown"), { type: "submit_uncertain", reason: "x" }, /while unknown/],
+    ["an uncertain outcome twice", payIn("unknown"), { type: "submit_uncertain", reason: { note: "send_unfinished" } }, /while unknown/],
     ["Pending again", payIn("pending"), status("Pending"), /already pending/],
     ["a status for a request never sent", payOut("awaiting_approval"), status("Paid"), /never sent/],
     ["a status word nobody knows", payIn("pending"), status("Error"), /not one PayDesk knows/],
@@ -99,7 +100,7 @@ describe("refused transitions change nothing", () => {
   ])("%s", (_label, facts, event, why) => {
     const verdict = applyEvent(facts, event);
     expect(verdict.applied).toBe(false);
-    if (!verdict.applied) expect(verdict.why).toMatch(why);
+    if (!verdict.applied) expect(factWords(verdict.why, "en")).toMatch(why);
   });
 });
 
@@ -121,7 +122,7 @@ describe("what a paid Pay-In collected", () => {
 });
 
 describe("a submit whose outcome nobody can tell", () => {
-  const unresolved: LifecycleEvent = { type: "submit_unresolved", code: "SUBMIT_UNRESOLVED_NOT_FOUND", reason: "x" };
+  const unresolved: LifecycleEvent = { type: "submit_unresolved", code: "SUBMIT_UNRESOLVED_NOT_FOUND", reason: { note: "gave_up" } };
   it("moves an unknown submit to needs_review, which only the provider's answer leaves", () => {
     expect(applyEvent(payIn("unknown"), unresolved)).toMatchObject({ applied: true, next: "needs_review", statusCode: "SUBMIT_UNRESOLVED_NOT_FOUND" });
     expect(applyEvent(payIn("pending"), unresolved)).toMatchObject({ applied: false });

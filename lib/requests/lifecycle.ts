@@ -10,6 +10,7 @@
  * add up to the request leave it open until the provider's final word (§2.5).
  */
 import type { Satang } from "../money";
+import type { Fact, Note } from "./notes";
 
 export const STATES = [
   "awaiting_approval", // Pay-Out/Withdrawal above the threshold: waiting for a second person, not sent
@@ -43,10 +44,12 @@ export type LifecycleEvent =
   | { type: "approval_granted" }
   | { type: "approval_declined"; reason: string }
   | { type: "submit_accepted"; providerStatus: string }
-  | { type: "submit_rejected"; code: string; description: string | null }
-  | { type: "submit_uncertain"; reason: string }
+  /** `facts`: why PayDesk itself did not send it (a NOT_SENT_<kind> code); the provider's own refusals have none. */
+  | { type: "submit_rejected"; code: string; description: string | null; facts?: Fact }
+  /** The answer was lost: `reason` says how (a provider call's failure, or a send that never finished). */
+  | { type: "submit_uncertain"; reason: Fact }
   /** Reconciliation cannot learn what became of an unknown submit: a person must look. */
-  | { type: "submit_unresolved"; code: string; reason: string }
+  | { type: "submit_unresolved"; code: string; reason: Fact }
   /**
    * A status read from the provider (webhook, reconciliation, GetPaymentRequestById); `amountSatang`,
    * when known, is what a Pay-In's customer paid (the webhook's TX_AMOUNT).
@@ -56,8 +59,9 @@ export type LifecycleEvent =
   | { type: "payout_success"; txSatang: Satang; isPartial: boolean; paidInclusiveSatang: Satang | null; providerStatus: string | null };
 
 export type Verdict =
-  | { applied: true; next: State; paidSatang: Satang; statusCode?: string | null; reason?: string | null }
-  | { applied: false; why: string; confirms?: true };
+  /** `reason`: the provider's or a person's own words; `facts`: PayDesk's, worded when shown. */
+  | { applied: true; next: State; paidSatang: Satang; statusCode?: string | null; reason?: string | null; facts?: Fact | null }
+  | { applied: false; why: Note; confirms?: true };
 
 const EXPIRED_CODES = new Set(["ERR_EXPIRED_REQUEST"]);
 
@@ -79,32 +83,32 @@ export function stateFromProvider(status: string, statusCode: string | null): St
   }
 }
 
-const ignored = (why: string): Verdict => ({ applied: false, why });
+const ignored = (why: Note): Verdict => ({ applied: false, why });
 
 export function applyEvent(r: RequestFacts, e: LifecycleEvent): Verdict {
   const move = (next: State, extra: Partial<Extract<Verdict, { applied: true }>> = {}): Verdict => ({ applied: true, next, paidSatang: r.paidSatang, ...extra });
-  if (isTerminal(r.state)) return ignored(`the request is already ${r.state}; a terminal state is never left`);
+  if (isTerminal(r.state)) return ignored({ note: "terminal", state: r.state });
 
   switch (e.type) {
     case "approval_granted":
-      return r.state === "awaiting_approval" ? move("submitting") : ignored(`approval only applies while awaiting approval (now ${r.state})`);
+      return r.state === "awaiting_approval" ? move("submitting") : ignored({ note: "approval_not_awaiting", state: r.state });
     case "approval_declined":
-      return r.state === "awaiting_approval" ? move("canceled", { reason: e.reason }) : ignored(`only a request awaiting approval can be declined (now ${r.state})`);
+      return r.state === "awaiting_approval" ? move("canceled", { reason: e.reason }) : ignored({ note: "decline_not_awaiting", state: r.state });
     case "submit_accepted": {
-      if (!isAwaitingSubmitAnswer(r.state)) return ignored(`the provider's answer to the submit came while ${r.state}`);
+      if (!isAwaitingSubmitAnswer(r.state)) return ignored({ note: "submit_answer_late", state: r.state });
       return applyProvider(r, stateFromProvider(e.providerStatus, null) ?? "pending", null, null, null, move);
     }
     case "submit_rejected":
-      if (!isAwaitingSubmitAnswer(r.state)) return ignored(`a submit rejection came while ${r.state}`);
-      return move("rejected", { statusCode: e.code, reason: e.description });
+      if (!isAwaitingSubmitAnswer(r.state)) return ignored({ note: "submit_rejection_late", state: r.state });
+      return move("rejected", { statusCode: e.code, reason: e.description, facts: e.facts ?? null });
     case "submit_uncertain":
-      return r.state === "submitting" ? move("unknown", { reason: e.reason }) : ignored(`an uncertain submit outcome came while ${r.state}`);
+      return r.state === "submitting" ? move("unknown", { facts: e.reason }) : ignored({ note: "uncertain_late", state: r.state });
     case "submit_unresolved":
-      return r.state === "unknown" ? move("needs_review", { statusCode: e.code, reason: e.reason }) : ignored(`only an unknown submit can be left to a person (now ${r.state})`);
+      return r.state === "unknown" ? move("needs_review", { statusCode: e.code, facts: e.reason }) : ignored({ note: "unresolved_not_unknown", state: r.state });
     case "provider_status": {
-      if (r.state === "awaiting_approval") return ignored("the provider cannot know a request that was never sent");
+      if (r.state === "awaiting_approval") return ignored({ note: "never_sent" });
       const next = stateFromProvider(e.status, e.statusCode);
-      if (next === null) return ignored(`the provider status "${e.status}" is not one PayDesk knows`);
+      if (next === null) return ignored({ note: "unknown_provider_status", status: e.status });
       return applyProvider(r, next, e.statusCode, e.reason, e.amountSatang ?? null, move);
     }
     case "payout_success":
@@ -122,7 +126,7 @@ function applyProvider(
 ): Verdict {
   if (next === "pending") {
     // Pending confirms what we knew, or settles submitting/unknown; it never goes backwards.
-    return r.state === "pending" ? { applied: false, why: "already pending", confirms: true } : move("pending");
+    return r.state === "pending" ? { applied: false, why: { note: "already_pending" }, confirms: true } : move("pending");
   }
   if (next !== "paid" && next !== "approved") return move(next, { statusCode, reason });
   // A completed pay-out paid what was asked; a Pay-In collected what its customer was asked to pay
@@ -136,8 +140,8 @@ function applyPayout(
   e: Extract<LifecycleEvent, { type: "payout_success" }>,
   move: (next: State, extra?: Partial<Extract<Verdict, { applied: true }>>) => Verdict,
 ): Verdict {
-  if (r.kind !== "payout" && r.kind !== "withdrawal") return ignored("a pay-out success for a pay-in");
-  if (r.state === "awaiting_approval") return ignored("the provider cannot pay out a request that was never sent");
+  if (r.kind !== "payout" && r.kind !== "withdrawal") return ignored({ note: "payout_success_for_payin" });
+  if (r.state === "awaiting_approval") return ignored({ note: "payout_never_sent" });
   // Rounds may arrive in any order: the running total only grows, and each round adds once
   // (duplicates are stopped earlier, by the webhook's job id).
   const paid = Math.min(r.requestedSatang, e.paidInclusiveSatang !== null ? Math.max(r.paidSatang, e.paidInclusiveSatang) : r.paidSatang + e.txSatang);
@@ -147,6 +151,6 @@ function applyPayout(
   }
   // Rounds that add up mean "fully covered, awaiting the provider's final word" (§2.5): the provider
   // still says Pending, and its admin may yet approve (a final success, often of 0.00) or reject it.
-  if (paid === r.paidSatang) return ignored("this partial pay-out adds nothing to what is already paid");
+  if (paid === r.paidSatang) return ignored({ note: "partial_adds_nothing" });
   return move(isAwaitingSubmitAnswer(r.state) ? "pending" : r.state, { paidSatang: paid });
 }

@@ -47,6 +47,7 @@ export const listColumns = {
   status: pr.status,
   statusCode: pr.statusCode,
   statusReason: pr.statusReason,
+  statusFacts: pr.statusFacts,
   providerId: pr.providerId,
   destination: sql<Record<string, string> | null>`${pr.input} -> 'destination'`,
   description: sql<string | null>`${pr.input} ->> 'description'`,

@@ -82,6 +82,6 @@ describe.each(DATABASE_KINDS)("reconciliation checks that change nothing, on %s"
     expect(applied).toMatchObject({ applied: false, state: "pending" });
     const entries = await timeline(created.id);
     expect(entries).toHaveLength(entriesBefore + 1);
-    expect(entries.at(-1)!.data).toMatchObject({ outcome: { ignored: "already pending" } });
+    expect(entries.at(-1)!.data).toMatchObject({ outcome: { ignored: { note: "already_pending" } } });
   });
 });

@@ -8,7 +8,8 @@ import type { MerchantApi, PaymentRecord } from "../payment-api/client";
 import { applyToRequest, recordEvent } from "./apply";
 import { sendToProvider, type RequestRow } from "./create";
 import { isTerminal, type State } from "./lifecycle";
-import { NOTES } from "./timeline-notes";
+import type { Fact } from "./notes";
+import { factsOf } from "../payment-api/result";
 
 /**
  * Asks the provider what became of one request and applies the answer through the state machine.
@@ -32,7 +33,8 @@ export interface ReconcileOptions {
 export interface ReconcileResult {
   state: State;
   changed: boolean;
-  note: string;
+  /** What the check found, as facts; worded where it is shown. */
+  note: Fact;
 }
 
 export async function reconcileRequest(db: Db, api: MerchantApi, given: RequestRow, options: ReconcileOptions): Promise<ReconcileResult> {
@@ -41,15 +43,15 @@ export async function reconcileRequest(db: Db, api: MerchantApi, given: RequestR
   // A row left `submitting` for a minute belongs to a send that died with its process: its
   // outcome is unknown, and settled like any other unknown.
   if (state === "submitting" && Date.now() - row.updatedAt.getTime() > 60_000) {
-    state = (await applyToRequest(db, row.id, { type: "submit_uncertain", reason: NOTES.sendUnfinished.en.fill({}) }, { actor: "reconcile" })).state;
+    state = (await applyToRequest(db, row.id, { type: "submit_uncertain", reason: { note: "send_unfinished" } }, { actor: "reconcile" })).state;
     row = { ...row, status: state };
   }
-  if (isTerminal(state) || state === "awaiting_approval" || state === "submitting") return { state, changed: false, note: NOTES.nothingToCheck.en.fill({ state }) };
+  if (isTerminal(state) || state === "awaiting_approval" || state === "submitting") return { state, changed: false, note: { note: "nothing_to_check", state } };
   if (state === "unknown" || state === "needs_review") return settleUnknown(db, api, row, options);
-  if (!row.providerId) return { state, changed: false, note: NOTES.noProviderId.en.fill({}) };
+  if (!row.providerId) return { state, changed: false, note: { note: "no_provider_id" } };
 
   const found = await api.getPaymentRequestById(row.providerId);
-  if (!found.ok) return { state, changed: false, note: found.message };
+  if (!found.ok) return { state, changed: false, note: factsOf(found) };
   return applyProviderRecord(db, row, found.data);
 }
 
@@ -61,8 +63,8 @@ async function settleUnknown(db: Db, api: MerchantApi, row: RequestRow, options:
     // Without a read key nothing can ever be looked up, and no webhook can find a request PayDesk
     // has no provider id for: waiting would be forever. Other failures pass; for a day.
     const isHopeless = lookup.kind === "forbidden" || lookup.kind === "auth_failed" || Date.now() - sentAt.getTime() > LOOKUP_PATIENCE_MS;
-    if (!isHopeless) return { state, changed: false, note: lookup.message };
-    return leaveToPerson(db, row, "SUBMIT_UNRESOLVED_NO_LOOKUP", lookup.message, {});
+    if (!isHopeless) return { state, changed: false, note: factsOf(lookup) };
+    return leaveToPerson(db, row, "SUBMIT_UNRESOLVED_NO_LOOKUP", factsOf(lookup), {});
   }
   await markChecked(db, row.id);
   const linked = await heldByOthers(db, row.id, lookup.data.map((r) => r.id));
@@ -75,12 +77,12 @@ async function settleUnknown(db: Db, api: MerchantApi, row: RequestRow, options:
     case "adopt":
       return adopt(db, row, judged.record, judged.found);
     case "taken": {
-      const reason = NOTES.refId1Taken.en.fill({ refId1: row.refId1 });
-      const applied = await applyToRequest(db, row.id, { type: "submit_rejected", code: "REF_ID1_USED_AT_PROVIDER", description: reason }, { actor: "reconcile", data: { foundBy: "RefId1", found: judged.found } });
+      const reason: Fact = { note: "ref_id1_taken", refId1: row.refId1 };
+      const applied = await applyToRequest(db, row.id, { type: "submit_rejected", code: "REF_ID1_USED_AT_PROVIDER", description: null, facts: reason }, { actor: "reconcile", data: { foundBy: "RefId1", found: judged.found } });
       return { state: applied.state, changed: applied.applied, note: reason };
     }
     case "unresolved":
-      return leaveToPerson(db, row, judged.code, NOTES.cannotTell.en.fill({}), { found: judged.found });
+      return leaveToPerson(db, row, judged.code, { note: "cannot_tell" }, { found: judged.found });
     case "none":
       return notFound(db, api, row, options);
   }
@@ -125,10 +127,10 @@ async function adopt(db: Db, row: RequestRow, record: PaymentRecord, found: Foun
   } catch (error) {
     // Another row took this provider request between the look-up and the write (the unique
     // provider id stops the second): nothing changed, and the next check sees it as taken.
-    if (isUniqueViolation(error)) return { state: row.status as State, changed: false, note: NOTES.takenMeanwhile.en.fill({}) };
+    if (isUniqueViolation(error)) return { state: row.status as State, changed: false, note: { note: "taken_meanwhile" } };
     throw error;
   }
-  return { state: applied.state, changed: applied.applied, note: NOTES.foundAs.en.fill({ status: record.status }) };
+  return { state: applied.state, changed: applied.applied, note: { note: "found_as", status: record.status } };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -138,7 +140,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-async function leaveToPerson(db: Db, row: RequestRow, code: string, reason: string, data: Record<string, unknown>): Promise<ReconcileResult> {
+async function leaveToPerson(db: Db, row: RequestRow, code: string, reason: Fact, data: Record<string, unknown>): Promise<ReconcileResult> {
   // Already left to a person (a staff re-check that learnt nothing new): the note is enough.
   if (row.status === "needs_review") return { state: "needs_review", changed: false, note: reason };
   const applied = await applyToRequest(db, row.id, { type: "submit_unresolved", code, reason }, { actor: "reconcile", data });
@@ -148,15 +150,15 @@ async function leaveToPerson(db: Db, row: RequestRow, code: string, reason: stri
 /** The provider has no request with this RefId1: send again after a grace period, a bounded number of times. */
 async function notFound(db: Db, api: MerchantApi, row: RequestRow, options: ReconcileOptions): Promise<ReconcileResult> {
   // A request left to a person is looked up when staff ask, never sent again by itself.
-  if (row.status === "needs_review") return { state: "needs_review", changed: false, note: NOTES.stillNone.en.fill({}) };
+  if (row.status === "needs_review") return { state: "needs_review", changed: false, note: { note: "still_none" } };
   const graceMs = options.graceMs ?? 30_000;
-  if (Date.now() - row.updatedAt.getTime() < graceMs) return { state: "unknown", changed: false, note: NOTES.notThereYet.en.fill({}) };
+  if (Date.now() - row.updatedAt.getTime() < graceMs) return { state: "unknown", changed: false, note: { note: "not_there_yet" } };
   const [resends] = await db
     .select({ n: count() })
     .from(requestEvents)
     .where(and(eq(requestEvents.requestId, row.id), eq(requestEvents.type, "resent")));
   if ((resends?.n ?? 0) >= (options.maxResends ?? 3)) {
-    return leaveToPerson(db, row, "SUBMIT_UNRESOLVED_NOT_FOUND", NOTES.gaveUp.en.fill({}), { resends: resends?.n ?? 0 });
+    return leaveToPerson(db, row, "SUBMIT_UNRESOLVED_NOT_FOUND", { note: "gave_up" }, { resends: resends?.n ?? 0 });
   }
   // One send at a time, whoever checks: a staff re-check made while the worker's re-send is still
   // waiting for its answer must not send beside it. The claim lasts as long as a send can.
@@ -165,8 +167,8 @@ async function notFound(db: Db, api: MerchantApi, row: RequestRow, options: Reco
     .set({ sendingUntil: new Date(Date.now() + api.timeoutMs + SEND_CLAIM_MARGIN_MS) })
     .where(and(eq(paymentRequests.id, row.id), or(isNull(paymentRequests.sendingUntil), lt(paymentRequests.sendingUntil, new Date()))))
     .returning({ id: paymentRequests.id });
-  if (claimed.length === 0) return { state: "unknown", changed: false, note: NOTES.notThereYet.en.fill({}) };
-  await recordEvent(db, row.id, "resent", "reconcile", { reason: NOTES.noSuchRefId1.en.fill({}) });
+  if (claimed.length === 0) return { state: "unknown", changed: false, note: { note: "not_there_yet" } };
+  await recordEvent(db, row.id, "resent", "reconcile", { reason: { note: "no_such_ref_id1" } });
   let sent;
   try {
     sent = await sendToProvider(db, api, row);
@@ -175,7 +177,7 @@ async function notFound(db: Db, api: MerchantApi, row: RequestRow, options: Reco
     await db.update(paymentRequests).set({ sendingUntil: null, updatedAt: new Date() }).where(eq(paymentRequests.id, row.id));
   }
   const after = sent.outcome === "sent" ? sent.state : "unknown";
-  return { state: after, changed: after !== "unknown", note: NOTES.sentAgain.en.fill({}) };
+  return { state: after, changed: after !== "unknown", note: { note: "sent_again" } };
 }
 
 /** What the provider's record of the request says, through the state machine (also used with records read in bulk). */
@@ -197,7 +199,7 @@ export async function applyProviderRecord(db: Db, row: RequestRow, record: Payme
       { actor: "reconcile" },
     );
   }
-  return { state: result.state, changed: result.state !== before || result.applied, note: NOTES.providerSays.en.fill({ status: record.status }) };
+  return { state: result.state, changed: result.state !== before || result.applied, note: { note: "provider_says", status: record.status } };
 }
 
 /** The provider answered: shown on the request page instead of a timeline entry per check. */

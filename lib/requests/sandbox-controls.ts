@@ -6,7 +6,7 @@ import { isTerminal, type State } from "./lifecycle";
 import { getRequestInScope, type Scope } from "./queries";
 import { recheckRequest, type ApiFor, type RecheckResult } from "./recheck";
 import { PAYIN_CONTROLS, PAYOUT_CONTROLS, type SandboxControl, type SandboxControlInput } from "./sandbox-control-schema";
-import { NOTES } from "./timeline-notes";
+import type { Note } from "./notes";
 
 export { sandboxControlSchema, type SandboxControl, type SandboxControlInput } from "./sandbox-control-schema";
 
@@ -28,7 +28,11 @@ export function controlsFor(request: { kind: string; status: string; providerId:
   return familyOf(request.kind) === "payin" ? PAYIN_CONTROLS : PAYOUT_CONTROLS;
 }
 
-export type DriveResult = { ok: true; providerStatus: string | null } | { ok: false; reason: "unreachable" | "refused" | "no_match"; detail: string };
+/** `detail`: the sandbox's own words when it failed or refused; PayDesk's note (as facts) when nothing matched. */
+export type DriveResult =
+  | { ok: true; providerStatus: string | null }
+  | { ok: false; reason: "unreachable" | "refused"; detail: string }
+  | { ok: false; reason: "no_match"; detail: Note };
 
 /** One call to the sandbox's control API. */
 export async function driveSandbox(baseUrl: string, providerId: string, control: SandboxControl, amountSatang: number | null, fetchImpl: typeof fetch = fetch): Promise<DriveResult> {
@@ -48,7 +52,7 @@ export async function driveSandbox(baseUrl: string, providerId: string, control:
   const answer = (await response.json().catch(() => null)) as { error?: string; matched?: boolean; request?: { status?: string } } | null;
   if (!response.ok) return { ok: false, reason: "refused", detail: answer?.error ?? `HTTP ${response.status}` };
   // A transfer the sandbox could not match to exactly one pending request changes nothing (README, /pay).
-  if (answer?.matched === false) return { ok: false, reason: "no_match", detail: NOTES.sandboxNoMatch.en.fill({}) };
+  if (answer?.matched === false) return { ok: false, reason: "no_match", detail: { note: "sandbox_no_match" } };
   return { ok: true, providerStatus: answer?.request?.status ?? null };
 }
 

@@ -10,7 +10,6 @@ import { createPaymentApi, type MerchantApi } from "../payment-api/client";
 import { CLOCK_SKEW_MS } from "./adopt";
 import { createRequest, newRequestId, type RequestRow } from "./create";
 import { reconcileRequest } from "./reconcile";
-import { NOTES } from "./timeline-notes";
 
 /**
  * An unknown submit always ends (provider-facts §3.1, §8.6), against the live profile, which
@@ -65,7 +64,7 @@ describe("an unknown submit against the live sandbox", () => {
     expect(await reconcile(created)).toMatchObject({ state: "rejected", changed: true });
     const settled = await row(created.id);
     expect(settled).toMatchObject({ status: "rejected", statusCode: "REF_ID1_USED_AT_PROVIDER", providerId: null, generatedAmount: null, providerResponse: null, nextCheckAt: null });
-    expect(settled.statusReason).toBe(NOTES.refId1Taken.en.fill({ refId1 }));
+    expect(settled).toMatchObject({ statusReason: null, statusFacts: { note: "ref_id1_taken", refId1 } });
     const refusal = (await timeline(created.id)).find((e) => e.type === "submit_rejected");
     expect(refusal?.data).toMatchObject({ code: "REF_ID1_USED_AT_PROVIDER", found: [{ providerId: elsewhere, requestedAmount: "450.00", notOurs: "created_before" }] });
   });
@@ -79,7 +78,7 @@ describe("an unknown submit against the live sandbox", () => {
     expect(await row(created.id)).toMatchObject({ statusCode: "REF_ID1_USED_AT_PROVIDER", providerId: null });
     const entries = await timeline(created.id);
     expect(entries.map((e) => e.type)).not.toContain("resent");
-    expect(await notes(created.id)).not.toContain(NOTES.noSuchRefId1.en.fill({}));
+    expect(await notes(created.id)).not.toContain("no_such_ref_id1");
     expect(entries.find((e) => e.type === "submit_rejected")?.data).toMatchObject({ found: [{ requestedAmount: "999.00", notOurs: "other_amount" }] });
   });
 
@@ -119,7 +118,7 @@ describe("an unknown submit against the live sandbox", () => {
     expect(left).toMatchObject({ status: "needs_review", statusCode: "SUBMIT_UNRESOLVED_NOT_FOUND", nextCheckAt: null });
     expect((await timeline(created.id)).filter((e) => e.type === "resent")).toHaveLength(1);
     // Staff's "Re-check now" still looks it up, and sends nothing by itself.
-    expect(await reconcile(left, { maxResends: 1 })).toMatchObject({ state: "needs_review", changed: false, note: NOTES.stillNone.en.fill({}) });
+    expect(await reconcile(left, { maxResends: 1 })).toMatchObject({ state: "needs_review", changed: false, note: { note: "still_none" } });
     expect((await sb.control<unknown[]>("GET", `/requests?refId1=${refId1}`)).body).toHaveLength(0);
     await sb.control("DELETE", "/faults");
   });

@@ -1,21 +1,19 @@
 import "server-only";
 import type { Db } from "../db/client";
 import type { MerchantApi } from "../payment-api/client";
-import { describeProviderCode } from "../payment-api/codes";
-import { createRequest, type RequestPayload, type RequestRow } from "./create";
-import { isRefId1Taken, needsApproval, type MerchantRules } from "./form-context";
+import { createRequest, type CreateOutcome, type RequestPayload } from "./create";
+import { needsApproval, type MerchantRules } from "./form-context";
 import { messageKey } from "./form-messages";
 import { amountRangeIssue } from "./forms";
-import type { State } from "./lifecycle";
 
 /**
- * A validated create form, turned into a request, and what the form should do next: open the
- * request (sent, held for approval, uncertain — reconciliation settles that by itself — or the same
- * form submitted again), stay with the provider's rejection in words, or point at a field.
+ * A validated create form, turned into a request: what createRequest made of it (the request as it
+ * stands, with its reason as facts), or why nothing was recorded — the amount is outside the
+ * merchant's range now, the merchant has no usable API, or the RefId1 is taken (field errors as
+ * message keys), or the form is stale (its key belongs to another merchant).
  */
 export type SubmitOutcome =
-  | { outcome: "created"; requestId: string; state: State }
-  | { outcome: "rejected"; requestId: string; message: string; code: string | null }
+  | Extract<CreateOutcome, { outcome: "sent" | "held" | "existing" }>
   | { outcome: "invalid"; fieldErrors: Record<string, string[]> }
   | { outcome: "stale" }
   | { outcome: "no_api" };
@@ -30,7 +28,7 @@ export interface SubmitArgs {
 export async function submitCreateForm(db: Db, apiFor: (merchantRowId: string) => Promise<MerchantApi | undefined>, args: SubmitArgs): Promise<SubmitOutcome> {
   const { rules, payload } = args;
   const isMoneyOut = payload.kind === "payout" || payload.kind === "withdrawal";
-  const { amountSatang, refId1 } = "payOut" in payload ? payload.payOut : payload.payIn;
+  const { amountSatang } = "payOut" in payload ? payload.payOut : payload.payIn;
 
   // The browser checked the range it was shown; the merchant's settings may have changed since.
   const rangeIssue = isMoneyOut ? null : amountRangeIssue(amountSatang, rules.limits);
@@ -44,26 +42,8 @@ export async function submitCreateForm(db: Db, apiFor: (merchantRowId: string) =
     createdBy: args.createdBy,
     holdForApproval: isMoneyOut && needsApproval(amountSatang, rules),
   });
-
-  switch (result.outcome) {
-    case "sent":
-      return result.state === "rejected" ? rejected(result.request, result.message) : created(result.request);
-    case "held":
-      return created(result.request);
-    case "existing":
-      // The same form again (double click, retry after a lost answer): its first outcome stands.
-      return result.request.status === "rejected" ? rejected(result.request, null) : created(result.request);
-    case "conflict":
-      // Either the RefId1 is taken, or this form's key belongs to another merchant (a reused form).
-      return (await isRefId1Taken(db, rules.id, refId1)) ? { outcome: "invalid", fieldErrors: { refId1: [messageKey("refId1Taken")] } } : { outcome: "stale" };
-  }
-}
-
-const created = (row: RequestRow): SubmitOutcome => ({ outcome: "created", requestId: row.id, state: row.status as State });
-
-function rejected(row: RequestRow, message: string | null): SubmitOutcome {
-  const code = row.statusCode;
-  // A call that never reached the provider is recorded as NOT_SENT_<kind> with PayDesk's own sentence.
-  const words = message ?? (code?.startsWith("NOT_SENT_") ? (row.statusReason ?? code) : describeProviderCode(code ?? "UNKNOWN", row.statusReason));
-  return { outcome: "rejected", requestId: row.id, message: words, code };
+  if (result.outcome !== "conflict") return result;
+  // The same form again (double click, retry after a lost answer) was answered above with its first
+  // outcome; a conflict is a taken RefId1, or a form reused for another merchant.
+  return result.why === "ref_id1_taken" ? { outcome: "invalid", fieldErrors: { refId1: [messageKey("refId1Taken")] } } : { outcome: "stale" };
 }

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { executePrepared } from "../db/prepared";
 import { REQUEST_CHANNEL } from "../requests/apply";
+import type { Fact } from "../requests/notes";
 
 /**
  * Holding a webhook back without touching the request's state: a claim the provider did not
@@ -17,13 +18,13 @@ export type HeldVerdict = "unconfirmed" | "mismatch";
 /** States reconciliation can still settle (lib/requests/reconcile.ts). */
 const CHECKABLE = ["submitting", "unknown", "pending"];
 
-export async function holdDelivery(db: Db, hold: { deliveryId: number; requestId: string; verdict: HeldVerdict; reason: string; data: Record<string, unknown> }): Promise<boolean> {
+export async function holdDelivery(db: Db, hold: { deliveryId: number; requestId: string; verdict: HeldVerdict; reason: Fact; data: Record<string, unknown> }): Promise<boolean> {
   const data = JSON.stringify({ ...hold.data, deliveryId: hold.deliveryId });
   const written = await executePrepared(
     db,
     sql`
     with settled as (
-      update webhook_deliveries set verdict = ${hold.verdict}, reason = ${hold.reason}, request_id = ${hold.requestId}
+      update webhook_deliveries set verdict = ${hold.verdict}, reason_facts = ${JSON.stringify(hold.reason)}::jsonb, request_id = ${hold.requestId}
       where id = ${hold.deliveryId} and verdict = 'received'
       returning id),
     soon as (

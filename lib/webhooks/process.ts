@@ -9,9 +9,10 @@ import { isTerminal, stateFromProvider, type LifecycleEvent, type State } from "
 import { directionOf } from "../payment-api/bulk-read";
 import { confirmations } from "./confirm-batch";
 import { holdDelivery, type HeldVerdict } from "./hold";
-import { WEBHOOK_NOTES } from "./notes";
 import { matchStored, type Match, type MatchedRequest, type Prepared } from "./match";
 import type { WebhookEvent } from "./parse";
+import type { Fact, Note } from "../requests/notes";
+import { factsOf } from "../payment-api/result";
 
 /**
  * Applying a stored webhook. Matched to a request of the merchant whose secret it carried, checked
@@ -47,17 +48,17 @@ export type Verdict =
 
 export type ApiFor = (merchantRowId: string) => Promise<MerchantApi | undefined>;
 
-const NO_READ_KEY = WEBHOOK_NOTES.noReadKey.en.fill({});
+const NO_READ_KEY: Note = { note: "webhook_no_read_key" };
 
 /** `prepared` is what the receiver read when it stored the delivery; without it the delivery is read back (the stranded sweep). */
 export async function processDelivery(db: Db, apiFor: ApiFor, deliveryId: number, prepared?: Prepared): Promise<Verdict> {
   const ready = prepared ?? (await matchStored(db, deliveryId));
   if (!ready) return "ignored";
-  /** Writes a verdict that changes no request; "ignored" when another pass settled the delivery first. */
-  const finish = async (verdict: Verdict, reason: string | null, requestId: string | null = null): Promise<Verdict> => {
+  /** Writes a verdict that changes no request; "ignored" when another pass settled the delivery first. `reason`: PayDesk's facts, or an error's own text. */
+  const finish = async (verdict: Verdict, reason: Fact | string, requestId: string | null = null): Promise<Verdict> => {
     const settled = await db
       .update(webhookDeliveries)
-      .set({ verdict, reason, requestId })
+      .set({ verdict, requestId, ...(typeof reason === "string" ? { reason } : { reasonFacts: reason }) })
       .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.verdict, "received")))
       .returning({ id: webhookDeliveries.id });
     return settled.length > 0 ? verdict : "ignored";
@@ -69,11 +70,11 @@ export async function processDelivery(db: Db, apiFor: ApiFor, deliveryId: number
     if (!request) {
       return await finish(
         e.event.endsWith(".Success") ? "unmatched_money" : "unknown_request",
-        e.event.endsWith(".Success") ? `money reported for ${e.requestId ?? "no request"} (RefId1 ${e.refId1 ?? "none"}), which is not a request of this merchant` : `no request of this merchant has provider id ${e.requestId}`,
+        e.event.endsWith(".Success") ? { note: "webhook_unmatched_money", providerId: e.requestId, refId1: e.refId1 } : { note: "webhook_unknown_request", providerId: e.requestId },
       );
     }
-    /** `detail` is for the timeline: the provider client's own sentence when there is one, which the console words in the reader's language. */
-    const held = (verdict: HeldVerdict, reason: string, detail = reason) =>
+    /** `detail` is for the timeline: the provider call's failure when there is one. */
+    const held = (verdict: HeldVerdict, reason: Fact, detail: Fact = reason) =>
       holdDelivery(db, { deliveryId, requestId: request.id, verdict, reason, data: { event: e.event, jobId: e.jobId, detail } }).then((settled): Verdict => (settled ? verdict : "ignored"));
     const problem = mismatch(e, request);
     if (problem) return await held("mismatch", problem);
@@ -97,7 +98,7 @@ export async function processDelivery(db: Db, apiFor: ApiFor, deliveryId: number
   }
 }
 
-function verdictAfter(result: Applied, contradiction: string | null, unconfirmed: boolean): { verdict: Verdict; reason: string | null } {
+function verdictAfter(result: Applied, contradiction: Fact | null, unconfirmed: boolean): { verdict: Verdict; reason: Fact | null } {
   if (contradiction) return { verdict: "contradicted", reason: contradiction };
   if (!result.applied) return { verdict: "ignored", reason: result.why ?? null };
   return unconfirmed ? { verdict: "applied_unconfirmed", reason: NO_READ_KEY } : { verdict: "applied", reason: null };
@@ -106,8 +107,8 @@ function verdictAfter(result: Applied, contradiction: string | null, unconfirmed
 type Confirmation =
   /** "moot": not asked, the request being terminal. */
   | { outcome: "confirmed" | "applied_unconfirmed" | "moot"; lifecycleEvent: LifecycleEvent; contradiction: null }
-  | { outcome: "contradicted"; lifecycleEvent: LifecycleEvent; contradiction: string }
-  | { outcome: "unconfirmed"; why: string; detail?: string };
+  | { outcome: "contradicted"; lifecycleEvent: LifecycleEvent; contradiction: Fact }
+  | { outcome: "unconfirmed"; why: Fact; detail?: Fact };
 
 /**
  * Asks the provider for the request's current state. The claim applies only when that state bears
@@ -119,17 +120,17 @@ async function confirmWithProvider(apiFor: ApiFor, match: Match, e: WebhookEvent
   const claim = eventFor(e);
   if (!match.hasReadKey) return match.appliesUnconfirmed ? { outcome: "applied_unconfirmed", lifecycleEvent: claim, contradiction: null } : { outcome: "unconfirmed", why: NO_READ_KEY };
   const api = await apiFor(match.merchantId);
-  if (!api || !request.providerId) return { outcome: "unconfirmed", why: "not confirmed: the merchant's API keys cannot be read" };
+  if (!api || !request.providerId) return { outcome: "unconfirmed", why: { note: "webhook_keys_unreadable" } };
   // Read with the other claims of the moment (./confirm-batch.ts): one call confirms many.
   const record = await confirmations().read(api, { merchantRowId: match.merchantId, direction: directionOf(request.kind), status: impliedStatus(e) }, request.providerId, request.createdAt);
-  if (!record.ok) return { outcome: "unconfirmed", why: `not confirmed with the provider (${record.message})`, detail: record.message };
+  if (!record.ok) return { outcome: "unconfirmed", why: { note: "webhook_not_confirmed", failure: factsOf(record) }, detail: factsOf(record) };
   const truth = stateFromProvider(record.data.status, record.data.statusCode);
-  if (!truth) return { outcome: "unconfirmed", why: `not confirmed: the provider's status "${record.data.status}" is not one PayDesk knows` };
+  if (!truth) return { outcome: "unconfirmed", why: { note: "webhook_status_unknown", status: record.data.status } };
   if (!contradicts(claimedState(e), truth)) return { outcome: "confirmed", lifecycleEvent: claim, contradiction: null };
   return {
     outcome: "contradicted",
     lifecycleEvent: { type: "provider_status", status: record.data.status, statusCode: record.data.statusCode, reason: record.data.statusReason },
-    contradiction: `the webhook said ${e.event}, the provider says ${record.data.status}`,
+    contradiction: { note: "webhook_contradicted", event: e.event, status: record.data.status },
   };
 }
 
@@ -139,13 +140,13 @@ async function confirmWithProvider(apiFor: ApiFor, match: Match, e: WebhookEvent
  * PaymentOut.Success after P2P rounds says "0.00", the remainder, provider-facts §2.5/§6.3: an
  * amount, and within the request.)
  */
-function mismatch(e: WebhookEvent, request: MatchedRequest): string | null {
-  if (e.refId1 !== null && e.refId1 !== request.refId1) return `RefId1 ${e.refId1} is not this request's ${request.refId1}`;
-  if (e.txSatang === null) return e.event.endsWith(".Success") ? WEBHOOK_NOTES.noAmount.en.fill({ event: e.event }) : null;
+function mismatch(e: WebhookEvent, request: MatchedRequest): Note | null {
+  if (e.refId1 !== null && e.refId1 !== request.refId1) return { note: "webhook_ref_id1_mismatch", refId1: e.refId1, expected: request.refId1 };
+  if (e.txSatang === null) return e.event.endsWith(".Success") ? { note: "webhook_no_amount", event: e.event } : null;
   const requested = toSatang(request.requestedAmount);
   const generated = request.generatedAmount === null ? requested : toSatang(request.generatedAmount);
-  if (e.event === "PaymentIn.Success" && e.txSatang !== generated && e.txSatang !== requested) return `received ${e.txSatang / 100} THB, the request asked for ${generated / 100}`;
-  if (e.event === "PaymentOut.Success" && e.txSatang > requested) return `paid out ${e.txSatang / 100} THB on a request of ${requested / 100}`;
+  if (e.event === "PaymentIn.Success" && e.txSatang !== generated && e.txSatang !== requested) return { note: "webhook_amount_mismatch", receivedSatang: e.txSatang, askedSatang: generated };
+  if (e.event === "PaymentOut.Success" && e.txSatang > requested) return { note: "webhook_overpaid", paidSatang: e.txSatang, requestedSatang: requested };
   return null;
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Fact } from "../requests/notes";
 import { and, desc, eq, gte, inArray, isNull, lt, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { merchants, paymentRequests, webhookDeliveries } from "../db/schema";
@@ -23,6 +24,8 @@ export interface DeliveryRow {
   event: string | null;
   verdict: string;
   reason: string | null;
+  /** PayDesk's own reason, as facts (lib/requests/notes.ts); `reason` is an error's own text. */
+  reasonFacts: Fact | null;
   providerJobId: string | null;
   rawBody: string;
   merchantName: string | null;
@@ -50,6 +53,7 @@ export async function listDeliveries(db: Db, scope: MerchantScope, filters: Deli
       event: webhookDeliveries.event,
       verdict: webhookDeliveries.verdict,
       reason: webhookDeliveries.reason,
+      reasonFacts: webhookDeliveries.reasonFacts,
       providerJobId: webhookDeliveries.providerJobId,
       rawBody: webhookDeliveries.rawBody,
       merchantName: merchants.displayName,

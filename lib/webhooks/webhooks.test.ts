@@ -207,9 +207,9 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
       expect(late.map((d) => d.verdict)).toEqual(["ignored", "ignored"]);
       expect(await reads()).toBe(1);
       const rows = await database.db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.id, late.map((d) => d.deliveryId!)));
-      expect(rows.map((d) => [d.verdict, d.reason, d.requestId])).toEqual(late.map(() => ["ignored", `the request is already ${terminal}; a terminal state is never left`, r.id]));
+      expect(rows.map((d) => [d.verdict, d.reasonFacts, d.requestId])).toEqual(late.map(() => ["ignored", { note: "terminal", state: terminal }, r.id]));
       const timeline = await database.db.select().from(requestEvents).where(and(eq(requestEvents.requestId, r.id), eq(requestEvents.actor, "webhook")));
-      expect(timeline.map((t) => (t.data as { outcome: unknown }).outcome)).toEqual([{ from: "pending", to: terminal }, ...late.map(() => ({ ignored: `the request is already ${terminal}; a terminal state is never left` }))]);
+      expect(timeline.map((t) => (t.data as { outcome: unknown }).outcome)).toEqual([{ from: "pending", to: terminal }, ...late.map(() => ({ ignored: { note: "terminal", state: terminal } }))]);
       expect((await state(r.id)).status).toBe(terminal);
     }
   });

@@ -2,7 +2,6 @@
 
 import { z } from "zod";
 import { approvalMessages } from "@/components/console/approvals/messages";
-import { paydeskWords } from "@/components/console/paydesk-words";
 import { stateLabels } from "@/components/console/requests/status-messages";
 import { ActionError, defineAction } from "@/lib/auth/action";
 import { getLocale } from "@/lib/i18n/server";
@@ -11,7 +10,7 @@ import { approveRequest, declineRequest, type DecisionResult } from "@/lib/reque
 import { fieldMessage } from "@/lib/requests/form-messages";
 import { declineFormSchema } from "@/lib/requests/forms";
 import type { State } from "@/lib/requests/lifecycle";
-import { refusalInWords } from "../refusal-words";
+import { factWords } from "@/lib/requests/notes";
 
 /** Maker-checker decisions on held Pay-Outs and Withdrawals (lib/requests/approve.ts). */
 
@@ -39,10 +38,8 @@ export const approveRequestAction = defineAction({
   run: async ({ input, merchant, session, db }): Promise<{ state: State; message: string | null }> => {
     const result = await approveRequest(db, merchantApi, { requestId: input.requestId, merchantRowId: merchant.id, actorId: session.userId });
     if (!result.ok) return refusal(result);
-    const locale = await getLocale();
-    // An uncertain answer comes as PayDesk's English sentence (lib/payment-api/result.ts): worded for the viewer too.
-    const message = result.state === "rejected" ? await refusalInWords(db, input.requestId, locale, result.message) : result.message && paydeskWords(result.message, locale);
-    return { state: result.state, message };
+    // The refusal, or the lost answer of an uncertain send, worded for the viewer.
+    return { state: result.state, message: result.reason && factWords(result.reason, await getLocale(session)) };
   },
 });
 

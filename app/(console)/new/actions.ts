@@ -8,10 +8,10 @@ import { merchantApi } from "@/lib/payment-api";
 import type { RequestPayload } from "@/lib/requests/create";
 import { isRefId1Taken, rulesOf } from "@/lib/requests/form-context";
 import { fieldMessage } from "@/lib/requests/form-messages";
+import { factWords } from "@/lib/requests/notes";
 import { p2pFormSchema, payInFormSchema, payOutFormSchema, refId1Field, type CreateFormData } from "@/lib/requests/forms";
 import { generateIdempotencyKey, generateRefId1 } from "@/lib/requests/ref-id";
 import { submitCreateForm } from "@/lib/requests/submit-form";
-import { refusalInWords } from "../refusal-words";
 
 /**
  * The four create actions (one permission each) and the form's early RefId1 check. The schemas are
@@ -35,10 +35,15 @@ function createAction<S extends z.ZodType<Parsed>>(permission: Permission, schem
       // The wrapper has read the merchant, in the person's scope; its rules come with it.
       const result = await submitCreateForm(db, merchantApi, { rules: rulesOf(merchant), payload: toPayload(input), idempotencyKey: input.idempotencyKey, createdBy: session.userId });
       switch (result.outcome) {
-        case "created":
-          return { outcome: "created", requestId: result.requestId };
-        case "rejected":
-          return { ...result, message: await refusalInWords(db, result.requestId, locale, result.message), refId1: generateRefId1(), idempotencyKey: generateIdempotencyKey() };
+        case "sent":
+        case "held":
+        case "existing": {
+          const { request, reason } = result;
+          // Rejected (now, or the first time this same form was sent): the values stay, under a fresh RefId1.
+          if (result.state !== "rejected") return { outcome: "created", requestId: request.id };
+          const message = reason ? factWords(reason, locale) : "";
+          return { outcome: "rejected", requestId: request.id, message, code: request.statusCode, refId1: generateRefId1(), idempotencyKey: generateIdempotencyKey() };
+        }
         case "invalid":
           throw new ActionError(fieldMessage(locale, "fixFields"), result.fieldErrors);
         case "stale":

@@ -3,8 +3,8 @@ import { RawJson } from "@/components/ui/raw-json";
 import { formatDateTime, type Locale } from "@/lib/i18n";
 import { knownCodeDescription } from "@/lib/payment-api/codes";
 import type { State } from "@/lib/requests/lifecycle";
+import { factWords } from "@/lib/requests/notes";
 import type { RequestDetail } from "@/lib/requests/queries";
-import { paydeskWords } from "../paydesk-words";
 import { detailMessages } from "./detail-messages";
 import { destinationSummary, thb } from "./request-format";
 import { kindLabels } from "./status-messages";
@@ -40,8 +40,8 @@ export function RequestFields({ detail, locale }: { detail: RequestDetail; local
     [t.paid, thb(r.paidAmount)],
     [t.paidAt, r.paidAt && formatDateTime(r.paidAt, locale, { seconds: true })],
     [t.statusCode, r.statusCode && <span className="font-mono">{r.statusCode}</span>, r.statusCode ? (knownCodeDescription(r.statusCode, locale) ?? undefined) : undefined],
-    // PayDesk's own reasons (a lost answer, a call never sent) are stored in English; the provider's stay as it gave them.
-    [t.statusReason, r.statusReason && paydeskWords(r.statusReason, locale)],
+    // PayDesk's own reasons (a lost answer, a call never sent) are facts, worded for the reader; the provider's stay as it gave them.
+    [t.statusReason, r.statusFacts ? factWords(r.statusFacts, locale) : r.statusReason],
     [t.providerId, r.providerId && <span className="font-mono">{r.providerId}</span>],
     [t.qrProvider, input.qrProvider],
     [t.destination, destinationSummary(input.destination, locale, { full: true })],

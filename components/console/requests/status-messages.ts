@@ -1,33 +1,6 @@
 import { defineMessages } from "@/lib/i18n";
-import type { State } from "@/lib/requests/lifecycle";
 
-/** Words for what a request is and where it stands, shared by the list, the detail page and the badges. */
-export const stateLabels = defineMessages<Record<State, string>>({
-  en: {
-    awaiting_approval: "Awaiting approval",
-    submitting: "Submitting",
-    unknown: "Checking with the provider",
-    needs_review: "Needs a person",
-    pending: "Pending",
-    paid: "Paid",
-    approved: "Approved",
-    rejected: "Rejected",
-    expired: "Expired",
-    canceled: "Canceled",
-  },
-  th: {
-    awaiting_approval: "รออนุมัติ",
-    submitting: "กำลังส่ง",
-    unknown: "กำลังตรวจสอบกับผู้ให้บริการ",
-    needs_review: "ต้องให้เจ้าหน้าที่ตรวจสอบ",
-    pending: "รอดำเนินการ",
-    paid: "ชำระแล้ว",
-    approved: "อนุมัติแล้ว",
-    rejected: "ถูกปฏิเสธ",
-    expired: "หมดอายุ",
-    canceled: "ยกเลิกแล้ว",
-  },
-});
+export { stateLabels } from "@/lib/requests/state-labels";
 
 export const kindLabels = defineMessages({
   en: { payin: "Pay-In", payin_p2p: "Pay-In", payout: "Pay-Out", withdrawal: "Withdrawal", p2p: "P2P", p2pTitle: "Pay-In P2P: paid to a pending pay-out's recipient" },

@@ -12,12 +12,11 @@ const shown = (entries: TimelineEntry[], locale: "th" | "en") =>
     .replace(/<[^>]+>/g, " ");
 
 describe("the timeline's provider refusals", () => {
-  // As lib/requests/create.ts stores it: the provider's code and reason, and PayDesk's words in English.
+  // As lib/requests/create.ts stores it: the provider's code and reason, worded when shown.
   const rejected = entry(1, "submit_rejected", {
     type: "submit_rejected",
     code: "ERROR_NO_P2P_ACCOUNT_MATCH",
     description: "No payout request matched",
-    message: "No pending pay-out can take this P2P payment right now; try a normal Pay-In or later. (ERROR_NO_P2P_ACCOUNT_MATCH)",
     outcome: { from: "submitting", to: "rejected" },
   });
 
@@ -29,47 +28,51 @@ describe("the timeline's provider refusals", () => {
     expect(text).not.toContain("No pending pay-out can take");
   });
 
-  it("stay as stored in English", () => {
+  it("are worded in English for an English reader", () => {
     expect(shown([rejected], "en")).toContain("No pending pay-out can take this P2P payment right now; try a normal Pay-In or later. (ERROR_NO_P2P_ACCOUNT_MATCH)");
   });
 
-  it("keep a sentence PayDesk does not recognise as it was stored", () => {
-    const notSent = entry(2, "submit_rejected", { type: "submit_rejected", code: "NOT_SENT_AUTH_FAILED", description: "The provider rejected the API key.", message: "The provider rejected the API key." });
-    expect(shown([notSent], "th")).toContain("The provider rejected the API key.");
+  it("keep text PayDesk did not write (an older row's) as it was stored", () => {
+    const older = entry(2, "recheck", { note: "The provider rejected the API key." });
+    expect(shown([older], "th")).toContain("The provider rejected the API key.");
   });
 });
 
-describe("the timeline's own PayDesk sentences", () => {
-  // As lib/requests/create.ts stores them: a call never sent, and an answer lost on the way back.
-  const authFailed =
-    "The provider rejected the API key for org org-1 (Siam Coffee). The key may be wrong, disabled or expired: enter the current key in the merchant's settings.";
-  const notSent = entry(3, "submit_rejected", { type: "submit_rejected", code: "NOT_SENT_AUTH_FAILED", description: authFailed, outcome: { from: "submitting", to: "rejected" } });
-  const lost = entry(4, "submit_uncertain", {
-    type: "submit_uncertain",
-    reason: "The provider did not answer within 3 s. The request may or may not have been created; PayDesk checks with the provider before anything is sent again.",
-    outcome: { from: "submitting", to: "unknown" },
+describe("the timeline's own PayDesk facts", () => {
+  // As lib/requests/create.ts, reconcile.ts and recheck.ts store them: a call never sent, an answer lost on the way back, a check's note.
+  const notSent = entry(3, "submit_rejected", {
+    type: "submit_rejected",
+    code: "NOT_SENT_AUTH_FAILED",
+    description: null,
+    facts: { kind: "auth_failed", orgId: "org-1", merchantLabel: "Siam Coffee" },
+    outcome: { from: "submitting", to: "rejected" },
   });
-  const recheck = entry(5, "recheck", { note: "found at the provider as Paid", state: "paid" });
+  const lost = entry(4, "submit_uncertain", { type: "submit_uncertain", reason: { kind: "timeout", timeoutMs: 3_000, mayExist: true }, outcome: { from: "submitting", to: "unknown" } });
+  const recheck = entry(5, "recheck", { note: { note: "found_as", status: "Paid" }, state: "paid" });
+  const ignored = entry(6, "provider_status", { type: "provider_status", status: "Paid", outcome: { ignored: { note: "terminal", state: "paid" } } });
 
   it("are worded in Thai for a Thai reader", () => {
-    const text = shown([notSent, lost, recheck], "th");
+    const text = shown([notSent, lost, recheck, ignored], "th");
     expect(text).toContain("ผู้ให้บริการไม่ยอมรับ API key ขององค์กร org-1 (Siam Coffee)");
     expect(text).toContain("ผู้ให้บริการไม่ตอบกลับภายใน 3 วินาที คำขออาจถูกสร้างขึ้นแล้วหรือยังก็ได้");
     expect(text).toContain("พบคำขอที่ผู้ให้บริการแล้ว สถานะ “ชำระแล้ว”");
-    expect(text).not.toMatch(/The provider|found at the provider/);
+    expect(text).toContain("ไม่มีการเปลี่ยนแปลง: คำขออยู่ในสถานะ “ชำระแล้ว” แล้ว");
+    expect(text).not.toMatch(/The provider|found at the provider|terminal state/);
   });
 
-  it("stay as stored in English", () => {
-    const text = shown([notSent, lost, recheck], "en");
+  it("are worded in English for an English reader", () => {
+    const text = shown([notSent, lost, recheck, ignored], "en");
     expect(text).toContain("The provider rejected the API key for org org-1 (Siam Coffee). The key may be wrong, disabled or expired");
     expect(text).toContain("The provider did not answer within 3 s.");
     expect(text).toContain("found at the provider as Paid");
+    expect(text).toContain("no change: the request is already paid; a terminal state is never left");
+    expect(text).not.toMatch(/NOT_SENT_AUTH_FAILED\)/);
   });
 });
 
 describe("the timeline's held and unconfirmed webhooks", () => {
   // As lib/webhooks/hold.ts and lib/webhooks/process.ts store them.
-  const noReadKey = entry(3, "webhook_unconfirmed", { event: "PaymentIn.Success", jobId: "j1", deliveryId: 7, detail: "not confirmed: the merchant has no read key, so PayDesk cannot ask the provider" });
+  const noReadKey = entry(3, "webhook_unconfirmed", { event: "PaymentIn.Success", jobId: "j1", deliveryId: 7, detail: { note: "webhook_no_read_key" } });
   const appliedAnyway = entry(4, "provider_status", { type: "provider_status", status: "Paid", unconfirmed: true, outcome: { from: "pending", to: "paid" } });
 
   it("say the webhook was not applied, and why, in Thai", () => {

@@ -1,9 +1,9 @@
 import { formatDateTime, type Locale } from "@/lib/i18n";
 import { describeProviderCode } from "@/lib/payment-api/codes";
 import { STATES, type State } from "@/lib/requests/lifecycle";
+import { factWords, isFact } from "@/lib/requests/notes";
 import type { TimelineEntry } from "@/lib/requests/queries";
 import { RawJson } from "@/components/ui/raw-json";
-import { paydeskWords } from "../paydesk-words";
 import { SlipEntry } from "../slips/slip-entry";
 import { actorLabels, controlLabels, detailMessages, eventLabels } from "./detail-messages";
 import { thb } from "./request-format";
@@ -23,28 +23,30 @@ function sentencesOf(entry: TimelineEntry, locale: Locale): string[] {
   const parts: string[] = [];
   const outcome = data.outcome as { from?: unknown; to?: unknown; ignored?: unknown } | undefined;
   if (outcome && isState(outcome.from) && isState(outcome.to)) parts.push(t.statusChanged(states[outcome.from], states[outcome.to]));
-  if (outcome && typeof outcome.ignored === "string") parts.push(t.ignored(outcome.ignored));
+  if (outcome && outcome.ignored !== undefined) {
+    const why = said(outcome.ignored, locale);
+    if (why) parts.push(t.ignored(why));
+  }
   if (data.unconfirmed === true) parts.push(t.appliedUnconfirmed);
   if (typeof data.control === "string") parts.push(t.sandboxDid(controls[data.control] ?? data.control));
   if (isAmount(data.amount)) parts.push(t.amountWas(thb(data.amount)));
   for (const key of ["status", "providerStatus"]) if (typeof data[key] === "string" && data[key]) parts.push(t.providerSays(data[key]));
   for (const key of ["code", "statusCode"]) if (typeof data[key] === "string" && data[key]) parts.push(t.providerCode(data[key]));
-  for (const key of ["description", "reason", "message", "note", "detail"]) {
-    const text = data[key];
-    if (typeof text === "string" && text) parts.push((key === "message" ? refusalWords(data, locale) : null) ?? paydeskWords(text, locale));
+  // A provider's refusal, worded from its code and reason; PayDesk's own facts (a NOT_SENT_<kind>
+  // refusal, a check's note, a held webhook's detail) in the viewer's language; anyone else's text as it came.
+  const refusal = data.type === "submit_rejected" && typeof data.code === "string" && !isFact(data.facts) ? describeProviderCode(data.code, typeof data.description === "string" ? data.description : null, locale) : null;
+  if (refusal) parts.push(refusal);
+  for (const key of ["facts", "description", "reason", "note", "detail"]) {
+    const words = said(data[key], locale);
+    if (words) parts.push(words);
   }
   return parts;
 }
 
-/**
- * A provider's refusal is stored worded in English (lib/requests/create.ts); it is worded again
- * from its code and reason in the viewer's language. NOT_SENT_<kind> is PayDesk's own sentence,
- * worded again by `paydeskWords` like every other one of PayDesk's stored sentences.
- */
-function refusalWords(data: Record<string, unknown>, locale: Locale): string | null {
-  const { type, code, description } = data;
-  if (type !== "submit_rejected" || typeof code !== "string" || code.startsWith("NOT_SENT_")) return null;
-  return describeProviderCode(code, typeof description === "string" ? description : null, locale);
+/** One stored value in words: PayDesk's facts worded for the reader, anyone else's text as it is. */
+function said(value: unknown, locale: Locale): string | null {
+  if (isFact(value)) return factWords(value, locale);
+  return typeof value === "string" && value ? value : null;
 }
 
 function actorOf(entry: TimelineEntry, locale: Locale): string {

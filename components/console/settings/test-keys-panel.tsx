@@ -4,20 +4,20 @@ import { useState, useTransition } from "react";
 import type { ActionResult, ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
 import { UNREACHABLE_MESSAGE } from "@/lib/i18n/action-messages";
-import type { KeyCheck } from "@/lib/merchants/test-keys";
+import type { WordedKeyCheck } from "@/lib/merchants/test-keys";
 import { FormNotice } from "./form-parts";
 import { merchantMessages, translateMerchantMessage } from "./merchant-messages";
 
 /** "Test the keys": one harmless read per key at the provider, and what it said. */
-export function TestKeysPanel({ action, merchantId, locale }: { action: ServerAction<{ checks: KeyCheck[] }>; merchantId: string; locale: Locale }) {
+export function TestKeysPanel({ action, merchantId, locale }: { action: ServerAction<{ checks: WordedKeyCheck[] }>; merchantId: string; locale: Locale }) {
   const t = merchantMessages(locale);
-  const [checks, setChecks] = useState<KeyCheck[] | null>(null);
+  const [checks, setChecks] = useState<WordedKeyCheck[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isPending, startTransition] = useTransition();
   const run = () =>
     startTransition(async () => {
       setError(null);
-      let answer: ActionResult<{ checks: KeyCheck[] }>;
+      let answer: ActionResult<{ checks: WordedKeyCheck[] }>;
       try {
         answer = await action(null, { merchantId });
       } catch {

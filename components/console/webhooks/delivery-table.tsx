@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { RawJson } from "@/components/ui/raw-json";
 import { formatDateTime, type Locale } from "@/lib/i18n";
+import { factWords } from "@/lib/requests/notes";
 import type { DeliveryRow } from "@/lib/webhooks/queries";
 import { VERDICT_LABELS, webhookMessages } from "./messages";
 
@@ -49,7 +50,7 @@ export function DeliveryTable({ rows, locale }: { rows: DeliveryRow[]; locale: L
               <td className="py-2 pr-4">{row.requestId ? <Link className="text-brand-dark underline" href={`/requests/${row.requestId}`}>{row.refId1 ?? row.requestId}</Link> : "—"}</td>
               <td className="py-2 pr-4">
                 <span className={`inline-block rounded px-2 py-0.5 text-xs font-medium ${TONE[row.verdict] ?? "bg-amber-50 text-amber-900"}`}>{verdicts[row.verdict] ?? row.verdict}</span>
-                {row.reason ? <p className="mt-1 text-xs text-slate-600">{row.reason}</p> : null}
+                {row.reasonFacts || row.reason ? <p className="mt-1 text-xs text-slate-600">{row.reasonFacts ? factWords(row.reasonFacts, locale) : row.reason}</p> : null}
                 <details className="mt-1">
                   <summary className="cursor-pointer text-xs text-brand-dark">{t.showBody}</summary>
                   <RawJson text={pretty(row.rawBody)} />

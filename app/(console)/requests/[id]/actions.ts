@@ -1,12 +1,12 @@
 "use server";
 
 import { z } from "zod";
-import { paydeskWords } from "@/components/console/paydesk-words";
 import { ActionError, defineAction } from "@/lib/auth/action";
 import type { Permission } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
 import { getLocale } from "@/lib/i18n/server";
 import { merchantApi } from "@/lib/payment-api";
+import { factWords } from "@/lib/requests/notes";
 import { recheckRequest } from "@/lib/requests/recheck";
 import { runSandboxControl, sandboxControlSchema, type ControlFamily } from "@/lib/requests/sandbox-controls";
 import { actionMessages } from "./action-messages";
@@ -21,8 +21,7 @@ export const recheckRequestAction = defineAction({
     const result = await recheckRequest(db, merchantApi, session, input.requestId, session.userId);
     const locale = await getLocale();
     if (!result.found) throw new ActionError(actionMessages(locale).notFound, {}, "not_found");
-    // The note is stored in English on the timeline; the person reads it in their language.
-    return { before: result.before, after: result.after, changed: result.changed, note: paydeskWords(result.note, locale) };
+    return { before: result.before, after: result.after, changed: result.changed, note: factWords(result.note, locale) };
   },
 });
 
@@ -52,7 +51,7 @@ function sandboxControlAction(family: ControlFamily, permission: Permission) {
           throw new ActionError(reason === "unreachable" ? t.unreachable(detail) : reason === "refused" ? t.refused(detail) : t.noMatch);
         }
         case "done":
-          return { before: result.recheck.before, after: result.recheck.after, changed: result.recheck.changed, note: paydeskWords(result.recheck.note, locale) };
+          return { before: result.recheck.before, after: result.recheck.after, changed: result.recheck.changed, note: factWords(result.recheck.note, locale) };
       }
     },
   });

@@ -1,6 +1,5 @@
 "use server";
 
-import { paydeskWords } from "@/components/console/paydesk-words";
 import { ActionError, defineAction } from "@/lib/auth/action";
 import { env } from "@/lib/env";
 import { getLocale } from "@/lib/i18n/server";
@@ -11,6 +10,7 @@ import { testMerchantKeys } from "@/lib/merchants/test-keys";
 import { keyVault } from "@/lib/merchants/vault";
 import { rotateWebhookSecret } from "@/lib/merchants/webhook-secret";
 import { paymentApi } from "@/lib/payment-api";
+import { describeFailure } from "@/lib/payment-api/failure-words";
 import { isUniqueViolation, STAFF_REFUSALS } from "@/lib/staff/errors";
 
 // Every answer here carries at most a key's last four characters: a key is entered once and never
@@ -122,8 +122,7 @@ export const testKeysAction = defineAction({
   run: async ({ merchant, db }) => {
     const checks = await testMerchantKeys(db, keyVault(), await paymentApi(), merchant.id);
     if (!checks) throw new ActionError(MERCHANT_REFUSALS.gone, {}, "not_found");
-    // The provider client explains in English (for logs); the admin reads it in their language.
     const locale = await getLocale();
-    return { checks: checks.map((check) => ({ ...check, detail: check.detail && paydeskWords(check.detail, locale) })) };
+    return { checks: checks.map((check) => ({ ...check, detail: check.detail && describeFailure(check.detail, locale) })) };
   },
 });
