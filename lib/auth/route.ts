@@ -7,7 +7,7 @@ import { actionMessages, deniedMessage } from "../i18n/action-messages";
 import { getMerchantInScope, type MerchantSummary } from "../merchants/queries";
 import { recordAudit } from "./audit";
 import { can, type Permission } from "./permissions";
-import { clientIpFrom } from "./request-ip";
+import { clientIpFrom } from "../http/request-ip";
 import { currentSession, recheckSession, type StaffSession } from "./session";
 
 /**

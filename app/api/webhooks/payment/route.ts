@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { clientIpFrom } from "@/lib/auth/request-ip";
+import { clientIpFrom } from "@/lib/http/request-ip";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { merchantApiIn } from "@/lib/payment-api";

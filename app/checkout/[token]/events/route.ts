@@ -1,4 +1,4 @@
-import { clientIpFrom } from "@/lib/auth/request-ip";
+import { clientIpFrom } from "@/lib/http/request-ip";
 import { openStreamSlot, tooManyAnswer } from "@/lib/checkout/limits";
 import { verifyCheckoutToken } from "@/lib/checkout/token";
 import { loadStatusById } from "@/lib/checkout/view";

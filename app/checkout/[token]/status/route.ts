@@ -1,4 +1,4 @@
-import { clientIpFrom } from "@/lib/auth/request-ip";
+import { clientIpFrom } from "@/lib/http/request-ip";
 import { spendStatusBudget, tooManyAnswer } from "@/lib/checkout/limits";
 import { checkSoon } from "@/lib/checkout/nudge";
 import { verifyCheckoutToken } from "@/lib/checkout/token";

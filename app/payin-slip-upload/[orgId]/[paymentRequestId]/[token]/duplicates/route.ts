@@ -1,4 +1,4 @@
-import { clientIpFrom } from "@/lib/auth/request-ip";
+import { clientIpFrom } from "@/lib/http/request-ip";
 import { getDb } from "@/lib/db";
 import { paymentApi } from "@/lib/payment-api";
 import { takeAnonymousCall } from "@/lib/public/anonymous-calls";
