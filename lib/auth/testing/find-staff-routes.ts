@@ -1,14 +1,16 @@
 /**
  * The checker behind lib/auth/routes-registry.test.ts: finds every route handler module
  * (route.ts) under the given app folder, works out the URL path it serves, and reports every HTTP
- * method a staff route exports that defineRoute did not build. Public routes (sign-in, webhooks,
- * the customer's pages: lib/auth/public-paths.ts) have no staff session and are left out.
+ * method it exports that the right door did not build: the staff door (lib/auth/route.ts) for a
+ * path that needs a session, the webhook door for /api/webhooks/…, the public door for the other
+ * public paths (lib/http/public-route.ts, lib/auth/public-paths.ts). A route that cannot use a
+ * door is named in `exceptions` with the reason, so a bypass is a decision someone wrote down.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { isPublicPath } from "../public-paths";
-import { isDefinedRoute } from "../route";
+import { doorOf, type DoorKind } from "../../http/door";
+import { publicPathKind } from "../public-paths";
 
 const ROUTE_FILE = /^route\.(ts|js|mjs)$/;
 export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
@@ -22,7 +24,10 @@ export interface StaffRoute {
 
 export interface RouteScan {
   staffRoutes: StaffRoute[];
+  /** URL paths of the public routes: built by the public or the webhook door, or excepted. */
   publicRoutes: string[];
+  /** URL paths of the routes left out because `exceptions` names them. */
+  excepted: string[];
   problems: string[];
 }
 
@@ -41,21 +46,37 @@ export function urlPathOf(appDir: string, file: string): string {
   return `/${segments.join("/")}`;
 }
 
-export async function scanRouteHandlers(appDir: string, importModule: (file: string) => Promise<Record<string, unknown>> = (f) => import(pathToFileURL(f).href)): Promise<RouteScan> {
-  const scan: RouteScan = { staffRoutes: [], publicRoutes: [], problems: [] };
+const DOOR_FILES: Record<DoorKind, string> = { staff: "defineRoute (lib/auth/route.ts)", public: "definePublicRoute (lib/http/public-route.ts)", webhook: "defineWebhookRoute (lib/http/public-route.ts)" };
+
+/** The door a route at `urlPath` must come through. */
+export function doorFor(urlPath: string): DoorKind {
+  const kind = publicPathKind(urlPath);
+  if (kind === null) return "staff";
+  return kind === "webhook" ? "webhook" : "public";
+}
+
+export async function scanRouteHandlers(
+  appDir: string,
+  options: { exceptions?: Record<string, string>; importModule?: (file: string) => Promise<Record<string, unknown>> } = {},
+): Promise<RouteScan> {
+  const { exceptions = {}, importModule = (f: string) => import(pathToFileURL(f).href) } = options;
+  const scan: RouteScan = { staffRoutes: [], publicRoutes: [], excepted: [], problems: [] };
   for (const file of routeFiles(appDir).sort()) {
     const urlPath = urlPathOf(appDir, file);
-    if (isPublicPath(urlPath)) {
-      scan.publicRoutes.push(urlPath);
+    const door = doorFor(urlPath);
+    if (urlPath in exceptions) {
+      scan.excepted.push(urlPath);
+      if (door !== "staff") scan.publicRoutes.push(urlPath);
       continue;
     }
     const exports = await importModule(file);
     const handlers = Object.fromEntries(Object.entries(exports).filter(([name]) => (HTTP_METHODS as readonly string[]).includes(name)));
     if (Object.keys(handlers).length === 0) scan.problems.push(`${file}: exports no HTTP method`);
     for (const [name, handler] of Object.entries(handlers)) {
-      if (!isDefinedRoute(handler)) scan.problems.push(`${file}: ${name} is not built by defineRoute (lib/auth/route.ts)`);
+      if (doorOf(handler) !== door) scan.problems.push(`${file}: ${name} is not built by ${DOOR_FILES[door]}`);
     }
-    scan.staffRoutes.push({ file, urlPath, handlers });
+    if (door === "staff") scan.staffRoutes.push({ file, urlPath, handlers });
+    else scan.publicRoutes.push(urlPath);
   }
   return scan;
 }
