@@ -1,7 +1,7 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { formatThb } from "@/lib/i18n";
 import type { PayInLimits } from "@/lib/requests/forms";
-import { Field, fieldA11y, inputClass } from "./fields";
+import { Field, fieldA11y, inputClass } from "@/components/ui/field";
 import type { CreateMessages } from "./messages";
 
 interface Props {
