@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { staffUsers } from "../db/schema";
 import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
 import { REQUEST_ID_HEADER } from "./route";
-import { scanRouteHandlers, type RouteScan } from "./testing/find-staff-routes";
+import { scanRouteHandlers, type RouteScan } from "./testing/find-routes";
 import { sealedSessionCookie } from "./testing/session-cookie";
 import { insertStaff } from "./testing/staff";
 
