@@ -4,9 +4,9 @@ import { getDb } from "../db";
 import { LOCALE_COOKIE, pickLocale, type Locale } from "../i18n";
 import { actionMessages, deniedMessage } from "../i18n/action-messages";
 import { getMerchantInScope, type MerchantSummary } from "../merchants/queries";
-import { recordAudit } from "./audit";
 import { answerStamped, doorOf, markDoor, newRequestId, REQUEST_ID_HEADER, withHeader } from "../http/door";
 import { clientIpFrom } from "../http/request-ip";
+import { recordAudit } from "./audit";
 import { can, type Permission } from "./permissions";
 import { currentSession, recheckSession, type StaffSession } from "./session";
 
