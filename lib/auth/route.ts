@@ -4,7 +4,7 @@ import { getDb } from "../db";
 import { LOCALE_COOKIE, pickLocale, type Locale } from "../i18n";
 import { actionMessages, deniedMessage } from "../i18n/action-messages";
 import { getMerchantInScope, type MerchantSummary } from "../merchants/queries";
-import { answerStamped, doorOf, markDoor, newRequestId, REQUEST_ID_HEADER, withHeader } from "../http/door";
+import { answerStamped, doorOf, markDoor, newRequestId, REQUEST_ID_HEADER, withHeader, type RouteSegment } from "../http/door";
 import { clientIpFrom } from "../http/request-ip";
 import { recordAudit } from "./audit";
 import { can, type Permission } from "./permissions";
@@ -29,8 +29,12 @@ import { currentSession, recheckSession, type StaffSession } from "./session";
  * The public routes (the customer's pages, the health check, the webhooks) have no staff session
  * to check (lib/auth/public-paths.ts) and come through lib/http/public-route.ts instead.
  */
-export interface RouteContext {
+type Params = Record<string, string | string[]>;
+
+export interface RouteContext<P extends Params = Params> {
   request: NextRequest;
+  /** The dynamic segments of the route's path ([id] → { id }). */
+  params: Promise<P>;
   session: StaffSession;
   locale: Locale;
   ip: string | null;
@@ -48,17 +52,17 @@ export interface RouteWords {
   choosePasswordFirst?: string;
 }
 
-export interface RouteOptions {
+export interface RouteOptions<P extends Params = Params> {
   permission: Permission;
   /** A search parameter naming a merchant: when present (and not "all") it must be in the caller's scope. */
   merchantParam?: string;
   /** The audit log's name for this route: its refusals of a signed-in person are recorded under it. */
   audit?: string;
   words?: (locale: Locale) => RouteWords;
-  run(context: RouteContext): Promise<Response>;
+  run(context: RouteContext<P>): Promise<Response>;
 }
 
-export type RouteHandler = (request: NextRequest) => Promise<Response>;
+export type RouteHandler<P extends Params = Params> = (request: NextRequest, segment?: RouteSegment<P>) => Promise<Response>;
 
 export { REQUEST_ID_HEADER };
 
@@ -67,8 +71,8 @@ export function isDefinedRoute(value: unknown): boolean {
   return doorOf(value) === "staff";
 }
 
-export function defineRoute(options: RouteOptions): RouteHandler {
-  const handler: RouteHandler = async (request) => {
+export function defineRoute<P extends Params = Params>(options: RouteOptions<P>): RouteHandler<P> {
+  const handler: RouteHandler<P> = async (request, segment) => {
     const requestId = newRequestId();
     const stamped = (response: Response) => withHeader(response, REQUEST_ID_HEADER, requestId);
     const session = await currentSession();
@@ -104,7 +108,7 @@ export function defineRoute(options: RouteOptions): RouteHandler {
     return answerStamped(
       requestId,
       request.nextUrl.pathname,
-      () => options.run({ request, session, locale, ip, requestId, merchant, stillAllowed }),
+      () => options.run({ request, params: segment?.params ?? Promise.resolve({} as P), session, locale, ip, requestId, merchant, stillAllowed }),
       () => NextResponse.json({ error: defaults.unexpected(requestId) }, { status: 500, headers: { "Cache-Control": "no-store" } }),
     );
   };

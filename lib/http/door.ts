@@ -11,6 +11,11 @@ export type DoorKind = "staff" | "public" | "webhook";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
 
+/** What Next hands a route handler beside the request: the dynamic segments of its path. */
+export interface RouteSegment<P extends Record<string, string | string[]>> {
+  params: Promise<P>;
+}
+
 const doors = new WeakMap<object, DoorKind>();
 
 export function markDoor<T extends object>(handler: T, kind: DoorKind): T {

@@ -1,5 +1,5 @@
 import "server-only";
-import { answerStamped, markDoor, newRequestId, pathnameOf } from "./door";
+import { answerStamped, markDoor, newRequestId, pathnameOf, type RouteSegment } from "./door";
 import { clientIpFrom } from "./request-ip";
 
 /**
@@ -15,10 +15,6 @@ import { clientIpFrom } from "./request-ip";
  */
 type Params = Record<string, string | string[]>;
 
-/** What Next hands a route handler beside the request: the dynamic segments of its path. */
-export interface RouteSegment<P extends Params> {
-  params: Promise<P>;
-}
 
 export interface PublicRouteContext<P extends Params> {
   request: Request;
