@@ -1,6 +1,6 @@
 /**
  * A client cannot pick its own address with X-Forwarded-For: PayDesk believes forwarded headers
- * only from TRUSTED_PROXIES (lib/auth/request-ip.ts). This PayDesk trusts 127.0.0.1, the other
+ * only from TRUSTED_PROXIES (lib/http/request-ip.ts). This PayDesk trusts 127.0.0.1, the other
  * specs' stand-in for a reverse proxy (playwright.config.ts); this attacker connects from
  * 127.0.0.2, another loopback address, so its lock touches nobody else's tests.
  *

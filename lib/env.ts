@@ -79,7 +79,7 @@ const schema = z.object({
   /**
    * The reverse proxies in front of PayDesk (IPs and CIDR ranges, IPv4 and IPv6, comma-separated).
    * Only a connection from one of them may say who the client is (X-Forwarded-For); unset, nobody
-   * may (lib/auth/request-ip.ts).
+   * may (lib/http/request-ip.ts).
    */
   TRUSTED_PROXIES: z.preprocess(
     emptyAsUndefined,

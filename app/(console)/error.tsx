@@ -6,6 +6,7 @@ import { DatabaseUnreachable } from "@/components/database/database-unreachable"
 import { digestOf } from "@/components/page-state/digest";
 import { pageStateMessages } from "@/components/page-state/page-state-messages";
 import { isLocale, type Locale } from "@/lib/i18n";
+import { primaryButtonClass } from "@/components/ui/button";
 
 /**
  * A console page that failed below the layout (the layout itself says when the database is gone,
@@ -33,7 +34,7 @@ export default function ConsoleError({ error, retry }: { error: unknown; retry: 
   const t = databaseMessages(shown.locale);
   const reference = digestOf(error);
   const retryButton = (
-    <button type="button" onClick={retry} className="mt-4 rounded-md bg-brand-dark px-4 py-2 text-sm font-medium text-white hover:bg-brand focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/50 focus-visible:ring-offset-2">
+    <button type="button" onClick={retry} className={`${primaryButtonClass} mt-4`}>
       {t.retry}
     </button>
   );

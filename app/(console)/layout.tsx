@@ -51,18 +51,21 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
       <Suspense fallback={null}>
         <NavigationPending label={loading} />
       </Suspense>
-      <ConsoleHeader
-        session={session}
-        choice={choice}
-        sections={sectionsFor(session.role)}
-        selectMerchantAction={selectMerchantAction}
-        signOutAction={signOutAction}
-        setLocaleAction={setLocaleAction}
-        awaitingApproval={awaitingApproval}
-      />
-      <main className="mx-auto max-w-6xl px-4 py-4 sm:px-6 sm:py-8">
-        <QueryProvider>{children}</QueryProvider>
-      </main>
+      {/* React Query serves the nav's approvals count (components/console/use-awaiting-approval-count.ts). */}
+      <QueryProvider>
+        <ConsoleHeader
+          session={session}
+          choice={choice}
+          sections={sectionsFor(session.role)}
+          selectMerchantAction={selectMerchantAction}
+          signOutAction={signOutAction}
+          setLocaleAction={setLocaleAction}
+          awaitingApproval={awaitingApproval}
+        />
+        <main className="mx-auto max-w-6xl px-4 py-4 sm:px-6 sm:py-8">
+          {children}
+        </main>
+      </QueryProvider>
     </div>
   );
 }

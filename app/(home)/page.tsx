@@ -6,6 +6,7 @@ import { getLocale } from "@/lib/i18n/server";
 import { getProviderStatus } from "@/lib/provider-status";
 import { setLocaleAction } from "../login/actions";
 import "../globals.css";
+import { primaryButtonClass } from "@/components/ui/button";
 
 /**
  * The staff's home: what PayDesk is talking to and whether it answers. Signed in only (the proxy
@@ -42,7 +43,7 @@ export default async function HomePage() {
         </dl>
       </section>
       <p className="mt-8">
-        <Link href="/requests" className="inline-block rounded-md bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark">
+        <Link href="/requests" className={`${primaryButtonClass} inline-block`}>
           {t.openConsole}
         </Link>
         <span className="ml-3 text-sm text-slate-600">{t.signedInAs(session.name)}</span>

@@ -4,6 +4,7 @@ import { useActionState, useEffect, useRef, useState } from "react";
 import type { ActionResult, ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
 import { authMessages, translateSignIn } from "./auth-messages";
+import { primaryButtonClass } from "@/components/ui/button";
 
 interface Props {
   action: ServerAction<null>;
@@ -86,7 +87,7 @@ export function LoginForm({ action, callbackUrl, initialError, locale }: Props) 
       <button
         type="submit"
         disabled={isPending}
-        className="w-full rounded-md bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark focus:outline-none focus:ring-2 focus:ring-brand/40 disabled:opacity-60"
+        className={`${primaryButtonClass} w-full`}
       >
         {isPending ? t.signingIn : t.signIn}
       </button>

@@ -1,7 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { FormNotice, SubmitButton, TextField } from "@/components/console/settings/form-parts";
+import { SubmitButton } from "@/components/ui/button";
+import { FormNotice, TextField } from "@/components/ui/field";
 import { useActionForm } from "@/components/console/settings/use-action-form";
 import type { ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef } from "react";
-import { buttonClass, secondaryButtonClass } from "./create/fields";
+import { primaryButtonClass, secondaryButtonClass } from "@/components/ui/button";
 
 interface Props {
   open: boolean;
@@ -59,7 +59,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
               onConfirm?.();
               dialog.current?.close();
             }}
-            className={buttonClass}
+            className={primaryButtonClass}
           >
             {confirmLabel}
           </button>

@@ -1,14 +1,13 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { subscribeToRequestChanges } from "./request-events";
 
 /**
  * Keeps a console page current: listens to /api/events (through the tab's one stream) and, when a
- * request it shows (or any request, for lists) changes, invalidates the cached queries and
- * re-renders the server components.
+ * request it shows (or any request, for lists) changes, re-renders the server components (the
+ * nav's approvals count follows the stream on its own: components/console/use-awaiting-approval-count.ts).
  *
  * Catching up: when the stream comes back after a break, every page refreshes. When it first
  * starts listening, a page about particular requests refreshes once too — a webhook right after
@@ -17,13 +16,11 @@ import { subscribeToRequestChanges } from "./request-events";
  */
 export function LiveUpdates({ requestIds }: { requestIds?: string[] }) {
   const router = useRouter();
-  const queryClient = useQueryClient();
   const watched = useRef(new Set(requestIds ?? []));
   watched.current = new Set(requestIds ?? []);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
     const refresh = () => {
-      void queryClient.invalidateQueries({ queryKey: ["requests"] });
       // Several changes in a burst cause one refresh.
       timer ??= setTimeout(() => {
         timer = null;
@@ -42,6 +39,6 @@ export function LiveUpdates({ requestIds }: { requestIds?: string[] }) {
       unsubscribe();
       if (timer) clearTimeout(timer);
     };
-  }, [router, queryClient]);
+  }, [router]);
   return null;
 }

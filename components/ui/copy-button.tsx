@@ -6,7 +6,8 @@ import { CheckIcon } from "./svg-icon";
 export interface CopyLabels {
   copy: string;
   copied: string;
-  copyFailed: string;
+  /** Without it a failed copy says nothing: the value is on the page, selectable by hand. */
+  copyFailed?: string;
 }
 
 /**
@@ -14,8 +15,11 @@ export interface CopyLabels {
  * button; the button's own words stay the same, so its accessible name always matches them). Where the
  * Clipboard API is missing (an insecure origin, an old in-app browser) it falls back to selecting
  * a hidden field and copying that; when both fail it says to copy by hand.
+ *
+ * The button is named "<copy>: <label>"; without a label it is named by its own words and
+ * `describedBy` says what it copies (a value shown beside its own label).
  */
-export function CopyButton({ value, label, labels, className }: { value: string; label: string; labels: CopyLabels; className?: string }) {
+export function CopyButton({ value, label, labels, describedBy, className }: { value: string; label?: string; labels: CopyLabels; describedBy?: string; className?: string }) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   const copy = async () => {
     const ok = await writeClipboard(value);
@@ -27,7 +31,8 @@ export function CopyButton({ value, label, labels, className }: { value: string;
       <button
         type="button"
         onClick={copy}
-        aria-label={`${labels.copy}: ${label}`}
+        aria-label={label === undefined ? undefined : `${labels.copy}: ${label}`}
+        aria-describedby={describedBy}
         className={className ?? "rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2"}
       >
         {labels.copy}
@@ -39,7 +44,7 @@ export function CopyButton({ value, label, labels, className }: { value: string;
             {labels.copied}
           </span>
         ) : state === "failed" ? (
-          labels.copyFailed
+          (labels.copyFailed ?? "")
         ) : (
           ""
         )}

@@ -10,7 +10,7 @@ import { getMerchantInScope, type MerchantSummary } from "../merchants/queries";
 import { recordAudit, type AuditOutcome } from "./audit";
 import { fieldsHoldingNul, formDataToInput } from "./form-input";
 import { can, type Permission } from "./permissions";
-import { clientIpFrom } from "./request-ip";
+import { clientIpFrom } from "../http/request-ip";
 import { currentSession, type StaffSession } from "./session";
 
 /**

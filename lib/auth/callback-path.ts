@@ -1,3 +1,5 @@
+import { publicPathKind } from "./public-paths";
+
 /**
  * Where to go after signing in: only a path on this site. Anything else ("//evil.example",
  * "https://evil.example", "/\\evil", javascript:) falls back, so /login?callbackUrl=… cannot be
@@ -10,7 +12,7 @@ export function safeCallbackPath(value: unknown, fallback: string = CONSOLE_HOME
   const path = safeRelativePath(value, fallback);
   // Back to the sign-in page (or next-auth's own routes) after signing in would be a loop.
   const pathname = path.split(/[?#]/)[0];
-  return pathname === "/login" || pathname?.startsWith("/api/auth") ? fallback : path;
+  return publicPathKind(pathname ?? "") === "sign-in" ? fallback : path;
 }
 
 /** A path on this site (any page, /login included), else the fallback. */

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { getDb } from "../db";
 import { baseAuthConfig } from "./base-config";
 import { MAX_PASSWORD_LENGTH } from "./password";
-import { clientIpFrom } from "./request-ip";
+import { clientIpFrom } from "../http/request-ip";
 import { refusalCode } from "./sign-in-messages";
 import { verifySignIn } from "./verify-sign-in";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPublicPath, isSessionlessPath, signInPath } from "./public-paths";
+import { isPublicPath, isSessionlessPath, publicPathKind, signInPath } from "./public-paths";
 
 describe("paths open without signing in", () => {
   it("lets the public pages, auth, webhooks, checkout, slip upload and Next's assets through", () => {
@@ -52,6 +52,18 @@ describe("paths without any session work", () => {
     for (const path of ["/", "/login", "/api/auth/session", "/api/auth/csrf", "/checkoutx", "/payin-slip-uploadx/a", "/api/webhooksx/payment", "/requests"]) {
       expect(isSessionlessPath(path), path).toBe(false);
     }
+  });
+});
+
+describe("what kind of public path", () => {
+  it("tells the route doors and the sign-in loop guard apart, from the same list", () => {
+    expect(publicPathKind("/api/webhooks/payment")).toBe("webhook");
+    expect(publicPathKind("/checkout/tok_1/status")).toBe("customer");
+    expect(publicPathKind("/payin-slip-upload/org/pr_1/tok/upload")).toBe("customer");
+    expect(publicPathKind("/api/health/database")).toBe("health");
+    expect(publicPathKind("/login")).toBe("sign-in");
+    expect(publicPathKind("/api/auth/signout")).toBe("sign-in");
+    for (const path of ["/", "/requests", "/api/events", "/api/authx", "/loginx"]) expect(publicPathKind(path), path).toBeNull();
   });
 });
 

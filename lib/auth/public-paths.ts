@@ -1,30 +1,57 @@
-/**
- * What the proxy lets through without a session. Everything else needs one (deny by default), so
- * a new console page is protected the moment it exists; a new public page must be added here.
- * Pages and actions check the session and permission again themselves: the proxy only spares a
- * signed-out person a page that would refuse them.
- */
-const PUBLIC_PREFIXES = ["/api/auth/", "/api/health/", "/api/webhooks/", "/checkout/", "/payin-slip-upload/", "/_next/"];
-// Not "/": the home page shows the provider's address and status, for staff only.
-const PUBLIC_EXACT = new Set(["/login", "/favicon.ico", "/robots.txt", "/icon.svg", "/apple-icon.png", "/manifest.webmanifest"]);
+/** The customer's slip upload pages (the provider's slipUploadUrl points here). */
+export const SLIP_UPLOAD_PATH = "/payin-slip-upload";
 
-export function isPublicPath(pathname: string): boolean {
-  if (PUBLIC_EXACT.has(pathname)) return true;
-  // "/checkout" alone is public too, but not "/checkoutX".
-  return PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix) || pathname === prefix.slice(0, -1));
+/**
+ * Every path open without signing in, listed once; the proxy, the route registry test and the
+ * permissions policy read it. Everything else needs a session (deny by default), so a new console
+ * page is protected the moment it exists; a new public page must be added here. Pages and actions
+ * check the session and permission again themselves: the proxy only spares a signed-out person a
+ * page that would refuse them.
+ *
+ * A prefix entry covers the path itself and everything under it ("/checkout", "/checkout/x", not
+ * "/checkoutX"). `sessionless` marks where nobody ever signs in (the customer's pages, the
+ * provider's webhooks): the proxy does no session work there at all. Above all it sets no cookie:
+ * next-auth's wrapper would hand a customer's phone a CSRF and a callback cookie with every first
+ * HTML (~330 bytes of headers on a page that has to fit a slow network's first round trip, and
+ * cookies a payer has no use for).
+ */
+export type PublicPathKind = "sign-in" | "health" | "webhook" | "customer" | "asset";
+
+interface PublicPath {
+  path: string;
+  match: "prefix" | "exact";
+  kind: PublicPathKind;
+  sessionless?: true;
 }
 
-/**
- * The customer's pages (checkout, slip upload) and the provider's webhooks: nobody signs in there,
- * so the proxy does no session work for them at all. Above all it sets no cookie: next-auth's
- * wrapper would hand a customer's phone a CSRF and a callback cookie with every first HTML (~330
- * bytes of headers on a page that has to fit a slow network's first round trip, and cookies a
- * payer has no use for). A subset of the public paths.
- */
-const SESSIONLESS_PREFIXES = ["/checkout/", "/payin-slip-upload/", "/api/webhooks/"];
+// Not "/": the home page shows the provider's address and status, for staff only.
+export const PUBLIC_PATHS: readonly PublicPath[] = [
+  { path: "/login", match: "exact", kind: "sign-in" },
+  { path: "/api/auth", match: "prefix", kind: "sign-in" },
+  { path: "/api/health", match: "prefix", kind: "health" },
+  { path: "/api/webhooks", match: "prefix", kind: "webhook", sessionless: true },
+  { path: "/checkout", match: "prefix", kind: "customer", sessionless: true },
+  { path: SLIP_UPLOAD_PATH, match: "prefix", kind: "customer", sessionless: true },
+  { path: "/_next", match: "prefix", kind: "asset" },
+  ...["/favicon.ico", "/robots.txt", "/icon.svg", "/apple-icon.png", "/manifest.webmanifest"].map((path) => ({ path, match: "exact" as const, kind: "asset" as const })),
+];
 
+function publicPathOf(pathname: string): PublicPath | undefined {
+  return PUBLIC_PATHS.find(({ path, match }) => pathname === path || (match === "prefix" && pathname.startsWith(`${path}/`)));
+}
+
+export function isPublicPath(pathname: string): boolean {
+  return publicPathOf(pathname) !== undefined;
+}
+
+/** What kind of public path `pathname` is, or null for one that needs a staff session. */
+export function publicPathKind(pathname: string): PublicPathKind | null {
+  return publicPathOf(pathname)?.kind ?? null;
+}
+
+/** The customer's pages and the provider's webhooks: no session is read and no auth cookie set. */
 export function isSessionlessPath(pathname: string): boolean {
-  return pathname === "/checkout" || SESSIONLESS_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+  return publicPathOf(pathname)?.sessionless === true;
 }
 
 /** Set by the proxy on every page request: the path and query asked for, for a later sign-in redirect. */

@@ -1,13 +1,13 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { getDb } from "../db";
 import { LOCALE_COOKIE, pickLocale, type Locale } from "../i18n";
 import { actionMessages, deniedMessage } from "../i18n/action-messages";
 import { getMerchantInScope, type MerchantSummary } from "../merchants/queries";
+import { answerStamped, doorOf, markDoor, newRequestId, REQUEST_ID_HEADER, withHeader, type RouteSegment } from "../http/door";
+import { clientIpFrom } from "../http/request-ip";
 import { recordAudit } from "./audit";
 import { can, type Permission } from "./permissions";
-import { clientIpFrom } from "./request-ip";
 import { currentSession, recheckSession, type StaffSession } from "./session";
 
 /**
@@ -26,11 +26,15 @@ import { currentSession, recheckSession, type StaffSession } from "./session";
  *   change, a one-time password set by an admin, the permission taken away → false.
  * - Anything `run` throws is logged with the request id and answered 500 with that id as the
  *   reference: internals never reach the browser.
- * The public routes (sign-in, webhooks, the customer's pages) do not come through here: they have
- * no staff session to check (lib/auth/public-paths.ts).
+ * The public routes (the customer's pages, the health check, the webhooks) have no staff session
+ * to check (lib/auth/public-paths.ts) and come through lib/http/public-route.ts instead.
  */
-export interface RouteContext {
+type Params = Record<string, string | string[]>;
+
+export interface RouteContext<P extends Params = Params> {
   request: NextRequest;
+  /** The dynamic segments of the route's path ([id] → { id }). */
+  params: Promise<P>;
   session: StaffSession;
   locale: Locale;
   ip: string | null;
@@ -48,30 +52,28 @@ export interface RouteWords {
   choosePasswordFirst?: string;
 }
 
-export interface RouteOptions {
+export interface RouteOptions<P extends Params = Params> {
   permission: Permission;
   /** A search parameter naming a merchant: when present (and not "all") it must be in the caller's scope. */
   merchantParam?: string;
   /** The audit log's name for this route: its refusals of a signed-in person are recorded under it. */
   audit?: string;
   words?: (locale: Locale) => RouteWords;
-  run(context: RouteContext): Promise<Response>;
+  run(context: RouteContext<P>): Promise<Response>;
 }
 
-export type RouteHandler = (request: NextRequest) => Promise<Response>;
+export type RouteHandler<P extends Params = Params> = (request: NextRequest, segment?: RouteSegment<P>) => Promise<Response>;
 
-export const REQUEST_ID_HEADER = "X-Request-Id";
-
-const definedRoutes = new WeakSet<object>();
+export { REQUEST_ID_HEADER };
 
 /** True for a handler defineRoute built (the registry test's check). */
 export function isDefinedRoute(value: unknown): boolean {
-  return typeof value === "function" && definedRoutes.has(value);
+  return doorOf(value) === "staff";
 }
 
-export function defineRoute(options: RouteOptions): RouteHandler {
-  const handler: RouteHandler = async (request) => {
-    const requestId = `rq_${randomBytes(8).toString("hex")}`;
+export function defineRoute<P extends Params = Params>(options: RouteOptions<P>): RouteHandler<P> {
+  const handler: RouteHandler<P> = async (request, segment) => {
+    const requestId = newRequestId();
     const stamped = (response: Response) => withHeader(response, REQUEST_ID_HEADER, requestId);
     const session = await currentSession();
     const locale = pickLocale(session?.locale ?? request.cookies.get(LOCALE_COOKIE)?.value, request.headers.get("accept-language"));
@@ -103,15 +105,14 @@ export function defineRoute(options: RouteOptions): RouteHandler {
       const now = await recheckSession(session);
       return now !== null && gateRefusal(now, options.permission) === null && sameScope(session, now);
     };
-    try {
-      return stamped(await options.run({ request, session, locale, ip, requestId, merchant, stillAllowed }));
-    } catch (error) {
-      console.error(`[route ${request.nextUrl.pathname}] failed, reference ${requestId}:`, error);
-      return stamped(NextResponse.json({ error: defaults.unexpected(requestId) }, { status: 500, headers: { "Cache-Control": "no-store" } }));
-    }
+    return answerStamped(
+      requestId,
+      request.nextUrl.pathname,
+      () => options.run({ request, params: segment?.params ?? Promise.resolve({} as P), session, locale, ip, requestId, merchant, stillAllowed }),
+      () => NextResponse.json({ error: defaults.unexpected(requestId) }, { status: 500, headers: { "Cache-Control": "no-store" } }),
+    );
   };
-  definedRoutes.add(handler);
-  return handler;
+  return markDoor(handler, "staff");
 }
 
 function gateRefusal(session: StaffSession, permission: Permission): "must change password" | "permission" | null {
@@ -126,16 +127,4 @@ function sameScope(before: StaffSession, now: StaffSession): boolean {
   if (before.merchantIds === null) return false;
   const allowed = new Set(now.merchantIds);
   return before.merchantIds.every((id) => allowed.has(id));
-}
-
-/** Response.redirect() and fetch()'s responses have read-only headers: copy those. */
-function withHeader(response: Response, name: string, value: string): Response {
-  try {
-    response.headers.set(name, value);
-    return response;
-  } catch {
-    const copy = new Response(response.body, response);
-    copy.headers.set(name, value);
-    return copy;
-  }
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { staffUsers } from "../db/schema";
 import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
 import { REQUEST_ID_HEADER } from "./route";
-import { scanRouteHandlers, type RouteScan } from "./testing/find-staff-routes";
+import { scanRouteHandlers, type RouteScan } from "./testing/find-routes";
 import { sealedSessionCookie } from "./testing/session-cookie";
 import { insertStaff } from "./testing/staff";
 
@@ -25,13 +25,22 @@ vi.stubEnv("AUTH_SECRET", secret);
 const root = process.cwd();
 const appDir = path.join(root, "app");
 
-describe("every staff route handler goes through defineRoute", () => {
+/**
+ * The routes that may bypass the doors, each with the reason. next-auth's catch-all is its own
+ * door: it serves the sign-in itself (no session to check yet) and its CSRF and callback checks,
+ * and keeps its redirects on the browser's host (app/api/auth/[...nextauth]/route.ts).
+ */
+const EXCEPTIONS: Record<string, string> = {
+  "/api/auth/[...nextauth]": "next-auth's own endpoints: the sign-in, its CSRF token and callbacks, before any session exists",
+};
+
+describe("every route handler goes through a door: staff routes through defineRoute", () => {
   let database: TestDatabase;
   let scan: RouteScan;
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
     surroundings.database = database;
-    scan = await scanRouteHandlers(appDir);
+    scan = await scanRouteHandlers(appDir, { exceptions: EXCEPTIONS });
   });
   afterAll(async () => database?.dispose());
 
@@ -40,6 +49,11 @@ describe("every staff route handler goes through defineRoute", () => {
     expect(scan.staffRoutes.map((r) => r.urlPath)).toEqual(expect.arrayContaining(["/api/events", "/api/exports/requests", "/api/approvals/count", "/api/slips/[id]/image", "/api/slips/[id]/thumbnail"]));
     expect(scan.publicRoutes).toEqual(expect.arrayContaining(["/api/webhooks/payment", "/api/auth/[...nextauth]", "/checkout/[token]/status"]));
     expect(scan.problems).toEqual([]);
+  });
+
+  it("and every public route through the public or the webhook door, but for the listed exceptions", () => {
+    expect(scan.publicRoutes).toEqual(expect.arrayContaining(["/api/health/database", "/checkout/[token]/events", "/payin-slip-upload/[orgId]/[paymentRequestId]/[token]/upload"]));
+    expect(scan.excepted).toEqual(Object.keys(EXCEPTIONS));
   });
 
   const call = async (headers: Record<string, string>) => {
@@ -84,16 +98,26 @@ describe("every staff route handler goes through defineRoute", () => {
     };
     const routePath = JSON.stringify(path.join(root, "lib", "auth", "route.ts"));
 
-    it("reports a bare handler on a staff path, passes a wrapped one and leaves public paths alone", async () => {
+    it("reports a bare handler on a staff path, passes a wrapped one, and wants the public door on public paths", async () => {
+      const doorPath = JSON.stringify(path.join(root, "lib", "http", "public-route.ts"));
       write("api/fine/route.ts", `import { defineRoute } from ${routePath};\nexport const dynamic = "force-dynamic";\nexport const GET = defineRoute({ permission: "request.read", run: async () => new Response("ok") });\n`);
       write("(console)/api/rogue/route.ts", `export async function GET() {\n  return new Response("everything");\n}\nexport const POST = GET;\n`);
       write("api/webhooks/x/route.ts", `export async function POST() {\n  return new Response("ok");\n}\n`);
-      const fixture = await scanRouteHandlers(dir);
+      write("api/webhooks/y/route.ts", `import { definePublicRoute } from ${doorPath};\nexport const POST = definePublicRoute({ run: async () => new Response("ok") });\n`);
+      write("checkout/fine/route.ts", `import { definePublicRoute } from ${doorPath};\nexport const GET = definePublicRoute({ run: async () => new Response("ok") });\n`);
+      write("checkout/staff-door/route.ts", `import { defineRoute } from ${routePath};\nexport const GET = defineRoute({ permission: "request.read", run: async () => new Response("ok") });\n`);
+      write("api/auth/[...nextauth]/route.ts", `export async function GET() {\n  return new Response("ok");\n}\n`);
+      const fixture = await scanRouteHandlers(dir, { exceptions: { "/api/auth/[...nextauth]": "its own door" } });
       expect(fixture.staffRoutes.map((r) => r.urlPath).sort()).toEqual(["/api/fine", "/api/rogue"]);
-      expect(fixture.publicRoutes).toEqual(["/api/webhooks/x"]);
-      expect(fixture.problems).toHaveLength(2);
-      expect(fixture.problems.join("\n")).toMatch(/rogue\/route\.ts: GET is not built by defineRoute/);
-      expect(fixture.problems.join("\n")).toMatch(/rogue\/route\.ts: POST is not built by defineRoute/);
+      expect(fixture.publicRoutes.sort()).toEqual(["/api/auth/[...nextauth]", "/api/webhooks/x", "/api/webhooks/y", "/checkout/fine", "/checkout/staff-door"]);
+      expect(fixture.excepted).toEqual(["/api/auth/[...nextauth]"]);
+      expect(fixture.problems).toHaveLength(5);
+      const problems = fixture.problems.join("\n");
+      expect(problems).toMatch(/rogue\/route\.ts: GET is not built by defineRoute/);
+      expect(problems).toMatch(/rogue\/route\.ts: POST is not built by defineRoute/);
+      expect(problems).toMatch(/webhooks\/x\/route\.ts: POST is not built by defineWebhookRoute/);
+      expect(problems).toMatch(/webhooks\/y\/route\.ts: POST is not built by defineWebhookRoute/);
+      expect(problems).toMatch(/staff-door\/route\.ts: GET is not built by definePublicRoute/);
     });
   });
 });

@@ -2,7 +2,7 @@ import "server-only";
 import { and, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { signInThrottle } from "../db/schema";
-import { ipThrottleKey } from "./request-ip";
+import { ipThrottleKey } from "../http/request-ip";
 
 /**
  * Sign-in throttling, per account and per IP, kept in `sign_in_throttle` so every app instance on

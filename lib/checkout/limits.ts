@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "../db/client";
-import { ipThrottleKey } from "../auth/request-ip";
+import { ipThrottleKey } from "../http/request-ip";
 import { LOCALE_COOKIE, pickLocale } from "../i18n";
 import { hitRateLimits, type Limit, type RateVerdict } from "../public/rate-limit";
 import { checkoutLimitMessages } from "./limit-messages";

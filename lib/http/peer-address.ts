@@ -7,7 +7,7 @@ import https from "node:https";
  * Route handlers, server actions and the proxy get no socket in Next.js, only headers, and the
  * only header Next fills from the socket is `x-forwarded-for` — and only when the client did not
  * send one (server/base-server.js: `headers['x-forwarded-for'] ??= socket.remoteAddress`), so
- * whoever connects can choose it. lib/auth/request-ip.ts must know who really connected before it
+ * whoever connects can choose it. lib/http/request-ip.ts must know who really connected before it
  * may believe any forwarded header (TRUSTED_PROXIES).
  *
  * So at start (instrumentation.ts) every request an HTTP(S) server receives gets the socket's

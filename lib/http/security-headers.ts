@@ -1,3 +1,5 @@
+import { SLIP_UPLOAD_PATH } from "../auth/public-paths";
+
 /**
  * The browser-side defences every answer of PayDesk carries (set by proxy.ts).
  *
@@ -67,6 +69,6 @@ const DENIED = ["camera", "microphone", "geolocation", "payment", "usb", "serial
 
 /** What a page at `pathname` may use: the slip page copies nothing, the checkout and the console have copy buttons. */
 export function permissionsPolicy(pathname: string): string {
-  const copies = !pathname.startsWith("/payin-slip-upload/");
+  const copies = !pathname.startsWith(`${SLIP_UPLOAD_PATH}/`);
   return [...DENIED.map((feature) => `${feature}=()`), `clipboard-write=${copies ? "(self)" : "()"}`].join(", ");
 }

@@ -46,8 +46,9 @@ describe.each(DATABASE_KINDS)("GET /api/slips/<id>/… on %s", (kind) => {
     const staff = await insertStaff(database.db, user);
     surroundings.cookie = await sealedSessionCookie(staff.id, { secret });
   };
+  // As Next calls a route handler: the request, and the path's segments beside it.
   const get = (what: "image" | "thumbnail", id: string, headers: Record<string, string> = {}) =>
-    (what === "image" ? getImage : getThumbnail)(new NextRequest(`http://paydesk.test/api/slips/${id}/${what}`, { headers }));
+    (what === "image" ? getImage : getThumbnail)(new NextRequest(`http://paydesk.test/api/slips/${id}/${what}`, { headers }), { params: Promise.resolve({ id }) });
 
   it.skipIf(skip)("answers a viewer of the slip's merchant with the bytes, their stored type, and no caching or sniffing", async () => {
     await signInAs({ role: "viewer", merchantIds: [coffee.merchantId] });

@@ -25,15 +25,12 @@ const slipFileMessages = defineMessages({
   },
 });
 
-/** /api/slips/<id>/<kind> → <id>: the door hands a handler the request only. */
-const SLIP_PATH = /^\/api\/slips\/([^/]+)\/(?:image|thumbnail)$/;
-
 export function slipFileRoute(kind: SlipFileKind) {
-  return defineRoute({
+  return defineRoute<{ id: string }>({
     permission: "request.read",
     words: slipFileMessages,
-    run: async ({ request, session, locale }) => {
-      const id = SLIP_PATH.exec(request.nextUrl.pathname)?.[1] ?? "";
+    run: async ({ params, session, locale }) => {
+      const { id } = await params;
       const file = await getSlipFileInScope(await getDb(), session, id, kind);
       if (!file) return NextResponse.json({ error: slipFileMessages(locale).notFound }, { status: 404, headers: { "Cache-Control": "no-store" } });
       return new Response(file.bytes as BodyInit, {

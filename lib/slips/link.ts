@@ -6,7 +6,7 @@ import { merchants, paymentRequests } from "../db/schema";
 import type { PaymentApi } from "../payment-api/client";
 import { toSatang, type Satang } from "../money";
 import { hitRateLimits, type Limit, type RateVerdict } from "../public/rate-limit";
-import { ipThrottleKey } from "../auth/request-ip";
+import { ipThrottleKey } from "../http/request-ip";
 import { isTerminal, type State } from "../requests/lifecycle";
 import { readStoredPayInAnswer } from "../requests/stored-answer";
 import { anonymousShareKnownSpent, takeAnonymousCall } from "../public/anonymous-calls";

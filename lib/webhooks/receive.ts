@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "../db/client";
-import { authenticateWebhook, ingestBody, MAX_WEBHOOK_BYTES, type IngestAnswer } from "./ingest";
+import { authenticateWebhook, ingestBody, MAX_WEBHOOK_BYTES, type Authenticated, type Holder, type IngestAnswer } from "./ingest";
 import { recordRefusal } from "./refusals";
 import { readCappedBody } from "../http/read-capped-body";
 
@@ -18,15 +18,25 @@ export interface ReceiveOptions {
 }
 
 export async function receiveWebhook(db: Db, request: Request, options: ReceiveOptions): Promise<IngestAnswer> {
-  const authenticated = await authenticateWebhook(db, request.headers.get(options.secretHeader));
-  if (!authenticated.ok) return refuse(db, request, authenticated.answer, options);
+  const authenticated = await checkWebhookSecret(db, request, request.headers.get(options.secretHeader), options);
+  return authenticated.ok ? receiveAuthenticated(db, request, authenticated.holders, options) : authenticated.answer;
+}
+
+/** The secret header's value checked, before anything of the body is read; a refusal is logged and the body let go. */
+export async function checkWebhookSecret(db: Db, request: Request, secret: string | null, options: ReceiveOptions): Promise<Authenticated> {
+  const authenticated = await authenticateWebhook(db, secret);
+  return authenticated.ok ? authenticated : { ok: false, answer: await refuse(db, request, authenticated.answer, options) };
+}
+
+/** The body of a webhook whose secret `holders` hold: read up to the cap, then stored. */
+export async function receiveAuthenticated(db: Db, request: Request, holders: Holder[], options: ReceiveOptions): Promise<IngestAnswer> {
   const read = await readCappedBody(request, MAX_WEBHOOK_BYTES);
   if (!read.ok) {
     await request.body?.cancel().catch(() => undefined);
     return { status: 413, body: { status: "error", message: `A webhook body is at most ${MAX_WEBHOOK_BYTES} bytes.` }, deliveryId: null, prepared: null };
   }
   const body = new TextDecoder().decode(read.bytes);
-  const answer = await ingestBody(db, authenticated.holders, body);
+  const answer = await ingestBody(db, holders, body);
   return answer.refused ? refuse(db, request, answer, options) : answer;
 }
 

@@ -1,13 +1,15 @@
 import type { Metadata } from "next";
-import { GateNotice, merchantGate } from "@/components/console/create/merchant-gate";
+import { GateNotice } from "@/components/console/create/merchant-gate";
 import { createMessages } from "@/components/console/create/messages";
 import { OperationList } from "@/components/console/create/operation-list";
-import { OPERATION_PERMISSION, OPERATIONS } from "@/components/console/create/operations";
+import { OPERATIONS } from "@/components/console/create/operations";
 import { CONSOLE_SECTIONS } from "@/lib/auth/console-sections";
 import { can } from "@/lib/auth/permissions";
 import { requirePermission } from "@/lib/auth/session";
 import { getLocale } from "@/lib/i18n/server";
+import { merchantGate } from "@/lib/requests/create-page";
 import { selectMerchantAction } from "../actions";
+import { OPERATION_TABLE } from "./operations";
 
 export const metadata: Metadata = { title: "New request" };
 
@@ -16,7 +18,7 @@ export default async function NewRequestPage() {
   const t = createMessages(await getLocale());
   const gate = await merchantGate(session);
   // What the role cannot create is not offered at all; the actions refuse it regardless.
-  const operations = OPERATIONS.filter((operation) => can(session.role, OPERATION_PERMISSION[operation]));
+  const operations = OPERATIONS.filter((operation) => can(session.role, OPERATION_TABLE[operation].permission));
   return (
     <section>
       <h1 className="text-2xl font-semibold">{t.newTitle}</h1>

@@ -13,6 +13,7 @@ import { EVENTS } from "@/lib/webhooks/parse";
 import { parseDeliveryFilters, type Search } from "@/lib/webhooks/filters";
 import { listDeliveries, VERDICTS } from "@/lib/webhooks/queries";
 import { summarizeRefusals } from "@/lib/webhooks/refusals";
+import { compactButtonClass } from "@/components/ui/button";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -73,7 +74,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
           {t.to}
           <input type="date" name="to" defaultValue={one(params.to) ?? ""} className={field} />
         </label>
-        <button type="submit" className="rounded bg-brand px-3 py-1.5 text-sm font-medium text-white">{t.filter}</button>
+        <button type="submit" className={compactButtonClass}>{t.filter}</button>
         {filtered ? <Link href="/webhooks" className="text-sm text-brand-dark underline">{t.clear}</Link> : null}
       </form>
       {problems.length > 0 ? (

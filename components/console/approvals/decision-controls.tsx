@@ -7,7 +7,8 @@ import { fieldMessage } from "@/lib/requests/form-messages";
 import { declineFormSchema } from "@/lib/requests/forms";
 import type { State } from "@/lib/requests/lifecycle";
 import { ConfirmDialog } from "../confirm-dialog";
-import { buttonClass, fieldA11y, inputClass, secondaryButtonClass } from "../create/fields";
+import { primaryButtonClass, secondaryButtonClass } from "@/components/ui/button";
+import { fieldA11y, inputClass } from "@/components/ui/field";
 import { stateLabels } from "../requests/status-messages";
 import { approvalMessages, type ApprovalMessages } from "./messages";
 
@@ -82,7 +83,7 @@ export function DecisionControls({ merchantId, requestId, isOwn, amount, destina
           >
             <input type="hidden" name="merchantId" value={merchantId} />
             <input type="hidden" name="requestId" value={requestId} />
-            <button type="button" onClick={() => setConfirming(true)} disabled={busy || isOwn} className={buttonClass} aria-describedby={isOwn ? id("own") : undefined}>
+            <button type="button" onClick={() => setConfirming(true)} disabled={busy || isOwn} className={primaryButtonClass} aria-describedby={isOwn ? id("own") : undefined}>
               {isApproving ? t.approving : t.approve}
             </button>
             <ConfirmDialog

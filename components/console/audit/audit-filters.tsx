@@ -2,6 +2,7 @@ import Link from "next/link";
 import { AUDIT_OUTCOMES, type AuditFilters } from "@/lib/audit/queries";
 import type { Locale } from "@/lib/i18n";
 import { actionLabel, auditMessages, outcomeLabel } from "./audit-messages";
+import { primaryButtonClass } from "@/components/ui/button";
 
 interface Options {
   people: Array<{ id: string; name: string; email: string }>;
@@ -75,7 +76,7 @@ export function AuditFiltersForm({ filters, options, locale }: { filters: AuditF
         <input id="audit-to" name="to" type="date" defaultValue={filters.to ?? ""} className={control} />
       </div>
       <div className="flex items-center gap-4 sm:col-span-3 lg:col-span-6">
-        <button type="submit" className="rounded-md bg-brand-dark px-4 py-2 text-sm font-medium text-white hover:bg-brand focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/50 focus-visible:ring-offset-2">
+        <button type="submit" className={primaryButtonClass}>
           {t.apply}
         </button>
         <Link href="/audit" className="text-sm text-slate-700 underline">

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { formatThb, type Locale } from "@/lib/i18n";
 import type { PayOutInput } from "@/lib/payment-api/requests";
 import { destinationLines, type SavedDestinationOption } from "./destination";
-import { buttonClass, secondaryButtonClass } from "./fields";
+import { primaryButtonClass, secondaryButtonClass } from "@/components/ui/button";
 import type { CreateMessages } from "./messages";
 
 interface Props {
@@ -76,7 +76,7 @@ export function ConfirmMoneyOut({ title, payOut, heldAbove, saved, locale, t, on
             <button type="button" onClick={onCancel} className={secondaryButtonClass}>
               {t.confirmBack}
             </button>
-            <button type="button" onClick={onConfirm} className={buttonClass} autoFocus>
+            <button type="button" onClick={onConfirm} className={primaryButtonClass} autoFocus>
               {heldAbove !== null ? t.confirmSendHeld : t.confirmSend}
             </button>
           </div>

@@ -1,59 +1,35 @@
-import "server-only";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import type { ServerAction } from "@/lib/auth/action";
-import type { StaffSession } from "@/lib/auth/session";
-import { getDb } from "@/lib/db";
-import { formatThb } from "@/lib/i18n";
-import { getLocale } from "@/lib/i18n/server";
-import { merchantRules, savedDestinationsFor } from "@/lib/requests/form-context";
-import type { CreateFormData } from "@/lib/requests/forms";
-import { generateIdempotencyKey, generateRefId1 } from "@/lib/requests/ref-id";
-import { GateNotice, merchantGate } from "./merchant-gate";
+import { formatThb, type Locale } from "@/lib/i18n";
+import type { CreateFormContext } from "@/lib/requests/create-page";
+import { GateNotice } from "./merchant-gate";
 import { createMessages, type CreateMessages } from "./messages";
 import { isMoneyOut, type Operation } from "./operations";
-import { PayInForm } from "./pay-in-form";
-import { PayOutForm } from "./pay-out-form";
-import type { RefId1Check } from "./ref-id1-field";
-
-export interface CreateActions {
-  create: ServerAction<CreateFormData>;
-  checkRefId1: RefId1Check;
-  selectMerchant: ServerAction<{ merchantId: string }>;
-}
 
 export function operationTitle(operation: Operation, t: CreateMessages): string {
   return { payin: t.opPayinTitle, p2p: t.opP2pTitle, payout: t.opPayoutTitle, withdrawal: t.opWithdrawalTitle }[operation];
 }
 
 /**
- * One create page: the merchant it is for (or the question which), and the operation's form, with
- * a fresh RefId1 and a fresh idempotency key for this rendering. The page checked the permission.
+ * One create page: the merchant it is for (or the question which), and the operation's form. The
+ * page (app/(console)/new/[operation]) checked the permission and loaded what is shown here.
  */
-export async function CreateOperationPage({ operation, session, actions }: { operation: Operation; session: StaffSession; actions: CreateActions }) {
-  const locale = await getLocale();
+export function CreateOperationPage({
+  operation,
+  locale,
+  context: { gate, rules },
+  form,
+  selectMerchant,
+}: {
+  operation: Operation;
+  locale: Locale;
+  context: CreateFormContext;
+  /** The operation's form, once a merchant is settled; null until then. */
+  form: ReactNode;
+  selectMerchant: ServerAction<{ merchantId: string }>;
+}) {
   const t = createMessages(locale);
-  const gate = await merchantGate(session);
-  const rules = gate.state === "ready" ? await merchantRules(await getDb(), session, gate.merchant.id) : undefined;
-
-  let form: React.ReactNode = null;
-  if (gate.state === "ready" && rules) {
-    const common = {
-      key: rules.id, // another merchant chosen in the header: a new form, not the old values
-      locale,
-      merchantId: rules.id,
-      initialRefId1: generateRefId1(),
-      idempotencyKey: generateIdempotencyKey(),
-      action: actions.create,
-      checkRefId1: actions.checkRefId1,
-    };
-    form =
-      operation === "payout" || operation === "withdrawal" ? (
-        <PayOutForm {...common} variant={operation} approvalThresholdSatang={rules.approvalThresholdSatang} saved={savedDestinationsFor(gate.merchant)} />
-      ) : (
-        <PayInForm {...common} variant={operation} limits={rules.limits} />
-      );
-  }
-
   return (
     <section>
       <p className="text-sm">
@@ -73,7 +49,7 @@ export async function CreateOperationPage({ operation, session, actions }: { ope
           {t.thresholdNote(formatThb(rules.approvalThresholdSatang))}
         </p>
       )}
-      <GateNotice gate={gate} t={t} selectMerchantAction={actions.selectMerchant} />
+      <GateNotice gate={gate} t={t} selectMerchantAction={selectMerchant} />
       {form}
     </section>
   );

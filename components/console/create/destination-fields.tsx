@@ -4,7 +4,7 @@ import type { UseFormRegister } from "react-hook-form";
 import type { Locale } from "@/lib/i18n";
 import { DESTINATION_TYPES, type PayOutFormValues } from "@/lib/requests/forms";
 import { bankOptions, savedLabel, type SavedDestinationOption } from "./destination";
-import { Field, fieldA11y, inputClass } from "./fields";
+import { Field, fieldA11y, inputClass } from "@/components/ui/field";
 import type { CreateMessages } from "./messages";
 
 interface Props {

@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import type { ActionResult, ServerAction } from "@/lib/auth/action";
-import { secondaryButtonClass } from "./fields";
+import { secondaryButtonClass } from "@/components/ui/button";
 
 interface Props {
   merchants: Array<{ id: string; displayName: string }>;

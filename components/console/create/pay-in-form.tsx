@@ -8,7 +8,8 @@ import type { ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
 import { p2pFormSchema, payInFormSchema, type CreateFormData, type PayInFormSchema, type PayInFormValues, type PayInLimits } from "@/lib/requests/forms";
 import { AmountField } from "./amount-field";
-import { buttonClass, Field, fieldA11y, inputClass } from "./fields";
+import { primaryButtonClass } from "@/components/ui/button";
+import { Field, fieldA11y, inputClass } from "@/components/ui/field";
 import { FormStatus } from "./form-status";
 import { createMessages } from "./messages";
 import { RefId1Field, type RefId1Check } from "./ref-id1-field";
@@ -117,7 +118,7 @@ export function PayInForm({ variant, locale, merchantId, limits, initialRefId1, 
         )}
       </fieldset>
       <FormStatus status={c.status} t={t} />
-      <button type="submit" disabled={c.isBusy} className={buttonClass}>
+      <button type="submit" disabled={c.isBusy} className={primaryButtonClass}>
         {c.isBusy ? t.sending : isP2P ? t.submitP2p : t.submitPayin}
       </button>
     </form>

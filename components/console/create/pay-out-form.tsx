@@ -11,7 +11,8 @@ import { AmountField } from "./amount-field";
 import { ConfirmMoneyOut } from "./confirm-money-out";
 import type { SavedDestinationOption } from "./destination";
 import { DestinationFields } from "./destination-fields";
-import { buttonClass, Field, fieldA11y, inputClass } from "./fields";
+import { primaryButtonClass } from "@/components/ui/button";
+import { Field, fieldA11y, inputClass } from "@/components/ui/field";
 import { FormStatus } from "./form-status";
 import { createMessages } from "./messages";
 import { RefId1Field, type RefId1Check } from "./ref-id1-field";
@@ -95,7 +96,7 @@ export function PayOutForm({ variant, locale, merchantId, approvalThresholdSatan
           </Field>
         </fieldset>
         <FormStatus status={c.status} t={t} />
-        <button type="submit" disabled={c.isBusy} className={buttonClass}>
+        <button type="submit" disabled={c.isBusy} className={primaryButtonClass}>
           {c.isBusy ? t.sending : variant === "payout" ? t.reviewPayout : t.reviewWithdrawal}
         </button>
       </form>

@@ -4,7 +4,8 @@ import { useEffect, useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import type { ServerAction } from "@/lib/auth/action";
 import { refId1Field } from "@/lib/requests/forms";
-import { Field, fieldA11y, inputClass, secondaryButtonClass } from "./fields";
+import { secondaryButtonClass } from "@/components/ui/button";
+import { Field, fieldA11y, inputClass } from "@/components/ui/field";
 import type { CreateMessages } from "./messages";
 
 export type RefId1Check = ServerAction<{ refId1: string; isTaken: boolean }>;

@@ -5,6 +5,7 @@ import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, LIST_SORTS, listHref, PAGE_SIZES, type
 import { sortLabel } from "./list-nav";
 import { filterErrorMessages, listMessages } from "./list-messages";
 import { stateLabels } from "./status-messages";
+import { primaryButtonClass } from "@/components/ui/button";
 
 interface Props {
   locale: Locale;
@@ -72,7 +73,7 @@ export function FilterForm({ locale, values, errors, merchantValue, merchants, s
             ))}
           </select>
         ))}
-        <button type="submit" className="min-h-10 rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:bg-brand-dark sm:mt-6">
+        <button type="submit" className={`${primaryButtonClass} min-h-10 sm:mt-6`}>
           {t.apply}
         </button>
       </div>

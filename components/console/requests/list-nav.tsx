@@ -3,6 +3,7 @@ import type { Locale } from "@/lib/i18n";
 import { LIST_TABS, listHref, type FilterValues, type ListSort, type ListTab } from "@/lib/requests/list-filters";
 import type { RequestPage, RequestSummary } from "@/lib/requests/queries";
 import { listMessages } from "./list-messages";
+import { primaryButtonClass } from "@/components/ui/button";
 
 export function tabLabel(tab: ListTab, locale: Locale): string {
   const t = listMessages(locale);
@@ -85,7 +86,7 @@ export function EmptyState({ kind, values, tab, createHref, locale }: { kind: "n
           </Link>
         ) : (
           createHref && (
-            <Link href={createHref} className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:bg-brand-dark">
+            <Link href={createHref} className={primaryButtonClass}>
               {t.createOne}
             </Link>
           )

@@ -4,7 +4,7 @@ import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import type { Locale } from "@/lib/i18n";
 import { STAFF_ROLES } from "@/lib/staff/schemas";
 import { translateStaffMessage } from "@/lib/staff/rule-messages";
-import { FieldMessage } from "./form-parts";
+import { FieldMessage } from "@/components/ui/field";
 import { staffMessages, staffRoleHint, staffRoleLabel } from "./staff-messages";
 
 export interface AccessShape {

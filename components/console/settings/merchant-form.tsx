@@ -5,7 +5,8 @@ import { useRouter } from "next/navigation";
 import type { ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
 import { newMerchantSchema } from "@/lib/merchants/settings-schemas";
-import { FormNotice, SubmitButton, TextField } from "./form-parts";
+import { SubmitButton } from "@/components/ui/button";
+import { FormNotice, TextField } from "@/components/ui/field";
 import { merchantMessages, translateMerchantMessage } from "./merchant-messages";
 import { useActionForm } from "./use-action-form";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/components/ui/copy-button";
 
 /** A one-time password, shown once after an invite or a reset; it lives only in the page's state. */
 export function OneTimePasswordNotice({ heading, password, label, hint, copy, copied }: { heading: string; password: string; label: string; hint: string; copy: string; copied: string }) {
@@ -14,7 +14,7 @@ export function OneTimePasswordNotice({ heading, password, label, hint, copy, co
         <code className="rounded bg-white px-2 py-1 font-mono text-base text-slate-900" data-testid="one-time-password">
           {password}
         </code>
-        <CopyButton value={password} label={copy} copiedLabel={copied} describedBy="otp-label" />
+        <CopyButton value={password} labels={{ copy, copied }} describedBy="otp-label" />
       </p>
       <p className="text-sm text-amber-950">{hint}</p>
     </div>

@@ -8,7 +8,8 @@ import { translateStaffMessage } from "@/lib/staff/rule-messages";
 import { staffAccessSchema } from "@/lib/staff/schemas";
 import type { Role } from "@/lib/db/schema";
 import { AccessFields, type AccessShape } from "./access-fields";
-import { FormNotice, SubmitButton, TextField } from "./form-parts";
+import { SubmitButton } from "@/components/ui/button";
+import { FormNotice, TextField } from "@/components/ui/field";
 import { staffMessages } from "./staff-messages";
 import { useActionForm } from "./use-action-form";
 

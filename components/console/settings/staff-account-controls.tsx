@@ -6,7 +6,8 @@ import type { ActionResult, ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
 import { UNREACHABLE_MESSAGE } from "@/lib/i18n/action-messages";
 import { translateStaffMessage } from "@/lib/staff/rule-messages";
-import { FormNotice } from "./form-parts";
+import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/button";
+import { FormNotice } from "@/components/ui/field";
 import { merchantMessages } from "./merchant-messages";
 import { OneTimePasswordNotice } from "./one-time-password-notice";
 import { staffMessages } from "./staff-messages";
@@ -45,7 +46,6 @@ export function StaffAccountControls({ userId, isDisabled, disableAction, enable
       else onOk(answer.data);
     });
 
-  const button = "rounded-md px-4 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/50 focus-visible:ring-offset-2 disabled:opacity-60";
   return (
     <div className="space-y-4" data-testid="staff-account-controls">
       <FormNotice error={notice?.error} success={notice?.success} testId="staff-account" />
@@ -59,7 +59,7 @@ export function StaffAccountControls({ userId, isDisabled, disableAction, enable
               router.refresh();
             })
           }
-          className={`${button} ${isDisabled ? "bg-brand-dark text-white hover:bg-brand" : "bg-red-700 text-white hover:bg-red-800"}`}
+          className={isDisabled ? primaryButtonClass : dangerButtonClass}
         >
           {pending === "status" ? (isDisabled ? t.enabling : t.disabling) : isDisabled ? t.enable : t.disable}
         </button>
@@ -70,7 +70,7 @@ export function StaffAccountControls({ userId, isDisabled, disableAction, enable
           type="button"
           disabled={pending !== null}
           onClick={() => call("reset", resetAction, (data) => setOneTimePassword(data.oneTimePassword))}
-          className={`${button} border border-slate-400 bg-white text-slate-800 hover:bg-slate-100`}
+          className={secondaryButtonClass}
         >
           {pending === "reset" ? t.resetting : t.resetPassword}
         </button>

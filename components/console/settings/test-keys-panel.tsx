@@ -4,8 +4,8 @@ import { useState, useTransition } from "react";
 import type { ActionResult, ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
 import { UNREACHABLE_MESSAGE } from "@/lib/i18n/action-messages";
+import { FormNotice } from "@/components/ui/field";
 import type { WordedKeyCheck } from "@/lib/merchants/test-keys";
-import { FormNotice } from "./form-parts";
 import { merchantMessages, translateMerchantMessage } from "./merchant-messages";
 
 /** "Test the keys": one harmless read per key at the provider, and what it said. */

@@ -6,9 +6,11 @@ import type { ActionResult, ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
 import { UNREACHABLE_MESSAGE } from "@/lib/i18n/action-messages";
 import { allowUnconfirmedWebhooksSchema } from "@/lib/merchants/settings-schemas";
-import { FieldMessage, FormNotice, SubmitButton } from "./form-parts";
+import { SubmitButton } from "@/components/ui/button";
+import { FieldMessage, FormNotice } from "@/components/ui/field";
 import { merchantMessages, translateMerchantMessage } from "./merchant-messages";
 import { useActionForm } from "./use-action-form";
+import { compactButtonClass } from "@/components/ui/button";
 
 /**
  * Whether webhooks PayDesk cannot confirm with the provider are applied anyway. Turning it on asks
@@ -58,7 +60,7 @@ export function UnconfirmedWebhooksForm({
         <p className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-900" data-testid="unconfirmed-webhooks-status">
           {t.unconfirmedOn}
         </p>
-        <button type="button" onClick={turnOff} disabled={isRefusing} className="rounded bg-brand px-3 py-1.5 text-sm font-medium text-white disabled:opacity-60">
+        <button type="button" onClick={turnOff} disabled={isRefusing} className={compactButtonClass}>
           {isRefusing ? t.unconfirmedAllowing : t.unconfirmedRefuse}
         </button>
       </div>

@@ -6,8 +6,8 @@ import type { ActionResult, ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
 import { UNREACHABLE_MESSAGE } from "@/lib/i18n/action-messages";
 import { ConfirmDialog } from "../confirm-dialog";
-import { CopyButton } from "./copy-button";
-import { FormNotice } from "./form-parts";
+import { CopyButton } from "@/components/ui/copy-button";
+import { FormNotice } from "@/components/ui/field";
 import { merchantMessages, translateMerchantMessage } from "./merchant-messages";
 import { webhookSecretMessages } from "./webhook-secret-messages";
 
@@ -87,7 +87,7 @@ function Row({ label, value, id, copy, copied, testId }: { label: string; value:
         <code className="break-all rounded bg-white px-2 py-1 font-mono text-xs text-slate-900" data-testid={testId}>
           {value}
         </code>
-        <CopyButton value={value} label={copy} copiedLabel={copied} describedBy={`${id}-label`} />
+        <CopyButton value={value} labels={{ copy, copied }} describedBy={`${id}-label`} />
       </dd>
     </>
   );

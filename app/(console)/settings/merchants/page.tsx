@@ -7,6 +7,7 @@ import { requirePermission } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { getLocale } from "@/lib/i18n/server";
 import { listMerchantSettings } from "@/lib/merchants/settings";
+import { primaryButtonClass } from "@/components/ui/button";
 
 export const metadata: Metadata = { title: "Merchants" };
 
@@ -23,7 +24,7 @@ export default async function MerchantsPage() {
           <p className="mt-2 text-sm text-slate-700">{t.merchantsIntro}</p>
         </div>
         {session.merchantIds === null && (
-          <Link href="/settings/merchants/new" className="rounded-md bg-brand-dark px-4 py-2 text-sm font-medium text-white hover:bg-brand">
+          <Link href="/settings/merchants/new" className={primaryButtonClass}>
             {t.addMerchant}
           </Link>
         )}

@@ -9,6 +9,7 @@ import { getDb } from "@/lib/db";
 import { getLocale } from "@/lib/i18n/server";
 import { listMerchantsVisibleTo } from "@/lib/merchants/queries";
 import { listStaff } from "@/lib/staff/queries";
+import { primaryButtonClass } from "@/components/ui/button";
 
 export const metadata: Metadata = { title: "Staff" };
 
@@ -26,7 +27,7 @@ export default async function StaffPage() {
           <p className="mt-2 text-sm text-slate-700">{t.staffIntro}</p>
         </div>
         {session.merchantIds === null && (
-          <Link href="/settings/staff/new" className="rounded-md bg-brand-dark px-4 py-2 text-sm font-medium text-white hover:bg-brand">
+          <Link href="/settings/staff/new" className={primaryButtonClass}>
             {t.invite}
           </Link>
         )}

@@ -1,4 +1,5 @@
 import { databaseAnswers } from "@/lib/db/answers";
+import { definePublicRoute } from "@/lib/http/public-route";
 
 /**
  * GET /api/health/database — whether PayDesk's database answers now: 200 `{"database":"up"}` or
@@ -8,7 +9,9 @@ import { databaseAnswers } from "@/lib/db/answers";
  */
 export const dynamic = "force-dynamic";
 
-export async function GET(): Promise<Response> {
-  const up = await databaseAnswers().catch(() => true);
-  return Response.json({ database: up ? "up" : "down" }, { status: up ? 200 : 503, headers: { "Cache-Control": "no-store" } });
-}
+export const GET = definePublicRoute({
+  run: async () => {
+    const up = await databaseAnswers().catch(() => true);
+    return Response.json({ database: up ? "up" : "down" }, { status: up ? 200 : 503, headers: { "Cache-Control": "no-store" } });
+  },
+});

@@ -1,9 +1,9 @@
-import { clientIpFrom } from "@/lib/auth/request-ip";
 import { spendStatusBudget, tooManyAnswer } from "@/lib/checkout/limits";
 import { checkSoon } from "@/lib/checkout/nudge";
 import { verifyCheckoutToken } from "@/lib/checkout/token";
 import { loadStatusById } from "@/lib/checkout/view";
 import { getDb } from "@/lib/db";
+import { definePublicRoute } from "@/lib/http/public-route";
 
 /**
  * GET /checkout/<token>/status — the request's status for the checkout page's polling fallback and
@@ -16,15 +16,17 @@ export const dynamic = "force-dynamic";
 
 const notFound = () => Response.json({ error: "This payment link does not work." }, { status: 404, headers: { "Cache-Control": "no-store" } });
 
-export async function GET(request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
-  const { token } = await params;
-  const verified = verifyCheckoutToken(token);
-  if (!verified.ok) return notFound();
-  const db = await getDb();
-  const budget = await spendStatusBudget(db, verified.requestId, clientIpFrom(request.headers));
-  if (!budget.ok) return tooManyAnswer(request, "status", budget.retryAfterMs);
-  const found = await loadStatusById(db, verified.requestId);
-  if (!found) return notFound();
-  if (new URL(request.url).searchParams.get("completed") === "1") await checkSoon(db, found.requestId);
-  return Response.json({ status: found.status, serverNow: Date.now() }, { headers: { "Cache-Control": "no-store" } });
-}
+export const GET = definePublicRoute<{ token: string }>({
+  run: async ({ request, params, ip }) => {
+    const { token } = await params;
+    const verified = verifyCheckoutToken(token);
+    if (!verified.ok) return notFound();
+    const db = await getDb();
+    const budget = await spendStatusBudget(db, verified.requestId, ip);
+    if (!budget.ok) return tooManyAnswer(request, "status", budget.retryAfterMs);
+    const found = await loadStatusById(db, verified.requestId);
+    if (!found) return notFound();
+    if (new URL(request.url).searchParams.get("completed") === "1") await checkSoon(db, found.requestId);
+    return Response.json({ status: found.status, serverNow: Date.now() }, { headers: { "Cache-Control": "no-store" } });
+  },
+});

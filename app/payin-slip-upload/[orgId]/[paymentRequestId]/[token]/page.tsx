@@ -4,7 +4,7 @@ import { LanguageSwitchInPlace } from "@/components/ui/language-switch-in-place"
 import { Notice, PublicShell } from "@/components/ui/public-shell";
 import { slipFormMessages, slipMessages } from "@/components/slip/messages";
 import { SlipForm } from "@/components/slip/slip-form";
-import { clientIpFrom } from "@/lib/auth/request-ip";
+import { clientIpFrom } from "@/lib/http/request-ip";
 import { getDb } from "@/lib/db";
 import { formatThb, type Locale } from "@/lib/i18n";
 import { getPublicLocale } from "@/lib/i18n/server";

@@ -1,7 +1,8 @@
 import type { SlipLink } from "@/lib/slips/link";
 
 /** The slip link's three path segments, as the provider's slipUploadUrl spells them (provider-facts §4.7). */
-export type SlipParams = Promise<{ orgId: string; paymentRequestId: string; token: string }>;
+export type SlipSegments = { orgId: string; paymentRequestId: string; token: string };
+export type SlipParams = Promise<SlipSegments>;
 
 export async function slipLinkOf(params: SlipParams): Promise<SlipLink> {
   const { orgId, paymentRequestId, token } = await params;

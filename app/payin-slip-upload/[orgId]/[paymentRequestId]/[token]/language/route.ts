@@ -1,7 +1,10 @@
 import { setPublicLocale } from "@/lib/i18n/public-locale";
-import { slipBasePath, slipLinkOf, type SlipParams } from "../params";
+import { definePublicRoute } from "@/lib/http/public-route";
+import { slipBasePath, slipLinkOf, type SlipSegments } from "../params";
 
 /** GET …/language?to=th|en — remembers the customer's language and goes back to the slip page. */
-export async function GET(request: Request, { params }: { params: SlipParams }): Promise<Response> {
-  return setPublicLocale(request, slipBasePath(await slipLinkOf(params)));
-}
+export const GET = definePublicRoute<SlipSegments>({
+  run: async ({ request, params }) => {
+    return setPublicLocale(request, slipBasePath(await slipLinkOf(params)));
+  },
+});

@@ -1,4 +1,3 @@
-import { clientIpFrom } from "@/lib/auth/request-ip";
 import { getDb } from "@/lib/db";
 import { readCappedBody } from "@/lib/http/read-capped-body";
 import { paymentApi } from "@/lib/payment-api";
@@ -6,7 +5,8 @@ import { busyAnswer, tokenProblem } from "@/lib/slips/answers";
 import { MAX_UPLOAD_BYTES } from "@/lib/slips/image";
 import { findSlipRequest, isWellFormed, spendSlipBudget, verifySlipToken } from "@/lib/slips/link";
 import { readSlipForm, uploadSlip } from "@/lib/slips/upload";
-import { slipLinkOf, type SlipParams } from "../params";
+import { definePublicRoute } from "@/lib/http/public-route";
+import { slipLinkOf, type SlipSegments } from "../params";
 
 /**
  * POST …/upload (multipart: image, first4, last4, note, duplicatesSeen) — the customer's slip,
@@ -21,27 +21,29 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 const MAX_BODY_BYTES = MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES;
 const tooLarge = () => Response.json({ problem: "too_large" }, { status: 413 });
 
-export async function POST(request: Request, { params }: { params: SlipParams }): Promise<Response> {
-  const link = await slipLinkOf(params);
-  if (!isWellFormed(link)) return Response.json({ problem: "link_invalid" }, { status: 410 });
-  if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) return tooLarge();
-  const db = await getDb();
-  const budget = await spendSlipBudget(db, "upload", link, clientIpFrom(request.headers));
-  if (!budget.ok) return Response.json({ problem: "rate_limited" }, { status: 429, headers: { "Retry-After": String(Math.ceil(budget.retryAfterMs / 1000)) } });
-  const api = await paymentApi();
-  const token = await verifySlipToken(db, api, link);
-  if (!token.ok) return tokenProblem(token);
-  // A form left open while the request was paid or ended: the provider would still take the slip,
-  // so PayDesk says why it does not (the page no longer offers the form) and forwards nothing.
-  const ended = (await findSlipRequest(db, link))?.view.ended;
-  if (ended) return Response.json({ problem: ended === "paid" ? "already_paid" : "request_ended" }, { status: 409 });
-  const body = await readCappedBody(request, MAX_BODY_BYTES);
-  if (!body.ok) return tooLarge();
-  const form = await readSlipForm(body.bytes, request.headers.get("content-type"));
-  if (!form) return Response.json({ problem: "no_image" }, { status: 400 });
-  const outcome = await uploadSlip(db, api, link, form);
-  if (outcome.ok) return Response.json({ ok: true });
-  if (outcome.status === 503) return busyAnswer(outcome.retryAfterMs);
-  const { status, ok: _failed, ...answer } = outcome;
-  return Response.json(answer, { status });
-}
+export const POST = definePublicRoute<SlipSegments>({
+  run: async ({ request, params, ip }) => {
+    const link = await slipLinkOf(params);
+    if (!isWellFormed(link)) return Response.json({ problem: "link_invalid" }, { status: 410 });
+    if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) return tooLarge();
+    const db = await getDb();
+    const budget = await spendSlipBudget(db, "upload", link, ip);
+    if (!budget.ok) return Response.json({ problem: "rate_limited" }, { status: 429, headers: { "Retry-After": String(Math.ceil(budget.retryAfterMs / 1000)) } });
+    const api = await paymentApi();
+    const token = await verifySlipToken(db, api, link);
+    if (!token.ok) return tokenProblem(token);
+    // A form left open while the request was paid or ended: the provider would still take the slip,
+    // so PayDesk says why it does not (the page no longer offers the form) and forwards nothing.
+    const ended = (await findSlipRequest(db, link))?.view.ended;
+    if (ended) return Response.json({ problem: ended === "paid" ? "already_paid" : "request_ended" }, { status: 409 });
+    const body = await readCappedBody(request, MAX_BODY_BYTES);
+    if (!body.ok) return tooLarge();
+    const form = await readSlipForm(body.bytes, request.headers.get("content-type"));
+    if (!form) return Response.json({ problem: "no_image" }, { status: 400 });
+    const outcome = await uploadSlip(db, api, link, form);
+    if (outcome.ok) return Response.json({ ok: true });
+    if (outcome.status === 503) return busyAnswer(outcome.retryAfterMs);
+    const { status, ok: _failed, ...answer } = outcome;
+    return Response.json(answer, { status });
+  },
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PEER_HEADER } from "../http/peer-address";
+import { PEER_HEADER } from "./peer-address";
 import { clientIpFrom, ipThrottleKey, proxyList } from "./request-ip";
 
 const headers = (values: Record<string, string>) => new Headers(values);

@@ -1,6 +1,6 @@
 import { BlockList, isIP } from "node:net";
 import { env } from "../env";
-import { PEER_HEADER } from "../http/peer-address";
+import { PEER_HEADER } from "./peer-address";
 
 /**
  * The client's address, for the audit log, the per-IP sign-in throttle and the public pages'

@@ -1,0 +1,82 @@
+/**
+ * The checker behind lib/auth/routes-registry.test.ts: finds every route handler module
+ * (route.ts) under the given app folder, works out the URL path it serves, and reports every HTTP
+ * method it exports that the right door did not build: the staff door (lib/auth/route.ts) for a
+ * path that needs a session, the webhook door for /api/webhooks/…, the public door for the other
+ * public paths (lib/http/public-route.ts, lib/auth/public-paths.ts). A route that cannot use a
+ * door is named in `exceptions` with the reason, so a bypass is a decision someone wrote down.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { doorOf, type DoorKind } from "../../http/door";
+import { publicPathKind } from "../public-paths";
+
+const ROUTE_FILE = /^route\.(ts|js|mjs)$/;
+export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+
+export interface StaffRoute {
+  file: string;
+  /** The URL path, with each [segment] left as written. */
+  urlPath: string;
+  handlers: Record<string, unknown>;
+}
+
+export interface RouteScan {
+  staffRoutes: StaffRoute[];
+  /** URL paths of the public routes: built by the public or the webhook door, or excepted. */
+  publicRoutes: string[];
+  /** URL paths of the routes left out because `exceptions` names them. */
+  excepted: string[];
+  problems: string[];
+}
+
+function routeFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : routeFiles(full);
+    return ROUTE_FILE.test(entry.name) ? [full] : [];
+  });
+}
+
+/** app/(console)/x/[id]/route.ts → /x/[id]: route groups and private folders leave no trace in the URL. */
+export function urlPathOf(appDir: string, file: string): string {
+  const segments = path.relative(appDir, path.dirname(file)).split(path.sep).filter((s) => s && !/^\(.*\)$/.test(s));
+  return `/${segments.join("/")}`;
+}
+
+const DOOR_FILES: Record<DoorKind, string> = { staff: "defineRoute (lib/auth/route.ts)", public: "definePublicRoute (lib/http/public-route.ts)", webhook: "defineWebhookRoute (lib/http/public-route.ts)" };
+
+/** The door a route at `urlPath` must come through. */
+export function doorFor(urlPath: string): DoorKind {
+  const kind = publicPathKind(urlPath);
+  if (kind === null) return "staff";
+  return kind === "webhook" ? "webhook" : "public";
+}
+
+export async function scanRouteHandlers(
+  appDir: string,
+  options: { exceptions?: Record<string, string>; importModule?: (file: string) => Promise<Record<string, unknown>> } = {},
+): Promise<RouteScan> {
+  const { exceptions = {}, importModule = (f: string) => import(pathToFileURL(f).href) } = options;
+  const scan: RouteScan = { staffRoutes: [], publicRoutes: [], excepted: [], problems: [] };
+  for (const file of routeFiles(appDir).sort()) {
+    const urlPath = urlPathOf(appDir, file);
+    const door = doorFor(urlPath);
+    if (urlPath in exceptions) {
+      scan.excepted.push(urlPath);
+      if (door !== "staff") scan.publicRoutes.push(urlPath);
+      continue;
+    }
+    const exports = await importModule(file);
+    const handlers = Object.fromEntries(Object.entries(exports).filter(([name]) => (HTTP_METHODS as readonly string[]).includes(name)));
+    if (Object.keys(handlers).length === 0) scan.problems.push(`${file}: exports no HTTP method`);
+    for (const [name, handler] of Object.entries(handlers)) {
+      if (doorOf(handler) !== door) scan.problems.push(`${file}: ${name} is not built by ${DOOR_FILES[door]}`);
+    }
+    if (door === "staff") scan.staffRoutes.push({ file, urlPath, handlers });
+    else scan.publicRoutes.push(urlPath);
+  }
+  return scan;
+}

@@ -1,0 +1,60 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+
+/**
+ * What every route handler door shares (lib/auth/route.ts for staff, lib/http/public-route.ts for
+ * the public routes and the webhooks): a request id on every answer, a failure answered 500 with
+ * that id as the reference and none of its text, and a mark saying which door built the handler,
+ * which lib/auth/routes-registry.test.ts reads to fail on a route.ts that bypasses them.
+ */
+export type DoorKind = "staff" | "public" | "webhook";
+
+export const REQUEST_ID_HEADER = "X-Request-Id";
+
+/** What Next hands a route handler beside the request: the dynamic segments of its path. */
+export interface RouteSegment<P extends Record<string, string | string[]>> {
+  params: Promise<P>;
+}
+
+const doors = new WeakMap<object, DoorKind>();
+
+export function markDoor<T extends object>(handler: T, kind: DoorKind): T {
+  doors.set(handler, kind);
+  return handler;
+}
+
+/** The door that built `value`, or null for a handler written by hand. */
+export function doorOf(value: unknown): DoorKind | null {
+  return typeof value === "function" ? (doors.get(value) ?? null) : null;
+}
+
+export function newRequestId(): string {
+  return `rq_${randomBytes(8).toString("hex")}`;
+}
+
+/** Response.redirect() and fetch()'s responses have read-only headers: copy those. */
+export function withHeader(response: Response, name: string, value: string): Response {
+  try {
+    response.headers.set(name, value);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set(name, value);
+    return copy;
+  }
+}
+
+/** Runs `run`, stamping its answer with the request id; a throw is logged and answered 500 by `failed`. */
+export async function answerStamped(requestId: string, where: string, run: () => Promise<Response>, failed: () => Response): Promise<Response> {
+  try {
+    return withHeader(await run(), REQUEST_ID_HEADER, requestId);
+  } catch (error) {
+    console.error(`[route ${where}] failed, reference ${requestId}:`, error);
+    return withHeader(failed(), REQUEST_ID_HEADER, requestId);
+  }
+}
+
+/** The path a request asked for; a plain Request (tests, benches) has no nextUrl. */
+export function pathnameOf(request: Request): string {
+  return new URL(request.url).pathname;
+}
