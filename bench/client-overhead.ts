@@ -11,6 +11,7 @@ import { captureRequest, requestDifferences } from "./lib/capture-request";
 import { figure, median, percentile, writeResults } from "./lib/results";
 import { startSandboxProcess } from "./lib/sandbox-process";
 import { failureText } from "../lib/payment-api/result";
+import { payInRequest } from "../lib/requests/contract";
 
 const ITERATIONS = 1_500;
 const WARMUP = 200;
@@ -65,7 +66,7 @@ function bareFor(baseUrl: string, m: Merchant) {
 /** Both sides against a capture server with the same RefId1 and amount: the requests must be identical. */
 async function sameWire(m: Merchant): Promise<void> {
   const reply = { status: 200, json: { status: "OK", description: "Success", paymentResponse: { id: "wire-check", status: "Pending", requestedAmount: 20.01 } } };
-  const viaClient = await captureRequest((base) => clientFor(base, m).submitPayIn({ refId1: "WIRE-1", payerName: "Bench", amountSatang: 2_001, qrProvider: "PP" }), reply);
+  const viaClient = await captureRequest((base) => clientFor(base, m).submitPayIn(payInRequest({ refId1: "WIRE-1", payerName: "Bench", amountSatang: 2_001, qrProvider: "PP" })), reply);
   const viaBare = await captureRequest((base) => bareFor(base, m)("WIRE-1", 2_001), reply);
   const differences = requestDifferences(viaClient, viaBare, ["the client", "the bare fetch"]);
   if (differences.length > 0) throw new Error(`The bare fetch must send what the client sends, but:\n${differences.join("\n")}`);
@@ -83,7 +84,7 @@ async function measure(sandbox: Awaited<ReturnType<typeof startSandboxProcess>>)
 
   const bare = (i: number) => bareSubmit(`B${run}-${i}`, amount(i));
   const client = async (i: number) => {
-    const result = await api.submitPayIn({ refId1: `C${run}-${i}`, payerName: "Bench", amountSatang: amount(i), qrProvider: "PP" });
+    const result = await api.submitPayIn(payInRequest({ refId1: `C${run}-${i}`, payerName: "Bench", amountSatang: amount(i), qrProvider: "PP" }));
     if (!result.ok) throw new Error(`client submit failed: ${failureText(result)}`);
   };
 

@@ -10,6 +10,7 @@ import { createPaymentApi, type MerchantApi } from "../payment-api/client";
 import { CLOCK_SKEW_MS } from "./adopt";
 import { createRequest, newRequestId, type RequestRow } from "./create";
 import { reconcileRequest } from "./reconcile";
+import { payInRequest } from "./contract";
 
 /**
  * An unknown submit always ends (provider-facts §3.1, §8.6), against the live profile, which
@@ -39,7 +40,7 @@ describe("an unknown submit against the live sandbox", () => {
   const row = async (id: string): Promise<RequestRow> => (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
   const timeline = (id: string) => database.db.select().from(requestEvents).where(eq(requestEvents.requestId, id)).orderBy(asc(requestEvents.id));
   const create = async (refId1: string, amountSatang = 45_000, using = api) => {
-    const result = await createRequest(database.db, using, { kind: "payin", payIn: { refId1, payerName: "P", amountSatang, qrProvider: "PP" } }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
+    const result = await createRequest(database.db, using, { kind: "payin", payIn: payInRequest({ refId1, payerName: "P", amountSatang, qrProvider: "PP" }) }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
     if (result.outcome !== "sent") throw new Error(result.outcome);
     return result.request;
   };

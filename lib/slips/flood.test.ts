@@ -16,6 +16,7 @@ import { anonymousShareOf } from "../public/anonymous-calls";
 import { createRequest } from "../requests/create";
 import { recheckRequest } from "../requests/recheck";
 import { openSlipLink, type SlipLink, type SlipLinkCheck } from "./link";
+import { payInRequest } from "../requests/contract";
 
 const LIMIT = { count: 20, windowMs: 10_000 };
 /** PayDesk's default PAYMENT_API_RATE_LIMIT, which the tests run with: the anonymous share is 5 of its 20. */
@@ -59,7 +60,7 @@ describe.each(DATABASE_KINDS)("the slip page under a flood, on %s", (kind) => {
 
   const merchant = () => provider.forMerchant({ ...sb.coffee, label: "Coffee" });
   const payIn = async () => {
-    const created = await createRequest(database.db, merchant(), { kind: "payin", payIn: { refId1: ref("F"), payerName: "สมชาย", amountSatang: 32_500, qrProvider: "PP" } }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
+    const created = await createRequest(database.db, merchant(), { kind: "payin", payIn: payInRequest({ refId1: ref("F"), payerName: "สมชาย", amountSatang: 32_500, qrProvider: "PP" }) }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
     if (created.outcome !== "sent") throw new Error(`not sent: ${JSON.stringify(created)}`);
     return created.request;
   };

@@ -25,6 +25,7 @@ import { reconcileDue } from "../requests/worker";
 import { ingestWebhook } from "./ingest";
 import { processDelivery } from "./process";
 import { factWords } from "../requests/notes";
+import { payInRequest, payOutRequest } from "../requests/contract";
 
 interface Job {
   Id: string;
@@ -81,7 +82,7 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
 
   const coffee = () => sb.coffee;
   const payIn = async (merchant: "coffee" | "gadgets" = "coffee") => {
-    const payload: RequestPayload = { kind: "payin", payIn: { refId1: ref("UC"), payerName: "P", amountSatang: 52_000, qrProvider: "PP" } };
+    const payload: RequestPayload = { kind: "payin", payIn: payInRequest({ refId1: ref("UC"), payerName: "P", amountSatang: 52_000, qrProvider: "PP" }) };
     const result = await createRequest(database.db, healthy.get(ids[merchant].id)!, payload, { merchantRowId: ids[merchant].id, idempotencyKey: randomUUID(), createdBy: null });
     if (result.outcome !== "sent") throw new Error(result.outcome);
     return result.request;
@@ -211,7 +212,7 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
   });
 
   it.skipIf(skip)("a confirmed webhook still applies, including a P2P pay-out's final success for 0.00 (provider-facts §2.5)", async () => {
-    const payload: RequestPayload = { kind: "payout", payOut: { refId1: ref("UO"), amountSatang: 100_000, destination: { type: "bank", bankCode: "KTB", accountNo: "6621234567", accountName: "Somchai" } } };
+    const payload: RequestPayload = { kind: "payout", payOut: payOutRequest({ refId1: ref("UO"), amountSatang: 100_000, destination: { type: "bank", bankCode: "KTB", accountNo: "6621234567", accountName: "Somchai" } }) };
     const created = await createRequest(database.db, healthy.get(ids.coffee.id)!, payload, { merchantRowId: ids.coffee.id, idempotencyKey: randomUUID(), createdBy: null });
     if (created.outcome !== "sent") throw new Error(created.outcome);
     const r = created.request;

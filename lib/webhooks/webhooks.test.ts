@@ -19,6 +19,7 @@ import { createRequest, type RequestPayload } from "../requests/create";
 import { reconcileRequest } from "../requests/reconcile";
 import { ingestWebhook } from "./ingest";
 import { processDelivery, processStranded } from "./process";
+import { payInRequest, payOutRequest } from "../requests/contract";
 
 interface Job {
   Id: string;
@@ -77,9 +78,9 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     if (result.outcome !== "sent") throw new Error(result.outcome);
     return result.request;
   };
-  const payIn = () => create({ kind: "payin", payIn: { refId1: ref("WH"), payerName: "P", amountSatang: 52_000, qrProvider: "PP" } });
+  const payIn = () => create({ kind: "payin", payIn: payInRequest({ refId1: ref("WH"), payerName: "P", amountSatang: 52_000, qrProvider: "PP" }) });
   const payOut = (kind: "payout" | "withdrawal" = "payout") =>
-    create({ kind, payOut: { refId1: ref("WO"), amountSatang: 100_000, destination: { type: "bank", bankCode: "KTB", accountNo: "6621234567", accountName: "Somchai" } } });
+    create({ kind, payOut: payOutRequest({ refId1: ref("WO"), amountSatang: 100_000, destination: { type: "bank", bankCode: "KTB", accountNo: "6621234567", accountName: "Somchai" } }) });
   /** Does a sandbox action and returns the jobs it delivered for that provider request. */
   const act = async (providerId: string, action: string, body: unknown = {}) => {
     const before = received.length;
