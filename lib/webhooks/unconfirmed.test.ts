@@ -210,26 +210,60 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
     }
   });
 
-  it.skipIf(skip)("a confirmed webhook still applies, including a P2P pay-out's final success for 0.00 (provider-facts §2.5)", async () => {
+  /** The sandbox's jobs for one provider request, sent since `before`. */
+  const jobsFor = (providerId: string, before: number) => received.slice(before).filter((j) => j.Parameters.some((p) => p.Name === "PMR_ID" && p.Value === providerId));
+  const paramOf = (job: Job, name: string) => job.Parameters.find((p) => p.Name === name)?.Value;
+  /**
+   * A pay-out of 1,000.00 that P2P customers cover in two rounds (600 + 400), each round's webhook
+   * given to PayDesk as it comes, while the provider still says Pending (provider-facts §2.4, §2.5).
+   */
+  const coveredPayOut = async () => {
     const payload: RequestPayload = { kind: "payout", payOut: { refId1: ref("UO"), amountSatang: 100_000, destination: { type: "bank", bankCode: "KTB", accountNo: "6621234567", accountName: "Somchai" } } };
     const created = await createRequest(database.db, healthy.get(ids.coffee.id)!, payload, { merchantRowId: ids.coffee.id, idempotencyKey: randomUUID(), createdBy: null });
     if (created.outcome !== "sent") throw new Error(created.outcome);
     const r = created.request;
-    const jobs: Job[] = [];
-    for (const body of [{ amount: "600.00" }, { amount: "400.00" }, {}]) {
+    for (const [amount, paidSoFar] of [[600, "600.00"], [400, "1000.00"]] as const) {
       const before = received.length;
-      expect((await sb.control("POST", `/requests/${r.providerId}/payout`, body)).status).toBe(200);
+      const p2p = await sb.submit("SubmitPayInRequestP2P", sb.gadgets, { RefId1: ref("UP"), PayerName: "P", RequestedAmount: amount, Currency: "THB", QrProvider: "PP" });
+      const { paymentResponse } = (await p2p.json()) as { paymentResponse: { id: string } };
+      expect((await sb.control("POST", `/requests/${paymentResponse.id}/approve`)).status).toBe(200);
       await sb.control("POST", "/webhooks/settle");
-      jobs.push(...received.slice(before).filter((j) => j.Parameters.some((p) => p.Name === "PMR_ID" && p.Value === r.providerId)));
+      const [round, ...others] = jobsFor(r.providerId!, before);
+      expect(others).toEqual([]);
+      expect([paramOf(round!, "EVENT_TYPE"), paramOf(round!, "PAYOUT_IS_PARTIAL"), Number(paramOf(round!, "TX_AMOUNT"))]).toEqual(["PaymentOut.Success", "True", amount]);
+      expect(await deliver(round, async (id) => healthy.get(id))).toBe("applied");
+      // Covered so far, not finished: the provider's admin has the final word.
+      expect(await state(r.id)).toMatchObject({ status: "pending", paidAmount: paidSoFar, paidAt: null });
     }
-    const final = jobs.at(-1)!;
-    const param = (name: string) => final.Parameters.find((p) => p.Name === name)?.Value;
-    expect([param("PAYOUT_IS_PARTIAL"), Number(param("TX_AMOUNT"))]).toEqual(["False", 0]);
-    const verdicts = [];
-    for (const job of jobs) verdicts.push(await deliver(job, async (id) => healthy.get(id)));
-    // Held or unconfirmed would be wrong; whether the final one or the rounds complete it is the state machine's business.
-    expect(verdicts.filter((v) => v !== "applied" && v !== "ignored")).toEqual([]);
-    expect(verdicts.at(-1) === "applied" || verdicts.slice(0, -1).includes("applied")).toBe(true);
-    expect(["approved", "paid"]).toContain((await state(r.id)).status);
+    const atProvider = (await sb.control<{ status: string; totalPayOutPaidAmountDecimal: number }>("GET", `/requests/${r.providerId}`)).body;
+    expect(atProvider).toMatchObject({ status: "Pending", totalPayOutPaidAmountDecimal: 1000 });
+    return r;
+  };
+
+  it.skipIf(skip)("a P2P-covered pay-out stays pending when its rounds add up, and its final success for 0.00 applies (provider-facts §2.5)", async () => {
+    const r = await coveredPayOut();
+    const before = received.length;
+    expect((await sb.control("POST", `/requests/${r.providerId}/approve`)).status).toBe(200);
+    await sb.control("POST", "/webhooks/settle");
+    const [final, ...others] = jobsFor(r.providerId!, before);
+    expect(others).toEqual([]);
+    const approvedAs = profile === "live" ? "Approved" : "Paid";
+    expect([paramOf(final!, "EVENT_TYPE"), paramOf(final!, "PAYOUT_IS_PARTIAL"), paramOf(final!, "TX_AMOUNT"), paramOf(final!, "PMR_STATUS")]).toEqual(["PaymentOut.Success", "False", "0.00", approvedAs]);
+    expect(await deliver(final, async (id) => healthy.get(id))).toBe("applied");
+    const done = await state(r.id);
+    expect(done).toMatchObject({ status: profile === "live" ? "approved" : "paid", paidAmount: "1000.00" });
+    expect(done.paidAt).not.toBeNull();
+  });
+
+  it.skipIf(skip)("a P2P-covered pay-out the provider rejects after its rounds add up ends rejected, with the provider's reason", async () => {
+    const r = await coveredPayOut();
+    const before = received.length;
+    expect((await sb.control("POST", `/requests/${r.providerId}/reject`, { statusCode: "ADMIN_REJECT", reason: "beneficiary account closed" })).status).toBe(200);
+    await sb.control("POST", "/webhooks/settle");
+    const [rejection, ...others] = jobsFor(r.providerId!, before);
+    expect(others).toEqual([]);
+    expect(paramOf(rejection!, "EVENT_TYPE")).toBe("PaymentOut.Rejected");
+    expect(await deliver(rejection, async (id) => healthy.get(id))).toBe("applied");
+    expect(await state(r.id)).toMatchObject({ status: "rejected", statusCode: "ADMIN_REJECT", statusReason: "beneficiary account closed", paidAt: null });
   });
 });
