@@ -115,6 +115,19 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
     return async () => api;
   };
 
+  /** A webhook for `r` made by whoever has the secret, from a real one's shape; the amount is r's, so only the provider can tell it is false. */
+  const forge = (r: { providerId: string | null; refId1: string; generatedAmount: string | null }, template: Job, event: string, extra: Record<string, string> = {}): Job => ({
+    ...template,
+    Id: randomUUID(),
+    Parameters: template.Parameters.map((p) => {
+      if (p.Name === "PMR_ID") return { ...p, Value: r.providerId };
+      if (p.Name === "PMR_REF_ID1" || p.Name === "PMR_REF_ID") return { ...p, Value: r.refId1 };
+      if (p.Name === "EVENT_TYPE") return { ...p, Value: event };
+      if (p.Name === "TX_AMOUNT") return { ...p, Value: r.generatedAmount };
+      return extra[p.Name] !== undefined ? { ...p, Value: extra[p.Name]! } : p;
+    }),
+  });
+
   /** The shared story: paid at the provider, the webhook cannot be confirmed, nothing moves; reconciliation settles it at once. */
   const heldThenSettled = async (confirmWith: (r: { providerId: string | null }) => Promise<(id: string) => Promise<MerchantApi | undefined>>) => {
     const r = await payIn();
@@ -141,6 +154,22 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
       return broken({ timeoutMs: 300 });
     });
     expect(factWords(delivery.reasonFacts!, "en")).toMatch(/did not answer within|timed out|0\.3 s|300/i);
+  });
+
+  it.skipIf(skip)("a forged success for a request not paid, whose read times out: held, and reconciliation leaves it pending", async () => {
+    const r = await payIn();
+    const forged = forge(r, await payAtProvider((await payIn()).providerId!), "PaymentIn.Success");
+    await sb.control("POST", "/faults", { operation: "GetPaymentRequestById", kind: "timeout", delayMs: 5_000, match: { requestId: r.providerId } });
+    expect(await deliver(forged, broken({ timeoutMs: 300 }))).toBe("unconfirmed");
+    const held = await state(r.id);
+    expect(held).toMatchObject({ status: "pending", paidAmount: "0.00", statusReason: null, lastCheckedAt: null });
+    expect(held.nextCheckAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+    await reconcile();
+    // Reconciliation asked the provider, which says Pending: the forged claim moved nothing.
+    const after = await state(r.id);
+    expect(after).toMatchObject({ status: "pending", paidAmount: "0.00", paidAt: null, statusReason: null });
+    expect(after.lastCheckedAt).not.toBeNull();
+    expect((await sb.control<{ status: string }>("GET", `/requests/${r.providerId}`)).body.status).toBe("Pending");
   });
 
   it.skipIf(skip)("a provider that cannot be reached (connection refused)", async () => {
@@ -177,20 +206,9 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
   it.skipIf(skip)("without a read key: a forged rejection and a forged success change nothing, and say why", async () => {
     const r = await payIn("gadgets");
     const template = await payAtProvider((await payIn("gadgets")).providerId!);
-    const forge = (event: string, extra: Record<string, string> = {}) => ({
-      ...template,
-      Id: randomUUID(),
-      Parameters: template.Parameters.map((p) => {
-        if (p.Name === "PMR_ID") return { ...p, Value: r.providerId };
-        if (p.Name === "PMR_REF_ID1" || p.Name === "PMR_REF_ID") return { ...p, Value: r.refId1 };
-        if (p.Name === "EVENT_TYPE") return { ...p, Value: event };
-        if (p.Name === "TX_AMOUNT") return { ...p, Value: r.generatedAmount };
-        return extra[p.Name] !== undefined ? { ...p, Value: extra[p.Name]! } : p;
-      }),
-    });
     const noReads = async () => undefined;
-    expect(await deliver(forge("PaymentIn.Rejected", { STATUS_CODE: "ADMIN_REJECT", STATUS_REASON: "the attacker's reason" }), noReads, ids.gadgets.secret)).toBe("unconfirmed");
-    expect(await deliver(forge("PaymentIn.Success"), noReads, ids.gadgets.secret)).toBe("unconfirmed");
+    expect(await deliver(forge(r, template, "PaymentIn.Rejected", { STATUS_CODE: "ADMIN_REJECT", STATUS_REASON: "the attacker's reason" }), noReads, ids.gadgets.secret)).toBe("unconfirmed");
+    expect(await deliver(forge(r, template, "PaymentIn.Success"), noReads, ids.gadgets.secret)).toBe("unconfirmed");
     expect(await state(r.id)).toMatchObject({ status: "pending", statusReason: null });
     const reasons = (await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.requestId, r.id))).map((d) => d.reasonFacts && factWords(d.reasonFacts, "en"));
     expect(reasons).toEqual([expect.stringMatching(/no read key/), expect.stringMatching(/no read key/)]);
