@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { SIGN_IN_MESSAGES } from "@/lib/auth/sign-in-messages";
+import { SIGN_IN_RULES } from "@/components/auth/sign-in-schema";
+import { translateSignIn } from "@/components/auth/auth-messages";
 
 // next-auth runs only inside Next's bundler: a stand-in AuthError, and signIn as a spy.
 const next = vi.hoisted(() => {
@@ -42,11 +44,11 @@ describe("the sign-in form's action", () => {
 
   it("says which field is missing or malformed, without trying to sign in", async () => {
     const empty = await signInAction(null, form({ email: "", password: "" }));
-    expect(empty).toMatchObject({ ok: false, fieldErrors: { email: ["Enter your email address."], password: ["Enter your password."] } });
+    expect(empty).toMatchObject({ ok: false, fieldErrors: { email: [SIGN_IN_RULES.emailRequired], password: [SIGN_IN_RULES.passwordRequired] } });
     const malformed = await signInAction(null, form({ email: "not-an-email", password: "x".repeat(300) }));
     expect(malformed).toMatchObject({
       ok: false,
-      fieldErrors: { email: ["Enter an email address like name@company.co.th."], password: ["A password has at most 256 characters."] },
+      fieldErrors: { email: [SIGN_IN_RULES.emailInvalid], password: [SIGN_IN_RULES.passwordTooLong] },
     });
     expect(next.signIn).not.toHaveBeenCalled();
   });
@@ -60,7 +62,9 @@ describe("the sign-in form's action", () => {
     next.signIn.mockImplementation(async () => {
       throw refused(code);
     });
-    expect(await signInAction(null, form({ email: "a@shop.example", password: "pw" }))).toEqual({ ok: false, message, fieldErrors: {} });
+    const answer = await signInAction(null, form({ email: "a@shop.example", password: "pw" }));
+    expect(answer).toEqual({ ok: false, message: expect.any(String), fieldErrors: {} });
+    if (!answer.ok) expect(translateSignIn("en", answer.message)).toBe(translateSignIn("en", message));
   });
 
   it("answers any other failure generically, with a reference, and logs it", async () => {

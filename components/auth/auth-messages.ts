@@ -1,7 +1,7 @@
-import { defineMessages, type Locale } from "@/lib/i18n";
-import { combineKnown, knownMessages } from "@/lib/i18n/known-messages";
-import { translateActionMessage } from "@/lib/i18n/action-messages";
-import { SIGN_IN_RULES } from "./sign-in-schema";
+import { defineMessages } from "@/lib/i18n";
+import { signInMessages } from "@/lib/auth/sign-in-messages";
+import { browserActionMessages } from "@/lib/i18n/action-messages";
+import { wordsOf } from "@/lib/i18n/keyed-messages";
 
 /** The sign-in page and the choose-a-password page. */
 export const authMessages = defineMessages({
@@ -51,41 +51,5 @@ export const authMessages = defineMessages({
   },
 });
 
-const signInRules = knownMessages({
-  en: SIGN_IN_RULES,
-  th: {
-    emailRequired: "โปรดกรอกอีเมล",
-    emailTooLong: "อีเมลยาวเกินไป",
-    emailInvalid: "โปรดกรอกอีเมลให้ถูกรูปแบบ เช่น name@company.co.th",
-    passwordRequired: "โปรดกรอกรหัสผ่าน",
-    passwordTooLong: "รหัสผ่านยาวได้ไม่เกิน 256 ตัวอักษร",
-  },
-});
-
-/** lib/auth/sign-in-messages.ts's sentences. */
-const refusals = knownMessages({
-  en: {
-    invalid: "That email and password do not match an account. Check both and try again.",
-    disabled: "This account is disabled; ask an admin.",
-    error: "Sign-in is not working right now. Try again in a minute; if it keeps failing, tell your admin.",
-  },
-  th: {
-    invalid: "อีเมลและรหัสผ่านไม่ตรงกับบัญชีใด โปรดตรวจสอบทั้งสองช่องแล้วลองอีกครั้ง",
-    disabled: "บัญชีนี้ถูกระงับ โปรดติดต่อผู้ดูแลระบบ",
-    error: "ขณะนี้เข้าสู่ระบบไม่ได้ โปรดลองใหม่ในอีกสักครู่ หากยังไม่ได้ โปรดแจ้งผู้ดูแลระบบ",
-  },
-});
-
-const LOCKED = /^Too many failed sign-ins (for this account|from this network); try again in (\d+) minutes?\.$/;
-
-/** Any sentence the sign-in form can show, in the person's language. */
-export function translateSignIn(locale: Locale, text: string): string {
-  const locked = LOCKED.exec(text);
-  if (locked && locale === "th") {
-    return locked[1] === "for this account"
-      ? `บัญชีนี้เข้าสู่ระบบไม่สำเร็จหลายครั้งเกินไป โปรดลองอีกครั้งใน ${locked[2]} นาที`
-      : `เครือข่ายนี้เข้าสู่ระบบไม่สำเร็จหลายครั้งเกินไป โปรดลองอีกครั้งใน ${locked[2]} นาที`;
-  }
-  return combineKnown(signInRules, refusals, translateActionMessage)(locale, text);
-}
-
+/** Any message the sign-in form can show, in the person's language. */
+export const translateSignIn = wordsOf(signInMessages.words, browserActionMessages.words);

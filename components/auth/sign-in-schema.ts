@@ -1,15 +1,8 @@
 import { z } from "zod";
+import { MAX_PASSWORD_LENGTH, signInMessages } from "@/lib/auth/sign-in-messages";
 
-/** lib/auth/password.ts's limit (that module is server-only). */
-const MAX_PASSWORD_LENGTH = 256;
-
-export const SIGN_IN_RULES = {
-  emailRequired: "Enter your email address.",
-  emailTooLong: "That is too long for an email address.",
-  emailInvalid: "Enter an email address like name@company.co.th.",
-  passwordRequired: "Enter your password.",
-  passwordTooLong: `A password has at most ${MAX_PASSWORD_LENGTH} characters.`,
-} as const;
+/** The sign-in rules, as message keys (worded by lib/auth/sign-in-messages.ts). */
+export const SIGN_IN_RULES = signInMessages.keys;
 
 /** The sign-in form's fields, as app/login/actions.ts checks them. */
 export const signInSchema = z.object({

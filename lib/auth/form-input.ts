@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 
 /**
  * Turns a submitted FormData into the plain object an action's zod schema expects, using the
@@ -16,20 +16,19 @@ import type { z } from "zod";
  * Money is never coerced to a number here: its fields are strings parsed by lib/money.ts.
  */
 export function formDataToInput(formData: FormData, schema: z.ZodType): Record<string, unknown> {
-  const shape = objectShape(schema);
+  const shape = fieldKinds(schema);
   const input: Record<string, unknown> = {};
   const names = new Set<string>();
   for (const name of formData.keys()) if (!name.startsWith("$ACTION")) names.add(name);
   for (const name of names) {
     const values = formData.getAll(name).filter((v) => (typeof v === "string" ? v !== "" : v.size > 0 || v.name !== ""));
-    const kind = shape ? fieldKind(shape[name]) : "other";
+    const kind = shape?.[name] ?? "other";
     if (kind === "array") input[name] = values;
     else if (values.length > 0) input[name] = coerce(values.at(-1)!, kind);
   }
   if (shape) {
-    for (const [name, field] of Object.entries(shape)) {
+    for (const [name, kind] of Object.entries(shape)) {
       if (input[name] !== undefined) continue;
-      const kind = fieldKind(field);
       if (kind === "boolean") input[name] = false;
       else if (kind === "array") input[name] = [];
     }
@@ -63,32 +62,34 @@ function coerce(value: FormDataEntryValue, kind: Kind): unknown {
   return value;
 }
 
-interface ZodDef {
-  type: string;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
+/** A JSON Schema node as zod writes one: a type, or a choice of them (an optional or nullable field). */
+interface JsonNode {
+  type?: string | string[];
+  anyOf?: JsonNode[];
+  oneOf?: JsonNode[];
+  properties?: Record<string, JsonNode>;
 }
 
-const defOf = (schema: z.ZodType | undefined): ZodDef | undefined => (schema as { _zod?: { def: ZodDef } } | undefined)?._zod?.def;
+const KINDS = new WeakMap<z.ZodType, Record<string, Kind> | null>();
 
-/** Looks through optional/nullable/default/pipe wrappers to the type underneath. */
-function unwrap(schema: z.ZodType | undefined): ZodDef | undefined {
-  let def = defOf(schema);
-  for (let depth = 0; def && depth < 10; depth++) {
-    const inner = def.type === "pipe" ? def.in : def.innerType;
-    if (!inner) break;
-    def = defOf(inner);
-  }
-  return def;
+/**
+ * The kind of each top-level field, read from the schema's JSON Schema as its input (zod's public
+ * `toJSONSchema`, which looks through optional, default and pipe wrappers); null when the schema
+ * is not an object. Worked out once per schema: an action's schema is a module constant.
+ */
+function fieldKinds(schema: z.ZodType): Record<string, Kind> | null {
+  const known = KINDS.get(schema);
+  if (known !== undefined) return known;
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonNode;
+  const kinds = json.properties ? Object.fromEntries(Object.entries(json.properties).map(([name, node]) => [name, kindOf(node)])) : null;
+  KINDS.set(schema, kinds);
+  return kinds;
 }
 
-function objectShape(schema: z.ZodType): Record<string, z.ZodType> | undefined {
-  const def = unwrap(schema);
-  return def?.type === "object" ? (def.shape as Record<string, z.ZodType>) : undefined;
-}
-
-function fieldKind(field: z.ZodType | undefined): Kind {
-  const type = unwrap(field)?.type;
-  return type === "boolean" || type === "number" || type === "array" ? type : "other";
+function kindOf(node: JsonNode): Kind {
+  const types = [node.type ?? [], ...(node.anyOf ?? []).map((n) => n.type ?? []), ...(node.oneOf ?? []).map((n) => n.type ?? [])].flat().filter((t) => t !== "null");
+  if (types.length !== 1) return "other";
+  const [type] = types;
+  if (type === "integer" || type === "number") return "number";
+  return type === "boolean" || type === "array" ? type : "other";
 }

@@ -4,6 +4,7 @@ import { signInThrottle } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { signInMessage, refusalCode } from "./sign-in-messages";
 import { checkSignInThrottle, clearAccountThrottle, minutesUntil, pruneSignInThrottle, recordSignInFailure, THROTTLE } from "./throttle";
+import { translateSignIn } from "@/components/auth/auth-messages";
 
 const T0 = new Date("2026-11-21T03:00:00.000Z");
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
@@ -105,15 +106,15 @@ describe("throttle messages", () => {
   it("say what happened and when to try again, in whole minutes", () => {
     expect(minutesUntil(14 * 60_000 + 1)).toBe(15);
     expect(minutesUntil(3_000)).toBe(1);
-    expect(signInMessage(refusalCode({ reason: "throttled", scope: "account", minutes: 15 }))).toBe(
+    expect(translateSignIn("en", signInMessage(refusalCode({ reason: "throttled", scope: "account", minutes: 15 })))).toBe(
       "Too many failed sign-ins for this account; try again in 15 minutes.",
     );
-    expect(signInMessage(refusalCode({ reason: "throttled", scope: "ip", minutes: 1 }))).toBe(
+    expect(translateSignIn("en", signInMessage(refusalCode({ reason: "throttled", scope: "ip", minutes: 1 })))).toBe(
       "Too many failed sign-ins from this network; try again in 1 minute.",
     );
-    expect(signInMessage("disabled")).toBe("This account is disabled; ask an admin.");
+    expect(translateSignIn("en", signInMessage("disabled"))).toBe("This account is disabled; ask an admin.");
     expect(signInMessage("invalid")).toBe(signInMessage("credentials"));
-    expect(signInMessage("locked-account-x")).toMatch(/not working right now/);
-    expect(signInMessage(undefined)).toMatch(/not working right now/);
+    expect(translateSignIn("en", signInMessage("locked-account-x"))).toMatch(/not working right now/);
+    expect(translateSignIn("en", signInMessage(undefined))).toMatch(/not working right now/);
   });
 });

@@ -1,12 +1,10 @@
 import { permissionLabels, PERMISSIONS, type Permission } from "../auth/permissions";
 import { defineMessages, type Locale } from "./index";
-import { knownMessages } from "./known-messages";
+import { keyedMessages } from "./keyed-messages";
 
 /**
  * The action wrapper's own sentences (lib/auth/action.ts), in both languages. The wrapper answers
- * in the person's language; `translateActionMessage` is for the browser, which may still hold an
- * English one (a form answered before the person switched language, a sentence from an older
- * server during a deploy).
+ * in the person's language.
  */
 export const actionMessages = defineMessages({
   en: {
@@ -16,8 +14,6 @@ export const actionMessages = defineMessages({
     missingField: "Fill in this field.",
     nulCharacter: "This text holds an invisible character (NUL, often brought in by pasting) that cannot be saved. Remove it, or type the text again, and retry.",
     choosePasswordFirst: "Choose your own password first (you are still on a one-time password), then try again.",
-    /** What a form says when its action could not be reached at all (components/console/settings/use-action-form.ts). */
-    unreachable: "PayDesk did not answer. Check your connection and try again; nothing was changed if this keeps happening.",
     denied: (what: string) => `You do not have permission to ${what}. Ask an admin if you need it.`,
     unexpected: (reference: string) => `Something went wrong on our side (reference ${reference}). Try again in a moment; if it keeps happening, give that reference to your admin.`,
   },
@@ -28,31 +24,22 @@ export const actionMessages = defineMessages({
     missingField: "โปรดกรอกช่องนี้",
     nulCharacter: "ข้อความนี้มีอักขระที่มองไม่เห็น (NUL มักติดมากับการวาง) ซึ่งบันทึกไม่ได้ โปรดลบออกหรือพิมพ์ข้อความใหม่ แล้วลองอีกครั้ง",
     choosePasswordFirst: "โปรดตั้งรหัสผ่านของคุณเองก่อน (ขณะนี้ยังใช้รหัสผ่านชั่วคราว) แล้วลองอีกครั้ง",
-    unreachable: "PayDesk ไม่ตอบสนอง โปรดตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง",
     denied: (what: string) => `คุณไม่มีสิทธิ์${what} หากต้องใช้ โปรดติดต่อผู้ดูแลระบบ`,
     unexpected: (reference: string) => `ระบบขัดข้อง (รหัสอ้างอิง ${reference}) โปรดลองอีกครั้งในอีกสักครู่ หากยังเกิดซ้ำ โปรดแจ้งรหัสนี้แก่ผู้ดูแลระบบ`,
   },
 });
 
-export const UNREACHABLE_MESSAGE = actionMessages("en").unreachable;
+/**
+ * What a form says when its action could not be reached at all (components/console/settings/
+ * use-action-form.ts): the browser has no server to word it, so it travels as a key its form words.
+ */
+export const browserActionMessages = keyedMessages("action", {
+  en: { unreachable: "PayDesk did not answer. Check your connection and try again; nothing was changed if this keeps happening." },
+  th: { unreachable: "PayDesk ไม่ตอบสนอง โปรดตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง" },
+});
+export const UNREACHABLE_MESSAGE = browserActionMessages.keys.unreachable;
 
 /** "You do not have permission to approve Pay-Outs. …", in the person's language. */
 export function deniedMessage(permission: Permission, locale: Locale = "en"): string {
   return actionMessages(locale).denied(permissionLabels(locale)[permission]);
-}
-
-const SENTENCES = ["signedOut", "merchantNotFound", "invalid", "missingField", "nulCharacter", "choosePasswordFirst", "unreachable"] as const;
-const sentencesIn = (locale: Locale) => Object.fromEntries(SENTENCES.map((key) => [key, actionMessages(locale)[key]])) as Record<(typeof SENTENCES)[number], string>;
-const exact = knownMessages({ en: sentencesIn("en"), th: sentencesIn("th") });
-
-const REFERENCE = /^Something went wrong on our side \(reference (E-[0-9A-F]+)\)\./;
-
-/** One of the wrapper's English sentences in the person's language; any other text as it came. */
-export function translateActionMessage(locale: Locale, text: string): string {
-  if (locale === "en") return text;
-  const reference = REFERENCE.exec(text);
-  if (reference) return actionMessages(locale).unexpected(reference[1]!);
-  const denied = PERMISSIONS.find((permission) => deniedMessage(permission) === text);
-  if (denied) return deniedMessage(denied, locale);
-  return exact(locale, text);
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseAmount, type Satang } from "../money";
+import { merchantRuleMessages } from "./rule-messages";
 
 /**
  * The merchant settings forms' schemas, shared by the browser (zodResolver) and the server actions.
@@ -7,31 +8,9 @@ import { parseAmount, type Satang } from "../money";
  * restated here; settings-schemas.test.ts holds the two to the same verdicts), with amounts typed
  * as baht, the way people write them, and turned into satang here.
  */
-export const MERCHANT_RULES = {
-  nameRequired: "Give the merchant a name staff will recognise.",
-  nameTooLong: "A merchant name has at most 100 characters.",
-  orgRequired: "The org id from the provider is required.",
-  orgInvalid: "An org id has no spaces or slashes.",
-  guidInvalid: "The provider's merchant id is a GUID such as 0e6a33cb-96cc-47a6-ac51-1de5027ec190.",
-  keyRequired: "Enter the API key the provider gave you.",
-  keyTooShort: "An API key from the provider is longer than that.",
-  keyTooLong: "That is too long for an API key.",
-  keyInvalid: "An API key has no spaces or non-English characters.",
-  amountInvalid: "Enter an amount in baht with at most 2 decimals, such as 20 or 50000.00.",
-  amountNegative: "An amount cannot be negative. Enter 0 or more, or leave it empty for no limit.",
-  amountTooLarge: "That is more than PayDesk can hold: at most 999,999,999,999.99 baht.",
-  minAboveMax: "The Pay-In minimum cannot be more than the maximum.",
-  maxZero: "The Pay-In maximum must be more than zero.",
-  nothingToRotate: "Enter a new key, or choose to remove the read key.",
-  readKeyTwice: "Either enter a new read key or remove it, not both.",
-  confirmUnconfirmed: "Tick the box to say you understand that unconfirmed webhooks will move money states.",
-} as const;
-
-/** What the merchant actions answer when a rule outside the form refuses. */
-export const MERCHANT_REFUSALS = {
-  duplicate: "This org id and merchant id are already in PayDesk. Open that merchant to change its keys instead.",
-  gone: "That merchant no longer exists. Reload the merchant list.",
-} as const;
+/** The forms' rules and the actions' refusals, as message keys (worded by ./rule-messages.ts). */
+export const MERCHANT_RULES = merchantRuleMessages.keys;
+export const MERCHANT_REFUSALS = merchantRuleMessages.keys;
 
 const R = MERCHANT_RULES;
 const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;

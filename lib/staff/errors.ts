@@ -1,5 +1,7 @@
+import { staffMessages } from "./rule-messages";
+
 /**
- * A staff or merchant rule that refused a change, worded for the admin who asked. The server
+ * A staff or merchant rule that refused a change, as a message key the admin's form words. The server
  * actions turn it into an ActionError (lib/auth/action.ts); lib/ stays free of Next.
  */
 export class SettingsRuleError extends Error {
@@ -14,15 +16,8 @@ export class SettingsRuleError extends Error {
   }
 }
 
-export const STAFF_REFUSALS = {
-  emailTaken: "A person with this email address already has an account. Find them in the staff list instead.",
-  notFound: "That person was not found. Open the staff list and pick them again.",
-  unknownMerchant: "One of the chosen merchants no longer exists. Reload the page and choose again.",
-  notYourself: "You cannot change your own access or disable yourself; ask another admin.",
-  lastAdmin: "PayDesk needs at least one active admin. Make someone else an admin first.",
-  needsAllMerchants: "Managing staff and merchants needs access to every merchant; ask an admin who has it.",
-  wrongCurrentPassword: "That is not your current password. Check it and try again.",
-} as const;
+/** The staff modules' refusals, as message keys (worded by ./rule-messages.ts). */
+export const STAFF_REFUSALS = staffMessages.keys;
 
 /** Postgres's unique_violation, through drizzle's wrapping (`cause`), on either driver. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -1,30 +1,18 @@
 import { z } from "zod";
 import type { Role } from "../db/schema";
+import { MAX_PASSWORD_LENGTH, staffMessages } from "./rule-messages";
 
 /**
  * The staff forms' schemas (invite, role and merchants, choose a password), shared by the browser
  * (react-hook-form's zodResolver) and the server actions, so both say the same thing. Messages are
- * English sentences; the forms show them in the person's language (lib/staff/rule-messages.ts).
+ * keys; the forms word them in the person's language (lib/staff/rule-messages.ts).
  * This file reaches the browser: nothing server-only is imported here.
  */
 
-/** lib/auth/password.ts's limit (that module is server-only; lib/i18n/known-messages.test.ts keeps the two equal). */
-export const MAX_PASSWORD_LENGTH = 256;
+export { MAX_PASSWORD_LENGTH };
 
-export const STAFF_RULES = {
-  emailRequired: "Enter the person's email address.",
-  emailInvalid: "Enter an email address like name@company.co.th.",
-  emailTooLong: "That is too long for an email address.",
-  nameRequired: "Enter the person's name.",
-  nameTooLong: "A name has at most 100 characters.",
-  roleRequired: "Pick a role.",
-  merchantsRequired: "Pick at least one merchant, or allow every merchant.",
-  currentPasswordRequired: "Enter your current password.",
-  newPasswordTooShort: "Choose a password of at least 12 characters.",
-  newPasswordTooLong: `A password has at most ${MAX_PASSWORD_LENGTH} characters.`,
-  newPasswordSame: "Choose a password different from the current one.",
-  confirmMismatch: "The two new passwords differ; type the same one twice.",
-} as const;
+/** The forms' rules, as message keys (worded by ./rule-messages.ts). */
+export const STAFF_RULES = staffMessages.keys;
 
 const email = z
   .string({ error: STAFF_RULES.emailRequired })

@@ -1,6 +1,10 @@
 import type { AuditRow } from "@/lib/audit/queries";
 import { formatDateTime, type Locale } from "@/lib/i18n";
 import { actionLabel, auditMessages, outcomeLabel } from "./audit-messages";
+import { signInMessages } from "@/lib/auth/sign-in-messages";
+import { wordsOf } from "@/lib/i18n/keyed-messages";
+import { merchantRuleMessages } from "@/lib/merchants/rule-messages";
+import { staffMessages } from "@/lib/staff/rule-messages";
 
 const OUTCOME_LOOK: Record<string, string> = {
   ok: "bg-emerald-100 text-emerald-900",
@@ -12,12 +16,15 @@ const OUTCOME_LOOK: Record<string, string> = {
   error: "bg-red-100 text-red-900",
 };
 
+/** A refusal kept as a message key (a staff, merchant or sign-in rule), in the reader's language. */
+const refusalWords = wordsOf(staffMessages.words, merchantRuleMessages.words, signInMessages.words);
+
 /** The row's extra facts (a refusal's message, an error's reference) as short text. */
-function describeData(data: unknown): string | null {
+function describeData(data: unknown, locale: Locale): string | null {
   if (data === null || data === undefined) return null;
   if (typeof data !== "object") return String(data);
   const text = Object.entries(data as Record<string, unknown>)
-    .map(([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`)
+    .map(([key, value]) => `${key}: ${typeof value === "string" ? refusalWords(locale, value) : JSON.stringify(value)}`)
     .join("; ");
   return text.length > 240 ? `${text.slice(0, 240)}…` : text || null;
 }
@@ -67,7 +74,7 @@ export function AuditTable({ rows, locale }: { rows: AuditRow[]; locale: Locale 
                 {row.target && <span className="block break-words font-mono text-xs text-slate-600">{row.target}</span>}
               </td>
               <td className="px-3 py-2 font-mono text-xs">{row.ip ?? "—"}</td>
-              <td className="px-3 py-2 text-xs text-slate-700">{describeData(row.data)}</td>
+              <td className="px-3 py-2 text-xs text-slate-700">{describeData(row.data, locale)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,8 +1,8 @@
 import { defineMessages } from "@/lib/i18n";
-import { translateActionMessage } from "@/lib/i18n/action-messages";
-import { combineKnown, knownMessages } from "@/lib/i18n/known-messages";
-import { MERCHANT_REFUSALS, MERCHANT_RULES } from "@/lib/merchants/settings-schemas";
-import { STAFF_REFUSALS } from "@/lib/staff/errors";
+import { browserActionMessages } from "@/lib/i18n/action-messages";
+import { wordsOf } from "@/lib/i18n/keyed-messages";
+import { merchantRuleMessages } from "@/lib/merchants/rule-messages";
+import { staffMessages } from "@/lib/staff/rule-messages";
 
 /** Settings → Merchants: the list, the add form, and a merchant's page. */
 export const merchantMessages = defineMessages({
@@ -203,31 +203,5 @@ export const merchantMessages = defineMessages({
 
 export type MerchantMessages = ReturnType<typeof merchantMessages>;
 
-const rules = knownMessages({
-  en: { ...MERCHANT_RULES, ...MERCHANT_REFUSALS, needsAllMerchants: STAFF_REFUSALS.needsAllMerchants },
-  th: {
-    nameRequired: "โปรดตั้งชื่อร้านค้าที่พนักงานจำได้",
-    nameTooLong: "ชื่อร้านค้ายาวได้ไม่เกิน 100 ตัวอักษร",
-    orgRequired: "โปรดกรอก org id จากผู้ให้บริการ",
-    orgInvalid: "org id ต้องไม่มีช่องว่างหรือเครื่องหมาย /",
-    guidInvalid: "merchant id ของผู้ให้บริการเป็น GUID เช่น 0e6a33cb-96cc-47a6-ac51-1de5027ec190",
-    keyRequired: "โปรดกรอก API key ที่ได้จากผู้ให้บริการ",
-    keyTooShort: "API key จากผู้ให้บริการยาวกว่านี้",
-    keyTooLong: "ยาวเกินกว่าจะเป็น API key",
-    keyInvalid: "API key ไม่มีช่องว่างหรืออักขระที่ไม่ใช่ภาษาอังกฤษ",
-    amountInvalid: "โปรดกรอกจำนวนเงินเป็นบาท ทศนิยมไม่เกิน 2 ตำแหน่ง เช่น 20 หรือ 50000.00",
-    amountNegative: "จำนวนเงินติดลบไม่ได้ กรอก 0 ขึ้นไป หรือเว้นว่างไว้หากไม่จำกัด",
-    amountTooLarge: "มากเกินกว่าที่ PayDesk เก็บได้ สูงสุด 999,999,999,999.99 บาท",
-    minAboveMax: "ยอด Pay-In ขั้นต่ำต้องไม่มากกว่ายอดสูงสุด",
-    maxZero: "ยอด Pay-In สูงสุดต้องมากกว่าศูนย์",
-    nothingToRotate: "โปรดกรอกคีย์ใหม่ หรือเลือกลบคีย์สำหรับอ่าน",
-    readKeyTwice: "เลือกอย่างใดอย่างหนึ่ง: กรอกคีย์สำหรับอ่านใหม่ หรือลบคีย์ ไม่ใช่ทั้งสองอย่าง",
-    confirmUnconfirmed: "โปรดทำเครื่องหมายในช่อง เพื่อยืนยันว่าคุณเข้าใจว่าเว็บฮุกที่ยืนยันไม่ได้จะเปลี่ยนสถานะเงินได้",
-    duplicate: "org id และ merchant id นี้มีอยู่ใน PayDesk แล้ว โปรดเปิดร้านค้านั้นเพื่อเปลี่ยนคีย์แทน",
-    gone: "ร้านค้านี้ไม่มีอยู่แล้ว โปรดโหลดรายการร้านค้าใหม่",
-    needsAllMerchants: "การจัดการพนักงานและร้านค้าต้องมีสิทธิ์เข้าถึงทุกร้านค้า โปรดให้ผู้ดูแลระบบที่มีสิทธิ์นั้นทำ",
-  },
-});
-
-/** Any sentence a merchant form can show, in the person's language. */
-export const translateMerchantMessage = combineKnown(rules, translateActionMessage);
+/** Any message a merchant form can show (its rules, its refusals, the staff rule it shares), in the person's language. */
+export const translateMerchantMessage = wordsOf(merchantRuleMessages.words, staffMessages.words, browserActionMessages.words);

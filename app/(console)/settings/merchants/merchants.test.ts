@@ -175,7 +175,7 @@ describe("settings: merchants and their keys", () => {
     expect(await addMerchant({ providerMerchantId: "nope", payinMin: "1.234" })).toMatchObject({
       ok: false,
       message: ACTION_MESSAGES.invalid,
-      fieldErrors: { providerMerchantId: [expect.stringMatching(/GUID/)], payinMin: [expect.stringMatching(/at most 2 decimals/)] },
+      fieldErrors: { providerMerchantId: [MERCHANT_RULES.guidInvalid], payinMin: [MERCHANT_RULES.amountInvalid] },
     });
     const id = guid();
     expect((await addMerchant({ providerMerchantId: id })).ok).toBe(true);

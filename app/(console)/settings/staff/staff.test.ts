@@ -10,6 +10,8 @@ import type { Db } from "@/lib/db/client";
 import { auditLog, staffUsers } from "@/lib/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
 import { STAFF_REFUSALS } from "@/lib/staff/errors";
+import { translateStaffMessage } from "@/lib/staff/rule-messages";
+import { STAFF_RULES } from "@/lib/staff/schemas";
 
 /**
  * Settings → Staff and the password page's action: through the one door (lib/auth/action.ts), and
@@ -120,12 +122,12 @@ describe("settings: staff", () => {
     form.set("role", "superuser");
     expect(await staffActions.inviteStaffAction(null, form)).toMatchObject({
       ok: false,
-      fieldErrors: { email: [expect.any(String)], name: [expect.any(String)], role: ["Pick a role."] },
+      fieldErrors: { email: [expect.any(String)], name: [expect.any(String)], role: [STAFF_RULES.roleRequired] },
     });
     // No "every merchant" and no merchant ticked.
     const none = new FormData();
     for (const [k, v] of Object.entries({ email: "x@shop.example", name: "X", role: "viewer" })) none.set(k, v);
-    expect(await staffActions.inviteStaffAction(null, none)).toMatchObject({ ok: false, fieldErrors: { merchantIds: ["Pick at least one merchant, or allow every merchant."] } });
+    expect(await staffActions.inviteStaffAction(null, none)).toMatchObject({ ok: false, fieldErrors: { merchantIds: [STAFF_RULES.merchantsRequired] } });
   });
 
   it("refuses a NUL character in a name beside the field, in the person's language, and stores nobody", async () => {
@@ -146,7 +148,7 @@ describe("settings: staff", () => {
     expect(list).not.toContain('href="/settings/staff/new"');
     const person = await insertStaff(database.db, { role: "viewer" });
     const page = await render(StaffMemberPage({ params: Promise.resolve({ id: person.id }) }));
-    expect(page).toContain(STAFF_REFUSALS.needsAllMerchants);
+    expect(page).toContain(translateStaffMessage("en", STAFF_REFUSALS.needsAllMerchants));
     expect(page).not.toContain('data-testid="staff-access-form"');
   });
 
@@ -174,11 +176,11 @@ describe("settings: staff", () => {
     });
     expect(await changePasswordAction(null, { currentPassword: invited.data.oneTimePassword, newPassword: "short", confirmPassword: "short" })).toMatchObject({
       ok: false,
-      fieldErrors: { newPassword: ["Choose a password of at least 12 characters."] },
+      fieldErrors: { newPassword: [STAFF_RULES.newPasswordTooShort] },
     });
     expect(await changePasswordAction(null, { currentPassword: invited.data.oneTimePassword, newPassword: "twelve chars or more", confirmPassword: "twelve chars or mor" })).toMatchObject({
       ok: false,
-      fieldErrors: { confirmPassword: [expect.stringMatching(/differ/)] },
+      fieldErrors: { confirmPassword: [STAFF_RULES.confirmMismatch] },
     });
     expect(await changePasswordAction(null, { currentPassword: invited.data.oneTimePassword, newPassword: "twelve chars or more", confirmPassword: "twelve chars or more" })).toEqual({
       ok: true,

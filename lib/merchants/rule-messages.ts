@@ -1,0 +1,50 @@
+import { keyedMessages } from "../i18n/keyed-messages";
+
+/**
+ * The merchant settings forms' rules (./settings-schemas.ts) and the merchant actions' refusals,
+ * as keys, worded here in both languages for the forms. This file reaches the browser.
+ */
+export const merchantRuleMessages = keyedMessages("merchant", {
+  en: {
+  nameRequired: "Give the merchant a name staff will recognise.",
+  nameTooLong: "A merchant name has at most 100 characters.",
+  orgRequired: "The org id from the provider is required.",
+  orgInvalid: "An org id has no spaces or slashes.",
+  guidInvalid: "The provider's merchant id is a GUID such as 0e6a33cb-96cc-47a6-ac51-1de5027ec190.",
+  keyRequired: "Enter the API key the provider gave you.",
+  keyTooShort: "An API key from the provider is longer than that.",
+  keyTooLong: "That is too long for an API key.",
+  keyInvalid: "An API key has no spaces or non-English characters.",
+  amountInvalid: "Enter an amount in baht with at most 2 decimals, such as 20 or 50000.00.",
+  amountNegative: "An amount cannot be negative. Enter 0 or more, or leave it empty for no limit.",
+  amountTooLarge: "That is more than PayDesk can hold: at most 999,999,999,999.99 baht.",
+  minAboveMax: "The Pay-In minimum cannot be more than the maximum.",
+  maxZero: "The Pay-In maximum must be more than zero.",
+  nothingToRotate: "Enter a new key, or choose to remove the read key.",
+  readKeyTwice: "Either enter a new read key or remove it, not both.",
+  confirmUnconfirmed: "Tick the box to say you understand that unconfirmed webhooks will move money states.",
+  duplicate: "This org id and merchant id are already in PayDesk. Open that merchant to change its keys instead.",
+  gone: "That merchant no longer exists. Reload the merchant list.",
+  },
+  th: {
+    nameRequired: "โปรดตั้งชื่อร้านค้าที่พนักงานจำได้",
+    nameTooLong: "ชื่อร้านค้ายาวได้ไม่เกิน 100 ตัวอักษร",
+    orgRequired: "โปรดกรอก org id จากผู้ให้บริการ",
+    orgInvalid: "org id ต้องไม่มีช่องว่างหรือเครื่องหมาย /",
+    guidInvalid: "merchant id ของผู้ให้บริการเป็น GUID เช่น 0e6a33cb-96cc-47a6-ac51-1de5027ec190",
+    keyRequired: "โปรดกรอก API key ที่ได้จากผู้ให้บริการ",
+    keyTooShort: "API key จากผู้ให้บริการยาวกว่านี้",
+    keyTooLong: "ยาวเกินกว่าจะเป็น API key",
+    keyInvalid: "API key ไม่มีช่องว่างหรืออักขระที่ไม่ใช่ภาษาอังกฤษ",
+    amountInvalid: "โปรดกรอกจำนวนเงินเป็นบาท ทศนิยมไม่เกิน 2 ตำแหน่ง เช่น 20 หรือ 50000.00",
+    amountNegative: "จำนวนเงินติดลบไม่ได้ กรอก 0 ขึ้นไป หรือเว้นว่างไว้หากไม่จำกัด",
+    amountTooLarge: "มากเกินกว่าที่ PayDesk เก็บได้ สูงสุด 999,999,999,999.99 บาท",
+    minAboveMax: "ยอด Pay-In ขั้นต่ำต้องไม่มากกว่ายอดสูงสุด",
+    maxZero: "ยอด Pay-In สูงสุดต้องมากกว่าศูนย์",
+    nothingToRotate: "โปรดกรอกคีย์ใหม่ หรือเลือกลบคีย์สำหรับอ่าน",
+    readKeyTwice: "เลือกอย่างใดอย่างหนึ่ง: กรอกคีย์สำหรับอ่านใหม่ หรือลบคีย์ ไม่ใช่ทั้งสองอย่าง",
+    confirmUnconfirmed: "โปรดทำเครื่องหมายในช่อง เพื่อยืนยันว่าคุณเข้าใจว่าเว็บฮุกที่ยืนยันไม่ได้จะเปลี่ยนสถานะเงินได้",
+    duplicate: "org id และ merchant id นี้มีอยู่ใน PayDesk แล้ว โปรดเปิดร้านค้านั้นเพื่อเปลี่ยนคีย์แทน",
+    gone: "ร้านค้านี้ไม่มีอยู่แล้ว โปรดโหลดรายการร้านค้าใหม่",
+  },
+});
