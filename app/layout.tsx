@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from "next";
-import { cookies, headers } from "next/headers";
-import { LOCALE_COOKIE, pickLocale } from "@/lib/i18n";
+import { getPublicLocale } from "@/lib/i18n/server";
 
 export const metadata: Metadata = {
   title: { default: "PayDesk", template: "%s · PayDesk" },
@@ -23,7 +22,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // and sign-in keep in step with the person's choice, else the browser's. Not the session itself:
   // reading it here (next-auth's auth()) renews the session cookie while a sign-out's redirect renders,
   // which undid the sign-out.
-  const lang = pickLocale((await cookies()).get(LOCALE_COOKIE)?.value, (await headers()).get("accept-language"));
+  const lang = await getPublicLocale();
   return (
     <html lang={lang}>
       <body className="min-h-screen font-sans">{children}</body>

@@ -5,7 +5,7 @@ import { insertStaff } from "@/lib/auth/testing/staff";
 import type { Db } from "@/lib/db/client";
 import { staffUsers } from "@/lib/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
-import { LOCALE_COOKIE, pickLocale } from "@/lib/i18n";
+import { LOCALE_COOKIE, localeOf } from "@/lib/i18n";
 
 const surroundings = vi.hoisted(() => ({
   db: undefined as unknown,
@@ -48,7 +48,7 @@ describe("the language switcher's action", () => {
     expect(row?.locale).toBe("th");
     expect(surroundings.cookies.get(LOCALE_COOKIE)).toMatchObject({ value: "th", options: { httpOnly: true, sameSite: "lax", path: "/" } });
     // lib/i18n/server.ts: the account's choice wins over a browser that asks for English.
-    expect(pickLocale(row?.locale, "en-US,en;q=0.9")).toBe("th");
+    expect(localeOf(row?.locale, new Headers({ "accept-language": "en-US,en;q=0.9", cookie: `${LOCALE_COOKIE}=en` }))).toBe("th");
   });
 
   it("works signed out (the sign-in page): the cookie only", async () => {

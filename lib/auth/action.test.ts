@@ -13,18 +13,23 @@ const surroundings = vi.hoisted(() => ({
   session: null as StaffSession | null,
   db: undefined as unknown,
   headers: new Headers({ "x-paydesk-peer": "203.0.113.20" }),
-  /** The language cookie (paydesk_locale), and how often the wrapper read the cookies. */
+  /** The language cookie (paydesk_locale), and how often the wrapper read what the locale comes from. */
   localeCookie: undefined as string | undefined,
   cookieReads: 0,
 }));
 vi.mock("./session", () => ({ currentSession: async () => surroundings.session }));
 vi.mock("../db", () => ({ getDb: async () => surroundings.db }));
 vi.mock("next/headers", () => ({
-  headers: async () => surroundings.headers,
-  cookies: async () => {
-    surroundings.cookieReads += 1;
-    return { get: (name: string) => (name === "paydesk_locale" && surroundings.localeCookie ? { name, value: surroundings.localeCookie } : undefined) };
-  },
+  // The request's headers, with the language cookie in its Cookie header as a browser sends it;
+  // reading the Cookie or Accept-Language header counts as working out the locale.
+  headers: async () => ({
+    get(name: string) {
+      const lower = name.toLowerCase();
+      if (lower === "cookie" || lower === "accept-language") surroundings.cookieReads += 1;
+      if (lower === "cookie") return surroundings.localeCookie ? `paydesk_locale=${surroundings.localeCookie}` : null;
+      return surroundings.headers.get(name);
+    },
+  }),
 }));
 
 const staff = (role: StaffSession["role"], merchantIds: string[] | null = null): StaffSession => ({

@@ -5,7 +5,7 @@ import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
 import { getDb, type Db } from "../db";
 import { actionMessages, deniedMessage } from "../i18n/action-messages";
-import { localeFor } from "../i18n/request-locale";
+import { localeOf } from "../i18n";
 import { getMerchantInScope, type MerchantSummary } from "../merchants/queries";
 import { recordAudit, type AuditOutcome } from "./audit";
 import { fieldsHoldingNul, formDataToInput } from "./form-input";
@@ -109,7 +109,7 @@ export function defineAction<A extends Access, S extends z.ZodType, T, M extends
     const requestHeaders = await headers();
     const ip = clientIpFrom(requestHeaders);
     // Worked out only when there is a refusal to word: the way through reads no cookie.
-    const words = async () => actionMessages(await localeFor(session, requestHeaders));
+    const words = async () => actionMessages(localeOf(session?.locale, requestHeaders));
     const audit = async (outcome: AuditOutcome, extra: { merchantId?: string | null; target?: string | null; data?: Record<string, unknown> } = {}) => {
       if (options.audit === false) return;
       try {
@@ -139,7 +139,7 @@ export function defineAction<A extends Access, S extends z.ZodType, T, M extends
     const permission = options.permission;
     if (permission !== "public" && permission !== "signed-in" && !can(session?.role, permission)) {
       await audit("denied", { merchantId });
-      return failure(deniedMessage(permission, await localeFor(session, requestHeaders)));
+      return failure(deniedMessage(permission, localeOf(session?.locale, requestHeaders)));
     }
 
     const withNul = fieldsHoldingNul(fields);

@@ -1,7 +1,7 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { getDb } from "../db";
-import { LOCALE_COOKIE, pickLocale, type Locale } from "../i18n";
+import { localeOf, type Locale } from "../i18n";
 import { actionMessages, deniedMessage } from "../i18n/action-messages";
 import { getMerchantInScope, type MerchantSummary } from "../merchants/queries";
 import { answerStamped, doorOf, markDoor, newRequestId, REQUEST_ID_HEADER, withHeader, type RouteSegment } from "../http/door";
@@ -76,7 +76,7 @@ export function defineRoute<P extends Params = Params>(options: RouteOptions<P>)
     const requestId = newRequestId();
     const stamped = (response: Response) => withHeader(response, REQUEST_ID_HEADER, requestId);
     const session = await currentSession();
-    const locale = pickLocale(session?.locale ?? request.cookies.get(LOCALE_COOKIE)?.value, request.headers.get("accept-language"));
+    const locale = localeOf(session?.locale, request.headers);
     const defaults = actionMessages(locale);
     const words = { signedOut: defaults.signedOut, denied: deniedMessage(options.permission, locale), choosePasswordFirst: defaults.choosePasswordFirst, ...options.words?.(locale) };
     const ip = clientIpFrom(request.headers);

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "../db/client";
 import { ipThrottleKey } from "../http/request-ip";
-import { LOCALE_COOKIE, pickLocale } from "../i18n";
+import { localeOf } from "../i18n";
 import { hitRateLimits, type Limit, type RateVerdict } from "../public/rate-limit";
 import { checkoutLimitMessages } from "./limit-messages";
 import { STATUS_POLL_MS } from "./polling";
@@ -80,13 +80,10 @@ export async function openStreamSlot(db: Db, requestId: string, ip: string | nul
   return { ok: true, release };
 }
 
-const localeCookie = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`);
-
 /** 429 with Retry-After and a sentence in the caller's language (the language cookie, else the browser's). */
 export function tooManyAnswer(request: Request, what: "status" | "stream", retryAfterMs: number): Response {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  const cookie = localeCookie.exec(request.headers.get("cookie") ?? "")?.[1];
-  const t = checkoutLimitMessages(pickLocale(cookie, request.headers.get("accept-language")));
+  const t = checkoutLimitMessages(localeOf(null, request.headers));
   const error = what === "status" ? t.tooManyChecks(seconds) : t.tooManyStreams(seconds);
   return Response.json({ error }, { status: 429, headers: { "Retry-After": String(seconds), "Cache-Control": "no-store" } });
 }

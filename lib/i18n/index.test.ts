@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defineMessages, formatDateTime, formatThb, pickLocale } from "./index";
+import { defineMessages, formatDateTime, formatThb, LOCALE_COOKIE, localeOf } from "./index";
 
 describe("i18n", () => {
   it.each([
@@ -10,7 +10,14 @@ describe("i18n", () => {
     [null, "", "en"],
     ["xx", null, "en"],
   ] as const)("preference %s with Accept-Language %s → %s", (preference, accept, expected) => {
-    expect(pickLocale(preference, accept)).toBe(expected);
+    expect(localeOf(preference, new Headers(accept === null ? {} : { "accept-language": accept }))).toBe(expected);
+  });
+
+  it("takes the language cookie when the person has saved no choice, and the saved choice over it", () => {
+    const headers = new Headers({ cookie: `other=1; ${LOCALE_COOKIE}=th; more=2`, "accept-language": "en-US" });
+    expect(localeOf(null, headers)).toBe("th");
+    expect(localeOf("en", headers)).toBe("en");
+    expect(localeOf(null, new Headers({ cookie: `${LOCALE_COOKIE}=xx`, "accept-language": "th" }))).toBe("th");
   });
 
   it("formats amounts exactly from satang", () => {
