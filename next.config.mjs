@@ -2,7 +2,7 @@
 const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
-  // PGlite ships WASM and data files that must stay in node_modules (stack-notes §6.9).
+  // PGlite ships WASM and data files that must stay in node_modules (docs/stack-notes.md §6.9).
   // @node-rs/argon2 loads a native .node binary that must not be bundled either.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2"],
   // forbidden() answers 403 with app/(console)/forbidden.tsx when a role cannot open a page.

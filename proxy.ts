@@ -28,7 +28,7 @@ const guard = auth((request) => {
     return NextResponse.json({ error: "Sign in to PayDesk first." }, { status: 401 });
   }
   // Next turns a same-host Location into a relative one, so the browser stays on the host it used
-  // (127.0.0.1 or a real name) and keeps its cookie (stack notes §6.4). callbackUrl is a path.
+  // (127.0.0.1 or a real name) and keeps its cookie (docs/stack-notes.md §6.4). callbackUrl is a path.
   return NextResponse.redirect(new URL(signInPath(`${pathname}${search}`), request.nextUrl));
 });
 

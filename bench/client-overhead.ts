@@ -4,7 +4,7 @@
  * limiter disabled, same sandbox process, alternating A/B so both see the same conditions. Both
  * sides send the identical HTTP request (checked on a capture server first), so the difference is
  * the client's own work: input schema, timeout, response schemas.
- * Targets (issue 3): p50 overhead at most 2 ms and a p50 ratio at most 1.10.
+ * Targets: p50 overhead at most 2 ms and a p50 ratio at most 1.10.
  */
 import { createPaymentApi } from "../lib/payment-api/client";
 import { captureRequest, requestDifferences } from "./lib/capture-request";

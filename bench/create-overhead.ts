@@ -1,5 +1,5 @@
 /**
- * bench/create-overhead (issue 4, "Done when"): what PayDesk's whole server-side create of a Pay-In
+ * bench/create-overhead: what PayDesk's whole server-side create of a Pay-In
  * costs over the provider call itself, on PGlite and on Postgres. Target: p50 overhead ≤ 10 ms on each.
  *
  * A — the bare provider call: the same Pay-In submitted to the sandbox process with a bare fetch.

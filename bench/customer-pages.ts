@@ -1,5 +1,5 @@
 /**
- * bench/customer-pages (issue 6 §4): the customer's pages on a production build, in one run.
+ * bench/customer-pages: the customer's pages on a production build, in one run.
  *
  * - First-load JS as a phone loads it: the gzipped bytes of every script the page requests until
  *   it has loaded (Chromium never requests `nomodule` polyfills), for the checkout page, the slip
@@ -186,7 +186,7 @@ async function requestMaker(): Promise<(kind: "payin" | "p2p", amountSatang: num
     n += 1;
     const run = `${Date.now().toString(36)}${n}`;
     if (kind === "p2p") {
-      // A pay-out for the P2P to be matched with (provider-facts §5.5), without PromptPay: bank details only.
+      // A pay-out for the P2P to be matched with (docs/provider-facts.md §5.5), without PromptPay: bank details only.
       const payOut = await api.submitPayOut(payOutRequest({ refId1: `BPO${run}`, amountSatang: 150_000, destination: { type: "bank", bankCode: "KBANK", accountNo: "0987654321", accountName: "Somsri Rakdee" } }));
       if (!payOut.ok) throw new Error(`the pay-out for P2P was refused: ${failureText(payOut)}`);
     }

@@ -1,5 +1,5 @@
 /**
- * bench/list-scale (issue 4, "Done when"): 1,000,000 requests in a throw-away Postgres, then the
+ * bench/list-scale: 1,000,000 requests in a throw-away Postgres, then the
  * server-side time of the request list's queries — lib/requests/queries.ts itself, not HTTP — for
  * the first page, a status + date filter, a RefId search and an amount search (p95 of 50 runs each,
  * target ≤ 50 ms), and a 100,000-row CSV export through the streaming code (target < 10 s) with

@@ -1,7 +1,7 @@
 /**
  * bench/provider-budget: the provider's 20-calls-per-10-s budget under load, shared by two PayDesk
  * instances on one PostgreSQL, against the sandbox in its live profile (its own process, limiting
- * at 20/10 s and answering 429 past it, provider-facts §8.1).
+ * at 20/10 s and answering 429 past it, docs/provider-facts.md §8.1).
  *
  * Each design runs the same load on a fresh database and sandbox: 300 open Pay-Ins and 100 open
  * Pay-Outs being reconciled by both instances; for 60 s, 50 webhooks a second (real payments made

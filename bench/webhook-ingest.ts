@@ -1,5 +1,5 @@
 /**
- * bench/webhook-ingest (issue 5, "Done when"): webhooks received per second and their answer
+ * bench/webhook-ingest: webhooks received per second and their answer
  * latency at 20 concurrent senders, on PGlite and on a real Postgres, through exactly what the
  * route handler (app/api/webhooks/payment/route.ts) runs — `ingestWebhook` (authenticate by
  * secret, read, de-duplicate, store, answer) then `processDelivery` with what ingest read — in

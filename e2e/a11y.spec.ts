@@ -1,5 +1,5 @@
 /**
- * axe on every page of the build (issue 4 §5: no violations on any console page). The routes come
+ * axe on every page of the build (no violations on any console page). The routes come
  * from the build's own manifest, like e2e/no-keys-in-browser.spec.ts, so a page added later is
  * covered the day it exists: pages without parameters are opened directly, and each page with a
  * parameter (/settings/merchants/[id], /requests/[id]…) through the first link to it found on the

@@ -1,6 +1,6 @@
 /**
  * P2P on the customer's checkout (customer project: a phone, th-TH). The provider pairs a P2P Pay-In
- * with the oldest pending pay-out of any merchant that has enough left (provider-facts §5.5), so the
+ * with the oldest pending pay-out of any merchant that has enough left (docs/provider-facts.md §5.5), so the
  * customer pays that pay-out's account — another company's — for the amount asked, satang and all,
  * none added (§5.1). The page says who they pay and why, and never that the satang identify them.
  */

@@ -1,5 +1,5 @@
 /**
- * The hosted checkout on a phone (issue 6 §1), in the `customer` project: Pixel 7, th-TH, Bangkok.
+ * The hosted checkout on a phone, in the `customer` project: Pixel 7, th-TH, Bangkok.
  * Each test makes its request through the console (e2e/support/checkout.ts) and opens the link
  * the console hands out, as a customer would. The sandbox makes the money move.
  */
@@ -218,7 +218,7 @@ test("in the last 5 minutes the countdown turns urgent, and at zero the QR goes 
 
 test("a P2P Pay-In to an account without PromptPay: bank details are the page, with no QR", async ({ page, browser, sandbox }) => {
   // The provider matches a P2P Pay-In to the oldest pending pay-out, of any merchant, with enough
-  // left (provider-facts §5.5). Above every other pay-out the suite makes (the largest is 60,000),
+  // left (docs/provider-facts.md §5.5). Above every other pay-out the suite makes (the largest is 60,000),
   // only this one can take it — Chiang Mai Gadgets takes Pay-Ins up to 200,000.
   const merchant = sandbox.merchants[0]!;
   const amount = 150_000 + Math.floor(Math.random() * 40_000);

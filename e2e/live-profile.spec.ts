@@ -1,6 +1,6 @@
 /**
- * One full run against the sandbox's `live` profile (issue 4 §5): the provider as it really behaves
- * (provider-facts §8.9, sandbox/README.md "The live profile"), not as the specification says.
+ * One full run against the sandbox's `live` profile: the provider as it really behaves
+ * (docs/provider-facts.md §8.9, sandbox/README.md "The live profile"), not as the specification says.
  * This spec starts its own live sandbox and its own PayDesk in demo mode on it (merchants loaded
  * from the sandbox's credentials.json, webhooks delivered to this PayDesk), then in the console:
  *
@@ -40,7 +40,7 @@ interface LiveRequest {
   statusCode: string | null;
   qrCode: string | null;
   qrCodeImage?: string | null;
-  /** In baht, a JSON number, as the provider's entity carries it (provider-facts §4.5). */
+  /** In baht, a JSON number, as the provider's entity carries it (docs/provider-facts.md §4.5). */
   generatedAmount: number | null;
 }
 
@@ -166,7 +166,7 @@ test.describe("one full run against the live profile", () => {
       DATABASE_URL: "",
       PUBLIC_BASE_URL: appUrl,
       // The live sandbox limits 20 requests per 10 s per client and counts the checkout page's hub
-      // upgrade (provider-facts §8.1). Here PayDesk's calls and the browser's upgrades all come from
+      // upgrade (docs/provider-facts.md §8.1). Here PayDesk's calls and the browser's upgrades all come from
       // 127.0.0.1 without X-Original-Forwarded-For, so they share the sandbox's one "unknown" bucket,
       // where in production customers' browsers have IPs of their own. PayDesk's default budget
       // (20/10s) would be that whole bucket; 15 leaves 5 per window for the browser's upgrades.
@@ -238,7 +238,7 @@ test.describe("one full run against the live profile", () => {
     await expect(page.getByTestId("status-badge")).toHaveAttribute("data-state", "pending");
 
     const stored = await storedAtSandbox(refId1);
-    // A BOT bill-payment payload (tag 30), which the live provider answers with isQrAvailable false (provider-facts §4.1).
+    // A BOT bill-payment payload (tag 30), which the live provider answers with isQrAvailable false (docs/provider-facts.md §4.1).
     expect(stored.qrCode).toMatch(/^00020101021230/);
     const answer = await control<{ responseDataObj: { isQrAvailable: boolean; qrCode: string } }>("GET", `/requests/${stored.id}`);
     expect(answer.responseDataObj).toMatchObject({ isQrAvailable: false, qrCode: stored.qrCode });

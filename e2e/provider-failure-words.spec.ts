@@ -1,5 +1,5 @@
 /**
- * PayDesk's own failure sentences reach staff in their language (issue 4 §5): a provider that does
+ * PayDesk's own failure sentences reach staff in their language: a provider that does
  * not answer in time is explained in Thai to a Thai reader, on the request's page, while the
  * English stays what PayDesk stores (playwright.config.ts sets a 3 s provider timeout). While the
  * form waits, it shows how long it has been waiting.

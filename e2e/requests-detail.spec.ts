@@ -1,5 +1,5 @@
 /**
- * A request's page (issue 4 §3): every field, the provider's answer, the timeline with who did
+ * A request's page: every field, the provider's answer, the timeline with who did
  * what, the customer's links with copy buttons and QR codes, the countdown, "checking with the
  * provider" for a lost answer, and — in sandbox mode — buttons that make the provider act.
  * Requests are made through PayDesk's own create forms (see e2e/requests-list.spec.ts).

@@ -1,5 +1,5 @@
 /**
- * The request list (issue 4 §2) as staff use it: tabs, filters and search that live in the URL,
+ * The request list as staff use it: tabs, filters and search that live in the URL,
  * keyset pages, empty states that say why, and the CSV export of every matching row.
  *
  * The rows come through PayDesk's own create forms against the sandbox (the list shows PayDesk's

@@ -2,7 +2,7 @@ import { expect, test } from "./support/sandbox";
 
 test.describe("provider sandbox, as QA drives it", () => {
   test("a customer opens the sandbox payment page of a new Pay-In and the simulated transfer marks it Paid", async ({ page, sandbox }) => {
-    test.skip(sandbox.profile !== "spec", "the live provider sends no paymentUrl (provider-facts §4.1)");
+    test.skip(sandbox.profile !== "spec", "the live provider sends no paymentUrl (docs/provider-facts.md §4.1)");
     const merchant = sandbox.merchants[0]!;
     const refId1 = `E2E-${Date.now().toString(36)}-${test.info().project.name.slice(0, 3)}`;
     const created = await sandbox.provider<{ status: string; paymentResponse: { id: string; paymentUrl: string; generatedAmount: number } }>(

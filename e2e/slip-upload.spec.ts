@@ -1,5 +1,5 @@
 /**
- * The slip upload page on a phone (issue 6 §2), `customer` project. Links come from requests made in
+ * The slip upload page on a phone, `customer` project. Links come from requests made in
  * the console (e2e/support/checkout.ts); slip images are generated in the test (e2e/support/slips.ts).
  * Each test gets its own client address (X-Forwarded-For), so the per-address budgets of the public
  * pages count each test separately, as they would count separate customers.

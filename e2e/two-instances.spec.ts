@@ -1,5 +1,5 @@
 /**
- * Two PayDesk instances on one Postgres (DESIGN.md §6): a webhook received by instance A updates a
+ * Two PayDesk instances on one Postgres (docs/DESIGN.md §6): a webhook received by instance A updates a
  * console page served by instance B within a second, through Postgres LISTEN/NOTIFY and B's
  * server-sent event stream. This spec starts its own Postgres and both instances; they use the
  * sandbox the Playwright config already runs.

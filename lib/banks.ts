@@ -1,5 +1,5 @@
 /**
- * Thai bank codes the provider accepts (provider-facts §5.7), with Bank of Thailand numbers and
+ * Thai bank codes the provider accepts (docs/provider-facts.md §5.7), with Bank of Thailand numbers and
  * the names customers know. The provider's own English names are wrong for TMB and CIMBT, so
  * these are written from the banks' own names, not copied from it.
  */

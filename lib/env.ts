@@ -1,5 +1,5 @@
 /**
- * The one validated environment (STYLE.md habit 4): nothing else in PayDesk reads process.env.
+ * The one validated environment (docs/STYLE.md habit 4): nothing else in PayDesk reads process.env.
  * A missing or malformed variable stops the start with a sentence naming it. Empty strings count
  * as unset, so `FOO=` in a .env file means "use the default".
  */

@@ -4,7 +4,7 @@
  * Money is an integer number of satang (1 THB = 100 satang) everywhere in our logic. JavaScript
  * numbers hold integers exactly up to 2^53, far above numeric(14,2)'s 10^14 satang, so integers
  * need no bigint. The only floats are at the provider's JSON border, where the provider itself
- * uses doubles (provider-facts §4.0, §8.4): we turn them into satang through their shortest
+ * uses doubles (docs/provider-facts.md §4.0, §8.4): we turn them into satang through their shortest
  * decimal string, never by multiplying.
  */
 
@@ -65,7 +65,7 @@ export function toDecimalString(satang: Satang): string {
 }
 
 /**
- * The JSON number the provider expects (RequestedAmount is a double, provider-facts §8.4).
+ * The JSON number the provider expects (RequestedAmount is a double, docs/provider-facts.md §8.4).
  * satang / 100 is the double nearest the decimal, so it serialises back to the same digits.
  */
 export function toJsonNumber(satang: Satang): number {
@@ -81,7 +81,7 @@ export function formatBaht(satang: Satang): string {
   return `${satang < 0 ? "-" : ""}${grouped}.${frac}`;
 }
 
-/** Percentage fee in satang, rounded half away from zero like the provider (provider-facts §5.6). */
+/** Percentage fee in satang, rounded half away from zero like the provider (docs/provider-facts.md §5.6). */
 export function percentOf(satang: Satang, percent: string): Satang {
   const bp = percentToBasisPoints(percent);
   const product = Math.abs(satang) * bp;

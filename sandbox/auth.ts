@@ -1,5 +1,5 @@
 /**
- * Basic auth with an API key, and the provider's role check (provider-facts §1.2–§1.4).
+ * Basic auth with an API key, and the provider's role check (docs/provider-facts.md §1.2–§1.4).
  *
  * Roles are unanchored, case-insensitive regexes over "{Controller}:{Action}". The spec profile
  * answers every failure with an empty 401/403; the live profile also reproduces the plain-text

@@ -34,7 +34,7 @@ export const isGuid = (value: string): boolean => GUID_RE.test(value);
 
 /**
  * ISO-8601 UTC. The live provider writes .NET's seven fractional digits
- * (2026-07-01T10:00:00.1234567Z, provider-facts §4.0); the spec profile writes milliseconds.
+ * (2026-07-01T10:00:00.1234567Z, docs/provider-facts.md §4.0); the spec profile writes milliseconds.
  */
 export function isoTime(ms: number, profile: SandboxConfig["profile"]): string {
   const iso = new Date(ms).toISOString();

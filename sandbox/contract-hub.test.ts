@@ -2,7 +2,7 @@
  * The real-time channel end to end, spec profile: a Pay-In's sessionId joined on
  * `/realtime/payment-tx` with the official `@microsoft/signalr` client, and `payment.completed`
  * {sessionId, amount} pushed only when money is matched or an admin approves a (non-P2P) pay-in
- * (provider-facts §4.10). "No event" is proven without sleeping: events travel in order on one
+ * (docs/provider-facts.md §4.10). "No event" is proven without sleeping: events travel in order on one
  * WebSocket, so once a later sentinel event has arrived, an earlier one would have arrived first.
  */
 import { HttpTransportType, HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection } from "@microsoft/signalr";

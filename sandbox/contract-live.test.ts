@@ -1,6 +1,6 @@
 /**
  * The `live` profile reproduces what a client of the v0.2.54 provider really sees, deviation by
- * deviation (provider-facts §8.9 and the sections it points to). Where the spec profile differs,
+ * deviation (docs/provider-facts.md §8.9 and the sections it points to). Where the spec profile differs,
  * both are asserted, because PayDesk has to accept both.
  */
 import { randomUUID } from "node:crypto";

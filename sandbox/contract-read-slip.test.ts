@@ -1,6 +1,6 @@
 /**
  * Contract tests for the read endpoints (GetPaymentRequestById, GetPaymentRequests,
- * GetPaymentRequestCount; provider-facts §4.5) and the anonymous slip endpoints (VerifyPayInToken,
+ * GetPaymentRequestCount; docs/provider-facts.md §4.5) and the anonymous slip endpoints (VerifyPayInToken,
  * UploadPayInSlipById, CheckPayInSlipDup; §4.6–§4.8) in the spec profile, including bad input.
  */
 import { randomUUID } from "node:crypto";

@@ -1,6 +1,6 @@
 /**
  * Contract tests for the four submit endpoints in the spec profile (the default): the envelope and
- * fields of spec/payment-request-service.md, the error codes of provider-facts §3.2–§3.3 plus the
+ * fields of docs/payment-request-service.md, the error codes of docs/provider-facts.md §3.2–§3.3 plus the
  * spec profile's destination checks, authentication (§1.2–§1.4) and bad input (§3).
  * Everything goes over real HTTP to a sandbox started on a free port.
  */
@@ -262,7 +262,7 @@ describe("Pay-In submit", () => {
     const envelope = await submitError(sb, "SubmitPayInRequest", sb.gadgets, body, "ERROR_NO_PAYIN_ACCOUNT_MATCH");
     expect(Object.keys(envelope).sort()).toEqual(BUSINESS_ERROR_FIELDS);
     expect(envelope.paymentResponse).toBeNull();
-    // Stored as a rejected row (provider-facts §3.2 "Row stored? yes").
+    // Stored as a rejected row (docs/provider-facts.md §3.2 "Row stored? yes").
     expect(await controlRequestByRef(sb, body.RefId1 as string)).toMatchObject({ status: "Rejected", statusCode: "ERROR_NO_PAYIN_ACCOUNT_MATCH" });
     await submitError(sb, "SubmitPayInRequest", sb.gadgets, { ...body, QrProvider: "PP" }, "REF_ID1_DUPLICATE");
   });

@@ -1,6 +1,6 @@
 /**
  * The control API and webhooks, end to end over real HTTP: a throw-away local receiver records
- * what the sandbox sends (provider-facts §6), fault injection breaks calls the way a network and
+ * what the sandbox sends (docs/provider-facts.md §6), fault injection breaks calls the way a network and
  * the provider do, and bad control input gets a 4xx with a sentence.
  */
 import { randomUUID } from "node:crypto";

@@ -5,7 +5,7 @@
  *
  * `when: "before"` breaks the call before the provider does anything; `"after"` lets the provider
  * do the work (a request is created) and then breaks the answer — the "may or may not exist"
- * case a client must settle by looking the request up (provider-facts §8.6).
+ * case a client must settle by looking the request up (docs/provider-facts.md §8.6).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { newId } from "./context";

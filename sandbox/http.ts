@@ -1,6 +1,6 @@
 /**
  * Small HTTP helpers shaped like the provider's ASP.NET Core answers: camelCase JSON, model-binding
- * failures as RFC 9110 ProblemDetails (provider-facts §3), empty 401/403 bodies (§1.4).
+ * failures as RFC 9110 ProblemDetails (docs/provider-facts.md §3), empty 401/403 bodies (§1.4).
  */
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -99,7 +99,7 @@ export function parseJsonObject(body: Buffer, contentType: string | undefined): 
   return value as Record<string, unknown>;
 }
 
-/** Request properties are case-insensitive at the provider (provider-facts §4.0). */
+/** Request properties are case-insensitive at the provider (docs/provider-facts.md §4.0). */
 export function lowerKeys(body: Record<string, unknown>): Map<string, unknown> {
   const map = new Map<string, unknown>();
   for (const [key, value] of Object.entries(body)) map.set(key.toLowerCase(), value);
@@ -125,7 +125,7 @@ export class Binder {
     return value;
   }
 
-  /** Numbers may be JSON numbers or numeric strings (provider-facts §4.0). */
+  /** Numbers may be JSON numbers or numeric strings (docs/provider-facts.md §4.0). */
   number(name: string): unknown {
     const value = this.fields.get(name.toLowerCase());
     if (value === undefined || value === null) return null;

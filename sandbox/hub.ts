@@ -3,7 +3,7 @@
  *
  * The real hub is anonymous and has one useful method, `JoinPayment(sessionId)`, which puts the
  * connection in group `payment:{sessionId}`; the server then pushes `payment.completed` with
- * `{ sessionId, amount }` (provider-facts §1.5, §4.10). PayDesk's browser code uses the official
+ * `{ sessionId, amount }` (docs/provider-facts.md §1.5, §4.10). PayDesk's browser code uses the official
  * `@microsoft/signalr` client, so this file speaks the SignalR JSON hub protocol (version 1) over
  * WebSocket with `ws`, closely enough for that client, and nothing more: no long polling, no SSE,
  * no MessagePack, no streaming, no stateful reconnect, no client results.
@@ -14,7 +14,7 @@
  *   server.on("request", (req, res) => { if (hub.handleNegotiate(req, res)) return; ... });
  * `handleNegotiate` is only needed for clients that do not set `skipNegotiation: true`.
  *
- * Like the provider, there is no auth and no Origin check (provider-facts §1.5, §1.6). Anything a
+ * Like the provider, there is no auth and no Origin check (docs/provider-facts.md §1.5, §1.6). Anything a
  * client sends that this hub cannot make sense of closes that one connection, never the process.
  */
 import { randomBytes } from "node:crypto";
@@ -48,7 +48,7 @@ export interface PaymentHub {
 
 export const DEFAULT_HUB_PATH = "/realtime/payment-tx";
 
-/** SignalR frames every message, the handshake included, with the ASCII record separator (stack notes §4.1). */
+/** SignalR frames every message, the handshake included, with the ASCII record separator (docs/stack-notes.md §4.1). */
 const RS = "\x1e";
 
 /** One message is a small JSON object; anything this large is a broken or hostile client. */
@@ -126,7 +126,7 @@ export function createPaymentHub(options: HubOptions = {}): PaymentHub {
   const path = options.path ?? DEFAULT_HUB_PATH;
   const negotiatePath = `${path}/negotiate`;
   // The client gives up after serverTimeoutInMilliseconds (default 30 s) without hearing from the
-  // server; 15 s is the interval ASP.NET uses and the stack notes recommend (§4.6).
+  // server; 15 s is the interval ASP.NET uses and docs/stack-notes.md §4.6 recommends.
   const pingIntervalMs = options.pingIntervalMs ?? 15_000;
   const handshakeTimeoutMs = options.handshakeTimeoutMs ?? 15_000;
   const log = options.log ?? (() => {});
@@ -273,7 +273,7 @@ export function createPaymentHub(options: HubOptions = {}): PaymentHub {
     }
     conn.handshaken = true;
     // An empty object means success; it too must end with the separator, or the client's
-    // start() fails with "Message is incomplete" (stack notes §4.2).
+    // start() fails with "Message is incomplete" (docs/stack-notes.md §4.2).
     sendRaw(conn, "{}" + RS);
   }
 
@@ -325,7 +325,7 @@ export function createPaymentHub(options: HubOptions = {}): PaymentHub {
 
   function onData(conn: Connection, data: Buffer): void {
     if (conn.closing) return;
-    // A frame may hold several messages or end mid-message (stack notes §4.1), so keep the tail.
+    // A frame may hold several messages or end mid-message (docs/stack-notes.md §4.1), so keep the tail.
     conn.buffer += conn.decoder.write(data);
     let end: number;
     while (!conn.closing && (end = conn.buffer.indexOf(RS)) !== -1) {
@@ -437,7 +437,7 @@ export function createPaymentHub(options: HubOptions = {}): PaymentHub {
     const members = groups.get(groupName(sessionId));
     if (!members) return 0;
     // No invocationId: with one, the client would treat the push as a client-result call and
-    // answer it (stack notes §4.5).
+    // answer it (docs/stack-notes.md §4.5).
     const frame = JSON.stringify({ type: MessageType.Invocation, target, arguments: args }) + RS;
     let delivered = 0;
     for (const conn of members) {
@@ -447,7 +447,7 @@ export function createPaymentHub(options: HubOptions = {}): PaymentHub {
   }
 
   function publishCompleted(sessionId: string, amount: number): number {
-    // Payload shape of the provider's event (provider-facts §4.10).
+    // Payload shape of the provider's event (docs/provider-facts.md §4.10).
     return publish(sessionId, "payment.completed", { sessionId, amount });
   }
 

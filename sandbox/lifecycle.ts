@@ -1,6 +1,6 @@
 /**
  * What happens to a request after it is created: money arriving, an admin approving or rejecting,
- * expiry, pay-outs in full or in P2P rounds (provider-facts §2.3–§2.5). Each change fires what the
+ * expiry, pay-outs in full or in P2P rounds (docs/provider-facts.md §2.3–§2.5). Each change fires what the
  * provider fires: the webhook job, and `payment.completed` on the hub only for a matched or
  * approved non-P2P pay-in (§4.10).
  */

@@ -1,5 +1,5 @@
 /**
- * QR payloads as the provider builds them (provider-facts §5.3).
+ * QR payloads as the provider builds them (docs/provider-facts.md §5.3).
  *
  * PromptPay (`PP`): an EMVCo "dynamic" payload with the PromptPay AID in tag 29, the amount in
  * tag 54 with two decimals, "{BankCode}:{AccountNo}" as merchant name (tag 59, at most 25

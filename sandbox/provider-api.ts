@@ -1,7 +1,7 @@
 /**
  * The provider's HTTP interface: `/api/PaymentRequest/org/{orgId}/action/{Action}/...`.
  *
- * Order per call, as in the provider's middleware (provider-facts §1.1): rate limit → auth → role →
+ * Order per call, as in the provider's middleware (docs/provider-facts.md §1.1): rate limit → auth → role →
  * body binding → (faults) → operation → (faults on the answer).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";

@@ -2,7 +2,7 @@ import type { Duplex } from "node:stream";
 
 /**
  * The live provider's global fixed-window limiter: N requests per window per client, no queue,
- * 429 text/plain without Retry-After (provider-facts §8.1).
+ * 429 text/plain without Retry-After (docs/provider-facts.md §8.1).
  */
 export class FixedWindowLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();

@@ -59,7 +59,7 @@ export async function startSandbox(config: SandboxConfig, options: { persist?: b
   server.keepAliveTimeout = 65_000;
   server.on("upgrade", (req, socket, head) => {
     // The live provider's global limiter runs before routing, so it counts the hub's WebSocket
-    // upgrade like any request (provider-facts §8.1: "Applies to anonymous slip endpoints and
+    // upgrade like any request (docs/provider-facts.md §8.1: "Applies to anonymous slip endpoints and
     // SignalR too"). A client with `skipNegotiation: true` never sends the negotiate POST that
     // route() limits: its upgrade is its only request, so it is counted here, in the same
     // per-client bucket as the client's HTTP calls. The hub is anonymous, so the bucket is the

@@ -1,5 +1,5 @@
 /**
- * The Pay-Out and Withdrawal submits (provider-facts §3.3, §4.3): identical bodies, the withdrawal
+ * The Pay-Out and Withdrawal submits (docs/provider-facts.md §3.3, §4.3): identical bodies, the withdrawal
  * flagged. The live provider validates no destination; the spec profile refuses money with nowhere
  * to go (sandbox/README.md).
  */

@@ -1,6 +1,6 @@
 /**
  * The submit operations: validation in the provider's order, with its status codes
- * (provider-facts §3.2–§3.3), and creation of the request.
+ * (docs/provider-facts.md §3.2–§3.3), and creation of the request.
  */
 import { randomInt, randomUUID } from "node:crypto";
 import { parseAmount, type Satang } from "../lib/money";

@@ -12,7 +12,7 @@ export interface Merchant {
   name: string;
   payinMinSatang: Satang | null;
   payinMaxSatang: Satang | null;
-  /** null → the profile's default (spec 15 min, live 30 min, provider-facts §5.2). */
+  /** null → the profile's default (spec 15 min, live 30 min, docs/provider-facts.md §5.2). */
   payinExpireMinutes: number | null;
   payInFeePct: string;
   payoutFeePct: string;
@@ -28,7 +28,7 @@ export interface WebhookConfig {
 export interface ApiKey {
   key: string;
   orgId: string;
-  /** The spec binds a key to one merchant; the live provider checks only the org (provider-facts §1.2). */
+  /** The spec binds a key to one merchant; the live provider checks only the org (docs/provider-facts.md §1.2). */
   merchantId: string | null;
   roles: string[];
   status: "Active" | "Disabled";
@@ -137,7 +137,7 @@ export interface DuplicateRecord {
   createdAt: number;
 }
 
-/** Money seen at a receiving account that matched no request (provider-facts §2.3 step 3). */
+/** Money seen at a receiving account that matched no request (docs/provider-facts.md §2.3 step 3). */
 export interface UnidentifiedTransfer {
   id: string;
   accountId: string;

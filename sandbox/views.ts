@@ -2,7 +2,7 @@
  * What the provider says about a request, per profile.
  *
  * spec: the spec's `paymentResponse` with exactly the fields it lists per operation.
- * live: the v0.2.54 shapes (provider-facts §4.1–§4.5): extra fields, `qrCodeImage` always "" from a
+ * live: the v0.2.54 shapes (docs/provider-facts.md §4.1–§4.5): extra fields, `qrCodeImage` always "" from a
  * submit, P2P's dummy PromptPay id, and Pay-Out answered as `paymentRequest` + `payoutTransaction`.
  */
 import { toJsonNumber } from "../lib/money";

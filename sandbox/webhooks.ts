@@ -1,5 +1,5 @@
 /**
- * Webhook jobs as the provider sends them (provider-facts §6): the whole job object in PascalCase,
+ * Webhook jobs as the provider sends them (docs/provider-facts.md §6): the whole job object in PascalCase,
  * every parameter a string, one POST with the merchant's custom headers, a 5-second timeout, one
  * attempt, no retry, no signature. Every attempt is kept in a delivery log for QA.
  */

@@ -24,7 +24,7 @@ fail() { end_phase; summary; echo; echo "npm test: $1" >&2; exit 1; }
 # --- dependencies -----------------------------------------------------------------------------
 start_phase "install"
 if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] || [ package.json -nt node_modules/.package-lock.json ]; then
-  # `npm install`, not `npm ci`: a lockfile made here lacks other platforms' binaries (stack notes §6.7).
+  # `npm install`, not `npm ci`: a lockfile made here lacks other platforms' binaries (docs/stack-notes.md §6.7).
   npm install --no-audit --no-fund || fail "npm install failed."
 else
   echo "node_modules is up to date"

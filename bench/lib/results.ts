@@ -1,5 +1,5 @@
 /**
- * Benchmark results in the shape DESIGN.md §8 fixes: printed as a table and written to
+ * Benchmark results in the shape docs/DESIGN.md §8 fixes: printed as a table and written to
  * bench/results/<name>.json. Timings on shared machines are noisy, so benchmarks report medians
  * of several rounds and ratios against a baseline measured in the same run.
  */

@@ -1,6 +1,6 @@
 /**
  * The provider's payment hub from the customer's browser: SignalR's JSON protocol over a bare
- * WebSocket, as the provider's own clients use it with `skipNegotiation` (provider-facts §1.5,
+ * WebSocket, as the provider's own clients use it with `skipNegotiation` (docs/provider-facts.md §1.5,
  * §4.10). The hub is anonymous — no key is ever sent; JoinPayment(sessionId) is all it needs —
  * and it only ever says "payment.completed", so the page follows PayDesk's own status too.
  *

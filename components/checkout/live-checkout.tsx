@@ -9,13 +9,13 @@ import type { HubState } from "./hub-client";
  * The part of the checkout page that changes by itself: the countdown and the request's status.
  * Everything else is server-rendered and handed in as `payment` (amount, QR, bank details) and
  * `slip` (the slip upload link); on a terminal status `payment` is taken out of the page, so a
- * settled request never leaves a scannable QR on screen (DESIGN.md §5).
+ * settled request never leaves a scannable QR on screen (docs/DESIGN.md §5.2).
  *
- * Status arrives two ways, whichever is first (DESIGN.md §5, Checkout):
+ * Status arrives two ways, whichever is first (docs/DESIGN.md §5.2):
  * - PayDesk's own stream (`/checkout/<token>/events`, fed by webhooks and reconciliation), with
  *   polling when the stream cannot be held; EventSource reconnects by itself after a network loss.
  * - the provider's hub, loaded after first paint so it never delays the QR. It only says
- *   "payment.completed" (provider-facts §4.10), and only for QR pay-ins: PayDesk is then asked to
+ *   "payment.completed" (docs/provider-facts.md §4.10), and only for QR pay-ins: PayDesk is then asked to
  *   check with the provider at once (the hub is anonymous, so its word alone changes nothing there).
  */
 export type LiveState = "awaiting_approval" | "submitting" | "unknown" | "pending" | "paid" | "approved" | "rejected" | "expired" | "canceled";

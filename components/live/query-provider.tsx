@@ -3,7 +3,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 
-/** React Query for the console, with defaults chosen once (STYLE.md, create-t3-app). */
+/** React Query for the console, with defaults chosen once (docs/STYLE.md, create-t3-app). */
 export function QueryProvider({ children }: { children: React.ReactNode }) {
   const [client] = useState(
     () =>

@@ -14,13 +14,13 @@ import { clientIpFrom } from "../http/request-ip";
 import { currentSession, type StaffSession } from "./session";
 
 /**
- * THE one door for mutations (STYLE.md habit 1). Every server action PayDesk exports is built
+ * THE one door for mutations (docs/STYLE.md habit 1). Every server action PayDesk exports is built
  * here, and lib/auth/actions-registry.test.ts fails when one is not:
  *
  *   session → merchant scope → permission → no NUL in any text → zod parse (FormData coerced) → run → audit row → result
  *
  * - A merchant outside the caller's scope is "not found", exactly like one that does not exist
- *   (STYLE.md habit 2).
+ *   (docs/STYLE.md habit 2).
  * - `run` reports a failure the person can act on by throwing ActionError; anything else it throws
  *   is logged with a reference, audited as "error", and answered with a generic sentence: internals
  *   (SQL, stack traces, provider bodies) never reach the browser.

@@ -22,7 +22,7 @@ vi.mock("../db", () => ({ getDb: async () => undefined }));
 
 const root = process.cwd();
 
-describe("every server action goes through defineAction (STYLE.md habit 1)", () => {
+describe("every server action goes through defineAction (docs/STYLE.md habit 1)", () => {
   it("holds for every \"use server\" module under app/, lib/ and components/", async () => {
     const scan = await scanServerActions(["app", "lib", "components"].map((d) => path.join(root, d)));
     const relative = scan.actionModules.map((f) => path.relative(root, f));

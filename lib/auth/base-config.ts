@@ -42,7 +42,7 @@ export function baseAuthConfig(): NextAuthConfig {
           user: { ...session.user, id: token.uid ?? "", email: token.email ?? "", name: token.name, role: token.role, merchantIds: token.merchantIds ?? null, sessionId: token.sid ?? null },
         };
       },
-      // Relative paths only: see lib/auth/callback-path.ts and stack notes §6.4.
+      // Relative paths only: see lib/auth/callback-path.ts and docs/stack-notes.md §6.4.
       redirect({ url, baseUrl }) {
         return safeRelativePath(url.startsWith(baseUrl) ? url.slice(baseUrl.length) || "/" : url, "/");
       },

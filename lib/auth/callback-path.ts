@@ -4,7 +4,7 @@ import { publicPathKind } from "./public-paths";
  * Where to go after signing in: only a path on this site. Anything else ("//evil.example",
  * "https://evil.example", "/\\evil", javascript:) falls back, so /login?callbackUrl=… cannot be
  * used to bounce a person to another site. Paths are kept relative: next-auth would otherwise
- * build absolute URLs on "localhost" and the cookie would not follow (stack notes §6.4).
+ * build absolute URLs on "localhost" and the cookie would not follow (docs/stack-notes.md §6.4).
  */
 export const CONSOLE_HOME = "/requests";
 

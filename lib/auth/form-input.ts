@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Turns a submitted FormData into the plain object an action's zod schema expects, using the
- * schema's own field types, so one schema serves the form and the server (STYLE.md habit 1):
+ * schema's own field types, so one schema serves the form and the server (docs/STYLE.md habit 1):
  *
  * - every value arrives as a string (a hidden input too): a `z.number()` field gets a number when
  *   the text is a plain decimal, else the text stays and zod reports "expected number";

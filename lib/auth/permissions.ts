@@ -1,5 +1,5 @@
 /**
- * Roles and permissions as data (STYLE.md, dub's rbac): every server action and page names one
+ * Roles and permissions as data (docs/STYLE.md, dub's rbac): every server action and page names one
  * permission, and `can(role, permission)` is the only question asked. The UI uses the same answer
  * to hide what a role cannot do; the server checks regardless.
  *

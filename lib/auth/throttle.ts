@@ -6,7 +6,7 @@ import { ipThrottleKey } from "../http/request-ip";
 
 /**
  * Sign-in throttling, per account and per IP, kept in `sign_in_throttle` so every app instance on
- * one database sees the same counts (DESIGN.md §6).
+ * one database sees the same counts (docs/DESIGN.md §6).
  *
  * - Account: 5 failures within 15 minutes lock the email for 15 minutes. Unknown emails are
  *   counted exactly like real ones, so the lock says nothing about which accounts exist. A success

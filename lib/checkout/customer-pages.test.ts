@@ -1,7 +1,7 @@
 /**
- * The customer's pages' server side against both sandbox profiles over real HTTP (issue 6): what a
+ * The customer's pages' server side against both sandbox profiles over real HTTP: what a
  * checkout token opens, what a slip link shows and uploads. The live provider sends qrCodeImage
- * empty (provider-facts §4.1), so the page must draw from qrCode there.
+ * empty (docs/provider-facts.md §4.1), so the page must draw from qrCode there.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { crc32, deflateSync } from "node:zlib";
@@ -86,7 +86,7 @@ describe.each(["spec", "live"] as const)("the customer's pages against the %s sa
     const row = result.request;
     const answer = row.providerResponse as { qrCode: string; isQrAvailable: boolean };
     expect(answer.qrCode).toMatch(/^00020101021230/); // tag 30: a BOT bill payment
-    // The live provider says false for an account without a PromptPay id (provider-facts §4.1).
+    // The live provider says false for an account without a PromptPay id (docs/provider-facts.md §4.1).
     if (profile === "live") expect(answer.isQrAvailable).toBe(false);
     const found = await loadCheckout(database.db, checkoutTokenFor(row, { secret }), BASE, { secret });
     expect(found).toMatchObject({ ok: true, view: { qrPayload: answer.qrCode } });

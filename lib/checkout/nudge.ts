@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { paymentRequests } from "../db/schema";
 
 /**
- * The provider's hub told a customer's page "payment.completed" (provider-facts §4.10). The hub is
+ * The provider's hub told a customer's page "payment.completed" (docs/provider-facts.md §4.10). The hub is
  * anonymous, so the page's word is only a hint: reconciliation is asked to check this request with
  * the provider now instead of at its back-off time, and applies whatever the provider says. Moving
  * a check earlier is all a caller can do here, so a flood of hints costs at most one provider read

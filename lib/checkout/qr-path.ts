@@ -4,7 +4,7 @@
  * `m4 0h2` once the pen is on the row. The checkout's payment QR drops from ~8.5 KB to ~3.9 KB of
  * path (2.3 → 0.8 KB gzipped), and it is sent twice — in the HTML and again in the page's RSC
  * payload — so the customer's first HTML is ~6 KB gzipped smaller on a slow phone network with both
- * QRs (issue 6 §4). Same modules, same pixels: the tests compare the two bitmaps.
+ * QRs (bench/customer-pages measures it). Same modules, same pixels: the tests compare the two bitmaps.
  */
 
 /** One run of dark modules: row `y`, columns `x` to `x + length - 1`. */

@@ -39,7 +39,7 @@ function tag(payload: string, secret: string): Buffer {
 
 /**
  * A P2P Pay-In may come without an expiry; its payment window is then the provider's 24-hour P2P
- * matching window (provider-facts §5.5), counted from creation.
+ * matching window (docs/provider-facts.md §5.5), counted from creation.
  */
 export const OPEN_ENDED_WINDOW_MS = 24 * 60 * 60 * 1000;
 

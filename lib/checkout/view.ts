@@ -11,7 +11,7 @@ import { verifyCheckoutToken, type TokenOptions } from "./token";
 
 /**
  * What the customer's pages show of one request, read from PayDesk's own database: the stored
- * provider answer, never a provider call on load (DESIGN.md §5, Checkout). Only customer-facing
+ * provider answer, never a provider call on load (docs/DESIGN.md §5.2). Only customer-facing
  * fields leave this module — no RefId2/3, no creator, no keys, no provider ids beyond the
  * hub's sessionId (which the provider's hub needs and which is the request id, §4.10).
  */
@@ -45,7 +45,7 @@ export interface CheckoutView {
   status: CheckoutStatus;
   /** The EMVCo payload to draw, only while the request is open and the payload scans (valid CRC, lib/checkout/scannable-qr.ts). */
   qrPayload: string | null;
-  /** The provider's own QR image (spec profile); the live provider always sends it empty (provider-facts §4.1). */
+  /** The provider's own QR image (spec profile); the live provider always sends it empty (docs/provider-facts.md §4.1). */
   qrImage: string | null;
   bank: BankDetails;
   /** Absolute slip upload link: the provider's relative slipUploadUrl served by PayDesk (§4.6, §4.8); only while the request is open. */
@@ -94,7 +94,7 @@ export async function loadCheckout(db: Db, token: string, publicBaseUrl: string,
       refId1: r.refId1,
       amountSatang: toSatang(r.generatedAmount ?? r.requestedAmount),
       status: statusOf(r),
-      // A terminal request never shows a scannable QR (DESIGN.md §5): the payload is not even sent.
+      // A terminal request never shows a scannable QR (docs/DESIGN.md §5.2): the payload is not even sent.
       qrPayload: open ? qrPayload : null,
       qrImage: open ? qrImage : null,
       bank: {

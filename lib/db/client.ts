@@ -3,7 +3,7 @@
  * in DATA_DIR/pglite. Both get the same migrations, applied when the database is first opened.
  *
  * PGlite is one connection in one process and takes no lock on its folder: a second instance on
- * the same folder opens silently and diverges (stack notes §6.11). So there is exactly one per
+ * the same folder opens silently and diverges (docs/stack-notes.md §6.11). So there is exactly one per
  * process (a globalThis singleton that survives `next dev` reloads), and never two processes on
  * one folder.
  */
@@ -84,7 +84,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   if (!options.dir) throw new Error("openDatabase needs a DATABASE_URL or a PGlite folder");
-  // PGlite does not create parent folders (stack notes §6.10).
+  // PGlite does not create parent folders (docs/stack-notes.md §6.10).
   fs.mkdirSync(options.dir, { recursive: true });
   // pg_trgm serves the request list's substring search (migration 0012); PGlite loads extensions only when asked.
   const client = await PGlite.create(options.dir, { extensions: { pg_trgm } });

@@ -1,5 +1,5 @@
 /**
- * PayDesk's tables (DESIGN.md §4). Postgres dialect; the embedded PGlite and a real Postgres run
+ * PayDesk's tables (docs/DESIGN.md §4). Postgres dialect; the embedded PGlite and a real Postgres run
  * the same migrations. Money is numeric(14,2) here and satang integers in code (lib/money.ts).
  * Ids are prefixed where people read them (`req_…`, `mer_…`, `usr_…`).
  */
@@ -69,7 +69,7 @@ export const signInThrottle = pgTable("sign_in_throttle", {
 
 /**
  * Fixed-window counters for the public pages (lib/public/rate-limit.ts): "slip-ip:<address>",
- * "slip-token:<token>". In the database so every app instance counts the same hits (DESIGN.md §6).
+ * "slip-token:<token>". In the database so every app instance counts the same hits (docs/DESIGN.md §6.3).
  */
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
@@ -107,7 +107,7 @@ export const merchants = pgTable(
     payoutApprovalThreshold: money("payout_approval_threshold"),
     isDemo: boolean("is_demo").notNull().default(false),
     /**
-     * Without a read key no webhook can be confirmed with the provider (provider-facts §6.4), and an
+     * Without a read key no webhook can be confirmed with the provider (docs/provider-facts.md §6.4), and an
      * unconfirmed one is held back. An admin may choose, knowingly, to apply them anyway.
      */
     applyUnconfirmedWebhooks: boolean("apply_unconfirmed_webhooks").notNull().default(false),
@@ -128,7 +128,7 @@ export const paymentRequests = pgTable(
       .notNull()
       .references(() => merchants.id),
     kind: text("kind").$type<RequestKind>().notNull(),
-    /** The provider answers `PayOut` for both; we record which endpoint we called (DESIGN.md §4). */
+    /** The provider answers `PayOut` for both; we record which endpoint we called (docs/DESIGN.md §4). */
     isWithdrawal: boolean("is_withdrawal").notNull().default(false),
     refId1: text("ref_id1").notNull(),
     refId2: text("ref_id2"),
@@ -309,7 +309,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * Calls made to a provider, for the shared outgoing rate limit (DESIGN.md §6): every app instance
+ * Calls made to a provider, for the shared outgoing rate limit (docs/DESIGN.md §6.2): every app instance
  * that shares this database sees the same sliding window.
  */
 export const providerCalls = pgTable(

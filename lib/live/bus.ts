@@ -7,7 +7,7 @@ import { REQUEST_CHANNEL } from "../requests/apply";
 /**
  * One LISTEN per process, fanned out to every open event stream of that process. Changes made by
  * any instance reach every instance through Postgres (PGlite's own NOTIFY when embedded), so no
- * in-process state is needed for correctness (DESIGN.md §6).
+ * in-process state is needed for correctness (docs/DESIGN.md §6.1).
  *
  * The LISTEN connection can break (a database restart): it is replaced by itself
  * (lib/db/listener.ts), and every subscriber's `onResumed` runs once listening again, since the

@@ -13,7 +13,7 @@ import { setWebhookSecret, webhookSecretDigest } from "./webhook-secret";
 /**
  * Merchants and their API keys. A key is sealed as soon as it arrives and only its last four
  * characters are ever shown again; the clear key exists only inside `credentialsFor`, on the way
- * to the provider client (spec, Authentication rule 6).
+ * to the provider client (docs/payment-request-service.md, Authentication rule 6).
  */
 
 const apiKey = z

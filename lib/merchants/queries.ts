@@ -36,7 +36,7 @@ const summary = {
   payoutApprovalThreshold: merchants.payoutApprovalThreshold,
 };
 
-/** The merchants a person may see; scoped inside the query (STYLE.md habit 2). */
+/** The merchants a person may see; scoped inside the query (docs/STYLE.md habit 2). */
 export async function listMerchantsVisibleTo(db: Db, scope: MerchantScope): Promise<MerchantSummary[]> {
   if (scope.merchantIds !== null && scope.merchantIds.length === 0) return [];
   const rows = await db

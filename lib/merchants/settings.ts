@@ -64,7 +64,7 @@ function view(row: Row, now: Date): MerchantSettings {
 
 const inScope = (scope: MerchantScope) => (scope.merchantIds === null ? undefined : inArray(merchants.id, scope.merchantIds));
 
-/** The merchants the person may manage, by name; scoped inside the query (STYLE.md habit 2). */
+/** The merchants the person may manage, by name; scoped inside the query (docs/STYLE.md habit 2). */
 export async function listMerchantSettings(db: Db, scope: MerchantScope, now = new Date()): Promise<MerchantSettings[]> {
   if (scope.merchantIds !== null && scope.merchantIds.length === 0) return [];
   const rows = await db.select(columns).from(merchants).where(inScope(scope)).orderBy(asc(merchants.displayName));

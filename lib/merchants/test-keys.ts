@@ -12,7 +12,7 @@ import { credentialsFor } from "./manage";
  * - The read key reads one request (GetPaymentRequests): that is exactly what reconciliation needs.
  * - A submit key has no harmless call of its own (every submit creates a request), so the same read
  *   is made with it: an unknown key is answered 401 and a known key without the VIEWER role 403
- *   (provider-facts §1.3–1.4), so 403 means "accepted", which is what a submit-only key should get.
+ *   (docs/provider-facts.md §1.3–1.4), so 403 means "accepted", which is what a submit-only key should get.
  *
  * The answers carry verdicts and the provider client's failure facts, never a key.
  */

@@ -6,7 +6,7 @@ import { merchants } from "../db/schema";
 
 /**
  * The shared secret the provider's admin puts in the webhook's custom header (the provider signs
- * nothing, provider-facts §6.4). PayDesk makes it (32 random bytes), shows it once, and keeps only
+ * nothing, docs/provider-facts.md §6.4). PayDesk makes it (32 random bytes), shows it once, and keeps only
  * its SHA-256: a random secret needs no slow hash. Rotation keeps the previous secret valid for an
  * overlap period, so the provider's admin can switch the header without lost webhooks.
  */

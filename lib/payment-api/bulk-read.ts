@@ -3,7 +3,7 @@ import type { ProviderFailure } from "./result";
 
 /**
  * Many requests in one call: `GetPaymentRequests` answers up to 100 of the merchant's requests,
- * newest first, filtered by direction, status and creation time (provider-facts §4.5), where
+ * newest first, filtered by direction, status and creation time (docs/provider-facts.md §4.5), where
  * `GetPaymentRequestById` answers one. Reconciliation and webhook confirmations read this way, so
  * their cost follows the number of pages, not of requests (a few hundred open Pay-Ins cost a call
  * or three per round instead of one each).

@@ -65,7 +65,7 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
     expect(result.data.qrCode).toMatch(/^000201/);
     expect(result.data.isQrAvailable).toBe(true);
     if (profile === "spec") expect(result.data.qrCodeImage).toMatch(/^data:image\/png;base64,/);
-    else expect(result.data.qrCodeImage).toBeNull(); // the live provider blanks it (provider-facts §4.1)
+    else expect(result.data.qrCodeImage).toBeNull(); // the live provider blanks it (docs/provider-facts.md §4.1)
     expect(result.data.slipUploadUrl).toMatch(new RegExp(`^/payin-slip-upload/${sb.coffee.orgId}/${result.data.id}/`));
   });
 

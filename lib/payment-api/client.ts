@@ -2,8 +2,8 @@
  * The provider client: one typed function per provider call, every outcome a ProviderResult.
  *
  * - Keys stay in this closure: the Basic header is built per call and never logged, thrown or
- *   returned (spec, Authentication rule 6).
- * - Every call waits its turn at the shared rate limiter (provider-facts §8.1).
+ *   returned (docs/payment-request-service.md, Authentication rule 6).
+ * - Every call waits its turn at the shared rate limiter (docs/provider-facts.md §8.1).
  * - Reads retry on transient failures; a submit is never retried blindly — only after a 429,
  *   which the provider's limiter answers before anything is created (§1.1 middleware order).
  */
@@ -53,7 +53,7 @@ export interface ListQuery {
   status?: string;
   fromDate?: string;
   toDate?: string;
-  /** 1-based, as the provider counts (provider-facts §4.5). */
+  /** 1-based, as the provider counts (docs/provider-facts.md §4.5). */
   offset?: number;
   limit?: number;
 }
@@ -92,7 +92,7 @@ const parseDuplicates = payloadOf("duplicates", z.compile(z.array(duplicateSchem
 
 const encode = encodeURIComponent;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** Basic auth with user `api` (provider-facts §1.2); built once per merchant, kept in its closure like the key. */
+/** Basic auth with user `api` (docs/provider-facts.md §1.2); built once per merchant, kept in its closure like the key. */
 const basicAuth = (key: string) => `Basic ${Buffer.from(`api:${key}`).toString("base64")}`;
 
 export function createPaymentApi(options: ClientOptions) {
@@ -136,7 +136,7 @@ export function createPaymentApi(options: ClientOptions) {
   return {
     /**
      * Is the provider up? `/health` is anonymous, but the provider counts it like any call
-     * (provider-facts §8.1, §8.7), so it goes through the limiter, in a background lane — and
+     * (docs/provider-facts.md §8.1, §8.7), so it goes through the limiter, in a background lane — and
      * waits for nobody: when no slot is free right now the provider is not asked ("busy"), and
      * staff work keeps the budget.
      */
@@ -166,7 +166,7 @@ export function createPaymentApi(options: ClientOptions) {
         submitPayIn: (input: PayInRequest) => submit("SubmitPayInRequest", payInBody(input), parsePayIn),
         submitPayInP2P: (input: P2PRequest) => submit("SubmitPayInRequestP2P", payInBody(input), parsePayIn),
         submitPayOut: (input: PayOutRequest) => submit("SubmitPayOutRequest", payOutBody(input), payOutPayload),
-        // Not in the live v0.2.54 provider (it answers 404, provider-facts §4.4).
+        // Not in the live v0.2.54 provider (it answers 404, docs/provider-facts.md §4.4).
         submitWithdrawal: (input: PayOutRequest) => submit("SubmitWithdrawalRequest", payOutBody(input), payOutPayload),
         getPaymentRequestById: (id: string) => read("GetPaymentRequestById", "GET", `/${encode(id)}`, undefined, parseRecord),
         getPaymentRequests: (query: ListQuery) => read("GetPaymentRequests", "POST", "", listBody(query), parseRecords),

@@ -2,7 +2,7 @@ import type { Locale } from "../i18n";
 
 /**
  * The provider's status codes in words for merchant staff, in English and Thai, with the code itself
- * kept visible (STYLE.md habit 9). Codes from provider-facts §3; descriptions are ours.
+ * kept visible (docs/STYLE.md habit 9). Codes from docs/provider-facts.md §3; descriptions are ours.
  *
  * The API client words its results in English (they go to logs and the timeline); the console
  * re-words a code in the viewer's language with `describeProviderCode(code, reason, locale)`.

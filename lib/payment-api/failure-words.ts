@@ -4,7 +4,7 @@ import { describeProviderCode } from "./codes";
 /**
  * Why a provider call failed, as facts (they travel through PayDesk and are stored as they are),
  * and those facts in words for merchant staff in English or Thai: worded once, when shown, in the
- * reader's language (docs/DESIGN.md, "Facts, not sentences").
+ * reader's language (docs/DESIGN.md §11, "Facts, not sentences").
  */
 export type FailureFacts =
   /** The provider answered and said no: its code, worded by lib/payment-api/codes.ts. */

@@ -24,7 +24,7 @@ export function paymentApi(): Promise<PaymentApi> {
 
 /**
  * The rate limit's log lives where every instance calling the provider can see it: in Postgres,
- * shared by all instances (DESIGN.md §6). PGlite belongs to exactly one process (lib/db/client.ts),
+ * shared by all instances (docs/DESIGN.md §6.2). PGlite belongs to exactly one process (lib/db/client.ts),
  * so that process is the only caller and the same sliding log in memory is the whole truth — and
  * spares every provider call a transaction.
  */

@@ -2,13 +2,13 @@
  * The outgoing rate limit: callers queue instead of failing, up to a bounded wait, in lanes.
  *
  * The live provider allows 20 requests per 10 s per client IP in a fixed window whose phase we
- * cannot see (provider-facts §8.1). A token bucket would allow a burst plus refill — up to twice the
+ * cannot see (docs/provider-facts.md §8.1). A token bucket would allow a burst plus refill — up to twice the
  * limit inside one of its windows — so this is a sliding log: at most `count` calls in any interval
  * of `windowMs + marginMs`, which keeps every fixed window of the provider's under the limit too.
  * The margin covers the jitter between our clock at sending and the provider's at arrival.
  *
  * The Postgres limiter keeps the log in the database, serialised by an advisory lock, so every
- * app instance sharing the database shares one budget (DESIGN.md §6).
+ * app instance sharing the database shares one budget (docs/DESIGN.md §6.2).
  *
  * One budget, shared by priority. Every call names its lane, and a lane may take a slot only while
  * the calls in the window are fewer than its ceiling: staff may fill the whole budget, the

@@ -92,7 +92,7 @@ describe("payInResponseSchema", () => {
     expect(r.payInPromptPayId).toBeNull();
   });
 
-  it("keeps the payload but trusts the flag: no scannable QR when isQrAvailable is false (issue 6)", () => {
+  it("keeps the payload but trusts the flag: no scannable QR when isQrAvailable is false", () => {
     const r = payInResponseSchema.parse({ ...specPayIn, isQrAvailable: false });
     expect(r.isQrAvailable).toBe(false);
     expect(r.qrCode).toBe(specPayIn.qrCode);

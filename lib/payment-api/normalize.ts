@@ -1,7 +1,7 @@
 /**
- * The provider's mess, absorbed once (STYLE.md habit 3): property names in camelCase or
+ * The provider's mess, absorbed once (docs/STYLE.md habit 3): property names in camelCase or
  * PascalCase, numbers as JSON numbers or numeric strings, empty strings for "none", QR images
- * with or without a data: prefix, and a dummy PromptPay id (provider-facts §4.0–§4.2, §6.2).
+ * with or without a data: prefix, and a dummy PromptPay id (docs/provider-facts.md §4.0–§4.2, §6.2).
  *
  * Each field schema is one zod transform over a plain reader rather than a chain of
  * preprocess → union → nullish → transform: the same answers, but a submit's answer crosses ~20

@@ -1,5 +1,5 @@
 /**
- * Response schemas that accept both the spec's shapes and the live provider's (provider-facts §4).
+ * Response schemas that accept both the spec's shapes and the live provider's (docs/provider-facts.md §4).
  * Input is first passed through camelKeys, so only camelCase names appear here. Schemas whose
  * result is built by a transform are plain (stripping) objects: the transform names every field it
  * keeps, so copying the provider's other fields along would be work thrown away.

@@ -7,7 +7,7 @@ import type { RateVerdict } from "./rate-limit";
 /**
  * The public pages' share of the provider's budget. Anyone can open a slip link, and every
  * anonymous call (VerifyPayInToken, CheckPayInSlipDup, UploadPayInSlipById) spends the same
- * budget (PAYMENT_API_RATE_LIMIT, 20 per 10 s at the live provider: provider-facts §8.1) that staff
+ * budget (PAYMENT_API_RATE_LIMIT, 20 per 10 s at the live provider: docs/provider-facts.md §8.1) that staff
  * need to create and re-check requests. So all anonymous calls together, from every instance, get
  * at most a quarter of it — 5 per 10 s — and past that the page says "busy, try again shortly" at
  * once instead of queueing in front of staff. With the limit off there is no budget to guard.

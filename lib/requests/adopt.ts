@@ -1,5 +1,5 @@
 /**
- * Which provider request, if any, an unknown submit created. The lookup by RefId1 (provider-facts
+ * Which provider request, if any, an unknown submit created. The lookup by RefId1 (docs/provider-facts.md
  * §8.6) returns every request of the org with that RefId1 — RefId1 is unique per org, not per
  * merchant, and it may have been used before: by another merchant, in the provider's portal, by
  * another PayDesk row. Only a request PayDesk's own submit could have made is adopted: of our

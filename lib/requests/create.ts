@@ -12,11 +12,11 @@ import { storedRequest, type P2PRequest, type PayInRequest, type PayOutRequest, 
 import type { Fact } from "./notes";
 
 /**
- * The create flow (DESIGN.md §5): record first, then send. The row is inserted as `submitting`
+ * The create flow (docs/DESIGN.md §5.1): record first, then send. The row is inserted as `submitting`
  * under the form's idempotency key before the provider hears anything, so a double click, a
  * refresh or a retried form finds the row instead of making a second request; then the provider's
  * answer moves it to pending, rejected or — when the answer is lost — unknown, which
- * reconciliation settles by looking the request up by RefId1 (provider-facts §8.6).
+ * reconciliation settles by looking the request up by RefId1 (docs/provider-facts.md §8.6).
  */
 export type { RequestPayload } from "./contract";
 
@@ -140,7 +140,7 @@ export async function sendToProvider(db: Db, api: MerchantApi, row: RequestRow, 
           ? await api.submitWithdrawal(payload.payOut)
           : await api.submitPayOut(payload.payOut);
   // If that write failed, the request stays `submitting` with its check due: reconciliation
-  // settles it by RefId1 (provider-facts §8.6), as after a crash between recording and sending.
+  // settles it by RefId1 (docs/provider-facts.md §8.6), as after a crash between recording and sending.
   await rethrowFailure(before);
 
   // The row as recorded stands in for a read before the write; a stale copy only costs a retry.

@@ -1,5 +1,5 @@
 /**
- * CSV for people who open it in Excel (issue 4 §2, "export what you see"):
+ * CSV for people who open it in Excel ("export what you see"):
  * - UTF-8 with a byte-order mark, or Excel reads Thai names as mojibake;
  * - RFC 4180 quoting (commas, quotes, line breaks), CRLF line ends;
  * - text that starts with = + - @ (or a tab / carriage return) is prefixed with ' so a payer name

@@ -14,7 +14,7 @@ import type { PayInLimits } from "./forms";
  * What the create forms and their actions need to know about a merchant beyond its name: the
  * Pay-In range (shown beside the amount, checked before sending), the Pay-Out approval threshold
  * (maker-checker), and in demo mode the sandbox's registered pay-out destinations. Scoped inside
- * the query: a merchant outside the person's scope is simply not found (STYLE.md habit 2).
+ * the query: a merchant outside the person's scope is simply not found (docs/STYLE.md habit 2).
  */
 export interface MerchantRules {
   id: string;
@@ -48,7 +48,7 @@ export function needsApproval(amountSatang: Satang, rules: Pick<MerchantRules, "
 
 /**
  * Whether this merchant already has a request with this RefId1 (any state: the provider keeps
- * rejected RefId1s too, provider-facts §8.6). The database's unique index is the final word at
+ * rejected RefId1s too, docs/provider-facts.md §8.6). The database's unique index is the final word at
  * submit; this answers the form's early check.
  */
 export async function isRefId1Taken(db: Db, merchantRowId: string, refId1: string): Promise<boolean> {

@@ -42,7 +42,7 @@ export interface PayInLimits {
 
 type Ctx = z.RefinementCtx;
 
-/** The merchant's Pay-In range (provider-facts §3.2 ERROR_VALUE_NOT_IN_RANGE, caught before sending). */
+/** The merchant's Pay-In range (docs/provider-facts.md §3.2 ERROR_VALUE_NOT_IN_RANGE, caught before sending). */
 export function amountRangeIssue(satang: Satang, limits: PayInLimits): string | null {
   if (limits.minSatang !== null && satang < limits.minSatang) return messageKey("amountBelowMin", limits.minSatang);
   if (limits.maxSatang !== null && satang > limits.maxSatang) return messageKey("amountAboveMax", limits.maxSatang);
@@ -194,5 +194,5 @@ export type PayOutFormOutput = z.output<PayOutFormSchema>;
 /** What a create action answers the form (besides field errors): open the request, or stay with the provider's refusal. */
 export type CreateFormData =
   | { outcome: "created"; requestId: string }
-  /** Values stay; a fresh RefId1 and form key are offered, since the provider keeps rejected RefId1s (provider-facts §8.6). */
+  /** Values stay; a fresh RefId1 and form key are offered, since the provider keeps rejected RefId1s (docs/provider-facts.md §8.6). */
   | { outcome: "rejected"; requestId: string; message: string; code: string | null; refId1: string; idempotencyKey: string };

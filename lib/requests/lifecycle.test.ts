@@ -146,7 +146,7 @@ describe("partial P2P pay-outs", () => {
   it("accumulates the sum of TX_AMOUNT rounds; rounds that add up leave it open for the provider's final word", () => {
     const after = run(payOut("pending"), [partial(30_000), partial(30_000), partial(30_000)]);
     expect(after).toMatchObject({ state: "pending", paidSatang: 90_000 });
-    // Fully covered is not done: the provider still says Pending until its admin approves (provider-facts §2.5).
+    // Fully covered is not done: the provider still says Pending until its admin approves (docs/provider-facts.md §2.5).
     const covered = run(after, [partial(10_000)]);
     expect(covered).toMatchObject({ state: "pending", paidSatang: 100_000 });
     expect(run(covered, [final(0, "Approved")])).toMatchObject({ state: "approved", paidSatang: 100_000 });

@@ -4,7 +4,7 @@
  *
  * Transitions are monotonic: a terminal state is never left, and a late, duplicate or
  * contradictory event changes nothing — the caller still records it on the timeline. The provider
- * has no Expired status (expiry is Rejected + ERR_EXPIRED_REQUEST, provider-facts §2.2); the
+ * has no Expired status (expiry is Rejected + ERR_EXPIRED_REQUEST, docs/provider-facts.md §2.2); the
  * sandbox's spec profile says Expired; both become `expired`. Partial P2P pay-outs accumulate
  * (§6.3): the running total when the provider sends it, else the sum of the rounds; rounds that
  * add up to the request leave it open until the provider's final word (§2.5).

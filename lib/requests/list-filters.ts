@@ -1,5 +1,5 @@
 /**
- * The request list's filters as they live in the URL (issue 4 §2): shareable, bookmarkable, and the
+ * The request list's filters as they live in the URL: shareable, bookmarkable, and the
  * back button just works, because the page is a plain GET form and links. One parser serves the
  * page and the CSV export, so "export what you see" holds by construction.
  *
@@ -189,7 +189,7 @@ export function hasNarrowingFilters(values: FilterValues): boolean {
 
 /**
  * The state staff see. The provider has no Expired status: the live one reports an expired Pay-In
- * as Rejected with ERR_EXPIRED_REQUEST (provider-facts §2.2). The state machine already files that
+ * as Rejected with ERR_EXPIRED_REQUEST (docs/provider-facts.md §2.2). The state machine already files that
  * as `expired`; a row written before it did still shows — and filters — as expired.
  */
 export function shownState(status: string, statusCode: string | null): State {

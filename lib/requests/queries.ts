@@ -8,9 +8,9 @@ import type { State } from "./lifecycle";
 import { encodeCursor, sortsByAmount, STATUS_GROUPS, type Cursor, type ListFilters, type ListSort, type StatusFilter } from "./list-filters";
 
 /**
- * The console's reads of payment requests (issue 4 §2–3). Every function takes the caller's scope
+ * The console's reads of payment requests (the list and a request's page). Every function takes the caller's scope
  * and applies it inside the SQL: a request of a merchant outside it is simply not found
- * (STYLE.md habit 2). Lists are keyset-paginated on (created_at, id) or (requested_amount, id), either
+ * (docs/STYLE.md habit 2). Lists are keyset-paginated on (created_at, id) or (requested_amount, id), either
  * way, so page 10,000 costs what page 1 costs and rows inserted meanwhile never shift a page.
  */
 export interface Scope {
@@ -68,7 +68,7 @@ function scopeCondition(scope: Scope, merchant: string): SQL | undefined {
 }
 
 function tabCondition(tab: ResolvedFilters["tab"]): SQL {
-  // The provider answers PayOut for withdrawals too; the flag recorded at creation decides (DESIGN.md §4).
+  // The provider answers PayOut for withdrawals too; the flag recorded at creation decides (docs/DESIGN.md §4).
   if (tab === "payin") return inArray(pr.kind, ["payin", "payin_p2p"]);
   if (tab === "withdrawal") return eq(pr.isWithdrawal, true);
   return and(inArray(pr.kind, ["payout", "withdrawal"]), eq(pr.isWithdrawal, false))!;

@@ -126,7 +126,7 @@ describe("a pay-out covered by P2P pay-ins, against the live sandbox", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
-    // Its own sandbox: P2P pay-ins match the oldest pending pay-out of any test (provider-facts §5.5).
+    // Its own sandbox: P2P pay-ins match the oldest pending pay-out of any test (docs/provider-facts.md §5.5).
     sb = await startTestSandbox("live");
     merchantRowId = (
       await createMerchant(database.db, createKeyVault([randomBytes(32)]), { displayName: "Coffee", orgId: sb.coffee.orgId, merchantId: sb.coffee.merchantId, submitKey: sb.coffee.submitKey, readKey: sb.coffee.readKey })
@@ -163,7 +163,7 @@ describe("a pay-out covered by P2P pay-ins, against the live sandbox", () => {
     const payout = await coveredPayOut();
     expect(await reconcile(payout.id)).toMatchObject({ state: "pending", changed: true });
     expect(await row(payout.id)).toMatchObject({ status: "pending", paidAmount: "1000.00", paidAt: null });
-    // The provider's admin approves: the final payout of the remainder, 0.00 (provider-facts §2.5).
+    // The provider's admin approves: the final payout of the remainder, 0.00 (docs/provider-facts.md §2.5).
     expect((await sb.control("POST", `/requests/${payout.providerId}/approve`)).status).toBe(200);
     expect(await reconcile(payout.id)).toMatchObject({ state: "approved", changed: true });
     expect((await row(payout.id)).paidAt).not.toBeNull();

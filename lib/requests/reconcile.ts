@@ -14,7 +14,7 @@ import { factsOf } from "../payment-api/result";
 /**
  * Asks the provider what became of one request and applies the answer through the state machine.
  *
- * An `unknown` request (the submit's answer was lost) is looked up by RefId1 (provider-facts
+ * An `unknown` request (the submit's answer was lost) is looked up by RefId1 (docs/provider-facts.md
  * §8.6) and always ends: a request its submit made is adopted (lib/requests/adopt.ts); requests
  * that cannot be its own mean the RefId1 was taken, and it is refused; nothing found after a grace
  * period means the provider never created it, so it is sent again, under the same RefId1, a

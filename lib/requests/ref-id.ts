@@ -1,7 +1,7 @@
 /**
  * RefId1 suggestions for the create forms: `PD` + the Bangkok date + 8 random characters, e.g.
  * `PD260714-7K3F9Q2X` (17 characters). RefId1 is printed into the PromptPay QR, so it stays short
- * ASCII (provider-facts §8.2); the provider keeps every RefId1 it has seen, rejected ones included
+ * ASCII (docs/provider-facts.md §8.2); the provider keeps every RefId1 it has seen, rejected ones included
  * (§8.6), so a rejected attempt needs a fresh one — hence a generator, not a counter.
  *
  * Runs in the browser (the form's "new RefId1" button) and on the server alike: no Node imports.

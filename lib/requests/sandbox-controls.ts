@@ -11,7 +11,7 @@ import type { Note } from "./notes";
 export { sandboxControlSchema, type SandboxControl, type SandboxControlInput } from "./sandbox-control-schema";
 
 /**
- * The detail page's sandbox buttons (issue 4 §3, demo and QA only): they drive the sandbox's
+ * The detail page's sandbox buttons (demo and QA only): they drive the sandbox's
  * control API (sandbox/README.md, "The control API") as the provider's back office would — the
  * customer pays, an admin approves, rejects or expires, a pay-out is paid in full or in part —
  * then re-check the request so the page shows what PayDesk learnt. Money-in controls belong to

@@ -1,6 +1,6 @@
 /**
- * When reconciliation asks the provider again about a request (issue 5 §3). The provider never
- * retries a webhook (provider-facts §6.4), so this back-off is what guarantees an outcome is
+ * When reconciliation asks the provider again about a request (docs/DESIGN.md §5.5). The provider never
+ * retries a webhook (docs/provider-facts.md §6.4), so this back-off is what guarantees an outcome is
  * learnt even when every webhook is lost. Pay-Ins are checked often until they expire and for an
  * hour after (a late payment still matches until the provider's cleanup runs, §2.3); Pay-Outs every
  * half minute for their first hour, then every two minutes, for two days; an unknown submit until it is settled or left to a person. Terminal

@@ -13,7 +13,7 @@ import { reconcileRequest } from "./reconcile";
 import { payInRequest } from "./contract";
 
 /**
- * An unknown submit always ends (provider-facts §3.1, §8.6), against the live profile, which
+ * An unknown submit always ends (docs/provider-facts.md §3.1, §8.6), against the live profile, which
  * answers a duplicate RefId1 with an empty HTTP 500 as the live provider does. Several requests
  * that could all be the submit's (SUBMIT_UNRESOLVED_AMBIGUOUS) cannot be made there: RefId1 is
  * unique per org, rejected rows included, as at the provider (sandbox/submit.ts); that verdict is

@@ -80,7 +80,7 @@ describe.each(DATABASE_KINDS)("reconciliation worker on %s", (kind) => {
 
   it.skipIf(skip)("learns a payment no webhook announced, and stops checking once it is terminal", async () => {
     // A baht amount no other request here has: the live profile keeps the baht and randomises the
-    // satang, and two pending requests with the same amount match neither (provider-facts §5.1).
+    // satang, and two pending requests with the same amount match neither (docs/provider-facts.md §5.1).
     const row = await create(ref("WP"), 77_700);
     expect((await sb.control<{ matched: boolean }>("POST", `/requests/${row.providerId}/pay`, {})).body.matched).toBe(true);
     await makeDue([row.id]);

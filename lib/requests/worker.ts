@@ -14,7 +14,7 @@ import { nextCheckAt } from "./schedule";
 /**
  * The reconciliation loop. Work is leased in the database — a due row is claimed with
  * `FOR UPDATE SKIP LOCKED` and a lease time — so any number of PayDesk instances share it without
- * two asking about the same request, and a crashed instance's lease simply runs out (DESIGN.md §5-6).
+ * two asking about the same request, and a crashed instance's lease simply runs out (docs/DESIGN.md §5.5, §6).
  */
 export interface WorkerOptions {
   db: Db;

@@ -1,6 +1,6 @@
 /**
  * What a slip image must be, decided by its bytes, never its name or the browser's MIME guess
- * (issue 6 §2). Used by the slip page in the browser (before spending the customer's data on an
+ * (a name and a MIME type are only claims). Used by the slip page in the browser (before spending the customer's data on an
  * upload) and by the server (which trusts nothing the browser says). Pure: no Node, no DOM.
  */
 export type ImageKind = "jpeg" | "png" | "webp";

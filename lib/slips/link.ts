@@ -14,7 +14,7 @@ import { rememberRejected, wasRejected } from "./rejected-tokens";
 
 /**
  * The customer's slip link, `/payin-slip-upload/<orgId>/<paymentRequestId>/<token>` — the provider's
- * own path, so its relative `slipUploadUrl` works with PayDesk's address in front (provider-facts
+ * own path, so its relative `slipUploadUrl` works with PayDesk's address in front (docs/provider-facts.md
  * §4.6, §4.8). The provider is the judge of the token (24 h, not single-use): PayDesk asks it
  * (`VerifyPayInToken`) before showing anything, and shows the request from its own records.
  */

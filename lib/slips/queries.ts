@@ -8,7 +8,7 @@ import { SLIP_ID_PATTERN } from "./store";
 /**
  * The console's reads of slips. The caller's merchant scope is applied inside the SQL, on the
  * slip's own merchant (the request's), so another merchant's slip is "not found" exactly like one
- * that does not exist (STYLE.md habit 2).
+ * that does not exist (docs/STYLE.md habit 2).
  */
 function inScope(scope: Scope, merchant: string | "all" = "all"): SQL | undefined {
   if (merchant !== "all") return scope.merchantIds === null || scope.merchantIds.includes(merchant) ? eq(slips.merchantId, merchant) : sql`false`;

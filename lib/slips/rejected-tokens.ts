@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 
 /**
- * Slip-link tokens the provider rejected (TOKEN_INVALID, NOTFOUND, UUID_INVALID: provider-facts
+ * Slip-link tokens the provider rejected (TOKEN_INVALID, NOTFOUND, UUID_INVALID: docs/provider-facts.md
  * §3.4), remembered in the database for a while, so a bad link opened again — on any instance —
  * is refused without spending the provider's budget. A token never turns good later: the provider
  * issues it with the request.

@@ -36,7 +36,7 @@ export interface StaffViewer {
 }
 
 /**
- * Whom a viewer may see (STYLE.md habit 2, in the query): an unlimited viewer sees everyone; one
+ * Whom a viewer may see (docs/STYLE.md habit 2, in the query): an unlimited viewer sees everyone; one
  * limited to some merchants sees only the people who share at least one of them, which includes
  * the unlimited staff (they reach every merchant). Another shop's staff are simply not there.
  */

@@ -9,7 +9,7 @@ import type { RefusalProblem } from "./refusals";
 
 /**
  * Receiving a webhook: authenticate, read, de-duplicate, store — then answer. The provider signs
- * nothing and never retries (provider-facts §6.4), so the shared secret in a custom header is the
+ * nothing and never retries (docs/provider-facts.md §6.4), so the shared secret in a custom header is the
  * authentication, and the answer comes only once the delivery is durably stored; applying it is
  * `processDelivery`, run right after from a bounded queue (lib/webhooks/queue.ts), or by the
  * reconciliation loop when that queue is full or this process dies first.

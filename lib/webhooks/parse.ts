@@ -1,5 +1,5 @@
 /**
- * A provider webhook, in the documented shape or as the live provider sends it (provider-facts
+ * A provider webhook, in the documented shape or as the live provider sends it (docs/provider-facts.md
  * §6.2–6.3): the whole job object, PascalCase, `Parameters` as [{Name, Value}] with every value a
  * string, numbers in .NET's formatting ("325", "325.52", "5.00"), and a job `Type` that for pay-in
  * success says "Payment.Success" while the EVENT_TYPE parameter says "PaymentIn.Success" — so we

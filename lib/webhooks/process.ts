@@ -17,7 +17,7 @@ import { factsOf } from "../payment-api/result";
 /**
  * Applying a stored webhook. Matched to a request of the merchant whose secret it carried, checked
  * against that request (RefId1, amount), confirmed with the provider (a webhook is a claim; the
- * provider's record is the truth, provider-facts §6.4: the provider signs nothing, so anyone who
+ * provider's record is the truth, docs/provider-facts.md §6.4: the provider signs nothing, so anyone who
  * learns the secret header can send one), then fed to the state machine. A request already
  * terminal is not asked about: no answer could move it. Whatever cannot be
  * applied is kept with the reason, for a person: success for an unknown request is "unmatched
@@ -137,7 +137,7 @@ async function confirmWithProvider(apiFor: ApiFor, match: Match, e: WebhookEvent
 /**
  * A webhook whose RefId1 or amount is not this request's is kept for a person, not applied. A
  * success must say how much: without TX_AMOUNT there is nothing to hold it to. (The final
- * PaymentOut.Success after P2P rounds says "0.00", the remainder, provider-facts §2.5/§6.3: an
+ * PaymentOut.Success after P2P rounds says "0.00", the remainder, docs/provider-facts.md §2.5/§6.3: an
  * amount, and within the request.)
  */
 function mismatch(e: WebhookEvent, request: MatchedRequest): Note | null {

@@ -33,7 +33,7 @@ export interface DeliveryRow {
   refId1: string | null;
 }
 
-/** The webhook log, newest first, only for the caller's merchants (STYLE.md habit 2). */
+/** The webhook log, newest first, only for the caller's merchants (docs/STYLE.md habit 2). */
 export async function listDeliveries(db: Db, scope: MerchantScope, filters: DeliveryFilters, pageSize = 50): Promise<{ rows: DeliveryRow[]; nextBefore: number | null }> {
   if (scope.merchantIds !== null && scope.merchantIds.length === 0) return { rows: [], nextBefore: null };
   const where: (SQL | undefined)[] = [

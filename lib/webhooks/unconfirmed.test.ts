@@ -234,7 +234,7 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
   const paramOf = (job: Job, name: string) => job.Parameters.find((p) => p.Name === name)?.Value;
   /**
    * A pay-out of 1,000.00 that P2P customers cover in two rounds (600 + 400), each round's webhook
-   * given to PayDesk as it comes, while the provider still says Pending (provider-facts §2.4, §2.5).
+   * given to PayDesk as it comes, while the provider still says Pending (docs/provider-facts.md §2.4, §2.5).
    */
   const coveredPayOut = async () => {
     const payload: RequestPayload = { kind: "payout", payOut: payOutRequest({ refId1: ref("UO"), amountSatang: 100_000, destination: { type: "bank", bankCode: "KTB", accountNo: "6621234567", accountName: "Somchai" } }) };

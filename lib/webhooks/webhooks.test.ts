@@ -1,7 +1,7 @@
 /**
  * The webhook receiver against real provider job bodies: the sandbox delivers to a throw-away
  * receiver that only keeps them, and each test feeds them to PayDesk — in order, twice, shuffled,
- * tampered — then checks PayDesk's state is exactly right (issue 5 §5).
+ * tampered — then checks PayDesk's state is exactly right (deliveries may repeat, and are never retried: docs/provider-facts.md §6.4).
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -130,7 +130,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
   it.skipIf(skip)("applies a delivery once when the request handler and the stranded sweep both take it", async () => {
     const r = await payOut();
     const [round] = await act(r.providerId!, "payout", { amount: "200.00" });
-    // Without the running total (the live provider does not send it, provider-facts §6.3), a
+    // Without the running total (the live provider does not send it, docs/provider-facts.md §6.3), a
     // second apply of the same round would add it twice.
     const job = { ...round!, Parameters: round!.Parameters.filter((p) => p.Name !== "PAYOUT_PAID_AMOUNT_INCLUSIVE") };
     const stored = await ingestWebhook(database.db, { secret: merchantsByName.coffee.secret, rawBody: JSON.stringify(job) });
@@ -231,7 +231,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     }
   });
 
-  // The live provider has no Withdrawal endpoint (provider-facts §4.4).
+  // The live provider has no Withdrawal endpoint (docs/provider-facts.md §4.4).
   it.skipIf(skip || profile === "live")("uses the PaymentOut events for a withdrawal", async () => {
     const r = await payOut("withdrawal");
     const [job] = await act(r.providerId!, "reject", {});

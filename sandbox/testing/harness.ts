@@ -87,7 +87,7 @@ function wrap(running: RunningSandbox, dataDir: string): TestSandbox {
 }
 
 let counter = 0;
-/** A RefId1 unique across parallel test files: short ASCII, as PayDesk's are (provider-facts §8.2). */
+/** A RefId1 unique across parallel test files: short ASCII, as PayDesk's are (docs/provider-facts.md §8.2). */
 export function ref(prefix = "T"): string {
   counter += 1;
   return `${prefix}-${process.pid.toString(36)}-${Date.now().toString(36)}-${counter}`.slice(0, 25);

@@ -81,7 +81,7 @@ function Payment({ view, t, amountText, locale }: { view: CheckoutView; t: Check
         <p className="mt-1 text-4xl font-bold tabular-nums text-slate-950" data-testid="amount">
           {amountText}
         </p>
-        {/* A P2P amount is the requested one, no satang added (provider-facts §5.1): they identify nothing. */}
+        {/* A P2P amount is the requested one, no satang added (docs/provider-facts.md §5.1): they identify nothing. */}
         <p className="mt-2 text-sm text-slate-800">{view.kind === "payin_p2p" ? t.exactAmountP2p : t.exactAmount}</p>
         <div className="mt-2 flex justify-center">
           <CopyButton value={(view.amountSatang / 100).toFixed(2)} label={t.amountToPay} labels={copyLabels} />
@@ -122,7 +122,7 @@ function BankDetails({ view, t, locale, heading, copyLabels }: { view: CheckoutV
       <h2 id="bank-heading" className="text-base font-semibold">
         {heading}
       </h2>
-      {/* P2P pays the account of a pending pay-out, of any merchant (provider-facts §5.5): the name is not the shop's. */}
+      {/* P2P pays the account of a pending pay-out, of any merchant (docs/provider-facts.md §5.5): the name is not the shop's. */}
       {view.kind === "payin_p2p" && (
         <p className="text-sm text-slate-800" data-testid="p2p-payee">
           {t.p2pPayee(view.merchantName)}

@@ -6,7 +6,7 @@ import type { SubmitStatus } from "./use-create-submit";
 
 /**
  * What happened to the last send, announced to screen readers: progress politely, a refusal or an
- * error at once. The provider's refusal keeps its code visible (STYLE.md habit 9).
+ * error at once. The provider's refusal keeps its code visible (docs/STYLE.md habit 9).
  */
 export function FormStatus({ status, t }: { status: SubmitStatus; t: CreateMessages }) {
   return (

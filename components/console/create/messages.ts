@@ -21,7 +21,7 @@ export const createMessages = defineMessages({
     hiddenOperations: "Your role cannot create the other kinds of request.",
     thresholdNote: (amount: string) => `Above ${amount}, a second person must approve it before it is sent.`,
     refId1: "RefId1",
-    // A Pay-In's QR carries RefId1 (provider-facts §9); a Pay-Out or Withdrawal has no QR.
+    // A Pay-In's QR carries RefId1 (docs/provider-facts.md §8.2); a Pay-Out or Withdrawal has no QR.
     refId1Hint: (moneyOut: boolean) =>
       `${moneyOut ? "Your reference for this transfer, kept with it at the provider." : "Your reference, printed in the QR."} Generated for you; up to 25 English letters, digits, - or _.`,
     newRefId1: "New RefId1",

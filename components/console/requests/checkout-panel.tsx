@@ -50,7 +50,7 @@ export function CheckoutPanel({ requestId, merchantName, locale, state, provider
     );
   }
   const answer = readStoredPayInAnswer(providerResponse);
-  // slipUploadUrl is relative to whoever serves the slip page: PayDesk, at the spec's path (provider-facts §4.6).
+  // slipUploadUrl is relative to whoever serves the slip page: PayDesk, at the spec's path (docs/provider-facts.md §4.6).
   const slipUrl = answer.slipUploadUrl ? (/^https?:\/\//.test(answer.slipUploadUrl) ? answer.slipUploadUrl : `${publicBaseUrl}${answer.slipUploadUrl}`) : null;
   const bank = findBank(answer.payInBankCode);
   const isOpen = !isTerminal(state);
@@ -89,10 +89,10 @@ export function CheckoutPanel({ requestId, merchantName, locale, state, provider
             {!hasQr ? (
               <p className="text-sm text-slate-600">{t.noQr}</p>
             ) : !isOpen ? (
-              // A settled request never shows a scannable QR (DESIGN.md §5), not even to staff.
+              // A settled request never shows a scannable QR (docs/DESIGN.md §5.2), not even to staff.
               <p className="text-sm text-slate-600">{t.qrGone}</p>
             ) : qrPayload ? (
-              // Drawn from the payload: the live provider always sends qrCodeImage empty (provider-facts §4.1).
+              // Drawn from the payload: the live provider always sends qrCodeImage empty (docs/provider-facts.md §4.1).
               <Qr value={qrPayload} label={t.paymentQrAlt(customerAmount)} size={200} testId="payment-qr" />
             ) : (
               // A data: URI from the provider: nothing for next/image to optimise.

@@ -1,7 +1,7 @@
 /**
  * Vitest global setup: a migrated PGlite template folder (a fresh PGlite costs 4–6 s, a copy
  * ~0.4 s) and a real PostgreSQL server with a migrated template database, so storage tests run
- * against both (issue 3). Without Debian's postgresql the Postgres half skips, saying why; `npm test`
+ * against both (PayDesk runs on either). Without Debian's postgresql the Postgres half skips, saying why; `npm test`
  * installs it (or stops) before Vitest starts, so there it always runs.
  */
 import fs from "node:fs";

@@ -27,7 +27,7 @@ export const recheckRequestAction = defineAction({
 
 /**
  * The sandbox buttons. Seeing a request is not enough to make money move, even pretend money:
- * pay-in controls need payin.create, pay-out controls payout.create (issue 4 §3).
+ * pay-in controls need payin.create, pay-out controls payout.create, as creating them would.
  */
 function sandboxControlAction(family: ControlFamily, permission: Permission) {
   return defineAction({

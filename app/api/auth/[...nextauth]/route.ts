@@ -4,7 +4,7 @@ import { handlers } from "@/lib/auth";
 /**
  * next-auth's own endpoints (session, csrf, a form posted straight to callback/credentials).
  * Its redirects come back absolute on "localhost" even when the browser used 127.0.0.1 or a real
- * name (stack notes §6.4); a same-site Location is made relative so the browser keeps its host
+ * name (docs/stack-notes.md §6.4); a same-site Location is made relative so the browser keeps its host
  * and cookie.
  */
 type Handler = (request: NextRequest) => Promise<Response>;

@@ -13,7 +13,7 @@ import { openSlipLink, type SlipRequestView } from "@/lib/slips/link";
 import { slipBasePath, slipLinkOf, type SlipParams } from "./params";
 
 /**
- * The slip upload page (issue 6 §2), public, at the provider's own path. Nothing about the request
+ * The slip upload page (docs/DESIGN.md §5.3), public, at the provider's own path. Nothing about the request
  * is shown until the provider has said the token is good; the request itself comes from PayDesk's
  * records. The form is the only thing that runs in the browser; the QR reader loads once a slip
  * has been picked.

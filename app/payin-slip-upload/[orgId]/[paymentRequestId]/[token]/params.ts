@@ -1,6 +1,6 @@
 import type { SlipLink } from "@/lib/slips/link";
 
-/** The slip link's three path segments, as the provider's slipUploadUrl spells them (provider-facts §4.7). */
+/** The slip link's three path segments, as the provider's slipUploadUrl spells them (docs/provider-facts.md §4.7). */
 export type SlipSegments = { orgId: string; paymentRequestId: string; token: string };
 export type SlipParams = Promise<SlipSegments>;
 

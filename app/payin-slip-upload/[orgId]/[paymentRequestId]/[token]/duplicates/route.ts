@@ -8,7 +8,7 @@ import { slipLinkOf, type SlipSegments } from "../params";
 
 /**
  * GET …/duplicates?first4=&last4= — how many earlier uploads carry this slip reference
- * (`CheckPayInSlipDup`, provider-facts §4.6). The provider's endpoint is anonymous and global, so
+ * (`CheckPayInSlipDup`, docs/provider-facts.md §4.6). The provider's endpoint is anonymous and global, so
  * PayDesk checks the link's token first and answers only a count: other merchants' document ids
  * never reach a customer's phone.
  */
