@@ -146,8 +146,8 @@ function figuresFor(kind: Kind, r: WorkerResult): Record<string, Figure> {
 // The child: the app's own modules, on the database its environment names.
 
 async function worker(kind: Kind): Promise<void> {
-  const { useNextRequestScope, inRequestScope } = await import("./lib/request-scope");
-  useNextRequestScope();
+  const { installNextRequestScope, inRequestScope } = await import("./lib/request-scope");
+  installNextRequestScope();
   const { and, count, eq } = await import("drizzle-orm");
   const { encode } = await import("next-auth/jwt");
   const { getDb, database } = await import("../lib/db");
