@@ -189,7 +189,7 @@ async function worker(kind: Kind): Promise<void> {
   // The cookie next-auth sets at sign-in (lib/auth/base-config.ts's jwt callback), sealed with the same secret.
   const cookieName = "authjs.session-token";
   const sessionToken = await encode({
-    token: { sub: staff.id, uid: staff.id, sid: crypto.randomUUID(), role: "operator", merchantIds: [merchant.id], email: staff.email, name: "Bench operator" },
+    token: { sub: staff.id, uid: staff.id, sid: crypto.randomUUID(), sat: Math.floor(Date.now() / 1000), role: "operator", merchantIds: [merchant.id], email: staff.email, name: "Bench operator" },
     secret: process.env.AUTH_SECRET!,
     salt: cookieName,
     maxAge: SESSION_MAX_AGE_SECONDS,
