@@ -1,7 +1,8 @@
 // `node_modules/.bin/tsc` must be the project's TypeScript 7. The linter's parser needs TypeScript 6's
 // JavaScript API, installed beside it under the alias `typescript6` (eslint.config.mjs), and that
 // package ships a `tsc` too: a fresh install links TypeScript 7's (npm links in path order), but an
-// install that adds or updates only `typescript6` links its own over it. Run after every install.
+// install that adds or updates only `typescript6` links its own over it. Runs as postinstall (after a
+// plain `npm install` or `npm ci`; `npm install <package>` runs no postinstall) and from scripts/test.sh.
 import { lstat, mkdir, readlink, rm, symlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

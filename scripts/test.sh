@@ -29,6 +29,9 @@ if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] || [ packag
 else
   echo "node_modules is up to date"
 fi
+# tsc must be TypeScript 7: an 'npm install <package>' (which runs no postinstall) may have linked
+# the linter's TypeScript 6 over it (scripts/link-tsc.mjs says why).
+node scripts/link-tsc.mjs || fail "could not link node_modules/.bin/tsc to TypeScript 7."
 end_phase
 
 start_phase "chromium"
