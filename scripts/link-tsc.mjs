@@ -1,5 +1,5 @@
 // `node_modules/.bin/tsc` must be the project's TypeScript 7. The linter's parser needs TypeScript 6's
-// JavaScript API, installed beside it under the alias `typescript6` (eslint.config.mjs), and that
+// JavaScript API, installed beside it under the alias `typescript6` (scripts/eslint/typescript6.cjs), and that
 // package ships a `tsc` too: a fresh install links TypeScript 7's (npm links in path order), but an
 // install that adds or updates only `typescript6` links its own over it. Runs as postinstall (after a
 // plain `npm install` or `npm ci`; `npm install <package>` runs no postinstall) and from scripts/test.sh.
