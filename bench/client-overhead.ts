@@ -13,6 +13,7 @@ import { runPaired, summarizePaired } from "./lib/paired";
 import { figure, writeResults } from "./lib/results";
 import { startSandboxProcess } from "./lib/sandbox-process";
 import { failureText } from "../lib/payment-api/result";
+import { payInRequest } from "../lib/requests/contract";
 
 const ITERATIONS = 1_500;
 const WARMUP = 200;
@@ -41,7 +42,7 @@ function clientFor(baseUrl: string, m: Merchant) {
 
 async function measure(sandbox: Awaited<ReturnType<typeof startSandboxProcess>>): Promise<void> {
   const m = sandbox.merchants[0]!;
-  await proveSameRequest("the client", m, (base, sample) => clientFor(base, m).submitPayIn({ refId1: sample.refId1, payerName: "Bench", amountSatang: sample.amountSatang, qrProvider: "PP" }));
+  await proveSameRequest("the client", m, (base, sample) => clientFor(base, m).submitPayIn(payInRequest({ refId1: sample.refId1, payerName: "Bench", amountSatang: sample.amountSatang, qrProvider: "PP" })));
   const api = clientFor(sandbox.url, m);
   const bareSubmit = bareSubmitPayIn(sandbox.url, m);
   const run = Date.now().toString(36);
@@ -54,7 +55,7 @@ async function measure(sandbox: Awaited<ReturnType<typeof startSandboxProcess>>)
     warmup: WARMUP,
     baseline: (i) => bareSubmit(`B${run}-${i}`, amount(i)),
     subject: async (i) => {
-      const result = await api.submitPayIn({ refId1: `C${run}-${i}`, payerName: "Bench", amountSatang: amount(i), qrProvider: "PP" });
+      const result = await api.submitPayIn(payInRequest({ refId1: `C${run}-${i}`, payerName: "Bench", amountSatang: amount(i), qrProvider: "PP" }));
       if (!result.ok) throw new Error(`client submit failed: ${failureText(result)}`);
     },
   });

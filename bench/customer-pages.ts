@@ -35,6 +35,7 @@ import { buildApp, startApp } from "./lib/app-process";
 import { figure, median, percentile, writeResults, type Figure } from "./lib/results";
 import { startSandboxProcess } from "./lib/sandbox-process";
 import { failureText } from "../lib/payment-api/result";
+import { p2pRequest, payInRequest, payOutRequest } from "../lib/requests/contract";
 
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 50);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -186,11 +187,11 @@ async function requestMaker(): Promise<(kind: "payin" | "p2p", amountSatang: num
     const run = `${Date.now().toString(36)}${n}`;
     if (kind === "p2p") {
       // A pay-out for the P2P to be matched with (provider-facts §5.5), without PromptPay: bank details only.
-      const payOut = await api.submitPayOut({ refId1: `BPO${run}`, amountSatang: 150_000, destination: { type: "bank", bankCode: "KBANK", accountNo: "0987654321", accountName: "Somsri Rakdee" } });
+      const payOut = await api.submitPayOut(payOutRequest({ refId1: `BPO${run}`, amountSatang: 150_000, destination: { type: "bank", bankCode: "KBANK", accountNo: "0987654321", accountName: "Somsri Rakdee" } }));
       if (!payOut.ok) throw new Error(`the pay-out for P2P was refused: ${failureText(payOut)}`);
     }
     const payIn = { refId1: `B${kind === "p2p" ? "P" : "C"}${run}`, payerName: "สมหญิง ใจงาม", amountSatang: kind === "p2p" ? 150_000 : amountSatang + (n % 90), qrProvider: "PP" as const };
-    const outcome = await createRequest(db, api, kind === "p2p" ? { kind: "payin_p2p", payIn } : { kind: "payin", payIn }, { merchantRowId: coffee.id, idempotencyKey: `bench-${run}`, createdBy: null });
+    const outcome = await createRequest(db, api, kind === "p2p" ? { kind: "payin_p2p", payIn: p2pRequest(payIn) } : { kind: "payin", payIn: payInRequest(payIn) }, { merchantRowId: coffee.id, idempotencyKey: `bench-${run}`, createdBy: null });
     if (outcome.outcome !== "sent") throw new Error(`the ${kind} was not accepted: ${JSON.stringify(outcome)}`);
     const [row] = await db.select().from(paymentRequests).where(eq(paymentRequests.id, outcome.request.id));
     if (!row?.providerId) throw new Error(`the ${kind} has no provider id`);

@@ -14,6 +14,7 @@ import { createPostgresLimiter } from "../lib/payment-api/limiter";
 import { figure, writeResults } from "./lib/results";
 import { startSandboxProcess } from "./lib/sandbox-process";
 import { failureText } from "../lib/payment-api/result";
+import { payInRequest } from "../lib/requests/contract";
 
 const CALLS = 200;
 const LIMIT = { count: 20, windowMs: 10_000 };
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
     const run = Date.now().toString(36);
     const started = performance.now();
     const results = await Promise.all(
-      Array.from({ length: CALLS }, (_, i) => api.submitPayIn({ refId1: `L${run}-${i}`, payerName: "Bench", amountSatang: 2_000 + i * 100, qrProvider: "PP" })),
+      Array.from({ length: CALLS }, (_, i) => api.submitPayIn(payInRequest({ refId1: `L${run}-${i}`, payerName: "Bench", amountSatang: 2_000 + i * 100, qrProvider: "PP" }))),
     );
     const totalMs = performance.now() - started;
     const theoreticalMs = (CALLS / LIMIT.count - 1) * LIMIT.windowMs;

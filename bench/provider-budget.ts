@@ -32,6 +32,7 @@ import { createRequest, type RequestRow } from "../lib/requests/create";
 import { figure, percentile, writeResults, type Figure } from "./lib/results";
 import { startSandboxProcess } from "./lib/sandbox-process";
 import { factWords } from "../lib/requests/notes";
+import { payInRequest, payOutRequest } from "../lib/requests/contract";
 
 /** BENCH_LOAD_MS and BENCH_DESIGNS shorten a run while investigating; the committed result uses neither. */
 const LOAD_MS = Number(process.env.BENCH_LOAD_MS ?? 60_000);
@@ -155,8 +156,8 @@ async function run(design: "flat" | "lanes", databaseUrl: string): Promise<Outco
       return rows;
     };
     // Amounts a whole baht apart: each transfer matches its own request (the provider matches by amount).
-    const payIns = await seed(OPEN_PAYINS, (i) => ({ kind: "payin", payIn: { refId1: `BP${i}-${randomBytes(3).toString("hex")}`, payerName: "P", amountSatang: 10_000 + i * 100, qrProvider: "PP" } }));
-    await seed(OPEN_PAYOUTS, (i) => ({ kind: "payout", payOut: { refId1: `BO${i}-${randomBytes(3).toString("hex")}`, amountSatang: 100_000, destination: { type: "promptpay", promptPayId: "0812345678" } } }));
+    const payIns = await seed(OPEN_PAYINS, (i) => ({ kind: "payin", payIn: payInRequest({ refId1: `BP${i}-${randomBytes(3).toString("hex")}`, payerName: "P", amountSatang: 10_000 + i * 100, qrProvider: "PP" }) }));
+    await seed(OPEN_PAYOUTS, (i) => ({ kind: "payout", payOut: payOutRequest({ refId1: `BO${i}-${randomBytes(3).toString("hex")}`, amountSatang: 100_000, destination: { type: "promptpay", promptPayId: "0812345678" } }) }));
     // Everything is due now, as after a restart.
     await db.update(paymentRequests).set({ nextCheckAt: sql`now()` });
 

@@ -23,6 +23,7 @@ import { verifySlipToken } from "../../lib/slips/link";
 import { createConfirmationBatcher } from "../../lib/webhooks/confirm-batch";
 import { createBoundedQueue, processLater } from "../../lib/webhooks/queue";
 import { receiveWebhook } from "../../lib/webhooks/receive";
+import { payInRequest } from "../../lib/requests/contract";
 
 const e = process.env;
 const flat = e.BUDGET_DESIGN === "flat";
@@ -93,7 +94,7 @@ http
         const { merchantRowId, refId1, amountSatang } = JSON.parse((await readBody(req)).toString("utf8")) as { merchantRowId: string; refId1: string; amountSatang: number };
         const merchant = await apiIn("staff")(merchantRowId);
         const store = { waits: [] as number[] };
-        const result = await staffCreate.run(store, () => createRequest(db, merchant!, { kind: "payin", payIn: { refId1, payerName: "Staff", amountSatang, qrProvider: "PP" } }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null }));
+        const result = await staffCreate.run(store, () => createRequest(db, merchant!, { kind: "payin", payIn: payInRequest({ refId1, payerName: "Staff", amountSatang, qrProvider: "PP" }) }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null }));
         const code = result.outcome === "sent" ? result.request.statusCode : null;
         return json(res, 200, { outcome: result.outcome, state: result.outcome === "sent" ? result.state : null, code, waitedMs: store.waits[0] ?? null });
       }

@@ -20,6 +20,7 @@ import { uploadSlip } from "../slips/upload";
 import { checkSoon } from "./nudge";
 import { checkoutTokenFor, signCheckoutToken } from "./token";
 import { loadCheckout } from "./view";
+import { payInRequest } from "../requests/contract";
 
 const secret = "c".repeat(44);
 const BASE = "https://pay.example.co.th";
@@ -57,7 +58,7 @@ describe.each(["spec", "live"] as const)("the customer's pages against the %s sa
   });
 
   const newPayIn = async () => {
-    const result = await createRequest(database.db, api, { kind: "payin", payIn: { refId1: ref("CK"), payerName: "สมหญิง", amountSatang: 32_500, qrProvider: "PP" } }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
+    const result = await createRequest(database.db, api, { kind: "payin", payIn: payInRequest({ refId1: ref("CK"), payerName: "สมหญิง", amountSatang: 32_500, qrProvider: "PP" }) }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
     if (result.outcome !== "sent") throw new Error(`not sent: ${JSON.stringify(result)}`);
     const [row] = await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, result.request.id));
     return row!;
@@ -80,7 +81,7 @@ describe.each(["spec", "live"] as const)("the customer's pages against the %s sa
   });
 
   it("an SCB Pay-In opens with its bill-payment QR, whatever isQrAvailable says", async () => {
-    const result = await createRequest(database.db, api, { kind: "payin", payIn: { refId1: ref("CS"), payerName: "สมหญิง", amountSatang: 41_000, qrProvider: "SCB" } }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
+    const result = await createRequest(database.db, api, { kind: "payin", payIn: payInRequest({ refId1: ref("CS"), payerName: "สมหญิง", amountSatang: 41_000, qrProvider: "SCB" }) }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
     if (result.outcome !== "sent") throw new Error(result.outcome);
     const row = result.request;
     const answer = row.providerResponse as { qrCode: string; isQrAvailable: boolean };

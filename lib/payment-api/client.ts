@@ -11,17 +11,8 @@ import { z } from "zod";
 import { camelKeys } from "./normalize";
 import { exchange, type WireOutcome } from "./transport";
 import type { Lane, RateLimiter } from "./limiter";
-import {
-  p2pBody,
-  p2pInputSchema,
-  payInBody,
-  payInInputSchema,
-  payOutBody,
-  payOutInputSchema,
-  type P2PInput,
-  type PayInInput,
-  type PayOutInput,
-} from "./requests";
+import { payInBody, payOutBody } from "./requests";
+import type { P2PRequest, PayInRequest, PayOutRequest } from "../requests/contract";
 import type { WireDetail } from "./failure-words";
 import { failures, type CallContext, type ProviderResult } from "./result";
 import {
@@ -92,7 +83,6 @@ interface CallSpec<T> {
  * layered runtime parser's code is out of the CPU's caches: compiled, a submit's parsing costs a
  * fraction of it (bench/client-overhead).
  */
-const inputSchemas = { payIn: z.compile(payInInputSchema), p2p: z.compile(p2pInputSchema), payOut: z.compile(payOutInputSchema) };
 const envelopeParser = z.compile(envelopeSchema);
 const payOutParser = z.compile(payOutResponseSchema);
 const parsePayIn = payloadOf("paymentResponse", z.compile(payInResponseSchema));
@@ -172,11 +162,12 @@ export function createPaymentApi(options: ClientOptions) {
       return {
         /** How long a call may take before its answer counts as lost (a submit's outcome is then unknown). */
         timeoutMs: options.timeoutMs,
-        submitPayIn: (input: PayInInput) => submit("SubmitPayInRequest", payInBody(inputSchemas.payIn.parse(input)), parsePayIn),
-        submitPayInP2P: (input: P2PInput) => submit("SubmitPayInRequestP2P", p2pBody(inputSchemas.p2p.parse(input)), parsePayIn),
-        submitPayOut: (input: PayOutInput) => submit("SubmitPayOutRequest", payOutBody(inputSchemas.payOut.parse(input)), payOutPayload),
+        // Requests come checked by the contract (lib/requests/contract.ts): their types say so, and nothing is checked again here.
+        submitPayIn: (input: PayInRequest) => submit("SubmitPayInRequest", payInBody(input), parsePayIn),
+        submitPayInP2P: (input: P2PRequest) => submit("SubmitPayInRequestP2P", payInBody(input), parsePayIn),
+        submitPayOut: (input: PayOutRequest) => submit("SubmitPayOutRequest", payOutBody(input), payOutPayload),
         // Not in the live v0.2.54 provider (it answers 404, provider-facts §4.4).
-        submitWithdrawal: (input: PayOutInput) => submit("SubmitWithdrawalRequest", payOutBody(inputSchemas.payOut.parse(input)), payOutPayload),
+        submitWithdrawal: (input: PayOutRequest) => submit("SubmitWithdrawalRequest", payOutBody(input), payOutPayload),
         getPaymentRequestById: (id: string) => read("GetPaymentRequestById", "GET", `/${encode(id)}`, undefined, parseRecord),
         getPaymentRequests: (query: ListQuery) => read("GetPaymentRequests", "POST", "", listBody(query), parseRecords),
         /** The safe-retry lookup (§8.6): substring search, exact match kept; newest first. */

@@ -10,6 +10,7 @@ import { createMerchant } from "../merchants/manage";
 import { createPaymentApi, type MerchantApi } from "../payment-api/client";
 import { approveRequest, declineRequest, listHeldRequests } from "./approve";
 import { createRequest } from "./create";
+import { payOutRequest } from "./contract";
 
 describe.each(DATABASE_KINDS)("the approvals queue (maker-checker) on %s", (kind) => {
   const skip = kind === "postgres" ? postgresSkipReason() : null;
@@ -45,7 +46,7 @@ describe.each(DATABASE_KINDS)("the approvals queue (maker-checker) on %s", (kind
     const result = await createRequest(
       database.db,
       api,
-      { kind: "payout", payOut: { refId1, amountSatang: 6_000_000, destination: { type: "bank", bankCode: "KBANK", accountNo: "0123456789", accountName: "Somchai Jaidee" } } },
+      { kind: "payout", payOut: payOutRequest({ refId1, amountSatang: 6_000_000, destination: { type: "bank", bankCode: "KBANK", accountNo: "0123456789", accountName: "Somchai Jaidee" } }) },
       { merchantRowId, idempotencyKey: randomUUID(), createdBy: by, holdForApproval: true },
     );
     if (result.outcome !== "held") throw new Error(`expected held, got ${result.outcome}`);

@@ -5,7 +5,7 @@ import { merchants, paymentRequests, staffUsers } from "../db/schema";
 import type { MerchantScope } from "../merchants/queries";
 import { toSatang, type Satang } from "../money";
 import type { MerchantApi } from "../payment-api/client";
-import type { Destination } from "../payment-api/requests";
+import type { Destination } from "./contract";
 import { applyToRequest } from "./apply";
 import { sendToProvider } from "./create";
 import type { Fact } from "./notes";

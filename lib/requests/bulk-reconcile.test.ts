@@ -15,6 +15,7 @@ import { createPaymentApi, type MerchantApi } from "../payment-api/client";
 import { createMemoryLimiter } from "../payment-api/limiter";
 import { createRequest, type RequestPayload, type RequestRow } from "./create";
 import { reconcileDue, type WorkerOptions } from "./worker";
+import { payInRequest, payOutRequest } from "./contract";
 
 describe.each(DATABASE_KINDS)("bulk reconciliation on %s", (kind) => {
   const skip = kind === "postgres" ? postgresSkipReason() : null;
@@ -59,8 +60,8 @@ describe.each(DATABASE_KINDS)("bulk reconciliation on %s", (kind) => {
           // Amounts apart by whole baht, so a transfer matches its own request (the provider matches by amount).
           const payload: RequestPayload =
             kind === "payin"
-              ? { kind, payIn: { refId1: ref("B"), payerName: "P", amountSatang: 20_000 + (i + j) * 100, qrProvider: "PP" } }
-              : { kind, payOut: { refId1: ref("BO"), amountSatang: 100_000, destination: { type: "promptpay", promptPayId: "0812345678" } } };
+              ? { kind, payIn: payInRequest({ refId1: ref("B"), payerName: "P", amountSatang: 20_000 + (i + j) * 100, qrProvider: "PP" }) }
+              : { kind, payOut: payOutRequest({ refId1: ref("BO"), amountSatang: 100_000, destination: { type: "promptpay", promptPayId: "0812345678" } }) };
           const r = await createRequest(database.db, staffApi, payload, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
           if (r.outcome !== "sent" || r.state !== "pending") throw new Error(`not created: ${r.outcome}`);
           return r.request;

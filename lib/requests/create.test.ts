@@ -10,6 +10,7 @@ import { createPaymentApi, type MerchantApi } from "../payment-api/client";
 import { createRequest } from "./create";
 import { randomBytes } from "node:crypto";
 import { factWords } from "./notes";
+import { payInRequest, payOutRequest } from "./contract";
 
 describe.each(DATABASE_KINDS)("create flow on %s", (kind) => {
   const skip = kind === "postgres" ? postgresSkipReason() : null;
@@ -38,7 +39,7 @@ describe.each(DATABASE_KINDS)("create flow on %s", (kind) => {
     await database?.dispose();
   });
 
-  const payIn = (refId1 = ref("K")) => ({ kind: "payin" as const, payIn: { refId1, payerName: "สมชาย", amountSatang: 32_550, qrProvider: "PP" as const } });
+  const payIn = (refId1 = ref("K")) => ({ kind: "payin" as const, payIn: payInRequest({ refId1, payerName: "สมชาย", amountSatang: 32_550, qrProvider: "PP" as const }) });
   const opts = (idempotencyKey = randomUUID()) => ({ merchantRowId, idempotencyKey, createdBy: null });
   const atProvider = async (refId1: string) => (await sb.control<unknown[]>("GET", `/requests?refId1=${refId1}`)).body.length;
 
@@ -91,7 +92,7 @@ describe.each(DATABASE_KINDS)("create flow on %s", (kind) => {
     const result = await createRequest(
       database.db,
       api,
-      { kind: "payout", payOut: { refId1, amountSatang: 10_000_000, destination: { type: "promptpay", promptPayId: "0812345678" } } },
+      { kind: "payout", payOut: payOutRequest({ refId1, amountSatang: 10_000_000, destination: { type: "promptpay", promptPayId: "0812345678" } }) },
       { ...opts(), holdForApproval: true },
     );
     expect(result).toMatchObject({ outcome: "held", request: { status: "awaiting_approval" } });

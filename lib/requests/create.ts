@@ -5,10 +5,10 @@ import type { Db } from "../db/client";
 import { paymentRequests } from "../db/schema";
 import { toDecimalString } from "../money";
 import type { MerchantApi, PayInResponse, PayOutResponse } from "../payment-api/client";
-import { p2pInputSchema, payInInputSchema, payOutInputSchema, type P2PInput, type PayInInput, type PayOutInput } from "../payment-api/requests";
 import { factsOf, type ProviderResult } from "../payment-api/result";
 import { applyToRequest, recordEvent } from "./apply";
 import type { State } from "./lifecycle";
+import { storedRequest, type P2PRequest, type PayInRequest, type PayOutRequest, type RequestPayload } from "./contract";
 import type { Fact } from "./notes";
 
 /**
@@ -18,10 +18,7 @@ import type { Fact } from "./notes";
  * answer moves it to pending, rejected or — when the answer is lost — unknown, which
  * reconciliation settles by looking the request up by RefId1 (provider-facts §8.6).
  */
-export type RequestPayload =
-  | { kind: "payin"; payIn: PayInInput }
-  | { kind: "payin_p2p"; payIn: P2PInput }
-  | { kind: "payout" | "withdrawal"; payOut: PayOutInput };
+export type { RequestPayload } from "./contract";
 
 export interface CreateOptions {
   merchantRowId: string;
@@ -54,25 +51,14 @@ const outcomeOf = (outcome: "sent" | "held" | "existing", request: RequestRow): 
 
 export const newRequestId = () => `req_${randomBytes(10).toString("hex")}`;
 
-function validated(payload: RequestPayload): { input: Record<string, unknown>; refId1: string; amountSatang: number; payerName: string | null; refId2?: string; refId3?: string } {
-  switch (payload.kind) {
-    case "payin": {
-      const p = payInInputSchema.parse(payload.payIn);
-      return { input: p, refId1: p.refId1, amountSatang: p.amountSatang, payerName: p.payerName, refId2: p.refId2, refId3: p.refId3 };
-    }
-    case "payin_p2p": {
-      const p = p2pInputSchema.parse(payload.payIn);
-      return { input: p, refId1: p.refId1, amountSatang: p.amountSatang, payerName: p.payerName, refId2: p.refId2, refId3: p.refId3 };
-    }
-    default: {
-      const p = payOutInputSchema.parse(payload.payOut);
-      return { input: p, refId1: p.refId1, amountSatang: p.amountSatang, payerName: null, refId2: p.refId2, refId3: p.refId3 };
-    }
-  }
+/** The columns a request's contract fills in; the whole checked request is kept as `input`. */
+function columnsOf(payload: RequestPayload): { input: PayInRequest | P2PRequest | PayOutRequest; refId1: string; amountSatang: number; payerName: string | null; refId2?: string; refId3?: string } {
+  const p = "payOut" in payload ? payload.payOut : payload.payIn;
+  return { input: p, refId1: p.refId1, amountSatang: p.amountSatang, payerName: "payerName" in p ? p.payerName : null, refId2: p.refId2, refId3: p.refId3 };
 }
 
 export async function createRequest(db: Db, api: MerchantApi, payload: RequestPayload, options: CreateOptions): Promise<CreateOutcome> {
-  const v = validated(payload);
+  const v = columnsOf(payload);
   // No look-up first: the unique indexes on the idempotency key and on (merchant, RefId1) decide,
   // atomically, and a conflict — the same form again, or a taken RefId1 — is told apart below.
   // A retry costs one statement more; a first submit, the usual case, one fewer.
@@ -144,7 +130,7 @@ function existingOrConflict(row: RequestRow, options: CreateOptions): CreateOutc
  * `before`: a write still under way (the new row's "created" entry), finished before the answer is applied.
  */
 export async function sendToProvider(db: Db, api: MerchantApi, row: RequestRow, before: Promise<unknown> = Promise.resolve(null)): Promise<CreateOutcome> {
-  const payload = { kind: row.kind, ...(row.kind === "payin" || row.kind === "payin_p2p" ? { payIn: row.input } : { payOut: row.input }) } as RequestPayload;
+  const payload = storedRequest(row.kind, row.input);
   const result: ProviderResult<PayInResponse | PayOutResponse> =
     payload.kind === "payin"
       ? await api.submitPayIn(payload.payIn)

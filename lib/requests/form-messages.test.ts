@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fieldMessage } from "./form-messages";
-import { amountField } from "./forms";
+import { amountField } from "./contract";
 
 describe("the create forms' amount messages", () => {
   it("says the largest amount when one is too large, in both languages", () => {

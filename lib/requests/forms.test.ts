@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { formDataToInput } from "../auth/form-input";
-import { p2pInputSchema, payInInputSchema, payOutInputSchema } from "../payment-api/requests";
+import { p2pRequestSchema, payInRequestSchema, payOutRequestSchema } from "./contract";
 import { fieldMessage } from "./form-messages";
 import { amountRangeIssue, declineFormSchema, p2pFormSchema, payInFormSchema, payOutFormSchema } from "./forms";
 
@@ -179,18 +179,18 @@ describe("declining a held request", () => {
   });
 });
 
-describe("the forms and the provider input schemas agree", () => {
-  it("every form output is a valid provider input", () => {
+describe("the forms and the request contract agree", () => {
+  it("every form output is a request the contract accepts as it is", () => {
     const inputs = [
       payInFormSchema().parse({ ...payIn, refId2: "r2", refId3: "r3", description: "d", customerEmail: "a@b.co", customerPhone: "0812345678", tags: "t" }).payIn,
       payInFormSchema().parse({ ...payIn, qrProvider: "SCB" }).payIn,
     ];
-    for (const input of inputs) expect(payInInputSchema.parse(input)).toEqual(input);
+    for (const input of inputs) expect(payInRequestSchema.parse(input)).toEqual(input);
     const p2p = p2pFormSchema().parse(payIn).payIn;
-    expect(p2pInputSchema.parse(p2p)).toEqual(p2p);
+    expect(p2pRequestSchema.parse(p2p)).toEqual(p2p);
     for (const change of [{}, { promptPayId: "1234567890123" }]) {
       const out = payOutFormSchema.parse({ ...payOut, ...change }).payOut;
-      expect(payOutInputSchema.parse(out)).toEqual(out);
+      expect(payOutRequestSchema.parse(out)).toEqual(out);
     }
   });
 });

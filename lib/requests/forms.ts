@@ -11,61 +11,36 @@
  * after loading the merchant. Same function, same message.
  */
 import { z } from "zod";
-import { BANKS } from "../banks";
-import { parseAmount, type Satang } from "../money";
-import type { Destination, P2PInput, PayInInput, PayOutInput } from "../payment-api/requests";
-import { messageKey, type FormMessageKey } from "./form-messages";
+import { type Satang } from "../money";
+import {
+  ACCOUNT_NO,
+  amountField,
+  customerFields,
+  GUID,
+  isBankCode,
+  issue,
+  optionalText,
+  p2pRequestSchema,
+  payerFields,
+  payInRequestSchema,
+  payOutRequestSchema,
+  PROMPTPAY_ID,
+  referenceFields,
+  refId1Field,
+  requiredText,
+  withoutSeparators,
+  type Destination,
+} from "./contract";
+import { messageKey } from "./form-messages";
+
+export { refId1Field };
 
 export interface PayInLimits {
   minSatang: Satang | null;
   maxSatang: Satang | null;
 }
 
-const NEVER = z.NEVER;
 type Ctx = z.RefinementCtx;
-const issue = (ctx: Ctx, message: string, path?: string[]) => ctx.addIssue({ code: "custom", message, ...(path ? { path } : {}) });
-
-/** A text field that may be left empty (undefined then), trimmed, with a length limit and an optional pattern. */
-function optionalText(max: number, pattern?: { re: RegExp; key: FormMessageKey }, normalize: (text: string) => string = (t) => t.trim()) {
-  return z.string().optional().transform((raw, ctx): string | undefined => {
-    const text = normalize(raw ?? "");
-    if (text === "") return undefined;
-    if (pattern && !pattern.re.test(text)) return (issue(ctx, pattern.key), NEVER);
-    if (text.length > max) return (issue(ctx, messageKey("tooLong", max)), NEVER);
-    return text;
-  });
-}
-
-/** A text field that must be filled in. */
-function requiredText(requiredKey: FormMessageKey, max: number) {
-  return z.string({ error: requiredKey }).transform((raw, ctx): string => {
-    const text = raw.trim();
-    if (text === "") return (issue(ctx, requiredKey), NEVER);
-    if (text.length > max) return (issue(ctx, messageKey("tooLong", max)), NEVER);
-    return text;
-  });
-}
-
-/** RefId1: it goes into the PromptPay QR, so short ASCII (provider-facts §8.2). */
-export const refId1Field = z.string({ error: "refId1Required" }).transform((raw, ctx): string => {
-  const text = raw.trim();
-  if (text === "") return (issue(ctx, "refId1Required"), NEVER);
-  if (text.length > 25) return (issue(ctx, "refId1TooLong"), NEVER);
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) return (issue(ctx, "refId1Chars"), NEVER);
-  return text;
-});
-
-/** An amount in baht as typed ("1,250.50") → satang, never through a float (lib/money.ts). */
-export const amountField = z.string({ error: "amountRequired" }).transform((raw, ctx): Satang => {
-  const text = raw.trim();
-  if (text === "") return (issue(ctx, "amountRequired"), NEVER);
-  if (text.startsWith("-")) return (issue(ctx, "amountPositive"), NEVER);
-  if (/\.\d{3,}$/.test(text)) return (issue(ctx, "amountDecimals"), NEVER);
-  const parsed = parseAmount(text);
-  if (!parsed.ok) return (issue(ctx, /too large/.test(parsed.error) ? "amountTooLarge" : "amountFormat"), NEVER);
-  if (parsed.satang <= 0) return (issue(ctx, "amountPositive"), NEVER);
-  return parsed.satang;
-});
 
 /** The merchant's Pay-In range (provider-facts §3.2 ERROR_VALUE_NOT_IN_RANGE, caught before sending). */
 export function amountRangeIssue(satang: Satang, limits: PayInLimits): string | null {
@@ -78,32 +53,25 @@ export function amountRangeIssue(satang: Satang, limits: PayInLimits): string | 
 const merchantIdField = z.string({ error: "formStale" }).min(1, "formStale");
 const idempotencyKeyField = z.string({ error: "formStale" }).regex(/^[A-Za-z0-9_-]{16,80}$/, "formStale");
 
-const withoutSeparators = (text: string) => text.replace(/[\s-]/g, "");
-const EMAIL = z.regexes.email;
-const THAI_PHONE = /^(\+66|0)\d{8,9}$/;
-const PROMPTPAY_ID = /^(0\d{9}|\d{13})$/;
-const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 const commonFields = {
   merchantId: merchantIdField,
   idempotencyKey: idempotencyKeyField,
-  refId1: refId1Field,
-  refId2: optionalText(100),
-  refId3: optionalText(100),
+  ...referenceFields,
   amount: amountField,
-  description: optionalText(500),
 };
 
-const payerFields = {
-  payerName: requiredText("payerNameRequired", 100),
-  qrProvider: z.enum(["PP", "SCB"], { error: "qrProviderInvalid" }),
-};
-
-const customerFields = {
-  customerEmail: optionalText(200, { re: EMAIL, key: "emailInvalid" }),
-  customerPhone: optionalText(20, { re: THAI_PHONE, key: "phoneInvalid" }, withoutSeparators),
-  tags: optionalText(200),
-};
+/**
+ * The form's values as the contract's checked request. The form's fields are the contract's own
+ * rules, so this finds nothing new; were a rule ever to differ, its message lands on the field
+ * (the last part of its path) instead of slipping through.
+ */
+function checked<S extends z.ZodType>(schema: S, value: z.input<S>, ctx: Ctx): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  for (const problem of result.error.issues) issue(ctx, problem.message, [String(problem.path.at(-1) ?? "")]);
+  return z.NEVER;
+}
 
 /** Field-level problems do not stop these checks (zod skips refinements after one by default): a person sees every message at once. */
 const always = { when: () => true };
@@ -122,10 +90,10 @@ export function payInFormSchema(limits?: PayInLimits) {
   return z
     .object({ ...commonFields, ...payerFields, ...customerFields })
     .superRefine(rangeCheck(limits), always)
-    .transform((v) => ({
+    .transform((v, ctx) => ({
       merchantId: v.merchantId,
       idempotencyKey: v.idempotencyKey,
-      payIn: {
+      payIn: checked(payInRequestSchema, {
         refId1: v.refId1,
         refId2: v.refId2,
         refId3: v.refId3,
@@ -136,7 +104,7 @@ export function payInFormSchema(limits?: PayInLimits) {
         customerEmail: v.customerEmail,
         customerPhone: v.customerPhone,
         tags: v.tags,
-      } satisfies PayInInput,
+      }, ctx),
     }));
 }
 
@@ -145,10 +113,10 @@ export function p2pFormSchema(limits?: PayInLimits) {
   return z
     .object({ ...commonFields, ...payerFields })
     .superRefine(rangeCheck(limits), always)
-    .transform((v) => ({
+    .transform((v, ctx) => ({
       merchantId: v.merchantId,
       idempotencyKey: v.idempotencyKey,
-      payIn: {
+      payIn: checked(p2pRequestSchema, {
         refId1: v.refId1,
         refId2: v.refId2,
         refId3: v.refId3,
@@ -156,7 +124,7 @@ export function p2pFormSchema(limits?: PayInLimits) {
         amountSatang: v.amount,
         qrProvider: v.qrProvider,
         description: v.description,
-      } satisfies P2PInput,
+      }, ctx),
     }));
 }
 
@@ -170,7 +138,7 @@ export const payOutFormSchema = z
     destinationType: z.enum(DESTINATION_TYPES, { error: "destinationTypeRequired" }),
     bankCode: z.string().optional(),
     // Thai account numbers are printed with dashes (123-4-56789-0): accepted, sent as digits.
-    accountNo: optionalText(15, { re: /^\d{10,15}$/, key: "accountNoInvalid" }, withoutSeparators),
+    accountNo: optionalText(15, { re: ACCOUNT_NO, key: "accountNoInvalid" }, withoutSeparators),
     accountName: optionalText(100),
     promptPayId: optionalText(13, { re: PROMPTPAY_ID, key: "promptPayInvalid" }, withoutSeparators),
     savedAccountId: optionalText(36, { re: GUID, key: "savedInvalid" }),
@@ -179,7 +147,7 @@ export const payOutFormSchema = z
     // Which fields are required depends on the kind of destination chosen. `undefined` is a field
     // left empty; a field that failed its own rule already has its message.
     if (v.destinationType === "bank") {
-      if (!BANKS.some((bank) => bank.code === v.bankCode)) issue(ctx, "bankRequired", ["bankCode"]);
+      if (!isBankCode(v.bankCode)) issue(ctx, "bankRequired", ["bankCode"]);
       if (v.accountNo === undefined) issue(ctx, "accountNoInvalid", ["accountNo"]);
       if (v.accountName === undefined) issue(ctx, "accountNameRequired", ["accountName"]);
     } else if (v.destinationType === "promptpay") {
@@ -188,10 +156,10 @@ export const payOutFormSchema = z
       if (v.savedAccountId === undefined) issue(ctx, "savedRequired", ["savedAccountId"]);
     }
   }, always)
-  .transform((v) => ({
+  .transform((v, ctx) => ({
     merchantId: v.merchantId,
     idempotencyKey: v.idempotencyKey,
-    payOut: {
+    payOut: checked(payOutRequestSchema, {
       refId1: v.refId1,
       refId2: v.refId2,
       refId3: v.refId3,
@@ -199,7 +167,7 @@ export const payOutFormSchema = z
       description: v.description,
       tags: v.tags,
       destination: toDestination(v),
-    } satisfies PayOutInput,
+    }, ctx),
   }));
 
 function toDestination(v: { destinationType: (typeof DESTINATION_TYPES)[number]; bankCode?: string; accountNo?: string; accountName?: string; promptPayId?: string; savedAccountId?: string }): Destination {

@@ -10,6 +10,7 @@ import { createPaymentApi, type MerchantApi } from "../payment-api/client";
 import { applyToRequest } from "./apply";
 import { createRequest, type RequestRow } from "./create";
 import { reconcileRequest } from "./reconcile";
+import { payInRequest } from "./contract";
 
 describe.each(DATABASE_KINDS)("reconciliation checks that change nothing, on %s", (kind) => {
   const skip = kind === "postgres" ? postgresSkipReason() : null;
@@ -41,7 +42,7 @@ describe.each(DATABASE_KINDS)("reconciliation checks that change nothing, on %s"
   const row = async (id: string): Promise<RequestRow> => (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
   const timeline = async (id: string) => database.db.select().from(requestEvents).where(eq(requestEvents.requestId, id));
   const createPending = async () => {
-    const payload = { kind: "payin" as const, payIn: { refId1: ref("Q"), payerName: "P", amountSatang: 45_000, qrProvider: "PP" as const } };
+    const payload = { kind: "payin" as const, payIn: payInRequest({ refId1: ref("Q"), payerName: "P", amountSatang: 45_000, qrProvider: "PP" as const }) };
     const result = await createRequest(database.db, api, payload, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
     if (result.outcome !== "sent" || result.request.status !== "pending") throw new Error(`not pending: ${result.outcome}`);
     return result.request;

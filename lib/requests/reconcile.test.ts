@@ -9,6 +9,7 @@ import { createMerchant } from "../merchants/manage";
 import { createPaymentApi, type MerchantApi } from "../payment-api/client";
 import { createRequest, type RequestRow } from "./create";
 import { reconcileRequest } from "./reconcile";
+import { payInRequest, payOutRequest } from "./contract";
 
 describe.each(["spec", "live"] as const)("reconciliation against the %s sandbox", (profile) => {
   let database: TestDatabase;
@@ -39,8 +40,8 @@ describe.each(["spec", "live"] as const)("reconciliation against the %s sandbox"
   const create = async (refId1: string, kind: "payin" | "payout" = "payin") => {
     const payload =
       kind === "payin"
-        ? { kind, payIn: { refId1, payerName: "P", amountSatang: 45_000, qrProvider: "PP" as const } }
-        : { kind, payOut: { refId1, amountSatang: 100_000, destination: { type: "promptpay" as const, promptPayId: "0812345678" } } };
+        ? { kind, payIn: payInRequest({ refId1, payerName: "P", amountSatang: 45_000, qrProvider: "PP" as const }) }
+        : { kind, payOut: payOutRequest({ refId1, amountSatang: 100_000, destination: { type: "promptpay" as const, promptPayId: "0812345678" } }) };
     const result = await createRequest(database.db, api, payload, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
     if (result.outcome !== "sent") throw new Error(result.outcome);
     return result.request;
@@ -144,7 +145,7 @@ describe("a pay-out covered by P2P pay-ins, against the live sandbox", () => {
     const created = await createRequest(
       database.db,
       api,
-      { kind: "payout", payOut: { refId1: ref("PC"), amountSatang: 100_000, destination: { type: "promptpay", promptPayId: "0812345678" } } },
+      { kind: "payout", payOut: payOutRequest({ refId1: ref("PC"), amountSatang: 100_000, destination: { type: "promptpay", promptPayId: "0812345678" } }) },
       { merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
     );
     if (created.outcome !== "sent") throw new Error(created.outcome);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { refId1Schema } from "../payment-api/requests";
-import { refId1Field } from "./forms";
+import { refId1Field } from "./contract";
 import { generateIdempotencyKey, generateRefId1 } from "./ref-id";
 
 describe("RefId1 suggestions", () => {
@@ -8,7 +7,7 @@ describe("RefId1 suggestions", () => {
     const refId1 = generateRefId1(new Date("2026-07-14T03:00:00Z"));
     expect(refId1).toMatch(/^PD260714-[0-9A-HJKMNP-TV-Z]{8}$/);
     expect(refId1.length).toBeLessThanOrEqual(25);
-    expect(refId1Schema.safeParse(refId1).success).toBe(true);
+    expect(refId1Field.safeParse(refId1).success).toBe(true);
     expect(refId1Field.safeParse(refId1).success).toBe(true);
   });
 

@@ -10,6 +10,7 @@ import { createPaymentApi, type MerchantApi } from "../payment-api/client";
 import { createRequest } from "./create";
 import { recheckRequest } from "./recheck";
 import { controlsFor, driveSandbox, runSandboxControl, sandboxControlSchema, type ControlContext } from "./sandbox-controls";
+import { payInRequest, payOutRequest } from "./contract";
 
 describe("sandbox controls and re-check, against a real sandbox", () => {
   let database: TestDatabase;
@@ -32,7 +33,7 @@ describe("sandbox controls and re-check, against a real sandbox", () => {
   });
 
   const payIn = async () => {
-    const created = await createRequest(database.db, api, { kind: "payin", payIn: { refId1: ref("S"), payerName: "สมชาย", amountSatang: 32_500, qrProvider: "PP" } }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
+    const created = await createRequest(database.db, api, { kind: "payin", payIn: payInRequest({ refId1: ref("S"), payerName: "สมชาย", amountSatang: 32_500, qrProvider: "PP" }) }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
     if (created.outcome !== "sent") throw new Error(created.outcome);
     return created.request;
   };
@@ -40,7 +41,7 @@ describe("sandbox controls and re-check, against a real sandbox", () => {
     const created = await createRequest(
       database.db,
       api,
-      { kind: "payout", payOut: { refId1: ref("O"), amountSatang: 100_000, destination: { type: "bank", bankCode: "KBANK", accountNo: "1234567890", accountName: "Somchai" } } },
+      { kind: "payout", payOut: payOutRequest({ refId1: ref("O"), amountSatang: 100_000, destination: { type: "bank", bankCode: "KBANK", accountNo: "1234567890", accountName: "Somchai" } }) },
       { merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
     );
     if (created.outcome !== "sent") throw new Error(created.outcome);

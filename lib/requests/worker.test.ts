@@ -10,6 +10,7 @@ import { createMerchant } from "../merchants/manage";
 import { createPaymentApi, type MerchantApi } from "../payment-api/client";
 import { createRequest } from "./create";
 import { reconcileDue, type WorkerOptions } from "./worker";
+import { payInRequest } from "./contract";
 
 describe.each(DATABASE_KINDS)("reconciliation worker on %s", (kind) => {
   const skip = kind === "postgres" ? postgresSkipReason() : null;
@@ -54,7 +55,7 @@ describe.each(DATABASE_KINDS)("reconciliation worker on %s", (kind) => {
   const worker = (db = database.db): WorkerOptions => ({ db, apiFor: async () => patientApi, log: (line) => logged.push(line) });
   const makeDue = (ids: string[]) => database.db.update(paymentRequests).set({ nextCheckAt: sql`now() - interval '1 second'` }).where(inArray(paymentRequests.id, ids));
   const create = async (refId1: string, amountSatang = 30_000) => {
-    const r = await createRequest(database.db, api, { kind: "payin", payIn: { refId1, payerName: "P", amountSatang, qrProvider: "PP" } }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
+    const r = await createRequest(database.db, api, { kind: "payin", payIn: payInRequest({ refId1, payerName: "P", amountSatang, qrProvider: "PP" }) }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
     if (r.outcome !== "sent") throw new Error(r.outcome);
     return r.request;
   };

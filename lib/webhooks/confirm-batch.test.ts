@@ -18,6 +18,7 @@ import { createPaymentApi, type MerchantApi } from "../payment-api/client";
 import { createRequest, type RequestRow } from "../requests/create";
 import { ingestWebhook } from "./ingest";
 import { processDelivery } from "./process";
+import { payInRequest } from "../requests/contract";
 
 interface Job {
   Id: string;
@@ -76,7 +77,7 @@ describe.each(DATABASE_KINDS)("confirming webhooks together on %s", (kind) => {
     Promise.all(
       Array.from({ length: n }, async (_, i) => {
         // Amounts apart by whole baht, so each transfer matches its own request.
-        const r = await createRequest(database.db, staffApi, { kind: "payin", payIn: { refId1: ref("CB"), payerName: "P", amountSatang: base + i * 100, qrProvider: "PP" } }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
+        const r = await createRequest(database.db, staffApi, { kind: "payin", payIn: payInRequest({ refId1: ref("CB"), payerName: "P", amountSatang: base + i * 100, qrProvider: "PP" }) }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
         if (r.outcome !== "sent" || r.state !== "pending") throw new Error(r.outcome);
         return r.request;
       }),

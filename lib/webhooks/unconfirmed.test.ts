@@ -25,6 +25,7 @@ import { reconcileDue } from "../requests/worker";
 import { ingestWebhook } from "./ingest";
 import { processDelivery } from "./process";
 import { factWords } from "../requests/notes";
+import { payInRequest, payOutRequest } from "../requests/contract";
 
 interface Job {
   Id: string;
@@ -81,7 +82,7 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
 
   const coffee = () => sb.coffee;
   const payIn = async (merchant: "coffee" | "gadgets" = "coffee") => {
-    const payload: RequestPayload = { kind: "payin", payIn: { refId1: ref("UC"), payerName: "P", amountSatang: 52_000, qrProvider: "PP" } };
+    const payload: RequestPayload = { kind: "payin", payIn: payInRequest({ refId1: ref("UC"), payerName: "P", amountSatang: 52_000, qrProvider: "PP" }) };
     const result = await createRequest(database.db, healthy.get(ids[merchant].id)!, payload, { merchantRowId: ids[merchant].id, idempotencyKey: randomUUID(), createdBy: null });
     if (result.outcome !== "sent") throw new Error(result.outcome);
     return result.request;
@@ -115,6 +116,19 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
     return async () => api;
   };
 
+  /** A webhook for `r` made by whoever has the secret, from a real one's shape; the amount is r's, so only the provider can tell it is false. */
+  const forge = (r: { providerId: string | null; refId1: string; generatedAmount: string | null }, template: Job, event: string, extra: Record<string, string> = {}): Job => ({
+    ...template,
+    Id: randomUUID(),
+    Parameters: template.Parameters.map((p) => {
+      if (p.Name === "PMR_ID") return { ...p, Value: r.providerId };
+      if (p.Name === "PMR_REF_ID1" || p.Name === "PMR_REF_ID") return { ...p, Value: r.refId1 };
+      if (p.Name === "EVENT_TYPE") return { ...p, Value: event };
+      if (p.Name === "TX_AMOUNT") return { ...p, Value: r.generatedAmount };
+      return extra[p.Name] !== undefined ? { ...p, Value: extra[p.Name]! } : p;
+    }),
+  });
+
   /** The shared story: paid at the provider, the webhook cannot be confirmed, nothing moves; reconciliation settles it at once. */
   const heldThenSettled = async (confirmWith: (r: { providerId: string | null }) => Promise<(id: string) => Promise<MerchantApi | undefined>>) => {
     const r = await payIn();
@@ -141,6 +155,22 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
       return broken({ timeoutMs: 300 });
     });
     expect(factWords(delivery.reasonFacts!, "en")).toMatch(/did not answer within|timed out|0\.3 s|300/i);
+  });
+
+  it.skipIf(skip)("a forged success for a request not paid, whose read times out: held, and reconciliation leaves it pending", async () => {
+    const r = await payIn();
+    const forged = forge(r, await payAtProvider((await payIn()).providerId!), "PaymentIn.Success");
+    await sb.control("POST", "/faults", { operation: "GetPaymentRequestById", kind: "timeout", delayMs: 5_000, match: { requestId: r.providerId } });
+    expect(await deliver(forged, broken({ timeoutMs: 300 }))).toBe("unconfirmed");
+    const held = await state(r.id);
+    expect(held).toMatchObject({ status: "pending", paidAmount: "0.00", statusReason: null, lastCheckedAt: null });
+    expect(held.nextCheckAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+    await reconcile();
+    // Reconciliation asked the provider, which says Pending: the forged claim moved nothing.
+    const after = await state(r.id);
+    expect(after).toMatchObject({ status: "pending", paidAmount: "0.00", paidAt: null, statusReason: null });
+    expect(after.lastCheckedAt).not.toBeNull();
+    expect((await sb.control<{ status: string }>("GET", `/requests/${r.providerId}`)).body.status).toBe("Pending");
   });
 
   it.skipIf(skip)("a provider that cannot be reached (connection refused)", async () => {
@@ -177,20 +207,9 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
   it.skipIf(skip)("without a read key: a forged rejection and a forged success change nothing, and say why", async () => {
     const r = await payIn("gadgets");
     const template = await payAtProvider((await payIn("gadgets")).providerId!);
-    const forge = (event: string, extra: Record<string, string> = {}) => ({
-      ...template,
-      Id: randomUUID(),
-      Parameters: template.Parameters.map((p) => {
-        if (p.Name === "PMR_ID") return { ...p, Value: r.providerId };
-        if (p.Name === "PMR_REF_ID1" || p.Name === "PMR_REF_ID") return { ...p, Value: r.refId1 };
-        if (p.Name === "EVENT_TYPE") return { ...p, Value: event };
-        if (p.Name === "TX_AMOUNT") return { ...p, Value: r.generatedAmount };
-        return extra[p.Name] !== undefined ? { ...p, Value: extra[p.Name]! } : p;
-      }),
-    });
     const noReads = async () => undefined;
-    expect(await deliver(forge("PaymentIn.Rejected", { STATUS_CODE: "ADMIN_REJECT", STATUS_REASON: "the attacker's reason" }), noReads, ids.gadgets.secret)).toBe("unconfirmed");
-    expect(await deliver(forge("PaymentIn.Success"), noReads, ids.gadgets.secret)).toBe("unconfirmed");
+    expect(await deliver(forge(r, template, "PaymentIn.Rejected", { STATUS_CODE: "ADMIN_REJECT", STATUS_REASON: "the attacker's reason" }), noReads, ids.gadgets.secret)).toBe("unconfirmed");
+    expect(await deliver(forge(r, template, "PaymentIn.Success"), noReads, ids.gadgets.secret)).toBe("unconfirmed");
     expect(await state(r.id)).toMatchObject({ status: "pending", statusReason: null });
     const reasons = (await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.requestId, r.id))).map((d) => d.reasonFacts && factWords(d.reasonFacts, "en"));
     expect(reasons).toEqual([expect.stringMatching(/no read key/), expect.stringMatching(/no read key/)]);
@@ -210,26 +229,60 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
     }
   });
 
-  it.skipIf(skip)("a confirmed webhook still applies, including a P2P pay-out's final success for 0.00 (provider-facts §2.5)", async () => {
-    const payload: RequestPayload = { kind: "payout", payOut: { refId1: ref("UO"), amountSatang: 100_000, destination: { type: "bank", bankCode: "KTB", accountNo: "6621234567", accountName: "Somchai" } } };
+  /** The sandbox's jobs for one provider request, sent since `before`. */
+  const jobsFor = (providerId: string, before: number) => received.slice(before).filter((j) => j.Parameters.some((p) => p.Name === "PMR_ID" && p.Value === providerId));
+  const paramOf = (job: Job, name: string) => job.Parameters.find((p) => p.Name === name)?.Value;
+  /**
+   * A pay-out of 1,000.00 that P2P customers cover in two rounds (600 + 400), each round's webhook
+   * given to PayDesk as it comes, while the provider still says Pending (provider-facts §2.4, §2.5).
+   */
+  const coveredPayOut = async () => {
+    const payload: RequestPayload = { kind: "payout", payOut: payOutRequest({ refId1: ref("UO"), amountSatang: 100_000, destination: { type: "bank", bankCode: "KTB", accountNo: "6621234567", accountName: "Somchai" } }) };
     const created = await createRequest(database.db, healthy.get(ids.coffee.id)!, payload, { merchantRowId: ids.coffee.id, idempotencyKey: randomUUID(), createdBy: null });
     if (created.outcome !== "sent") throw new Error(created.outcome);
     const r = created.request;
-    const jobs: Job[] = [];
-    for (const body of [{ amount: "600.00" }, { amount: "400.00" }, {}]) {
+    for (const [amount, paidSoFar] of [[600, "600.00"], [400, "1000.00"]] as const) {
       const before = received.length;
-      expect((await sb.control("POST", `/requests/${r.providerId}/payout`, body)).status).toBe(200);
+      const p2p = await sb.submit("SubmitPayInRequestP2P", sb.gadgets, { RefId1: ref("UP"), PayerName: "P", RequestedAmount: amount, Currency: "THB", QrProvider: "PP" });
+      const { paymentResponse } = (await p2p.json()) as { paymentResponse: { id: string } };
+      expect((await sb.control("POST", `/requests/${paymentResponse.id}/approve`)).status).toBe(200);
       await sb.control("POST", "/webhooks/settle");
-      jobs.push(...received.slice(before).filter((j) => j.Parameters.some((p) => p.Name === "PMR_ID" && p.Value === r.providerId)));
+      const [round, ...others] = jobsFor(r.providerId!, before);
+      expect(others).toEqual([]);
+      expect([paramOf(round!, "EVENT_TYPE"), paramOf(round!, "PAYOUT_IS_PARTIAL"), Number(paramOf(round!, "TX_AMOUNT"))]).toEqual(["PaymentOut.Success", "True", amount]);
+      expect(await deliver(round, async (id) => healthy.get(id))).toBe("applied");
+      // Covered so far, not finished: the provider's admin has the final word.
+      expect(await state(r.id)).toMatchObject({ status: "pending", paidAmount: paidSoFar, paidAt: null });
     }
-    const final = jobs.at(-1)!;
-    const param = (name: string) => final.Parameters.find((p) => p.Name === name)?.Value;
-    expect([param("PAYOUT_IS_PARTIAL"), Number(param("TX_AMOUNT"))]).toEqual(["False", 0]);
-    const verdicts = [];
-    for (const job of jobs) verdicts.push(await deliver(job, async (id) => healthy.get(id)));
-    // Held or unconfirmed would be wrong; whether the final one or the rounds complete it is the state machine's business.
-    expect(verdicts.filter((v) => v !== "applied" && v !== "ignored")).toEqual([]);
-    expect(verdicts.at(-1) === "applied" || verdicts.slice(0, -1).includes("applied")).toBe(true);
-    expect(["approved", "paid"]).toContain((await state(r.id)).status);
+    const atProvider = (await sb.control<{ status: string; totalPayOutPaidAmountDecimal: number }>("GET", `/requests/${r.providerId}`)).body;
+    expect(atProvider).toMatchObject({ status: "Pending", totalPayOutPaidAmountDecimal: 1000 });
+    return r;
+  };
+
+  it.skipIf(skip)("a P2P-covered pay-out stays pending when its rounds add up, and its final success for 0.00 applies (provider-facts §2.5)", async () => {
+    const r = await coveredPayOut();
+    const before = received.length;
+    expect((await sb.control("POST", `/requests/${r.providerId}/approve`)).status).toBe(200);
+    await sb.control("POST", "/webhooks/settle");
+    const [final, ...others] = jobsFor(r.providerId!, before);
+    expect(others).toEqual([]);
+    const approvedAs = profile === "live" ? "Approved" : "Paid";
+    expect([paramOf(final!, "EVENT_TYPE"), paramOf(final!, "PAYOUT_IS_PARTIAL"), paramOf(final!, "TX_AMOUNT"), paramOf(final!, "PMR_STATUS")]).toEqual(["PaymentOut.Success", "False", "0.00", approvedAs]);
+    expect(await deliver(final, async (id) => healthy.get(id))).toBe("applied");
+    const done = await state(r.id);
+    expect(done).toMatchObject({ status: profile === "live" ? "approved" : "paid", paidAmount: "1000.00" });
+    expect(done.paidAt).not.toBeNull();
+  });
+
+  it.skipIf(skip)("a P2P-covered pay-out the provider rejects after its rounds add up ends rejected, with the provider's reason", async () => {
+    const r = await coveredPayOut();
+    const before = received.length;
+    expect((await sb.control("POST", `/requests/${r.providerId}/reject`, { statusCode: "ADMIN_REJECT", reason: "beneficiary account closed" })).status).toBe(200);
+    await sb.control("POST", "/webhooks/settle");
+    const [rejection, ...others] = jobsFor(r.providerId!, before);
+    expect(others).toEqual([]);
+    expect(paramOf(rejection!, "EVENT_TYPE")).toBe("PaymentOut.Rejected");
+    expect(await deliver(rejection, async (id) => healthy.get(id))).toBe("applied");
+    expect(await state(r.id)).toMatchObject({ status: "rejected", statusCode: "ADMIN_REJECT", statusReason: "beneficiary account closed", paidAt: null });
   });
 });

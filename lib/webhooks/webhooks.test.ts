@@ -19,6 +19,7 @@ import { createRequest, type RequestPayload } from "../requests/create";
 import { reconcileRequest } from "../requests/reconcile";
 import { ingestWebhook } from "./ingest";
 import { processDelivery, processStranded } from "./process";
+import { payInRequest, payOutRequest } from "../requests/contract";
 
 interface Job {
   Id: string;
@@ -77,9 +78,9 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     if (result.outcome !== "sent") throw new Error(result.outcome);
     return result.request;
   };
-  const payIn = () => create({ kind: "payin", payIn: { refId1: ref("WH"), payerName: "P", amountSatang: 52_000, qrProvider: "PP" } });
+  const payIn = () => create({ kind: "payin", payIn: payInRequest({ refId1: ref("WH"), payerName: "P", amountSatang: 52_000, qrProvider: "PP" }) });
   const payOut = (kind: "payout" | "withdrawal" = "payout") =>
-    create({ kind, payOut: { refId1: ref("WO"), amountSatang: 100_000, destination: { type: "bank", bankCode: "KTB", accountNo: "6621234567", accountName: "Somchai" } } });
+    create({ kind, payOut: payOutRequest({ refId1: ref("WO"), amountSatang: 100_000, destination: { type: "bank", bankCode: "KTB", accountNo: "6621234567", accountName: "Somchai" } }) });
   /** Does a sandbox action and returns the jobs it delivered for that provider request. */
   const act = async (providerId: string, action: string, body: unknown = {}) => {
     const before = received.length;
@@ -269,20 +270,41 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     expect((await state(r.id)).status).toBe("pending");
   });
 
+  /** A real job's shape made to name `r` (its amount too), as whoever has the secret can. */
+  const forgeFor = (r: { providerId: string | null; refId1: string; generatedAmount: string | null }, job: Job, extra: Record<string, string> = {}): Job => ({
+    ...job,
+    Id: randomUUID(),
+    Parameters: job.Parameters.map((p) => {
+      const value = ({ PMR_ID: r.providerId, PMR_REF_ID1: r.refId1, PMR_REF_ID: r.refId1, TX_AMOUNT: r.generatedAmount, ...extra } as Record<string, string | null>)[p.Name];
+      return value === undefined ? p : { ...p, Value: value };
+    }),
+  });
+
   it.skipIf(skip)("believes the provider over a webhook it contradicts", async () => {
     const r = await payIn();
     const [job] = await act(r.providerId!, "pay");
     const other = await payIn();
     // A forged success for a request the provider still has as Pending.
-    const forged = {
-      ...job!,
-      Id: randomUUID(),
-      Parameters: job!.Parameters.map((p) =>
-        p.Name === "PMR_ID" ? { ...p, Value: other.providerId } : p.Name === "PMR_REF_ID1" || p.Name === "PMR_REF_ID" ? { ...p, Value: other.refId1 } : p.Name === "TX_AMOUNT" ? { ...p, Value: other.generatedAmount } : p,
-      ),
-    };
-    expect((await deliver(forged)).verdict).toBe("contradicted");
+    expect((await deliver(forgeFor(other, job!))).verdict).toBe("contradicted");
     expect((await state(other.id)).status).toBe("pending");
+  });
+
+  it.skipIf(skip)("believes the provider over a forged rejection carrying the attacker's reason, for a merchant with a read key", async () => {
+    const template = await act((await payIn()).providerId!, "reject", { statusCode: "ADMIN_REJECT", reason: "wrong customer" });
+    const r = await payIn();
+    const attackersReason = "Rejected: call 02-000-0000 to get your money back";
+    const forged = forgeFor(r, template[0]!, { STATUS_REASON: attackersReason });
+    expect(param(forged, "EVENT_TYPE")).toBe("PaymentIn.Rejected");
+    const reads = await countReads(r.providerId!);
+    const { verdict, deliveryId } = await deliver(forged);
+    expect(verdict).toBe("contradicted");
+    // The merchant has a read key: the provider was asked, and says Pending.
+    expect(await reads()).toBe(1);
+    const after = await state(r.id);
+    expect(after).toMatchObject({ status: "pending", statusReason: null, statusCode: null });
+    expect(JSON.stringify(after)).not.toContain(attackersReason);
+    const [delivery] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId!));
+    expect(delivery).toMatchObject({ verdict: "contradicted", requestId: r.id, reasonFacts: { note: "webhook_contradicted", event: "PaymentIn.Rejected", status: "Pending" } });
   });
 
   it.skipIf(skip)("settles by reconciliation when the sandbox loses the webhook", async () => {

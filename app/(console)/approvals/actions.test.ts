@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/database
 import { createKeyVault } from "@/lib/merchants/key-vault";
 import { createMerchant } from "@/lib/merchants/manage";
 import { createPaymentApi, type MerchantApi } from "@/lib/payment-api/client";
-import type { Destination } from "@/lib/payment-api/requests";
+import { payOutRequest, type Destination } from "@/lib/requests/contract";
 import { createRequest } from "@/lib/requests/create";
 
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown, session: null as StaffSession | null, api: undefined as unknown }));
@@ -54,7 +54,7 @@ describe("approving and declining held Pay-Outs through the actions", () => {
     const result = await createRequest(
       database.db,
       surroundings.api as MerchantApi,
-      { kind: "payout", payOut: { refId1: ref("AA"), amountSatang: 6_000_000, destination } },
+      { kind: "payout", payOut: payOutRequest({ refId1: ref("AA"), amountSatang: 6_000_000, destination }) },
       { merchantRowId, idempotencyKey: randomUUID(), createdBy: people.maker.userId, holdForApproval: true },
     );
     if (result.outcome !== "held") throw new Error(result.outcome);
@@ -89,16 +89,17 @@ describe("approving and declining held Pay-Outs through the actions", () => {
   });
 
   it("an approved request the provider refuses is answered with the refusal in the approver's language", async () => {
-    // The sandbox refuses a saved destination whose id is not a GUID (UUID_INVALID).
-    const request = await held({ type: "saved", accountId: "not-a-guid" });
+    // The sandbox refuses a saved destination it does not know (NOTFOUND).
+    const unknownAccount = { type: "saved", accountId: "0e6a33cb-96cc-47a6-ac51-1de5027ec190" } as const;
+    const request = await held(unknownAccount);
     surroundings.session = { ...people.checker, locale: "th" };
     expect(await approveRequestAction(null, input(request.id))).toEqual({
       ok: true,
-      data: { state: "rejected", message: "รหัสที่ส่งไปยังผู้ให้บริการไม่อยู่ในรูปแบบ GUID ที่ผู้ให้บริการใช้ โปรดตรวจสอบ merchant id ในการตั้งค่าร้านค้า (UUID_INVALID)" },
+      data: { state: "rejected", message: "ผู้ให้บริการไม่พบร้านค้า บัญชี หรือคำขอนี้ โปรดตรวจสอบ merchant id และ org id ในการตั้งค่าร้านค้า (NOTFOUND)" },
     });
-    const again = await held({ type: "saved", accountId: "not-a-guid" });
+    const again = await held(unknownAccount);
     surroundings.session = people.checker;
-    expect(await approveRequestAction(null, input(again.id))).toMatchObject({ ok: true, data: { state: "rejected", message: expect.stringMatching(/^An id sent to the provider is not in the provider's GUID format\..*\(UUID_INVALID\)$/) } });
+    expect(await approveRequestAction(null, input(again.id))).toMatchObject({ ok: true, data: { state: "rejected", message: "The provider does not know this merchant, account or request. Check the merchant id and org id in the merchant's settings. (NOTFOUND)" } });
   });
 
   it("declining needs a reason, and keeps it", async () => {

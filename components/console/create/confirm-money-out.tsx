@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import { formatThb, type Locale } from "@/lib/i18n";
-import type { PayOutInput } from "@/lib/payment-api/requests";
+import type { PayOutInput } from "@/lib/requests/contract";
 import { destinationLines, type SavedDestinationOption } from "./destination";
 import { primaryButtonClass, secondaryButtonClass } from "@/components/ui/button";
 import type { CreateMessages } from "./messages";

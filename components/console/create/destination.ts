@@ -1,6 +1,6 @@
 import { BANKS, findBank } from "@/lib/banks";
 import { defineMessages, type Locale } from "@/lib/i18n";
-import type { Destination } from "@/lib/payment-api/requests";
+import type { Destination } from "@/lib/requests/contract";
 
 const words = defineMessages({ en: { account: "Account" }, th: { account: "เลขที่บัญชี" } });
 

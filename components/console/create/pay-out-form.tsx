@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
-import type { PayOutInput } from "@/lib/payment-api/requests";
+import type { PayOutInput } from "@/lib/requests/contract";
 import { payOutFormSchema, type CreateFormData, type PayOutFormOutput, type PayOutFormValues } from "@/lib/requests/forms";
 import { AmountField } from "./amount-field";
 import { ConfirmMoneyOut } from "./confirm-money-out";

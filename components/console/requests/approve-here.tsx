@@ -1,6 +1,6 @@
 import { formatThb, type Locale } from "@/lib/i18n";
 import { toSatang } from "@/lib/money";
-import type { Destination } from "@/lib/payment-api/requests";
+import type { Destination } from "@/lib/requests/contract";
 import type { RequestDetail } from "@/lib/requests/queries";
 import { DecisionControls, type ApproveAction, type DeclineAction } from "../approvals/decision-controls";
 import { approvalMessages } from "../approvals/messages";

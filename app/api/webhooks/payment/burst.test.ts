@@ -12,6 +12,7 @@ import { createPaymentApi, type MerchantApi } from "@/lib/payment-api/client";
 import { createRequest } from "@/lib/requests/create";
 import { processStranded } from "@/lib/webhooks/process";
 import { CONCURRENCY, MAX_WAITING } from "@/lib/webhooks/queue";
+import { payInRequest } from "@/lib/requests/contract";
 
 /**
  * A burst of webhooks larger than the confirmation queue, through the route as the server calls it,
@@ -97,7 +98,7 @@ describe.each(COMBOS)("a webhook burst on %s against the %s sandbox", (kind, pro
   it.skipIf(skip)("answers every webhook at once and takes on at most what its queue holds; the sweep settles the rest", { timeout: 180_000 }, async () => {
     const requests: { providerId: string | null }[] = [];
     for (let i = 0; i < 4; i++) {
-      const created = await createRequest(database.db, api(), { kind: "payin", payIn: { refId1: ref("WB"), payerName: "P", amountSatang: 10_000, qrProvider: "PP" } }, { merchantRowId: coffee.id, idempotencyKey: randomUUID(), createdBy: null });
+      const created = await createRequest(database.db, api(), { kind: "payin", payIn: payInRequest({ refId1: ref("WB"), payerName: "P", amountSatang: 10_000, qrProvider: "PP" }) }, { merchantRowId: coffee.id, idempotencyKey: randomUUID(), createdBy: null });
       if (created.outcome !== "sent") throw new Error(created.outcome);
       requests.push(created.request);
     }

@@ -14,6 +14,7 @@ import { createPaymentApi, type MerchantApi, type PaymentApi } from "@/lib/payme
 import { createRequest } from "@/lib/requests/create";
 import { reconcileRequest } from "@/lib/requests/reconcile";
 import type { SlipLink } from "@/lib/slips/link";
+import { payInRequest } from "@/lib/requests/contract";
 
 // The handler's surroundings outside Next: the database and the provider client it is wired to.
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown, api: undefined as unknown }));
@@ -47,7 +48,7 @@ describe("POST …/upload for a request that is over", () => {
 
   /** A Pay-In the provider then `settle`s ("pay" or "expire"), and PayDesk has learnt so. */
   async function settled(settle: "pay" | "expire"): Promise<{ link: SlipLink; providerId: string }> {
-    const created = await createRequest(database.db, coffee, { kind: "payin", payIn: { refId1: ref("E"), payerName: "สมชาย", amountSatang: 32_500, qrProvider: "PP" } }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
+    const created = await createRequest(database.db, coffee, { kind: "payin", payIn: payInRequest({ refId1: ref("E"), payerName: "สมชาย", amountSatang: 32_500, qrProvider: "PP" }) }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
     if (created.outcome !== "sent") throw new Error(created.outcome);
     const providerId = created.request.providerId!;
     await sb.control("POST", `/requests/${providerId}/${settle}`, {});

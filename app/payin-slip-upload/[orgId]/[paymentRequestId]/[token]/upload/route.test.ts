@@ -17,6 +17,7 @@ import { createPaymentApi, type PaymentApi } from "@/lib/payment-api/client";
 import { createRequest } from "@/lib/requests/create";
 import { MAX_UPLOAD_BYTES } from "@/lib/slips/image";
 import type { SlipLink } from "@/lib/slips/link";
+import { payInRequest } from "@/lib/requests/contract";
 
 // The handler's surroundings outside Next: the database and the provider client it is wired to.
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown, api: undefined as unknown }));
@@ -78,7 +79,7 @@ describe("POST …/upload", () => {
     surroundings.db = database.db as Db;
     surroundings.api = provider;
     const merchantRowId = (await createMerchant(database.db, createKeyVault([randomBytes(32)]), { displayName: "Coffee", orgId: sb.coffee.orgId, merchantId: sb.coffee.merchantId, submitKey: sb.coffee.submitKey, readKey: sb.coffee.readKey })).id;
-    const created = await createRequest(database.db, provider.forMerchant({ ...sb.coffee, label: "Coffee" }), { kind: "payin", payIn: { refId1: ref("U"), payerName: "สมชาย", amountSatang: 32_500, qrProvider: "PP" } }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
+    const created = await createRequest(database.db, provider.forMerchant({ ...sb.coffee, label: "Coffee" }), { kind: "payin", payIn: payInRequest({ refId1: ref("U"), payerName: "สมชาย", amountSatang: 32_500, qrProvider: "PP" }) }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
     if (created.outcome !== "sent") throw new Error(created.outcome);
     const [, , orgId, paymentRequestId, token] = (created.request.providerResponse as { slipUploadUrl: string }).slipUploadUrl.split("/");
     link = { orgId: orgId!, paymentRequestId: paymentRequestId!, token: token! };
