@@ -1,10 +1,9 @@
 /**
  * bench/client-overhead: what lib/payment-api adds to a Pay-In submit (request schema, Basic auth,
  * timeout, response parsing into typed satang) over the same submit made with a bare fetch —
- * limiter disabled, same sandbox process, alternating A/B so both see the same conditions
- * (bench/lib/paired.ts). Both sides send the identical HTTP request (bench/lib/bare-submit.ts checks it
- * on a capture server first), so the difference is the client's own work: input schema, timeout,
- * response schemas.
+ * limiter disabled, same sandbox process, alternating A/B so both see the same conditions. Both
+ * sides send the identical HTTP request (checked on a capture server first), so the difference is
+ * the client's own work: input schema, timeout, response schemas.
  * Targets (issue 3): p50 overhead at most 2 ms and a p50 ratio at most 1.10.
  */
 import { createPaymentApi } from "../lib/payment-api/client";
@@ -42,6 +41,7 @@ function clientFor(baseUrl: string, m: Merchant) {
 
 async function measure(sandbox: Awaited<ReturnType<typeof startSandboxProcess>>): Promise<void> {
   const m = sandbox.merchants[0]!;
+  // The bare submit every overhead bench shares (bench/lib/bare-submit.ts), proven to send what the client sends.
   await proveSameRequest("the client", m, (base, sample) => clientFor(base, m).submitPayIn(payInRequest({ refId1: sample.refId1, payerName: "Bench", amountSatang: sample.amountSatang, qrProvider: "PP" })));
   const api = clientFor(sandbox.url, m);
   const bareSubmit = bareSubmitPayIn(sandbox.url, m);
@@ -50,6 +50,7 @@ async function measure(sandbox: Awaited<ReturnType<typeof startSandboxProcess>>)
   // and RefId1s of the same length, so the sandbox does the same work for each.
   const amount = (i: number) => 2_000 + ((i * 7_919) % 4_000_000);
 
+  // The alternating A/B loop (bench/lib/paired.ts).
   const times = await runPaired({
     iterations: ITERATIONS,
     warmup: WARMUP,
