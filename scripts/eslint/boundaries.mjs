@@ -35,6 +35,7 @@ const customerComponents = ["components/checkout/**", "components/slip/**"];
 export const boundaries = [
   restrict(["components/**"], database),
   restrict(customerComponents, database, staffAuth, consoleComponents),
-  restrict(["app/checkout/**", "app/payin-slip-upload/**"], staffAuth, consoleComponents),
+  // pages/checkout: the hosted checkout when it is served by the Pages Router.
+  restrict(["app/checkout/**", "app/payin-slip-upload/**", "pages/checkout/**"], staffAuth, consoleComponents),
   { ...restrict(["lib/payment-api/**"], providerDatabase), ignores: ["lib/payment-api/index.ts", ...tests] },
 ];

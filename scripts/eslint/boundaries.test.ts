@@ -30,7 +30,7 @@ describe("import boundaries", () => {
   });
 
   it("keeps staff auth and console components out of the customer's pages", async () => {
-    for (const file of ["components/checkout/x.tsx", "components/slip/x.tsx", "app/checkout/[token]/x.tsx", "app/payin-slip-upload/[orgId]/x.tsx"]) {
+    for (const file of ["components/checkout/x.tsx", "components/slip/x.tsx", "app/checkout/[token]/x.tsx", "app/payin-slip-upload/[orgId]/x.tsx", "pages/checkout/x.tsx"]) {
       expect(await restricted(file, `import { auth as value } from "@/lib/auth/session";`), file).toHaveLength(1);
       expect(await restricted(file, `import { Nav as value } from "@/components/console/nav";`), file).toHaveLength(1);
       expect(await restricted(file, `import { clientIp as value } from "@/lib/http/request-ip";`), file).toEqual([]);
