@@ -9,7 +9,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["lib/**/*.test.ts", "sandbox/**/*.test.ts", "components/**/*.test.ts", "app/**/*.test.ts"],
+    include: ["lib/**/*.test.ts", "sandbox/**/*.test.ts", "components/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts"],
     exclude: ["node_modules", ".next", "e2e"],
     testTimeout: 20_000,
     hookTimeout: 60_000,

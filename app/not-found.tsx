@@ -15,6 +15,7 @@ export default async function NotFound() {
         <h1 style={{ fontSize: "1.5rem", fontWeight: 600 }}>{t.notFoundTitle}</h1>
         <p style={{ marginTop: "0.5rem" }}>{t.notFoundBody}</p>
         <p style={{ marginTop: "1rem" }}>
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a plain link on purpose (see above) */}
           <a href="/" style={{ color: "#115e59", textDecoration: "underline" }}>
             {t.home}
           </a>

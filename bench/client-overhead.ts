@@ -7,8 +7,9 @@
  * Targets: p50 overhead at most 2 ms and a p50 ratio at most 1.10.
  */
 import { createPaymentApi } from "../lib/payment-api/client";
-import { captureRequest, requestDifferences } from "./lib/capture-request";
-import { figure, median, percentile, writeResults } from "./lib/results";
+import { bareSubmitPayIn, proveSameRequest } from "./lib/bare-submit";
+import { runPaired, summarizePaired } from "./lib/paired";
+import { figure, writeResults } from "./lib/results";
 import { startSandboxProcess } from "./lib/sandbox-process";
 import { failureText } from "../lib/payment-api/result";
 import { payInRequest } from "../lib/requests/contract";
@@ -38,90 +39,37 @@ function clientFor(baseUrl: string, m: Merchant) {
   });
 }
 
-/**
- * The bare fetch, sending exactly the request the client sends (checked by sameWire): the client
- * asks for `cache: "no-store"` (Next.js would otherwise cache server fetches), which undici puts
- * on the wire as Pragma and Cache-Control, so the bare request carries them as plain headers.
- */
-function bareFor(baseUrl: string, m: Merchant) {
-  const url = `${baseUrl}/api/PaymentRequest/org/${m.orgId}/action/SubmitPayInRequest/${m.merchantId}`;
-  const headers = {
-    Accept: "application/json",
-    Authorization: `Basic ${Buffer.from(`api:${m.submitKey}`).toString("base64")}`,
-    "Content-Type": "application/json",
-    Pragma: "no-cache",
-    "Cache-Control": "no-cache",
-  };
-  return async (refId1: string, amountSatang: number) => {
-    const res = await fetch(url, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ RefId1: refId1, PayerName: "Bench", RequestedAmount: amountSatang / 100, Currency: "THB", QrProvider: "PP" }),
-    });
-    const body = (await res.json()) as { status: string };
-    if (body.status !== "OK") throw new Error(`bare submit failed: ${body.status}`);
-  };
-}
-
-/** Both sides against a capture server with the same RefId1 and amount: the requests must be identical. */
-async function sameWire(m: Merchant): Promise<void> {
-  const reply = { status: 200, json: { status: "OK", description: "Success", paymentResponse: { id: "wire-check", status: "Pending", requestedAmount: 20.01 } } };
-  const viaClient = await captureRequest((base) => clientFor(base, m).submitPayIn(payInRequest({ refId1: "WIRE-1", payerName: "Bench", amountSatang: 2_001, qrProvider: "PP" })), reply);
-  const viaBare = await captureRequest((base) => bareFor(base, m)("WIRE-1", 2_001), reply);
-  const differences = requestDifferences(viaClient, viaBare, ["the client", "the bare fetch"]);
-  if (differences.length > 0) throw new Error(`The bare fetch must send what the client sends, but:\n${differences.join("\n")}`);
-}
-
 async function measure(sandbox: Awaited<ReturnType<typeof startSandboxProcess>>): Promise<void> {
   const m = sandbox.merchants[0]!;
-  await sameWire(m);
+  // The bare submit every overhead bench shares (bench/lib/bare-submit.ts), proven to send what the client sends.
+  await proveSameRequest("the client", m, (base, sample) => clientFor(base, m).submitPayIn(payInRequest({ refId1: sample.refId1, payerName: "Bench", amountSatang: sample.amountSatang, qrProvider: "PP" })));
   const api = clientFor(sandbox.url, m);
-  const bareSubmit = bareFor(sandbox.url, m);
+  const bareSubmit = bareSubmitPayIn(sandbox.url, m);
   const run = Date.now().toString(36);
   // Varied amounts so the sandbox's unique satang never run out; both sides send the same amount
   // and RefId1s of the same length, so the sandbox does the same work for each.
   const amount = (i: number) => 2_000 + ((i * 7_919) % 4_000_000);
 
-  const bare = (i: number) => bareSubmit(`B${run}-${i}`, amount(i));
-  const client = async (i: number) => {
-    const result = await api.submitPayIn(payInRequest({ refId1: `C${run}-${i}`, payerName: "Bench", amountSatang: amount(i), qrProvider: "PP" }));
-    if (!result.ok) throw new Error(`client submit failed: ${failureText(result)}`);
-  };
-
-  const timeOf = async (fn: (i: number) => Promise<void>, i: number) => {
-    const t = performance.now();
-    await fn(i);
-    return performance.now() - t;
-  };
-  for (let i = 0; i < WARMUP; i++) {
-    await bare(1_000_000 + i);
-    await client(1_000_000 + i);
-  }
-  const bareTimes: number[] = [];
-  const clientTimes: number[] = [];
-  for (let i = 0; i < ITERATIONS; i++) {
-    // Alternate which goes first so neither always gets the warmer socket.
-    if (i % 2 === 0) {
-      bareTimes.push(await timeOf(bare, i));
-      clientTimes.push(await timeOf(client, i));
-    } else {
-      clientTimes.push(await timeOf(client, i));
-      bareTimes.push(await timeOf(bare, i));
-    }
-  }
-  bareTimes.sort((a, b) => a - b);
-  clientTimes.sort((a, b) => a - b);
-  const bareP50 = median(bareTimes);
-  const clientP50 = median(clientTimes);
+  // The alternating A/B loop (bench/lib/paired.ts).
+  const times = await runPaired({
+    iterations: ITERATIONS,
+    warmup: WARMUP,
+    baseline: (i) => bareSubmit(`B${run}-${i}`, amount(i)),
+    subject: async (i) => {
+      const result = await api.submitPayIn(payInRequest({ refId1: `C${run}-${i}`, payerName: "Bench", amountSatang: amount(i), qrProvider: "PP" }));
+      if (!result.ok) throw new Error(`client submit failed: ${failureText(result)}`);
+    },
+  });
+  const s = summarizePaired(times);
   writeResults(
     "client-overhead",
     {
-      bare_fetch_submit_ms_p50: figure(bareP50, "ms"),
-      client_submit_ms_p50: figure(clientP50, "ms"),
-      client_overhead_vs_bare_fetch_ms_p50: figure(clientP50 - bareP50, "ms", { atMost: 2 }),
-      client_vs_bare_fetch_ratio_p50: figure(clientP50 / bareP50, "ratio", { atMost: 1.1 }),
-      bare_fetch_submit_ms_p99: figure(percentile(bareTimes, 99), "ms"),
-      client_submit_ms_p99: figure(percentile(clientTimes, 99), "ms"),
+      bare_fetch_submit_ms_p50: figure(s.baselineP50, "ms"),
+      client_submit_ms_p50: figure(s.subjectP50, "ms"),
+      client_overhead_vs_bare_fetch_ms_p50: figure(s.overheadP50, "ms", { atMost: 2 }),
+      client_vs_bare_fetch_ratio_p50: figure(s.ratioP50, "ratio", { atMost: 1.1 }),
+      bare_fetch_submit_ms_p99: figure(s.baselineAt(99), "ms"),
+      client_submit_ms_p99: figure(s.subjectAt(99), "ms"),
     },
     { iterations: ITERATIONS, warmup: WARMUP, profile: "spec", limiter: "disabled", order: "alternating A/B", wire: "identical requests (checked before measuring)" },
   );

@@ -157,7 +157,7 @@ async function run(design: "flat" | "lanes", databaseUrl: string): Promise<Outco
     };
     // Amounts a whole baht apart: each transfer matches its own request (the provider matches by amount).
     const payIns = await seed(OPEN_PAYINS, (i) => ({ kind: "payin", payIn: payInRequest({ refId1: `BP${i}-${randomBytes(3).toString("hex")}`, payerName: "P", amountSatang: 10_000 + i * 100, qrProvider: "PP" }) }));
-    const payOuts = await seed(OPEN_PAYOUTS, (i) => ({ kind: "payout", payOut: payOutRequest({ refId1: `BO${i}-${randomBytes(3).toString("hex")}`, amountSatang: 100_000, destination: { type: "promptpay", promptPayId: "0812345678" } }) }));
+    await seed(OPEN_PAYOUTS, (i) => ({ kind: "payout", payOut: payOutRequest({ refId1: `BO${i}-${randomBytes(3).toString("hex")}`, amountSatang: 100_000, destination: { type: "promptpay", promptPayId: "0812345678" } }) }));
     // Everything is due now, as after a restart.
     await db.update(paymentRequests).set({ nextCheckAt: sql`now()` });
 

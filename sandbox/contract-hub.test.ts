@@ -8,9 +8,7 @@
 import { HttpTransportType, HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection } from "@microsoft/signalr";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { payInBody, payOutBody, startTestSandbox, type SubmitOperation, type TestSandbox } from "./testing/harness";
-
-// Response bodies are asserted field by field; `any` keeps those assertions readable.
-type Json = any;
+import type { Json } from "./testing/json";
 
 interface Completed {
   sessionId: string;

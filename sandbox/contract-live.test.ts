@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { readSandboxConfig } from "./env";
 import { payInBody, payOutBody, startTestSandbox, type TestSandbox } from "./testing/harness";
+import type { Json } from "./testing/json";
 
 const SEVEN_DIGITS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{7}Z$/;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -22,30 +23,30 @@ async function expectEmpty500(res: Response): Promise<void> {
   expect({ status: res.status, text }).toEqual({ status: 500, text: "" });
 }
 
-async function json(res: Response): Promise<Record<string, any>> {
+async function json(res: Response): Promise<Record<string, Json>> {
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-  return (await res.json()) as Record<string, any>;
+  return (await res.json()) as Record<string, Json>;
 }
 
 /** What a client does after an empty 500: look the RefId1 up with a VIEWER key (§8.6). */
-async function findByRef(sb: TestSandbox, refId1: string): Promise<Record<string, any>[]> {
+async function findByRef(sb: TestSandbox, refId1: string): Promise<Record<string, Json>[]> {
   const res = await sb.call("GetPaymentRequests", { key: sb.coffee.readKey, body: { fullTextSearch: refId1 } });
-  const rows = (await json(res)) as unknown as Record<string, any>[];
+  const rows = (await json(res)) as unknown as Record<string, Json>[];
   expect(Array.isArray(rows)).toBe(true);
   return rows.filter((r) => r.refId1 === refId1);
 }
 
-async function readById(sb: TestSandbox, id: string, key = sb.coffee.readKey): Promise<Record<string, any>> {
+async function readById(sb: TestSandbox, id: string, key = sb.coffee.readKey): Promise<Record<string, Json>> {
   const body = await json(await sb.call("GetPaymentRequestById", { key, rest: id }));
   expect(body.status).toBe("OK");
-  return body.paymentRequest as Record<string, any>;
+  return body.paymentRequest as Record<string, Json>;
 }
 
 async function submitOk(sb: TestSandbox, op: "SubmitPayInRequest" | "SubmitPayInRequestP2P", body: Record<string, unknown>) {
   const envelope = await json(await sb.submit(op, sb.coffee, body));
   expect(envelope.status).toBe("OK");
-  return envelope.paymentResponse as Record<string, any>;
+  return envelope.paymentResponse as Record<string, Json>;
 }
 
 describe("live profile: submit errors", () => {
@@ -213,15 +214,15 @@ describe("live profile: success shapes", () => {
   it("uses Approved for admin approvals and Paid only for a matched bank transfer", async () => {
     const approved = await submitOk(sb, "SubmitPayInRequest", payInBody());
     const paid = await submitOk(sb, "SubmitPayInRequest", payInBody());
-    const payout = (await json(await sb.submit("SubmitPayOutRequest", sb.coffee, payOutBody()))).paymentRequest as Record<string, any>;
+    const payout = (await json(await sb.submit("SubmitPayOutRequest", sb.coffee, payOutBody()))).paymentRequest as Record<string, Json>;
 
-    const a = await sb.control<any>("POST", `/requests/${approved.id}/approve`, {});
+    const a = await sb.control<Json>("POST", `/requests/${approved.id}/approve`, {});
     expect(a.status).toBe(200);
     expect(a.body.request.status).toBe("Approved");
-    const p = await sb.control<any>("POST", `/requests/${paid.id}/pay`, {});
+    const p = await sb.control<Json>("POST", `/requests/${paid.id}/pay`, {});
     expect(p.status).toBe(200);
     expect(p.body).toMatchObject({ matched: true, request: { status: "Paid" } });
-    const o = await sb.control<any>("POST", `/requests/${payout.id}/payout`, {});
+    const o = await sb.control<Json>("POST", `/requests/${payout.id}/payout`, {});
     expect(o.status).toBe(200);
     expect(o.body.request.status).toBe("Approved");
 
@@ -232,14 +233,14 @@ describe("live profile: success shapes", () => {
 
   it("expires a pay-in as Rejected + ERR_EXPIRED_REQUEST (the spec profile says Expired)", async () => {
     const r = await submitOk(sb, "SubmitPayInRequest", payInBody());
-    const res = await sb.control<any>("POST", `/requests/${r.id}/expire`, {});
+    const res = await sb.control<Json>("POST", `/requests/${r.id}/expire`, {});
     expect(res.status).toBe(200);
     expect(await readById(sb, r.id)).toMatchObject({ status: "Rejected", statusCode: "ERR_EXPIRED_REQUEST" });
 
     const spec = await startTestSandbox("spec");
     try {
       const s = await submitOk(spec, "SubmitPayInRequest", payInBody());
-      expect((await spec.control<any>("POST", `/requests/${s.id}/expire`, {})).status).toBe(200);
+      expect((await spec.control<Json>("POST", `/requests/${s.id}/expire`, {})).status).toBe(200);
       expect(await readById(spec, s.id)).toMatchObject({ status: "Expired", statusCode: "ERR_EXPIRED_REQUEST" });
     } finally {
       await spec.dispose();
@@ -272,7 +273,7 @@ describe("live profile: P2P", () => {
       payInBankAccountName: "Somchai Jaidee",
     });
     // P2P approval is an admin approval: Approved, not Paid (§2.4).
-    const approved = await sb.control<any>("POST", `/requests/${r.id}/approve`, {});
+    const approved = await sb.control<Json>("POST", `/requests/${r.id}/approve`, {});
     expect(approved.status).toBe(200);
     expect(approved.body.request.status).toBe("Approved");
     expect((await readById(sb, r.id)).status).toBe("Approved");
@@ -286,7 +287,7 @@ describe("live profile: P2P", () => {
     const payout = await json(await sb.submit("SubmitPayOutRequest", sb.gadgets, payOutBody({ RequestedAmount: 800, PromptPayId: "" })));
     expect(payout.status).toBe("OK");
     const r = await submitOk(sb, "SubmitPayInRequestP2P", payInBody({ RequestedAmount: 300 }));
-    const stored = await sb.control<any>("GET", `/requests/${r.id}`);
+    const stored = await sb.control<Json>("GET", `/requests/${r.id}`);
     expect(stored.body.payinPeer2PeerPayoutId).toBe(payout.paymentRequest.id);
     expect(r).toMatchObject({ qrCode: "", qrCodeImage: "", isQrAvailable: false, payInPromptPayId: "0000000000000" });
   });
@@ -295,7 +296,7 @@ describe("live profile: P2P", () => {
     const payout = await json(await sb.submit("SubmitPayOutRequest", sb.gadgets, payOutBody({ RequestedAmount: 900, PromptPayId: "0812345678", AccountType: "PromptPay" })));
     // 600 is more than the 500 left on the blank-PromptPay pay-out, so this one matches.
     const r = await submitOk(sb, "SubmitPayInRequestP2P", payInBody({ RequestedAmount: 600 }));
-    expect((await sb.control<any>("GET", `/requests/${r.id}`)).body.payinPeer2PeerPayoutId).toBe(payout.paymentRequest.id);
+    expect((await sb.control<Json>("GET", `/requests/${r.id}`)).body.payinPeer2PeerPayoutId).toBe(payout.paymentRequest.id);
     expect(r).toMatchObject({ isQrAvailable: true, qrCodeImage: "", payInPromptPayId: "0812345678", generatedAmount: 600 });
     expect(r.qrCode).toContain("0066812345678"); // the mobile number as a PromptPay proxy
   });
@@ -446,7 +447,7 @@ describe("live profile: authentication failures", () => {
   const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
 
   it("answers a disabled key with HTTP 200 text/plain (the handler writes before the challenge)", async () => {
-    const created = await sb.control<any>("POST", "/keys", { merchantId: sb.coffee.merchantId, roles: ["PAYMENT_REQUEST"], status: "Disabled" });
+    const created = await sb.control<Json>("POST", "/keys", { merchantId: sb.coffee.merchantId, roles: ["PAYMENT_REQUEST"], status: "Disabled" });
     expect(created.status).toBe(201);
     const res = await sb.submit("SubmitPayInRequest", sb.coffee, payInBody(), { key: created.body.key });
     expect(res.status).toBe(200);
@@ -455,13 +456,13 @@ describe("live profile: authentication failures", () => {
     expect(text).toContain("DISABLED");
     expect(() => JSON.parse(text)).toThrow();
     // The spec profile answers a plain empty 401.
-    const specKey = await spec.control<any>("POST", "/keys", { merchantId: spec.coffee.merchantId, roles: ["PAYMENT_REQUEST"], status: "Disabled" });
+    const specKey = await spec.control<Json>("POST", "/keys", { merchantId: spec.coffee.merchantId, roles: ["PAYMENT_REQUEST"], status: "Disabled" });
     const specRes = await spec.submit("SubmitPayInRequest", spec.coffee, payInBody(), { key: specKey.body.key });
     expect({ status: specRes.status, text: await specRes.text() }).toEqual({ status: 401, text: "" });
   });
 
   it("answers an expired key with HTTP 200 text/plain too", async () => {
-    const created = await sb.control<any>("POST", "/keys", { merchantId: sb.coffee.merchantId, roles: ["PAYMENT_REQUEST"], expiresAt: "2020-01-01T00:00:00Z" });
+    const created = await sb.control<Json>("POST", "/keys", { merchantId: sb.coffee.merchantId, roles: ["PAYMENT_REQUEST"], expiresAt: "2020-01-01T00:00:00Z" });
     const res = await sb.submit("SubmitPayInRequest", sb.coffee, payInBody(), { key: created.body.key });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
@@ -503,8 +504,8 @@ describe("live profile: authentication failures", () => {
   it("lets a key of merchant A submit for merchant B of the same org (live); the spec profile answers 401", async () => {
     const body = payInBody({ RequestedAmount: 150 }); // within both merchants' ranges
     const res = await sb.submit("SubmitPayInRequest", sb.gadgets, body, { key: sb.coffee.submitKey });
-    const r = (await json(res)).paymentResponse as Record<string, any>;
-    const stored = await sb.control<any>("GET", `/requests/${r.id}`);
+    const r = (await json(res)).paymentResponse as Record<string, Json>;
+    const stored = await sb.control<Json>("GET", `/requests/${r.id}`);
     expect(stored.body).toMatchObject({ merchantId: sb.gadgets.merchantId, refId1: body.RefId1 });
 
     const specRes = await spec.submit("SubmitPayInRequest", spec.gadgets, payInBody({ RequestedAmount: 150 }), { key: spec.coffee.submitKey });
@@ -598,7 +599,7 @@ describe("live profile: the other submit error codes", () => {
 
 describe("live profile: read endpoints", () => {
   let sb: TestSandbox;
-  let payIn: Record<string, any>;
+  let payIn: Record<string, Json>;
   beforeAll(async () => {
     sb = await startTestSandbox("live");
     payIn = await submitOk(sb, "SubmitPayInRequest", payInBody({ RequestedAmount: 420 }));
@@ -626,16 +627,16 @@ describe("live profile: read endpoints", () => {
     expect((await readById(sb, theirs.paymentResponse.id, sb.coffee.readKey)).merchantId).toBe(sb.gadgets.merchantId);
     const spec = await startTestSandbox("spec");
     try {
-      const other = (await (await spec.submit("SubmitPayInRequest", spec.gadgets, payInBody({ RequestedAmount: 150 }))).json()) as Record<string, any>;
+      const other = (await (await spec.submit("SubmitPayInRequest", spec.gadgets, payInBody({ RequestedAmount: 150 }))).json()) as Record<string, Json>;
       const res = await spec.call("GetPaymentRequestById", { key: spec.coffee.readKey, rest: other.paymentResponse.id });
-      expect(((await res.json()) as Record<string, any>).status).toBe("NOTFOUND");
+      expect(((await res.json()) as Record<string, Json>).status).toBe("NOTFOUND");
     } finally {
       await spec.dispose();
     }
   });
 
   it("GetPaymentRequests and GetPaymentRequestCount answer a bare array and a bare integer", async () => {
-    const rows = (await json(await sb.call("GetPaymentRequests", { key: sb.coffee.readKey, body: { fullTextSearch: payIn.refId1 } }))) as unknown as Record<string, any>[];
+    const rows = (await json(await sb.call("GetPaymentRequests", { key: sb.coffee.readKey, body: { fullTextSearch: payIn.refId1 } }))) as unknown as Record<string, Json>[];
     expect(rows.map((r) => r.id)).toEqual([payIn.id]);
     const count = await sb.call("GetPaymentRequestCount", { key: sb.coffee.readKey, body: { fullTextSearch: payIn.refId1 } });
     expect(count.status).toBe(200);
@@ -658,8 +659,8 @@ describe("live profile: read endpoints", () => {
 
 describe("live profile: slip endpoints", () => {
   let sb: TestSandbox;
-  let a: Record<string, any>;
-  let b: Record<string, any>;
+  let a: Record<string, Json>;
+  let b: Record<string, Json>;
   const tokenOf = (url: string) => url.split("/").at(-1) ?? "";
   beforeAll(async () => {
     sb = await startTestSandbox("live");
@@ -681,18 +682,18 @@ describe("live profile: slip endpoints", () => {
     const notAnImage = Buffer.from("this is a plain text file, not a picture of a slip").toString("base64");
     const up = await json(await sb.call("UploadPayInSlipById", { rest: `${a.id}/${tokenOf(a.slipUploadUrl)}`, body: { ImageBase64: notAnImage, First4: "lv12", Last4: "lv34" } }));
     expect(up).toEqual({ status: "OK", description: expect.any(String), slipUploadUrl: null });
-    const slips = await sb.control<any[]>("GET", `/slips?requestId=${a.id}`);
+    const slips = await sb.control<Json[]>("GET", `/slips?requestId=${a.id}`);
     expect(slips.body).toHaveLength(1);
     expect(slips.body[0]).toMatchObject({ first4: "LV12", last4: "LV34" });
     const bad = await json(await sb.call("UploadPayInSlipById", { rest: `${a.id}/${randomUUID()}`, body: { ImageBase64: notAnImage } }));
     expect(bad.status).toBe("TOKEN_INVALID");
-    expect((await sb.control<any[]>("GET", `/slips?requestId=${a.id}`)).body).toHaveLength(1);
+    expect((await sb.control<Json[]>("GET", `/slips?requestId=${a.id}`)).body).toHaveLength(1);
 
     const spec = await startTestSandbox("spec");
     try {
-      const s = (await (await spec.submit("SubmitPayInRequest", spec.coffee, payInBody())).json()) as Record<string, any>;
+      const s = (await (await spec.submit("SubmitPayInRequest", spec.coffee, payInBody())).json()) as Record<string, Json>;
       const res = await spec.call("UploadPayInSlipById", { rest: `${s.paymentResponse.id}/${tokenOf(s.paymentResponse.slipUploadUrl)}`, body: { ImageBase64: notAnImage } });
-      expect(((await res.json()) as Record<string, any>).status).toBe("IMAGE_INVALID");
+      expect(((await res.json()) as Record<string, Json>).status).toBe("IMAGE_INVALID");
     } finally {
       await spec.dispose();
     }
@@ -701,7 +702,7 @@ describe("live profile: slip endpoints", () => {
   it("CheckPayInSlipDup finds the other request's slip, not the request's own", async () => {
     const fromB = await json(await sb.call("CheckPayInSlipDup", { rest: `${b.id}/lv12/LV34` }));
     expect(fromB.status).toBe("OK");
-    expect(fromB.duplicates.map((d: Record<string, any>) => d.documentId)).toEqual([a.id]);
+    expect(fromB.duplicates.map((d: Record<string, Json>) => d.documentId)).toEqual([a.id]);
     expect((await json(await sb.call("CheckPayInSlipDup", { rest: `${a.id}/LV12/LV34` }))).duplicates).toEqual([]);
   });
 });
@@ -721,7 +722,7 @@ describe("live profile: bad input", () => {
       expect(await malformed.json()).toMatchObject({ title: expect.any(String), status: 400, errors: expect.any(Object) });
       const wrongType = await sb.submit(op, sb.coffee, { ...payInBody(), RequestedAmount: { value: 100 } });
       expect(wrongType.status, op).toBe(400);
-      expect(Object.keys(((await wrongType.json()) as Record<string, any>).errors)).toEqual(["$.RequestedAmount"]);
+      expect(Object.keys(((await wrongType.json()) as Record<string, Json>).errors)).toEqual(["$.RequestedAmount"]);
     }
   });
 
@@ -729,7 +730,7 @@ describe("live profile: bad input", () => {
     const body = payInBody({ Description: "x".repeat(3_000) });
     const res = await small.submit("SubmitPayInRequest", small.coffee, body);
     expect({ status: res.status, text: await res.text() }).toEqual({ status: 413, text: "" });
-    expect((await small.control<any[]>("GET", `/requests?refId1=${encodeURIComponent(String(body.RefId1))}`)).body).toEqual([]);
+    expect((await small.control<Json[]>("GET", `/requests?refId1=${encodeURIComponent(String(body.RefId1))}`)).body).toEqual([]);
     // Under the limit the same sandbox answers normally.
     expect((await json(await small.submit("SubmitPayInRequest", small.coffee, payInBody()))).status).toBe("OK");
   });

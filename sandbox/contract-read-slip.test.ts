@@ -7,9 +7,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SeededMerchant } from "./seed";
 import { payInBody, payOutBody, ref, startTestSandbox, type CallOptions, type SubmitOperation, type TestSandbox } from "./testing/harness";
-
-// Response bodies are asserted field by field; `any` keeps those assertions readable.
-type Json = any;
+import type { Json } from "./testing/json";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_UTC_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,7})?Z$/;

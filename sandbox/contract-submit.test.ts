@@ -11,9 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { qrPngDataUri } from "./qr-png";
 import type { SeededMerchant } from "./seed";
 import { payInBody, payOutBody, ref, startTestSandbox, type CallOptions, type SubmitOperation, type TestSandbox } from "./testing/harness";
-
-// Response bodies are asserted field by field; `any` keeps those assertions readable.
-type Json = any;
+import type { Json } from "./testing/json";
 
 const PAY_IN_FIELDS = [
   "createdAt", "currency", "expireAt", "generatedAmount", "id", "isQrAvailable", "payInBankAccountName", "payInBankAccountNo", "payInBankCode",

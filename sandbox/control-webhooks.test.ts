@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import type { Profile } from "./env";
 import { payInBody, payOutBody, startTestSandbox, type SubmitOperation, type TestSandbox } from "./testing/harness";
+import type { Json } from "./testing/json";
 import type { WebhookDelivery } from "./types";
 
 const SECRET_HEADER = "X-PayDesk-Webhook-Secret";
@@ -124,16 +125,16 @@ async function deliveries(sb: TestSandbox, requestId: string): Promise<WebhookDe
   return res.body;
 }
 
-async function create(sb: TestSandbox, op: SubmitOperation, merchant: TestSandbox["coffee"], body: Record<string, unknown>): Promise<Record<string, any>> {
+async function create(sb: TestSandbox, op: SubmitOperation, merchant: TestSandbox["coffee"], body: Record<string, unknown>): Promise<Record<string, Json>> {
   const res = await sb.submit(op, merchant, body);
   expect(res.status).toBe(200);
-  const envelope = (await res.json()) as Record<string, any>;
+  const envelope = (await res.json()) as Record<string, Json>;
   expect(envelope.status).toBe("OK");
-  return (envelope.paymentResponse ?? envelope.paymentRequest) as Record<string, any>;
+  return (envelope.paymentResponse ?? envelope.paymentRequest) as Record<string, Json>;
 }
 
-async function act(sb: TestSandbox, id: string, action: string, body: unknown = {}): Promise<{ webhookDeliveryIds: string[]; request: Record<string, any> }> {
-  const res = await sb.control<any>("POST", `/requests/${id}/${action}`, body);
+async function act(sb: TestSandbox, id: string, action: string, body: unknown = {}): Promise<{ webhookDeliveryIds: string[]; request: Record<string, Json> }> {
+  const res = await sb.control<Json>("POST", `/requests/${id}/${action}`, body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
@@ -171,7 +172,7 @@ for (const profile of ["spec", "live"] as const) {
     beforeAll(async () => {
       [sb, rx] = await Promise.all([startTestSandbox(profile), startReceiver()]);
       for (const m of [sb.coffee, sb.gadgets]) {
-        const res = await sb.control<any>("PUT", `/merchants/${m.merchantId}/webhook`, { url: rx.url, headers: { [SECRET_HEADER]: SECRET } });
+        const res = await sb.control<Json>("PUT", `/merchants/${m.merchantId}/webhook`, { url: rx.url, headers: { [SECRET_HEADER]: SECRET } });
         expect(res).toEqual({ status: 200, body: { merchantId: m.merchantId, webhook: { url: rx.url, headerNames: [SECRET_HEADER], isActive: true } } });
       }
     });
@@ -329,7 +330,7 @@ for (const profile of ["spec", "live"] as const) {
     it("sends PaymentIn.Success for an approved P2P and a partial PaymentOut.Success for its pay-out", async () => {
       const payout = await create(sb, "SubmitPayOutRequest", sb.gadgets, payOutBody({ RequestedAmount: 2000, PromptPayId: "0812345678", AccountType: "PromptPay" }));
       const p2p = await create(sb, "SubmitPayInRequestP2P", sb.coffee, payInBody({ RequestedAmount: 500 }));
-      const stored = await sb.control<any>("GET", `/requests/${p2p.id}`);
+      const stored = await sb.control<Json>("GET", `/requests/${p2p.id}`);
       expect(stored.body.payinPeer2PeerPayoutId).toBe(payout.id);
       const { webhookDeliveryIds } = await act(sb, p2p.id, "approve");
       expect(webhookDeliveryIds).toHaveLength(2);
@@ -383,7 +384,7 @@ for (const profile of ["spec", "live"] as const) {
 
     it("drops a webhook on a drop fault: logged as dropped, nothing received", async () => {
       const r = await create(sb, "SubmitPayInRequest", sb.coffee, payInBody());
-      const fault = await sb.control<any>("POST", "/faults", { operation: "webhook", kind: "drop", match: { requestId: r.id } });
+      const fault = await sb.control<Json>("POST", "/faults", { operation: "webhook", kind: "drop", match: { requestId: r.id } });
       expect(fault.status).toBe(201);
       await act(sb, r.id, "pay");
       await settle(sb);
@@ -392,18 +393,18 @@ for (const profile of ["spec", "live"] as const) {
       expect(log).toHaveLength(1);
       expect(log[0]).toMatchObject({ outcome: "dropped", event: "PaymentIn.Success", httpStatus: null });
       // Used up: the fault list no longer has it.
-      expect((await sb.control<any[]>("GET", "/faults")).body.map((f) => f.id)).not.toContain(fault.body.id);
+      expect((await sb.control<Json[]>("GET", "/faults")).body.map((f) => f.id)).not.toContain(fault.body.id);
     });
 
     it("leaves a wildcard fault of a kind a webhook cannot apply for the provider calls, and still takes a wildcard delay", async () => {
       const r = await create(sb, "SubmitPayInRequest", sb.coffee, payInBody());
-      const broken: Record<string, any>[] = [];
+      const broken: Record<string, Json>[] = [];
       for (const kind of ["http500", "http429", "reset", "malformed", "timeout"]) {
-        const res = await sb.control<any>("POST", "/faults", { operation: "*", kind, match: { requestId: r.id } });
+        const res = await sb.control<Json>("POST", "/faults", { operation: "*", kind, match: { requestId: r.id } });
         expect(res.status, JSON.stringify(res.body)).toBe(201);
         broken.push(res.body);
       }
-      const delay = await sb.control<any>("POST", "/faults", { operation: "*", kind: "delay", delayMs: 200, match: { requestId: r.id } });
+      const delay = await sb.control<Json>("POST", "/faults", { operation: "*", kind: "delay", delayMs: 200, match: { requestId: r.id } });
       expect(delay.status).toBe(201);
       const started = Date.now();
       await act(sb, r.id, "pay");
@@ -413,7 +414,7 @@ for (const profile of ["spec", "live"] as const) {
       expect(rx.forRequest(r.id)).toHaveLength(1);
       expect((await deliveries(sb, r.id)).map((d) => d.outcome)).toEqual(["delivered"]);
       // The delay is used up; the five others are still there, untouched…
-      const left = (await sb.control<any[]>("GET", "/faults")).body.filter((f) => f.match.requestId === r.id);
+      const left = (await sb.control<Json[]>("GET", "/faults")).body.filter((f) => f.match.requestId === r.id);
       expect(left.map((f) => [f.id, f.remaining])).toEqual(broken.map((f) => [f.id, 1]));
       // …and still break the provider call they match, the first one first.
       const read = await sb.call("GetPaymentRequestById", { key: sb.coffee.readKey, rest: r.id });
@@ -473,8 +474,8 @@ function submitWithSignal(sb: TestSandbox, op: SubmitOperation, merchant: TestSa
   });
 }
 
-async function byRef(sb: TestSandbox, refId1: string): Promise<Record<string, any>[]> {
-  const res = await sb.control<Record<string, any>[]>("GET", `/requests?refId1=${encodeURIComponent(refId1)}`);
+async function byRef(sb: TestSandbox, refId1: string): Promise<Record<string, Json>[]> {
+  const res = await sb.control<Record<string, Json>[]>("GET", `/requests?refId1=${encodeURIComponent(refId1)}`);
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -492,7 +493,7 @@ describe("fault injection on submits", () => {
   const bodyFor = (op: SubmitOperation) => (op.includes("PayIn") ? payInBody({ RequestedAmount: 100 }) : payOutBody({ RequestedAmount: 100 }));
 
   const addFault = async (input: Record<string, unknown>) => {
-    const res = await sb.control<any>("POST", "/faults", input);
+    const res = await sb.control<Json>("POST", "/faults", input);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body as { id: string; remaining: number };
   };
@@ -594,7 +595,7 @@ describe("fault injection on submits", () => {
     }
     expect(statuses).toEqual([500, 500, 200]);
     expect(await byRef(sb, String(body.RefId1))).toHaveLength(1);
-    expect((await sb.control<any[]>("GET", "/faults")).body.map((f) => f.id)).not.toContain(fault.id);
+    expect((await sb.control<Json[]>("GET", "/faults")).body.map((f) => f.id)).not.toContain(fault.id);
   });
 
   it("match.merchantId leaves other merchants' calls alone", async () => {
@@ -602,7 +603,7 @@ describe("fault injection on submits", () => {
     const other = await sb.submit("SubmitPayOutRequest", sb.gadgets, payOutBody());
     expect(other.status).toBe(200);
     expect((await other.json()).status).toBe("OK");
-    expect((await sb.control<any[]>("GET", "/faults")).body.map((f) => f.id)).toContain(fault.id);
+    expect((await sb.control<Json[]>("GET", "/faults")).body.map((f) => f.id)).toContain(fault.id);
     const mine = await sb.submit("SubmitPayOutRequest", sb.coffee, payOutBody());
     expect({ status: mine.status, text: await mine.text() }).toEqual({ status: 500, text: "" });
   });
@@ -619,14 +620,14 @@ describe("fault injection on submits", () => {
     expect((await sb.control("DELETE", "/faults")).status).toBe(200);
     const a = await addFault({ operation: "GetPaymentRequestById", kind: "http500", count: 3 });
     const b = await addFault({ operation: "webhook", kind: "drop", match: { merchantId: sb.gadgets.merchantId } });
-    const listed = await sb.control<any[]>("GET", "/faults");
+    const listed = await sb.control<Json[]>("GET", "/faults");
     expect(listed.status).toBe(200);
     expect(listed.body).toEqual([
       expect.objectContaining({ id: a.id, operation: "GetPaymentRequestById", kind: "http500", remaining: 3, when: "before", match: {} }),
       expect.objectContaining({ id: b.id, operation: "webhook", kind: "drop", remaining: 1, match: { merchantId: sb.gadgets.merchantId } }),
     ]);
     expect(await sb.control("DELETE", `/faults/${a.id}`)).toEqual({ status: 200, body: { cleared: 1 } });
-    expect((await sb.control<any[]>("GET", "/faults")).body.map((f) => f.id)).toEqual([b.id]);
+    expect((await sb.control<Json[]>("GET", "/faults")).body.map((f) => f.id)).toEqual([b.id]);
     expect(await sb.control("DELETE", "/faults")).toEqual({ status: 200, body: { cleared: 1 } });
     expect(await sb.control("GET", "/faults")).toEqual({ status: 200, body: [] });
   });
@@ -634,7 +635,7 @@ describe("fault injection on submits", () => {
 
 describe("fault injection on read and slip endpoints", () => {
   let sb: TestSandbox;
-  let r: Record<string, any>;
+  let r: Record<string, Json>;
   let token: string;
   beforeAll(async () => {
     sb = await startTestSandbox("spec");
@@ -644,7 +645,7 @@ describe("fault injection on read and slip endpoints", () => {
   afterAll(async () => sb.dispose());
 
   const addFault = async (input: Record<string, unknown>) => {
-    const res = await sb.control<any>("POST", "/faults", input);
+    const res = await sb.control<Json>("POST", "/faults", input);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
   };
   const readById = () => sb.call("GetPaymentRequestById", { key: sb.coffee.readKey, rest: r.id });
@@ -653,10 +654,10 @@ describe("fault injection on read and slip endpoints", () => {
     await addFault({ operation: "GetPaymentRequestById", kind: "http500", match: { requestId: r.id.toUpperCase() } });
     const other = await create(sb, "SubmitPayInRequest", sb.coffee, payInBody());
     const untouched = await sb.call("GetPaymentRequestById", { key: sb.coffee.readKey, rest: other.id });
-    expect(((await untouched.json()) as any).status).toBe("OK");
+    expect(((await untouched.json()) as Json).status).toBe("OK");
     const broken = await readById();
     expect({ status: broken.status, text: await broken.text() }).toEqual({ status: 500, text: "" });
-    expect(((await (await readById()).json()) as any).status).toBe("OK");
+    expect(((await (await readById()).json()) as Json).status).toBe("OK");
   });
 
   it("GetPaymentRequestById: malformed JSON, a reset, a 429 and a delay", async () => {
@@ -677,7 +678,7 @@ describe("fault injection on read and slip endpoints", () => {
     const started = performance.now();
     const slow = await readById();
     expect(performance.now() - started).toBeGreaterThanOrEqual(245);
-    expect(((await slow.json()) as any).status).toBe("OK");
+    expect(((await slow.json()) as Json).status).toBe("OK");
   });
 
   it("GetPaymentRequests and GetPaymentRequestCount: a timeout the client's own timeout ends, and an empty 500", async () => {
@@ -699,7 +700,7 @@ describe("fault injection on read and slip endpoints", () => {
     await addFault({ operation: "VerifyPayInToken", kind: "http500", match: { requestId: r.id } });
     const verify = await sb.call("VerifyPayInToken", { rest: `${r.id}/${token}` });
     expect({ status: verify.status, text: await verify.text() }).toEqual({ status: 500, text: "" });
-    expect(((await (await sb.call("VerifyPayInToken", { rest: `${r.id}/${token}` })).json()) as any).status).toBe("OK");
+    expect(((await (await sb.call("VerifyPayInToken", { rest: `${r.id}/${token}` })).json()) as Json).status).toBe("OK");
 
     await addFault({ operation: "CheckPayInSlipDup", kind: "reset", match: { requestId: r.id } });
     await expect(sb.call("CheckPayInSlipDup", { rest: `${r.id}/AB12/CD34` })).rejects.toThrow(TypeError);
@@ -708,7 +709,7 @@ describe("fault injection on read and slip endpoints", () => {
     await addFault({ operation: "UploadPayInSlipById", kind: "http500", when: "after", match: { requestId: r.id } });
     const up = await sb.call("UploadPayInSlipById", { rest: `${r.id}/${token}`, body: { ImageBase64: png } });
     expect({ status: up.status, text: await up.text() }).toEqual({ status: 500, text: "" });
-    expect((await sb.control<any[]>("GET", `/slips?requestId=${r.id}`)).body).toHaveLength(1);
+    expect((await sb.control<Json[]>("GET", `/slips?requestId=${r.id}`)).body).toHaveLength(1);
   });
 });
 
@@ -724,7 +725,7 @@ describe("control API: money at a receiving account, unidentified transfers and 
   afterAll(async () => sb.dispose());
 
   const accountOf = async (accountNo: string) => {
-    const accounts = await sb.control<any[]>("GET", `/accounts?merchantId=${sb.coffee.merchantId}`);
+    const accounts = await sb.control<Json[]>("GET", `/accounts?merchantId=${sb.coffee.merchantId}`);
     const found = accounts.body.find((a) => a.accountNo === accountNo && a.category === "PayIn");
     expect(found, accountNo).toBeDefined();
     return found.id as string;
@@ -733,24 +734,24 @@ describe("control API: money at a receiving account, unidentified transfers and 
   it("POST /bank-transfers pays the one pending pay-in with that amount on that account; anything else stays unidentified", async () => {
     const r = await create(sb, "SubmitPayInRequest", sb.coffee, payInBody({ RequestedAmount: 731 }));
     const here = await accountOf(r.payInBankAccountNo);
-    const elsewhere = (await sb.control<any[]>("GET", `/accounts?merchantId=${sb.coffee.merchantId}`)).body.find((a) => a.category === "PayIn" && a.id !== here).id as string;
+    const elsewhere = (await sb.control<Json[]>("GET", `/accounts?merchantId=${sb.coffee.merchantId}`)).body.find((a) => a.category === "PayIn" && a.id !== here).id as string;
     const amount = r.generatedAmount.toFixed(2);
 
-    const wrongAccount = await sb.control<any>("POST", "/bank-transfers", { accountId: elsewhere, amount });
+    const wrongAccount = await sb.control<Json>("POST", "/bank-transfers", { accountId: elsewhere, amount });
     expect(wrongAccount).toEqual({ status: 200, body: { matched: false, unidentifiedId: expect.stringMatching(GUID) } });
-    const wrongAmount = await sb.control<any>("POST", "/bank-transfers", { accountId: here, amount: "731.00" }); // generatedAmount is 731.01–731.99
+    const wrongAmount = await sb.control<Json>("POST", "/bank-transfers", { accountId: here, amount: "731.00" }); // generatedAmount is 731.01–731.99
     expect(wrongAmount.body.matched).toBe(false);
-    expect((await sb.control<any>("GET", `/requests/${r.id}`)).body.status).toBe("Pending");
+    expect((await sb.control<Json>("GET", `/requests/${r.id}`)).body.status).toBe("Pending");
 
-    const unidentified = await sb.control<any[]>("GET", "/unidentified");
+    const unidentified = await sb.control<Json[]>("GET", "/unidentified");
     expect(unidentified.body.map((u) => u.id)).toEqual(expect.arrayContaining([wrongAccount.body.unidentifiedId, wrongAmount.body.unidentifiedId]));
     expect(unidentified.body.find((u) => u.id === wrongAccount.body.unidentifiedId)).toMatchObject({ accountId: elsewhere, amountSatang: Math.round(r.generatedAmount * 100), reason: expect.stringMatching(/no pending request/) });
 
-    const paid = await sb.control<any>("POST", "/bank-transfers", { accountId: here, amount });
+    const paid = await sb.control<Json>("POST", "/bank-transfers", { accountId: here, amount });
     expect(paid.status).toBe(200);
     expect(paid.body).toMatchObject({ matched: true, request: { id: r.id, status: "Paid" }, webhookDeliveryIds: [expect.any(String)] });
     // The same money again matches nothing: the request is no longer pending.
-    expect((await sb.control<any>("POST", "/bank-transfers", { accountId: here, amount })).body.matched).toBe(false);
+    expect((await sb.control<Json>("POST", "/bank-transfers", { accountId: here, amount })).body.matched).toBe(false);
   });
 
   it("POST /expire-due ends the pending pay-ins past their expireAt, and only those", async () => {
@@ -760,15 +761,15 @@ describe("control API: money at a receiving account, unidentified transfers and 
     onTestFinished(() => sb.dispose());
     const due = await create(sb, "SubmitPayInRequest", sb.coffee, payInBody());
     const payout = await create(sb, "SubmitPayOutRequest", sb.coffee, payOutBody());
-    expect((await sb.control<any>("POST", "/expire-due")).body).toEqual({ expired: 0 });
+    expect((await sb.control<Json>("POST", "/expire-due")).body).toEqual({ expired: 0 });
     // Sixteen minutes later (15 is the spec default); only Date is faked, the sockets run for real.
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 16 * 60_000);
-    const swept = await sb.control<any>("POST", "/expire-due");
+    const swept = await sb.control<Json>("POST", "/expire-due");
     expect(swept.status).toBe(200);
     expect(swept.body.expired).toBeGreaterThanOrEqual(1);
-    expect((await sb.control<any>("GET", `/requests/${due.id}`)).body).toMatchObject({ status: "Expired", statusCode: "ERR_EXPIRED_REQUEST" });
-    expect((await sb.control<any>("GET", `/requests/${payout.id}`)).body.status).toBe("Pending");
+    expect((await sb.control<Json>("GET", `/requests/${due.id}`)).body).toMatchObject({ status: "Expired", statusCode: "ERR_EXPIRED_REQUEST" });
+    expect((await sb.control<Json>("GET", `/requests/${payout.id}`)).body.status).toBe("Pending");
     expect((await deliveries(sb, due.id)).map((d) => d.event)).toEqual(["PaymentIn.Rejected"]);
   });
 
@@ -777,7 +778,7 @@ describe("control API: money at a receiving account, unidentified transfers and 
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 16 * 60_000);
     await waitFor("the sweeper to expire the request", async () => {
-      const { body } = await sb.control<any>("GET", `/requests/${r.id}`);
+      const { body } = await sb.control<Json>("GET", `/requests/${r.id}`);
       return body.status === "Expired" ? body : undefined;
     });
   });
@@ -820,7 +821,7 @@ describe("control API bad input", () => {
     await expectError("POST", `/requests/${id}/approve`, JSON.stringify({ force: true }), 400, /force/);
     await expectError("POST", "/faults", JSON.stringify({ operation: "SubmitPayInRequest", kind: "http500", match: { orgId: "demo" } }), 400, /orgId/);
     // None of that touched the request.
-    expect((await sb.control<any>("GET", `/requests/${id}`)).body.status).toBe("Pending");
+    expect((await sb.control<Json>("GET", `/requests/${id}`)).body.status).toBe("Pending");
   });
 
   for (const amount of ["12.345", "-1", "abc", "0"]) {
@@ -879,7 +880,7 @@ describe("control API bad input", () => {
     // A JSON array or a bare value is not an object either.
     await expectError("POST", `/requests/${id}/pay`, "[]", 400);
     await expectError("POST", "/faults", '"http500"', 400);
-    expect((await sb.control<any>("GET", `/requests/${id}`)).body.status).toBe("Pending");
+    expect((await sb.control<Json>("GET", `/requests/${id}`)).body.status).toBe("Pending");
     expect((await sb.control("GET", "/faults")).body).toEqual([]);
   });
 
@@ -900,22 +901,22 @@ describe("control API bad input", () => {
     await expectError("POST", "/bank-transfers", JSON.stringify({ accountId: ghost, amount: "100.00" }), 404, new RegExp(ghost));
     // A pay-out destination is not a receiving account.
     await expectError("POST", "/bank-transfers", JSON.stringify({ accountId: sb.coffee.payoutDestinations[0]!.id, amount: "100.00" }), 404);
-    expect((await sb.control<any>("GET", "/info")).body.merchants).toHaveLength(2);
+    expect((await sb.control<Json>("GET", "/info")).body.merchants).toHaveLength(2);
   });
 
   it("refuses merchant settings whose minimum is above the maximum", async () => {
     await expectError("PATCH", `/merchants/${sb.gadgets.merchantId}`, JSON.stringify({ payinMinAmount: "500.00", payinMaxAmount: "100.00" }), 400, /payinMinAmount/);
     // Unchanged: 50.00 is still below gadgets' seeded 100.00 minimum, 150.00 still fine.
     const low = await (await sb.submit("SubmitPayInRequest", sb.gadgets, payInBody({ RequestedAmount: 50 }))).json();
-    expect((low as any).status).toBe("ERROR_VALUE_NOT_IN_RANGE");
+    expect((low as Json).status).toBe("ERROR_VALUE_NOT_IN_RANGE");
     const ok = await (await sb.submit("SubmitPayInRequest", sb.gadgets, payInBody({ RequestedAmount: 150 }))).json();
-    expect((ok as any).status).toBe("OK");
+    expect((ok as Json).status).toBe("OK");
   });
 
   it("answers a body over 1 MiB with 413 and a sentence, and keeps serving", async () => {
     const id = await pending();
     await expectError("POST", `/requests/${id}/reject`, JSON.stringify({ reason: "x".repeat(1024 * 1024 + 10) }), 413, /1 MiB/);
-    expect((await sb.control<any>("GET", `/requests/${id}`)).body.status).toBe("Pending");
+    expect((await sb.control<Json>("GET", `/requests/${id}`)).body.status).toBe("Pending");
     expect((await sb.control("POST", `/requests/${id}/reject`, { reason: "short" })).status).toBe(200);
   });
 });

@@ -9,26 +9,27 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { payInBody, restartTestSandbox, startTestSandbox, type TestSandbox } from "./testing/harness";
+import type { Json } from "./testing/json";
 
 const alive: TestSandbox[] = [];
 afterAll(async () => {
   for (const sb of alive) await sb.dispose();
 });
 
-async function submitPayIn(sb: TestSandbox, body = payInBody()): Promise<Record<string, any>> {
+async function submitPayIn(sb: TestSandbox, body = payInBody()): Promise<Record<string, Json>> {
   const res = await sb.submit("SubmitPayInRequest", sb.coffee, body);
   expect(res.status).toBe(200);
-  const envelope = (await res.json()) as Record<string, any>;
+  const envelope = (await res.json()) as Record<string, Json>;
   expect(envelope.status).toBe("OK");
-  return envelope.paymentResponse as Record<string, any>;
+  return envelope.paymentResponse as Record<string, Json>;
 }
 
-async function readById(sb: TestSandbox, id: string): Promise<Record<string, any>> {
+async function readById(sb: TestSandbox, id: string): Promise<Record<string, Json>> {
   const res = await sb.call("GetPaymentRequestById", { key: sb.coffee.readKey, rest: id });
   expect(res.status).toBe(200);
-  const body = (await res.json()) as Record<string, any>;
+  const body = (await res.json()) as Record<string, Json>;
   expect(body.status, JSON.stringify(body)).toBe("OK");
-  return body.paymentRequest as Record<string, any>;
+  return body.paymentRequest as Record<string, Json>;
 }
 
 /** "/payin-slip-upload/{org}/{id}/{token}" → the anonymous VerifyPayInToken answer. */
@@ -65,7 +66,7 @@ describe("state across a restart", () => {
     expect(await verifySlipUrl(sb, before.slipUploadUrl)).toBe("OK");
 
     // The amount index is rebuilt too: a transfer of the exact amount still matches the request.
-    const paid = await sb.control<any>("POST", `/requests/${before.id}/pay`, {});
+    const paid = await sb.control<Json>("POST", `/requests/${before.id}/pay`, {});
     expect(paid.body).toMatchObject({ matched: true, request: { status: "Paid" } });
   });
 
@@ -73,7 +74,7 @@ describe("state across a restart", () => {
     let sb = await startTestSandbox("spec");
     alive.push(sb);
     const ok = async (method: string, pathname: string, body?: unknown) => {
-      const res = await sb.control<any>(method, pathname, body);
+      const res = await sb.control<Json>(method, pathname, body);
       expect(res.status, `${method} ${pathname} ${JSON.stringify(res.body)}`).toBeLessThan(300);
       return res.body;
     };
@@ -81,9 +82,9 @@ describe("state across a restart", () => {
     const rejected = await submitPayIn(sb);
     const withSlip = await submitPayIn(sb);
     const payoutRes = await sb.submit("SubmitPayOutRequest", sb.gadgets, { RefId1: `PO-${Date.now()}`, RequestedAmount: 1000, QrProvider: "PP", BankCode: "KBANK", BankAccountNo: "0123456789", BankAccountName: "Somchai" });
-    const payout = ((await payoutRes.json()) as Record<string, any>).paymentResponse as Record<string, any>;
+    const payout = ((await payoutRes.json()) as Record<string, Json>).paymentResponse as Record<string, Json>;
     const p2pRes = await sb.submit("SubmitPayInRequestP2P", sb.coffee, payInBody({ RequestedAmount: 200 }));
-    const p2p = ((await p2pRes.json()) as Record<string, any>).paymentResponse as Record<string, any>;
+    const p2p = ((await p2pRes.json()) as Record<string, Json>).paymentResponse as Record<string, Json>;
 
     await ok("POST", `/requests/${paid.id}/pay`, {});
     await ok("POST", `/requests/${rejected.id}/reject`, { statusCode: "ERR_TEST", reason: "kept after restart" });
@@ -103,24 +104,24 @@ describe("state across a restart", () => {
     expect(await readById(sb, paid.id)).toMatchObject({ status: "Paid" });
     expect(await readById(sb, rejected.id)).toMatchObject({ status: "Rejected", statusCode: "ERR_TEST", statusReason: "kept after restart" });
     const payoutRead = await sb.call("GetPaymentRequestById", { key: sb.gadgets.readKey, rest: payout.id });
-    expect(((await payoutRead.json()) as Record<string, any>).paymentRequest).toMatchObject({ status: "Pending", totalPayOutPaidAmountDecimal: 300 });
-    expect((await sb.control<any>("GET", `/requests/${p2p.id}`)).body).toMatchObject({ status: "Pending", payinPeer2PeerPayoutId: payout.id });
+    expect(((await payoutRead.json()) as Record<string, Json>).paymentRequest).toMatchObject({ status: "Pending", totalPayOutPaidAmountDecimal: 300 });
+    expect((await sb.control<Json>("GET", `/requests/${p2p.id}`)).body).toMatchObject({ status: "Pending", payinPeer2PeerPayoutId: payout.id });
     // The paid-out round and the P2P reservation both still count: 1000 - 300 - 200 = 500 may be paid out, not more.
     expect((await sb.control("POST", `/requests/${payout.id}/payout`, { amount: "500.01" })).status).toBe(400);
 
     const slips = await sb.call("GetPayInSlipUpload", { key: sb.coffee.readKey, rest: withSlip.id });
-    expect(((await slips.json()) as Record<string, any>).slips).toEqual([expect.objectContaining({ imageBase64: png, first4: "KP12", last4: "KP34", note: "kept" })]);
+    expect(((await slips.json()) as Record<string, Json>).slips).toEqual([expect.objectContaining({ imageBase64: png, first4: "KP12", last4: "KP34", note: "kept" })]);
     const dup = await sb.call("CheckPayInSlipDup", { rest: `${paid.id}/KP12/KP34` });
-    expect(((await dup.json()) as Record<string, any>).duplicates.map((d: Record<string, any>) => d.documentId)).toEqual([withSlip.id]);
+    expect(((await dup.json()) as Record<string, Json>).duplicates.map((d: Record<string, Json>) => d.documentId)).toEqual([withSlip.id]);
 
     const next = await submitPayIn(sb);
     expect(Date.parse(next.expireAt) - Date.parse(next.createdAt)).toBe(42 * 60_000);
-    const deliveries = await sb.control<any[]>("GET", `/webhooks/deliveries?requestId=${paid.id}`);
+    const deliveries = await sb.control<Json[]>("GET", `/webhooks/deliveries?requestId=${paid.id}`);
     // The delivery log from before the restart is still there (coffee has no webhook URL: "no-config").
     expect(deliveries.body.map((d) => [d.event, d.outcome])).toEqual([["PaymentIn.Success", "no-config"]]);
     await sb.control("POST", `/requests/${payout.id}/reject`, { reason: "after restart" });
     await sb.control("POST", "/webhooks/settle");
-    const sent = await sb.control<any[]>("GET", `/webhooks/deliveries?requestId=${payout.id}`);
+    const sent = await sb.control<Json[]>("GET", `/webhooks/deliveries?requestId=${payout.id}`);
     expect(sent.body.map((d) => [d.event, d.url, d.headerNames])).toContainEqual(["PaymentOut.Rejected", "http://127.0.0.1:9/hooks", ["X-Kept"]]);
     const disabled = await sb.call("GetPaymentRequestById", { key: extraKey, rest: paid.id });
     expect(disabled.status).toBe(401);

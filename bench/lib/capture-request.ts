@@ -19,12 +19,14 @@ export async function captureRequest(
   reply: { status: number; json: unknown },
 ): Promise<CapturedRequest> {
   let captured: CapturedRequest | null = null;
+  let count = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const headers: string[] = [];
       for (let i = 0; i < req.rawHeaders.length; i += 2) headers.push(`${req.rawHeaders[i]!.toLowerCase()}: ${req.rawHeaders[i + 1]}`);
+      count += 1;
       captured = { method: req.method ?? "", path: req.url ?? "", headers: headers.sort(), body: Buffer.concat(chunks).toString("utf8") };
       const text = JSON.stringify(reply.json);
       res.writeHead(reply.status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text), Connection: "close" });
@@ -39,6 +41,8 @@ export async function captureRequest(
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
   if (!captured) throw new Error("no request reached the capture server");
+  // One call, one request: a second (a retry, a lookup first) would make the comparison about the wrong one.
+  if (count > 1) throw new Error(`${count} requests reached the capture server; one was expected`);
   return captured;
 }
 

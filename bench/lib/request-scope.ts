@@ -3,7 +3,7 @@
  *
  * Inside Next, `headers()` and `cookies()` from "next/headers" read the incoming request from
  * Next's own async storage; outside a request they throw. A benchmark that resolves "next/headers"
- * to this module (useNextRequestScope) and runs each call inside `inRequestScope(headers, …)` gives
+ * to this module (installNextRequestScope) and runs each call inside `inRequestScope(headers, …)` gives
  * the action — and next-auth's `auth()`, which reads the same module — the request it would have
  * had: the session cookie, the client address, the browser's language. Nothing else is replaced:
  * the session is decoded from the cookie, the database and the provider are real.
@@ -18,7 +18,7 @@ const scope = new AsyncLocalStorage<Headers>();
  * server build, as Next's bundler does for server code (the client build needs React's client
  * APIs, which the react-server condition leaves out). Call before importing app code.
  */
-export function useNextRequestScope(): void {
+export function installNextRequestScope(): void {
   const self = import.meta.url;
   register(
     `data:text/javascript,${encodeURIComponent(`

@@ -12,8 +12,13 @@ export function NavigationPending({ label }: { label: string }) {
   const pathname = usePathname();
   const search = useSearchParams().toString();
   const [pending, setPending] = useState(false);
-
-  useEffect(() => setPending(false), [pathname, search]);
+  // A new location ends the wait (set while rendering, as React's docs do for state that follows a prop).
+  const here = `${pathname}?${search}`;
+  const [shownAt, setShownAt] = useState(here);
+  if (shownAt !== here) {
+    setShownAt(here);
+    setPending(false);
+  }
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {

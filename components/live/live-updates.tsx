@@ -1,8 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useRef } from "react";
-import { subscribeToRequestChanges } from "./request-events";
+import { useEffect, useEffectEvent } from "react";
+import { subscribeToRequestChanges, type RequestChange } from "./request-events";
 
 /**
  * Keeps a console page current: listens to /api/events (through the tab's one stream) and, when a
@@ -16,24 +16,22 @@ import { subscribeToRequestChanges } from "./request-events";
  */
 export function LiveUpdates({ requestIds }: { requestIds?: string[] }) {
   const router = useRouter();
-  const watched = useRef(new Set(requestIds ?? []));
-  watched.current = new Set(requestIds ?? []);
+  // Reads the requests the page shows now, without resubscribing when they change.
+  const shouldRefresh = useEffectEvent((change: RequestChange): boolean => {
+    const watched = requestIds ?? [];
+    const aboutRequests = watched.length > 0;
+    if (change.kind === "ready") return change.afterBreak || aboutRequests;
+    return !aboutRequests || watched.includes(change.requestId);
+  });
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
-    const refresh = () => {
+    const unsubscribe = subscribeToRequestChanges((change) => {
+      if (!shouldRefresh(change)) return;
       // Several changes in a burst cause one refresh.
       timer ??= setTimeout(() => {
         timer = null;
         router.refresh();
       }, 100);
-    };
-    const unsubscribe = subscribeToRequestChanges((change) => {
-      const aboutRequests = watched.current.size > 0;
-      if (change.kind === "ready") {
-        if (change.afterBreak || aboutRequests) refresh();
-      } else if (!aboutRequests || watched.current.has(change.requestId)) {
-        refresh();
-      }
     });
     return () => {
       unsubscribe();

@@ -1,7 +1,7 @@
 "use client";
 
-import { useEffect, useState } from "react";
 import { isLocale, type Locale } from "@/lib/i18n/locale";
+import { useBrowserValue } from "@/components/ui/use-browser-value";
 import { digestOf } from "./digest";
 
 export interface PageErrorWords {
@@ -19,12 +19,11 @@ export interface PageErrorWords {
  * Inline styles: the segments' own stylesheets may not be there when their page failed.
  */
 export function PageError({ error, retry, words }: { error: unknown; retry: () => void; words: (locale: Locale) => PageErrorWords }) {
-  const [locale, setLocale] = useState<Locale | null>(null);
-  useEffect(() => {
-    // The page's language, as the root layout chose it from the cookie or the browser.
+  // The page's language, as the root layout chose it from the cookie or the browser.
+  const locale = useBrowserValue<Locale | null>(() => {
     const lang = document.documentElement.lang;
-    setLocale(isLocale(lang) ? lang : "en");
-  }, []);
+    return isLocale(lang) ? lang : "en";
+  }, null);
   if (!locale) return <p aria-busy="true" style={{ position: "absolute", width: 1, height: 1, overflow: "hidden" }} />;
   const t = words(locale);
   const reference = digestOf(error);

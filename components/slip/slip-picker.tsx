@@ -37,6 +37,7 @@ export function SlipPicker({ slipUrl, disabled, error, labels, onPick }: { slipU
       </p>
       <div className="space-y-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
         {slipUrl ? (
+          // eslint-disable-next-line @next/next/no-img-element -- the customer's own file (a blob: URL) before it is sent: nothing to optimise
           <img src={slipUrl} alt={labels.preview} className="mx-auto max-h-80 rounded-lg ring-1 ring-slate-200" data-testid="slip-preview" />
         ) : (
           <p className="flex flex-col items-center gap-1 py-5 text-center text-slate-700">

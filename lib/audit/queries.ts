@@ -2,10 +2,10 @@ import "server-only";
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import type { AuditOutcome } from "../auth/audit";
 import type { Db } from "../db/client";
 import { auditLog, merchants, staffUsers } from "../db/schema";
 import type { MerchantScope } from "../merchants/queries";
+import { AUDIT_OUTCOMES } from "./outcomes";
 
 /**
  * The audit log as the /audit page reads it: newest first, filtered, a page at a time.
@@ -18,7 +18,6 @@ import type { MerchantScope } from "../merchants/queries";
  * Scope: a person limited to some merchants sees the rows about those merchants and their own
  * rows (their sign-ins), not what others did elsewhere; a person with every merchant sees all.
  */
-export const AUDIT_OUTCOMES = ["ok", "failed", "denied", "not_found", "locked", "disabled", "error"] as const satisfies readonly AuditOutcome[];
 export const AUDIT_PAGE_SIZE = 50;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

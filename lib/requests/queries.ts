@@ -228,7 +228,7 @@ export async function* iterateRequests(db: Db, scope: Scope, filters: ResolvedFi
 export const SUMMARY_BOUND = 10_000;
 
 export interface RequestSummary {
-  /** The matching rows, or SUMMARY_BOUND when there are more (capped). */
+  /** The matching rows, or the bound (SUMMARY_BOUND) when there are more (capped): what the list shows as "more than". */
   total: number;
   capped: boolean;
   /** Per state as staff see it (a rejection for expiry counts as expired); empty when capped. */

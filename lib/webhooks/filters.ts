@@ -24,9 +24,15 @@ export function parseDeliveryFilters(params: Search): { filters: DeliveryFilters
   const problems: FilterProblem[] = [];
   const filters: DeliveryFilters = {};
   const verdict = one(params.verdict);
-  if (verdict) (VERDICTS as readonly string[]).includes(verdict) ? (filters.verdict = verdict) : problems.push("verdict");
+  if (verdict) {
+    if ((VERDICTS as readonly string[]).includes(verdict)) filters.verdict = verdict;
+    else problems.push("verdict");
+  }
   const event = one(params.event);
-  if (event) (EVENTS as readonly string[]).includes(event) ? (filters.event = event) : problems.push("event");
+  if (event) {
+    if ((EVENTS as readonly string[]).includes(event)) filters.event = event;
+    else problems.push("event");
+  }
   const merchant = one(params.merchant);
   if (merchant) filters.merchantId = merchant; // scoped in the query: an unknown id simply finds nothing
   for (const [name, plus] of [["from", 0], ["to", 1]] as const) {
@@ -37,6 +43,9 @@ export function parseDeliveryFilters(params: Search): { filters: DeliveryFilters
     else problems.push(name);
   }
   const before = one(params.before);
-  if (before) /^\d{1,15}$/.test(before) ? (filters.before = Number(before)) : problems.push("before");
+  if (before) {
+    if (/^\d{1,15}$/.test(before)) filters.before = Number(before);
+    else problems.push("before");
+  }
   return { filters, problems };
 }

@@ -47,6 +47,7 @@ export default async function CheckoutPage({ params }: { params: Promise<{ token
         token={token}
         initial={view.status}
         initialWhen={formatDateTime(view.status.changedAt, locale)}
+        // eslint-disable-next-line react-hooks/purity -- a server component renders once per request: the countdown starts from this moment
         serverNow={Date.now()}
         expireAt={view.expireAt}
         amountText={amountText}
@@ -94,7 +95,7 @@ function Payment({ view, t, amountText, locale }: { view: CheckoutView; t: Check
             <ServerQr value={view.qrPayload} label={qrLabel} size={232} id={QR_ID} testId="payment-qr" />
           ) : (
             <div id={QR_ID} data-testid="payment-qr" className="inline-block rounded-lg bg-white p-2 ring-1 ring-slate-200">
-              {/* The provider's own image (a data: URI): nothing for next/image to optimise. */}
+              {/* eslint-disable-next-line @next/next/no-img-element -- the provider's own image (a data: URI): nothing for next/image to optimise */}
               <img src={view.qrImage!} alt={qrLabel} width={232} height={232} />
             </div>
           )}
@@ -153,6 +154,7 @@ function SlipLink({ url, qrSrc, t }: { url: string; qrSrc: string; t: CheckoutMe
       </h2>
       {/* Its own lazy image (slip-qr/route.ts): below the fold, and kept out of the first HTML. */}
       <div data-testid="slip-qr" data-qr-value={url} className="rounded-lg bg-white p-2 ring-1 ring-slate-200">
+        {/* eslint-disable-next-line @next/next/no-img-element -- a 128-pixel PNG PayDesk draws itself; next/image would add its client code to the customer's page */}
         <img src={qrSrc} alt={t.slipQrAlt} width={128} height={128} loading="lazy" decoding="async" className="block" />
       </div>
       <p className="text-sm text-slate-700">{t.slipHint}</p>

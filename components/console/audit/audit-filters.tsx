@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { AUDIT_OUTCOMES, type AuditFilters } from "@/lib/audit/queries";
+import { AUDIT_OUTCOMES } from "@/lib/audit/outcomes";
+import type { AuditFilters } from "@/lib/audit/queries";
 import type { Locale } from "@/lib/i18n";
 import { actionLabel, auditMessages, outcomeLabel } from "./audit-messages";
 import { primaryButtonClass } from "@/components/ui/button";

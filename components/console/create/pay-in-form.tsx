@@ -43,7 +43,7 @@ export function PayInForm({ variant, locale, merchantId, limits, initialRefId1, 
     reValidateMode: "onChange",
     defaultValues: { merchantId, idempotencyKey, refId1: initialRefId1, amount: "", payerName: "", qrProvider: "PP", refId2: "", refId3: "", description: "", customerEmail: "", customerPhone: "", tags: "" },
   });
-  const c = useCreateForm(form, { action, locale, initialRefId1 });
+  const { formRef, ...c } = useCreateForm(form, { action, locale, initialRefId1 });
   const refId1 = useWatch({ control: form.control, name: "refId1" });
   const { register } = form;
 
@@ -52,7 +52,7 @@ export function PayInForm({ variant, locale, merchantId, limits, initialRefId1, 
   });
 
   return (
-    <form ref={c.formRef} onSubmit={onSubmit} noValidate className="mt-6 max-w-2xl space-y-6" aria-label={isP2P ? t.opP2pTitle : t.opPayinTitle}>
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="mt-6 max-w-2xl space-y-6" aria-label={isP2P ? t.opP2pTitle : t.opPayinTitle}>
       <input type="hidden" {...register("merchantId")} />
       <input type="hidden" {...register("idempotencyKey")} />
       <RefId1Field

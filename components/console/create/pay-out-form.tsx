@@ -45,7 +45,7 @@ export function PayOutForm({ variant, locale, merchantId, approvalThresholdSatan
     shouldUnregister: true,
     defaultValues: { merchantId, idempotencyKey, refId1: initialRefId1, amount: "", destinationType: "bank", refId2: "", refId3: "", description: "", tags: "" },
   });
-  const c = useCreateForm(form, { action, locale, initialRefId1 });
+  const { formRef, ...c } = useCreateForm(form, { action, locale, initialRefId1 });
   const [refId1, destinationType] = useWatch({ control: form.control, name: ["refId1", "destinationType"] });
   const [confirming, setConfirming] = useState<PayOutInput | null>(null);
   const { register } = form;
@@ -61,7 +61,7 @@ export function PayOutForm({ variant, locale, merchantId, approvalThresholdSatan
 
   return (
     <>
-      <form ref={c.formRef} onSubmit={onSubmit} noValidate className="mt-6 max-w-2xl space-y-6" aria-label={title}>
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="mt-6 max-w-2xl space-y-6" aria-label={title}>
         <input type="hidden" {...register("merchantId")} />
         <input type="hidden" {...register("idempotencyKey")} />
         <RefId1Field

@@ -32,24 +32,23 @@ const DEBOUNCE_MS = 400;
  * person types, so a used RefId1 is flagged before they send. The server checks again on submit.
  */
 export function RefId1Field({ registration, value, suggested, error, merchantId, check, onRegenerate, onCheck, moneyOut, t }: Props) {
-  const [state, setState] = useState<"idle" | "checking" | "free">("idle");
+  // What the lookup found, and for which text: anything else (a suggestion, a text not looked up yet) shows no state.
+  const [lookup, setLookup] = useState<{ text: string; state: "idle" | "checking" | "free" }>({ text: "", state: "idle" });
+  const text = value.trim();
+  const state = lookup.text === text && text !== suggested ? lookup.state : "idle";
 
   useEffect(() => {
-    const text = value.trim();
-    if (text === suggested || !refId1Field.safeParse(text).success) {
-      setState("idle");
-      return;
-    }
+    if (text === suggested || !refId1Field.safeParse(text).success) return;
     let isCurrent = true;
     const timer = setTimeout(async () => {
-      setState("checking");
+      setLookup({ text, state: "checking" });
       try {
         const result = await check(null, { merchantId, refId1: text });
         if (!isCurrent) return;
         if (result.ok) onCheck(text, result.data.isTaken);
-        setState(result.ok && !result.data.isTaken ? "free" : "idle");
+        setLookup({ text, state: result.ok && !result.data.isTaken ? "free" : "idle" });
       } catch {
-        if (isCurrent) setState("idle"); // the check is a courtesy; the submit decides
+        if (isCurrent) setLookup({ text, state: "idle" }); // the check is a courtesy; the submit decides
       }
     }, DEBOUNCE_MS);
     return () => {
@@ -58,7 +57,7 @@ export function RefId1Field({ registration, value, suggested, error, merchantId,
     };
     // onCheck and check are stable enough; re-running on them would re-check the same value.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [value, suggested, merchantId]);
+  }, [text, suggested, merchantId]);
 
   const hint = (
     <>

@@ -81,6 +81,7 @@ export function CheckoutPanel({ requestId, merchantName, locale, state, provider
           {slipUrl && <p className="text-xs text-slate-600">{t.slipHint}</p>}
         </div>
       )}
+      {/* eslint-disable-next-line react-hooks/purity -- a server component renders once per request: the countdown starts from this moment */}
       {expireAt && state === "pending" && <ExpiryCountdown expireAt={expireAt.toISOString()} renderedAt={Date.now()} locale={locale} />}
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
@@ -95,7 +96,7 @@ export function CheckoutPanel({ requestId, merchantName, locale, state, provider
               // Drawn from the payload: the live provider always sends qrCodeImage empty (docs/provider-facts.md §4.1).
               <Qr value={qrPayload} label={t.paymentQrAlt(customerAmount)} size={200} testId="payment-qr" />
             ) : (
-              // A data: URI from the provider: nothing for next/image to optimise.
+              // eslint-disable-next-line @next/next/no-img-element -- a data: URI from the provider: nothing for next/image to optimise
               <img src={qrImage!} alt={t.paymentQrAlt(customerAmount)} width={200} height={200} className="rounded-md border border-slate-200" data-testid="payment-qr" />
             )}
           </div>

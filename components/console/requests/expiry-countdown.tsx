@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import type { Locale } from "@/lib/i18n";
 import { detailMessages } from "./detail-messages";
 
@@ -14,6 +14,14 @@ function remaining(ms: number): string {
   return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 }
 
+function eachSecond(tick: () => void): () => void {
+  const timer = setInterval(tick, 1_000);
+  return () => clearInterval(timer);
+}
+
+/** The browser's clock to the second: the same value until the second changes, as a snapshot must be. */
+const browserSecond = () => Math.floor(Date.now() / 1000) * 1000;
+
 /**
  * Time left in the payment window, ticking each second. The server renders the first value; the
  * browser's clock takes over (a skewed clock shifts it, the server's status stays the truth).
@@ -21,12 +29,7 @@ function remaining(ms: number): string {
 export function ExpiryCountdown({ expireAt, renderedAt, locale }: { expireAt: string; renderedAt: number; locale: Locale }) {
   const t = detailMessages(locale);
   const end = new Date(expireAt).getTime();
-  const [now, setNow] = useState(renderedAt);
-  useEffect(() => {
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1_000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useSyncExternalStore(eachSecond, browserSecond, () => renderedAt);
   const left = end - now;
   return (
     <p data-testid="expiry-countdown" className={`text-sm font-medium ${left > 0 ? "text-amber-900" : "text-slate-700"}`}>

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { formatThb, type Locale } from "@/lib/i18n";
 import { STATES } from "@/lib/requests/lifecycle";
 import { listHref, type FilterValues } from "@/lib/requests/list-filters";
-import { SUMMARY_BOUND, type RequestSummary } from "@/lib/requests/queries";
+import type { RequestSummary } from "@/lib/requests/queries";
 import { listMessages } from "./list-messages";
 import { stateLabels } from "./status-messages";
 
@@ -17,7 +17,7 @@ export function ListSummary({ summary, values, locale }: { summary: RequestSumma
   if (summary.capped) {
     return (
       <p data-testid="list-summary" className="rounded-md border border-slate-200 bg-white p-3 text-sm text-slate-700">
-        {t.capped(SUMMARY_BOUND.toLocaleString("en-US"))}
+        {t.capped(summary.total.toLocaleString("en-US"))}
       </p>
     );
   }

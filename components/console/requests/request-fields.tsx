@@ -27,22 +27,23 @@ export function RequestFields({ detail, locale }: { detail: RequestDetail; local
   const r = detail.request;
   const input = inputSchema.parse(r.input);
   const isPayIn = r.kind === "payin" || r.kind === "payin_p2p";
+  const mono = (text: string | null) => text && <span className="font-mono">{text}</span>;
   const rows: Array<[string, React.ReactNode, string?]> = [
-    [t.id, <span className="font-mono">{r.id}</span>],
+    [t.id, mono(r.id)],
     [t.merchant, detail.merchantName],
     [t.type, r.isWithdrawal ? kinds.withdrawal : `${kinds[r.kind]}${r.kind === "payin_p2p" ? ` · ${kinds.p2p}` : ""}`],
-    [t.refId1, <span className="font-mono">{r.refId1}</span>],
-    [t.refId2, r.refId2 && <span className="font-mono">{r.refId2}</span>],
-    [t.refId3, r.refId3 && <span className="font-mono">{r.refId3}</span>],
+    [t.refId1, mono(r.refId1)],
+    [t.refId2, mono(r.refId2)],
+    [t.refId3, mono(r.refId3)],
     [t.payerName, r.payerName],
     [t.requested, thb(r.requestedAmount)],
     [t.generated, isPayIn && r.generatedAmount ? thb(r.generatedAmount) : null, t.generatedHint],
     [t.paid, thb(r.paidAmount)],
     [t.paidAt, r.paidAt && formatDateTime(r.paidAt, locale, { seconds: true })],
-    [t.statusCode, r.statusCode && <span className="font-mono">{r.statusCode}</span>, r.statusCode ? (knownCodeDescription(r.statusCode, locale) ?? undefined) : undefined],
+    [t.statusCode, mono(r.statusCode), r.statusCode ? (knownCodeDescription(r.statusCode, locale) ?? undefined) : undefined],
     // PayDesk's own reasons (a lost answer, a call never sent) are facts, worded for the reader; the provider's stay as it gave them.
     [t.statusReason, r.statusFacts ? factWords(r.statusFacts, locale) : r.statusReason],
-    [t.providerId, r.providerId && <span className="font-mono">{r.providerId}</span>],
+    [t.providerId, mono(r.providerId)],
     [t.qrProvider, input.qrProvider],
     [t.destination, destinationSummary(input.destination, locale, { full: true })],
     [t.description, input.description],

@@ -40,6 +40,7 @@ function SortHeader({ label, values, sort, orders, className }: { label: string;
 export function RequestTable({ rows, locale, caption, showMerchant, values, sort }: Props) {
   const t = listMessages(locale);
   const kinds = kindLabels(locale);
+  // eslint-disable-next-line react-hooks/purity -- a server component renders once per request: expiries are told from this moment
   const now = Date.now();
   const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
   const cell = "min-w-0 md:table-cell md:px-3 md:py-2 md:align-top";

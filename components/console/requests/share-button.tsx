@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useBrowserValue } from "@/components/ui/use-browser-value";
 
 interface Props {
   url: string;
@@ -15,9 +16,8 @@ interface Props {
  * the server's HTML and the first render agree); closing the sheet is not a failure.
  */
 export function ShareButton({ url, title, text, labels }: Props) {
-  const [canShare, setCanShare] = useState(false);
+  const canShare = useBrowserValue(() => typeof navigator.share === "function", false);
   const [failed, setFailed] = useState(false);
-  useEffect(() => setCanShare(typeof navigator.share === "function"), []);
   if (!canShare) return null;
   const share = async () => {
     setFailed(false);

@@ -15,7 +15,7 @@ export function SlipEntry({ entry, locale }: { entry: TimelineEntry; locale: Loc
   return (
     <figure className="mt-2 flex flex-wrap items-start gap-3" data-testid="slip-entry" data-slip-id={data.slipId}>
       <a href={slipImagePath(data.slipId, "image")} target="_blank" rel="noopener" className="block rounded border border-slate-200 hover:border-brand" data-testid="slip-full-size">
-        {/* A private picture behind the staff session: next/image's optimiser would fetch it without one. */}
+        {/* eslint-disable-next-line @next/next/no-img-element -- a private picture behind the staff session: next/image's optimiser would fetch it without one */}
         <img
           src={slipImagePath(data.slipId, "thumbnail")}
           alt={t.thumbnailAlt(formatDateTime(entry.at, locale), reference)}
