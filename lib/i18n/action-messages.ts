@@ -1,4 +1,4 @@
-import { permissionLabels, PERMISSIONS, type Permission } from "../auth/permissions";
+import { permissionLabels, type Permission } from "../auth/permissions";
 import { defineMessages, type Locale } from "./index";
 import { keyedMessages } from "./keyed-messages";
 
