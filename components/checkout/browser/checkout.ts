@@ -19,6 +19,9 @@ import { countdownParts, isTerminal, outcomeOf, reduceStatus, shownStatus, type 
 import { bindCopyButtons, bindSaveQr } from "./buttons";
 import { cloneTemplate } from "./templates";
 
+/** How long the hub's "payment.completed" waits for PayDesk's own word before the page believes it alone. */
+const HUB_GRACE_MS = 750;
+
 const root = document.querySelector<HTMLElement>('[data-testid="checkout-live"][data-token]');
 if (root) start(root);
 
@@ -187,8 +190,12 @@ function start(root: HTMLElement): void {
           render();
         },
         onCompleted: () => {
-          apply({ state: "paid", reason: null, changedAt: new Date(now()).toISOString() }, false);
+          // PayDesk is asked at once, and given a moment to say it first: the webhook of the same
+          // payment is usually there within it, and then the page, the slip page and the console
+          // agree on "paid". Without that word (webhooks lost) the hub's stands after the grace.
           void fetchStatus("?completed=1");
+          const guess = setTimeout(() => apply({ state: "paid", reason: null, changedAt: new Date(now()).toISOString() }, false), HUB_GRACE_MS);
+          stops.push(() => clearTimeout(guess));
         },
         onReconnected: () => void fetchStatus(),
       });
