@@ -35,7 +35,7 @@ export function Countdown({ remaining, t }: { remaining: number; t: CheckoutMess
 /** "Waiting for your payment…", or that the connection is lost: a live region that stays while its words change. */
 export function LiveLine({ offline, t }: { offline: boolean; t: CheckoutMessages }) {
   return (
-    <p {...OPEN_ONLY} role="status" data-testid="live-line" className="flex items-center gap-2 text-sm text-slate-700">
+    <p {...OPEN_ONLY} role="status" data-testid="live-line" data-shows={offline ? "offline" : "live"} className="flex items-center gap-2 text-sm text-slate-700">
       <LiveLineWords offline={offline} t={t} />
     </p>
   );

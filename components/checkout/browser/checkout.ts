@@ -19,9 +19,6 @@ import { countdownParts, isTerminal, outcomeOf, reduceStatus, shownStatus, type 
 import { bindCopyButtons, bindSaveQr } from "./buttons";
 import { cloneTemplate } from "./templates";
 
-/** How long the hub's "payment.completed" waits for PayDesk's own word before the page believes it alone. */
-const HUB_GRACE_MS = 750;
-
 const root = document.querySelector<HTMLElement>('[data-testid="checkout-live"][data-token]');
 if (root) start(root);
 
@@ -190,12 +187,10 @@ function start(root: HTMLElement): void {
           render();
         },
         onCompleted: () => {
-          // PayDesk is asked at once, and given a moment to say it first: the webhook of the same
-          // payment is usually there within it, and then the page, the slip page and the console
-          // agree on "paid". Without that word (webhooks lost) the hub's stands after the grace.
+          // Shown at once (the hub is the fastest messenger); PayDesk is asked to check now, and its
+          // own word, when it comes, replaces this guess (reduceStatus).
+          apply({ state: "paid", reason: null, changedAt: new Date(now()).toISOString() }, false);
           void fetchStatus("?completed=1");
-          const guess = setTimeout(() => apply({ state: "paid", reason: null, changedAt: new Date(now()).toISOString() }, false), HUB_GRACE_MS);
-          stops.push(() => clearTimeout(guess));
         },
         onReconnected: () => void fetchStatus(),
       });
