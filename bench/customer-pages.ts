@@ -271,7 +271,11 @@ async function lighthouseMedian(chromePath: string, url: string): Promise<{ perf
     try {
       const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
       const lhr = result!.lhr;
-      if (process.env.BENCH_LIGHTHOUSE_DUMP) fs.writeFileSync(`${process.env.BENCH_LIGHTHOUSE_DUMP}-${new URL(url).pathname.split("/").slice(1, 3).join("-").slice(0, 30)}-${i}.json`, JSON.stringify(lhr));
+      if (process.env.BENCH_LIGHTHOUSE_DUMP) {
+        const dump = `${process.env.BENCH_LIGHTHOUSE_DUMP}-${new URL(url).pathname.split("/").slice(1, 3).join("-").slice(0, 30)}-${i}`;
+        fs.writeFileSync(`${dump}.json`, JSON.stringify(lhr));
+        fs.writeFileSync(`${dump}.trace.json`, JSON.stringify((result!.artifacts as { Trace?: unknown }).Trace ?? null));
+      }
       const metrics = (lhr.audits.metrics?.details as { items?: Array<Record<string, number>> } | undefined)?.items?.[0];
       runs.push({
         performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
