@@ -48,7 +48,9 @@ function start(root: HTMLElement): void {
   const now = () => Date.now() + offset;
 
   // QA's view of the live machinery; gone once the page is over, as on a page rendered over.
-  const setAttr = (name: string, value: string | number) => !settledAs && root.setAttribute(`data-${name}`, String(value));
+  // Every write is skipped when it would change nothing: a write alone costs the phone a style and layout pass.
+  const setAttr = (name: string, value: string | number) => !settledAs && root.getAttribute(`data-${name}`) !== String(value) && root.setAttribute(`data-${name}`, String(value));
+  const setText = (node: Node, text: string) => node.textContent !== text && (node.textContent = text);
 
   function render(): void {
     const remaining = expireAt === null ? null : expireAt - now();
@@ -80,9 +82,10 @@ function start(root: HTMLElement): void {
       countdown.replaceWith(hurried);
       countdown = hurried;
     }
-    countdown.querySelector("time")!.dateTime = `PT${parts.seconds}S`;
-    countdown.querySelector('[data-slot="minutes"]')!.textContent = parts.minutes;
-    countdown.querySelector('[data-slot="seconds"]')!.textContent = parts.secondsOfMinute;
+    const time = countdown.querySelector("time")!;
+    if (time.dateTime !== `PT${parts.seconds}S`) time.dateTime = `PT${parts.seconds}S`;
+    setText(countdown.querySelector('[data-slot="minutes"]')!, parts.minutes);
+    setText(countdown.querySelector('[data-slot="seconds"]')!, parts.secondsOfMinute);
   }
 
   /** The page as the server renders a request that is over (components/checkout/checkout-page.tsx). */
