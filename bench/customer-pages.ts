@@ -4,12 +4,17 @@
  * - First-load JS as a phone loads it: the gzipped bytes of every script the page requests until
  *   it has loaded (Chromium never requests `nomodule` polyfills), for the checkout page, the slip
  *   page and a floor page from the same build — `/checkout` without a token, which renders only
- *   the root layout and static text (no client component of its own). Targets: checkout ≤ floor
- *   + 6 KB, slip ≤ floor + 15 KB. Code loaded later (the hub client after first paint, Save QR's
- *   drawing on click, the slip QR reader once a slip is picked) is reported separately.
+ *   the root layout and static text (no client component of its own): what any App Router page
+ *   carries. The checkout ships no framework runtime (pages/checkout/[token].tsx): its own script
+ *   only, ≤ 5 KB; everything it transfers before it is usable (the HTML with its inlined CSS, the
+ *   headers, the script) ≤ 30 KB. The Thai web font the customer stylesheet falls back to is
+ *   reported apart: phones with a Thai system font (every Android and iOS phone) never fetch it.
+ *   Slip ≤ floor + 15 KB. Code loaded later (Save QR's drawing on click, the slip QR reader once a
+ *   slip is picked) is reported separately.
  * - The amount and the QR in the server's HTML (no JavaScript).
- * - Lighthouse, mobile preset (simulated throttling), median of 3 runs per page: performance ≥ 97,
- *   accessibility 100, LCP ≤ 1.8 s.
+ * - Lighthouse, mobile preset (simulated throttling), 5 runs per page. The checkout in each run,
+ *   not as a median: performance 100, accessibility 100, total blocking time 0, LCP ≤ 1.2 s. The
+ *   slip page (median): performance ≥ 97, accessibility 100, LCP ≤ 1.8 s; the floor page reported.
  * - Live status: 50 payments, each from just before the sandbox's pay call (which emits
  *   payment.completed) to the success state in the page's DOM: p95 ≤ 150 ms.
  *
@@ -38,7 +43,7 @@ import { failureText } from "../lib/payment-api/result";
 import { p2pRequest, payInRequest, payOutRequest } from "../lib/requests/contract";
 
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 50);
-const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 
 /** Is there a Thai system font? Installs Debian's when it can; returns its family, or null. */
 function thaiSystemFont(): string | null {
@@ -114,15 +119,19 @@ async function main(): Promise<void> {
     };
 
     const latencies = await liveLatency(phone, make, sandbox.url);
+    const thaiFont = await thaiFontFallback(app.url, html);
 
     // KB here are KiB (1,024 bytes), gzipped at level 9.
     const kb = (bytes: number) => bytes / 1024;
     const figures: Record<string, Figure> = {
       floor_first_load_js: figure(kb(floor.firstLoad), "KB gz"),
       checkout_first_load_js: figure(kb(checkout.firstLoad), "KB gz"),
-      checkout_above_floor: figure(kb(checkout.firstLoad - floor.firstLoad), "KB gz", { atMost: 6 }),
-      checkout_p2p_above_floor: figure(kb(p2pPage.firstLoad - floor.firstLoad), "KB gz", { atMost: 6 }),
+      checkout_js_at_most_5kb: figure(kb(checkout.firstLoad), "KB gz", { atMost: 5 }),
+      checkout_p2p_first_load_js: figure(kb(p2pPage.firstLoad), "KB gz", { atMost: 5 }),
+      // HTML (its CSS inlined) and headers, plus the stylesheets and scripts requested before load.
+      checkout_before_usable: figure(kb(htmlBytes.checkout + checkout.css - checkout.inlineCss + checkout.firstLoad), "KB gz", { atMost: 30 }),
       checkout_later_js: figure(kb(checkout.later), "KB gz"),
+      thai_font_fallback_not_fetched_with_thai_system_font: figure(kb(thaiFont), "KB"),
       slip_first_load_js: figure(kb(slip.firstLoad), "KB gz"),
       slip_above_floor: figure(kb(slip.firstLoad - floor.firstLoad), "KB gz", { atMost: 15 }),
       slip_later_js: figure(kb(slip.later), "KB gz"),
@@ -133,14 +142,17 @@ async function main(): Promise<void> {
       slip_html_transfer: figure(kb(htmlBytes.slip), "KB gz + headers"),
       floor_html_transfer: figure(kb(htmlBytes.floor), "KB gz + headers"),
       ssr_amount_and_qr: figure(ssrAmount && ssrQr ? 1 : 0, "yes=1", { atLeast: 1 }),
-      checkout_lighthouse_performance: figure(lh.checkout.performance, "score", { atLeast: 97 }),
-      checkout_lighthouse_accessibility: figure(lh.checkout.accessibility, "score", { atLeast: 100 }),
-      checkout_lcp: figure(lh.checkout.lcpMs / 1000, "s", { atMost: 1.8 }),
+      checkout_lighthouse_performance_worst_run: figure(Math.min(...lh.checkout.runs.map((r) => r.performance)), "score", { atLeast: 100 }),
+      checkout_lighthouse_accessibility_worst_run: figure(Math.min(...lh.checkout.runs.map((r) => r.accessibility)), "score", { atLeast: 100 }),
+      checkout_tbt_worst_run: figure(Math.max(...lh.checkout.runs.map((r) => r.tbtMs)), "ms", { atMost: 0 }),
+      checkout_lcp_worst_run: figure(Math.max(...lh.checkout.runs.map((r) => r.lcpMs)) / 1000, "s", { atMost: 1.2 }),
+      checkout_lcp_median: figure(lh.checkout.lcpMs / 1000, "s"),
       slip_lighthouse_performance: figure(lh.slip.performance, "score", { atLeast: 97 }),
       slip_lighthouse_accessibility: figure(lh.slip.accessibility, "score", { atLeast: 100 }),
       slip_lcp: figure(lh.slip.lcpMs / 1000, "s", { atMost: 1.8 }),
       floor_lighthouse_performance: figure(lh.floor.performance, "score"),
       floor_lcp: figure(lh.floor.lcpMs / 1000, "s"),
+      slip_tbt_median: figure(median(lh.slip.runs.map((r) => r.tbtMs)), "ms"),
       live_status_p50: figure(median(latencies), "ms"),
       live_status_p95: figure(percentile([...latencies].sort((a, b) => a - b), 95), "ms", { atMost: 150 }),
     };
@@ -153,6 +165,8 @@ async function main(): Promise<void> {
       scripts: { floor: floor.scripts, checkout: checkout.scripts, slip: slip.scripts },
       css: { floor: floor.css, checkout: checkout.css, slip: slip.css },
       floorPage: "/checkout without a token: root layout + static text, no client component of its own",
+      beforeUsable: "checkout HTML gz with its inlined CSS and the response headers, plus first-load scripts (gz, level 9) and any stylesheet requested",
+      thaiFontFallback: "the woff2 app/customer.css names after local() Thai fonts, with unicode-range: fetched only on a device without a Thai system font",
     });
     console.log(`\nwritten to ${file}`);
   } finally {
@@ -204,6 +218,8 @@ interface Load {
   firstLoad: number;
   later: number;
   css: number;
+  /** The part of `css` that came inside the HTML (<style>): already counted in the HTML's bytes. */
+  inlineCss: number;
   scripts: Array<{ url: string; gz: number; when: "first" | "later" }>;
 }
 
@@ -237,16 +253,17 @@ async function firstLoadJs(context: import("@playwright/test").BrowserContext, u
     );
   });
   await page.goto(url, { waitUntil: "load" });
-  css += gzipSync(await page.evaluate(() => [...document.querySelectorAll("style")].map((s) => s.textContent ?? "").join("")), { level: 9 }).length;
+  const inlineCss = gzipSync(await page.evaluate(() => [...document.querySelectorAll("style")].map((s) => s.textContent ?? "").join("")), { level: 9 }).length;
+  css += inlineCss;
   await page.waitForTimeout(1_000);
   if (after) await after(page);
   await Promise.all(pending);
   await page.close();
   const sum = (when: "first" | "later") => scripts.filter((s) => s.when === when).reduce((a, s) => a + s.gz, 0);
-  return { firstLoad: sum("first"), later: sum("later"), css, scripts };
+  return { firstLoad: sum("first"), later: sum("later"), css, inlineCss, scripts };
 }
 
-type LighthouseRun = { performance: number; accessibility: number; lcpMs: number; fcpMs: number; observedPaintMs: number; scriptsLoadedBeforePaint: number; scriptsRunBeforePaint: number; scripts: number };
+type LighthouseRun = { performance: number; accessibility: number; lcpMs: number; tbtMs: number; fcpMs: number; observedPaintMs: number; scriptsLoadedBeforePaint: number; scriptsRunBeforePaint: number; scripts: number };
 
 async function lighthouseMedian(chromePath: string, url: string): Promise<{ performance: number; accessibility: number; lcpMs: number; runs: LighthouseRun[] }> {
   const runs: LighthouseRun[] = [];
@@ -255,12 +272,17 @@ async function lighthouseMedian(chromePath: string, url: string): Promise<{ perf
     try {
       const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
       const lhr = result!.lhr;
-      if (process.env.BENCH_LIGHTHOUSE_DUMP) fs.writeFileSync(`${process.env.BENCH_LIGHTHOUSE_DUMP}-${new URL(url).pathname.split("/").slice(1, 3).join("-").slice(0, 30)}-${i}.json`, JSON.stringify(lhr));
+      if (process.env.BENCH_LIGHTHOUSE_DUMP) {
+        const dump = `${process.env.BENCH_LIGHTHOUSE_DUMP}-${new URL(url).pathname.split("/").slice(1, 3).join("-").slice(0, 30)}-${i}`;
+        fs.writeFileSync(`${dump}.json`, JSON.stringify(lhr));
+        fs.writeFileSync(`${dump}.trace.json`, JSON.stringify((result!.artifacts as { Trace?: unknown }).Trace ?? null));
+      }
       const metrics = (lhr.audits.metrics?.details as { items?: Array<Record<string, number>> } | undefined)?.items?.[0];
       runs.push({
         performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
         accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
         lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? Infinity),
+        tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? Infinity),
         fcpMs: Math.round(lhr.audits["first-contentful-paint"]?.numericValue ?? Infinity),
         // Lantern counts every request that finished before the paint it saw: on this machine the
         // framework's scripts often finish before Chrome's first paint, and then count toward LCP
@@ -297,7 +319,7 @@ function servedBytes(url: string): Promise<number> {
 function scriptsBeforePaint(artifacts: unknown, paintTs: number | undefined): { scriptsLoadedBeforePaint: number; scriptsRunBeforePaint: number; scripts: number } {
   type TraceEvent = { name: string; ts: number; args?: { data?: { url?: string; requestId?: string } } };
   const events = (artifacts as { Trace?: { traceEvents?: TraceEvent[] } }).Trace?.traceEvents ?? [];
-  const isScript = (url: string | undefined) => Boolean(url?.includes("/_next/static/") && url.endsWith(".js"));
+  const isScript = (url: string | undefined) => Boolean((url?.includes("/_next/static/") || url?.includes("/checkout-assets/")) && url.endsWith(".js"));
   const urlOf = new Map<string, string>();
   for (const e of events) if (e.name === "ResourceSendRequest" && isScript(e.args?.data?.url)) urlOf.set(e.args!.data!.requestId!, e.args!.data!.url!);
   const loaded = new Set<string>();
@@ -334,6 +356,14 @@ async function liveLatency(context: import("@playwright/test").BrowserContext, m
   }
   await page.close();
   return latencies;
+}
+
+/** Bytes of the Thai web font the checkout's stylesheet falls back to (0 when it names none). */
+async function thaiFontFallback(baseUrl: string, html: string): Promise<number> {
+  const font = /url\(([^)]+\.woff2)\)/.exec(html)?.[1]?.replace(/["']/g, "");
+  if (!font) return 0;
+  const res = await fetch(new URL(font, baseUrl));
+  return res.ok ? (await res.arrayBuffer()).byteLength : 0;
 }
 
 /** A plain white 400×600 PNG, for the slip page's "after a pick" figure. */

@@ -65,12 +65,32 @@ for (const lang of ["th", "en"] as const) {
   });
 }
 
+test("a page that turned paid in front of the customer is the page the server renders for a paid request, to the markup", async ({ page, browser, sandbox }) => {
+  const made = await makeRequest(browser, { amount: "178.00" });
+  await page.goto(made.checkoutUrl);
+  await expect(page.getByTestId("checkout-live")).toHaveAttribute("data-stream", "open");
+  await sandbox.control("POST", `/requests/${made.providerId}/pay`, {});
+  await expect(page.getByTestId("checkout-live")).toHaveAttribute("data-state", /^(paid|approved)$/, { timeout: 5_000 });
+  // Settled on PayDesk's own word (not only the hub's): the states it could have turned into are gone with it.
+  await expect(page.locator("[data-templates]")).toHaveCount(0, { timeout: 10_000 });
+  const live = await page.locator("main").innerHTML();
+  const fresh = await page.context().newPage();
+  try {
+    await fresh.goto(made.checkoutUrl);
+    expect(await fresh.locator("main").innerHTML()).toBe(live);
+  } finally {
+    await fresh.close();
+  }
+});
+
 for (const lang of ["th", "en"] as const) {
   test(`the slip page of a paid request, in ${lang === "th" ? "Thai" : "English"}: already complete, contact the merchant, no upload form`, async ({ page, browser, sandbox }) => {
     const made = await makeRequest(browser, { amount: lang === "th" ? "173.00" : "174.00" });
     await page.goto(made.checkoutUrl);
     await sandbox.control("POST", `/requests/${made.providerId}/pay`, {});
     await expect(page.getByTestId("checkout-live")).toHaveAttribute("data-state", /^(paid|approved)$/, { timeout: 5_000 });
+    // The provider's hub can bring "paid" before PayDesk has recorded it; the slip page reads PayDesk.
+    await expect(page.locator("[data-templates]")).toHaveCount(0, { timeout: 10_000 });
     await page.goto(made.slipUrl!);
     if (lang === "en") await page.getByRole("link", { name: "English" }).click();
     const notice = page.getByTestId("slip-paid");

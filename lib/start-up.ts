@@ -1,6 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { bootstrapStaff } from "./auth/bootstrap";
+import { registerCheckoutPageLoader } from "./checkout/page-loader";
 import { pruneSignInThrottle } from "./auth/throttle";
 import { database } from "./db";
 import { env, EnvError } from "./env";
@@ -23,6 +24,7 @@ export async function startPayDesk(): Promise<void> {
       ? "opening the database at DATABASE_URL (is it running, and are the address and password right?)"
       : `opening the embedded database in ${settings.dataDir}/pglite (is another PayDesk using that folder?)`;
     const { db, kind } = await database();
+    registerCheckoutPageLoader();
     stage = "creating the first staff users";
     await bootstrapStaff(db, { isDemo: settings.isSandbox, dataDir: settings.dataDir, adminEmail: settings.ADMIN_EMAIL, adminPassword: settings.ADMIN_PASSWORD });
     await pruneSignInThrottle(db);

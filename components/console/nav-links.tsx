@@ -30,7 +30,7 @@ export function NavLinks({ items, label = "Console", locale, awaitingApproval = 
       {/* One line that scrolls sideways on a phone, rather than rows of links before the page. */}
       <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 sm:flex-wrap sm:px-6">
         {items.map((item) => {
-          const isCurrent = pathname === item.href || pathname.startsWith(`${item.href}/`);
+          const isCurrent = pathname === item.href || pathname?.startsWith(`${item.href}/`);
           const count = item.key === "approvals" && waiting ? waiting : null;
           return (
             <li key={item.href}>

@@ -10,7 +10,8 @@ import { useEffect, useState } from "react";
  */
 export function NavigationPending({ label }: { label: string }) {
   const pathname = usePathname();
-  const search = useSearchParams().toString();
+  // Both can be null only under the Pages Router (the hosted checkout), which never renders this.
+  const search = useSearchParams()?.toString();
   const [pending, setPending] = useState(false);
   // A new location ends the wait (set while rendering, as React's docs do for state that follows a prop).
   const here = `${pathname}?${search}`;

@@ -32,6 +32,8 @@ export const PUBLIC_PATHS: readonly PublicPath[] = [
   { path: "/api/webhooks", match: "prefix", kind: "webhook", sessionless: true },
   { path: "/checkout", match: "prefix", kind: "customer", sessionless: true },
   { path: SLIP_UPLOAD_PATH, match: "prefix", kind: "customer", sessionless: true },
+  // The checkout's own script (public/checkout-assets/, scripts/build-checkout-script.ts): a payer's phone asks for it.
+  { path: "/checkout-assets", match: "prefix", kind: "asset", sessionless: true },
   { path: "/_next", match: "prefix", kind: "asset" },
   ...["/favicon.ico", "/robots.txt", "/icon.svg", "/apple-icon.png", "/manifest.webmanifest"].map((path) => ({ path, match: "exact" as const, kind: "asset" as const })),
 ];

@@ -17,7 +17,7 @@ import { STATUS_POLL_MS } from "./polling";
  * - Events: a page holds one stream; a few per payment allow a second tab or phone. The open
  *   streams are counted in this process (each holds a connection here and ends with it), the
  *   opening of new ones in the database across instances (fixed windows, lib/public/rate-limit.ts).
- *   A refused stream makes the page fall back to polling (components/checkout/live-checkout.tsx).
+ *   A refused stream makes the page fall back to polling (components/checkout/browser/checkout.ts).
  */
 const perMinute = (max: number): Limit => ({ max, windowMs: 60_000 });
 

@@ -72,3 +72,8 @@ export function permissionsPolicy(pathname: string): string {
   const copies = !pathname.startsWith(`${SLIP_UPLOAD_PATH}/`);
   return [...DENIED.map((feature) => `${feature}=()`), `clipboard-write=${copies ? "(self)" : "()"}`].join(", ");
 }
+
+/** The nonce a policy of contentSecurityPolicy() carries, for a page that writes its own script tag; null without one. */
+export function nonceOf(policy: string | null | undefined): string | null {
+  return /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy ?? "")?.[1] ?? null;
+}
