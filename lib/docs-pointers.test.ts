@@ -32,9 +32,14 @@ function filesUnder(dir: string): string[] {
 function scannedFiles(): string[] {
   const topLevel = fs
     .readdirSync(ROOT)
-    .filter((name) => name === "proxy.ts" || name === "README.md" || /^instrumentation.*\.ts$/.test(name) || /\.config\.(ts|mjs|js|cjs|mts)$/.test(name))
+    .filter(
+      (name) =>
+        name === "proxy.ts" || name === "README.md" || /^instrumentation.*\.ts$/.test(name) || /\.config\.(ts|mjs|js|cjs|mts)$/.test(name),
+    )
     .map((name) => path.join(ROOT, name));
-  return [...topLevel, ...SCANNED_DIRS.flatMap((dir) => filesUnder(path.join(ROOT, dir)))].map((file) => path.relative(ROOT, file)).filter((file) => file !== THIS_FILE);
+  return [...topLevel, ...SCANNED_DIRS.flatMap((dir) => filesUnder(path.join(ROOT, dir)))]
+    .map((file) => path.relative(ROOT, file))
+    .filter((file) => file !== THIS_FILE);
 }
 
 /** The section numbers a document's headings give it: "4", "4.1", …; for STYLE.md also "habit 1", … */
@@ -81,7 +86,8 @@ function findingsIn(file: string, text: string, docs: Map<string, Set<string>>):
   const findings: Finding[] = [];
   text.split("\n").forEach((content, index) => {
     const line = index + 1;
-    if (SHARED.test(content)) findings.push({ file, line, problem: "points outside the repository (a shared folder): point at docs/ instead" });
+    if (SHARED.test(content))
+      findings.push({ file, line, problem: "points outside the repository (a shared folder): point at docs/ instead" });
     if (TICKET.test(content)) findings.push({ file, line, problem: "cites a ticket number: say why instead" });
     for (const named of commentPart(file, content).matchAll(NAMED_DOCUMENT)) {
       if (named[1] !== "docs/") findings.push({ file, line, problem: `names ${named[1]}${named[2]} outside docs/: write docs/<file>.md` });
@@ -95,7 +101,8 @@ function findingsIn(file: string, text: string, docs: Map<string, Set<string>>):
       }
       for (const ref of (match[2] ?? "").matchAll(/§\s*(\d+(?:\.\d+)*)|habit\s+(\d+)/gi)) {
         const section = ref[1] ?? `habit ${ref[2]}`;
-        if (!sections.has(section)) findings.push({ file, line, problem: `docs/${name} has no section ${ref[1] ? `§${section}` : section}` });
+        if (!sections.has(section))
+          findings.push({ file, line, problem: `docs/${name} has no section ${ref[1] ? `§${section}` : section}` });
       }
     }
   });

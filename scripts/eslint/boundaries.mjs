@@ -1,4 +1,4 @@
-// Import boundaries (docs/DESIGN.md): which layer may import which. Type-only imports cross freely:
+// Import boundaries (docs/DESIGN.md §3.1): which layer may import which. Type-only imports cross freely:
 // they vanish at build time, so a component may name a row type without pulling the database in.
 // Tests sit beside the code they test and may reach anything.
 
