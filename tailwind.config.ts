@@ -11,7 +11,16 @@ const config: Config = {
       },
       fontFamily: {
         // The self-hosted faces (components/console/console-font.ts) where a page defines them.
-        sans: ["var(--font-paydesk-thai)", "var(--font-paydesk-latin)", "system-ui", "-apple-system", "Segoe UI", "Noto Sans Thai", "Sarabun", "sans-serif"],
+        sans: [
+          "var(--font-paydesk-thai)",
+          "var(--font-paydesk-latin)",
+          "system-ui",
+          "-apple-system",
+          "Segoe UI",
+          "Noto Sans Thai",
+          "Sarabun",
+          "sans-serif",
+        ],
       },
     },
   },

@@ -10,7 +10,16 @@ import { getPublicLocale } from "@/lib/i18n/server";
 export default async function NotFound() {
   const t = pageStateMessages(await getPublicLocale());
   return (
-    <main style={{ maxWidth: "36rem", margin: "0 auto", padding: "2rem 1.5rem", fontFamily: "system-ui, sans-serif", color: "#0f172a", lineHeight: 1.5 }}>
+    <main
+      style={{
+        maxWidth: "36rem",
+        margin: "0 auto",
+        padding: "2rem 1.5rem",
+        fontFamily: "system-ui, sans-serif",
+        color: "#0f172a",
+        lineHeight: 1.5,
+      }}
+    >
       <section data-testid="page-not-found">
         <h1 style={{ fontSize: "1.5rem", fontWeight: 600 }}>{t.notFoundTitle}</h1>
         <p style={{ marginTop: "0.5rem" }}>{t.notFoundBody}</p>

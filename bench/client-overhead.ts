@@ -42,7 +42,11 @@ function clientFor(baseUrl: string, m: Merchant) {
 async function measure(sandbox: Awaited<ReturnType<typeof startSandboxProcess>>): Promise<void> {
   const m = sandbox.merchants[0]!;
   // The bare submit every overhead bench shares (bench/lib/bare-submit.ts), proven to send what the client sends.
-  await proveSameRequest("the client", m, (base, sample) => clientFor(base, m).submitPayIn(payInRequest({ refId1: sample.refId1, payerName: "Bench", amountSatang: sample.amountSatang, qrProvider: "PP" })));
+  await proveSameRequest("the client", m, (base, sample) =>
+    clientFor(base, m).submitPayIn(
+      payInRequest({ refId1: sample.refId1, payerName: "Bench", amountSatang: sample.amountSatang, qrProvider: "PP" }),
+    ),
+  );
   const api = clientFor(sandbox.url, m);
   const bareSubmit = bareSubmitPayIn(sandbox.url, m);
   const run = Date.now().toString(36);
@@ -56,7 +60,9 @@ async function measure(sandbox: Awaited<ReturnType<typeof startSandboxProcess>>)
     warmup: WARMUP,
     baseline: (i) => bareSubmit(`B${run}-${i}`, amount(i)),
     subject: async (i) => {
-      const result = await api.submitPayIn(payInRequest({ refId1: `C${run}-${i}`, payerName: "Bench", amountSatang: amount(i), qrProvider: "PP" }));
+      const result = await api.submitPayIn(
+        payInRequest({ refId1: `C${run}-${i}`, payerName: "Bench", amountSatang: amount(i), qrProvider: "PP" }),
+      );
       if (!result.ok) throw new Error(`client submit failed: ${failureText(result)}`);
     },
   });
@@ -71,7 +77,14 @@ async function measure(sandbox: Awaited<ReturnType<typeof startSandboxProcess>>)
       bare_fetch_submit_ms_p99: figure(s.baselineAt(99), "ms"),
       client_submit_ms_p99: figure(s.subjectAt(99), "ms"),
     },
-    { iterations: ITERATIONS, warmup: WARMUP, profile: "spec", limiter: "disabled", order: "alternating A/B", wire: "identical requests (checked before measuring)" },
+    {
+      iterations: ITERATIONS,
+      warmup: WARMUP,
+      profile: "spec",
+      limiter: "disabled",
+      order: "alternating A/B",
+      wire: "identical requests (checked before measuring)",
+    },
   );
 }
 

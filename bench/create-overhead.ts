@@ -93,7 +93,10 @@ async function runKind(kind: Kind, sandboxUrl: string, merchant: BenchMerchant):
       postgres = await startPostgres(bin);
     }
     const out = path.join(dir, "result.json");
-    await runChild(kind, childEnv(dir, sandboxUrl, merchant, { BENCH_OUT: out, ...(postgres ? { DATABASE_URL: postgres.url("postgres") } : {}) }));
+    await runChild(
+      kind,
+      childEnv(dir, sandboxUrl, merchant, { BENCH_OUT: out, ...(postgres ? { DATABASE_URL: postgres.url("postgres") } : {}) }),
+    );
     return JSON.parse(fs.readFileSync(out, "utf8")) as WorkerResult;
   } finally {
     postgres?.stop();
@@ -189,7 +192,16 @@ async function worker(kind: Kind): Promise<void> {
   // The cookie next-auth sets at sign-in (lib/auth/base-config.ts's jwt callback), sealed with the same secret.
   const cookieName = "authjs.session-token";
   const sessionToken = await encode({
-    token: { sub: staff.id, uid: staff.id, sid: crypto.randomUUID(), sat: Math.floor(Date.now() / 1000), role: "operator", merchantIds: [merchant.id], email: staff.email, name: "Bench operator" },
+    token: {
+      sub: staff.id,
+      uid: staff.id,
+      sid: crypto.randomUUID(),
+      sat: Math.floor(Date.now() / 1000),
+      role: "operator",
+      merchantIds: [merchant.id],
+      email: staff.email,
+      name: "Bench operator",
+    },
     secret: process.env.AUTH_SECRET!,
     salt: cookieName,
     maxAge: SESSION_MAX_AGE_SECONDS,
@@ -240,7 +252,10 @@ async function worker(kind: Kind): Promise<void> {
     },
   });
   const [pending] = await db.select({ n: count() }).from(paymentRequests).where(eq(paymentRequests.status, "pending"));
-  const [audited] = await db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.action, "payin.create"), eq(auditLog.outcome, "ok")));
+  const [audited] = await db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, "payin.create"), eq(auditLog.outcome, "ok")));
   const result: WorkerResult = { times, pendingRequests: pending?.n ?? 0, okAudits: audited?.n ?? 0, creates };
   fs.writeFileSync(process.env.BENCH_OUT!, JSON.stringify(result));
   console.log(`${kind}: done`);

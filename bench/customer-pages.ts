@@ -56,14 +56,19 @@ function thaiSystemFont(): string | null {
   };
   if (!families() && process.getuid?.() === 0 && fs.existsSync("/etc/debian_version")) {
     console.log("[customer-pages] installing Debian's fonts-noto-core (a Thai system font, as phones have)…");
-    execFileSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-core >/dev/null"], { stdio: "inherit" });
+    execFileSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-core >/dev/null"], {
+      stdio: "inherit",
+    });
   }
   return families().split("\n")[0] || null;
 }
 
 async function main(): Promise<void> {
   const thaiFont = thaiSystemFont();
-  if (!thaiFont) console.warn("[customer-pages] no Thai system font: the figures are those of a device without one (the pages fetch their Thai web font)");
+  if (!thaiFont)
+    console.warn(
+      "[customer-pages] no Thai system font: the figures are those of a device without one (the pages fetch their Thai web font)",
+    );
   const pgBin = findPostgresBin();
   if (!pgBin) throw new Error("needs Debian's postgresql (npm test installs it)");
   const chromePath = chromiumPath();
@@ -72,7 +77,12 @@ async function main(): Promise<void> {
   const postgres = await startPostgres(pgBin);
   const appPort = await freePort();
   const sandbox = await startSandboxProcess({ SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${appPort}/api/webhooks/payment` });
-  const app = await startApp({ port: appPort, sandboxUrl: sandbox.url, sandboxCredentialsFile: sandbox.credentialsFile, databaseUrl: postgres.url("postgres") });
+  const app = await startApp({
+    port: appPort,
+    sandboxUrl: sandbox.url,
+    sandboxCredentialsFile: sandbox.credentialsFile,
+    databaseUrl: postgres.url("postgres"),
+  });
   const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
   try {
     // The benchmark makes its requests with PayDesk's own code, on the app's database, as the console would.
@@ -129,7 +139,9 @@ async function main(): Promise<void> {
       checkout_js_at_most_5kb: figure(kb(checkout.firstLoad), "KB gz", { atMost: 5 }),
       checkout_p2p_first_load_js: figure(kb(p2pPage.firstLoad), "KB gz", { atMost: 5 }),
       // HTML (its CSS inlined) and headers, plus the stylesheets and scripts requested before load.
-      checkout_before_usable: figure(kb(htmlBytes.checkout + checkout.css - checkout.inlineCss + checkout.firstLoad), "KB gz", { atMost: 30 }),
+      checkout_before_usable: figure(kb(htmlBytes.checkout + checkout.css - checkout.inlineCss + checkout.firstLoad), "KB gz", {
+        atMost: 30,
+      }),
       checkout_later_js: figure(kb(checkout.later), "KB gz"),
       thai_font_fallback_not_fetched_with_thai_system_font: figure(kb(thaiFont), "KB"),
       slip_first_load_js: figure(kb(slip.firstLoad), "KB gz"),
@@ -143,7 +155,9 @@ async function main(): Promise<void> {
       floor_html_transfer: figure(kb(htmlBytes.floor), "KB gz + headers"),
       ssr_amount_and_qr: figure(ssrAmount && ssrQr ? 1 : 0, "yes=1", { atLeast: 1 }),
       checkout_lighthouse_performance_worst_run: figure(Math.min(...lh.checkout.runs.map((r) => r.performance)), "score", { atLeast: 100 }),
-      checkout_lighthouse_accessibility_worst_run: figure(Math.min(...lh.checkout.runs.map((r) => r.accessibility)), "score", { atLeast: 100 }),
+      checkout_lighthouse_accessibility_worst_run: figure(Math.min(...lh.checkout.runs.map((r) => r.accessibility)), "score", {
+        atLeast: 100,
+      }),
       checkout_tbt_worst_run: figure(Math.max(...lh.checkout.runs.map((r) => r.tbtMs)), "ms", { atMost: 0 }),
       checkout_lcp_worst_run: figure(Math.max(...lh.checkout.runs.map((r) => r.lcpMs)) / 1000, "s", { atMost: 1.2 }),
       checkout_lcp_median: figure(lh.checkout.lcpMs / 1000, "s"),
@@ -154,7 +168,14 @@ async function main(): Promise<void> {
       floor_lcp: figure(lh.floor.lcpMs / 1000, "s"),
       slip_tbt_median: figure(median(lh.slip.runs.map((r) => r.tbtMs)), "ms"),
       live_status_p50: figure(median(latencies), "ms"),
-      live_status_p95: figure(percentile([...latencies].sort((a, b) => a - b), 95), "ms", { atMost: 150 }),
+      live_status_p95: figure(
+        percentile(
+          [...latencies].sort((a, b) => a - b),
+          95,
+        ),
+        "ms",
+        { atMost: 150 },
+      ),
     };
     const file = writeResults("customer-pages", figures, {
       payments: latencies.length,
@@ -165,8 +186,10 @@ async function main(): Promise<void> {
       scripts: { floor: floor.scripts, checkout: checkout.scripts, slip: slip.scripts },
       css: { floor: floor.css, checkout: checkout.css, slip: slip.css },
       floorPage: "/checkout without a token: root layout + static text, no client component of its own",
-      beforeUsable: "checkout HTML gz with its inlined CSS and the response headers, plus first-load scripts (gz, level 9) and any stylesheet requested",
-      thaiFontFallback: "the woff2 app/customer.css names after local() Thai fonts, with unicode-range: fetched only on a device without a Thai system font",
+      beforeUsable:
+        "checkout HTML gz with its inlined CSS and the response headers, plus first-load scripts (gz, level 9) and any stylesheet requested",
+      thaiFontFallback:
+        "the woff2 app/customer.css names after local() Thai fonts, with unicode-range: fetched only on a device without a Thai system font",
     });
     console.log(`\nwritten to ${file}`);
   } finally {
@@ -201,16 +224,36 @@ async function requestMaker(): Promise<(kind: "payin" | "p2p", amountSatang: num
     const run = `${Date.now().toString(36)}${n}`;
     if (kind === "p2p") {
       // A pay-out for the P2P to be matched with (docs/provider-facts.md §5.5), without PromptPay: bank details only.
-      const payOut = await api.submitPayOut(payOutRequest({ refId1: `BPO${run}`, amountSatang: 150_000, destination: { type: "bank", bankCode: "KBANK", accountNo: "0987654321", accountName: "Somsri Rakdee" } }));
+      const payOut = await api.submitPayOut(
+        payOutRequest({
+          refId1: `BPO${run}`,
+          amountSatang: 150_000,
+          destination: { type: "bank", bankCode: "KBANK", accountNo: "0987654321", accountName: "Somsri Rakdee" },
+        }),
+      );
       if (!payOut.ok) throw new Error(`the pay-out for P2P was refused: ${failureText(payOut)}`);
     }
-    const payIn = { refId1: `B${kind === "p2p" ? "P" : "C"}${run}`, payerName: "สมหญิง ใจงาม", amountSatang: kind === "p2p" ? 150_000 : amountSatang + (n % 90), qrProvider: "PP" as const };
-    const outcome = await createRequest(db, api, kind === "p2p" ? { kind: "payin_p2p", payIn: p2pRequest(payIn) } : { kind: "payin", payIn: payInRequest(payIn) }, { merchantRowId: coffee.id, idempotencyKey: `bench-${run}`, createdBy: null });
+    const payIn = {
+      refId1: `B${kind === "p2p" ? "P" : "C"}${run}`,
+      payerName: "สมหญิง ใจงาม",
+      amountSatang: kind === "p2p" ? 150_000 : amountSatang + (n % 90),
+      qrProvider: "PP" as const,
+    };
+    const outcome = await createRequest(
+      db,
+      api,
+      kind === "p2p" ? { kind: "payin_p2p", payIn: p2pRequest(payIn) } : { kind: "payin", payIn: payInRequest(payIn) },
+      { merchantRowId: coffee.id, idempotencyKey: `bench-${run}`, createdBy: null },
+    );
     if (outcome.outcome !== "sent") throw new Error(`the ${kind} was not accepted: ${JSON.stringify(outcome)}`);
     const [row] = await db.select().from(paymentRequests).where(eq(paymentRequests.id, outcome.request.id));
     if (!row?.providerId) throw new Error(`the ${kind} has no provider id`);
     const answer = row.providerResponse as { slipUploadUrl?: string };
-    return { providerId: row.providerId, checkoutPath: checkoutPath(checkoutTokenFor(row)), slipUrl: `${process.env.PUBLIC_BASE_URL}${answer.slipUploadUrl}` };
+    return {
+      providerId: row.providerId,
+      checkoutPath: checkoutPath(checkoutTokenFor(row)),
+      slipUrl: `${process.env.PUBLIC_BASE_URL}${answer.slipUploadUrl}`,
+    };
   };
 }
 
@@ -228,7 +271,11 @@ interface Load {
  * event), then of those requested afterwards (the hub client on idle, and whatever `after` makes
  * the page fetch). CSS counts the stylesheets requested and the <style> inlined into the HTML.
  */
-async function firstLoadJs(context: import("@playwright/test").BrowserContext, url: string, after?: (page: Page) => Promise<void>): Promise<Load> {
+async function firstLoadJs(
+  context: import("@playwright/test").BrowserContext,
+  url: string,
+  after?: (page: Page) => Promise<void>,
+): Promise<Load> {
   const page = await context.newPage();
   const scripts: Load["scripts"] = [];
   let css = 0;
@@ -253,7 +300,9 @@ async function firstLoadJs(context: import("@playwright/test").BrowserContext, u
     );
   });
   await page.goto(url, { waitUntil: "load" });
-  const inlineCss = gzipSync(await page.evaluate(() => [...document.querySelectorAll("style")].map((s) => s.textContent ?? "").join("")), { level: 9 }).length;
+  const inlineCss = gzipSync(await page.evaluate(() => [...document.querySelectorAll("style")].map((s) => s.textContent ?? "").join("")), {
+    level: 9,
+  }).length;
   css += inlineCss;
   await page.waitForTimeout(1_000);
   if (after) await after(page);
@@ -263,14 +312,32 @@ async function firstLoadJs(context: import("@playwright/test").BrowserContext, u
   return { firstLoad: sum("first"), later: sum("later"), css, inlineCss, scripts };
 }
 
-type LighthouseRun = { performance: number; accessibility: number; lcpMs: number; tbtMs: number; fcpMs: number; observedPaintMs: number; scriptsLoadedBeforePaint: number; scriptsRunBeforePaint: number; scripts: number };
+type LighthouseRun = {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+  fcpMs: number;
+  observedPaintMs: number;
+  scriptsLoadedBeforePaint: number;
+  scriptsRunBeforePaint: number;
+  scripts: number;
+};
 
-async function lighthouseMedian(chromePath: string, url: string): Promise<{ performance: number; accessibility: number; lcpMs: number; runs: LighthouseRun[] }> {
+async function lighthouseMedian(
+  chromePath: string,
+  url: string,
+): Promise<{ performance: number; accessibility: number; lcpMs: number; runs: LighthouseRun[] }> {
   const runs: LighthouseRun[] = [];
   for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
     const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless=new", "--lang=th-TH", ...CHROMIUM_ARGS] });
     try {
-      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility"],
+      });
       const lhr = result!.lhr;
       if (process.env.BENCH_LIGHTHOUSE_DUMP) {
         const dump = `${process.env.BENCH_LIGHTHOUSE_DUMP}-${new URL(url).pathname.split("/").slice(1, 3).join("-").slice(0, 30)}-${i}`;
@@ -294,7 +361,12 @@ async function lighthouseMedian(chromePath: string, url: string): Promise<{ perf
       chrome.kill();
     }
   }
-  return { performance: median(runs.map((r) => r.performance)), accessibility: median(runs.map((r) => r.accessibility)), lcpMs: median(runs.map((r) => r.lcpMs)), runs };
+  return {
+    performance: median(runs.map((r) => r.performance)),
+    accessibility: median(runs.map((r) => r.accessibility)),
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    runs,
+  };
 }
 
 /** Bytes on the wire for a page's HTML, as a Thai phone asks for it: the gzipped body and the response headers. */
@@ -302,7 +374,10 @@ function servedBytes(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers: { "Accept-Encoding": "gzip, deflate", "Accept-Language": "th-TH,th;q=0.9" } }, (res) => {
-        let bytes = Object.entries(res.headers).reduce((n, [k, v]) => n + k.length + String(v).length + 4, `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n`.length);
+        let bytes = Object.entries(res.headers).reduce(
+          (n, [k, v]) => n + k.length + String(v).length + 4,
+          `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n`.length,
+        );
         res.on("data", (chunk: Buffer) => (bytes += chunk.length));
         res.on("end", () => resolve(bytes));
       })
@@ -316,17 +391,27 @@ function servedBytes(url: string): Promise<number> {
  * that paint unless it ran only after it (it judges by the task that ran it, so these counts are a
  * diagnostic of the race on localhost, not a replay of its graph).
  */
-function scriptsBeforePaint(artifacts: unknown, paintTs: number | undefined): { scriptsLoadedBeforePaint: number; scriptsRunBeforePaint: number; scripts: number } {
+function scriptsBeforePaint(
+  artifacts: unknown,
+  paintTs: number | undefined,
+): { scriptsLoadedBeforePaint: number; scriptsRunBeforePaint: number; scripts: number } {
   type TraceEvent = { name: string; ts: number; args?: { data?: { url?: string; requestId?: string } } };
   const events = (artifacts as { Trace?: { traceEvents?: TraceEvent[] } }).Trace?.traceEvents ?? [];
-  const isScript = (url: string | undefined) => Boolean((url?.includes("/_next/static/") || url?.includes("/checkout-assets/")) && url.endsWith(".js"));
+  const isScript = (url: string | undefined) =>
+    Boolean((url?.includes("/_next/static/") || url?.includes("/checkout-assets/")) && url.endsWith(".js"));
   const urlOf = new Map<string, string>();
-  for (const e of events) if (e.name === "ResourceSendRequest" && isScript(e.args?.data?.url)) urlOf.set(e.args!.data!.requestId!, e.args!.data!.url!);
+  for (const e of events)
+    if (e.name === "ResourceSendRequest" && isScript(e.args?.data?.url)) urlOf.set(e.args!.data!.requestId!, e.args!.data!.url!);
   const loaded = new Set<string>();
   const ran = new Set<string>();
   const before = (ts: number) => paintTs !== undefined && ts <= paintTs;
   for (const e of events) {
-    const url = e.name === "ResourceFinish" ? urlOf.get(e.args?.data?.requestId ?? "") : e.name === "EvaluateScript" && isScript(e.args?.data?.url) ? e.args!.data!.url : undefined;
+    const url =
+      e.name === "ResourceFinish"
+        ? urlOf.get(e.args?.data?.requestId ?? "")
+        : e.name === "EvaluateScript" && isScript(e.args?.data?.url)
+          ? e.args!.data!.url
+          : undefined;
     if (!url || !before(e.ts)) continue;
     (e.name === "ResourceFinish" ? loaded : ran).add(url);
   }
@@ -334,7 +419,11 @@ function scriptsBeforePaint(artifacts: unknown, paintTs: number | undefined): { 
 }
 
 /** From just before the pay call to the success state in the DOM, per payment, in ms. */
-async function liveLatency(context: import("@playwright/test").BrowserContext, make: (kind: "payin", amount: number) => Promise<Made>, sandboxUrl: string): Promise<number[]> {
+async function liveLatency(
+  context: import("@playwright/test").BrowserContext,
+  make: (kind: "payin", amount: number) => Promise<Made>,
+  sandboxUrl: string,
+): Promise<number[]> {
   const page = await context.newPage();
   const latencies: number[] = [];
   for (let i = 0; i < PAYMENTS; i++) {
@@ -345,14 +434,19 @@ async function liveLatency(context: import("@playwright/test").BrowserContext, m
       const root = document.querySelector('[data-testid="checkout-live"]')!;
       new MutationObserver(() => {
         const state = root.getAttribute("data-state");
-        if ((state === "paid" || state === "approved") && !(window as { __paidAt?: number }).__paidAt) (window as { __paidAt?: number }).__paidAt = Date.now();
+        if ((state === "paid" || state === "approved") && !(window as { __paidAt?: number }).__paidAt)
+          (window as { __paidAt?: number }).__paidAt = Date.now();
       }).observe(root, { attributes: true });
     });
     const started = Date.now();
-    const res = await fetch(`${sandboxUrl}/sandbox/requests/${made.providerId}/pay`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const res = await fetch(`${sandboxUrl}/sandbox/requests/${made.providerId}/pay`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
     if (!res.ok) throw new Error(`pay failed: ${res.status}`);
     const paidAt = await page.waitForFunction(() => (window as { __paidAt?: number }).__paidAt, undefined, { timeout: 10_000 });
-    latencies.push((await paidAt.jsonValue()) as number - started);
+    latencies.push(((await paidAt.jsonValue()) as number) - started);
   }
   await page.close();
   return latencies;

@@ -42,7 +42,9 @@ async function main(): Promise<void> {
     const run = Date.now().toString(36);
     const started = performance.now();
     const results = await Promise.all(
-      Array.from({ length: CALLS }, (_, i) => api.submitPayIn(payInRequest({ refId1: `L${run}-${i}`, payerName: "Bench", amountSatang: 2_000 + i * 100, qrProvider: "PP" }))),
+      Array.from({ length: CALLS }, (_, i) =>
+        api.submitPayIn(payInRequest({ refId1: `L${run}-${i}`, payerName: "Bench", amountSatang: 2_000 + i * 100, qrProvider: "PP" })),
+      ),
     );
     const totalMs = performance.now() - started;
     const theoreticalMs = (CALLS / LIMIT.count - 1) * LIMIT.windowMs;
@@ -57,7 +59,13 @@ async function main(): Promise<void> {
         theoretical_minimum_s: figure(theoreticalMs / 1000, "s"),
         total_vs_theoretical_minimum_ratio: figure(totalMs / theoreticalMs, "ratio", { atMost: 1.1 }),
       },
-      { calls: CALLS, limit: "20/10s", limiter: "Postgres sliding log (PGlite), margin 250 ms", sandboxProfile: "live", statuses: Object.fromEntries(statuses) },
+      {
+        calls: CALLS,
+        limit: "20/10s",
+        limiter: "Postgres sliding log (PGlite), margin 250 ms",
+        sandboxProfile: "live",
+        statuses: Object.fromEntries(statuses),
+      },
     );
   } finally {
     await database.close();

@@ -25,7 +25,8 @@ register(
     `export async function resolve(s, c, next) { return s === "server-only" ? { url: "data:text/javascript,", shortCircuit: true } : next(s, c); }`,
   )}`,
 );
-const { listRequests, summarizeRequests, iterateRequests, selectPage, whereFor, ACCOUNT_DIGITS_SQL, SEARCH_TEXT_SQL } = await import("../lib/requests/queries");
+const { listRequests, summarizeRequests, iterateRequests, selectPage, whereFor, ACCOUNT_DIGITS_SQL, SEARCH_TEXT_SQL } =
+  await import("../lib/requests/queries");
 const { parseListFilters } = await import("../lib/requests/list-filters");
 const { csvStream, REQUEST_CSV_COLUMNS } = await import("../lib/requests/csv");
 type Filters = import("../lib/requests/queries").ResolvedFilters;
@@ -106,7 +107,9 @@ const pick = <T>(items: T[], i: number) => items[i % items.length]!;
 const merchantOf = (i: number) => `mer_bench_${i % MERCHANTS}`;
 
 /** The four measured queries, each with varied parameters per run (cold spots, not one cached page). */
-async function queryCases(admin: pg.Client): Promise<Record<string, (run: number) => { scope: { merchantIds: string[] | null }; filters: Filters }>> {
+async function queryCases(
+  admin: pg.Client,
+): Promise<Record<string, (run: number) => { scope: { merchantIds: string[] | null }; filters: Filters }>> {
   const sample = await admin.query<{ ref_id1: string; merchant_id: string; requested_amount: string }>(
     `select ref_id1, merchant_id, requested_amount::text from payment_requests tablesample system (0.5) where kind like 'payin%' limit ${RUNS}`,
   );
@@ -116,25 +119,49 @@ async function queryCases(admin: pg.Client): Promise<Record<string, (run: number
     first_page: (run) => ({ scope: { merchantIds: [merchantOf(run)] }, filters: filters({}, merchantOf(run)) }),
     status_date_filter: (run) => ({
       scope: { merchantIds: null },
-      filters: filters({ status: pick(["paid", "open", "expired", "failed", "unknown"], run), from: `${pick(months, run)}-01`, to: `${pick(months, run)}-28` }, merchantOf(run)),
+      filters: filters(
+        {
+          status: pick(["paid", "open", "expired", "failed", "unknown"], run),
+          from: `${pick(months, run)}-01`,
+          to: `${pick(months, run)}-28`,
+        },
+        merchantOf(run),
+      ),
     }),
     refid_search: (run) => ({ scope: { merchantIds: [s(run).merchant_id] }, filters: filters({ q: s(run).ref_id1 }, s(run).merchant_id) }),
     amount_search: (run) => ({ scope: { merchantIds: null }, filters: filters({ q: s(run).requested_amount }, "all") }),
     // Informational: the other searches and an admin's all-merchant list.
     all_merchants_first_page: () => ({ scope: { merchantIds: null }, filters: filters({}, "all") }),
-    account_digits_search: (run) => ({ scope: { merchantIds: null }, filters: filters({ tab: "payout", q: String(1000 + ((run * 7919) % 9000)) }, merchantOf(run)) }),
-    payer_name_search: (run) => ({ scope: { merchantIds: null }, filters: filters({ q: pick(["สุขใจ", "smith", "Somchai"], run) }, merchantOf(run)) }),
+    account_digits_search: (run) => ({
+      scope: { merchantIds: null },
+      filters: filters({ tab: "payout", q: String(1000 + ((run * 7919) % 9000)) }, merchantOf(run)),
+    }),
+    payer_name_search: (run) => ({
+      scope: { merchantIds: null },
+      filters: filters({ q: pick(["สุขใจ", "smith", "Somchai"], run) }, merchantOf(run)),
+    }),
     // The worst case: a name nobody has is looked for in every row of the merchant.
     payer_name_search_no_match: (run) => ({ scope: { merchantIds: null }, filters: filters({ q: "ไม่มีใครชื่อนี้" }, merchantOf(run)) }),
     // Part of a RefId (the middle of B<i>), and Latin text nobody has, which the trigram index answers without reading rows.
-    partial_refid_search: (run) => ({ scope: { merchantIds: [s(run).merchant_id] }, filters: filters({ q: s(run).ref_id1.slice(2, 7) }, s(run).merchant_id) }),
+    partial_refid_search: (run) => ({
+      scope: { merchantIds: [s(run).merchant_id] },
+      filters: filters({ q: s(run).ref_id1.slice(2, 7) }, s(run).merchant_id),
+    }),
     text_search_no_match: (run) => ({ scope: { merchantIds: null }, filters: filters({ q: `nobody-${run}-xq` }, merchantOf(run)) }),
     // Ordered by amount, largest first, per merchant.
-    amount_order_first_page: (run) => ({ scope: { merchantIds: [merchantOf(run)] }, filters: filters({ sort: "amount_desc" }, merchantOf(run)) }),
+    amount_order_first_page: (run) => ({
+      scope: { merchantIds: [merchantOf(run)] },
+      filters: filters({ sort: "amount_desc" }, merchantOf(run)),
+    }),
   };
 }
 
-async function timeQueries(database: Database, cases: Awaited<ReturnType<typeof queryCases>>, admin: pg.Client, options: { summaries: boolean }): Promise<Record<string, number>> {
+async function timeQueries(
+  database: Database,
+  cases: Awaited<ReturnType<typeof queryCases>>,
+  admin: pg.Client,
+  options: { summaries: boolean },
+): Promise<Record<string, number>> {
   const p95: Record<string, number> = {};
   const time = async (name: string, query: (run: number) => Promise<unknown>) => {
     for (let run = 0; run < 3; run++) await query(run); // warm-up
@@ -144,7 +171,10 @@ async function timeQueries(database: Database, cases: Awaited<ReturnType<typeof 
       await query(run);
       times.push(performance.now() - started);
     }
-    p95[name] = percentile(times.sort((a, b) => a - b), 95);
+    p95[name] = percentile(
+      times.sort((a, b) => a - b),
+      95,
+    );
   };
   for (const [name, make] of Object.entries(cases)) {
     if (process.env.LIST_SCALE_EXPLAIN) {
@@ -185,7 +215,10 @@ async function timeExport(database: Database, admin: pg.Client, from: string, to
 
 async function main(): Promise<void> {
   const bin = findPostgresBin();
-  if (!bin) throw new Error("bench/list-scale needs Debian's postgresql (apt-get install postgresql): /usr/lib/postgresql/*/bin/initdb was not found.");
+  if (!bin)
+    throw new Error(
+      "bench/list-scale needs Debian's postgresql (apt-get install postgresql): /usr/lib/postgresql/*/bin/initdb was not found.",
+    );
   const server = await startPostgres(bin);
   const setup = new pg.Client({ connectionString: server.url("postgres") });
   await setup.connect();
@@ -215,7 +248,8 @@ async function main(): Promise<void> {
       figures[`${name}_ms_p95`] = figure(proposed[name]!, "ms", { atMost: 50 });
       figures[`${name}_summary_ms_p95`] = figure(proposed[`${name}_summary`]!, "ms", { atMost: 50 });
     }
-    for (const name of Object.keys(proposed).filter((n) => !figures[`${n}_ms_p95`])) figures[`${name}_ms_p95`] = figure(proposed[name]!, "ms");
+    for (const name of Object.keys(proposed).filter((n) => !figures[`${n}_ms_p95`]))
+      figures[`${name}_ms_p95`] = figure(proposed[name]!, "ms");
     for (const [name, value] of Object.entries(schemaOnly)) figures[`${name}_schema_indexes_only_ms_p95`] = figure(value, "ms");
     Object.assign(figures, {
       export_rows: figure(exported.rows, "rows", { atLeast: 100_000 }),
@@ -231,7 +265,8 @@ async function main(): Promise<void> {
       export_3x_rss_peak_mb: figure(mb(tripled.rssPeak), "MB"),
       export_3x_rss_peak_vs_export_rss_peak_mb: figure(mb(tripled.rssPeak - exported.rssPeak), "MB", { atMost: 32 }),
     });
-    for (const e of [exported, tripled]) if (e.rows !== e.expected) throw new Error(`the export wrote ${e.rows} rows, the database holds ${e.expected} matching`);
+    for (const e of [exported, tripled])
+      if (e.rows !== e.expected) throw new Error(`the export wrote ${e.rows} rows, the database holds ${e.expected} matching`);
     writeResults("list-scale", figures, {
       rows: ROWS,
       merchants: MERCHANTS,

@@ -113,9 +113,23 @@ const figures: Record<string, Figure> = {
   baseline_provider_429s: figure(before.tooMany, "answers"),
 };
 writeResults("provider-budget", figures, {
-  load: { seconds: LOAD_MS / 1000, webhooksPerSecond: WEBHOOKS_PER_SECOND, paymentEveryMs: PAYMENT_EVERY_MS, staffCreateEveryMs: STAFF_CREATE_EVERY_MS, slipChecksPerSecond: SLIP_CHECKS_PER_SECOND, openPayIns: OPEN_PAYINS, openPayOuts: OPEN_PAYOUTS },
-  counts: Object.fromEntries(Object.entries(outcomes).map(([d, o]) => [d, { staffCreates: o.staffCreates, payments: o.payments, webhooks: o.webhookAnswers.length, providerCallsByLane: o.callsByLane }])),
-  baseline: "the same code with lanes, bulk reads and batched confirmations switched off (bench/lib/budget-instance.ts, BUDGET_DESIGN=flat)",
+  load: {
+    seconds: LOAD_MS / 1000,
+    webhooksPerSecond: WEBHOOKS_PER_SECOND,
+    paymentEveryMs: PAYMENT_EVERY_MS,
+    staffCreateEveryMs: STAFF_CREATE_EVERY_MS,
+    slipChecksPerSecond: SLIP_CHECKS_PER_SECOND,
+    openPayIns: OPEN_PAYINS,
+    openPayOuts: OPEN_PAYOUTS,
+  },
+  counts: Object.fromEntries(
+    Object.entries(outcomes).map(([d, o]) => [
+      d,
+      { staffCreates: o.staffCreates, payments: o.payments, webhooks: o.webhookAnswers.length, providerCallsByLane: o.callsByLane },
+    ]),
+  ),
+  baseline:
+    "the same code with lanes, bulk reads and batched confirmations switched off (bench/lib/budget-instance.ts, BUDGET_DESIGN=flat)",
 });
 
 async function run(design: "flat" | "lanes", databaseUrl: string): Promise<Outcome> {
@@ -138,7 +152,14 @@ async function run(design: "flat" | "lanes", databaseUrl: string): Promise<Outco
       baseUrl: sandbox.url,
       timeoutMs: 10_000,
       limiter: null,
-      fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), "X-Original-Forwarded-For": `10.${(seedCalls >> 8) & 255}.${seedCalls++ & 255}.1` } }),
+      fetch: (input, init) =>
+        fetch(input, {
+          ...init,
+          headers: {
+            ...(init?.headers as Record<string, string>),
+            "X-Original-Forwarded-For": `10.${(seedCalls >> 8) & 255}.${seedCalls++ & 255}.1`,
+          },
+        }),
     }).forMerchant(credentials);
     const seed = async (n: number, make: (i: number) => Parameters<typeof createRequest>[2]): Promise<RequestRow[]> => {
       const rows: RequestRow[] = [];
@@ -147,7 +168,10 @@ async function run(design: "flat" | "lanes", databaseUrl: string): Promise<Outco
           ...(await Promise.all(
             Array.from({ length: Math.min(20, n - i) }, async (_, j) => {
               const r = await createRequest(db, seeder, make(i + j), { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
-              if (r.outcome !== "sent" || r.state !== "pending") throw new Error(`seeding failed: ${r.outcome} ${r.outcome === "sent" ? `${r.state} ${r.request.statusCode} ${r.reason ? factWords(r.reason, "en") : ""}` : ""}`);
+              if (r.outcome !== "sent" || r.state !== "pending")
+                throw new Error(
+                  `seeding failed: ${r.outcome} ${r.outcome === "sent" ? `${r.state} ${r.request.statusCode} ${r.reason ? factWords(r.reason, "en") : ""}` : ""}`,
+                );
               return r.request;
             }),
           )),
@@ -156,18 +180,49 @@ async function run(design: "flat" | "lanes", databaseUrl: string): Promise<Outco
       return rows;
     };
     // Amounts a whole baht apart: each transfer matches its own request (the provider matches by amount).
-    const payIns = await seed(OPEN_PAYINS, (i) => ({ kind: "payin", payIn: payInRequest({ refId1: `BP${i}-${randomBytes(3).toString("hex")}`, payerName: "P", amountSatang: 10_000 + i * 100, qrProvider: "PP" }) }));
-    await seed(OPEN_PAYOUTS, (i) => ({ kind: "payout", payOut: payOutRequest({ refId1: `BO${i}-${randomBytes(3).toString("hex")}`, amountSatang: 100_000, destination: { type: "promptpay", promptPayId: "0812345678" } }) }));
+    const payIns = await seed(OPEN_PAYINS, (i) => ({
+      kind: "payin",
+      payIn: payInRequest({
+        refId1: `BP${i}-${randomBytes(3).toString("hex")}`,
+        payerName: "P",
+        amountSatang: 10_000 + i * 100,
+        qrProvider: "PP",
+      }),
+    }));
+    await seed(OPEN_PAYOUTS, (i) => ({
+      kind: "payout",
+      payOut: payOutRequest({
+        refId1: `BO${i}-${randomBytes(3).toString("hex")}`,
+        amountSatang: 100_000,
+        destination: { type: "promptpay", promptPayId: "0812345678" },
+      }),
+    }));
     // Everything is due now, as after a restart.
     await db.update(paymentRequests).set({ nextCheckAt: sql`now()` });
 
     const ports = [await freePort(), await freePort()];
-    for (const [i, port] of ports.entries()) instances.push(await startInstance(design, port, databaseUrl, sandbox.url, vaultKey, `ABCDEFGH`[i]!));
+    for (const [i, port] of ports.entries())
+      instances.push(await startInstance(design, port, databaseUrl, sandbox.url, vaultKey, `ABCDEFGH`[i]!));
     const [a, b] = instances as [Instance, Instance];
-    await control(sandbox.url, "PUT", `/merchants/${m.merchantId}/webhook`, { url: `${a.url}/webhook`, headers: { "X-PayDesk-Webhook-Secret": secret } });
+    await control(sandbox.url, "PUT", `/merchants/${m.merchantId}/webhook`, {
+      url: `${a.url}/webhook`,
+      headers: { "X-PayDesk-Webhook-Secret": secret },
+    });
     console.log(`[provider-budget] ${design}: load for ${LOAD_MS / 1000} s…`);
 
-    const outcome: Outcome = { staffWaits: [], staffRefused: 0, staffCreates: 0, webhookAnswers: [], applyLatencies: [], payments: 0, notApplied: 0, appliedUnconfirmed: 0, rssGrowthMb: [], tooMany: 0, callsByLane: {} };
+    const outcome: Outcome = {
+      staffWaits: [],
+      staffRefused: 0,
+      staffCreates: 0,
+      webhookAnswers: [],
+      applyLatencies: [],
+      payments: 0,
+      notApplied: 0,
+      appliedUnconfirmed: 0,
+      rssGrowthMb: [],
+      tooMany: 0,
+      callsByLane: {},
+    };
     const rssAtStart = await Promise.all(instances.map((x) => x.rss()));
     const paidAt = new Map<string, number>();
     const terminal: RequestRow[] = [];
@@ -201,22 +256,42 @@ async function run(design: "flat" | "lanes", databaseUrl: string): Promise<Outco
       // Late deliveries are for payments made at least 30 s before (PayDesk has applied them), the rest for ids it never made.
       const late = terminal.filter((r) => Date.now() - paidAt.get(r.id)! > 30_000);
       const known = late[n % Math.max(1, late.length)];
-      const body = job(known && n % 4 !== 3 ? known.providerId! : randomUUID(), known?.refId1 ?? "UNKNOWN", known?.generatedAmount ?? "1.00", m.merchantId, m.orgId);
+      const body = job(
+        known && n % 4 !== 3 ? known.providerId! : randomUUID(),
+        known?.refId1 ?? "UNKNOWN",
+        known?.generatedAmount ?? "1.00",
+        m.merchantId,
+        m.orgId,
+      );
       const sent = Date.now();
-      const answer = await fetch(`${target.url}/webhook`, { method: "POST", headers: { "Content-Type": "application/json", "X-PayDesk-Webhook-Secret": secret }, body });
+      const answer = await fetch(`${target.url}/webhook`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-PayDesk-Webhook-Secret": secret },
+        body,
+      });
       await answer.arrayBuffer();
       outcome.webhookAnswers.push(Date.now() - sent);
-      if (process.env.BENCH_TRACE && Date.now() - sent > 1_000) console.log(`slow webhook answer: ${Date.now() - sent} ms from ${target === a ? "A" : "B"} at ${Math.round((sent - started) / 1000)} s (${answer.status})`);
+      if (process.env.BENCH_TRACE && Date.now() - sent > 1_000)
+        console.log(
+          `slow webhook answer: ${Date.now() - sent} ms from ${target === a ? "A" : "B"} at ${Math.round((sent - started) / 1000)} s (${answer.status})`,
+        );
     });
     // Anyone opening slip links with made-up tokens, at instance B.
     every(1_000 / SLIP_CHECKS_PER_SECOND, async (n) => {
       const r = payIns[(n * 7) % payIns.length]!;
-      await (await fetch(`${b.url}/slip?org=${encodeURIComponent(m.orgId)}&id=${r.providerId}&token=${randomBytes(16).toString("hex")}`)).arrayBuffer();
+      await (
+        await fetch(`${b.url}/slip?org=${encodeURIComponent(m.orgId)}&id=${r.providerId}&token=${randomBytes(16).toString("hex")}`)
+      ).arrayBuffer();
     });
     // Staff create a Pay-In every 2 s, on alternating instances.
     every(STAFF_CREATE_EVERY_MS, async (n) => {
       const target = n % 2 === 0 ? a : b;
-      const answer = (await (await fetch(`${target.url}/staff-create`, { method: "POST", body: JSON.stringify({ merchantRowId, refId1: `ST${n}-${randomBytes(3).toString("hex")}`, amountSatang: 500_000 + n * 100 }) })).json()) as { code: string | null; waitedMs: number | null };
+      const answer = (await (
+        await fetch(`${target.url}/staff-create`, {
+          method: "POST",
+          body: JSON.stringify({ merchantRowId, refId1: `ST${n}-${randomBytes(3).toString("hex")}`, amountSatang: 500_000 + n * 100 }),
+        })
+      ).json()) as { code: string | null; waitedMs: number | null };
       outcome.staffCreates += 1;
       if (answer.code?.startsWith("NOT_SENT_")) outcome.staffRefused += 1;
       if (answer.waitedMs !== null) outcome.staffWaits.push(answer.waitedMs);
@@ -231,7 +306,13 @@ async function run(design: "flat" | "lanes", databaseUrl: string): Promise<Outco
     const deadline = Date.now() + 30_000;
     for (;;) {
       const ids = [...paidAt.keys()];
-      const rows = ids.length === 0 ? [] : await db.select({ id: paymentRequests.id, status: paymentRequests.status, paidAt: paymentRequests.paidAt }).from(paymentRequests).where(inArray(paymentRequests.id, ids));
+      const rows =
+        ids.length === 0
+          ? []
+          : await db
+              .select({ id: paymentRequests.id, status: paymentRequests.status, paidAt: paymentRequests.paidAt })
+              .from(paymentRequests)
+              .where(inArray(paymentRequests.id, ids));
       const done = rows.filter((r) => r.status === "paid" && r.paidAt);
       if (done.length === ids.length || Date.now() > deadline) {
         outcome.payments = ids.length;
@@ -243,16 +324,29 @@ async function run(design: "flat" | "lanes", databaseUrl: string): Promise<Outco
     }
     if (process.env.BENCH_TRACE) {
       const ids = [...paidAt.keys()];
-      const rows = await db.execute(sql`select r.id, r.paid_at, min(d.received_at) as received, string_agg(d.verdict, ',') as verdicts from payment_requests r left join webhook_deliveries d on d.request_id = r.id and d.verdict <> 'ignored' where r.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) group by r.id, r.paid_at`);
-      for (const r of (rows as unknown as { rows: { id: string; paid_at: Date | null; received: Date | null; verdicts: string | null }[] }).rows) {
+      const rows = await db.execute(
+        sql`select r.id, r.paid_at, min(d.received_at) as received, string_agg(d.verdict, ',') as verdicts from payment_requests r left join webhook_deliveries d on d.request_id = r.id and d.verdict <> 'ignored' where r.id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}) group by r.id, r.paid_at`,
+      );
+      for (const r of (rows as unknown as { rows: { id: string; paid_at: Date | null; received: Date | null; verdicts: string | null }[] })
+        .rows) {
         const pay = paidAt.get(r.id)!;
-        console.log(`payment ${r.id}: received +${r.received ? new Date(r.received).getTime() - pay : "-"} ms, applied +${r.paid_at ? new Date(r.paid_at).getTime() - pay : "-"} ms, verdicts ${r.verdicts}`);
+        console.log(
+          `payment ${r.id}: received +${r.received ? new Date(r.received).getTime() - pay : "-"} ms, applied +${r.paid_at ? new Date(r.paid_at).getTime() - pay : "-"} ms, verdicts ${r.verdicts}`,
+        );
       }
     }
-    const unconfirmed = await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(inArray(webhookDeliveries.verdict, ["applied_unconfirmed"]));
+    const unconfirmed = await db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(inArray(webhookDeliveries.verdict, ["applied_unconfirmed"]));
     outcome.appliedUnconfirmed = unconfirmed.length;
     outcome.tooMany = (await Promise.all(instances.map((x) => x.tooMany()))).reduce((s, n) => s + n, 0);
-    const lanes = await db.execute(sql`select coalesce(lane, 'none') as lane, count(*)::int as n from provider_calls where provider = ${sandbox.url} group by 1`);
+    const lanes = await db.execute(
+      sql`select coalesce(lane, 'none') as lane, count(*)::int as n from provider_calls where provider = ${sandbox.url} group by 1`,
+    );
     outcome.callsByLane = Object.fromEntries((lanes as unknown as { rows: { lane: string; n: number }[] }).rows.map((r) => [r.lane, r.n]));
     return outcome;
   } finally {
@@ -281,10 +375,25 @@ interface Instance {
   stop(): void;
 }
 
-async function startInstance(design: string, port: number, databaseUrl: string, sandboxUrl: string, vaultKey: Buffer, name: string): Promise<Instance> {
+async function startInstance(
+  design: string,
+  port: number,
+  databaseUrl: string,
+  sandboxUrl: string,
+  vaultKey: Buffer,
+  name: string,
+): Promise<Instance> {
   const child = fork(path.join(root, "bench", "lib", "budget-instance.ts"), [], {
     execArgv: ["--import", "tsx", "--conditions=react-server"],
-    env: { ...process.env, BUDGET_DESIGN: design, BUDGET_PORT: String(port), BUDGET_DATABASE_URL: databaseUrl, BUDGET_SANDBOX_URL: sandboxUrl, BUDGET_VAULT_KEY: vaultKey.toString("hex"), BUDGET_NAME: name },
+    env: {
+      ...process.env,
+      BUDGET_DESIGN: design,
+      BUDGET_PORT: String(port),
+      BUDGET_DATABASE_URL: databaseUrl,
+      BUDGET_SANDBOX_URL: sandboxUrl,
+      BUDGET_VAULT_KEY: vaultKey.toString("hex"),
+      BUDGET_NAME: name,
+    },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   await new Promise<void>((resolve, reject) => {
@@ -316,7 +425,11 @@ async function createDatabase(url: string): Promise<void> {
 
 /** The sandbox's control API (sandbox/control.ts): what a bank and the provider's admin do. */
 async function control(base: string, method: string, pathname: string, body: unknown): Promise<unknown> {
-  const answer = await fetch(`${base}/sandbox${pathname}`, { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const answer = await fetch(`${base}/sandbox${pathname}`, {
+    method,
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
   if (!answer.ok) throw new Error(`sandbox ${method} ${pathname}: ${answer.status} ${await answer.text()}`);
   return answer.json();
 }

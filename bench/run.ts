@@ -20,7 +20,11 @@ if (unknown.length > 0) {
 let failed = false;
 for (const name of wanted.length > 0 ? wanted : available) {
   // react-server: PayDesk's server modules import "server-only", which only loads under that condition.
-  const result = spawnSync(path.join(dir, "..", "node_modules", ".bin", "tsx"), ["--conditions=react-server", path.join(dir, `${name}.ts`)], { stdio: "inherit" });
+  const result = spawnSync(
+    path.join(dir, "..", "node_modules", ".bin", "tsx"),
+    ["--conditions=react-server", path.join(dir, `${name}.ts`)],
+    { stdio: "inherit" },
+  );
   if (result.status !== 0) failed = true;
 }
 process.exit(failed ? 1 : 0);

@@ -53,7 +53,10 @@ async function main(): Promise<void> {
   const merchant = sandbox.merchants[0]!;
   const { url } = sandbox;
   const submitUrl = `${url}/api/PaymentRequest/org/${merchant.orgId}/action/SubmitPayInRequest/${merchant.merchantId}`;
-  const headers = { "Content-Type": "application/json", Authorization: `Basic ${Buffer.from(`api:${merchant.submitKey}`).toString("base64")}` };
+  const headers = {
+    "Content-Type": "application/json",
+    Authorization: `Basic ${Buffer.from(`api:${merchant.submitKey}`).toString("base64")}`,
+  };
   const runId = Date.now().toString(36);
   const minBaht = Number(merchant.payinMinAmount);
   const maxBaht = Math.min(Number(merchant.payinMaxAmount), 40_000);
@@ -63,7 +66,13 @@ async function main(): Promise<void> {
     const i = sequence++;
     // Varied whole-baht amounts, as real orders are, so unique satang never runs out.
     const amount = minBaht + ((i * 7_919) % Math.floor(maxBaht - minBaht)) + 0.25;
-    const body = JSON.stringify({ RefId1: `B${runId}-${i}`, PayerName: "Bench", RequestedAmount: amount, Currency: "THB", QrProvider: "PP" });
+    const body = JSON.stringify({
+      RefId1: `B${runId}-${i}`,
+      PayerName: "Bench",
+      RequestedAmount: amount,
+      Currency: "THB",
+      QrProvider: "PP",
+    });
     const res = await request(submitUrl, "POST", headers, body);
     const ok = res.status === 200 && res.text.startsWith('{"status":"OK"');
     if (!ok && !bad) bad = `${res.status} ${res.text.slice(0, 200)}`;
@@ -87,7 +96,9 @@ async function main(): Promise<void> {
     submitRps.push((sorted.length / s.elapsedMs) * 1000);
     p50s.push(percentile(sorted, 50));
     p99s.push(percentile(sorted, 99));
-    console.log(`round ${round + 1}: ${Math.round(submitRps.at(-1)!)} submits/s (p50 ${p50s.at(-1)!.toFixed(1)} ms, p99 ${p99s.at(-1)!.toFixed(1)} ms), health ${Math.round(healthRps.at(-1)!)} req/s`);
+    console.log(
+      `round ${round + 1}: ${Math.round(submitRps.at(-1)!)} submits/s (p50 ${p50s.at(-1)!.toFixed(1)} ms, p99 ${p99s.at(-1)!.toFixed(1)} ms), health ${Math.round(healthRps.at(-1)!)} req/s`,
+    );
   }
   await sandbox.stop();
   if (bad) console.log(`first failed submit: ${bad}`);
@@ -102,7 +113,13 @@ async function main(): Promise<void> {
       payin_submits_vs_health_baseline_ratio: figure(median(submitRps) / median(healthRps), "ratio"),
       failed_submits: figure(errors, "count", { atMost: 0 }),
     },
-    { concurrency: CONCURRENCY, rounds: ROUNDS, roundMs: ROUND_MS, profile: "spec", client: "node:http keep-alive, separate process from the sandbox" },
+    {
+      concurrency: CONCURRENCY,
+      rounds: ROUNDS,
+      roundMs: ROUND_MS,
+      profile: "spec",
+      client: "node:http keep-alive, separate process from the sandbox",
+    },
   );
 }
 

@@ -48,7 +48,16 @@ interface Merchant {
 async function createMerchant(database: Database): Promise<Merchant> {
   const secret = `whsec_${randomBytes(32).toString("base64url")}`;
   const providerMerchantId = randomUUID();
-  await database.db.insert(merchants).values({ id: "mer_bench", displayName: "Bench", orgId: "demo", merchantId: providerMerchantId, submitKeyEncrypted: "x", submitKeyLast4: "xxxx", webhookSecretHash: webhookSecretDigest(secret), applyUnconfirmedWebhooks: true });
+  await database.db.insert(merchants).values({
+    id: "mer_bench",
+    displayName: "Bench",
+    orgId: "demo",
+    merchantId: providerMerchantId,
+    submitKeyEncrypted: "x",
+    submitKeyLast4: "xxxx",
+    webhookSecretHash: webhookSecretDigest(secret),
+    applyUnconfirmedWebhooks: true,
+  });
   return { secret, providerMerchantId };
 }
 
@@ -60,7 +69,18 @@ async function seedRound(database: Database, merchant: Merchant, round: number):
   for (let i = 0; i < REQUESTS_PER_ROUND; i++) {
     const providerId = randomUUID();
     const refId1 = `BENCH-${round}-${i}`;
-    rows.push({ id: `req_bench_${round}_${i}`, merchantId: "mer_bench", kind: "payin" as const, refId1, requestedAmount: "100.00", generatedAmount: "100.37", status: "pending", idempotencyKey: `bench-${round}-${i}`, input: {}, providerId });
+    rows.push({
+      id: `req_bench_${round}_${i}`,
+      merchantId: "mer_bench",
+      kind: "payin" as const,
+      refId1,
+      requestedAmount: "100.00",
+      generatedAmount: "100.37",
+      status: "pending",
+      idempotencyKey: `bench-${round}-${i}`,
+      input: {},
+      providerId,
+    });
     const job = JSON.stringify({
       Id: randomUUID(),
       Type: "Payment.Success",
@@ -115,7 +135,12 @@ async function serverCpuMs(database: Database): Promise<number | null> {
 }
 
 /** 20 senders through the receiver and the apply, as the route runs them; returns events/s. */
-async function sendRound(database: Database, secret: string, jobs: string[], latencies: number[]): Promise<{ perSecond: number; refused: number }> {
+async function sendRound(
+  database: Database,
+  secret: string,
+  jobs: string[],
+  latencies: number[],
+): Promise<{ perSecond: number; refused: number }> {
   let next = 0;
   let refused = 0;
   const started = performance.now();
@@ -128,7 +153,8 @@ async function sendRound(database: Database, secret: string, jobs: string[], lat
         latencies.push(performance.now() - t);
         if (answer.status !== 200) refused += 1;
         // No read key: `apiFor` is never asked (the route passes merchantApi).
-        if (answer.deliveryId !== null && answer.prepared !== null) await processDelivery(database.db, async () => undefined, answer.deliveryId, answer.prepared);
+        if (answer.deliveryId !== null && answer.prepared !== null)
+          await processDelivery(database.db, async () => undefined, answer.deliveryId, answer.prepared);
       }
     }),
   );
@@ -159,7 +185,9 @@ async function run(label: string, database: Database): Promise<Record<string, Fi
     sent += seeded.jobs.length;
     duplicates += seeded.duplicates;
     refused += result.refused;
-    console.log(`${label} round ${round + 1}: ${seeded.jobs.length} webhooks at ${Math.round(result.perSecond)}/s (load average ${os.loadavg()[0]!.toFixed(1)})`);
+    console.log(
+      `${label} round ${round + 1}: ${seeded.jobs.length} webhooks at ${Math.round(result.perSecond)}/s (load average ${os.loadavg()[0]!.toFixed(1)})`,
+    );
   }
   const requests = ROUNDS * REQUESTS_PER_ROUND;
   // NOTIFY is delivered asynchronously: give the last ones a moment.
@@ -169,15 +197,22 @@ async function run(label: string, database: Database): Promise<Record<string, Fi
   const { db } = database;
   const [paid] = await db.select({ n: count() }).from(paymentRequests).where(eq(paymentRequests.status, "paid"));
   const [applied] = await db.select({ n: count() }).from(requestEvents).where(eq(requestEvents.actor, "webhook"));
-  const verdicts = await db.select({ verdict: webhookDeliveries.verdict, n: count() }).from(webhookDeliveries).groupBy(webhookDeliveries.verdict);
+  const verdicts = await db
+    .select({ verdict: webhookDeliveries.verdict, n: count() })
+    .from(webhookDeliveries)
+    .groupBy(webhookDeliveries.verdict);
   const logged = (verdict: string) => verdicts.find((v) => v.verdict === verdict)?.n ?? 0;
   const [unsettled] = await db
     .select({ n: count() })
     .from(webhookDeliveries)
-    .where(and(sql`${webhookDeliveries.verdict} not in ('applied_unconfirmed', 'duplicate')`, eq(webhookDeliveries.merchantId, "mer_bench")));
+    .where(
+      and(sql`${webhookDeliveries.verdict} not in ('applied_unconfirmed', 'duplicate')`, eq(webhookDeliveries.merchantId, "mer_bench")),
+    );
   latencies.sort((a, b) => a - b);
   const target = label === "pglite" ? 300 : 1_000;
-  console.log(`${label}: ${sent} webhooks, ${paid?.n} of ${requests} paid, ${applied?.n} applied events, ${announced} announced; verdicts ${JSON.stringify(Object.fromEntries(verdicts.map((v) => [v.verdict, v.n])))}`);
+  console.log(
+    `${label}: ${sent} webhooks, ${paid?.n} of ${requests} paid, ${applied?.n} applied events, ${announced} announced; verdicts ${JSON.stringify(Object.fromEntries(verdicts.map((v) => [v.verdict, v.n])))}`,
+  );
   return {
     [`${label}_events_per_s`]: figure(median(rates), "events/s", { atLeast: target }),
     [`${label}_events_per_s_slowest_round`]: figure(Math.min(...rates), "events/s"),

@@ -36,7 +36,13 @@ interface Finding {
 
 async function audit(page: Page, label: string): Promise<Finding[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((v) => ({ page: label, rule: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+  return violations.map((v) => ({
+    page: label,
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+  }));
 }
 
 const report = (findings: Finding[]) => findings.map((f) => `${f.page}: ${f.rule} (${f.impact}) ${f.help} → ${f.targets.join(" | ")}`);
@@ -47,7 +53,9 @@ test("every page of the console, as an admin, has no axe violations", async ({ p
   const routes = pageRoutes();
   expect(routes).toEqual(expect.arrayContaining(["/login", "/settings/merchants", "/settings/staff", "/audit"]));
   const staticRoutes = routes.filter((r) => !r.includes("["));
-  const dynamic = routes.filter((r) => r.includes("[")).map((route) => ({ route, pattern: patternOf(route), found: null as string | null }));
+  const dynamic = routes
+    .filter((r) => r.includes("["))
+    .map((route) => ({ route, pattern: patternOf(route), found: null as string | null }));
 
   const findings: Finding[] = [];
   const visit = async (target: string, label: string) => {
@@ -59,7 +67,9 @@ test("every page of the console, as an admin, has no axe violations", async ({ p
     await page.waitForLoadState("networkidle", { timeout: 3_000 }).catch(() => undefined);
     findings.push(...(await audit(page, label)));
     // Links to pages with parameters, for the second round.
-    const hrefs = await page.locator("a[href^='/']").evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).getAttribute("href")!));
+    const hrefs = await page
+      .locator("a[href^='/']")
+      .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).getAttribute("href")!));
     for (const href of hrefs) {
       const pathname = href.split(/[?#]/)[0]!;
       for (const d of dynamic) if (!d.found && d.pattern.test(pathname)) d.found = pathname;
@@ -75,7 +85,10 @@ test("every page of the console, as an admin, has no axe violations", async ({ p
     }
   }
   const unreached = dynamic.filter((d) => !d.found).map((d) => d.route);
-  test.info().annotations.push({ type: "pages with parameters not reached (no link to one on any page)", description: unreached.join(", ") || "none" });
+  test.info().annotations.push({
+    type: "pages with parameters not reached (no link to one on any page)",
+    description: unreached.join(", ") || "none",
+  });
   expect(report(findings)).toEqual([]);
 });
 

@@ -58,14 +58,28 @@ function postAction(request: APIRequestContext, actionId: string, body: string |
 function postChunked(actionId: string, bytes: number): Promise<{ status: number; body: string }> {
   const url = new URL("/login", E2E.baseUrl);
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: "POST", headers: { "next-action": actionId, origin: E2E.baseUrl, "content-type": "text/plain;charset=UTF-8", "transfer-encoding": "chunked" } }, (response) => {
-      let body = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (body += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
-    });
+    const request = http.request(
+      url,
+      {
+        method: "POST",
+        headers: {
+          "next-action": actionId,
+          origin: E2E.baseUrl,
+          "content-type": "text/plain;charset=UTF-8",
+          "transfer-encoding": "chunked",
+        },
+      },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
     // The server may answer before the whole body is sent and close its side.
-    request.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" || error.code === "ECONNRESET" ? undefined : reject(error)));
+    request.on("error", (error: NodeJS.ErrnoException) =>
+      error.code === "EPIPE" || error.code === "ECONNRESET" ? undefined : reject(error),
+    );
     const piece = Buffer.alloc(64 * 1024, "a");
     for (let sent = 0; sent < bytes; sent += piece.length) request.write(piece);
     request.end();

@@ -163,7 +163,10 @@ test("a held Pay-Out's own page waits for a second approver, whose next action, 
   const url = finance.url();
   // The requester is told whom it waits for; approving is not theirs to do.
   const own = finance.getByTestId("next-step");
-  await expect(finance.locator("[data-testid=request-summary] [data-testid=status-badge]")).toHaveAttribute("data-state", "awaiting_approval");
+  await expect(finance.locator("[data-testid=request-summary] [data-testid=status-badge]")).toHaveAttribute(
+    "data-state",
+    "awaiting_approval",
+  );
   await expect(own).toHaveAttribute("data-waits-for", "approver");
   await expect(own.getByTestId("waits-for")).toContainText("Waiting for a second approver");
   await expect(own.getByRole("button", { name: "Approve and send" })).toBeDisabled();

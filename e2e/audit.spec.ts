@@ -43,7 +43,8 @@ test("shows who did what and filters it by person, action, outcome, merchant and
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/[?&]action=staff\.invite(&|$)/);
   await expect(rows(page).first()).toBeVisible();
-  for (const action of await rows(page).evaluateAll((els) => els.map((el) => el.getAttribute("data-action")))) expect(action).toBe("staff.invite");
+  for (const action of await rows(page).evaluateAll((els) => els.map((el) => el.getAttribute("data-action"))))
+    expect(action).toBe("staff.invite");
   await expect(rows(page).filter({ hasText: name })).toHaveCount(1);
 
   // And by person, outcome and today's Bangkok date together.
@@ -90,7 +91,10 @@ test("filters by merchant: a change to a merchant is recorded against it", async
 test("a refused sign-in is recorded, with the address it came from", async ({ page, browser }) => {
   const address = `198.51.100.${1 + (randomBytes(1)[0]! % 250)}`;
   const email = `nobody-${Date.now()}@paydesk.local`;
-  const stranger = await browser.newContext({ storageState: { cookies: [], origins: [] }, extraHTTPHeaders: { "X-Forwarded-For": address } });
+  const stranger = await browser.newContext({
+    storageState: { cookies: [], origins: [] },
+    extraHTTPHeaders: { "X-Forwarded-For": address },
+  });
   const strangerPage = await stranger.newPage();
   await strangerPage.goto("/login");
   await strangerPage.getByLabel("Email").fill(email);

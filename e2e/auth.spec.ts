@@ -23,7 +23,7 @@ const signInError = (page: Page) => page.getByTestId("sign-in-error");
  * Failed attempts count per IP too (20 per 15 minutes). Tests that fail on purpose come from their
  * own documentation-range address, so repeated local runs never lock 127.0.0.1 for the others.
  */
-const ownAddress = () => ({ "X-Forwarded-For": `198.51.100.${1 + randomBytes(1)[0]! % 250}` });
+const ownAddress = () => ({ "X-Forwarded-For": `198.51.100.${1 + (randomBytes(1)[0]! % 250)}` });
 
 test.describe("signing in and out", () => {
   test.use({ storageState: { cookies: [], origins: [] } });
@@ -164,7 +164,6 @@ test.describe("permissions on pages", () => {
 });
 
 test.describe("the setup project's stored session", () => {
-
   test("console tests start signed in", async ({ page }) => {
     test.skip(!anyUser(), NO_USER);
     await page.goto("/requests");

@@ -14,11 +14,22 @@ test.beforeEach(({}, testInfo) => {
   test.setTimeout(60_000);
 });
 
-test("a P2P paired with another merchant's pay-out explains who is paid and why, in Thai and English, without the satang claim", async ({ page, browser, sandbox }) => {
+test("a P2P paired with another merchant's pay-out explains who is paid and why, in Thai and English, without the satang claim", async ({
+  page,
+  browser,
+  sandbox,
+}) => {
   // Above every other pay-out the suite makes, so only this one can take the Pay-In (Chiang Mai Gadgets takes up to 200,000).
   const coffee = sandbox.merchants[0]!;
   const amount = 190_000 + Math.floor(Math.random() * 9_000);
-  await sandbox.provider("SubmitPayOutRequest", coffee, { RefId1: uniqueRefId1("E2E-P2P"), RequestedAmount: amount, QrProvider: "PP", BankCode: "KBANK", BankAccountNo: "0987654322", BankAccountName: "Somchai Supplies Co., Ltd." });
+  await sandbox.provider("SubmitPayOutRequest", coffee, {
+    RefId1: uniqueRefId1("E2E-P2P"),
+    RequestedAmount: amount,
+    QrProvider: "PP",
+    BankCode: "KBANK",
+    BankAccountNo: "0987654322",
+    BankAccountName: "Somchai Supplies Co., Ltd.",
+  });
   const made = await makeRequest(browser, { kind: "p2p", amount: `${amount}.00`, merchant: GADGETS });
   await page.goto(made.checkoutUrl);
 

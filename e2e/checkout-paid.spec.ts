@@ -49,7 +49,11 @@ async function expectReceipt(page: Page, lang: keyof typeof WORDS, refId1: strin
 }
 
 for (const lang of ["th", "en"] as const) {
-  test(`paid, in ${lang === "th" ? "Thai" : "English"}: a calm receipt without a slip invitation, the same live and when opened afterwards`, async ({ page, browser, sandbox }) => {
+  test(`paid, in ${lang === "th" ? "Thai" : "English"}: a calm receipt without a slip invitation, the same live and when opened afterwards`, async ({
+    page,
+    browser,
+    sandbox,
+  }) => {
     const made = await makeRequest(browser, { amount: lang === "th" ? "171.00" : "172.00" });
     await page.goto(made.checkoutUrl);
     if (WORDS[lang].english) await page.getByRole("link", { name: "English" }).click();
@@ -65,7 +69,11 @@ for (const lang of ["th", "en"] as const) {
   });
 }
 
-test("a page that turned paid in front of the customer is the page the server renders for a paid request, to the markup", async ({ page, browser, sandbox }) => {
+test("a page that turned paid in front of the customer is the page the server renders for a paid request, to the markup", async ({
+  page,
+  browser,
+  sandbox,
+}) => {
   const made = await makeRequest(browser, { amount: "178.00" });
   await page.goto(made.checkoutUrl);
   await expect(page.getByTestId("checkout-live")).toHaveAttribute("data-stream", "open");
@@ -84,7 +92,11 @@ test("a page that turned paid in front of the customer is the page the server re
 });
 
 for (const lang of ["th", "en"] as const) {
-  test(`the slip page of a paid request, in ${lang === "th" ? "Thai" : "English"}: already complete, contact the merchant, no upload form`, async ({ page, browser, sandbox }) => {
+  test(`the slip page of a paid request, in ${lang === "th" ? "Thai" : "English"}: already complete, contact the merchant, no upload form`, async ({
+    page,
+    browser,
+    sandbox,
+  }) => {
     const made = await makeRequest(browser, { amount: lang === "th" ? "173.00" : "174.00" });
     await page.goto(made.checkoutUrl);
     await sandbox.control("POST", `/requests/${made.providerId}/pay`, {});
@@ -94,7 +106,9 @@ for (const lang of ["th", "en"] as const) {
     await page.goto(made.slipUrl!);
     if (lang === "en") await page.getByRole("link", { name: "English" }).click();
     const notice = page.getByTestId("slip-paid");
-    await expect(notice.getByRole("heading", { level: 1 })).toHaveText(lang === "th" ? "รายการนี้ชำระเรียบร้อยแล้ว" : "This payment is already complete");
+    await expect(notice.getByRole("heading", { level: 1 })).toHaveText(
+      lang === "th" ? "รายการนี้ชำระเรียบร้อยแล้ว" : "This payment is already complete",
+    );
     await expect(notice).toContainText(lang === "th" ? "กรุณาติดต่อร้านค้าโดยตรง" : "contact the merchant directly");
     await expect(page.getByTestId("slip-request")).toContainText(made.refId1);
     await expect(page.locator("input[type=file]")).toHaveCount(0);
@@ -119,7 +133,11 @@ test("the slip page of an expired request says it ended and offers no upload for
   await expectNoAxeViolations(page);
 });
 
-test("a slip form left open while the request was paid says, on sending, that the payment is complete", async ({ page, browser, sandbox }) => {
+test("a slip form left open while the request was paid says, on sending, that the payment is complete", async ({
+  page,
+  browser,
+  sandbox,
+}) => {
   const made = await makeRequest(browser, { amount: "177.00" });
   await page.goto(made.slipUrl!);
   await page.getByLabel(/เลือกรูปสลิป/).setInputFiles(plainSlip());

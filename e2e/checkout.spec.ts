@@ -19,10 +19,18 @@ test.beforeEach(({}, testInfo) => {
 
 const live = (page: import("@playwright/test").Page) => page.getByTestId("checkout-live");
 
-test("a QR Pay-In in Thai: the exact amount, the QR, bank details to copy, the slip link and the time left", async ({ page, browser, sandbox, context }) => {
+test("a QR Pay-In in Thai: the exact amount, the QR, bank details to copy, the slip link and the time left", async ({
+  page,
+  browser,
+  sandbox,
+  context,
+}) => {
   await recordClipboard(context);
   const made = await makeRequest(browser, { amount: "325.00" });
-  const atProvider = await sandbox.control<{ qrCode: string; generatedAmount: number; payinBankAccountNo: string }>("GET", `/requests/${made.providerId}`);
+  const atProvider = await sandbox.control<{ qrCode: string; generatedAmount: number; payinBankAccountNo: string }>(
+    "GET",
+    `/requests/${made.providerId}`,
+  );
   const response = await page.goto(made.checkoutUrl);
   // Nobody signs in here: the customer's phone gets no cookie (lib/auth/public-paths.ts).
   expect((await response!.allHeaders())["set-cookie"]).toBeUndefined();
@@ -86,7 +94,11 @@ test("Save QR downloads a PNG whose QR is the payment's, with a one-line instruc
   await expect(page.getByText("บันทึกคิวอาร์แล้ว")).toBeVisible();
 });
 
-test("the page turns to paid by itself within 2 s of the payment, without a reload, and the QR is gone", async ({ page, browser, sandbox }) => {
+test("the page turns to paid by itself within 2 s of the payment, without a reload, and the QR is gone", async ({
+  page,
+  browser,
+  sandbox,
+}) => {
   const made = await makeRequest(browser, { amount: "150.00" });
   await page.goto(made.checkoutUrl);
   await expect(live(page)).toHaveAttribute("data-hub", "connected");
@@ -104,7 +116,11 @@ test("the page turns to paid by itself within 2 s of the payment, without a relo
   await expectNoAxeViolations(page);
 });
 
-test("with webhooks lost, the provider's hub alone brings the payment, also after its WebSocket was cut", async ({ page, browser, sandbox }) => {
+test("with webhooks lost, the provider's hub alone brings the payment, also after its WebSocket was cut", async ({
+  page,
+  browser,
+  sandbox,
+}) => {
   const made = await makeRequest(browser, { amount: "151.00" });
   await sandbox.control("POST", "/faults", { operation: "webhook", kind: "drop", count: 5, match: { requestId: made.providerId } });
   await page.goto(made.checkoutUrl);
@@ -119,7 +135,12 @@ test("with webhooks lost, the provider's hub alone brings the payment, also afte
   expect(await wasNotReloaded(page)).toBe(true);
 });
 
-test("when neither the stream nor the hub can be held, polling brings the status; going offline is said, and coming back catches up", async ({ page, browser, sandbox, context }) => {
+test("when neither the stream nor the hub can be held, polling brings the status; going offline is said, and coming back catches up", async ({
+  page,
+  browser,
+  sandbox,
+  context,
+}) => {
   const made = await makeRequest(browser, { amount: "152.00" });
   // A proxy that refuses event streams, and a hub that never answers the handshake.
   await page.route("**/events", (route) => route.fulfill({ status: 503, body: "no streams here" }));
@@ -149,7 +170,11 @@ test("a rejected request says so with the reason, and shows no QR", async ({ pag
   await expect(page.getByTestId("slip-section")).toHaveCount(0);
 });
 
-test("an expired request: crossed-out QR and 'do not pay this QR', also when opened later, with JavaScript off", async ({ page, browser, sandbox }) => {
+test("an expired request: crossed-out QR and 'do not pay this QR', also when opened later, with JavaScript off", async ({
+  page,
+  browser,
+  sandbox,
+}) => {
   const made = await makeRequest(browser, { amount: "154.00" });
   await page.goto(made.checkoutUrl);
   await expect(live(page)).toHaveAttribute("data-stream", "open");
@@ -166,7 +191,7 @@ test("an expired request: crossed-out QR and 'do not pay this QR', also when ope
     await later.goto(made.checkoutUrl);
     await expect(later.getByTestId("checkout-outcome")).toContainText("รายการชำระเงินนี้หมดอายุแล้ว");
     await expect(later.getByTestId("payment-qr")).toHaveCount(0);
-    expect(await later.content()).not.toContain("data-qr-value=\"000201");
+    expect(await later.content()).not.toContain('data-qr-value="000201');
   } finally {
     await noJs.close();
   }
@@ -194,7 +219,11 @@ test("the countdown keeps server time on a phone whose clock is two hours wrong"
   await expect(page.getByTestId("countdown")).toHaveAttribute("data-hurry", "false");
 });
 
-test("in the last 5 minutes the countdown turns urgent, and at zero the QR goes and the page says expired", async ({ page, browser, sandbox }) => {
+test("in the last 5 minutes the countdown turns urgent, and at zero the QR goes and the page says expired", async ({
+  page,
+  browser,
+  sandbox,
+}) => {
   test.setTimeout(120_000);
   // A merchant whose Pay-Ins last one minute, just while this one is made (the other tests use Siam Coffee).
   const gadgets = sandbox.merchants.find((m) => m.name === GADGETS)!;
@@ -222,7 +251,14 @@ test("a P2P Pay-In to an account without PromptPay: bank details are the page, w
   // only this one can take it — Chiang Mai Gadgets takes Pay-Ins up to 200,000.
   const merchant = sandbox.merchants[0]!;
   const amount = 150_000 + Math.floor(Math.random() * 40_000);
-  await sandbox.provider("SubmitPayOutRequest", merchant, { RefId1: uniqueRefId1("E2E-CKO"), RequestedAmount: amount, QrProvider: "PP", BankCode: "KBANK", BankAccountNo: "0987654321", BankAccountName: "Somsri Rakdee" });
+  await sandbox.provider("SubmitPayOutRequest", merchant, {
+    RefId1: uniqueRefId1("E2E-CKO"),
+    RequestedAmount: amount,
+    QrProvider: "PP",
+    BankCode: "KBANK",
+    BankAccountNo: "0987654321",
+    BankAccountName: "Somsri Rakdee",
+  });
   const made = await makeRequest(browser, { kind: "p2p", amount: `${amount}.00`, merchant: GADGETS });
   await page.goto(made.checkoutUrl);
   await expect(page.getByTestId("amount")).toHaveText(`฿${amount.toLocaleString("en-US")}.00`);
@@ -271,7 +307,10 @@ test("a wrong, a cut-short and an expired link get a friendly page with no reque
   await expect(page.getByTestId("merchant-name")).toHaveText("PayDesk");
 });
 
-test("on a 360×640 phone the merchant, the amount and the QR are above the fold; at 200% zoom nothing needs sideways scrolling; the keyboard reaches the copy buttons", async ({ page, browser }) => {
+test("on a 360×640 phone the merchant, the amount and the QR are above the fold; at 200% zoom nothing needs sideways scrolling; the keyboard reaches the copy buttons", async ({
+  page,
+  browser,
+}) => {
   const made = await makeRequest(browser, { amount: "160.00" });
   await page.setViewportSize({ width: 360, height: 640 });
   await page.goto(made.checkoutUrl);
@@ -281,7 +320,11 @@ test("on a 360×640 phone the merchant, the amount and the QR are above the fold
 
   // 200% zoom on that phone is a 180 CSS-pixel-wide viewport.
   await page.setViewportSize({ width: 180, height: 320 });
-  const wide = await page.evaluate(() => [...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1).map((el) => `${el.tagName}.${el.className}`.slice(0, 80)));
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .map((el) => `${el.tagName}.${el.className}`.slice(0, 80)),
+  );
   expect(wide).toEqual([]);
 
   await page.setViewportSize({ width: 360, height: 640 });

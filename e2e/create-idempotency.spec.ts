@@ -42,7 +42,9 @@ test("sending again after the answer was lost, and re-posting the same form, lan
   });
   const button = page.getByRole("button", { name: "Create Pay-In" });
   await button.click();
-  await expect(page.getByTestId("form-error")).toHaveText("PayDesk did not answer (a connection problem). Sending again is safe: this form never creates a second request.");
+  await expect(page.getByTestId("form-error")).toHaveText(
+    "PayDesk did not answer (a connection problem). Sending again is safe: this form never creates a second request.",
+  );
   expect(await atSandbox(sandbox, refId1)).toHaveLength(1);
 
   await button.click();
@@ -52,7 +54,11 @@ test("sending again after the answer was lost, and re-posting the same form, lan
   // The same form data posted once more, as a browser's resubmit would: the same request again.
   const { headers, body } = firstPost!;
   const replay = await page.request.post("/new/payin", {
-    headers: { "next-action": headers["next-action"]!, "content-type": headers["content-type"]!, accept: headers.accept ?? "text/x-component" },
+    headers: {
+      "next-action": headers["next-action"]!,
+      "content-type": headers["content-type"]!,
+      accept: headers.accept ?? "text/x-component",
+    },
     data: body,
   });
   expect(replay.ok()).toBe(true);
@@ -60,12 +66,21 @@ test("sending again after the answer was lost, and re-posting the same form, lan
   expect(await atSandbox(sandbox, refId1)).toHaveLength(1);
 });
 
-test("a provider that does not answer in time: the request is checked with the provider and settles by itself", async ({ page, sandbox }) => {
+test("a provider that does not answer in time: the request is checked with the provider and settles by itself", async ({
+  page,
+  sandbox,
+}) => {
   test.setTimeout(60_000);
   await openCreateForm(page, "payin", COFFEE);
   const refId1 = await refId1Input(page).inputValue();
   // The provider creates the request, then keeps the answer for 20 s; PayDesk waits 3 s.
-  await sandbox.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "timeout", when: "after", delayMs: 20_000, match: { refId1 } });
+  await sandbox.control("POST", "/faults", {
+    operation: "SubmitPayInRequest",
+    kind: "timeout",
+    when: "after",
+    delayMs: 20_000,
+    match: { refId1 },
+  });
   await fillPayIn(page, { amount: "44" });
   await page.getByRole("button", { name: "Create Pay-In" }).click();
   const requestId = await landedOnRequest(page);

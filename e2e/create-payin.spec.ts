@@ -2,7 +2,17 @@
  * Creating Pay-In and Pay-In P2P requests in the console against the sandbox: the happy paths and
  * the provider's refusals shown in words with their code.
  */
-import { atSandbox, COFFEE, fillPayIn, GADGETS, landedOnRequest, openCreateForm, refId1Input, uniqueRefId1, typeRefId1 } from "./support/create-forms";
+import {
+  atSandbox,
+  COFFEE,
+  fillPayIn,
+  GADGETS,
+  landedOnRequest,
+  openCreateForm,
+  refId1Input,
+  uniqueRefId1,
+  typeRefId1,
+} from "./support/create-forms";
 import { expect, test } from "./support/sandbox";
 
 test.beforeEach(({}, testInfo) => {
@@ -10,7 +20,10 @@ test.beforeEach(({}, testInfo) => {
 });
 
 test.describe("creating a Pay-In", () => {
-  test("shows the operations, the merchant's range and THB, and lands on the new request sent to the provider", async ({ page, sandbox }) => {
+  test("shows the operations, the merchant's range and THB, and lands on the new request sent to the provider", async ({
+    page,
+    sandbox,
+  }) => {
     await page.goto("/new");
     const picker = page.getByTestId("merchant-picker");
     await picker.getByRole("button", { name: COFFEE }).click();
@@ -32,7 +45,12 @@ test.describe("creating a Pay-In", () => {
 
     const [created, ...others] = await atSandbox(sandbox, refId1);
     expect(others).toEqual([]);
-    expect(created).toMatchObject({ status: "Pending", requestedAmount: 1250.5, customerEmail: "somchai@example.com", customerPhone: "0812345678" });
+    expect(created).toMatchObject({
+      status: "Pending",
+      requestedAmount: 1250.5,
+      customerEmail: "somchai@example.com",
+      customerPhone: "0812345678",
+    });
   });
 });
 
@@ -40,7 +58,15 @@ test.describe("creating a Pay-In P2P", () => {
   test("matches a pending pay-out and lands on the new request", async ({ page, sandbox }) => {
     // Something to pay into: a pending pay-out at the provider (any merchant, last 24 h).
     const merchant = sandbox.merchants[1]!;
-    await sandbox.provider("SubmitPayOutRequest", merchant, { RefId1: uniqueRefId1("E2E-P2PO"), RequestedAmount: 500, QrProvider: "PP", BankCode: "KBANK", BankAccountNo: "0123456789", BankAccountName: "Somsri Rakdee", PromptPayId: "0812345678" });
+    await sandbox.provider("SubmitPayOutRequest", merchant, {
+      RefId1: uniqueRefId1("E2E-P2PO"),
+      RequestedAmount: 500,
+      QrProvider: "PP",
+      BankCode: "KBANK",
+      BankAccountNo: "0123456789",
+      BankAccountName: "Somsri Rakdee",
+      PromptPayId: "0812345678",
+    });
 
     await openCreateForm(page, "p2p", COFFEE);
     await expect(page.getByLabel("Customer e-mail (optional)")).toHaveCount(0);
@@ -60,7 +86,9 @@ test.describe("creating a Pay-In P2P", () => {
     await page.getByRole("button", { name: "Create P2P Pay-In" }).click();
 
     const rejection = page.getByTestId("provider-rejection");
-    await expect(rejection).toContainText("No pending pay-out can take this P2P payment right now; try a normal Pay-In or later. (ERROR_NO_P2P_ACCOUNT_MATCH)");
+    await expect(rejection).toContainText(
+      "No pending pay-out can take this P2P payment right now; try a normal Pay-In or later. (ERROR_NO_P2P_ACCOUNT_MATCH)",
+    );
     await expect(page).toHaveURL(/\/new\/p2p$/);
     await expect(page.getByLabel("Payer's name")).toHaveValue("Somsri Rakdee");
     await expect(page.getByLabel("Amount")).toHaveValue("190,000.00");

@@ -21,7 +21,9 @@ test("a Pay-Out to a bank account: confirmed in full, then sent", async ({ page,
 
   const dialog = page.getByRole("dialog", { name: "Check before sending: Pay-Out" });
   await expect(dialog.getByTestId("confirm-amount")).toHaveText("฿1,500.00");
-  await expect(dialog.getByTestId("confirm-destination")).toHaveText("Kasikornbank · ธนาคารกสิกรไทย (KBANK)Account 1234567890Somchai Jaidee");
+  await expect(dialog.getByTestId("confirm-destination")).toHaveText(
+    "Kasikornbank · ธนาคารกสิกรไทย (KBANK)Account 1234567890Somchai Jaidee",
+  );
   await expect(dialog.getByTestId("confirm-held")).toHaveCount(0);
   // Going back keeps everything; nothing was sent.
   await dialog.getByRole("button", { name: "Back to edit" }).click();
@@ -33,13 +35,24 @@ test("a Pay-Out to a bank account: confirmed in full, then sent", async ({ page,
   await dialog.getByRole("button", { name: "Send to the provider" }).click();
   await landedOnRequest(page);
   expect(await atSandbox(sandbox, refId1)).toMatchObject([
-    { status: "Pending", requestedAmount: 1500, direction: "PayOut", bankCode: "KBANK", bankAccountNo: "1234567890", bankAccountName: "Somchai Jaidee" },
+    {
+      status: "Pending",
+      requestedAmount: 1500,
+      direction: "PayOut",
+      bankCode: "KBANK",
+      bankAccountNo: "1234567890",
+      bankAccountName: "Somchai Jaidee",
+    },
   ]);
 });
 
 test("a Withdrawal to a destination registered at the sandbox", async ({ page, sandbox }) => {
-  const registered = (await sandbox.control<{ merchants: Array<{ name: string; payoutDestinations: Array<{ id: string; accountNo: string }> }> }>("GET", "/credentials")).merchants.find((m) => m.name === COFFEE)!
-    .payoutDestinations[0]!;
+  const registered = (
+    await sandbox.control<{ merchants: Array<{ name: string; payoutDestinations: Array<{ id: string; accountNo: string }> }> }>(
+      "GET",
+      "/credentials",
+    )
+  ).merchants.find((m) => m.name === COFFEE)!.payoutDestinations[0]!;
   await openCreateForm(page, "withdrawal", COFFEE);
   const refId1 = await refId1Input(page).inputValue();
   await page.getByLabel("Amount").fill("2,000.25");
@@ -53,7 +66,9 @@ test("a Withdrawal to a destination registered at the sandbox", async ({ page, s
   await expect(dialog.getByTestId("confirm-destination")).toContainText(`PayinBankAccountId ${registered.id}`);
   await dialog.getByRole("button", { name: "Send to the provider" }).click();
   await landedOnRequest(page);
-  expect(await atSandbox(sandbox, refId1)).toMatchObject([{ status: "Pending", requestedAmount: 2000.25, payinBankAccountId: registered.id }]);
+  expect(await atSandbox(sandbox, refId1)).toMatchObject([
+    { status: "Pending", requestedAmount: 2000.25, payinBankAccountId: registered.id },
+  ]);
   const [stored] = await atSandbox(sandbox, refId1);
   expect(await sandbox.control("GET", `/requests/${stored!.id}`)).toMatchObject({ kind: "withdrawal" });
 });

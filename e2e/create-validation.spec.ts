@@ -83,7 +83,9 @@ test("customer contact: an e-mail address and a Thai phone number, or nothing; l
   await page.getByLabel("Description (optional)").fill("x".repeat(501));
   await page.getByRole("button", { name: "Create Pay-In" }).click();
   await expect(errorOf(page, "customerEmail")).toHaveText("Enter an e-mail address such as name@example.com, or leave it empty.");
-  await expect(errorOf(page, "customerPhone")).toHaveText("Enter a Thai phone number such as 0812345678 or +66812345678, or leave it empty.");
+  await expect(errorOf(page, "customerPhone")).toHaveText(
+    "Enter a Thai phone number such as 0812345678 or +66812345678, or leave it empty.",
+  );
   await expect(errorOf(page, "description")).toHaveText("At most 500 characters.");
   // Values stay as typed.
   await expect(page.getByLabel("Customer e-mail (optional)")).toHaveValue("somchai@");

@@ -41,7 +41,9 @@ test("the customer's pages load none of the staff pages' client code, nor next/l
   for (const url of ["/checkout", made.checkoutUrl, made.slipUrl!]) {
     const scripts = await scriptsOf(page, url);
     expect(scripts.length, url).toBeGreaterThan(0);
-    const found = scripts.flatMap((script) => NOT_FOR_CUSTOMERS.filter((words) => script.text.includes(words)).map((words) => `${words} in ${new URL(script.url).pathname}`));
+    const found = scripts.flatMap((script) =>
+      NOT_FOR_CUSTOMERS.filter((words) => script.text.includes(words)).map((words) => `${words} in ${new URL(script.url).pathname}`),
+    );
     expect(found, url).toEqual([]);
   }
 });
@@ -50,7 +52,10 @@ for (const language of [
   { locale: "th", title: "เกิดข้อผิดพลาด", reference: "รหัสอ้างอิงข้อผิดพลาด", contact: "ติดต่อร้านค้า", retry: "ลองอีกครั้ง" },
   { locale: "en", title: "Something went wrong", reference: "Error reference", contact: "contact the shop", retry: "Try again" },
 ] as const) {
-  test(`an unexpected failure of a customer's page says so in the customer's words (${language.locale}), with the reference and a way to try again`, async ({ page, context }) => {
+  test(`an unexpected failure of a customer's page says so in the customer's words (${language.locale}), with the reference and a way to try again`, async ({
+    page,
+    context,
+  }) => {
     test.skip(!E2E.sandboxUrl, "the failing pages exist only in demo mode (PayDesk on its sandbox)");
     await context.addCookies([{ name: "paydesk_locale", value: language.locale, url: E2E.baseUrl }]);
     const response = await page.goto("/checkout/demo-failure");

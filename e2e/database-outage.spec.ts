@@ -53,7 +53,16 @@ test.describe("a database outage", () => {
     const port = await ownPort(1);
     url = `http://127.0.0.1:${port}`;
     paydesk = spawn("node_modules/.bin/next", ["start", "-p", String(port), "-H", "127.0.0.1"], {
-      env: { ...process.env, PORT: String(port), DATABASE_URL: server.url("postgres"), DATA_DIR: dataDir, SANDBOX_PORT: String(E2E.sandboxPort), PAYMENT_API_BASE_URL: "", PUBLIC_BASE_URL: url, NEXT_TELEMETRY_DISABLED: "1" },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATABASE_URL: server.url("postgres"),
+        DATA_DIR: dataDir,
+        SANDBOX_PORT: String(E2E.sandboxPort),
+        PAYMENT_API_BASE_URL: "",
+        PUBLIC_BASE_URL: url,
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
       stdio: "ignore",
     });
     await waitFor(url, paydesk);
@@ -64,8 +73,12 @@ test.describe("a database outage", () => {
     server?.stop();
   });
 
-  test("console pages and sign-in say the database cannot be reached, in the browser's language, and work again when it is back", async ({ browser }) => {
-    const { users } = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-users.json"), "utf8")) as { users: { email: string; password: string; role?: string; isDisabled?: boolean }[] };
+  test("console pages and sign-in say the database cannot be reached, in the browser's language, and work again when it is back", async ({
+    browser,
+  }) => {
+    const { users } = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-users.json"), "utf8")) as {
+      users: { email: string; password: string; role?: string; isDisabled?: boolean }[];
+    };
     const admin = users.find((u) => u.role === "admin" && !u.isDisabled)!;
     // Contexts of their own (axe needs one per page), on this spec's PayDesk.
     const staff = await (await browser.newContext({ baseURL: url, locale: "en-GB" })).newPage();

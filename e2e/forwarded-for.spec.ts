@@ -25,11 +25,21 @@ interface Answer {
 
 function send(path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: "127.0.0.1", port: E2E.appPort, localAddress: ATTACKER, path, method: options.method ?? "GET", headers: options.headers }, (response) => {
-      let body = "";
-      response.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, location: String(response.headers.location ?? ""), cookies: response.headers["set-cookie"] ?? [], body }));
-    });
+    const request = http.request(
+      { host: "127.0.0.1", port: E2E.appPort, localAddress: ATTACKER, path, method: options.method ?? "GET", headers: options.headers },
+      (response) => {
+        let body = "";
+        response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            location: String(response.headers.location ?? ""),
+            cookies: response.headers["set-cookie"] ?? [],
+            body,
+          }),
+        );
+      },
+    );
     request.on("error", reject);
     request.end(options.body);
   });

@@ -48,7 +48,9 @@ test.describe("home page, signed in", () => {
     await context.addCookies([{ name: "paydesk_locale", value: "th", url: E2E.baseUrl }]);
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("lang", "th");
-    await expect(page.getByText("สร้างและติดตามคำขอชำระเงิน ทั้งรับชำระ (Pay-In), P2P, โอนจ่าย (Pay-Out) และถอนเงิน (Withdrawal) ผ่าน Payment Request Service")).toBeVisible();
+    await expect(
+      page.getByText("สร้างและติดตามคำขอชำระเงิน ทั้งรับชำระ (Pay-In), P2P, โอนจ่าย (Pay-Out) และถอนเงิน (Withdrawal) ผ่าน Payment Request Service"),
+    ).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "ผู้ให้บริการชำระเงิน" })).toBeVisible();
     await expect(page.getByTestId("provider-status")).toHaveText("เชื่อมต่อได้");
     if (E2E.sandboxUrl) await expect(page.getByTestId("provider-kind")).toHaveText(/^sandbox ของ PayDesk \(โปรไฟล์ \w+\)$/);

@@ -256,12 +256,16 @@ test.describe("one full run against the live profile", () => {
     await phone.close();
   });
 
-  test("a RefId1 already used at the provider by a request made outside PayDesk: refused in words, never taken over", async ({ browser }) => {
+  test("a RefId1 already used at the provider by a request made outside PayDesk: refused in words, never taken over", async ({
+    browser,
+  }) => {
     const page = await signedIn(browser, "operator");
     await openCreateForm(page, "payin", COFFEE);
     const refId1 = await refId1Input(page).inputValue();
     // The same RefId1 and amount, made at the provider directly (its portal, another system) before PayDesk's submit.
-    const credentials = JSON.parse(fs.readFileSync(path.join(dataDir, "sandbox", "credentials.json"), "utf8")) as { merchants: { name: string; orgId: string; merchantId: string; submitKey: string }[] };
+    const credentials = JSON.parse(fs.readFileSync(path.join(dataDir, "sandbox", "credentials.json"), "utf8")) as {
+      merchants: { name: string; orgId: string; merchantId: string; submitKey: string }[];
+    };
     const coffee = credentials.merchants.find((m) => m.name === COFFEE)!;
     const elsewhere = await fetch(`${sandboxUrl}/api/PaymentRequest/org/${coffee.orgId}/action/SubmitPayInRequest/${coffee.merchantId}`, {
       method: "POST",
@@ -316,7 +320,9 @@ test.describe("one full run against the live profile", () => {
     await expect(page.getByTestId("status-badge")).toHaveAttribute("data-state", "approved", { timeout: 10_000 });
   });
 
-  test("a provider rejection answered as an empty HTTP 500: checking with the provider, then Rejected with its code", async ({ browser }) => {
+  test("a provider rejection answered as an empty HTTP 500: checking with the provider, then Rejected with its code", async ({
+    browser,
+  }) => {
     const page = await signedIn(browser, "operator");
     // Chiang Mai Gadgets has no SCB biller: the provider stores a Rejected request and, live, crashes.
     await openCreateForm(page, "payin", GADGETS);
@@ -334,8 +340,12 @@ test.describe("one full run against the live profile", () => {
     await expect(page.getByText("ERROR_NO_PAYIN_ACCOUNT_MATCH").first()).toBeVisible();
     await expect(page.getByText("No pay-in bank account is available for this request").first()).toBeVisible();
     // Never payable: no checkout link to hand out, though the lookup gave it an id and a window.
-    await expect(page.getByTestId("checkout-refused")).toHaveText("This request was refused when it was sent (see its code and reason): there is nothing to send to the customer.");
+    await expect(page.getByTestId("checkout-refused")).toHaveText(
+      "This request was refused when it was sent (see its code and reason): there is nothing to send to the customer.",
+    );
     await expect(page.getByTestId("checkout-link")).toHaveCount(0);
-    await expect(page.getByText("No answer to show: the request was refused when it was sent (see its code and reason above).")).toBeVisible();
+    await expect(
+      page.getByText("No answer to show: the request was refused when it was sent (see its code and reason above)."),
+    ).toBeVisible();
   });
 });

@@ -10,7 +10,12 @@ import { E2E } from "./support/config";
 import { expect, test } from "./support/sandbox";
 
 function secretsToFind(merchants: { submitKey: string; readKey: string }[]): string[] {
-  const secrets = merchants.flatMap((m) => [m.submitKey, m.readKey, Buffer.from(`api:${m.submitKey}`).toString("base64"), Buffer.from(`api:${m.readKey}`).toString("base64")]);
+  const secrets = merchants.flatMap((m) => [
+    m.submitKey,
+    m.readKey,
+    Buffer.from(`api:${m.submitKey}`).toString("base64"),
+    Buffer.from(`api:${m.readKey}`).toString("base64"),
+  ]);
   const demoSecrets = path.join(E2E.dataDir, "secrets.json");
   if (!E2E.external && fs.existsSync(demoSecrets)) {
     const { authSecret, encryptionKey } = JSON.parse(fs.readFileSync(demoSecrets, "utf8")) as { authSecret: string; encryptionKey: string };
@@ -51,7 +56,9 @@ test.describe("API keys never reach a browser", () => {
     // A crawl of every page, each fetched and then rendered: more time than one flow's 30 s.
     test.setTimeout(120_000);
     const secrets = secretsToFind(sandbox.merchants);
-    const routes = E2E.external ? ["/", "/login", "/requests", "/new", "/approvals", "/webhooks", "/settings", "/audit"] : staticPageRoutes();
+    const routes = E2E.external
+      ? ["/", "/login", "/requests", "/new", "/approvals", "/webhooks", "/settings", "/audit"]
+      : staticPageRoutes();
     expect(routes).toContain("/");
     for (const route of routes) {
       const response = await page.request.get(route);

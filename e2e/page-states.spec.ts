@@ -9,8 +9,24 @@ import { skipWithoutRole } from "./support/auth-users";
 import { E2E } from "./support/config";
 
 const LANGUAGES = [
-  { locale: "en", browser: "en-GB", loading: "Loading the page…", error: "Something went wrong", reference: "Error reference", retry: "Try again", notFound: "Page not found" },
-  { locale: "th", browser: "th-TH", loading: "กำลังโหลดหน้า…", error: "เกิดข้อผิดพลาด", reference: "รหัสอ้างอิงข้อผิดพลาด", retry: "ลองอีกครั้ง", notFound: "ไม่พบหน้านี้" },
+  {
+    locale: "en",
+    browser: "en-GB",
+    loading: "Loading the page…",
+    error: "Something went wrong",
+    reference: "Error reference",
+    retry: "Try again",
+    notFound: "Page not found",
+  },
+  {
+    locale: "th",
+    browser: "th-TH",
+    loading: "กำลังโหลดหน้า…",
+    error: "เกิดข้อผิดพลาด",
+    reference: "รหัสอ้างอิงข้อผิดพลาด",
+    retry: "ลองอีกครั้ง",
+    notFound: "ไม่พบหน้านี้",
+  },
 ] as const;
 
 async function expectNoAxeViolations(page: Page) {

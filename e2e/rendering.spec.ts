@@ -37,7 +37,8 @@ test("the checkout does not preload the font: phones with a Thai system font nev
   // The fallback face is declared with the device's own Thai fonts first, for Thai characters only.
   const face = await page.evaluate(() => {
     for (const sheet of Array.from(document.styleSheets))
-      for (const rule of Array.from(sheet.cssRules)) if (rule instanceof CSSFontFaceRule && rule.cssText.includes(".woff2")) return rule.cssText;
+      for (const rule of Array.from(sheet.cssRules))
+        if (rule instanceof CSSFontFaceRule && rule.cssText.includes(".woff2")) return rule.cssText;
     return null;
   });
   expect(face).toMatch(/src: local\(/);

@@ -70,14 +70,19 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
 function documentOrder(page: Page, selectors: string[]): Promise<string[]> {
   return page.evaluate((list) => {
     const found = list.map((selector) => ({ selector, element: document.querySelector(selector) })).filter((x) => x.element !== null);
-    return found.sort((a, b) => (a.element!.compareDocumentPosition(b.element!) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1)).map((x) => x.selector);
+    return found
+      .sort((a, b) => (a.element!.compareDocumentPosition(b.element!) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))
+      .map((x) => x.selector);
   }, selectors);
 }
 
 const top = async (page: Page, selector: string) => (await page.locator(selector).boundingBox())!.y;
 
 /** A Pay-In whose answer never comes (the provider times out before creating it): it stays "checking" for the 30 s grace. */
-async function unknownPayIn(browser: Browser, sandbox: { control(method: string, path: string, body?: unknown): Promise<unknown> }): Promise<string> {
+async function unknownPayIn(
+  browser: Browser,
+  sandbox: { control(method: string, path: string, body?: unknown): Promise<unknown> },
+): Promise<string> {
   const context = await browser.newContext({ locale: "en-GB", storageState: storageStatePath("default"), baseURL: E2E.baseUrl });
   try {
     const page = await context.newPage();
@@ -97,13 +102,22 @@ for (const [language, w] of Object.entries(WORDS)) {
   test.describe(`in ${language === "en" ? "English" : "Thai"}`, () => {
     test.use({ locale: w.locale });
 
-    test("a pending Pay-In: status and money first, then 'waiting for the customer' with the link to share; timeline newest first, records and sandbox folded", async ({ page, browser }) => {
+    test("a pending Pay-In: status and money first, then 'waiting for the customer' with the link to share; timeline newest first, records and sandbox folded", async ({
+      page,
+      browser,
+    }) => {
       const made = await makeRequest(browser, { amount: "415.00" });
       await page.goto(`/requests/${made.id}`);
 
       // The header's facts, in this order: status, requested, (to pay), paid; then the next step.
       const summary = "[data-testid=request-summary]";
-      const facts = [`${summary} [data-testid=status-badge]`, `${summary} [data-testid=money-requested]`, `${summary} [data-testid=money-to-pay]`, `${summary} [data-testid=money-paid]`, "[data-testid=next-step]"];
+      const facts = [
+        `${summary} [data-testid=status-badge]`,
+        `${summary} [data-testid=money-requested]`,
+        `${summary} [data-testid=money-to-pay]`,
+        `${summary} [data-testid=money-paid]`,
+        "[data-testid=next-step]",
+      ];
       const present = await documentOrder(page, facts);
       expect(present.filter((s) => !s.includes("money-to-pay"))).toEqual(facts.filter((s) => !s.includes("money-to-pay")));
       expect(present).toEqual(facts.filter((s) => present.includes(s)));
@@ -171,7 +185,11 @@ for (const [language, w] of Object.entries(WORDS)) {
       await expectNoAxeViolations(page);
     });
 
-    test("the QR poster: the merchant, the amount to pay and the checkout's own QR, with the instruction in Thai and English", async ({ page, browser, sandbox }) => {
+    test("the QR poster: the merchant, the amount to pay and the checkout's own QR, with the instruction in Thai and English", async ({
+      page,
+      browser,
+      sandbox,
+    }) => {
       const made = await makeRequest(browser, { amount: "233.00" });
       const atProvider = await sandbox.control<{ qrCode: string; generatedAmount: number }>("GET", `/requests/${made.providerId}`);
       const amount = `฿${atProvider.generatedAmount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -215,7 +233,10 @@ for (const [language, w] of Object.entries(WORDS)) {
   });
 }
 
-test("Share hands the checkout link to the phone's share sheet; LINE's share page gets it encoded, in a new tab", async ({ page, browser }) => {
+test("Share hands the checkout link to the phone's share sheet; LINE's share page gets it encoded, in a new tab", async ({
+  page,
+  browser,
+}) => {
   const made = await makeRequest(browser, { amount: "188.00" });
   // The browser's share sheet is the boundary: the stub records what the page hands it.
   await page.addInitScript(() => {

@@ -61,7 +61,10 @@ test("a pending Pay-In: fields, links to copy, both QR codes, bank details, coun
   await expect(page.getByRole("link", { name: "Open" })).toHaveAttribute("href", href);
 
   // The slip link: PayDesk's address + the provider's slipUploadUrl.
-  const stored = await sandbox.control<{ slipUploadUrl: string }>("GET", `/requests/${(await fields.getByText(/^[0-9a-f-]{36}$/).textContent())!}`);
+  const stored = await sandbox.control<{ slipUploadUrl: string }>(
+    "GET",
+    `/requests/${(await fields.getByText(/^[0-9a-f-]{36}$/).textContent())!}`,
+  );
   await expect(page.getByTestId("slip-link")).toHaveText(`${E2E.baseUrl}${stored.slipUploadUrl}`);
   await page.getByRole("button", { name: "Copy: Slip upload link" }).click();
   expect(await lastCopied(page)).toBe(`${E2E.baseUrl}${stored.slipUploadUrl}`);
@@ -88,7 +91,9 @@ test("the sandbox's 'mark paid' makes the provider act, and the page shows the o
   await expect(page.getByText("The QR is no longer shown: this request is settled.")).toBeVisible();
   await expect(page.getByTestId("expiry-countdown")).toHaveCount(0);
   await expect(timeline(page).filter({ hasText: "Sandbox control · Demo Admin" })).toContainText("Sandbox: Customer pays (mark paid).");
-  await expect(timeline(page).filter({ hasText: "Provider status · reconciliation" })).toContainText("Status changed from Pending to Paid.");
+  await expect(timeline(page).filter({ hasText: "Provider status · reconciliation" })).toContainText(
+    "Status changed from Pending to Paid.",
+  );
   await expect(panel.getByRole("button")).toHaveCount(0);
 });
 

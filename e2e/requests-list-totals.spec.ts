@@ -64,7 +64,13 @@ async function threePayIns(page: Page) {
   const description = `ค่าเสื้อ ${randomThai(8)}`;
   const phone = `08${randomDigits(8)}`;
   const small = await createPayIn(page, { refId2: tag, amount: "101.00" });
-  const large = await createPayIn(page, { refId2: tag, amount: "303.00", description, phone: `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`, tags: `vip, ${word}` });
+  const large = await createPayIn(page, {
+    refId2: tag,
+    amount: "303.00",
+    description,
+    phone: `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`,
+    tags: `vip, ${word}`,
+  });
   const middle = await createPayIn(page, { refId2: tag, amount: "202.00" });
   return { tag, word, description, phone, small, large, middle };
 }
@@ -74,7 +80,15 @@ test("search finds tags, description, customer phone and part of a RefId; the li
   const { tag, word, description, phone, small, large, middle } = await threePayIns(page);
 
   // What the form promised: each of these finds the one request that has it.
-  for (const q of [word, word.toUpperCase(), description.slice(-6), phone, `${phone.slice(0, 3)} ${phone.slice(3)}`, `+66${phone.slice(1)}`, large.refId1.slice(3, 12).toLowerCase()]) {
+  for (const q of [
+    word,
+    word.toUpperCase(),
+    description.slice(-6),
+    phone,
+    `${phone.slice(0, 3)} ${phone.slice(3)}`,
+    `+66${phone.slice(1)}`,
+    large.refId1.slice(3, 12).toLowerCase(),
+  ]) {
     await page.goto(`/requests?merchant=all&q=${encodeURIComponent(q)}`);
     await expect.poll(() => refIdsShown(page), { message: `search "${q}"` }).toEqual([large.refId1]);
   }
@@ -89,18 +103,26 @@ test("search finds tags, description, customer phone and part of a RefId; the li
   await expect(page.getByTestId("list-range")).toHaveText("1–3 of 3");
 
   // Ordered by amount from the column header, largest first, then reversed; the URL says so.
-  await page.getByRole("columnheader", { name: /Amount/ }).getByRole("link").click();
+  await page
+    .getByRole("columnheader", { name: /Amount/ })
+    .getByRole("link")
+    .click();
   await expect(page).toHaveURL(/sort=amount_desc/);
   await expect.poll(() => refIdsShown(page)).toEqual([large.refId1, middle.refId1, small.refId1]);
   await expect(page.getByRole("columnheader", { name: /Amount/ })).toHaveAttribute("aria-sort", "descending");
-  await page.getByRole("columnheader", { name: /Amount/ }).getByRole("link").click();
+  await page
+    .getByRole("columnheader", { name: /Amount/ })
+    .getByRole("link")
+    .click();
   await expect(page).toHaveURL(/sort=amount_asc/);
   await expect.poll(() => refIdsShown(page)).toEqual([small.refId1, middle.refId1, large.refId1]);
 
   // The whole row opens the request, not only its reference: a click on its amount does.
   const amount = (await page.getByTestId("request-row").first().getByTestId("request-amount").boundingBox())!;
   const [x, y] = [amount.x + amount.width / 2, amount.y + amount.height / 2];
-  expect(await page.evaluate(([px, py]) => document.elementFromPoint(px!, py!)?.closest("a")?.getAttribute("href"), [x, y])).toBe(`/requests/${small.id}`);
+  expect(await page.evaluate(([px, py]) => document.elementFromPoint(px!, py!)?.closest("a")?.getAttribute("href"), [x, y])).toBe(
+    `/requests/${small.id}`,
+  );
   await page.mouse.click(x, y);
   await expect(page).toHaveURL(new RegExp(`/requests/${small.id}$`), { timeout: 15_000 });
 

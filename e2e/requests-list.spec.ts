@@ -56,7 +56,7 @@ test("search, filters and tabs narrow the list on the server, live in the URL, a
   const amount = `${1000 + Math.floor(Math.random() * 8000)}.${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`;
   const a = await createPayIn(page, { refId2: tag, payerName: "สมชาย ใจดี", amount: "101.00" });
   const b = await createPayIn(page, { refId2: tag, payerName: name, amount: "102.00" });
-  const c = await createPayIn(page, { refId2: tag, payerName: "Somchai, \"Jr\"", amount });
+  const c = await createPayIn(page, { refId2: tag, payerName: 'Somchai, "Jr"', amount });
 
   // Search by RefId2, through the form: the filters land in the URL.
   await page.goto("/requests?merchant=all");
@@ -161,7 +161,7 @@ test("the CSV export holds every matching row, UTF-8 with a BOM, Thai intact, qu
   const tag = marker("E2E-CSV");
   const thaiName = `ทดสอบ ${randomThai(6)}`;
   const a = await createPayIn(page, { refId2: tag, payerName: thaiName, amount: "1,234.50" });
-  const b = await createPayIn(page, { refId2: tag, payerName: "=HYPERLINK(\"http://x\",\"y\"), Jr", amount: "50" });
+  const b = await createPayIn(page, { refId2: tag, payerName: '=HYPERLINK("http://x","y"), Jr', amount: "50" });
 
   await page.goto(`/requests?merchant=all&q=${tag}&size=10`);
   await expect(rows(page)).toHaveCount(2);
@@ -175,7 +175,9 @@ test("the CSV export holds every matching row, UTF-8 with a BOM, Thai intact, qu
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const table = parseCsv(bytes.subarray(3).toString("utf8"));
   const [header, ...body] = table;
-  expect(header).toEqual(expect.arrayContaining(["id", "ref_id1", "ref_id2", "payer_name", "requested_amount", "generated_amount", "status"]));
+  expect(header).toEqual(
+    expect.arrayContaining(["id", "ref_id1", "ref_id2", "payer_name", "requested_amount", "generated_amount", "status"]),
+  );
   const col = (row: string[], name: string) => row[header!.indexOf(name)];
   expect(body.map((r) => col(r, "ref_id1"))).toEqual([b.refId1, a.refId1]);
   const [rowB, rowA] = body as [string[], string[]];
@@ -185,7 +187,7 @@ test("the CSV export holds every matching row, UTF-8 with a BOM, Thai intact, qu
   expect(col(rowA, "status")).toBe("pending");
   expect(col(rowA, "id")).toBe(a.id);
   // A would-be formula stays text; its comma and quotes survive the quoting.
-  expect(col(rowB, "payer_name")).toBe("'=HYPERLINK(\"http://x\",\"y\"), Jr");
+  expect(col(rowB, "payer_name")).toBe('\'=HYPERLINK("http://x","y"), Jr');
   expect(col(rowB, "requested_amount")).toBe("50.00");
 });
 

@@ -5,11 +5,16 @@ test.describe("provider sandbox, as QA drives it", () => {
     test.skip(sandbox.profile !== "spec", "the live provider sends no paymentUrl (docs/provider-facts.md §4.1)");
     const merchant = sandbox.merchants[0]!;
     const refId1 = `E2E-${Date.now().toString(36)}-${test.info().project.name.slice(0, 3)}`;
-    const created = await sandbox.provider<{ status: string; paymentResponse: { id: string; paymentUrl: string; generatedAmount: number } }>(
-      "SubmitPayInRequest",
-      merchant,
-      { RefId1: refId1, PayerName: "สมหญิง ทดสอบ", RequestedAmount: 250, Currency: "THB", QrProvider: "PP" },
-    );
+    const created = await sandbox.provider<{
+      status: string;
+      paymentResponse: { id: string; paymentUrl: string; generatedAmount: number };
+    }>("SubmitPayInRequest", merchant, {
+      RefId1: refId1,
+      PayerName: "สมหญิง ทดสอบ",
+      RequestedAmount: 250,
+      Currency: "THB",
+      QrProvider: "PP",
+    });
     expect(created.status).toBe("OK");
     const { paymentUrl, generatedAmount } = created.paymentResponse;
 

@@ -16,7 +16,8 @@ import { fillPayIn, openCreateForm } from "./support/create-forms";
 import { expect, test } from "./support/sandbox";
 import { plainSlip } from "./support/slips";
 
-const nonceOf = (response: APIResponse) => /'nonce-([A-Za-z0-9+/]+={0,2})'/.exec(response.headers()["content-security-policy"] ?? "")?.[1] ?? null;
+const nonceOf = (response: APIResponse) =>
+  /'nonce-([A-Za-z0-9+/]+={0,2})'/.exec(response.headers()["content-security-policy"] ?? "")?.[1] ?? null;
 
 /** The page twice: each answer has the full policy, a nonce of its own, and that nonce on every script tag. */
 async function expectNoncedPolicy(load: () => Promise<APIResponse>): Promise<void> {
@@ -28,7 +29,14 @@ async function expectNoncedPolicy(load: () => Promise<APIResponse>): Promise<voi
     const nonce = nonceOf(response);
     expect(nonce, policy).not.toBeNull();
     expect(policy).toContain(`script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`);
-    for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'", "img-src 'self' data: blob:"]) {
+    for (const directive of [
+      "default-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+      "img-src 'self' data: blob:",
+    ]) {
       expect(policy).toContain(directive);
     }
     expect(policy).toMatch(/connect-src 'self'( |;|$)/);
@@ -51,7 +59,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.exposeFunction("__reportViolation", (text: string) => seen.push(text));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
-      (window as unknown as { __reportViolation(text: string): void }).__reportViolation(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`);
+      (window as unknown as { __reportViolation(text: string): void }).__reportViolation(
+        `${event.violatedDirective} ${event.blockedURI} ${event.sample}`,
+      );
     });
   });
   page.on("console", (message) => {
@@ -77,7 +87,12 @@ test.describe("the console's pages", () => {
   });
 
   test("signing in and making a Pay-In break no rule of the policy", async ({ browser }) => {
-    const context = await browser.newContext({ ...devices["Desktop Chrome"], locale: "en-GB", baseURL: E2E.baseUrl, storageState: { cookies: [], origins: [] } });
+    const context = await browser.newContext({
+      ...devices["Desktop Chrome"],
+      locale: "en-GB",
+      baseURL: E2E.baseUrl,
+      storageState: { cookies: [], origins: [] },
+    });
     try {
       const page = await context.newPage();
       const violations = await watchViolations(page);
@@ -86,7 +101,12 @@ test.describe("the console's pages", () => {
       // The stylesheet inlined in the page applied (a refused one would leave the heading unstyled black).
       await expect(page.getByRole("heading", { level: 1 })).not.toHaveCSS("color", "rgb(0, 0, 0)");
       await context.close();
-      const staff = await browser.newContext({ ...devices["Desktop Chrome"], locale: "en-GB", storageState: storageStatePath("admin"), baseURL: E2E.baseUrl });
+      const staff = await browser.newContext({
+        ...devices["Desktop Chrome"],
+        locale: "en-GB",
+        storageState: storageStatePath("admin"),
+        baseURL: E2E.baseUrl,
+      });
       const form = await staff.newPage();
       const more = await watchViolations(form);
       await openCreateForm(form, "payin");
@@ -125,7 +145,11 @@ test.describe("the customer's pages", () => {
     expect(slip.headers()["set-cookie"]).toBeUndefined();
   });
 
-  test("the checkout connects to the hub and turns paid, and a slip is previewed, without one violation", async ({ page, browser, sandbox }) => {
+  test("the checkout connects to the hub and turns paid, and a slip is previewed, without one violation", async ({
+    page,
+    browser,
+    sandbox,
+  }) => {
     const violations = await watchViolations(page);
     const made = await makeRequest(browser, { amount: "130.00" });
     // The slip page first: once the request is paid it no longer offers the form.

@@ -17,7 +17,10 @@ const guid = () => {
 };
 const key = (label: string) => `${label}-${randomBytes(12).toString("hex")}`;
 
-async function addMerchant(page: Page, fields: { name: string; submitKey: string; readKey?: string; payinMin?: string; payinMax?: string }) {
+async function addMerchant(
+  page: Page,
+  fields: { name: string; submitKey: string; readKey?: string; payinMin?: string; payinMax?: string },
+) {
   await page.goto("/settings/merchants/new");
   await page.getByLabel("Display name").fill(fields.name);
   await page.getByLabel("Org id").fill(`org-e2e-${randomBytes(3).toString("hex")}`);
@@ -57,7 +60,9 @@ test("an added merchant's keys never appear again: only their last four characte
   await expectAbsent(page, readKey);
 });
 
-test("a merchant without a read key says its webhooks cannot be confirmed; applying them anyway takes a knowing choice", async ({ page }) => {
+test("a merchant without a read key says its webhooks cannot be confirmed; applying them anyway takes a knowing choice", async ({
+  page,
+}) => {
   const name = `E2E No-read ${randomBytes(2).toString("hex")}`;
   await addMerchant(page, { name, submitKey: key("submit") });
   await expect(page.getByTestId("no-read-key-warning")).toContainText("PayDesk cannot confirm anything with the provider");
@@ -116,7 +121,10 @@ test("replacing keys shows the new last four, never the key; the read key can be
   await expect(page.getByTestId("no-read-key-warning")).toBeVisible();
 });
 
-test("a webhook secret is shown once, with the header and URL to give the provider, and is gone after a reload", async ({ page, baseURL }) => {
+test("a webhook secret is shown once, with the header and URL to give the provider, and is gone after a reload", async ({
+  page,
+  baseURL,
+}) => {
   await addMerchant(page, { name: `E2E Webhook ${randomBytes(2).toString("hex")}`, submitKey: key("submit"), readKey: key("read") });
   await expect(page.getByTestId("webhook-secret-status")).toContainText("No secret yet");
   await page.getByRole("button", { name: "Generate a webhook secret" }).click();
@@ -151,7 +159,10 @@ test("a webhook secret is shown once, with the header and URL to give the provid
 
 test("testing a demo merchant's keys at the provider says both work", async ({ page }) => {
   await page.goto("/settings/merchants");
-  await page.getByRole("row", { name: /Siam Coffee Roasters/ }).getByRole("link", { name: "Siam Coffee Roasters" }).click();
+  await page
+    .getByRole("row", { name: /Siam Coffee Roasters/ })
+    .getByRole("link", { name: "Siam Coffee Roasters" })
+    .click();
   await page.getByRole("button", { name: "Test the keys" }).click();
   await expect(page.getByTestId("key-check-submit")).toHaveAttribute("data-verdict", "works");
   await expect(page.getByTestId("key-check-read")).toHaveAttribute("data-verdict", "works");
@@ -166,7 +177,12 @@ test("a key the provider does not know is reported as rejected", async ({ page }
 });
 
 test("the name and limits are edited in place: a bad amount is named beside its field, then saved", async ({ page }) => {
-  await addMerchant(page, { name: `E2E Limits ${randomBytes(2).toString("hex")}`, submitKey: key("submit"), payinMin: "20", payinMax: "500" });
+  await addMerchant(page, {
+    name: `E2E Limits ${randomBytes(2).toString("hex")}`,
+    submitKey: key("submit"),
+    payinMin: "20",
+    payinMax: "500",
+  });
   const form = page.getByTestId("limits-form");
   await form.getByLabel("Pay-In maximum (THB)").fill("1,000.123");
   await form.getByLabel("Pay-Out approval threshold (THB)").fill("25000");

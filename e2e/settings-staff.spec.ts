@@ -71,14 +71,18 @@ test("an invited person signs in with the one-time password and must choose thei
   await them.getByLabel("New password", { exact: true }).fill("too short");
   await them.getByLabel("New password again").fill("too shorT");
   await them.getByRole("button", { name: "Save password" }).click();
-  await expect(them.getByLabel("New password", { exact: true })).toHaveAccessibleDescription(/Choose a password of at least 12 characters\./);
+  await expect(them.getByLabel("New password", { exact: true })).toHaveAccessibleDescription(
+    /Choose a password of at least 12 characters\./,
+  );
   await expect(them.getByLabel("New password again")).toHaveAccessibleDescription("The two new passwords differ; type the same one twice.");
   await expect(them.getByLabel("One-time password")).toHaveValue(oneTimePassword);
   await them.getByLabel("One-time password").fill("not-the-one-time-password");
   await them.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
   await them.getByLabel("New password again").fill(NEW_PASSWORD);
   await them.getByRole("button", { name: "Save password" }).click();
-  await expect(them.getByLabel("One-time password")).toHaveAccessibleDescription("That is not your current password. Check it and try again.");
+  await expect(them.getByLabel("One-time password")).toHaveAccessibleDescription(
+    "That is not your current password. Check it and try again.",
+  );
 
   await choosePassword(them, oneTimePassword);
   await expect(them).toHaveURL(/\/requests$/);
@@ -130,7 +134,10 @@ test("a role change applies at the person's next click, and disabling puts them 
 
 test("an admin cannot disable themselves or change their own role", async ({ page }) => {
   await page.goto("/settings/staff");
-  await page.getByRole("row", { name: /\(you\)/ }).getByRole("link").click();
+  await page
+    .getByRole("row", { name: /\(you\)/ })
+    .getByRole("link")
+    .click();
   await expect(page.getByTestId("staff-self")).toContainText("This is your own account");
   await expect(page.getByRole("button", { name: "Disable account" })).toHaveCount(0);
 });
@@ -147,7 +154,9 @@ test("an invite with a taken email says so beside the field and keeps what was t
   await expect(page.getByText("Pick at least one merchant, or allow every merchant.")).toBeVisible();
   await page.getByLabel("Siam Coffee Roasters").check();
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByLabel("Email")).toHaveAccessibleDescription("A person with this email address already has an account. Find them in the staff list instead.");
+  await expect(page.getByLabel("Email")).toHaveAccessibleDescription(
+    "A person with this email address already has an account. Find them in the staff list instead.",
+  );
   await expect(page.getByLabel("Name")).toHaveValue("Second Admin");
   await expect(page.getByLabel("Siam Coffee Roasters")).toBeChecked();
 });

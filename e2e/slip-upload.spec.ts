@@ -22,11 +22,16 @@ test.beforeEach(({}, testInfo) => {
 });
 
 /** A reference unique to this run, so duplicates come only from the tests that mean to make them. */
-const uniqueRef = () => `${Date.now().toString(36).toUpperCase()}SLIP${Math.random().toString(36).slice(2, 8).toUpperCase()}`.replace(/[^A-Z0-9]/g, "");
+const uniqueRef = () =>
+  `${Date.now().toString(36).toUpperCase()}SLIP${Math.random().toString(36).slice(2, 8).toUpperCase()}`.replace(/[^A-Z0-9]/g, "");
 
 const pickFile = (page: Page, file: string) => page.getByLabel(/เลือกรูปสลิป|เลือกรูปอื่น/).setInputFiles(file);
 
-test("a slip whose QR fills in the reference: the request is shown, the upload lands at the provider and on the console's timeline", async ({ page, browser, sandbox }) => {
+test("a slip whose QR fills in the reference: the request is shown, the upload lands at the provider and on the console's timeline", async ({
+  page,
+  browser,
+  sandbox,
+}) => {
   const made = await makeRequest(browser, { amount: "210.00" });
   await page.goto(made.slipUrl!);
   const card = page.getByTestId("slip-request");
@@ -56,7 +61,12 @@ test("a slip whose QR fills in the reference: the request is shown, the upload l
   expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
 
   skipWithoutRole(test, "admin");
-  const staff = await browser.newContext({ ...devices["Desktop Chrome"], locale: "en-GB", storageState: storageStatePath("admin"), baseURL: E2E.baseUrl });
+  const staff = await browser.newContext({
+    ...devices["Desktop Chrome"],
+    locale: "en-GB",
+    storageState: storageStatePath("admin"),
+    baseURL: E2E.baseUrl,
+  });
   try {
     const console = await staff.newPage();
     await console.goto(`/requests/${made.id}`);
@@ -68,7 +78,10 @@ test("a slip whose QR fills in the reference: the request is shown, the upload l
   }
 });
 
-test("the picker: 'take a photo' and 'choose from the gallery' are large buttons on a 360 px phone, the picked slip shows in it, and axe finds nothing", async ({ page, browser }) => {
+test("the picker: 'take a photo' and 'choose from the gallery' are large buttons on a 360 px phone, the picked slip shows in it, and axe finds nothing", async ({
+  page,
+  browser,
+}) => {
   const made = await makeRequest(browser, { amount: "219.00" });
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(made.slipUrl!);
@@ -123,7 +136,11 @@ test("the picker: 'take a photo' and 'choose from the gallery' are large buttons
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 });
 
-test("switching the language keeps the picked slip and what was typed, and the upload then sends that slip", async ({ page, browser, sandbox }) => {
+test("switching the language keeps the picked slip and what was typed, and the upload then sends that slip", async ({
+  page,
+  browser,
+  sandbox,
+}) => {
   const made = await makeRequest(browser, { amount: "220.00" });
   await page.goto(made.slipUrl!);
   await markPage(page);
@@ -137,7 +154,10 @@ test("switching the language keeps the picked slip and what was typed, and the u
   await page.getByRole("navigation", { name: "ภาษา" }).getByRole("link", { name: "English" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Upload your payment slip");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
-  await expect(page.getByRole("navigation", { name: "Language" }).getByRole("link", { name: "English" })).toHaveAttribute("aria-current", "true");
+  await expect(page.getByRole("navigation", { name: "Language" }).getByRole("link", { name: "English" })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
   expect(await wasNotReloaded(page)).toBe(true);
   await expect(page.getByTestId("slip-preview")).toBeVisible();
   await expect(page.getByTestId("slip-preview")).toHaveAttribute("alt", "The slip you chose");
@@ -235,7 +255,9 @@ test("the server judges the upload by its bytes too, and limits uploads per link
   const made = await makeRequest(browser, { amount: "214.00" });
   const upload = new URL(made.slipUrl!).pathname + "/upload";
   const post = (image: Buffer, extra: Record<string, string> = {}) =>
-    request.post(upload, { multipart: { image: { name: "slip.jpg", mimeType: "image/jpeg", buffer: image }, first4: "", last4: "", note: "", ...extra } });
+    request.post(upload, {
+      multipart: { image: { name: "slip.jpg", mimeType: "image/jpeg", buffer: image }, first4: "", last4: "", note: "", ...extra },
+    });
   const notImage = await post(Buffer.from("<html>definitely a jpeg</html>"));
   expect(notImage.status()).toBe(400);
   expect(await notImage.json()).toEqual({ problem: "not_image" });
@@ -265,7 +287,12 @@ test("the duplicate check refuses a half reference and a malformed link, in word
 
 test("a failed upload can be tried again without picking the image again", async ({ page, browser, sandbox }) => {
   const made = await makeRequest(browser, { amount: "215.00" });
-  await sandbox.control("POST", "/faults", { operation: "UploadPayInSlipById", kind: "http500", count: 1, match: { requestId: made.providerId } });
+  await sandbox.control("POST", "/faults", {
+    operation: "UploadPayInSlipById",
+    kind: "http500",
+    count: 1,
+    match: { requestId: made.providerId },
+  });
   await page.goto(made.slipUrl!);
   await pickFile(page, plainSlip());
   await page.getByRole("button", { name: "อัปโหลดสลิป" }).click();
@@ -279,7 +306,11 @@ test("a failed upload can be tried again without picking the image again", async
   expect(await sandbox.control<unknown[]>("GET", `/slips?requestId=${made.providerId}`)).toHaveLength(1);
 });
 
-test("bad, expired and malformed links say to ask the merchant for a new one, and show nothing of the request", async ({ page, browser, sandbox }) => {
+test("bad, expired and malformed links say to ask the merchant for a new one, and show nothing of the request", async ({
+  page,
+  browser,
+  sandbox,
+}) => {
   const made = await makeRequest(browser, { amount: "216.00" });
   const [, , orgId] = new URL(made.slipUrl!).pathname.split("/");
   await page.goto(`/payin-slip-upload/${orgId}/${made.providerId}/${randomUUID()}`);
@@ -298,7 +329,11 @@ test("bad, expired and malformed links say to ask the merchant for a new one, an
   expect(axe.violations.map((v) => v.id)).toEqual([]);
 });
 
-test("a large photo is scaled down to 1600 px before it is sent, and the page stays usable at 200% zoom", async ({ page, browser, sandbox }) => {
+test("a large photo is scaled down to 1600 px before it is sent, and the page stays usable at 200% zoom", async ({
+  page,
+  browser,
+  sandbox,
+}) => {
   const made = await makeRequest(browser, { amount: "217.00" });
   await page.goto(made.slipUrl!);
   await page.setViewportSize({ width: 180, height: 320 });
@@ -315,7 +350,10 @@ test("a large photo is scaled down to 1600 px before it is sent, and the page st
 });
 
 /** What the merchant's back office sees at the provider (GetPayInSlipUpload, with the read key). */
-async function slipsAtProvider(sandbox: SandboxClient, providerId: string): Promise<Array<{ first4: string; last4: string; note: string; imageBase64: string }>> {
+async function slipsAtProvider(
+  sandbox: SandboxClient,
+  providerId: string,
+): Promise<Array<{ first4: string; last4: string; note: string; imageBase64: string }>> {
   const coffee = sandbox.merchants.find((m) => m.name === "Siam Coffee Roasters")!;
   const res = await fetch(`${sandbox.url}/api/PaymentRequest/org/${coffee.orgId}/action/GetPayInSlipUpload/${providerId}`, {
     headers: { Authorization: `Basic ${Buffer.from(`api:${coffee.readKey}`).toString("base64")}` },
@@ -325,7 +363,7 @@ async function slipsAtProvider(sandbox: SandboxClient, providerId: string): Prom
 
 /** Width and height from a JPEG's start-of-frame marker. */
 function jpegSize(jpeg: Buffer): { width: number; height: number } | null {
-  for (let i = 2; i + 9 < jpeg.length; ) {
+  for (let i = 2; i + 9 < jpeg.length;) {
     if (jpeg[i] !== 0xff) return null;
     const marker = jpeg[i + 1]!;
     const length = jpeg.readUInt16BE(i + 2);

@@ -20,11 +20,18 @@ test.beforeEach(({}, testInfo) => {
 /** The runner hands new contexts the project's signed-in state unless told otherwise. */
 const nobody = { cookies: [], origins: [] };
 const rnd = () => Math.floor(Math.random() * 250) + 1;
-const uniqueRef = () => `${Date.now().toString(36).toUpperCase()}SLIP${Math.random().toString(36).slice(2, 8).toUpperCase()}`.replace(/[^A-Z0-9]/g, "");
+const uniqueRef = () =>
+  `${Date.now().toString(36).toUpperCase()}SLIP${Math.random().toString(36).slice(2, 8).toUpperCase()}`.replace(/[^A-Z0-9]/g, "");
 
 /** The customer's phone uploads the slip, as e2e/slip-upload.spec.ts does. */
 async function uploadSlip(browser: Browser, slipUrl: string, reference: string, note: string): Promise<void> {
-  const phone = await browser.newContext({ ...devices["Pixel 7"], locale: "th-TH", timezoneId: "Asia/Bangkok", storageState: nobody, extraHTTPHeaders: { "X-Forwarded-For": `10.${rnd()}.${rnd()}.${rnd()}` } });
+  const phone = await browser.newContext({
+    ...devices["Pixel 7"],
+    locale: "th-TH",
+    timezoneId: "Asia/Bangkok",
+    storageState: nobody,
+    extraHTTPHeaders: { "X-Forwarded-For": `10.${rnd()}.${rnd()}.${rnd()}` },
+  });
   try {
     const page = await phone.newPage();
     await page.goto(slipUrl);
@@ -38,17 +45,26 @@ async function uploadSlip(browser: Browser, slipUrl: string, reference: string, 
   }
 }
 
-const axe = async (page: Page) => (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+const axe = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
 /** A picture the browser actually fetched and decoded. */
 const isShown = (img: ReturnType<Page["locator"]>) => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0);
 
-test("a slip uploaded on the slip page: thumbnail on the timeline, full size through PayDesk, a row on the Slips page, in English and Thai", async ({ browser }) => {
+test("a slip uploaded on the slip page: thumbnail on the timeline, full size through PayDesk, a row on the Slips page, in English and Thai", async ({
+  browser,
+}) => {
   const made = await makeRequest(browser, { amount: "219.00" });
   const reference = uniqueRef();
   const shownReference = `${reference.slice(0, 4)}…${reference.slice(-4)}`;
   await uploadSlip(browser, made.slipUrl!, reference, "โอนจากบัญชีภรรยา");
 
-  const staff = await browser.newContext({ ...devices["Desktop Chrome"], locale: "en-GB", timezoneId: "Asia/Bangkok", storageState: storageStatePath("viewer"), baseURL: E2E.baseUrl });
+  const staff = await browser.newContext({
+    ...devices["Desktop Chrome"],
+    locale: "en-GB",
+    timezoneId: "Asia/Bangkok",
+    storageState: storageStatePath("viewer"),
+    baseURL: E2E.baseUrl,
+  });
   try {
     const page = await staff.newPage();
     await page.goto(`/requests/${made.id}`);

@@ -49,7 +49,16 @@ test.describe("two instances, one Postgres", () => {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       const child = spawn("node_modules/.bin/next", ["start", "-p", String(port), "-H", "127.0.0.1"], {
-        env: { ...process.env, PORT: String(port), DATABASE_URL: server.url("postgres"), DATA_DIR: dataDir, SANDBOX_PORT: String(E2E.sandboxPort), PAYMENT_API_BASE_URL: "", PUBLIC_BASE_URL: url, NEXT_TELEMETRY_DISABLED: "1" },
+        env: {
+          ...process.env,
+          PORT: String(port),
+          DATABASE_URL: server.url("postgres"),
+          DATA_DIR: dataDir,
+          SANDBOX_PORT: String(E2E.sandboxPort),
+          PAYMENT_API_BASE_URL: "",
+          PUBLIC_BASE_URL: url,
+          NEXT_TELEMETRY_DISABLED: "1",
+        },
         stdio: "ignore",
       });
       instances.push(child);
@@ -67,7 +76,10 @@ test.describe("two instances, one Postgres", () => {
   test("a webhook received by A shows on B's console within seconds, without a reload", async ({ page, sandbox }) => {
     const [a, b] = urls as [string, string];
     const merchant = sandbox.merchants[0]!;
-    const creds = JSON.parse(fs.readFileSync(path.join(E2E.dataDir, "sandbox", "credentials.json"), "utf8")) as { webhookSecret: string | null; webhookHeader: string };
+    const creds = JSON.parse(fs.readFileSync(path.join(E2E.dataDir, "sandbox", "credentials.json"), "utf8")) as {
+      webhookSecret: string | null;
+      webhookHeader: string;
+    };
     test.skip(!creds.webhookSecret, "the sandbox has no webhook secret (SANDBOX_WEBHOOK_URL unset)");
 
     // A Pay-In at the provider, and PayDesk's record of it in the shared database.
@@ -94,7 +106,9 @@ test.describe("two instances, one Postgres", () => {
     await sandbox.control("POST", `/requests/${providerId}/pay`, {});
 
     // B's webhook log, signed in on B as the demo admin A made at its first start.
-    const { users } = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-users.json"), "utf8")) as { users: { email: string; password: string; role?: string; isDisabled?: boolean }[] };
+    const { users } = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-users.json"), "utf8")) as {
+      users: { email: string; password: string; role?: string; isDisabled?: boolean }[];
+    };
     const admin = users.find((u) => u.role === "admin" && !u.isDisabled)!;
     await page.context().clearCookies();
     await page.goto(`${b}/login?callbackUrl=/webhooks`);
@@ -118,7 +132,11 @@ test.describe("two instances, one Postgres", () => {
       ],
     };
     const sent = Date.now();
-    const response = await fetch(`${a}/api/webhooks/payment`, { method: "POST", headers: { "Content-Type": "application/json", [creds.webhookHeader]: creds.webhookSecret! }, body: JSON.stringify(job) });
+    const response = await fetch(`${a}/api/webhooks/payment`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", [creds.webhookHeader]: creds.webhookSecret! },
+      body: JSON.stringify(job),
+    });
     expect(response.status).toBe(200);
     // About 1.2 s on a quiet machine now that A confirms the webhook with the provider before it
     // applies it (and tells the other instances); the bound leaves room for a loaded CI machine.

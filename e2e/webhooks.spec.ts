@@ -22,7 +22,10 @@ test("the webhook log names filters it cannot read, and still shows the page", a
 
 test("webhooks refused for their secret are counted and the last ones shown, never with the secret sent", async ({ page, request }) => {
   const guessed = `whsec_e2e_${Date.now().toString(36)}`;
-  const answer = await request.post("/api/webhooks/payment", { headers: { "X-PayDesk-Webhook-Secret": guessed }, data: { Id: "x", Parameters: [] } });
+  const answer = await request.post("/api/webhooks/payment", {
+    headers: { "X-PayDesk-Webhook-Secret": guessed },
+    data: { Id: "x", Parameters: [] },
+  });
   expect(answer.status()).toBe(401);
   await page.goto("/webhooks");
   const panel = page.getByTestId("webhook-refusals");
@@ -37,13 +40,27 @@ test("webhooks refused for their secret are counted and the last ones shown, nev
 function webhookCredentials(): { secret: string; header: string; merchantId: string; orgId: string } | null {
   const file = path.join(E2E.dataDir, "sandbox", "credentials.json");
   if (E2E.external || !fs.existsSync(file)) return null;
-  const creds = JSON.parse(fs.readFileSync(file, "utf8")) as { webhookSecret: string | null; webhookHeader: string; merchants: { merchantId: string; orgId: string }[] };
-  return creds.webhookSecret ? { secret: creds.webhookSecret, header: creds.webhookHeader, merchantId: creds.merchants[0]!.merchantId, orgId: creds.merchants[0]!.orgId } : null;
+  const creds = JSON.parse(fs.readFileSync(file, "utf8")) as {
+    webhookSecret: string | null;
+    webhookHeader: string;
+    merchants: { merchantId: string; orgId: string }[];
+  };
+  return creds.webhookSecret
+    ? {
+        secret: creds.webhookSecret,
+        header: creds.webhookHeader,
+        merchantId: creds.merchants[0]!.merchantId,
+        orgId: creds.merchants[0]!.orgId,
+      }
+    : null;
 }
 
 const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
-test("a webhook body with a very long line stays in its own box: the page never scrolls sideways, on a phone or a desktop", async ({ page, request }) => {
+test("a webhook body with a very long line stays in its own box: the page never scrolls sideways, on a phone or a desktop", async ({
+  page,
+  request,
+}) => {
   const creds = webhookCredentials();
   test.skip(!creds, "needs the sandbox's webhook secret (a local run starts it)");
   // One unbroken 1,500-character value, as a token or an encoded image would be.
@@ -64,7 +81,10 @@ test("a webhook body with a very long line stays in its own box: the page never 
   const answer = await request.post("/api/webhooks/payment", { headers: { [creds!.header]: creds!.secret }, data: job });
   expect(answer.status()).toBeLessThan(500);
 
-  for (const viewport of [{ width: 360, height: 780 }, { width: 1280, height: 800 }]) {
+  for (const viewport of [
+    { width: 360, height: 780 },
+    { width: 1280, height: 800 },
+  ]) {
     await page.setViewportSize(viewport);
     await page.goto("/webhooks");
     const row = page.getByTestId("webhook-row").filter({ hasText: marker });

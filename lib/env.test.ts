@@ -29,7 +29,11 @@ describe("parseEnv", () => {
   });
 
   it("uses a real provider when PAYMENT_API_BASE_URL is set, without a trailing slash", () => {
-    const env = parseEnv({ ...REAL_SECRETS, PAYMENT_API_BASE_URL: "https://api.example.com/", PUBLIC_BASE_URL: "https://pay.example.co.th" });
+    const env = parseEnv({
+      ...REAL_SECRETS,
+      PAYMENT_API_BASE_URL: "https://api.example.com/",
+      PUBLIC_BASE_URL: "https://pay.example.co.th",
+    });
     expect(env.isSandbox).toBe(false);
     expect(env.providerBaseUrl).toBe("https://api.example.com");
     expect(env.PUBLIC_BASE_URL).toBe("https://pay.example.co.th");
@@ -76,15 +80,23 @@ describe("parseEnv", () => {
       const bad = "not-a-key-at-all";
       const text = errorText(() => parseEnv({ ENCRYPTION_KEYS_PREVIOUS: `${validKey}, ${bad},${otherValidKey}` }));
       expect(text).toMatch(/^ENCRYPTION_KEYS_PREVIOUS must be a comma-separated list of 32-byte keys: entry 2 of 3 is not/);
-      for (const secret of [validKey, otherValidKey, bad, validKey.slice(0, 8), otherValidKey.slice(0, 8)]) expect(text).not.toContain(secret);
+      for (const secret of [validKey, otherValidKey, bad, validKey.slice(0, 8), otherValidKey.slice(0, 8)])
+        expect(text).not.toContain(secret);
     });
   });
 
   it("takes TRUSTED_PROXIES as IPv4 and IPv6 addresses and ranges, none by default", () => {
     expect(parseEnv({}).TRUSTED_PROXIES).toEqual([]);
-    expect(parseEnv({ TRUSTED_PROXIES: "10.0.0.0/8, 192.0.2.7,::1, 2001:db8::/32" }).TRUSTED_PROXIES).toEqual(["10.0.0.0/8", "192.0.2.7", "::1", "2001:db8::/32"]);
+    expect(parseEnv({ TRUSTED_PROXIES: "10.0.0.0/8, 192.0.2.7,::1, 2001:db8::/32" }).TRUSTED_PROXIES).toEqual([
+      "10.0.0.0/8",
+      "192.0.2.7",
+      "::1",
+      "2001:db8::/32",
+    ]);
     for (const bad of ["10.0.0.0/33", "proxy.internal", "10.0.0.1,", "::1/129", "10.0.0.0/8/8"]) {
-      expect(() => parseEnv({ TRUSTED_PROXIES: bad })).toThrow(/^TRUSTED_PROXIES must be a comma-separated list of IP addresses and CIDR ranges \(10\.0\.0\.0\/8, ::1\): entry \d of \d is not one/);
+      expect(() => parseEnv({ TRUSTED_PROXIES: bad })).toThrow(
+        /^TRUSTED_PROXIES must be a comma-separated list of IP addresses and CIDR ranges \(10\.0\.0\.0\/8, ::1\): entry \d of \d is not one/,
+      );
     }
   });
 
@@ -97,8 +109,12 @@ describe("parseEnv", () => {
   });
 
   it("requires chosen secrets with a real provider", () => {
-    expect(() => parseEnv({ PAYMENT_API_BASE_URL: "https://api.example.com" })).toThrow(/^AUTH_SECRET is required when PAYMENT_API_BASE_URL is set/);
-    expect(() => parseEnv({ PAYMENT_API_BASE_URL: "https://api.example.com", AUTH_SECRET: "x".repeat(32) })).toThrow(/^ENCRYPTION_KEY is required/);
+    expect(() => parseEnv({ PAYMENT_API_BASE_URL: "https://api.example.com" })).toThrow(
+      /^AUTH_SECRET is required when PAYMENT_API_BASE_URL is set/,
+    );
+    expect(() => parseEnv({ PAYMENT_API_BASE_URL: "https://api.example.com", AUTH_SECRET: "x".repeat(32) })).toThrow(
+      /^ENCRYPTION_KEY is required/,
+    );
   });
 
   it("takes the encryption key as hex or base64", () => {

@@ -73,7 +73,13 @@ const schema = z.object({
   /** How long a staff call may queue for the rate limit before staff are told to retry (lib/payment-api/limiter.ts LANE_WAIT_MS has the others'). */
   PAYMENT_API_MAX_QUEUE_MS: wholeNumber(0, 600_000, 10_000),
   /** The header the provider's admin sets on PayDesk's webhooks, carrying the merchant's shared secret. */
-  WEBHOOK_SECRET_HEADER: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name").default("X-PayDesk-Webhook-Secret")),
+  WEBHOOK_SECRET_HEADER: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name")
+      .default("X-PayDesk-Webhook-Secret"),
+  ),
   /** How often the reconciliation loop looks for requests due a check with the provider. */
   RECONCILE_POLL_MS: wholeNumber(100, 600_000, 2_000),
   /**
@@ -88,7 +94,11 @@ const schema = z.object({
       .superRefine((value, context) => {
         const entries = value.split(",");
         const bad = entries.findIndex((entry) => !isAddressOrRange(entry.trim()));
-        if (bad >= 0) context.addIssue({ code: "custom", message: `must be a comma-separated list of IP addresses and CIDR ranges (10.0.0.0/8, ::1): entry ${bad + 1} of ${entries.length} is not one` });
+        if (bad >= 0)
+          context.addIssue({
+            code: "custom",
+            message: `must be a comma-separated list of IP addresses and CIDR ranges (10.0.0.0/8, ::1): entry ${bad + 1} of ${entries.length} is not one`,
+          });
       })
       .transform((value) => value.split(",").map((entry) => entry.trim()))
       .default([]),
@@ -100,7 +110,10 @@ const schema = z.object({
    * Required with a real provider; generated into DATA_DIR in demo mode. Old keys for rotation:
    * ENCRYPTION_KEYS_PREVIOUS, comma-separated.
    */
-  ENCRYPTION_KEY: z.preprocess(emptyAsUndefined, z.string().refine(isKey32, "must be 32 bytes as 64 hex characters or base64 (openssl rand -hex 32)").optional()),
+  ENCRYPTION_KEY: z.preprocess(
+    emptyAsUndefined,
+    z.string().refine(isKey32, "must be 32 bytes as 64 hex characters or base64 (openssl rand -hex 32)").optional(),
+  ),
   ENCRYPTION_KEYS_PREVIOUS: z.preprocess(
     emptyAsUndefined,
     z
@@ -109,7 +122,11 @@ const schema = z.object({
         const keys = value.split(",");
         const bad = keys.findIndex((key) => !isKey32(key));
         // Its position, not its text: the valid keys sit beside it in the same variable.
-        if (bad >= 0) context.addIssue({ code: "custom", message: `must be a comma-separated list of 32-byte keys: entry ${bad + 1} of ${keys.length} is not one` });
+        if (bad >= 0)
+          context.addIssue({
+            code: "custom",
+            message: `must be a comma-separated list of 32-byte keys: entry ${bad + 1} of ${keys.length} is not one`,
+          });
       })
       .optional(),
   ),
@@ -167,7 +184,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!isSandbox) {
     // With a real provider, secrets must be chosen by the operator, never generated on the fly.
     for (const name of ["AUTH_SECRET", "ENCRYPTION_KEY"] as const) {
-      if (!env[name]) throw new EnvError(`${name} is required when PAYMENT_API_BASE_URL is set (a real provider). See README.md, Configuration.`);
+      if (!env[name])
+        throw new EnvError(`${name} is required when PAYMENT_API_BASE_URL is set (a real provider). See README.md, Configuration.`);
     }
   }
   if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {

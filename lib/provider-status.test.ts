@@ -31,7 +31,11 @@ describe("the provider's status on the staff home page", () => {
   it("asks the provider at most once per 30 s, however many pages are opened at once", async () => {
     const { api, asked } = client(null);
     let now = 1_000_000;
-    const status = cachedProbe(() => probeProvider({ api, baseUrl: sandbox.url, isSandbox: false }), PROVIDER_STATUS_TTL_MS, () => now);
+    const status = cachedProbe(
+      () => probeProvider({ api, baseUrl: sandbox.url, isSandbox: false }),
+      PROVIDER_STATUS_TTL_MS,
+      () => now,
+    );
     const answers = await Promise.all(Array.from({ length: 20 }, () => status()));
     expect(answers.map((a) => a.state)).toEqual(Array(20).fill("up"));
     now += PROVIDER_STATUS_TTL_MS - 1;
@@ -56,12 +60,19 @@ describe("the provider's status on the staff home page", () => {
 
   it("says the provider is down when it does not answer, without throwing", async () => {
     const { api } = client(null, "http://127.0.0.1:1");
-    expect(await probeProvider({ api, baseUrl: "http://127.0.0.1:1", isSandbox: true })).toMatchObject({ state: "down", sandboxProfile: null });
+    expect(await probeProvider({ api, baseUrl: "http://127.0.0.1:1", isSandbox: true })).toMatchObject({
+      state: "down",
+      sandboxProfile: null,
+    });
   });
 
   it("names the sandbox's profile from its own control API, outside the provider's budget", async () => {
     const limiter = createMemoryLimiter({ count: 1, windowMs: 10_000, maxWaitMs: 30_000 });
     const { api } = client(limiter);
-    expect(await probeProvider({ api, baseUrl: sandbox.url, isSandbox: true })).toMatchObject({ state: "up", sandboxProfile: "spec", baseUrl: sandbox.url });
+    expect(await probeProvider({ api, baseUrl: sandbox.url, isSandbox: true })).toMatchObject({
+      state: "up",
+      sandboxProfile: "spec",
+      baseUrl: sandbox.url,
+    });
   });
 });

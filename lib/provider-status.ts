@@ -40,7 +40,11 @@ export async function probeProvider({ api, baseUrl, isSandbox, fetch: fetchImpl 
 }
 
 /** `probe` at most once per `ttlMs`; callers inside a window share its answer, even while it is on its way. */
-export function cachedProbe(probe: () => Promise<ProviderStatus>, ttlMs: number, now: () => number = Date.now): () => Promise<ProviderStatus> {
+export function cachedProbe(
+  probe: () => Promise<ProviderStatus>,
+  ttlMs: number,
+  now: () => number = Date.now,
+): () => Promise<ProviderStatus> {
   let last: { at: number; status: Promise<ProviderStatus> } | undefined;
   return () => {
     const at = now();

@@ -26,24 +26,49 @@ export async function startPayDesk(): Promise<void> {
     const { db, kind } = await database();
     registerCheckoutPageLoader();
     stage = "creating the first staff users";
-    await bootstrapStaff(db, { isDemo: settings.isSandbox, dataDir: settings.dataDir, adminEmail: settings.ADMIN_EMAIL, adminPassword: settings.ADMIN_PASSWORD });
+    await bootstrapStaff(db, {
+      isDemo: settings.isSandbox,
+      dataDir: settings.dataDir,
+      adminEmail: settings.ADMIN_EMAIL,
+      adminPassword: settings.ADMIN_PASSWORD,
+    });
     await pruneSignInThrottle(db);
     if (settings.isSandbox) {
       stage = `loading the sandbox's demo merchants from ${settings.sandboxDataDir}/credentials.json`;
       const loaded = await loadDemoMerchants(db, keyVault(), path.join(settings.sandboxDataDir, "credentials.json"));
-      console.log(loaded > 0 ? `[paydesk] demo mode: ${loaded} merchants from the sandbox` : "[paydesk] demo mode: the sandbox has not written its credentials yet; start it first (npm start does)");
+      console.log(
+        loaded > 0
+          ? `[paydesk] demo mode: ${loaded} merchants from the sandbox`
+          : "[paydesk] demo mode: the sandbox has not written its credentials yet; start it first (npm start does)",
+      );
     }
     stage = "sealing API keys again with the current ENCRYPTION_KEY";
     const { resealed, unreadable } = await reencryptAll(db, keyVault());
-    if (resealed > 0) console.log(`[paydesk] ${resealed} merchant(s) had API keys sealed with an older ENCRYPTION_KEY or in the older format; sealed again with the current one`);
+    if (resealed > 0)
+      console.log(
+        `[paydesk] ${resealed} merchant(s) had API keys sealed with an older ENCRYPTION_KEY or in the older format; sealed again with the current one`,
+      );
     // The provider never retries a webhook: this loop is what learns every outcome regardless.
     const holder = globalThis as typeof globalThis & { __paydeskWorker?: () => Promise<void> };
-    holder.__paydeskWorker ??= startReconcileWorker({ db, apiFor: merchantApiIn("reconcile"), confirmFor: merchantApiIn("webhook"), pollMs: settings.RECONCILE_POLL_MS, log: (m) => console.log(`[reconcile] ${m}`) });
-    if (unreadable.length > 0) console.warn(`[paydesk] the API keys of ${unreadable.join(", ")} cannot be opened with ENCRYPTION_KEY or ENCRYPTION_KEYS_PREVIOUS; enter them again in Settings`);
+    holder.__paydeskWorker ??= startReconcileWorker({
+      db,
+      apiFor: merchantApiIn("reconcile"),
+      confirmFor: merchantApiIn("webhook"),
+      pollMs: settings.RECONCILE_POLL_MS,
+      log: (m) => console.log(`[reconcile] ${m}`),
+    });
+    if (unreadable.length > 0)
+      console.warn(
+        `[paydesk] the API keys of ${unreadable.join(", ")} cannot be opened with ENCRYPTION_KEY or ENCRYPTION_KEYS_PREVIOUS; enter them again in Settings`,
+      );
     console.log(`[paydesk] database ready (${kind === "postgres" ? "PostgreSQL" : `embedded PGlite in ${settings.dataDir}`})`);
   } catch (error) {
     const reason = error instanceof EnvError ? error.message : describe(error);
-    console.error(error instanceof EnvError ? `[paydesk] PayDesk cannot start: ${reason}` : `[paydesk] PayDesk cannot start: failed while ${stage}: ${reason}`);
+    console.error(
+      error instanceof EnvError
+        ? `[paydesk] PayDesk cannot start: ${reason}`
+        : `[paydesk] PayDesk cannot start: failed while ${stage}: ${reason}`,
+    );
     process.exit(1);
   }
 }

@@ -65,7 +65,13 @@ export function authenticate(
     // The live handler writes "user + status" as text before the challenge, so the 401 never lands (§1.4).
     throw profile === "live" ? new HttpError(200, `User [${user}] status [${state}]`, "text") : unauthorized();
   }
-  if (profile === "spec" && merchantId !== null && key.merchantId !== null && key.merchantId !== merchantId && store.get("merchants", merchantId)) {
+  if (
+    profile === "spec" &&
+    merchantId !== null &&
+    key.merchantId !== null &&
+    key.merchantId !== merchantId &&
+    store.get("merchants", merchantId)
+  ) {
     // The spec ties a key to one merchant (Authentication, rule 5); the live provider does not check (§1.2).
     // An unknown or malformed merchant id is not "another merchant": the submit answers UUID_INVALID/NOTFOUND (§3.2).
     throw unauthorized();

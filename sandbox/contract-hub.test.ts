@@ -57,7 +57,8 @@ async function listenOn(target: TestSandbox, ...sessionIds: string[]): Promise<L
       for (;;) {
         const found = events.find((e) => e.sessionId === sessionId);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no payment.completed for ${sessionId} within ${timeoutMs} ms; got ${JSON.stringify(events)}`);
+        if (Date.now() > deadline)
+          throw new Error(`no payment.completed for ${sessionId} within ${timeoutMs} ms; got ${JSON.stringify(events)}`);
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     },
@@ -124,7 +125,10 @@ describe("payment.completed on /realtime/payment-tx", () => {
     const sentinel = await submit("SubmitPayInRequest", payInBody());
     const listener = await listen(rejected.id, expired.id, sentinel.id);
 
-    expect(await control(`/requests/${rejected.id}/reject`, { reason: "customer cancelled" })).toMatchObject({ hubDeliveries: 0, request: { status: "Rejected" } });
+    expect(await control(`/requests/${rejected.id}/reject`, { reason: "customer cancelled" })).toMatchObject({
+      hubDeliveries: 0,
+      request: { status: "Rejected" },
+    });
     expect(await control(`/requests/${expired.id}/expire`)).toMatchObject({ hubDeliveries: 0, request: { status: "Expired" } });
     await control(`/requests/${sentinel.id}/pay`);
     await listener.next(sentinel.id);
@@ -194,8 +198,14 @@ describe("payment.completed on /realtime/payment-tx, live profile", () => {
     expect(await controlLive(`/requests/${approved.id}/approve`)).toMatchObject({ hubDeliveries: 1, request: { status: "Approved" } });
     expect(await listener.next(approved.id)).toEqual({ sessionId: approved.id, amount: approved.generatedAmount });
 
-    expect(await controlLive(`/requests/${rejected.id}/reject`, { reason: "no" })).toMatchObject({ hubDeliveries: 0, request: { status: "Rejected" } });
-    expect(await controlLive(`/requests/${expired.id}/expire`)).toMatchObject({ hubDeliveries: 0, request: { status: "Rejected", statusCode: "ERR_EXPIRED_REQUEST" } });
+    expect(await controlLive(`/requests/${rejected.id}/reject`, { reason: "no" })).toMatchObject({
+      hubDeliveries: 0,
+      request: { status: "Rejected" },
+    });
+    expect(await controlLive(`/requests/${expired.id}/expire`)).toMatchObject({
+      hubDeliveries: 0,
+      request: { status: "Rejected", statusCode: "ERR_EXPIRED_REQUEST" },
+    });
     expect(await controlLive(`/requests/${p2p.id}/approve`)).toMatchObject({ hubDeliveries: 0, request: { status: "Approved" } });
     await controlLive(`/requests/${sentinel.id}/pay`);
     await listener.next(sentinel.id);

@@ -61,7 +61,8 @@ describe("live profile: submit errors", () => {
       it("answers REF_ID1_DUPLICATE with an empty 500", async () => {
         const first = payInBody();
         // A P2P needs a pending pay-out to succeed the first time.
-        if (op === "SubmitPayInRequestP2P") expect((await json(await sb.submit("SubmitPayOutRequest", sb.coffee, payOutBody()))).status).toBe("OK");
+        if (op === "SubmitPayInRequestP2P")
+          expect((await json(await sb.submit("SubmitPayOutRequest", sb.coffee, payOutBody()))).status).toBe("OK");
         await submitOk(sb, op, first);
         await expectEmpty500(await sb.submit(op, sb.coffee, payInBody({ RefId1: first.RefId1 })));
       });
@@ -86,7 +87,12 @@ describe("live profile: submit errors", () => {
         await expectEmpty500(await sb.submit(op, sb.coffee, { ...body, RequestedAmount: 100 }));
         const rows = await findByRef(sb, String(body.RefId1));
         expect(rows).toHaveLength(1);
-        expect(rows[0]).toMatchObject({ status: "Rejected", statusCode: "ERROR_VALUE_NOT_IN_RANGE", requestedAmount: 10, direction: "PayIn" });
+        expect(rows[0]).toMatchObject({
+          status: "Rejected",
+          statusCode: "ERROR_VALUE_NOT_IN_RANGE",
+          requestedAmount: 10,
+          direction: "PayIn",
+        });
       });
 
       it("still answers controller-level merchant errors as JSON 200 with merchant: null", async () => {
@@ -114,7 +120,12 @@ describe("live profile: submit errors", () => {
     expect((await json(await sb.submit("SubmitPayOutRequest", sb.coffee, body))).status).toBe("OK");
     const dup = await json(await sb.submit("SubmitPayOutRequest", sb.coffee, payOutBody({ RefId1: body.RefId1 })));
     // The same MVPaymentRequest as a success, both payload properties null (§4.3).
-    expect(dup).toEqual({ status: "REF_ID1_DUPLICATE", description: expect.stringContaining(String(body.RefId1)), paymentRequest: null, payoutTransaction: null });
+    expect(dup).toEqual({
+      status: "REF_ID1_DUPLICATE",
+      description: expect.stringContaining(String(body.RefId1)),
+      paymentRequest: null,
+      payoutTransaction: null,
+    });
   });
 
   it("answers a Pay-Out for an unknown merchant with the controller's JSON envelope", async () => {
@@ -143,7 +154,7 @@ describe("live profile: success shapes", () => {
   });
   afterAll(async () => sb.dispose());
 
-  it("answers a Pay-In with qrCodeImage \"\", paymentUrl null, extra fields, 7-digit timestamps and 30-minute expiry", async () => {
+  it('answers a Pay-In with qrCodeImage "", paymentUrl null, extra fields, 7-digit timestamps and 30-minute expiry', async () => {
     const body = payInBody({ RefId2: "r2", RefId3: "r3" });
     const r = await submitOk(sb, "SubmitPayInRequest", body);
     expect(r.id).toMatch(GUID);
@@ -255,7 +266,7 @@ describe("live profile: P2P", () => {
   });
   afterAll(async () => sb.dispose());
 
-  it("answers a P2P to a beneficiary without PromptPay with qrCode \"\" and the dummy PromptPay id", async () => {
+  it('answers a P2P to a beneficiary without PromptPay with qrCode "" and the dummy PromptPay id', async () => {
     const payout = await json(await sb.submit("SubmitPayOutRequest", sb.gadgets, payOutBody({ RequestedAmount: 1500 })));
     expect(payout.status).toBe("OK");
     const r = await submitOk(sb, "SubmitPayInRequestP2P", payInBody({ RequestedAmount: 500 }));
@@ -293,7 +304,13 @@ describe("live profile: P2P", () => {
   });
 
   it("answers a P2P to a beneficiary with PromptPay with a QR payload but still no image", async () => {
-    const payout = await json(await sb.submit("SubmitPayOutRequest", sb.gadgets, payOutBody({ RequestedAmount: 900, PromptPayId: "0812345678", AccountType: "PromptPay" })));
+    const payout = await json(
+      await sb.submit(
+        "SubmitPayOutRequest",
+        sb.gadgets,
+        payOutBody({ RequestedAmount: 900, PromptPayId: "0812345678", AccountType: "PromptPay" }),
+      ),
+    );
     // 600 is more than the 500 left on the blank-PromptPay pay-out, so this one matches.
     const r = await submitOk(sb, "SubmitPayInRequestP2P", payInBody({ RequestedAmount: 600 }));
     expect((await sb.control<Json>("GET", `/requests/${r.id}`)).body.payinPeer2PeerPayoutId).toBe(payout.paymentRequest.id);
@@ -313,7 +330,10 @@ describe("live profile: rate limit", () => {
 
   /** An anonymous provider call that is cheap and always 200 when not limited. */
   const probe = (client?: string) =>
-    sb.call("VerifyPayInToken", { rest: `${randomUUID()}/${randomUUID()}`, headers: client ? { "X-Original-Forwarded-For": `${client}, 10.0.0.1` } : {} });
+    sb.call("VerifyPayInToken", {
+      rest: `${randomUUID()}/${randomUUID()}`,
+      headers: client ? { "X-Original-Forwarded-For": `${client}, 10.0.0.1` } : {},
+    });
 
   it("answers the 21st request in a window with 429 text/plain and no Retry-After; other clients have their own bucket", async () => {
     // The window is fixed on the clock, so a burst can straddle two windows; then try again with a
@@ -376,7 +396,8 @@ describe("live profile: rate limit on the hub's WebSocket upgrade", () => {
   });
   afterAll(async () => Promise.all([sb.dispose(), spec.dispose()]));
 
-  type Upgrade = { opened: true } | { opened: false; status: number; contentType: string | undefined; retryAfter: string | undefined; body: string };
+  type Upgrade =
+    { opened: true } | { opened: false; status: number; contentType: string | undefined; retryAfter: string | undefined; body: string };
 
   /** Upgrades to the hub as a client with skipNegotiation does: the upgrade is its first request. */
   function upgrade(target: TestSandbox, client?: string): Promise<Upgrade> {
@@ -391,7 +412,13 @@ describe("live profile: rate limit on the hub's WebSocket upgrade", () => {
         res.setEncoding("utf8");
         res.on("data", (chunk: string) => (body += chunk));
         res.on("end", () =>
-          resolve({ opened: false, status: res.statusCode ?? 0, contentType: res.headers["content-type"], retryAfter: res.headers["retry-after"], body }),
+          resolve({
+            opened: false,
+            status: res.statusCode ?? 0,
+            contentType: res.headers["content-type"],
+            retryAfter: res.headers["retry-after"],
+            body,
+          }),
         );
       });
       ws.once("error", reject);
@@ -399,7 +426,10 @@ describe("live profile: rate limit on the hub's WebSocket upgrade", () => {
   }
 
   const probe = async (target: TestSandbox, client?: string) => {
-    const res = await target.call("VerifyPayInToken", { rest: `${randomUUID()}/${randomUUID()}`, headers: client ? { "X-Original-Forwarded-For": client } : {} });
+    const res = await target.call("VerifyPayInToken", {
+      rest: `${randomUUID()}/${randomUUID()}`,
+      headers: client ? { "X-Original-Forwarded-For": client } : {},
+    });
     await res.arrayBuffer();
     return res.status;
   };
@@ -421,7 +451,7 @@ describe("live profile: rate limit on the hub's WebSocket upgrade", () => {
     expect(await upgrade(sb, "198.51.100.50")).toEqual({ opened: true });
   });
 
-  it("an upgrade without X-Original-Forwarded-For counts in the one shared \"unknown\" bucket, as anonymous HTTP calls do", async () => {
+  it('an upgrade without X-Original-Forwarded-For counts in the one shared "unknown" bucket, as anonymous HTTP calls do', async () => {
     expect(await upgrade(sb)).toEqual({ opened: true });
     expect(await upgrade(sb)).toEqual({ opened: true });
     expect(await probe(sb)).toBe(200);
@@ -447,7 +477,11 @@ describe("live profile: authentication failures", () => {
   const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
 
   it("answers a disabled key with HTTP 200 text/plain (the handler writes before the challenge)", async () => {
-    const created = await sb.control<Json>("POST", "/keys", { merchantId: sb.coffee.merchantId, roles: ["PAYMENT_REQUEST"], status: "Disabled" });
+    const created = await sb.control<Json>("POST", "/keys", {
+      merchantId: sb.coffee.merchantId,
+      roles: ["PAYMENT_REQUEST"],
+      status: "Disabled",
+    });
     expect(created.status).toBe(201);
     const res = await sb.submit("SubmitPayInRequest", sb.coffee, payInBody(), { key: created.body.key });
     expect(res.status).toBe(200);
@@ -456,13 +490,21 @@ describe("live profile: authentication failures", () => {
     expect(text).toContain("DISABLED");
     expect(() => JSON.parse(text)).toThrow();
     // The spec profile answers a plain empty 401.
-    const specKey = await spec.control<Json>("POST", "/keys", { merchantId: spec.coffee.merchantId, roles: ["PAYMENT_REQUEST"], status: "Disabled" });
+    const specKey = await spec.control<Json>("POST", "/keys", {
+      merchantId: spec.coffee.merchantId,
+      roles: ["PAYMENT_REQUEST"],
+      status: "Disabled",
+    });
     const specRes = await spec.submit("SubmitPayInRequest", spec.coffee, payInBody(), { key: specKey.body.key });
     expect({ status: specRes.status, text: await specRes.text() }).toEqual({ status: 401, text: "" });
   });
 
   it("answers an expired key with HTTP 200 text/plain too", async () => {
-    const created = await sb.control<Json>("POST", "/keys", { merchantId: sb.coffee.merchantId, roles: ["PAYMENT_REQUEST"], expiresAt: "2020-01-01T00:00:00Z" });
+    const created = await sb.control<Json>("POST", "/keys", {
+      merchantId: sb.coffee.merchantId,
+      roles: ["PAYMENT_REQUEST"],
+      expiresAt: "2020-01-01T00:00:00Z",
+    });
     const res = await sb.submit("SubmitPayInRequest", sb.coffee, payInBody(), { key: created.body.key });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
@@ -497,7 +539,9 @@ describe("live profile: authentication failures", () => {
   it("does not check the user name", async () => {
     const res = await sb.submit("SubmitPayInRequest", sb.coffee, payInBody(), { authorization: basic("foo", sb.coffee.submitKey) });
     expect((await json(res)).status).toBe("OK");
-    const specRes = await spec.submit("SubmitPayInRequest", spec.coffee, payInBody(), { authorization: basic("foo", spec.coffee.submitKey) });
+    const specRes = await spec.submit("SubmitPayInRequest", spec.coffee, payInBody(), {
+      authorization: basic("foo", spec.coffee.submitKey),
+    });
     expect((await json(specRes)).status).toBe("OK");
   });
 
@@ -508,7 +552,9 @@ describe("live profile: authentication failures", () => {
     const stored = await sb.control<Json>("GET", `/requests/${r.id}`);
     expect(stored.body).toMatchObject({ merchantId: sb.gadgets.merchantId, refId1: body.RefId1 });
 
-    const specRes = await spec.submit("SubmitPayInRequest", spec.gadgets, payInBody({ RequestedAmount: 150 }), { key: spec.coffee.submitKey });
+    const specRes = await spec.submit("SubmitPayInRequest", spec.gadgets, payInBody({ RequestedAmount: 150 }), {
+      key: spec.coffee.submitKey,
+    });
     expect({ status: specRes.status, text: await specRes.text() }).toEqual({ status: 401, text: "" });
   });
 
@@ -517,7 +563,6 @@ describe("live profile: authentication failures", () => {
     expect({ status: res.status, text: await res.text() }).toEqual({ status: 403, text: "" });
   });
 });
-
 
 describe("live profile: the other submit error codes", () => {
   let sb: TestSandbox;
@@ -573,18 +618,43 @@ describe("live profile: the other submit error codes", () => {
   });
 
   it("SubmitPayOutRequest: UUID_INVALID and NOTFOUND for a bad PayinBankAccountId, as the controller's {…, bankAccount: null}", async () => {
-    const invalid = await json(await sb.submit("SubmitPayOutRequest", sb.coffee, { RefId1: "LIVE-ACCT-1", RequestedAmount: 100, QrProvider: "PP", PayinBankAccountId: "acct-1" }));
+    const invalid = await json(
+      await sb.submit("SubmitPayOutRequest", sb.coffee, {
+        RefId1: "LIVE-ACCT-1",
+        RequestedAmount: 100,
+        QrProvider: "PP",
+        PayinBankAccountId: "acct-1",
+      }),
+    );
     expect(invalid).toEqual({ status: "UUID_INVALID", description: expect.stringContaining("acct-1"), bankAccount: null });
     const unknown = randomUUID();
-    const notFound = await json(await sb.submit("SubmitPayOutRequest", sb.coffee, { RefId1: "LIVE-ACCT-2", RequestedAmount: 100, QrProvider: "PP", PayinBankAccountId: unknown }));
+    const notFound = await json(
+      await sb.submit("SubmitPayOutRequest", sb.coffee, {
+        RefId1: "LIVE-ACCT-2",
+        RequestedAmount: 100,
+        QrProvider: "PP",
+        PayinBankAccountId: unknown,
+      }),
+    );
     expect(notFound).toEqual({ status: "NOTFOUND", description: expect.stringContaining(unknown), bankAccount: null });
     // A registered destination works.
-    const ok = await json(await sb.submit("SubmitPayOutRequest", sb.coffee, { RefId1: "LIVE-ACCT-3", RequestedAmount: 100, QrProvider: "PP", PayinBankAccountId: sb.coffee.payoutDestinations[0]!.id }));
+    const ok = await json(
+      await sb.submit("SubmitPayOutRequest", sb.coffee, {
+        RefId1: "LIVE-ACCT-3",
+        RequestedAmount: 100,
+        QrProvider: "PP",
+        PayinBankAccountId: sb.coffee.payoutDestinations[0]!.id,
+      }),
+    );
     expect(ok.status).toBe("OK");
   });
 
   it("SubmitPayOutRequest: no destination checks (the spec profile's INVALID_DESTINATION_ACCOUNT / BANK_CODE_NOT_SUPPORT)", async () => {
-    for (const overrides of [{ BankCode: "XYZ" }, { BankAccountNo: "12-345" }, { BankCode: undefined, BankAccountNo: undefined, BankAccountName: undefined }]) {
+    for (const overrides of [
+      { BankCode: "XYZ" },
+      { BankAccountNo: "12-345" },
+      { BankCode: undefined, BankAccountNo: undefined, BankAccountName: undefined },
+    ]) {
       const body = Object.fromEntries(Object.entries(payOutBody(overrides)).filter(([, v]) => v !== undefined));
       expect((await json(await sb.submit("SubmitPayOutRequest", sb.coffee, body))).status, JSON.stringify(overrides)).toBe("OK");
     }
@@ -608,7 +678,13 @@ describe("live profile: read endpoints", () => {
 
   it("GetPaymentRequestById keeps the submit answer in responseDataObj with the bare base64 image the submit blanked", async () => {
     const read = await readById(sb, payIn.id);
-    expect(read).toMatchObject({ id: payIn.id, status: "Pending", direction: "PayIn", requestedAmount: 420, merchantId: sb.coffee.merchantId });
+    expect(read).toMatchObject({
+      id: payIn.id,
+      status: "Pending",
+      direction: "PayIn",
+      requestedAmount: 420,
+      merchantId: sb.coffee.merchantId,
+    });
     expect(payIn.qrCodeImage).toBe("");
     const image = read.responseDataObj.qrCodeImage as string;
     expect(image).not.toMatch(/^data:/);
@@ -627,7 +703,10 @@ describe("live profile: read endpoints", () => {
     expect((await readById(sb, theirs.paymentResponse.id, sb.coffee.readKey)).merchantId).toBe(sb.gadgets.merchantId);
     const spec = await startTestSandbox("spec");
     try {
-      const other = (await (await spec.submit("SubmitPayInRequest", spec.gadgets, payInBody({ RequestedAmount: 150 }))).json()) as Record<string, Json>;
+      const other = (await (await spec.submit("SubmitPayInRequest", spec.gadgets, payInBody({ RequestedAmount: 150 }))).json()) as Record<
+        string,
+        Json
+      >;
       const res = await spec.call("GetPaymentRequestById", { key: spec.coffee.readKey, rest: other.paymentResponse.id });
       expect(((await res.json()) as Record<string, Json>).status).toBe("NOTFOUND");
     } finally {
@@ -636,7 +715,9 @@ describe("live profile: read endpoints", () => {
   });
 
   it("GetPaymentRequests and GetPaymentRequestCount answer a bare array and a bare integer", async () => {
-    const rows = (await json(await sb.call("GetPaymentRequests", { key: sb.coffee.readKey, body: { fullTextSearch: payIn.refId1 } }))) as unknown as Record<string, Json>[];
+    const rows = (await json(
+      await sb.call("GetPaymentRequests", { key: sb.coffee.readKey, body: { fullTextSearch: payIn.refId1 } }),
+    )) as unknown as Record<string, Json>[];
     expect(rows.map((r) => r.id)).toEqual([payIn.id]);
     const count = await sb.call("GetPaymentRequestCount", { key: sb.coffee.readKey, body: { fullTextSearch: payIn.refId1 } });
     expect(count.status).toBe(200);
@@ -671,7 +752,11 @@ describe("live profile: slip endpoints", () => {
 
   it("VerifyPayInToken answers OK, TOKEN_INVALID, UUID_INVALID and NOTFOUND without a login", async () => {
     const verify = async (rest: string) => json(await sb.call("VerifyPayInToken", { rest }));
-    expect(await verify(`${a.id}/${tokenOf(a.slipUploadUrl)}`)).toEqual({ status: "OK", description: expect.any(String), slipUploadUrl: null });
+    expect(await verify(`${a.id}/${tokenOf(a.slipUploadUrl)}`)).toEqual({
+      status: "OK",
+      description: expect.any(String),
+      slipUploadUrl: null,
+    });
     expect((await verify(`${a.id}/${tokenOf(b.slipUploadUrl)}`)).status).toBe("TOKEN_INVALID");
     expect((await verify(`${a.id}/${randomUUID()}`)).status).toBe("TOKEN_INVALID");
     expect((await verify(`order-42/${tokenOf(a.slipUploadUrl)}`)).status).toBe("UUID_INVALID");
@@ -680,7 +765,12 @@ describe("live profile: slip endpoints", () => {
 
   it("UploadPayInSlipById stores whatever arrives, even text that is no image (the spec profile says IMAGE_INVALID)", async () => {
     const notAnImage = Buffer.from("this is a plain text file, not a picture of a slip").toString("base64");
-    const up = await json(await sb.call("UploadPayInSlipById", { rest: `${a.id}/${tokenOf(a.slipUploadUrl)}`, body: { ImageBase64: notAnImage, First4: "lv12", Last4: "lv34" } }));
+    const up = await json(
+      await sb.call("UploadPayInSlipById", {
+        rest: `${a.id}/${tokenOf(a.slipUploadUrl)}`,
+        body: { ImageBase64: notAnImage, First4: "lv12", Last4: "lv34" },
+      }),
+    );
     expect(up).toEqual({ status: "OK", description: expect.any(String), slipUploadUrl: null });
     const slips = await sb.control<Json[]>("GET", `/slips?requestId=${a.id}`);
     expect(slips.body).toHaveLength(1);
@@ -692,7 +782,10 @@ describe("live profile: slip endpoints", () => {
     const spec = await startTestSandbox("spec");
     try {
       const s = (await (await spec.submit("SubmitPayInRequest", spec.coffee, payInBody())).json()) as Record<string, Json>;
-      const res = await spec.call("UploadPayInSlipById", { rest: `${s.paymentResponse.id}/${tokenOf(s.paymentResponse.slipUploadUrl)}`, body: { ImageBase64: notAnImage } });
+      const res = await spec.call("UploadPayInSlipById", {
+        rest: `${s.paymentResponse.id}/${tokenOf(s.paymentResponse.slipUploadUrl)}`,
+        body: { ImageBase64: notAnImage },
+      });
       expect(((await res.json()) as Record<string, Json>).status).toBe("IMAGE_INVALID");
     } finally {
       await spec.dispose();

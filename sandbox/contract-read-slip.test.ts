@@ -14,15 +14,27 @@ const ISO_UTC_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,7})?Z$/;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** A 1×1 PNG, and the first bytes of a JPEG and a WebP file: the slip formats the spec names. */
 const PNG_1PX = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
-const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]).toString("base64");
-const WEBP_HEAD = Buffer.concat([Buffer.from("RIFF"), Buffer.from([0x24, 0x00, 0x00, 0x00]), Buffer.from("WEBPVP8 "), Buffer.alloc(12)]).toString("base64");
+const JPEG_HEAD = Buffer.from([
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+]).toString("base64");
+const WEBP_HEAD = Buffer.concat([
+  Buffer.from("RIFF"),
+  Buffer.from([0x24, 0x00, 0x00, 0x00]),
+  Buffer.from("WEBPVP8 "),
+  Buffer.alloc(12),
+]).toString("base64");
 
 async function readJson(res: Response): Promise<Json> {
   const text = await res.text();
   return text === "" ? null : JSON.parse(text);
 }
 
-async function submitOk(sb: TestSandbox, operation: SubmitOperation, merchant: SeededMerchant, body: Record<string, unknown>): Promise<Json> {
+async function submitOk(
+  sb: TestSandbox,
+  operation: SubmitOperation,
+  merchant: SeededMerchant,
+  body: Record<string, unknown>,
+): Promise<Json> {
   const res = await sb.submit(operation, merchant, body);
   const envelope = await readJson(res);
   expect(res.status).toBe(200);
@@ -35,14 +47,20 @@ async function call(sb: TestSandbox, action: string, options: CallOptions = {}):
   return { status: res.status, body: await readJson(res), res };
 }
 
-const readById = (sb: TestSandbox, merchant: SeededMerchant, id: string) => call(sb, "GetPaymentRequestById", { key: merchant.readKey, rest: id });
-const list = (sb: TestSandbox, body: unknown, merchant: SeededMerchant = sb.coffee) => call(sb, "GetPaymentRequests", { key: merchant.readKey, body });
-const count = (sb: TestSandbox, body: unknown, merchant: SeededMerchant = sb.coffee) => call(sb, "GetPaymentRequestCount", { key: merchant.readKey, body });
+const readById = (sb: TestSandbox, merchant: SeededMerchant, id: string) =>
+  call(sb, "GetPaymentRequestById", { key: merchant.readKey, rest: id });
+const list = (sb: TestSandbox, body: unknown, merchant: SeededMerchant = sb.coffee) =>
+  call(sb, "GetPaymentRequests", { key: merchant.readKey, body });
+const count = (sb: TestSandbox, body: unknown, merchant: SeededMerchant = sb.coffee) =>
+  call(sb, "GetPaymentRequestCount", { key: merchant.readKey, body });
 
 const tokenOf = (slipUploadUrl: string) => slipUploadUrl.split("/").at(-1) ?? "";
-const verify = (sb: TestSandbox, id: string, token: string, orgId?: string) => call(sb, "VerifyPayInToken", { rest: `${id}/${token}`, orgId });
-const upload = (sb: TestSandbox, id: string, token: string, body: unknown) => call(sb, "UploadPayInSlipById", { rest: `${id}/${token}`, body });
-const checkDup = (sb: TestSandbox, id: string, first4: string, last4: string) => call(sb, "CheckPayInSlipDup", { rest: `${id}/${first4}/${last4}` });
+const verify = (sb: TestSandbox, id: string, token: string, orgId?: string) =>
+  call(sb, "VerifyPayInToken", { rest: `${id}/${token}`, orgId });
+const upload = (sb: TestSandbox, id: string, token: string, body: unknown) =>
+  call(sb, "UploadPayInSlipById", { rest: `${id}/${token}`, body });
+const checkDup = (sb: TestSandbox, id: string, first4: string, last4: string) =>
+  call(sb, "CheckPayInSlipDup", { rest: `${id}/${first4}/${last4}` });
 
 async function slipsOf(sb: TestSandbox, requestId: string): Promise<Json[]> {
   const { status, body } = await sb.control<Json[]>("GET", `/slips?requestId=${requestId}`);
@@ -63,7 +81,12 @@ describe("GetPaymentRequestById", () => {
   beforeAll(async () => {
     sb = await startTestSandbox("spec");
     refId1 = ref("R");
-    payIn = await submitOk(sb, "SubmitPayInRequest", sb.coffee, payInBody({ RefId1: refId1, RefId2: "R2", RefId3: "R3", RequestedAmount: 420, Description: "latte x 3", Tags: "shop-1" }));
+    payIn = await submitOk(
+      sb,
+      "SubmitPayInRequest",
+      sb.coffee,
+      payInBody({ RefId1: refId1, RefId2: "R2", RefId3: "R3", RequestedAmount: 420, Description: "latte x 3", Tags: "shop-1" }),
+    );
   });
   afterAll(async () => sb.dispose());
 
@@ -114,7 +137,13 @@ describe("GetPaymentRequestById", () => {
   it("keeps the original submit response in responseDataObj, with qrCodeImage as bare base64 (no data: prefix)", async () => {
     const { body } = await readById(sb, sb.coffee, payIn.id);
     const stored = body.paymentRequest.responseDataObj;
-    expect(stored).toMatchObject({ id: payIn.id, sessionId: payIn.id, qrCode: payIn.qrCode, slipUploadUrl: payIn.slipUploadUrl, generatedAmount: payIn.generatedAmount });
+    expect(stored).toMatchObject({
+      id: payIn.id,
+      sessionId: payIn.id,
+      qrCode: payIn.qrCode,
+      slipUploadUrl: payIn.slipUploadUrl,
+      generatedAmount: payIn.generatedAmount,
+    });
     expect(stored.qrCodeImage).not.toMatch(/^data:/);
     expect(stored.qrCodeImage).toMatch(/^[A-Za-z0-9+/]+=*$/);
     expect(Buffer.from(stored.qrCodeImage, "base64").subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
@@ -160,7 +189,10 @@ describe("GetPaymentRequestById", () => {
   it("answers NOTFOUND for another merchant's request, which its own merchant can read", async () => {
     const theirs = await submitOk(sb, "SubmitPayInRequest", sb.gadgets, payInBody());
     expect((await readById(sb, sb.coffee, theirs.id)).body).toMatchObject({ status: "NOTFOUND", paymentRequest: null });
-    expect((await readById(sb, sb.gadgets, theirs.id)).body).toMatchObject({ status: "OK", paymentRequest: { id: theirs.id, merchantId: sb.gadgets.merchantId } });
+    expect((await readById(sb, sb.gadgets, theirs.id)).body).toMatchObject({
+      status: "OK",
+      paymentRequest: { id: theirs.id, merchantId: sb.gadgets.merchantId },
+    });
   });
 
   it("answers 401 without a key and 403 to a submit-only key", async () => {
@@ -207,7 +239,11 @@ describe("GetPaymentRequests and GetPaymentRequestCount", () => {
   it("caps limit at 100 and defaults to 100", async () => {
     const tag = `bulk-${randomUUID().slice(0, 8)}`;
     for (let batch = 0; batch < 101; batch += 26) {
-      await Promise.all(Array.from({ length: Math.min(26, 101 - batch) }, () => submitOk(sb, "SubmitPayOutRequest", sb.coffee, payOutBody({ Tags: tag, RequestedAmount: 25 }))));
+      await Promise.all(
+        Array.from({ length: Math.min(26, 101 - batch) }, () =>
+          submitOk(sb, "SubmitPayOutRequest", sb.coffee, payOutBody({ Tags: tag, RequestedAmount: 25 })),
+        ),
+      );
     }
     expect((await count(sb, { fullTextSearch: tag })).body).toBe(101);
     expect((await list(sb, { fullTextSearch: tag, limit: 500 })).body).toHaveLength(100);
@@ -237,12 +273,18 @@ describe("GetPaymentRequests and GetPaymentRequestCount", () => {
     const rejected = await sb.submit("SubmitPayInRequest", sb.coffee, payInBody({ Tags: tag, RefId1: rejectedRef, RequestedAmount: 5 }));
     expect((await readJson(rejected)).status).toBe("ERROR_VALUE_NOT_IN_RANGE");
 
-    const ids = async (filter: Record<string, unknown>) => (await list(sb, { fullTextSearch: tag, ...filter })).body.map((r: Json) => r.id).sort();
+    const ids = async (filter: Record<string, unknown>) =>
+      (await list(sb, { fullTextSearch: tag, ...filter })).body.map((r: Json) => r.id).sort();
     expect(await ids({ direction: "PayOut" })).toEqual([payOut.id, withdrawal.id].sort());
     expect(await ids({ direction: "PayIn", status: "Pending" })).toEqual([payIn.id]);
     const rejectedRows = (await list(sb, { fullTextSearch: tag, status: "Rejected" })).body;
     expect(rejectedRows).toHaveLength(1);
-    expect(rejectedRows[0]).toMatchObject({ refId1: rejectedRef, status: "Rejected", statusCode: "ERROR_VALUE_NOT_IN_RANGE", direction: "PayIn" });
+    expect(rejectedRows[0]).toMatchObject({
+      refId1: rejectedRef,
+      status: "Rejected",
+      statusCode: "ERROR_VALUE_NOT_IN_RANGE",
+      direction: "PayIn",
+    });
     expect(await ids({})).toHaveLength(4);
     expect((await count(sb, { fullTextSearch: tag, direction: "PayOut" })).body).toBe(2);
     expect((await count(sb, { fullTextSearch: tag, status: "Rejected" })).body).toBe(1);
@@ -305,17 +347,36 @@ describe("slip endpoints (anonymous)", () => {
   });
 
   it("VerifyPayInToken answers UUID_INVALID for an id that is not a GUID and NOTFOUND for an unknown one", async () => {
-    expect((await verify(sb, "order-42", tokenOf(a.slipUploadUrl))).body).toEqual({ status: "UUID_INVALID", description: expect.any(String), slipUploadUrl: null });
-    expect((await verify(sb, randomUUID(), tokenOf(a.slipUploadUrl))).body).toEqual({ status: "NOTFOUND", description: expect.any(String), slipUploadUrl: null });
+    expect((await verify(sb, "order-42", tokenOf(a.slipUploadUrl))).body).toEqual({
+      status: "UUID_INVALID",
+      description: expect.any(String),
+      slipUploadUrl: null,
+    });
+    expect((await verify(sb, randomUUID(), tokenOf(a.slipUploadUrl))).body).toEqual({
+      status: "NOTFOUND",
+      description: expect.any(String),
+      slipUploadUrl: null,
+    });
   });
 
   it("UploadPayInSlipById stores the slip with upper-cased reference characters", async () => {
-    const { status, body } = await upload(sb, a.id, tokenOf(a.slipUploadUrl), { ImageBase64: PNG_1PX, First4: "ab12", Last4: "cd34", Note: "paid at 10:05" });
+    const { status, body } = await upload(sb, a.id, tokenOf(a.slipUploadUrl), {
+      ImageBase64: PNG_1PX,
+      First4: "ab12",
+      Last4: "cd34",
+      Note: "paid at 10:05",
+    });
     expect(status).toBe(200);
     expect(body).toEqual({ status: "OK", description: expect.any(String), slipUploadUrl: null });
     const slips = await slipsOf(sb, a.id);
     expect(slips).toHaveLength(1);
-    expect(slips[0]).toMatchObject({ requestId: a.id, first4: "AB12", last4: "CD34", note: "paid at 10:05", imageBase64: `${PNG_1PX.length} base64 characters` });
+    expect(slips[0]).toMatchObject({
+      requestId: a.id,
+      first4: "AB12",
+      last4: "CD34",
+      note: "paid at 10:05",
+      imageBase64: `${PNG_1PX.length} base64 characters`,
+    });
     // The merchant reads the image back with a VIEWER key.
     const read = await call(sb, "GetPayInSlipUpload", { key: sb.coffee.readKey, rest: a.id });
     expect(read.body.status).toBe("OK");
@@ -368,7 +429,15 @@ describe("slip endpoints (anonymous)", () => {
     expect(fromB.status).toBe(200);
     expect(fromB.body).toMatchObject({ status: "OK" });
     expect(fromB.body.duplicates).toEqual([
-      { id: expect.stringMatching(UUID_RE), dupType: "PayinSlipId", first4: "AB12", last4: "CD34", orgId: sb.coffee.orgId, documentId: a.id, createdAt: expect.stringMatching(ISO_UTC_RE) },
+      {
+        id: expect.stringMatching(UUID_RE),
+        dupType: "PayinSlipId",
+        first4: "AB12",
+        last4: "CD34",
+        orgId: sb.coffee.orgId,
+        documentId: a.id,
+        createdAt: expect.stringMatching(ISO_UTC_RE),
+      },
     ]);
     expect((await checkDup(sb, b.id, "ab12", "cD34")).body.duplicates.map((d: Json) => d.documentId)).toEqual([a.id]);
     expect((await checkDup(sb, a.id, "AB12", "CD34")).body.duplicates).toEqual([]);
@@ -377,7 +446,9 @@ describe("slip endpoints (anonymous)", () => {
 
   it("CheckPayInSlipDup lists every other request that uploaded the same reference", async () => {
     const c = await submitOk(sb, "SubmitPayInRequest", sb.coffee, payInBody());
-    expect((await upload(sb, b.id, tokenOf(b.slipUploadUrl), { ImageBase64: PNG_1PX, First4: "Ab12", Last4: "cd34" })).body.status).toBe("OK");
+    expect((await upload(sb, b.id, tokenOf(b.slipUploadUrl), { ImageBase64: PNG_1PX, First4: "Ab12", Last4: "cd34" })).body.status).toBe(
+      "OK",
+    );
     const found = (await checkDup(sb, c.id, "AB12", "CD34")).body.duplicates.map((d: Json) => d.documentId).sort();
     expect(found).toEqual([a.id, b.id].sort());
     expect((await checkDup(sb, b.id, "AB12", "CD34")).body.duplicates.map((d: Json) => d.documentId)).toEqual([a.id]);
@@ -400,7 +471,11 @@ describe("GeneratePayInSlipUploadToken and GetPayOutRequestById", () => {
   it("GeneratePayInSlipUploadToken gives an OWNER key a new link that verifies beside the first one", async () => {
     const { status, body } = await call(sb, "GeneratePayInSlipUploadToken", { key: owner, rest: payIn.id });
     expect(status).toBe(200);
-    expect(body).toEqual({ status: "OK", description: "Success", slipUploadUrl: expect.stringMatching(new RegExp(`^/payin-slip-upload/${sb.coffee.orgId}/${payIn.id}/[0-9a-f-]{36}$`)) });
+    expect(body).toEqual({
+      status: "OK",
+      description: "Success",
+      slipUploadUrl: expect.stringMatching(new RegExp(`^/payin-slip-upload/${sb.coffee.orgId}/${payIn.id}/[0-9a-f-]{36}$`)),
+    });
     expect(tokenOf(body.slipUploadUrl)).not.toBe(tokenOf(payIn.slipUploadUrl));
     expect((await verify(sb, payIn.id, tokenOf(body.slipUploadUrl))).body.status).toBe("OK");
     expect((await verify(sb, payIn.id, tokenOf(payIn.slipUploadUrl))).body.status).toBe("OK");
@@ -415,15 +490,29 @@ describe("GeneratePayInSlipUploadToken and GetPayOutRequestById", () => {
   });
 
   it("GeneratePayInSlipUploadToken answers UUID_INVALID and NOTFOUND", async () => {
-    expect((await call(sb, "GeneratePayInSlipUploadToken", { key: owner, rest: "order-42" })).body).toEqual({ status: "UUID_INVALID", description: expect.any(String), slipUploadUrl: null });
-    expect((await call(sb, "GeneratePayInSlipUploadToken", { key: owner, rest: randomUUID() })).body).toEqual({ status: "NOTFOUND", description: expect.any(String), slipUploadUrl: null });
+    expect((await call(sb, "GeneratePayInSlipUploadToken", { key: owner, rest: "order-42" })).body).toEqual({
+      status: "UUID_INVALID",
+      description: expect.any(String),
+      slipUploadUrl: null,
+    });
+    expect((await call(sb, "GeneratePayInSlipUploadToken", { key: owner, rest: randomUUID() })).body).toEqual({
+      status: "NOTFOUND",
+      description: expect.any(String),
+      slipUploadUrl: null,
+    });
   });
 
   it("GetPayOutRequestById reads a Pay-Out like GetPaymentRequestById, with the same errors", async () => {
-    const { paymentResponse: payout } = await (await sb.submit("SubmitPayOutRequest", sb.coffee, payOutBody({ RequestedAmount: 640 }))).json() as Json;
+    const { paymentResponse: payout } = (await (
+      await sb.submit("SubmitPayOutRequest", sb.coffee, payOutBody({ RequestedAmount: 640 }))
+    ).json()) as Json;
     const { status, body } = await call(sb, "GetPayOutRequestById", { key: sb.coffee.readKey, rest: payout.id });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ status: "OK", paymentRequest: { id: payout.id, direction: "PayOut", status: "Pending", requestedAmount: 640 }, payoutTransaction: null });
+    expect(body).toMatchObject({
+      status: "OK",
+      paymentRequest: { id: payout.id, direction: "PayOut", status: "Pending", requestedAmount: 640 },
+      payoutTransaction: null,
+    });
     expect(body).toEqual((await readById(sb, sb.coffee, payout.id)).body);
     expect((await call(sb, "GetPayOutRequestById", { key: sb.coffee.readKey, rest: "order-42" })).body.status).toBe("UUID_INVALID");
     expect((await call(sb, "GetPayOutRequestById", { key: sb.coffee.readKey, rest: randomUUID() })).body.status).toBe("NOTFOUND");
@@ -441,7 +530,8 @@ describe("bad input on the read and slip endpoints", () => {
   });
   afterAll(async () => Promise.all([sb.dispose(), small.dispose()]));
 
-  const actionUrl = (s: TestSandbox, action: string, rest: string) => `${s.url}/api/PaymentRequest/org/${s.coffee.orgId}/action/${action}/${rest}`.replace(/\/$/, "");
+  const actionUrl = (s: TestSandbox, action: string, rest: string) =>
+    `${s.url}/api/PaymentRequest/org/${s.coffee.orgId}/action/${action}/${rest}`.replace(/\/$/, "");
   const basic = (key: string) => `Basic ${Buffer.from(`api:${key}`).toString("base64")}`;
 
   /** The POST endpoints with a JSON body, each with the options that reach its body binding. */
@@ -473,14 +563,26 @@ describe("bad input on the read and slip endpoints", () => {
     expect(Object.keys(offset.errors)).toEqual(["$.offset"]);
     const limit = await expectProblem(await sb.call("GetPaymentRequestCount", { key: sb.coffee.readKey, body: { limit: "ten" } }), 400);
     expect(Object.keys(limit.errors)).toEqual(["$.limit"]);
-    const fromDate = await expectProblem(await sb.call("GetPaymentRequests", { key: sb.coffee.readKey, body: { fromDate: "yesterday" } }), 400);
+    const fromDate = await expectProblem(
+      await sb.call("GetPaymentRequests", { key: sb.coffee.readKey, body: { fromDate: "yesterday" } }),
+      400,
+    );
     expect(Object.keys(fromDate.errors)).toEqual(["$.fromDate"]);
-    const toDate = await expectProblem(await sb.call("GetPaymentRequestCount", { key: sb.coffee.readKey, body: { fromDate: "2026-01-01T00:00:00Z", toDate: "tomorrow" } }), 400);
+    const toDate = await expectProblem(
+      await sb.call("GetPaymentRequestCount", { key: sb.coffee.readKey, body: { fromDate: "2026-01-01T00:00:00Z", toDate: "tomorrow" } }),
+      400,
+    );
     expect(Object.keys(toDate.errors)).toEqual(["$.toDate"]);
     const token = tokenOf(earlier.slipUploadUrl);
-    const image = await expectProblem(await sb.call("UploadPayInSlipById", { rest: `${earlier.id}/${token}`, body: { ImageBase64: 12345 } }), 400);
+    const image = await expectProblem(
+      await sb.call("UploadPayInSlipById", { rest: `${earlier.id}/${token}`, body: { ImageBase64: 12345 } }),
+      400,
+    );
     expect(Object.keys(image.errors)).toEqual(["$.ImageBase64"]);
-    const first4 = await expectProblem(await sb.call("UploadPayInSlipById", { rest: `${earlier.id}/${token}`, body: { ImageBase64: PNG_1PX, First4: 1234 } }), 400);
+    const first4 = await expectProblem(
+      await sb.call("UploadPayInSlipById", { rest: `${earlier.id}/${token}`, body: { ImageBase64: PNG_1PX, First4: 1234 } }),
+      400,
+    );
     expect(Object.keys(first4.errors)).toEqual(["$.First4"]);
     expect(await slipsOf(sb, earlier.id)).toEqual([]);
   });
@@ -532,7 +634,12 @@ describe("bad input on the read and slip endpoints", () => {
     ];
     for (const [action, rest, allowed] of cases) {
       const method = allowed === "GET" ? "POST" : "GET";
-      const res = await sb.call(action, { key: sb.coffee.readKey, rest: rest || undefined, method, ...(method === "POST" ? { body: {} } : {}) });
+      const res = await sb.call(action, {
+        key: sb.coffee.readKey,
+        rest: rest || undefined,
+        method,
+        ...(method === "POST" ? { body: {} } : {}),
+      });
       expect(res.status, `${method} ${action}`).toBe(405);
       expect(res.headers.get("allow")).toBe(allowed);
     }

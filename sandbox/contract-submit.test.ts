@@ -14,12 +14,41 @@ import { payInBody, payOutBody, ref, startTestSandbox, type CallOptions, type Su
 import type { Json } from "./testing/json";
 
 const PAY_IN_FIELDS = [
-  "createdAt", "currency", "expireAt", "generatedAmount", "id", "isQrAvailable", "payInBankAccountName", "payInBankAccountNo", "payInBankCode",
-  "payInPromptPayId", "paymentUrl", "qrCode", "qrCodeImage", "requestedAmount", "sessionId", "slipUploadUrl", "status", "type", "websocketPath",
+  "createdAt",
+  "currency",
+  "expireAt",
+  "generatedAmount",
+  "id",
+  "isQrAvailable",
+  "payInBankAccountName",
+  "payInBankAccountNo",
+  "payInBankCode",
+  "payInPromptPayId",
+  "paymentUrl",
+  "qrCode",
+  "qrCodeImage",
+  "requestedAmount",
+  "sessionId",
+  "slipUploadUrl",
+  "status",
+  "type",
+  "websocketPath",
 ];
 const P2P_FIELDS = [
-  "currency", "generatedAmount", "id", "isQrAvailable", "payInBankAccountName", "payInBankAccountNo", "payInBankCode", "payInPromptPayId",
-  "qrCode", "qrCodeImage", "requestedAmount", "slipUploadUrl", "status", "type",
+  "currency",
+  "generatedAmount",
+  "id",
+  "isQrAvailable",
+  "payInBankAccountName",
+  "payInBankAccountNo",
+  "payInBankCode",
+  "payInPromptPayId",
+  "qrCode",
+  "qrCodeImage",
+  "requestedAmount",
+  "slipUploadUrl",
+  "status",
+  "type",
 ];
 const PAY_OUT_FIELDS = ["createdAt", "currency", "id", "requestedAmount", "status", "type"];
 const BUSINESS_ERROR_FIELDS = ["description", "paymentResponse", "status"];
@@ -35,7 +64,12 @@ async function readJson(res: Response): Promise<Json> {
 }
 
 /** Submits and insists on HTTP 200 + envelope OK; returns the envelope. */
-async function submitOk(sb: TestSandbox, operation: SubmitOperation, merchant: SeededMerchant, body: Record<string, unknown>): Promise<Json> {
+async function submitOk(
+  sb: TestSandbox,
+  operation: SubmitOperation,
+  merchant: SeededMerchant,
+  body: Record<string, unknown>,
+): Promise<Json> {
   const res = await sb.submit(operation, merchant, body);
   const envelope = await readJson(res);
   expect(res.status, JSON.stringify(envelope)).toBe(200);
@@ -180,7 +214,9 @@ describe("Pay-In submit", () => {
 
   it("never gives two pending pay-ins of the same account the same generatedAmount", async () => {
     const responses = await Promise.all(
-      Array.from({ length: 30 }, () => submitOk(sb, "SubmitPayInRequest", sb.coffee, payInBody({ RequestedAmount: 777 })).then((e) => e.paymentResponse)),
+      Array.from({ length: 30 }, () =>
+        submitOk(sb, "SubmitPayInRequest", sb.coffee, payInBody({ RequestedAmount: 777 })).then((e) => e.paymentResponse),
+      ),
     );
     const byAccount = new Map<string, number[]>();
     for (const pr of responses) {
@@ -244,7 +280,13 @@ describe("Pay-In submit", () => {
     const body = payInBody({ QrProvider: "SCB", RequestedAmount: 500, RefId2: "INV-42" });
     const { paymentResponse: pr } = await submitOk(sb, "SubmitPayInRequest", sb.coffee, body);
     expect(Object.keys(pr).sort()).toEqual(PAY_IN_FIELDS);
-    expect(pr).toMatchObject({ type: "PayIn", status: "Pending", payInBankCode: "SCB", payInBankAccountNo: "4071234567", isQrAvailable: true });
+    expect(pr).toMatchObject({
+      type: "PayIn",
+      status: "Pending",
+      payInBankCode: "SCB",
+      payInBankAccountNo: "4071234567",
+      isQrAvailable: true,
+    });
     expect(parse(pr.qrCode, true, true), "strict parse (CRC checked)").not.toBeNull();
     const bill = billPayment(pr.qrCode);
     expect(bill).not.toBeNull();
@@ -261,7 +303,10 @@ describe("Pay-In submit", () => {
     expect(Object.keys(envelope).sort()).toEqual(BUSINESS_ERROR_FIELDS);
     expect(envelope.paymentResponse).toBeNull();
     // Stored as a rejected row (docs/provider-facts.md §3.2 "Row stored? yes").
-    expect(await controlRequestByRef(sb, body.RefId1 as string)).toMatchObject({ status: "Rejected", statusCode: "ERROR_NO_PAYIN_ACCOUNT_MATCH" });
+    expect(await controlRequestByRef(sb, body.RefId1 as string)).toMatchObject({
+      status: "Rejected",
+      statusCode: "ERROR_NO_PAYIN_ACCOUNT_MATCH",
+    });
     await submitError(sb, "SubmitPayInRequest", sb.gadgets, { ...body, QrProvider: "PP" }, "REF_ID1_DUPLICATE");
   });
 });
@@ -284,15 +329,32 @@ describe("Pay-In P2P submit", () => {
     const envelope = await submitError(sb, "SubmitPayInRequestP2P", sb.coffee, body, "ERROR_NO_P2P_ACCOUNT_MATCH");
     expect(Object.keys(envelope).sort()).toEqual(BUSINESS_ERROR_FIELDS);
     expect(envelope.paymentResponse).toBeNull();
-    expect(await controlRequestByRef(sb, body.RefId1 as string)).toMatchObject({ status: "Rejected", statusCode: "ERROR_NO_P2P_ACCOUNT_MATCH" });
+    expect(await controlRequestByRef(sb, body.RefId1 as string)).toMatchObject({
+      status: "Rejected",
+      statusCode: "ERROR_NO_P2P_ACCOUNT_MATCH",
+    });
     await submitError(sb, "SubmitPayInRequestP2P", sb.coffee, body, "REF_ID1_DUPLICATE");
   });
 
   it("matches the oldest pending Pay-Out with room and sends the customer to that recipient's account (no PromptPay → no QR)", async () => {
-    bankOnly = (await submitOk(sb, "SubmitPayOutRequest", sb.coffee, payOutBody({ RequestedAmount: 500, BankCode: "BAY", BankAccountNo: "5550001111", BankAccountName: "Recipient One" }))).paymentResponse;
+    bankOnly = (
+      await submitOk(
+        sb,
+        "SubmitPayOutRequest",
+        sb.coffee,
+        payOutBody({ RequestedAmount: 500, BankCode: "BAY", BankAccountNo: "5550001111", BankAccountName: "Recipient One" }),
+      )
+    ).paymentResponse;
     const registered = sb.coffee.payoutDestinations.find((d) => d.promptPayId !== null);
     expect(registered).toBeDefined();
-    withPromptPay = (await submitOk(sb, "SubmitPayOutRequest", sb.coffee, { RefId1: ref("O"), RequestedAmount: 1000, QrProvider: "PP", PayinBankAccountId: registered!.id })).paymentResponse;
+    withPromptPay = (
+      await submitOk(sb, "SubmitPayOutRequest", sb.coffee, {
+        RefId1: ref("O"),
+        RequestedAmount: 1000,
+        QrProvider: "PP",
+        PayinBankAccountId: registered!.id,
+      })
+    ).paymentResponse;
 
     const body = p2p(300);
     const { paymentResponse: pr } = await submitOk(sb, "SubmitPayInRequestP2P", sb.coffee, body);
@@ -373,7 +435,8 @@ describe("Pay-Out and Withdrawal submit", () => {
     [
       "bank fields",
       () => ({ BankCode: "KBANK", BankAccountNo: "0123456789", BankAccountName: "Somchai Jaidee" }),
-      (s) => expect(s).toMatchObject({ bankCode: "KBANK", bankAccountNo: "0123456789", bankAccountName: "Somchai Jaidee", promptPayId: null }),
+      (s) =>
+        expect(s).toMatchObject({ bankCode: "KBANK", bankAccountNo: "0123456789", bankAccountName: "Somchai Jaidee", promptPayId: null }),
     ],
     [
       "PromptPayId + AccountType only (the spec's sample body)",
@@ -382,8 +445,15 @@ describe("Pay-Out and Withdrawal submit", () => {
     ],
     [
       "bank fields + PromptPayId + AccountType",
-      () => ({ BankCode: "SCB", BankAccountNo: "4440003333", BankAccountName: "Somsri", PromptPayId: "1234567890123", AccountType: "PromptPay" }),
-      (s) => expect(s).toMatchObject({ bankCode: "SCB", bankAccountNo: "4440003333", promptPayId: "1234567890123", accountType: "PromptPay" }),
+      () => ({
+        BankCode: "SCB",
+        BankAccountNo: "4440003333",
+        BankAccountName: "Somsri",
+        PromptPayId: "1234567890123",
+        AccountType: "PromptPay",
+      }),
+      (s) =>
+        expect(s).toMatchObject({ bankCode: "SCB", bankAccountNo: "4440003333", promptPayId: "1234567890123", accountType: "PromptPay" }),
     ],
     [
       "PayinBankAccountId of a registered destination",
@@ -396,7 +466,13 @@ describe("Pay-Out and Withdrawal submit", () => {
     for (const [name, destination, check] of destinations) {
       it(`${operation} to ${name} answers exactly the spec's Pay-Out fields, type PayOut, status Pending`, async () => {
         const before = Date.now();
-        const res = await sb.submit(operation, sb.coffee, { RefId1: ref("O"), RequestedAmount: 1234.5, QrProvider: "PP", Description: "rent", ...destination() });
+        const res = await sb.submit(operation, sb.coffee, {
+          RefId1: ref("O"),
+          RequestedAmount: 1234.5,
+          QrProvider: "PP",
+          Description: "rent",
+          ...destination(),
+        });
         const after = Date.now();
         const envelope = await readJson(res);
         expect(res.status).toBe(200);
@@ -528,16 +604,31 @@ describe("submit error codes", () => {
         const envelope = await submitError(sb, operation, sb.coffee, body, "INVALID_PAYMENT_AMOUNT");
         expect(envelope.paymentResponse).toBeNull();
         // Not stored: the same RefId1 works once the amount is fixed.
-        await submitOk(sb, operation === "SubmitPayInRequestP2P" ? "SubmitPayInRequest" : operation, sb.coffee, { ...body, RequestedAmount: 100 });
+        await submitOk(sb, operation === "SubmitPayInRequestP2P" ? "SubmitPayInRequest" : operation, sb.coffee, {
+          ...body,
+          RequestedAmount: 100,
+        });
       }
     }
   });
 
   it("INVALID_PAYMENT_AMOUNT with a description that says why: too many decimals, or too large", async () => {
-    const decimals = await submitError(sb, "SubmitPayOutRequest", sb.coffee, payOutBody({ RequestedAmount: 10.005 }), "INVALID_PAYMENT_AMOUNT");
+    const decimals = await submitError(
+      sb,
+      "SubmitPayOutRequest",
+      sb.coffee,
+      payOutBody({ RequestedAmount: 10.005 }),
+      "INVALID_PAYMENT_AMOUNT",
+    );
     expect(decimals.description).toMatch(/decimals/i);
     for (const amount of [1e13, "99999999999999.99"]) {
-      const large = await submitError(sb, "SubmitPayOutRequest", sb.coffee, payOutBody({ RequestedAmount: amount }), "INVALID_PAYMENT_AMOUNT");
+      const large = await submitError(
+        sb,
+        "SubmitPayOutRequest",
+        sb.coffee,
+        payOutBody({ RequestedAmount: amount }),
+        "INVALID_PAYMENT_AMOUNT",
+      );
       expect(large.description).toMatch(/too large/i);
     }
   });
@@ -548,7 +639,10 @@ describe("submit error codes", () => {
         const body = payInBody({ RequestedAmount: amount });
         const envelope = await submitError(sb, operation, sb.coffee, body, "ERROR_VALUE_NOT_IN_RANGE");
         expect(Object.keys(envelope).sort()).toEqual(BUSINESS_ERROR_FIELDS);
-        expect(await controlRequestByRef(sb, body.RefId1 as string)).toMatchObject({ status: "Rejected", statusCode: "ERROR_VALUE_NOT_IN_RANGE" });
+        expect(await controlRequestByRef(sb, body.RefId1 as string)).toMatchObject({
+          status: "Rejected",
+          statusCode: "ERROR_VALUE_NOT_IN_RANGE",
+        });
       }
     }
     for (const amount of [20, 50_000]) {
@@ -560,7 +654,13 @@ describe("submit error codes", () => {
   });
 
   it("ERROR_NO_P2P_ACCOUNT_MATCH when no pending Pay-Out has room for the amount", async () => {
-    const envelope = await submitError(sb, "SubmitPayInRequestP2P", sb.coffee, payInBody({ RequestedAmount: 49_999.99 }), "ERROR_NO_P2P_ACCOUNT_MATCH");
+    const envelope = await submitError(
+      sb,
+      "SubmitPayInRequestP2P",
+      sb.coffee,
+      payInBody({ RequestedAmount: 49_999.99 }),
+      "ERROR_NO_P2P_ACCOUNT_MATCH",
+    );
     expect(envelope.paymentResponse).toBeNull();
   });
 
@@ -582,9 +682,21 @@ describe("submit error codes", () => {
 
   it("UUID_INVALID for a PayinBankAccountId that is not a GUID, NOTFOUND for an unknown one", async () => {
     for (const operation of PAY_OUTS) {
-      const invalid = await submitError(sb, operation, sb.coffee, { RefId1: ref("O"), RequestedAmount: 100, QrProvider: "PP", PayinBankAccountId: "acct-1" }, "UUID_INVALID");
+      const invalid = await submitError(
+        sb,
+        operation,
+        sb.coffee,
+        { RefId1: ref("O"), RequestedAmount: 100, QrProvider: "PP", PayinBankAccountId: "acct-1" },
+        "UUID_INVALID",
+      );
       expect(invalid).toEqual({ status: "UUID_INVALID", description: expect.any(String), bankAccount: null });
-      const unknown = await submitError(sb, operation, sb.coffee, { RefId1: ref("O"), RequestedAmount: 100, QrProvider: "PP", PayinBankAccountId: randomUUID() }, "NOTFOUND");
+      const unknown = await submitError(
+        sb,
+        operation,
+        sb.coffee,
+        { RefId1: ref("O"), RequestedAmount: 100, QrProvider: "PP", PayinBankAccountId: randomUUID() },
+        "NOTFOUND",
+      );
       expect(unknown).toEqual({ status: "NOTFOUND", description: expect.any(String), bankAccount: null });
     }
   });
@@ -645,8 +757,14 @@ describe("submit authentication and roles", () => {
   it("401 for an unknown key, a malformed header or another scheme", async () => {
     await expectUnauthorized(await sb.submit("SubmitPayInRequest", sb.coffee, payInBody(), { key: randomUUID() }));
     await expectUnauthorized(await sb.submit("SubmitPayInRequest", sb.coffee, payInBody(), { authorization: "Basic !!!not-base64" }));
-    await expectUnauthorized(await sb.submit("SubmitPayInRequest", sb.coffee, payInBody(), { authorization: `Basic ${Buffer.from(sb.coffee.submitKey).toString("base64")}` }));
-    await expectUnauthorized(await sb.submit("SubmitPayInRequest", sb.coffee, payInBody(), { authorization: `Token ${sb.coffee.submitKey}` }));
+    await expectUnauthorized(
+      await sb.submit("SubmitPayInRequest", sb.coffee, payInBody(), {
+        authorization: `Basic ${Buffer.from(sb.coffee.submitKey).toString("base64")}`,
+      }),
+    );
+    await expectUnauthorized(
+      await sb.submit("SubmitPayInRequest", sb.coffee, payInBody(), { authorization: `Token ${sb.coffee.submitKey}` }),
+    );
   });
 
   it("401 for the key of another merchant, on every submit", async () => {
@@ -725,7 +843,8 @@ describe("bad input on the submit endpoints", () => {
   afterAll(async () => Promise.all([sb.dispose(), small.dispose()]));
 
   const OPERATIONS: SubmitOperation[] = ["SubmitPayInRequest", "SubmitPayInRequestP2P", "SubmitPayOutRequest", "SubmitWithdrawalRequest"];
-  const submitUrl = (s: TestSandbox, operation: string) => `${s.url}/api/PaymentRequest/org/${s.coffee.orgId}/action/${operation}/${s.coffee.merchantId}`;
+  const submitUrl = (s: TestSandbox, operation: string) =>
+    `${s.url}/api/PaymentRequest/org/${s.coffee.orgId}/action/${operation}/${s.coffee.merchantId}`;
   const basic = (key: string) => `Basic ${Buffer.from(`api:${key}`).toString("base64")}`;
 
   async function expectProblem(res: Response, status: number): Promise<Json> {
@@ -756,7 +875,10 @@ describe("bad input on the submit endpoints", () => {
   it("400 ProblemDetails naming each field of the wrong type (RefId1 as a number, RequestedAmount as an object)", async () => {
     for (const operation of OPERATIONS) {
       const base = operation.startsWith("SubmitPayIn") ? payInBody() : payOutBody();
-      const problem = await expectProblem(await sb.submit(operation, sb.coffee, { ...base, RefId1: 12345, RequestedAmount: { value: 100 } }), 400);
+      const problem = await expectProblem(
+        await sb.submit(operation, sb.coffee, { ...base, RefId1: 12345, RequestedAmount: { value: 100 } }),
+        400,
+      );
       expect(Object.keys(problem.errors).sort()).toEqual(["$.RefId1", "$.RequestedAmount"]);
       const amountOnly = await expectProblem(await sb.submit(operation, sb.coffee, { ...base, RequestedAmount: "one hundred" }), 400);
       expect(Object.keys(amountOnly.errors)).toEqual(["$.RequestedAmount"]);
@@ -772,17 +894,28 @@ describe("bad input on the submit endpoints", () => {
   it("415 without Content-Type or with a non-JSON one", async () => {
     for (const operation of OPERATIONS) {
       const json = Buffer.from(JSON.stringify(payInBody()));
-      const none = await fetch(submitUrl(sb, operation), { method: "POST", headers: { Authorization: basic(sb.coffee.submitKey) }, body: json });
+      const none = await fetch(submitUrl(sb, operation), {
+        method: "POST",
+        headers: { Authorization: basic(sb.coffee.submitKey) },
+        body: json,
+      });
       expect(none.headers.get("content-type")).toMatch(/json/);
       await expectProblem(none, 415);
-      const text = await fetch(submitUrl(sb, operation), { method: "POST", headers: { Authorization: basic(sb.coffee.submitKey), "Content-Type": "text/plain" }, body: json });
+      const text = await fetch(submitUrl(sb, operation), {
+        method: "POST",
+        headers: { Authorization: basic(sb.coffee.submitKey), "Content-Type": "text/plain" },
+        body: json,
+      });
       await expectProblem(text, 415);
     }
   });
 
   it("413 with a JSON status for a body over the size limit, and nothing is stored", async () => {
     for (const operation of OPERATIONS) {
-      const body: Record<string, unknown> = { ...(operation.startsWith("SubmitPayIn") ? payInBody() : payOutBody()), Description: "x".repeat(3_000) };
+      const body: Record<string, unknown> = {
+        ...(operation.startsWith("SubmitPayIn") ? payInBody() : payOutBody()),
+        Description: "x".repeat(3_000),
+      };
       const res = await small.submit(operation, small.coffee, body);
       expect(res.status).toBe(413);
       const envelope = await readJson(res);
@@ -794,9 +927,13 @@ describe("bad input on the submit endpoints", () => {
   });
 
   it("404 for an unknown action, a missing merchant segment or extra path segments", async () => {
-    expect((await sb.call("SubmitSomething", { key: sb.coffee.submitKey, rest: sb.coffee.merchantId, body: payInBody() })).status).toBe(404);
+    expect((await sb.call("SubmitSomething", { key: sb.coffee.submitKey, rest: sb.coffee.merchantId, body: payInBody() })).status).toBe(
+      404,
+    );
     expect((await sb.call("SubmitPayInRequest", { key: sb.coffee.submitKey, body: payInBody() })).status).toBe(404);
-    expect((await sb.call("SubmitPayInRequest", { key: sb.coffee.submitKey, rest: `${sb.coffee.merchantId}/extra`, body: payInBody() })).status).toBe(404);
+    expect(
+      (await sb.call("SubmitPayInRequest", { key: sb.coffee.submitKey, rest: `${sb.coffee.merchantId}/extra`, body: payInBody() })).status,
+    ).toBe(404);
     expect((await fetch(`${sb.url}/api/PaymentRequest/org/${sb.coffee.orgId}/SubmitPayInRequest`)).status).toBe(404);
   });
 

@@ -125,7 +125,12 @@ async function deliveries(sb: TestSandbox, requestId: string): Promise<WebhookDe
   return res.body;
 }
 
-async function create(sb: TestSandbox, op: SubmitOperation, merchant: TestSandbox["coffee"], body: Record<string, unknown>): Promise<Record<string, Json>> {
+async function create(
+  sb: TestSandbox,
+  op: SubmitOperation,
+  merchant: TestSandbox["coffee"],
+  body: Record<string, unknown>,
+): Promise<Record<string, Json>> {
   const res = await sb.submit(op, merchant, body);
   expect(res.status).toBe(200);
   const envelope = (await res.json()) as Record<string, Json>;
@@ -133,7 +138,12 @@ async function create(sb: TestSandbox, op: SubmitOperation, merchant: TestSandbo
   return (envelope.paymentResponse ?? envelope.paymentRequest) as Record<string, Json>;
 }
 
-async function act(sb: TestSandbox, id: string, action: string, body: unknown = {}): Promise<{ webhookDeliveryIds: string[]; request: Record<string, Json> }> {
+async function act(
+  sb: TestSandbox,
+  id: string,
+  action: string,
+  body: unknown = {},
+): Promise<{ webhookDeliveryIds: string[]; request: Record<string, Json> }> {
   const res = await sb.control<Json>("POST", `/requests/${id}/${action}`, body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
@@ -172,8 +182,14 @@ for (const profile of ["spec", "live"] as const) {
     beforeAll(async () => {
       [sb, rx] = await Promise.all([startTestSandbox(profile), startReceiver()]);
       for (const m of [sb.coffee, sb.gadgets]) {
-        const res = await sb.control<Json>("PUT", `/merchants/${m.merchantId}/webhook`, { url: rx.url, headers: { [SECRET_HEADER]: SECRET } });
-        expect(res).toEqual({ status: 200, body: { merchantId: m.merchantId, webhook: { url: rx.url, headerNames: [SECRET_HEADER], isActive: true } } });
+        const res = await sb.control<Json>("PUT", `/merchants/${m.merchantId}/webhook`, {
+          url: rx.url,
+          headers: { [SECRET_HEADER]: SECRET },
+        });
+        expect(res).toEqual({
+          status: 200,
+          body: { merchantId: m.merchantId, webhook: { url: rx.url, headerNames: [SECRET_HEADER], isActive: true } },
+        });
       }
     });
     afterAll(async () => {
@@ -328,7 +344,12 @@ for (const profile of ["spec", "live"] as const) {
     });
 
     it("sends PaymentIn.Success for an approved P2P and a partial PaymentOut.Success for its pay-out", async () => {
-      const payout = await create(sb, "SubmitPayOutRequest", sb.gadgets, payOutBody({ RequestedAmount: 2000, PromptPayId: "0812345678", AccountType: "PromptPay" }));
+      const payout = await create(
+        sb,
+        "SubmitPayOutRequest",
+        sb.gadgets,
+        payOutBody({ RequestedAmount: 2000, PromptPayId: "0812345678", AccountType: "PromptPay" }),
+      );
       const p2p = await create(sb, "SubmitPayInRequestP2P", sb.coffee, payInBody({ RequestedAmount: 500 }));
       const stored = await sb.control<Json>("GET", `/requests/${p2p.id}`);
       expect(stored.body.payinPeer2PeerPayoutId).toBe(payout.id);
@@ -340,7 +361,12 @@ for (const profile of ["spec", "live"] as const) {
       expect(pin).toHaveLength(1);
       expectJobShape(pin[0]!, profile);
       expect(pin[0]!.job.Type).toBe(live ? "Payment.Success" : "PaymentIn.Success");
-      expect(params(pin[0]!.job)).toMatchObject({ EVENT_TYPE: "PaymentIn.Success", MERCHANT_ID: sb.coffee.merchantId, TX_AMOUNT: "500.00", PAYIN_REQUEST_AMOUNT: dbl("500.00") });
+      expect(params(pin[0]!.job)).toMatchObject({
+        EVENT_TYPE: "PaymentIn.Success",
+        MERCHANT_ID: sb.coffee.merchantId,
+        TX_AMOUNT: "500.00",
+        PAYIN_REQUEST_AMOUNT: dbl("500.00"),
+      });
 
       const pout = rx.forRequest(payout.id);
       expect(pout).toHaveLength(1);
@@ -435,7 +461,13 @@ for (const profile of ["spec", "live"] as const) {
         expectJobShape(success!, profile);
         expectJobShape(failure!, profile);
         expect(success!.job.Type).toBe("PaymentOut.Success");
-        expect(params(success!.job)).toMatchObject({ EVENT_TYPE: "PaymentOut.Success", PAYMENT_TYPE: "PayOut", PAYOUT_IS_PARTIAL: "False", TX_AMOUNT: "250.00", MERCHANT_ID: sb.gadgets.merchantId });
+        expect(params(success!.job)).toMatchObject({
+          EVENT_TYPE: "PaymentOut.Success",
+          PAYMENT_TYPE: "PayOut",
+          PAYOUT_IS_PARTIAL: "False",
+          TX_AMOUNT: "250.00",
+          MERCHANT_ID: sb.gadgets.merchantId,
+        });
         expect(failure!.job.Type).toBe("PaymentOut.Rejected");
         expect(params(failure!.job)).toMatchObject({ EVENT_TYPE: "PaymentOut.Rejected", PAYMENT_TYPE: "PayOut", PMR_STATUS: "Rejected" });
       });
@@ -465,7 +497,13 @@ for (const profile of ["spec", "live"] as const) {
 }
 
 /** A submit with a client-side timeout, which the harness's fetch does not take. */
-function submitWithSignal(sb: TestSandbox, op: SubmitOperation, merchant: TestSandbox["coffee"], body: Record<string, unknown>, signal?: AbortSignal) {
+function submitWithSignal(
+  sb: TestSandbox,
+  op: SubmitOperation,
+  merchant: TestSandbox["coffee"],
+  body: Record<string, unknown>,
+  signal?: AbortSignal,
+) {
   return fetch(`${sb.url}/api/PaymentRequest/org/${merchant.orgId}/action/${op}/${merchant.merchantId}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Basic ${Buffer.from(`api:${merchant.submitKey}`).toString("base64")}` },
@@ -490,7 +528,8 @@ describe("fault injection on submits", () => {
   afterAll(async () => sb.dispose());
 
   const ops: SubmitOperation[] = ["SubmitPayInRequest", "SubmitPayInRequestP2P", "SubmitPayOutRequest", "SubmitWithdrawalRequest"];
-  const bodyFor = (op: SubmitOperation) => (op.includes("PayIn") ? payInBody({ RequestedAmount: 100 }) : payOutBody({ RequestedAmount: 100 }));
+  const bodyFor = (op: SubmitOperation) =>
+    op.includes("PayIn") ? payInBody({ RequestedAmount: 100 }) : payOutBody({ RequestedAmount: 100 });
 
   const addFault = async (input: Record<string, unknown>) => {
     const res = await sb.control<Json>("POST", "/faults", input);
@@ -599,7 +638,11 @@ describe("fault injection on submits", () => {
   });
 
   it("match.merchantId leaves other merchants' calls alone", async () => {
-    const fault = await addFault({ operation: "SubmitPayOutRequest", kind: "http500", match: { merchantId: sb.coffee.merchantId.toUpperCase() } });
+    const fault = await addFault({
+      operation: "SubmitPayOutRequest",
+      kind: "http500",
+      match: { merchantId: sb.coffee.merchantId.toUpperCase() },
+    });
     const other = await sb.submit("SubmitPayOutRequest", sb.gadgets, payOutBody());
     expect(other.status).toBe(200);
     expect((await other.json()).status).toBe("OK");
@@ -684,7 +727,10 @@ describe("fault injection on read and slip endpoints", () => {
   it("GetPaymentRequests and GetPaymentRequestCount: a timeout the client's own timeout ends, and an empty 500", async () => {
     await addFault({ operation: "GetPaymentRequests", kind: "timeout", delayMs: 1_500 });
     const url = `${sb.url}/api/PaymentRequest/org/${sb.coffee.orgId}/action/GetPaymentRequests`;
-    const headers = { "Content-Type": "application/json", Authorization: `Basic ${Buffer.from(`api:${sb.coffee.readKey}`).toString("base64")}` };
+    const headers = {
+      "Content-Type": "application/json",
+      Authorization: `Basic ${Buffer.from(`api:${sb.coffee.readKey}`).toString("base64")}`,
+    };
     const error = await fetch(url, { method: "POST", headers, body: "{}", signal: AbortSignal.timeout(400) }).then(
       () => null,
       (e: unknown) => e as Error,
@@ -734,7 +780,9 @@ describe("control API: money at a receiving account, unidentified transfers and 
   it("POST /bank-transfers pays the one pending pay-in with that amount on that account; anything else stays unidentified", async () => {
     const r = await create(sb, "SubmitPayInRequest", sb.coffee, payInBody({ RequestedAmount: 731 }));
     const here = await accountOf(r.payInBankAccountNo);
-    const elsewhere = (await sb.control<Json[]>("GET", `/accounts?merchantId=${sb.coffee.merchantId}`)).body.find((a) => a.category === "PayIn" && a.id !== here).id as string;
+    const elsewhere = (await sb.control<Json[]>("GET", `/accounts?merchantId=${sb.coffee.merchantId}`)).body.find(
+      (a) => a.category === "PayIn" && a.id !== here,
+    ).id as string;
     const amount = r.generatedAmount.toFixed(2);
 
     const wrongAccount = await sb.control<Json>("POST", "/bank-transfers", { accountId: elsewhere, amount });
@@ -744,8 +792,14 @@ describe("control API: money at a receiving account, unidentified transfers and 
     expect((await sb.control<Json>("GET", `/requests/${r.id}`)).body.status).toBe("Pending");
 
     const unidentified = await sb.control<Json[]>("GET", "/unidentified");
-    expect(unidentified.body.map((u) => u.id)).toEqual(expect.arrayContaining([wrongAccount.body.unidentifiedId, wrongAmount.body.unidentifiedId]));
-    expect(unidentified.body.find((u) => u.id === wrongAccount.body.unidentifiedId)).toMatchObject({ accountId: elsewhere, amountSatang: Math.round(r.generatedAmount * 100), reason: expect.stringMatching(/no pending request/) });
+    expect(unidentified.body.map((u) => u.id)).toEqual(
+      expect.arrayContaining([wrongAccount.body.unidentifiedId, wrongAmount.body.unidentifiedId]),
+    );
+    expect(unidentified.body.find((u) => u.id === wrongAccount.body.unidentifiedId)).toMatchObject({
+      accountId: elsewhere,
+      amountSatang: Math.round(r.generatedAmount * 100),
+      reason: expect.stringMatching(/no pending request/),
+    });
 
     const paid = await sb.control<Json>("POST", "/bank-transfers", { accountId: here, amount });
     expect(paid.status).toBe(200);
@@ -768,7 +822,10 @@ describe("control API: money at a receiving account, unidentified transfers and 
     const swept = await sb.control<Json>("POST", "/expire-due");
     expect(swept.status).toBe(200);
     expect(swept.body.expired).toBeGreaterThanOrEqual(1);
-    expect((await sb.control<Json>("GET", `/requests/${due.id}`)).body).toMatchObject({ status: "Expired", statusCode: "ERR_EXPIRED_REQUEST" });
+    expect((await sb.control<Json>("GET", `/requests/${due.id}`)).body).toMatchObject({
+      status: "Expired",
+      statusCode: "ERR_EXPIRED_REQUEST",
+    });
     expect((await sb.control<Json>("GET", `/requests/${payout.id}`)).body.status).toBe("Pending");
     expect((await deliveries(sb, due.id)).map((d) => d.event)).toEqual(["PaymentIn.Rejected"]);
   });
@@ -792,7 +849,13 @@ describe("control API bad input", () => {
   afterAll(async () => sb.dispose());
 
   /** Any control call, with a raw body; asserts the error shape `{ error: "<sentence>" }`. */
-  async function expectError(method: string, pathname: string, rawBody: string | undefined, status: number, mentions?: RegExp): Promise<string> {
+  async function expectError(
+    method: string,
+    pathname: string,
+    rawBody: string | undefined,
+    status: number,
+    mentions?: RegExp,
+  ): Promise<string> {
     const res = await fetch(`${sb.url}/sandbox${pathname}`, {
       method,
       headers: rawBody === undefined ? {} : { "Content-Type": "application/json" },
@@ -819,7 +882,13 @@ describe("control API bad input", () => {
     const id = await pending();
     await expectError("POST", `/requests/${id}/pay`, JSON.stringify({ amount: "10.00", surprise: true }), 400, /surprise/);
     await expectError("POST", `/requests/${id}/approve`, JSON.stringify({ force: true }), 400, /force/);
-    await expectError("POST", "/faults", JSON.stringify({ operation: "SubmitPayInRequest", kind: "http500", match: { orgId: "demo" } }), 400, /orgId/);
+    await expectError(
+      "POST",
+      "/faults",
+      JSON.stringify({ operation: "SubmitPayInRequest", kind: "http500", match: { orgId: "demo" } }),
+      400,
+      /orgId/,
+    );
     // None of that touched the request.
     expect((await sb.control<Json>("GET", `/requests/${id}`)).body.status).toBe("Pending");
   });
@@ -873,10 +942,22 @@ describe("control API bad input", () => {
     await expectError("POST", `/requests/${id}/pay`, JSON.stringify({ amount: { baht: 10 } }), 400, /amount/);
     await expectError("POST", `/requests/${id}/reject`, JSON.stringify({ reason: 42 }), 400, /reason/);
     await expectError("POST", `/requests/${id}/slip-token`, JSON.stringify({ ttlSeconds: "60" }), 400, /ttlSeconds/);
-    await expectError("PATCH", `/merchants/${sb.coffee.merchantId}`, JSON.stringify({ payinExpireMinutes: "15" }), 400, /payinExpireMinutes/);
+    await expectError(
+      "PATCH",
+      `/merchants/${sb.coffee.merchantId}`,
+      JSON.stringify({ payinExpireMinutes: "15" }),
+      400,
+      /payinExpireMinutes/,
+    );
     await expectError("POST", "/faults", JSON.stringify({ operation: "SubmitPayInRequest", kind: "http500", count: "2" }), 400, /count/);
     await expectError("POST", "/keys", JSON.stringify({ merchantId: sb.coffee.merchantId, roles: "VIEWER" }), 400, /roles/);
-    await expectError("PUT", `/merchants/${sb.coffee.merchantId}/webhook`, JSON.stringify({ url: "http://127.0.0.1:9/x", isActive: "yes" }), 400, /isActive/);
+    await expectError(
+      "PUT",
+      `/merchants/${sb.coffee.merchantId}/webhook`,
+      JSON.stringify({ url: "http://127.0.0.1:9/x", isActive: "yes" }),
+      400,
+      /isActive/,
+    );
     // A JSON array or a bare value is not an object either.
     await expectError("POST", `/requests/${id}/pay`, "[]", 400);
     await expectError("POST", "/faults", '"http500"', 400);
@@ -905,7 +986,13 @@ describe("control API bad input", () => {
   });
 
   it("refuses merchant settings whose minimum is above the maximum", async () => {
-    await expectError("PATCH", `/merchants/${sb.gadgets.merchantId}`, JSON.stringify({ payinMinAmount: "500.00", payinMaxAmount: "100.00" }), 400, /payinMinAmount/);
+    await expectError(
+      "PATCH",
+      `/merchants/${sb.gadgets.merchantId}`,
+      JSON.stringify({ payinMinAmount: "500.00", payinMaxAmount: "100.00" }),
+      400,
+      /payinMinAmount/,
+    );
     // Unchanged: 50.00 is still below gadgets' seeded 100.00 minimum, 150.00 still fine.
     const low = await (await sb.submit("SubmitPayInRequest", sb.gadgets, payInBody({ RequestedAmount: 50 }))).json();
     expect((low as Json).status).toBe("ERROR_VALUE_NOT_IN_RANGE");

@@ -16,23 +16,28 @@ import type { ChangeResult } from "./lifecycle";
 import { entity, slipUploadUrl } from "./views";
 import { renderPayPage } from "./pay-page";
 
-const amountField = z
-  .union([z.string(), z.number()])
-  .transform((value, check) => {
-    const parsed = parseAmount(value);
-    if (!parsed.ok || parsed.satang <= 0) {
-      check.addIssue({ code: "custom", message: parsed.ok ? "The amount must be more than 0." : parsed.error });
-      return z.NEVER;
-    }
-    return parsed.satang;
-  });
+const amountField = z.union([z.string(), z.number()]).transform((value, check) => {
+  const parsed = parseAmount(value);
+  if (!parsed.ok || parsed.satang <= 0) {
+    check.addIssue({ code: "custom", message: parsed.ok ? "The amount must be more than 0." : parsed.error });
+    return z.NEVER;
+  }
+  return parsed.satang;
+});
 
 const schemas = {
   pay: z.strictObject({ amount: amountField.optional() }),
   payout: z.strictObject({ amount: amountField.optional() }),
   reject: z.strictObject({ statusCode: z.string().max(64).nullable().optional(), reason: z.string().max(500).nullable().optional() }),
   transfer: z.strictObject({ accountId: z.string(), amount: amountField }),
-  slipToken: z.strictObject({ ttlSeconds: z.number().int().min(-86_400).max(30 * 86_400).optional() }),
+  slipToken: z.strictObject({
+    ttlSeconds: z
+      .number()
+      .int()
+      .min(-86_400)
+      .max(30 * 86_400)
+      .optional(),
+  }),
   webhook: z.strictObject({
     url: z.url({ protocol: /^https?$/ }),
     headers: z.record(z.string().regex(/^[A-Za-z0-9-]+$/, "Header names are letters, digits and dashes."), z.string()).optional(),
@@ -41,7 +46,13 @@ const schemas = {
   merchant: z.strictObject({
     payinMinAmount: amountField.nullable().optional(),
     payinMaxAmount: amountField.nullable().optional(),
-    payinExpireMinutes: z.number().int().min(1).max(7 * 24 * 60).nullable().optional(),
+    payinExpireMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .nullable()
+      .optional(),
   }),
   newKey: z.strictObject({
     merchantId: z.string(),
@@ -57,7 +68,9 @@ const schemas = {
     count: z.number().int().min(1).max(10_000).default(1),
     delayMs: z.number().int().min(0).max(600_000).optional(),
     when: z.enum(["before", "after"]).default("before"),
-    match: z.strictObject({ merchantId: z.string().optional(), refId1: z.string().optional(), requestId: z.string().optional() }).default({}),
+    match: z
+      .strictObject({ merchantId: z.string().optional(), refId1: z.string().optional(), requestId: z.string().optional() })
+      .default({}),
   }),
 };
 
@@ -80,7 +93,11 @@ async function body<T extends z.ZodType>(ctx: SandboxContext, req: IncomingMessa
 }
 
 function changed(ctx: SandboxContext, result: ChangeResult) {
-  return { request: entity(ctx, result.request, { full: false }), webhookDeliveryIds: result.webhooks, hubDeliveries: result.hubDeliveries };
+  return {
+    request: entity(ctx, result.request, { full: false }),
+    webhookDeliveryIds: result.webhooks,
+    hubDeliveries: result.hubDeliveries,
+  };
 }
 
 function merchantOrThrow(ctx: SandboxContext, id: string) {
@@ -116,7 +133,11 @@ export async function handleControl(ctx: SandboxContext, req: IncomingMessage, r
           .filter((r) => (!q("merchantId") || r.merchantId === q("merchantId")) && (!q("refId1") || r.refId1 === q("refId1")))
           .sort((a, b) => b.createdAt - a.createdAt)
           .slice(0, limit);
-        return sendJson(res, 200, list.map((r) => ({ ...entity(ctx, r, { full: false }), slipUploadUrl: slipUploadUrl(r) })));
+        return sendJson(
+          res,
+          200,
+          list.map((r) => ({ ...entity(ctx, r, { full: false }), slipUploadUrl: slipUploadUrl(r) })),
+        );
       }
       case "GET /requests/:id": {
         const request = getRequestOrThrow(ctx, id);
@@ -125,7 +146,13 @@ export async function handleControl(ctx: SandboxContext, req: IncomingMessage, r
       case "POST /requests/:id/pay": {
         const { amount } = await body(ctx, req, schemas.pay);
         const { matched, unidentifiedId } = payIn(ctx, getRequestOrThrow(ctx, id), amount ?? null);
-        return sendJson(res, 200, matched ? { matched: true, ...changed(ctx, matched) } : { matched: false, unidentifiedId, request: entity(ctx, getRequestOrThrow(ctx, id), { full: false }) });
+        return sendJson(
+          res,
+          200,
+          matched
+            ? { matched: true, ...changed(ctx, matched) }
+            : { matched: false, unidentifiedId, request: entity(ctx, getRequestOrThrow(ctx, id), { full: false }) },
+        );
       }
       case "POST /requests/:id/approve":
         await body(ctx, req, z.strictObject({}));
@@ -158,14 +185,31 @@ export async function handleControl(ctx: SandboxContext, req: IncomingMessage, r
       case "GET /unidentified":
         return sendJson(res, 200, ctx.store.all("unidentified").slice(-500).reverse());
       case "GET /accounts":
-        return sendJson(res, 200, ctx.store.all("accounts").filter((a) => !q("merchantId") || a.merchantId === q("merchantId")));
+        return sendJson(
+          res,
+          200,
+          ctx.store.all("accounts").filter((a) => !q("merchantId") || a.merchantId === q("merchantId")),
+        );
       case "GET /slips":
-        return sendJson(res, 200, ctx.store.all("slips").filter((s) => !q("requestId") || s.requestId === q("requestId")).map((s) => ({ ...s, imageBase64: s.imageBase64 ? `${s.imageBase64.length} base64 characters` : null })));
+        return sendJson(
+          res,
+          200,
+          ctx.store
+            .all("slips")
+            .filter((s) => !q("requestId") || s.requestId === q("requestId"))
+            .map((s) => ({ ...s, imageBase64: s.imageBase64 ? `${s.imageBase64.length} base64 characters` : null })),
+        );
       case "PUT /merchants/:id/webhook": {
         const merchant = merchantOrThrow(ctx, id);
         const input = await body(ctx, req, schemas.webhook);
-        const updated = ctx.store.put("merchants", { ...merchant, webhook: { url: input.url, headers: input.headers ?? {}, isActive: input.isActive ?? true } });
-        return sendJson(res, 200, { merchantId: updated.id, webhook: { url: input.url, headerNames: Object.keys(input.headers ?? {}), isActive: input.isActive ?? true } });
+        const updated = ctx.store.put("merchants", {
+          ...merchant,
+          webhook: { url: input.url, headers: input.headers ?? {}, isActive: input.isActive ?? true },
+        });
+        return sendJson(res, 200, {
+          merchantId: updated.id,
+          webhook: { url: input.url, headerNames: Object.keys(input.headers ?? {}), isActive: input.isActive ?? true },
+        });
       }
       case "DELETE /merchants/:id/webhook": {
         const merchant = merchantOrThrow(ctx, id);
@@ -181,9 +225,15 @@ export async function handleControl(ctx: SandboxContext, req: IncomingMessage, r
           ...(input.payinMaxAmount !== undefined ? { payinMaxSatang: input.payinMaxAmount } : {}),
           ...(input.payinExpireMinutes !== undefined ? { payinExpireMinutes: input.payinExpireMinutes } : {}),
         };
-        if (next.payinMinSatang !== null && next.payinMaxSatang !== null && next.payinMinSatang > next.payinMaxSatang) throw fail(400, "payinMinAmount cannot be more than payinMaxAmount.");
+        if (next.payinMinSatang !== null && next.payinMaxSatang !== null && next.payinMinSatang > next.payinMaxSatang)
+          throw fail(400, "payinMinAmount cannot be more than payinMaxAmount.");
         ctx.store.put("merchants", next);
-        return sendJson(res, 200, { merchantId: next.id, payinMinSatang: next.payinMinSatang, payinMaxSatang: next.payinMaxSatang, payinExpireMinutes: next.payinExpireMinutes });
+        return sendJson(res, 200, {
+          merchantId: next.id,
+          payinMinSatang: next.payinMinSatang,
+          payinMaxSatang: next.payinMaxSatang,
+          payinExpireMinutes: next.payinExpireMinutes,
+        });
       }
       case "POST /keys": {
         const input = await body(ctx, req, schemas.newKey);
@@ -209,7 +259,12 @@ export async function handleControl(ctx: SandboxContext, req: IncomingMessage, r
         const limit = Math.min(Number(q("limit") ?? 200) || 200, 5_000);
         const list = ctx.store
           .all("deliveries")
-          .filter((d) => (!q("merchantId") || d.merchantId === q("merchantId")) && (!q("requestId") || d.requestId === q("requestId")) && (!q("event") || d.event === q("event")))
+          .filter(
+            (d) =>
+              (!q("merchantId") || d.merchantId === q("merchantId")) &&
+              (!q("requestId") || d.requestId === q("requestId")) &&
+              (!q("event") || d.event === q("event")),
+          )
           .slice(-limit)
           .reverse();
         return sendJson(res, 200, list);
@@ -231,14 +286,19 @@ export async function handleControl(ctx: SandboxContext, req: IncomingMessage, r
       case "POST /faults": {
         const input = await body(ctx, req, schemas.fault);
         if (input.kind === "drop" && input.operation !== "webhook") throw fail(400, 'kind "drop" applies only to operation "webhook".');
-        if (input.operation === "webhook" && input.kind !== "drop" && input.kind !== "delay") throw fail(400, 'Webhook deliveries take only the kinds "drop" and "delay".');
+        if (input.operation === "webhook" && input.kind !== "drop" && input.kind !== "delay")
+          throw fail(400, 'Webhook deliveries take only the kinds "drop" and "delay".');
         const match = {
           ...(input.match.merchantId ? { merchantId: input.match.merchantId.toLowerCase() } : {}),
           ...(input.match.refId1 ? { refId1: input.match.refId1 } : {}),
           ...(input.match.requestId ? { requestId: input.match.requestId.toLowerCase() } : {}),
         };
         const delayMs = input.delayMs ?? (input.kind === "timeout" ? 120_000 : 1_000);
-        return sendJson(res, 201, ctx.faults.add({ operation: input.operation, kind: input.kind, remaining: input.count, delayMs, when: input.when, match }));
+        return sendJson(
+          res,
+          201,
+          ctx.faults.add({ operation: input.operation, kind: input.kind, remaining: input.count, delayMs, when: input.when, match }),
+        );
       }
       case "DELETE /faults":
         return sendJson(res, 200, { cleared: ctx.faults.clear() });

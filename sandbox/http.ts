@@ -41,8 +41,18 @@ export function sendHttpError(res: ServerResponse, error: HttpError): void {
 /** ASP.NET Core's automatic 400 for a body it cannot bind. */
 export function problem(status: number, title: string, errors?: Record<string, string[]>): HttpError {
   const type =
-    status === 415 ? "https://tools.ietf.org/html/rfc9110#section-15.5.16" : status === 413 ? "https://tools.ietf.org/html/rfc9110#section-15.5.14" : "https://tools.ietf.org/html/rfc9110#section-15.5.1";
-  return new HttpError(status, { type, title, status, ...(errors ? { errors } : {}), traceId: `00-${randomBytes(16).toString("hex")}-${randomBytes(8).toString("hex")}-00` });
+    status === 415
+      ? "https://tools.ietf.org/html/rfc9110#section-15.5.16"
+      : status === 413
+        ? "https://tools.ietf.org/html/rfc9110#section-15.5.14"
+        : "https://tools.ietf.org/html/rfc9110#section-15.5.1";
+  return new HttpError(status, {
+    type,
+    title,
+    status,
+    ...(errors ? { errors } : {}),
+    traceId: `00-${randomBytes(16).toString("hex")}-${randomBytes(8).toString("hex")}-00`,
+  });
 }
 
 /**

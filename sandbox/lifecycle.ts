@@ -30,7 +30,10 @@ function approvedStatus(ctx: SandboxContext): string {
 
 function requirePending(request: PaymentRequest, action: string): void {
   if (request.status !== "Pending") {
-    throw new LifecycleError(409, `Request ${request.id} is ${request.status}${request.statusCode ? ` (${request.statusCode})` : ""}; only a Pending request can be ${action}.`);
+    throw new LifecycleError(
+      409,
+      `Request ${request.id} is ${request.status}${request.statusCode ? ` (${request.statusCode})` : ""}; only a Pending request can be ${action}.`,
+    );
   }
 }
 
@@ -46,7 +49,13 @@ export function getRequestOrThrow(ctx: SandboxContext, id: string): PaymentReque
 
 function completePayIn(ctx: SandboxContext, request: PaymentRequest, status: string, received: Satang): ChangeResult {
   const paid = save(ctx, request, { status, statusCode: "OK", statusReason: "Success" });
-  const webhooks = [ctx.webhooks.emit("PaymentIn.Success", paid, { txId: newId(), txSatang: received, payinFeeSatang: percentOf(received, paid.payInFeePct) })];
+  const webhooks = [
+    ctx.webhooks.emit("PaymentIn.Success", paid, {
+      txId: newId(),
+      txSatang: received,
+      payinFeeSatang: percentOf(received, paid.payInFeePct),
+    }),
+  ];
   const hubDeliveries = ctx.hub.publishCompleted(paid.id, (paid.generatedSatang ?? paid.requestedSatang) / 100);
   return { request: paid, webhooks, hubDeliveries };
 }
@@ -55,7 +64,11 @@ function completePayIn(ctx: SandboxContext, request: PaymentRequest, status: str
  * Money arrives at a receiving account. Exactly one pending pay-in with that exact amount on that
  * account → Paid; none or several → the money stays unidentified and no request changes (§2.3).
  */
-export function bankTransfer(ctx: SandboxContext, accountId: string, amount: Satang): { matched: ChangeResult | null; unidentifiedId: string | null } {
+export function bankTransfer(
+  ctx: SandboxContext,
+  accountId: string,
+  amount: Satang,
+): { matched: ChangeResult | null; unidentifiedId: string | null } {
   const candidates = ctx.store
     .all("requests")
     .filter((r) => r.kind === "payin" && r.status === "Pending" && r.payinAccountId === accountId && r.generatedSatang === amount);
@@ -66,7 +79,10 @@ export function bankTransfer(ctx: SandboxContext, accountId: string, amount: Sat
     id: newId(),
     accountId,
     amountSatang: amount,
-    reason: candidates.length === 0 ? "no pending request with this amount on this account" : `${candidates.length} pending requests share this amount`,
+    reason:
+      candidates.length === 0
+        ? "no pending request with this amount on this account"
+        : `${candidates.length} pending requests share this amount`,
     at: Date.now(),
   });
   return { matched: null, unidentifiedId: unidentified.id };
@@ -74,7 +90,10 @@ export function bankTransfer(ctx: SandboxContext, accountId: string, amount: Sat
 
 export function payIn(ctx: SandboxContext, request: PaymentRequest, amount: Satang | null) {
   if (request.kind !== "payin") {
-    throw new LifecycleError(409, "Only a QR Pay-In is matched from a bank transfer; P2P pay-ins are completed by approval (provider-facts §2.4), so use approve.");
+    throw new LifecycleError(
+      409,
+      "Only a QR Pay-In is matched from a bank transfer; P2P pay-ins are completed by approval (provider-facts §2.4), so use approve.",
+    );
   }
   requirePending(request, "paid");
   if (request.payinAccountId === null) throw new LifecycleError(409, "This request has no receiving account.");
@@ -90,7 +109,13 @@ export function approve(ctx: SandboxContext, request: PaymentRequest): ChangeRes
   }
   // P2P: the pay-in completes and the matched pay-out gets a partial success; no hub event (§2.4, §4.10).
   const done = save(ctx, request, { status: approvedStatus(ctx), statusCode: "OK", statusReason: "Success" });
-  const webhooks = [ctx.webhooks.emit("PaymentIn.Success", done, { txId: newId(), txSatang: done.requestedSatang, payinFeeSatang: percentOf(done.requestedSatang, done.payInFeePct) })];
+  const webhooks = [
+    ctx.webhooks.emit("PaymentIn.Success", done, {
+      txId: newId(),
+      txSatang: done.requestedSatang,
+      payinFeeSatang: percentOf(done.requestedSatang, done.payInFeePct),
+    }),
+  ];
   const payout = done.p2pPayoutId ? ctx.store.get("requests", done.p2pPayoutId) : undefined;
   // A reservation canceled with its pay-out (rejected meanwhile) pays nothing out.
   const reserved = payout?.partials.find((p) => p.payinRequestId === done.id && p.status === "Pending");
@@ -125,10 +150,20 @@ export function expire(ctx: SandboxContext, request: PaymentRequest): ChangeResu
 }
 
 function endRequest(ctx: SandboxContext, request: PaymentRequest, status: string, statusCode: string | null, reason: string): ChangeResult {
-  const ended = save(ctx, request, { status, statusCode, statusReason: reason, expireAt: status === "Expired" ? Math.min(request.expireAt ?? Date.now(), Date.now()) : request.expireAt });
+  const ended = save(ctx, request, {
+    status,
+    statusCode,
+    statusReason: reason,
+    expireAt: status === "Expired" ? Math.min(request.expireAt ?? Date.now(), Date.now()) : request.expireAt,
+  });
   if (ended.kind === "payin_p2p" && ended.p2pPayoutId) {
     const payout = ctx.store.get("requests", ended.p2pPayoutId);
-    if (payout) save(ctx, payout, { partials: payout.partials.map((p) => (p.payinRequestId === ended.id && p.status === "Pending" ? { ...p, status: "Canceled" as const } : p)) });
+    if (payout)
+      save(ctx, payout, {
+        partials: payout.partials.map((p) =>
+          p.payinRequestId === ended.id && p.status === "Pending" ? { ...p, status: "Canceled" as const } : p,
+        ),
+      });
   }
   if (ended.direction === "PayOut" && ended.partials.some((p) => p.status === "Pending")) {
     save(ctx, ended, { partials: ended.partials.map((p) => (p.status === "Pending" ? { ...p, status: "Canceled" as const } : p)) });
@@ -149,7 +184,10 @@ export function payOut(ctx: SandboxContext, request: PaymentRequest, amount: Sat
   const remaining = request.requestedSatang - request.paidSatang;
   if (amount !== null) {
     if (amount <= 0 || amount > remaining - pendingP2P) {
-      throw new LifecycleError(400, `A partial payout must be more than 0 and at most the ${(remaining - pendingP2P) / 100} THB not yet paid or reserved by P2P.`);
+      throw new LifecycleError(
+        400,
+        `A partial payout must be more than 0 and at most the ${(remaining - pendingP2P) / 100} THB not yet paid or reserved by P2P.`,
+      );
     }
     const partials = [...request.partials, { payinRequestId: null, amountSatang: amount, status: "Approved" as const, at: Date.now() }];
     const updated = save(ctx, request, { partials, paidSatang: request.paidSatang + amount });
@@ -164,9 +202,17 @@ export function payOut(ctx: SandboxContext, request: PaymentRequest, amount: Sat
   }
   if (pendingP2P > 0) {
     // Paying the remainder now would pay the reserved P2P money twice once those pay-ins are approved.
-    throw new LifecycleError(409, `${pendingP2P / 100} THB of this Pay-Out is reserved by pending P2P pay-ins; approve or reject them first.`);
+    throw new LifecycleError(
+      409,
+      `${pendingP2P / 100} THB of this Pay-Out is reserved by pending P2P pay-ins; approve or reject them first.`,
+    );
   }
-  const done = save(ctx, request, { status: approvedStatus(ctx), statusCode: "OK", statusReason: "Success", paidSatang: request.requestedSatang });
+  const done = save(ctx, request, {
+    status: approvedStatus(ctx),
+    statusCode: "OK",
+    statusReason: "Success",
+    paidSatang: request.requestedSatang,
+  });
   const webhook = ctx.webhooks.emit("PaymentOut.Success", done, {
     txId: newId(),
     txSatang: remaining,

@@ -17,7 +17,13 @@ describe("P2P reservations on a Pay-Out", () => {
   async function payoutWithP2P(amount: number, p2pAmount: number) {
     const out = await (await sb.submit("SubmitPayOutRequest", sb.coffee, payOutBody({ RequestedAmount: amount }))).json();
     const p2p = await (
-      await sb.submit("SubmitPayInRequestP2P", sb.coffee, { RefId1: ref("R"), PayerName: "P", RequestedAmount: p2pAmount, Currency: "THB", QrProvider: "PP" })
+      await sb.submit("SubmitPayInRequestP2P", sb.coffee, {
+        RefId1: ref("R"),
+        PayerName: "P",
+        RequestedAmount: p2pAmount,
+        Currency: "THB",
+        QrProvider: "PP",
+      })
     ).json();
     expect(p2p.status).toBe("OK");
     return { payoutId: out.paymentResponse.id as string, p2pId: p2p.paymentResponse.id as string };
@@ -30,7 +36,11 @@ describe("P2P reservations on a Pay-Out", () => {
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatch(/reserved by pending P2P pay-ins/);
     expect((await sb.control("POST", `/requests/${p2pId}/approve`)).status).toBe(200);
-    const final = await sb.control<{ request: { status: string; totalPayOutPaidAmountDecimal: number } }>("POST", `/requests/${payoutId}/payout`, {});
+    const final = await sb.control<{ request: { status: string; totalPayOutPaidAmountDecimal: number } }>(
+      "POST",
+      `/requests/${payoutId}/payout`,
+      {},
+    );
     expect(final.status).toBe(200);
     expect(final.body.request.totalPayOutPaidAmountDecimal).toBe(990_000);
   });

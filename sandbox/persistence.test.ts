@@ -58,7 +58,13 @@ describe("state across a restart", () => {
     expect((await sb.control<{ merchants: unknown[] }>("GET", "/info")).body.merchants).toHaveLength(2);
 
     const after = await readById(sb, before.id);
-    expect(after).toMatchObject({ id: before.id, refId1: body.RefId1, refId2: "kept", status: "Pending", generatedAmount: before.generatedAmount });
+    expect(after).toMatchObject({
+      id: before.id,
+      refId1: body.RefId1,
+      refId2: "kept",
+      status: "Pending",
+      generatedAmount: before.generatedAmount,
+    });
 
     const dup = await sb.submit("SubmitPayInRequest", sb.coffee, payInBody({ RefId1: body.RefId1 }));
     expect(((await dup.json()) as { status: string }).status).toBe("REF_ID1_DUPLICATE");
@@ -81,7 +87,14 @@ describe("state across a restart", () => {
     const paid = await submitPayIn(sb);
     const rejected = await submitPayIn(sb);
     const withSlip = await submitPayIn(sb);
-    const payoutRes = await sb.submit("SubmitPayOutRequest", sb.gadgets, { RefId1: `PO-${Date.now()}`, RequestedAmount: 1000, QrProvider: "PP", BankCode: "KBANK", BankAccountNo: "0123456789", BankAccountName: "Somchai" });
+    const payoutRes = await sb.submit("SubmitPayOutRequest", sb.gadgets, {
+      RefId1: `PO-${Date.now()}`,
+      RequestedAmount: 1000,
+      QrProvider: "PP",
+      BankCode: "KBANK",
+      BankAccountNo: "0123456789",
+      BankAccountName: "Somchai",
+    });
     const payout = ((await payoutRes.json()) as Record<string, Json>).paymentResponse as Record<string, Json>;
     const p2pRes = await sb.submit("SubmitPayInRequestP2P", sb.coffee, payInBody({ RequestedAmount: 200 }));
     const p2p = ((await p2pRes.json()) as Record<string, Json>).paymentResponse as Record<string, Json>;
@@ -91,7 +104,10 @@ describe("state across a restart", () => {
     await ok("POST", `/requests/${payout.id}/payout`, { amount: "300.00" });
     const token = String(withSlip.slipUploadUrl).split("/").at(-1);
     const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
-    const up = await sb.call("UploadPayInSlipById", { rest: `${withSlip.id}/${token}`, body: { ImageBase64: png, First4: "KP12", Last4: "KP34", Note: "kept" } });
+    const up = await sb.call("UploadPayInSlipById", {
+      rest: `${withSlip.id}/${token}`,
+      body: { ImageBase64: png, First4: "KP12", Last4: "KP34", Note: "kept" },
+    });
     expect(((await up.json()) as { status: string }).status).toBe("OK");
     await ok("PATCH", `/merchants/${sb.coffee.merchantId}`, { payinExpireMinutes: 42 });
     await ok("PUT", `/merchants/${sb.gadgets.merchantId}/webhook`, { url: "http://127.0.0.1:9/hooks", headers: { "X-Kept": "yes" } });
@@ -102,15 +118,27 @@ describe("state across a restart", () => {
     alive.push(sb);
 
     expect(await readById(sb, paid.id)).toMatchObject({ status: "Paid" });
-    expect(await readById(sb, rejected.id)).toMatchObject({ status: "Rejected", statusCode: "ERR_TEST", statusReason: "kept after restart" });
+    expect(await readById(sb, rejected.id)).toMatchObject({
+      status: "Rejected",
+      statusCode: "ERR_TEST",
+      statusReason: "kept after restart",
+    });
     const payoutRead = await sb.call("GetPaymentRequestById", { key: sb.gadgets.readKey, rest: payout.id });
-    expect(((await payoutRead.json()) as Record<string, Json>).paymentRequest).toMatchObject({ status: "Pending", totalPayOutPaidAmountDecimal: 300 });
-    expect((await sb.control<Json>("GET", `/requests/${p2p.id}`)).body).toMatchObject({ status: "Pending", payinPeer2PeerPayoutId: payout.id });
+    expect(((await payoutRead.json()) as Record<string, Json>).paymentRequest).toMatchObject({
+      status: "Pending",
+      totalPayOutPaidAmountDecimal: 300,
+    });
+    expect((await sb.control<Json>("GET", `/requests/${p2p.id}`)).body).toMatchObject({
+      status: "Pending",
+      payinPeer2PeerPayoutId: payout.id,
+    });
     // The paid-out round and the P2P reservation both still count: 1000 - 300 - 200 = 500 may be paid out, not more.
     expect((await sb.control("POST", `/requests/${payout.id}/payout`, { amount: "500.01" })).status).toBe(400);
 
     const slips = await sb.call("GetPayInSlipUpload", { key: sb.coffee.readKey, rest: withSlip.id });
-    expect(((await slips.json()) as Record<string, Json>).slips).toEqual([expect.objectContaining({ imageBase64: png, first4: "KP12", last4: "KP34", note: "kept" })]);
+    expect(((await slips.json()) as Record<string, Json>).slips).toEqual([
+      expect.objectContaining({ imageBase64: png, first4: "KP12", last4: "KP34", note: "kept" }),
+    ]);
     const dup = await sb.call("CheckPayInSlipDup", { rest: `${paid.id}/KP12/KP34` });
     expect(((await dup.json()) as Record<string, Json>).duplicates.map((d: Record<string, Json>) => d.documentId)).toEqual([withSlip.id]);
 
@@ -122,7 +150,11 @@ describe("state across a restart", () => {
     await sb.control("POST", `/requests/${payout.id}/reject`, { reason: "after restart" });
     await sb.control("POST", "/webhooks/settle");
     const sent = await sb.control<Json[]>("GET", `/webhooks/deliveries?requestId=${payout.id}`);
-    expect(sent.body.map((d) => [d.event, d.url, d.headerNames])).toContainEqual(["PaymentOut.Rejected", "http://127.0.0.1:9/hooks", ["X-Kept"]]);
+    expect(sent.body.map((d) => [d.event, d.url, d.headerNames])).toContainEqual([
+      "PaymentOut.Rejected",
+      "http://127.0.0.1:9/hooks",
+      ["X-Kept"],
+    ]);
     const disabled = await sb.call("GetPaymentRequestById", { key: extraKey, rest: paid.id });
     expect(disabled.status).toBe(401);
   });
@@ -175,7 +207,9 @@ describe("the sandbox process (sandbox/main.ts)", () => {
     const out = { stdout: "", stderr: "" };
     child.stdout?.on("data", (c: Buffer) => (out.stdout += c.toString("utf8")));
     child.stderr?.on("data", (c: Buffer) => (out.stderr += c.toString("utf8")));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on("exit", (code, signal) => resolve({ code, signal })),
+    );
     return { child, out, exited };
   }
 

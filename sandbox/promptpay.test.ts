@@ -51,7 +51,13 @@ describe("promptPayPayload", () => {
 
 describe("qrPngBase64", () => {
   it("draws a PNG that a QR reader decodes back to the payload", () => {
-    const payload = promptPayPayload({ amountSatang: 1_234_56, bankCode: "SCB", accountNo: "9876543210", refId1: "X1", promptPayId: "0812345678" });
+    const payload = promptPayPayload({
+      amountSatang: 1_234_56,
+      bankCode: "SCB",
+      accountNo: "9876543210",
+      refId1: "X1",
+      promptPayId: "0812345678",
+    });
     const { width, height, rgba } = decodeOneBitPng(Buffer.from(qrPngBase64(payload), "base64"));
     const result = jsQR(rgba, width, height);
     expect(result?.data).toBe(payload);

@@ -66,7 +66,14 @@ export async function handleProviderCall(ctx: SandboxContext, req: IncomingMessa
   let keyMerchantId: string | null = null;
   if (!found.route.anonymous) {
     const merchantParam = found.name.startsWith("Submit") ? (params[0] ?? null) : null;
-    const key = authenticate(req, ctx.store, ctx.config.profile, orgId, merchantParam?.toLowerCase() ?? null, `PaymentRequest:${found.name}`);
+    const key = authenticate(
+      req,
+      ctx.store,
+      ctx.config.profile,
+      orgId,
+      merchantParam?.toLowerCase() ?? null,
+      `PaymentRequest:${found.name}`,
+    );
     keyMerchantId = ctx.config.profile === "spec" ? key.merchantId : null;
   }
   await found.route.handler({ ctx, req, res, orgId, action: found.name, params, keyMerchantId });
@@ -77,7 +84,10 @@ async function readJson(call: Call): Promise<Record<string, unknown>> {
   const body = await readBody(req, ctx.config.maxBodyBytes, () =>
     ctx.config.profile === "live"
       ? new HttpError(413, "", "empty")
-      : new HttpError(413, { status: "PAYLOAD_TOO_LARGE", description: `The request body is larger than ${ctx.config.maxBodyBytes} bytes.` }),
+      : new HttpError(413, {
+          status: "PAYLOAD_TOO_LARGE",
+          description: `The request body is larger than ${ctx.config.maxBodyBytes} bytes.`,
+        }),
   );
   return parseJsonObject(body, req.headers["content-type"]);
 }
@@ -106,7 +116,10 @@ async function submit(call: Call, kind: PaymentRequest["kind"]): Promise<void> {
 
   if (await fault(call, "after", { ...facts, requestId: result.ok ? result.request.id : undefined })) return;
   if (result.ok) {
-    const envelope = kind === "payout" || kind === "withdrawal" ? payOutEnvelope(ctx, result.request) : { status: "OK", description: "Success", paymentResponse: payInResponse(ctx, result.request) };
+    const envelope =
+      kind === "payout" || kind === "withdrawal"
+        ? payOutEnvelope(ctx, result.request)
+        : { status: "OK", description: "Success", paymentResponse: payInResponse(ctx, result.request) };
     return sendJson(res, 200, envelope);
   }
   if (result.crash) return sendEmpty(res, 500);
@@ -114,7 +127,10 @@ async function submit(call: Call, kind: PaymentRequest["kind"]): Promise<void> {
   // paymentResponse) crashes the controller into an empty 500 (§3.1). Controller checks still answer JSON.
   if (ctx.config.profile === "live" && (kind === "payin" || kind === "payin_p2p") && !result.controller) return sendEmpty(res, 500);
   // A live pay-out error is an MVPaymentRequest too: both payload properties, serialized as null (§4.0, §4.3).
-  const payload = (kind === "payout" || kind === "withdrawal") && ctx.config.profile === "live" ? { paymentRequest: null, payoutTransaction: null } : { paymentResponse: null };
+  const payload =
+    (kind === "payout" || kind === "withdrawal") && ctx.config.profile === "live"
+      ? { paymentRequest: null, payoutTransaction: null }
+      : { paymentResponse: null };
   sendJson(res, 200, { status: result.code, description: result.description, ...(result.extra ?? payload) });
 }
 
@@ -126,7 +142,8 @@ function lookup(call: Call, id: string): PaymentRequest | { status: string; desc
   if (!request || (call.keyMerchantId !== null && request.merchantId !== call.keyMerchantId)) {
     return { status: "NOTFOUND", description: `Payment request ID [${id}] not found` };
   }
-  if (request.orgId !== call.orgId) return { status: "ERROR_DATA_NOT_OWN_BY_ORG_ID", description: `Payment request ID [${id}] does not belong to org [${call.orgId}]` };
+  if (request.orgId !== call.orgId)
+    return { status: "ERROR_DATA_NOT_OWN_BY_ORG_ID", description: `Payment request ID [${id}] does not belong to org [${call.orgId}]` };
   return request;
 }
 
@@ -137,7 +154,12 @@ async function getById(call: Call): Promise<void> {
   if (!("kind" in found)) return sendJson(call.res, 200, { ...found, paymentRequest: null, payoutTransaction: null });
   const request = found;
   if (await fault(call, "after", { requestId: request.id, merchantId: request.merchantId, refId1: request.refId1 })) return;
-  sendJson(call.res, 200, { status: "OK", description: "Success", paymentRequest: entity(call.ctx, request, { full: true }), payoutTransaction: null });
+  sendJson(call.res, 200, {
+    status: "OK",
+    description: "Success",
+    paymentRequest: entity(call.ctx, request, { full: true }),
+    payoutTransaction: null,
+  });
 }
 
 async function list(call: Call, countOnly: boolean): Promise<void> {
@@ -152,7 +174,10 @@ async function list(call: Call, countOnly: boolean): Promise<void> {
     const v = raw.get(name);
     if (v === undefined || v === null || v === "") return fallback;
     const n = Number(v);
-    if (!Number.isInteger(n)) throw problem(400, "One or more validation errors occurred.", { [`$.${name}`]: [`The JSON value could not be converted to System.Int32.`] });
+    if (!Number.isInteger(n))
+      throw problem(400, "One or more validation errors occurred.", {
+        [`$.${name}`]: [`The JSON value could not be converted to System.Int32.`],
+      });
     return n;
   };
   const search = text("fulltextsearch")?.toLowerCase() ?? null;
@@ -163,7 +188,9 @@ async function list(call: Call, countOnly: boolean): Promise<void> {
   const fromMs = from ? Date.parse(from) : null;
   const toMs = to ? Date.parse(to) : null;
   if ((from && Number.isNaN(fromMs)) || (to && Number.isNaN(toMs))) {
-    throw problem(400, "One or more validation errors occurred.", { [from && Number.isNaN(fromMs) ? "$.fromDate" : "$.toDate"]: ["The JSON value could not be converted to System.DateTime."] });
+    throw problem(400, "One or more validation errors occurred.", {
+      [from && Number.isNaN(fromMs) ? "$.fromDate" : "$.toDate"]: ["The JSON value could not be converted to System.DateTime."],
+    });
   }
   const matches = ctx.store.all("requests").filter((r) => {
     if (r.orgId !== orgId) return false;
@@ -175,7 +202,18 @@ async function list(call: Call, countOnly: boolean): Promise<void> {
     if (search) {
       // Substring over the same fields as the provider's predicate (§4.5); no exact RefId1 filter.
       const merchant = ctx.store.get("merchants", r.merchantId);
-      const hay = [merchant?.code, merchant?.name, r.tags, r.refId1, r.refId2, r.refId3, r.description, r.generatedSatang === null ? null : (r.generatedSatang / 100).toFixed(2), r.payinBankAccountNo, r.payinBankAccountName];
+      const hay = [
+        merchant?.code,
+        merchant?.name,
+        r.tags,
+        r.refId1,
+        r.refId2,
+        r.refId3,
+        r.description,
+        r.generatedSatang === null ? null : (r.generatedSatang / 100).toFixed(2),
+        r.payinBankAccountNo,
+        r.payinBankAccountName,
+      ];
       if (!hay.some((h) => h?.toLowerCase().includes(search))) return false;
     }
     return true;
@@ -208,7 +246,13 @@ async function getSlips(call: Call): Promise<void> {
     .all("slips")
     .filter((s) => s.requestId === found.id)
     .sort((a, b) => b.uploadedAt - a.uploadedAt)
-    .map((s) => ({ imageBase64: s.imageBase64, uploadedAt: new Date(s.uploadedAt).toISOString(), first4: s.first4, last4: s.last4, note: s.note }));
+    .map((s) => ({
+      imageBase64: s.imageBase64,
+      uploadedAt: new Date(s.uploadedAt).toISOString(),
+      first4: s.first4,
+      last4: s.last4,
+      note: s.note,
+    }));
   sendJson(call.res, 200, { status: "OK", description: "Success", slips, slipUploadUrl: null });
 }
 
@@ -218,7 +262,8 @@ function checkToken(call: Call, id: string, token: string): PaymentRequest | { s
   const request = call.ctx.store.get("requests", id.toLowerCase());
   if (!request) return { status: "NOTFOUND", description: `Payment request ID [${id}] not found` };
   const record = call.ctx.store.get("slipTokens", token);
-  if (!record || record.requestId !== request.id || record.expiresAt < Date.now()) return { status: "TOKEN_INVALID", description: "Token is invalid or expired" };
+  if (!record || record.requestId !== request.id || record.expiresAt < Date.now())
+    return { status: "TOKEN_INVALID", description: "Token is invalid or expired" };
   return request;
 }
 
@@ -238,7 +283,10 @@ async function uploadSlip(call: Call): Promise<void> {
   const field = (name: string) => {
     const v = body.get(name.toLowerCase());
     if (v === undefined || v === null) return null;
-    if (typeof v !== "string") throw problem(400, "One or more validation errors occurred.", { [`$.${name}`]: ["The JSON value could not be converted to System.String."] });
+    if (typeof v !== "string")
+      throw problem(400, "One or more validation errors occurred.", {
+        [`$.${name}`]: ["The JSON value could not be converted to System.String."],
+      });
     const trimmed = v.trim();
     return trimmed === "" ? null : trimmed;
   };
@@ -251,12 +299,24 @@ async function uploadSlip(call: Call): Promise<void> {
   if (!("kind" in found)) return sendJson(res, 200, { ...found, slipUploadUrl: null });
   // The live provider stores whatever arrives (§4.6); the spec profile at least insists on a picture.
   if (ctx.config.profile === "spec" && (image === null || !isImageBase64(image))) {
-    return sendJson(res, 200, { status: "IMAGE_INVALID", description: "ImageBase64 must be a JPG, PNG or WebP image in base64", slipUploadUrl: null });
+    return sendJson(res, 200, {
+      status: "IMAGE_INVALID",
+      description: "ImageBase64 must be a JPG, PNG or WebP image in base64",
+      slipUploadUrl: null,
+    });
   }
   ctx.store.put("slips", { id: newId(), requestId: found.id, imageBase64: image, first4, last4, note, uploadedAt: Date.now() });
   if (first4 && last4) {
     // Duplicates are recorded, never blocked (§4.6).
-    ctx.store.put("duplicates", { id: newId(), dupType: "PayinSlipId", first4, last4, orgId: found.orgId, documentId: found.id, createdAt: Date.now() });
+    ctx.store.put("duplicates", {
+      id: newId(),
+      dupType: "PayinSlipId",
+      first4,
+      last4,
+      orgId: found.orgId,
+      documentId: found.id,
+      createdAt: Date.now(),
+    });
   }
   if (await fault(call, "after", { requestId: found.id })) return;
   sendJson(res, 200, { status: "OK", description: "Slip uploaded successfully", slipUploadUrl: null });
@@ -271,7 +331,15 @@ async function checkDup(call: Call): Promise<void> {
   const duplicates = call.ctx.store
     .all("duplicates")
     .filter((d) => d.first4 === f4 && d.last4 === l4 && d.documentId !== id.toLowerCase())
-    .map((d) => ({ id: d.id, dupType: d.dupType, first4: d.first4, last4: d.last4, orgId: d.orgId, documentId: d.documentId, createdAt: new Date(d.createdAt).toISOString() }));
+    .map((d) => ({
+      id: d.id,
+      dupType: d.dupType,
+      first4: d.first4,
+      last4: d.last4,
+      orgId: d.orgId,
+      documentId: d.documentId,
+      createdAt: new Date(d.createdAt).toISOString(),
+    }));
   sendJson(call.res, 200, { status: "OK", description: "Success", duplicates });
 }
 

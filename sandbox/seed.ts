@@ -48,7 +48,10 @@ export function seedIfEmpty(store: Store, config: SandboxConfig): void {
     // so Pay-In with QrProvider SCB has no account for gadgets (ERROR_NO_PAYIN_ACCOUNT_MATCH).
     store.put("accounts", account(coffee.id, "PayIn", "KBANK", "1234567890", "บจก. สยาม คอฟฟี่ โรสเตอร์ส", "0105561234567"));
     store.put("accounts", account(coffee.id, "PayIn", "KTB", "9870001234", "บจก. สยาม คอฟฟี่ โรสเตอร์ส", "0812345670"));
-    store.put("accounts", { ...account(coffee.id, "PayIn", "SCB", "4071234567", "Siam Coffee Roasters Co., Ltd.", null), billerId: "010556123456701" });
+    store.put("accounts", {
+      ...account(coffee.id, "PayIn", "SCB", "4071234567", "Siam Coffee Roasters Co., Ltd.", null),
+      billerId: "010556123456701",
+    });
     store.put("accounts", account(gadgets.id, "PayIn", "BBL", "1019876543", "บจก. เชียงใหม่ แกดเจ็ต", "0899999999"));
     // Registered destinations (PayinBankAccountId on Pay-Out/Withdrawal).
     store.put("accounts", account(coffee.id, "PayOut", "KTB", "6621234567", "นายสมชาย ใจดี", "0812345678"));
@@ -77,7 +80,8 @@ export function webhookSecretOf(store: Store, config: SandboxConfig): string | n
 
 export function credentials(store: Store, config: SandboxConfig, baseUrl: string): Credentials {
   const keys = store.all("keys");
-  const firstKey = (merchantId: string, role: string) => keys.find((k) => k.merchantId === merchantId && k.status === "Active" && k.label.endsWith(role))?.key ?? "";
+  const firstKey = (merchantId: string, role: string) =>
+    keys.find((k) => k.merchantId === merchantId && k.status === "Active" && k.label.endsWith(role))?.key ?? "";
   return {
     sandbox: true,
     profile: config.profile,
@@ -131,6 +135,24 @@ function key(merchantId: string, roles: string[], label: string): ApiKey {
   return { key: randomUUID(), orgId: DEMO_ORG_ID, merchantId, roles, status: "Active", expiresAt: null, label };
 }
 
-function account(merchantId: string, category: BankAccount["category"], bankCode: string, accountNo: string, accountName: string, promptPayId: string | null): BankAccount {
-  return { id: randomUUID(), orgId: DEMO_ORG_ID, merchantId, category, bankCode, accountNo, accountName, promptPayId, billerId: null, isActive: true };
+function account(
+  merchantId: string,
+  category: BankAccount["category"],
+  bankCode: string,
+  accountNo: string,
+  accountName: string,
+  promptPayId: string | null,
+): BankAccount {
+  return {
+    id: randomUUID(),
+    orgId: DEMO_ORG_ID,
+    merchantId,
+    category,
+    bankCode,
+    accountNo,
+    accountName,
+    promptPayId,
+    billerId: null,
+    isActive: true,
+  };
 }

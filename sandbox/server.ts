@@ -107,7 +107,12 @@ export async function startSandbox(config: SandboxConfig, options: { persist?: b
   };
 }
 
-async function route(ctx: SandboxContext, limiter: FixedWindowLimiter | null, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+async function route(
+  ctx: SandboxContext,
+  limiter: FixedWindowLimiter | null,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): Promise<void> {
   const url = new URL(req.url ?? "/", "http://sandbox.invalid");
   if (url.pathname === "/health") return sendJson(res, 200, { status: "Healthy" });
   if (url.pathname === "/sandbox" || url.pathname.startsWith("/sandbox/")) {

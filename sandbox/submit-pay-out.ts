@@ -9,7 +9,13 @@ import { Binder } from "./http";
 import { baseRequest, checkRef, fail, readAmount, readCommon, type SubmitResult } from "./submit";
 import type { Destination, Merchant } from "./types";
 
-export function submitPayOut(ctx: SandboxContext, orgId: string, merchant: Merchant, body: Record<string, unknown>, isWithdrawal: boolean): SubmitResult {
+export function submitPayOut(
+  ctx: SandboxContext,
+  orgId: string,
+  merchant: Merchant,
+  body: Record<string, unknown>,
+  isWithdrawal: boolean,
+): SubmitResult {
   const b = new Binder(body);
   const f = readCommon(b);
   const d = {
@@ -24,15 +30,21 @@ export function submitPayOut(ctx: SandboxContext, orgId: string, merchant: Merch
   const live = ctx.config.profile === "live";
 
   if (d.registeredAccountId !== null && d.registeredAccountId !== "") {
-    if (!isGuid(d.registeredAccountId)) return fail("UUID_INVALID", `Bank account ID [${d.registeredAccountId}] is not in GUID format`, { controller: true, extra: { bankAccount: null } });
-    if (!ctx.store.get("accounts", d.registeredAccountId.toLowerCase())) return fail("NOTFOUND", `Bank account ID [${d.registeredAccountId}] not found`, { controller: true, extra: { bankAccount: null } });
+    if (!isGuid(d.registeredAccountId))
+      return fail("UUID_INVALID", `Bank account ID [${d.registeredAccountId}] is not in GUID format`, {
+        controller: true,
+        extra: { bankAccount: null },
+      });
+    if (!ctx.store.get("accounts", d.registeredAccountId.toLowerCase()))
+      return fail("NOTFOUND", `Bank account ID [${d.registeredAccountId}] not found`, { controller: true, extra: { bankAccount: null } });
     d.registeredAccountId = d.registeredAccountId.toLowerCase();
   } else {
     d.registeredAccountId = null;
   }
   const ref = checkRef(ctx, orgId, f);
   if ("ok" in ref) return ref;
-  if (f.qrProvider !== "PP") return fail("BANK_PROVIDER_NOT_SUPPORT", `QR provider [${f.qrProvider ?? ""}] is not supported; pay-outs use PP`);
+  if (f.qrProvider !== "PP")
+    return fail("BANK_PROVIDER_NOT_SUPPORT", `QR provider [${f.qrProvider ?? ""}] is not supported; pay-outs use PP`);
   const satang = readAmount(ctx, f.amount);
   if (typeof satang !== "number") return satang;
 
@@ -67,9 +79,11 @@ function destinationProblem(d: Destination): SubmitResult | null {
     return fail("INVALID_DESTINATION_ACCOUNT", `PromptPayId [${d.promptPayId}] must be a 10-digit phone number or a 13-digit id`);
   }
   if (hasBank) {
-    if (!d.bankCode || !d.accountNo || !d.accountName) return fail("INVALID_DESTINATION_ACCOUNT", "BankCode, BankAccountNo and BankAccountName are sent together");
+    if (!d.bankCode || !d.accountNo || !d.accountName)
+      return fail("INVALID_DESTINATION_ACCOUNT", "BankCode, BankAccountNo and BankAccountName are sent together");
     if (!BANKS.some((bank) => bank.code === d.bankCode)) return fail("BANK_CODE_NOT_SUPPORT", `Bank code [${d.bankCode}] is not supported`);
-    if (!/^\d{10,15}$/.test(d.accountNo)) return fail("INVALID_DESTINATION_ACCOUNT", `Bank account number [${d.accountNo}] must be 10 to 15 digits`);
+    if (!/^\d{10,15}$/.test(d.accountNo))
+      return fail("INVALID_DESTINATION_ACCOUNT", `Bank account number [${d.accountNo}] must be 10 to 15 digits`);
     return null;
   }
   if (d.promptPayId !== null) return null;

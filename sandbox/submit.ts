@@ -23,7 +23,8 @@ export function fail(code: string, description: string, more: Partial<Extract<Su
 
 /** Controller-level merchant lookup: answered `{status, description, merchant: null}` (§3.2). */
 export function findMerchant(ctx: SandboxContext, merchantId: string): Merchant | SubmitResult {
-  if (!isGuid(merchantId)) return fail("UUID_INVALID", `Merchant ID [${merchantId}] is not in GUID format`, { controller: true, extra: { merchant: null } });
+  if (!isGuid(merchantId))
+    return fail("UUID_INVALID", `Merchant ID [${merchantId}] is not in GUID format`, { controller: true, extra: { merchant: null } });
   const merchant = ctx.store.get("merchants", merchantId.toLowerCase());
   if (!merchant) return fail("NOTFOUND", `Merchant ID [${merchantId}] not found`, { controller: true, extra: { merchant: null } });
   return merchant;
@@ -71,11 +72,19 @@ export function readAmount(ctx: SandboxContext, raw: unknown): Satang | SubmitRe
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0) return invalid();
   // More than 2 decimals: the live provider does not validate precision and its QR shows 2 dp (§8.4).
-  if (ctx.config.profile === "live") return Math.round(value * 100) || fail("INVALID_PAYMENT_AMOUNT", "Requested amount must be greater than zero");
+  if (ctx.config.profile === "live")
+    return Math.round(value * 100) || fail("INVALID_PAYMENT_AMOUNT", "Requested amount must be greater than zero");
   return fail("INVALID_PAYMENT_AMOUNT", `Requested amount is invalid: ${parsed.error}`); // too many decimals, or too large
 }
 
-export function baseRequest(orgId: string, merchant: Merchant, kind: Kind, refId1: string, f: CommonFields, satang: Satang): PaymentRequest {
+export function baseRequest(
+  orgId: string,
+  merchant: Merchant,
+  kind: Kind,
+  refId1: string,
+  f: CommonFields,
+  satang: Satang,
+): PaymentRequest {
   const now = Date.now();
   return {
     id: newId(),
@@ -123,7 +132,13 @@ function storeRejected(ctx: SandboxContext, request: PaymentRequest, code: strin
   return fail(code, description);
 }
 
-export function submitPayIn(ctx: SandboxContext, orgId: string, merchant: Merchant, body: Record<string, unknown>, isP2P: boolean): SubmitResult {
+export function submitPayIn(
+  ctx: SandboxContext,
+  orgId: string,
+  merchant: Merchant,
+  body: Record<string, unknown>,
+  isP2P: boolean,
+): SubmitResult {
   const b = new Binder(body);
   const f = readCommon(b);
   const currency = b.string("Currency");
@@ -133,12 +148,16 @@ export function submitPayIn(ctx: SandboxContext, orgId: string, merchant: Mercha
   const ref = checkRef(ctx, orgId, f);
   if ("ok" in ref) return ref;
   if (currency !== "THB") return fail("CURRENCY_NOT_SUPPORT", `Currency [${currency ?? ""}] is not supported`);
-  if (f.qrProvider !== "PP" && f.qrProvider !== "SCB") return fail("BANK_PROVIDER_NOT_SUPPORT", `QR provider [${f.qrProvider ?? ""}] is not supported`);
+  if (f.qrProvider !== "PP" && f.qrProvider !== "SCB")
+    return fail("BANK_PROVIDER_NOT_SUPPORT", `QR provider [${f.qrProvider ?? ""}] is not supported`);
   const satang = readAmount(ctx, f.amount);
   if (typeof satang !== "number") return satang;
 
   const request = { ...baseRequest(orgId, merchant, isP2P ? "payin_p2p" : "payin", ref.refId1, f, satang), ...extra };
-  if ((merchant.payinMinSatang !== null && satang < merchant.payinMinSatang) || (merchant.payinMaxSatang !== null && satang > merchant.payinMaxSatang)) {
+  if (
+    (merchant.payinMinSatang !== null && satang < merchant.payinMinSatang) ||
+    (merchant.payinMaxSatang !== null && satang > merchant.payinMaxSatang)
+  ) {
     const range = `[${(merchant.payinMinSatang ?? 0) / 100}, ${merchant.payinMaxSatang === null ? "∞" : merchant.payinMaxSatang / 100}]`;
     return storeRejected(ctx, request, "ERROR_VALUE_NOT_IN_RANGE", `Requested amount [${satang / 100}] is not in range ${range}`);
   }
@@ -149,7 +168,8 @@ export function submitPayIn(ctx: SandboxContext, orgId: string, merchant: Mercha
 
   if (isP2P) {
     const match = matchP2P(ctx, satang);
-    if (!match) return storeRejected(ctx, request, "ERROR_NO_P2P_ACCOUNT_MATCH", "No pending pay-out request is available to match this amount");
+    if (!match)
+      return storeRejected(ctx, request, "ERROR_NO_P2P_ACCOUNT_MATCH", "No pending pay-out request is available to match this amount");
     const { payout, destination } = match;
     payout.partials = [...payout.partials, { payinRequestId: request.id, amountSatang: satang, status: "Pending", at: Date.now() }];
     ctx.store.put("requests", { ...payout, updatedAt: Date.now() });
@@ -164,7 +184,13 @@ export function submitPayIn(ctx: SandboxContext, orgId: string, merchant: Mercha
       qrCode:
         destination.promptPayId === null
           ? null
-          : promptPayPayload({ promptPayId: destination.promptPayId, amountSatang: satang, bankCode: destination.bankCode ?? "PP", accountNo: destination.accountNo ?? destination.promptPayId, refId1: qrRef(request.refId1) }),
+          : promptPayPayload({
+              promptPayId: destination.promptPayId,
+              amountSatang: satang,
+              bankCode: destination.bankCode ?? "PP",
+              accountNo: destination.accountNo ?? destination.promptPayId,
+              refId1: qrRef(request.refId1),
+            }),
     });
   } else {
     const placed = placePayIn(ctx, merchant, request, f.qrProvider);
@@ -188,7 +214,9 @@ function placePayIn(ctx: SandboxContext, merchant: Merchant, request: PaymentReq
   const live = ctx.config.profile === "live";
   const candidates = ctx.store
     .all("accounts")
-    .filter((a) => a.category === "PayIn" && a.isActive && a.orgId === request.orgId && (a.merchantId === null || a.merchantId === merchant.id))
+    .filter(
+      (a) => a.category === "PayIn" && a.isActive && a.orgId === request.orgId && (a.merchantId === null || a.merchantId === merchant.id),
+    )
     .filter((a) => (qrProvider === "SCB" ? a.bankCode === "SCB" && a.billerId !== null : a.promptPayId !== null));
   for (const account of candidates) {
     const generated = live ? randomCents(request.requestedSatang) : uniqueCents(ctx, account, request.requestedSatang);
@@ -203,8 +231,19 @@ function placePayIn(ctx: SandboxContext, merchant: Merchant, request: PaymentReq
       payinPromptPayId: account.promptPayId,
       qrCode:
         qrProvider === "SCB"
-          ? billPaymentPayload({ billerId: account.billerId ?? "", amountSatang: generated, refId1: request.refId1, refId2: request.refId2 })
-          : promptPayPayload({ promptPayId: account.promptPayId ?? "", amountSatang: generated, bankCode: account.bankCode, accountNo: account.accountNo, refId1 }),
+          ? billPaymentPayload({
+              billerId: account.billerId ?? "",
+              amountSatang: generated,
+              refId1: request.refId1,
+              refId2: request.refId2,
+            })
+          : promptPayPayload({
+              promptPayId: account.promptPayId ?? "",
+              amountSatang: generated,
+              bankCode: account.bankCode,
+              accountNo: account.accountNo,
+              refId1,
+            }),
       // Live: true only when the account has a PromptPay id, even if an SCB QR was made (§4.1).
       isQrAvailable: live ? account.promptPayId !== null : true,
     });

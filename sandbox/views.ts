@@ -155,7 +155,12 @@ export function entity(ctx: SandboxContext, r: PaymentRequest, { full }: { full:
     isPartialyPayout: r.partials.length > 0,
   };
   if (full) {
-    view.partialPayouts = r.partials.map((p) => ({ txDate: t(p.at), payinRequestId: p.payinRequestId, partialAmount: num(p.amountSatang), status: p.status }));
+    view.partialPayouts = r.partials.map((p) => ({
+      txDate: t(p.at),
+      payinRequestId: p.payinRequestId,
+      partialAmount: num(p.amountSatang),
+      status: p.status,
+    }));
     view.processingSteps = [];
     if (r.direction === "PayIn") {
       // The stored submit response keeps the QR image as bare base64, without a data: prefix (§4.1).

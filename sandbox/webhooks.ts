@@ -38,7 +38,9 @@ export class WebhookSender {
   emit(event: WebhookEvent, request: PaymentRequest, facts: EventFacts): string {
     const deliveryId = newId();
     const job = this.buildJob(event, request, facts);
-    const task = this.deliver(deliveryId, event, request, job).catch((error: unknown) => this.log(`webhook ${deliveryId} failed: ${String(error)}`));
+    const task = this.deliver(deliveryId, event, request, job).catch((error: unknown) =>
+      this.log(`webhook ${deliveryId} failed: ${String(error)}`),
+    );
     this.inFlight.add(task);
     void task.finally(() => this.inFlight.delete(task));
     return deliveryId;
@@ -100,7 +102,10 @@ export class WebhookSender {
     p.push(["PMR_ID", r.id], ["PMR_REF_ID", r.refId1], ["PMR_REF_ID1", r.refId1], ["PMR_REF_ID2", r.refId2], ["PMR_REF_ID3", r.refId3]);
     if (event !== "PaymentIn.Success") p.push(["PMR_STATUS", r.status]);
     p.push(["MERCHANT_ID", r.merchantId], ["MERCHANT_CODE", merchant?.code ?? null], ["MERCHANT_NAME", merchant?.name ?? null]);
-    p.push(["TX_AMOUNT", event === "PaymentIn.Success" || event === "PaymentOut.Success" ? asDecimal(facts.txSatang) : asDouble(facts.txSatang)]);
+    p.push([
+      "TX_AMOUNT",
+      event === "PaymentIn.Success" || event === "PaymentOut.Success" ? asDecimal(facts.txSatang) : asDouble(facts.txSatang),
+    ]);
     if (r.direction === "PayIn") {
       p.push(["PAYIN_REQUEST_AMOUNT", asDouble(r.requestedSatang)], ["PAYIN_FEE_PCT", r.payInFeePct]);
       if (event === "PaymentIn.Success") {
@@ -110,7 +115,11 @@ export class WebhookSender {
           ["PAYIN_DISCARD_CENT", "False"],
         );
       }
-      p.push(["PAYIN_BANK_CODE", r.payinBankCode], ["PAYIN_BANK_ACCOUNT_NO", r.payinBankAccountNo], ["PAYIN_BANK_ACCOUNT_NAME", r.payinBankAccountName]);
+      p.push(
+        ["PAYIN_BANK_CODE", r.payinBankCode],
+        ["PAYIN_BANK_ACCOUNT_NO", r.payinBankAccountNo],
+        ["PAYIN_BANK_ACCOUNT_NAME", r.payinBankAccountName],
+      );
       if (event === "PaymentIn.Rejected") p.push(["PAYIN_PROMPTPAY_ID", r.payinPromptPayId]);
       if (r.payerName !== null && !live) p.push(["PAYER_NAME", r.payerName]);
     } else {
@@ -156,7 +165,12 @@ export class WebhookSender {
     };
     // Only drop and delay mean anything to a delivery; a `*` fault of another kind stays for the
     // provider calls it matches.
-    const fault = this.faults.take("webhook", "before", { merchantId: request.merchantId, refId1: request.refId1, requestId: request.id }, WEBHOOK_FAULT_KINDS);
+    const fault = this.faults.take(
+      "webhook",
+      "before",
+      { merchantId: request.merchantId, refId1: request.refId1, requestId: request.id },
+      WEBHOOK_FAULT_KINDS,
+    );
     if (fault?.kind === "drop") {
       this.store.put("deliveries", { ...record, outcome: "dropped", error: "dropped by fault injection" });
       return;

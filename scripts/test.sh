@@ -76,13 +76,11 @@ start_phase "typecheck"
 node_modules/.bin/tsc --noEmit -p tsconfig.json || fail "type errors (see above)."
 end_phase
 
-# ESLint and Prettier. Off until the one-time reformat lands: LINT_IN_TEST=1 turns the phase on.
-if [ "${LINT_IN_TEST:-0}" = "1" ]; then
-  start_phase "lint"
-  npm run --silent lint || fail "ESLint found problems (see above)."
-  npm run --silent format:check || fail "files are not formatted: run 'npx prettier --write .' and commit."
-  end_phase
-fi
+# ESLint (Next's rules, React's hooks rules, the import boundaries) and Prettier, no warnings allowed.
+start_phase "lint"
+npm run --silent lint || fail "ESLint found problems (see above)."
+npm run --silent format:check || fail "files are not formatted: run 'npx prettier --write .' and commit."
+end_phase
 
 start_phase "unit + contract"
 node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile.json=.test-reports/unit-results.json

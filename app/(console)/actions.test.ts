@@ -30,7 +30,14 @@ describe("switching the console's merchant", () => {
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
     surroundings.db = database.db as Db;
-    const row = (id: string) => ({ id, displayName: id, orgId: "org", merchantId: `m-${id}`, submitKeyEncrypted: "v1:x", submitKeyLast4: "abcd" });
+    const row = (id: string) => ({
+      id,
+      displayName: id,
+      orgId: "org",
+      merchantId: `m-${id}`,
+      submitKeyEncrypted: "v1:x",
+      submitKeyLast4: "abcd",
+    });
     await database.db.insert(merchants).values([row("mer_a"), row("mer_b")]);
   });
   afterAll(async () => database?.dispose());
@@ -40,18 +47,28 @@ describe("switching the console's merchant", () => {
     const data = new FormData();
     data.set("merchantId", "mer_b");
     expect(await selectMerchantAction(null, data)).toEqual({ ok: true, data: { merchantId: "mer_b" } });
-    expect(surroundings.cookies.get(MERCHANT_COOKIE)).toMatchObject({ value: "mer_b", options: { httpOnly: true, sameSite: "lax", path: "/" } });
+    expect(surroundings.cookies.get(MERCHANT_COOKIE)).toMatchObject({
+      value: "mer_b",
+      options: { httpOnly: true, sameSite: "lax", path: "/" },
+    });
   });
 
   it("refuses a merchant outside the scope as not found, and keeps the cookie as it was", async () => {
     surroundings.cookies.clear();
-    expect(await selectMerchantAction(null, { merchantId: "mer_a" })).toEqual({ ok: false, message: ACTION_MESSAGES.merchantNotFound, fieldErrors: {} });
+    expect(await selectMerchantAction(null, { merchantId: "mer_a" })).toEqual({
+      ok: false,
+      message: ACTION_MESSAGES.merchantNotFound,
+      fieldErrors: {},
+    });
     expect(surroundings.cookies.size).toBe(0);
   });
 
   it("keeps an explicit choice of all merchants", async () => {
     expect(await selectAllMerchantsAction(null, new FormData())).toEqual({ ok: true, data: { merchantId: ALL_MERCHANTS } });
-    expect(surroundings.cookies.get(MERCHANT_COOKIE)).toMatchObject({ value: ALL_MERCHANTS, options: { httpOnly: true, sameSite: "lax", path: "/" } });
+    expect(surroundings.cookies.get(MERCHANT_COOKIE)).toMatchObject({
+      value: ALL_MERCHANTS,
+      options: { httpOnly: true, sameSite: "lax", path: "/" },
+    });
   });
 
   it("needs a session", async () => {

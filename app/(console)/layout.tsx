@@ -62,9 +62,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
           setLocaleAction={setLocaleAction}
           awaitingApproval={awaitingApproval}
         />
-        <main className="mx-auto max-w-6xl px-4 py-4 sm:px-6 sm:py-8">
-          {children}
-        </main>
+        <main className="mx-auto max-w-6xl px-4 py-4 sm:px-6 sm:py-8">{children}</main>
       </QueryProvider>
     </div>
   );

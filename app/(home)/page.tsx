@@ -19,7 +19,11 @@ export default async function HomePage() {
   const session = await requireSession();
   const [provider, locale] = await Promise.all([getProviderStatus(), getLocale()]);
   const t = homeMessages(locale);
-  const state = { up: { text: t.reachable, className: "text-emerald-700" }, down: { text: t.unreachable, className: "text-red-700" }, busy: { text: t.busy, className: "text-amber-800" } }[provider.state];
+  const state = {
+    up: { text: t.reachable, className: "text-emerald-700" },
+    down: { text: t.unreachable, className: "text-red-700" },
+    busy: { text: t.busy, className: "text-amber-800" },
+  }[provider.state];
   return (
     <main className="mx-auto max-w-2xl px-6 py-16">
       <div className="flex flex-wrap items-start justify-between gap-4">

@@ -44,7 +44,10 @@ describe("the sign-in form's action", () => {
 
   it("says which field is missing or malformed, without trying to sign in", async () => {
     const empty = await signInAction(null, form({ email: "", password: "" }));
-    expect(empty).toMatchObject({ ok: false, fieldErrors: { email: [SIGN_IN_RULES.emailRequired], password: [SIGN_IN_RULES.passwordRequired] } });
+    expect(empty).toMatchObject({
+      ok: false,
+      fieldErrors: { email: [SIGN_IN_RULES.emailRequired], password: [SIGN_IN_RULES.passwordRequired] },
+    });
     const malformed = await signInAction(null, form({ email: "not-an-email", password: "x".repeat(300) }));
     expect(malformed).toMatchObject({
       ok: false,

@@ -24,7 +24,8 @@ async function setLocaleCookie(locale: Locale) {
   });
 }
 
-const isRedirect = (error: unknown) => typeof (error as { digest?: unknown })?.digest === "string" && (error as { digest: string }).digest.startsWith("NEXT_REDIRECT");
+const isRedirect = (error: unknown) =>
+  typeof (error as { digest?: unknown })?.digest === "string" && (error as { digest: string }).digest.startsWith("NEXT_REDIRECT");
 
 export const signInAction = defineAction({
   permission: "public",
@@ -36,7 +37,8 @@ export const signInAction = defineAction({
       // Throws Next's redirect on success: to the page the person came for, as a relative path.
       await signIn("credentials", { email: input.email, password: input.password, redirectTo: safeCallbackPath(input.callbackUrl) });
     } catch (error) {
-      if (error instanceof AuthError && error.type === "CredentialsSignin") throw new ActionError(signInMessage((error as CredentialsSignin).code));
+      if (error instanceof AuthError && error.type === "CredentialsSignin")
+        throw new ActionError(signInMessage((error as CredentialsSignin).code));
       // Signed in: the language they chose on their account comes to this browser too.
       if (isRedirect(error)) {
         const locale = await savedLocaleOf(db, input.email);

@@ -46,7 +46,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
       <h1 className="text-2xl font-semibold text-brand-dark">{t.signInTitle}</h1>
       <p className="mt-2 text-sm text-slate-600">{t.signInIntro}</p>
       {!answers && (
-        <div role="alert" data-testid="database-unreachable" className="mt-6 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+        <div
+          role="alert"
+          data-testid="database-unreachable"
+          className="mt-6 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+        >
           <p className="font-semibold">{db.title}</p>
           <p className="mt-1">{db.signInBody}</p>
         </div>

@@ -21,12 +21,22 @@ export interface AppProcess {
 export function buildApp(): number {
   if (process.env.BENCH_SKIP_BUILD === "1" && fs.existsSync(path.join(root, ".next", "BUILD_ID"))) return 0;
   const started = performance.now();
-  const result = spawnSync(path.join(root, "node_modules", ".bin", "next"), ["build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const result = spawnSync(path.join(root, "node_modules", ".bin", "next"), ["build"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   if (result.status !== 0) throw new Error("next build failed");
   return performance.now() - started;
 }
 
-export async function startApp(options: { port?: number; sandboxUrl: string; sandboxCredentialsFile: string; databaseUrl?: string; extraEnv?: Record<string, string> }): Promise<AppProcess> {
+export async function startApp(options: {
+  port?: number;
+  sandboxUrl: string;
+  sandboxCredentialsFile: string;
+  databaseUrl?: string;
+  extraEnv?: Record<string, string>;
+}): Promise<AppProcess> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "paydesk-bench-app-"));
@@ -46,7 +56,11 @@ export async function startApp(options: { port?: number; sandboxUrl: string; san
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.extraEnv,
   };
-  const child = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(port), "-H", "127.0.0.1"], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {

@@ -59,7 +59,11 @@ export async function proveSameRequest(
   for (const sample of WIRE_SAMPLES) {
     const reply = {
       status: 200,
-      json: { status: "OK", description: "Success", paymentResponse: { id: `wire-${sample.refId1}`, status: "Pending", requestedAmount: sample.amountSatang / 100 } },
+      json: {
+        status: "OK",
+        description: "Success",
+        paymentResponse: { id: `wire-${sample.refId1}`, status: "Pending", requestedAmount: sample.amountSatang / 100 },
+      },
     };
     const viaSubject = await captureRequest((base) => subject(base, sample), reply);
     const viaBare = await captureRequest((base) => bareSubmitPayIn(base, m)(sample.refId1, sample.amountSatang), reply);

@@ -33,7 +33,11 @@ const database = await openDatabase({ url: e.BUDGET_DATABASE_URL!, migrate: fals
 const { db } = database;
 const vault = createKeyVault([Buffer.from(e.BUDGET_VAULT_KEY!, "hex")]);
 
-const holder = globalThis as typeof globalThis & { __paydeskConfirmations?: unknown; __paydeskWebhookQueue?: unknown; __paydeskPlainWebhookQueue?: unknown };
+const holder = globalThis as typeof globalThis & {
+  __paydeskConfirmations?: unknown;
+  __paydeskWebhookQueue?: unknown;
+  __paydeskPlainWebhookQueue?: unknown;
+};
 if (flat) {
   holder.__paydeskConfirmations = createConfirmationBatcher({ maxBatch: 1 });
   // One queue of 4 for every delivery, as before.
@@ -50,9 +54,12 @@ const shared = createPostgresLimiter(db, sandboxUrl, {
 });
 const limiter: RateLimiter = {
   async acquire(options) {
-    const slot = await shared.acquire(flat ? { lane: "staff", ...(options?.maxWaitMs === undefined ? {} : { maxWaitMs: options.maxWaitMs }) } : options);
+    const slot = await shared.acquire(
+      flat ? { lane: "staff", ...(options?.maxWaitMs === undefined ? {} : { maxWaitMs: options.maxWaitMs }) } : options,
+    );
     staffCreate.getStore()?.waits.push(slot.waitedMs);
-    if (e.BENCH_TRACE && slot.waitedMs > 1_000) console.log(`[${e.BUDGET_NAME}] ${options?.lane ?? "staff"} waited ${slot.waitedMs} ms (${slot.ok ? "slot" : "busy"})`);
+    if (e.BENCH_TRACE && slot.waitedMs > 1_000)
+      console.log(`[${e.BUDGET_NAME}] ${options?.lane ?? "staff"} waited ${slot.waitedMs} ms (${slot.ok ? "slot" : "busy"})`);
     return slot;
   },
 };
@@ -76,7 +83,8 @@ const readBody = (req: http.IncomingMessage) =>
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => resolve(Buffer.concat(chunks)));
   });
-const json = (res: http.ServerResponse, status: number, body: unknown) => res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+const json = (res: http.ServerResponse, status: number, body: unknown) =>
+  res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
 
 http
   .createServer(async (req, res) => {
@@ -91,15 +99,35 @@ http
         return json(res, result.status, result.body);
       }
       if (req.method === "POST" && url.pathname === "/staff-create") {
-        const { merchantRowId, refId1, amountSatang } = JSON.parse((await readBody(req)).toString("utf8")) as { merchantRowId: string; refId1: string; amountSatang: number };
+        const { merchantRowId, refId1, amountSatang } = JSON.parse((await readBody(req)).toString("utf8")) as {
+          merchantRowId: string;
+          refId1: string;
+          amountSatang: number;
+        };
         const merchant = await apiIn("staff")(merchantRowId);
         const store = { waits: [] as number[] };
-        const result = await staffCreate.run(store, () => createRequest(db, merchant!, { kind: "payin", payIn: payInRequest({ refId1, payerName: "Staff", amountSatang, qrProvider: "PP" }) }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null }));
+        const result = await staffCreate.run(store, () =>
+          createRequest(
+            db,
+            merchant!,
+            { kind: "payin", payIn: payInRequest({ refId1, payerName: "Staff", amountSatang, qrProvider: "PP" }) },
+            { merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
+          ),
+        );
         const code = result.outcome === "sent" ? result.request.statusCode : null;
-        return json(res, 200, { outcome: result.outcome, state: result.outcome === "sent" ? result.state : null, code, waitedMs: store.waits[0] ?? null });
+        return json(res, 200, {
+          outcome: result.outcome,
+          state: result.outcome === "sent" ? result.state : null,
+          code,
+          waitedMs: store.waits[0] ?? null,
+        });
       }
       if (req.method === "GET" && url.pathname === "/slip") {
-        const check = await verifySlipToken(db, api, { orgId: url.searchParams.get("org")!, paymentRequestId: url.searchParams.get("id")!, token: url.searchParams.get("token")! });
+        const check = await verifySlipToken(db, api, {
+          orgId: url.searchParams.get("org")!,
+          paymentRequestId: url.searchParams.get("id")!,
+          token: url.searchParams.get("token")!,
+        });
         return json(res, 200, check);
       }
       if (req.method === "GET" && url.pathname === "/stats") return json(res, 200, { tooMany, rss: process.memoryUsage().rss });

@@ -29,7 +29,11 @@ export async function captureRequest(
       count += 1;
       captured = { method: req.method ?? "", path: req.url ?? "", headers: headers.sort(), body: Buffer.concat(chunks).toString("utf8") };
       const text = JSON.stringify(reply.json);
-      res.writeHead(reply.status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text), Connection: "close" });
+      res.writeHead(reply.status, {
+        "Content-Type": "application/json; charset=utf-8",
+        "Content-Length": Buffer.byteLength(text),
+        Connection: "close",
+      });
       res.end(text);
     });
   });
@@ -49,7 +53,8 @@ export async function captureRequest(
 /** The ways two captured requests differ, as lines a person can read; empty when they are the same. */
 export function requestDifferences(a: CapturedRequest, b: CapturedRequest, names: [string, string]): string[] {
   const out: string[] = [];
-  if (a.method !== b.method || a.path !== b.path) out.push(`request line: ${names[0]} ${a.method} ${a.path}, ${names[1]} ${b.method} ${b.path}`);
+  if (a.method !== b.method || a.path !== b.path)
+    out.push(`request line: ${names[0]} ${a.method} ${a.path}, ${names[1]} ${b.method} ${b.path}`);
   const host = (h: string) => !h.startsWith("host: "); // the capture server's port is all that differs
   for (const h of a.headers.filter(host)) if (!b.headers.includes(h)) out.push(`header only ${names[0]} sends: ${redact(h)}`);
   for (const h of b.headers.filter(host)) if (!a.headers.includes(h)) out.push(`header only ${names[1]} sends: ${redact(h)}`);

@@ -33,7 +33,12 @@ export function writeResults(name: string, figures: Record<string, Figure>, note
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.json`);
   fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
-  const rows = Object.entries(figures).map(([key, f]) => [key, `${f.value} ${f.unit}`, f.target ?? "", f.met === null ? "" : f.met ? "met" : "NOT MET"]);
+  const rows = Object.entries(figures).map(([key, f]) => [
+    key,
+    `${f.value} ${f.unit}`,
+    f.target ?? "",
+    f.met === null ? "" : f.met ? "met" : "NOT MET",
+  ]);
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i]!.length), ["figure", "value", "target", ""][i]!.length));
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join("  ");
   console.log(`\n${name}`);

@@ -14,7 +14,8 @@ export const authMessages = defineMessages({
     signingIn: "Signing in…",
     language: "Language",
     choosePasswordTitle: "Choose your password",
-    choosePasswordForced: "You signed in with a one-time password from your admin. Choose your own password before you continue; the one-time password stops working.",
+    choosePasswordForced:
+      "You signed in with a one-time password from your admin. Choose your own password before you continue; the one-time password stops working.",
     choosePasswordVoluntary: "Choose a new password for your account.",
     currentPassword: "Current password",
     currentPasswordForced: "One-time password",

@@ -30,13 +30,19 @@ export function LoginForm({ action, callbackUrl, initialError, locale }: Props) 
   useEffect(() => {
     if (failed) (failed.fieldErrors?.email ? emailRef : passwordRef).current?.focus();
   }, [failed]);
-  const fieldClass = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 aria-invalid:border-red-600";
+  const fieldClass =
+    "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 aria-invalid:border-red-600";
 
   return (
     <form action={formAction} noValidate className="mt-8 space-y-5" aria-describedby={message ? "sign-in-error" : undefined}>
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
       {message && (
-        <p id="sign-in-error" role="alert" data-testid="sign-in-error" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <p
+          id="sign-in-error"
+          role="alert"
+          data-testid="sign-in-error"
+          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
           {say(message)}
         </p>
       )}
@@ -84,11 +90,7 @@ export function LoginForm({ action, callbackUrl, initialError, locale }: Props) 
           </p>
         )}
       </div>
-      <button
-        type="submit"
-        disabled={isPending}
-        className={`${primaryButtonClass} w-full`}
-      >
+      <button type="submit" disabled={isPending} className={`${primaryButtonClass} w-full`}>
         {isPending ? t.signingIn : t.signIn}
       </button>
     </form>

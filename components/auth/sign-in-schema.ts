@@ -12,6 +12,9 @@ export const signInSchema = z.object({
     .min(1, SIGN_IN_RULES.emailRequired)
     .max(320, SIGN_IN_RULES.emailTooLong)
     .email(SIGN_IN_RULES.emailInvalid),
-  password: z.string({ error: SIGN_IN_RULES.passwordRequired }).min(1, SIGN_IN_RULES.passwordRequired).max(MAX_PASSWORD_LENGTH, SIGN_IN_RULES.passwordTooLong),
+  password: z
+    .string({ error: SIGN_IN_RULES.passwordRequired })
+    .min(1, SIGN_IN_RULES.passwordRequired)
+    .max(MAX_PASSWORD_LENGTH, SIGN_IN_RULES.passwordTooLong),
   callbackUrl: z.string().optional(),
 });

@@ -29,7 +29,12 @@ export function CheckoutPage({ token, locale, found, serverNow, hubBase }: Check
   const t = checkoutMessages(locale);
   const languageHref = (to: Locale) => `/checkout/${encodeURIComponent(token)}/language?to=${to}`;
   if (!found.ok) {
-    const [title, body] = found.reason === "expired_link" ? [t.expiredLinkTitle, t.expiredLinkBody] : found.reason === "not_ready" ? [t.notReadyTitle, t.notReadyBody] : [t.badLinkTitle, t.badLinkBody];
+    const [title, body] =
+      found.reason === "expired_link"
+        ? [t.expiredLinkTitle, t.expiredLinkBody]
+        : found.reason === "not_ready"
+          ? [t.notReadyTitle, t.notReadyBody]
+          : [t.badLinkTitle, t.badLinkBody];
     return (
       <PublicShell merchantName={null} locale={locale} languageHref={languageHref} languageLabel={t.language}>
         <Notice title={title} body={body} testId={`checkout-${found.reason.replace("_", "-")}`} />
@@ -51,19 +56,44 @@ export function isOpenPage(found: CheckoutLookup, serverNow: number): boolean {
   return !isTerminal(shownStatus(status, expireAt ? Date.parse(expireAt) - serverNow : null).state);
 }
 
-function Live({ view, t, token, locale, serverNow, hubBase }: { view: CheckoutView; t: CheckoutMessages; token: string; locale: Locale; serverNow: number; hubBase: string | null }) {
+function Live({
+  view,
+  t,
+  token,
+  locale,
+  serverNow,
+  hubBase,
+}: {
+  view: CheckoutView;
+  t: CheckoutMessages;
+  token: string;
+  locale: Locale;
+  serverNow: number;
+  hubBase: string | null;
+}) {
   const remaining = view.expireAt ? Date.parse(view.expireAt) - serverNow : null;
   const shown = shownStatus(view.status, remaining);
   const outcome = outcomeOf(shown.state);
   const amountText = formatThb(view.amountSatang);
   const copyLabels = { copy: t.copy, copied: t.copied, copyFailed: t.copyFailed };
-  const locked = <span hidden data-testid="checkout-locale">{locale}</span>;
+  const locked = (
+    <span hidden data-testid="checkout-locale">
+      {locale}
+    </span>
+  );
   if (outcome) {
     // Over: a receipt or a "do not pay" card, and nothing that runs. The script leaves an open page
     // that ends in front of the customer exactly like this (e2e/checkout-paid.spec.ts compares them).
     return (
       <div data-testid="checkout-live" data-state={shown.state} className="space-y-5">
-        <OutcomeCard outcome={outcome} when={formatDateTime(shown.changedAt, locale)} reason={shown.reason} amountText={amountText} reference={view.refId1} t={t} />
+        <OutcomeCard
+          outcome={outcome}
+          when={formatDateTime(shown.changedAt, locale)}
+          reason={shown.reason}
+          amountText={amountText}
+          reference={view.refId1}
+          t={t}
+        />
         {locked}
       </div>
     );

@@ -30,7 +30,9 @@ async function until(check: () => boolean, what: string, timeoutMs = 5_000): Pro
 }
 
 async function newPayIn(): Promise<{ id: string; amount: number }> {
-  const created = (await (await sb.submit("SubmitPayInRequest", sb.coffee, payInBody({ RefId1: ref("HUBC"), RequestedAmount: 120 }))).json()) as { paymentResponse: { id: string; generatedAmount: number } };
+  const created = (await (
+    await sb.submit("SubmitPayInRequest", sb.coffee, payInBody({ RefId1: ref("HUBC"), RequestedAmount: 120 }))
+  ).json()) as { paymentResponse: { id: string; generatedAmount: number } };
   return { id: created.paymentResponse.id, amount: created.paymentResponse.generatedAmount };
 }
 
@@ -40,7 +42,12 @@ describe("the checkout page's hub client", () => {
     const other = await newPayIn();
     const states: HubState[] = [];
     const heard: Array<{ sessionId: string; amount: number | null }> = [];
-    const hub = connectHub({ url: `${sb.url.replace(/^http/, "ws")}/realtime/payment-tx`, sessionId: mine.id, onState: (s) => states.push(s), onCompleted: (p) => heard.push(p) });
+    const hub = connectHub({
+      url: `${sb.url.replace(/^http/, "ws")}/realtime/payment-tx`,
+      sessionId: mine.id,
+      onState: (s) => states.push(s),
+      onCompleted: (p) => heard.push(p),
+    });
     try {
       await until(() => states.includes("connected"), "the connection");
       // JoinPayment is sent right after the handshake; give the sandbox the round trip.

@@ -85,7 +85,8 @@ export function connectHub(options: HubOptions): { close: () => void; reconnectN
         if (message?.type === 1 && message.target === "payment.completed") {
           const payload = (message.arguments?.[0] ?? {}) as { sessionId?: unknown; amount?: unknown };
           const sessionId = typeof payload.sessionId === "string" ? payload.sessionId : options.sessionId;
-          if (sessionId.toLowerCase() === options.sessionId.toLowerCase()) options.onCompleted({ sessionId, amount: typeof payload.amount === "number" ? payload.amount : null });
+          if (sessionId.toLowerCase() === options.sessionId.toLowerCase())
+            options.onCompleted({ sessionId, amount: typeof payload.amount === "number" ? payload.amount : null });
         } else if (message?.type === 7) {
           ws.close();
         }

@@ -15,7 +15,12 @@ export const OPEN_ONLY = { "data-open-only": "" } as const;
 export function Countdown({ remaining, t }: { remaining: number; t: CheckoutMessages }) {
   const { seconds, minutes, secondsOfMinute, hurry } = countdownParts(remaining);
   return (
-    <div {...OPEN_ONLY} data-testid="countdown" data-hurry={hurry} className={`rounded-lg px-4 py-3 ${hurry ? "bg-amber-100 text-amber-950 ring-2 ring-amber-500" : "bg-slate-100 text-slate-800"}`}>
+    <div
+      {...OPEN_ONLY}
+      data-testid="countdown"
+      data-hurry={hurry}
+      className={`rounded-lg px-4 py-3 ${hurry ? "bg-amber-100 text-amber-950 ring-2 ring-amber-500" : "bg-slate-100 text-slate-800"}`}
+    >
       <p className="text-sm">{t.timeLeft}</p>
       {/* Read out only when it matters: a ticking live region would talk every second. */}
       <p className={`font-semibold tabular-nums ${hurry ? "text-2xl" : "text-lg"}`}>
@@ -35,7 +40,13 @@ export function Countdown({ remaining, t }: { remaining: number; t: CheckoutMess
 /** "Waiting for your payment…", or that the connection is lost: a live region that stays while its words change. */
 export function LiveLine({ offline, t }: { offline: boolean; t: CheckoutMessages }) {
   return (
-    <p {...OPEN_ONLY} role="status" data-testid="live-line" data-shows={offline ? "offline" : "live"} className="flex items-center gap-2 text-sm text-slate-700">
+    <p
+      {...OPEN_ONLY}
+      role="status"
+      data-testid="live-line"
+      data-shows={offline ? "offline" : "live"}
+      className="flex items-center gap-2 text-sm text-slate-700"
+    >
       <LiveLineWords offline={offline} t={t} />
     </p>
   );
@@ -60,11 +71,24 @@ export interface OutcomeFacts {
 }
 
 /** `reasonSlot`: the template's rejected card keeps the reason's rows for the script to fill or remove. */
-export function OutcomeCard({ outcome, when, reason, amountText, reference, t, reasonSlot = false }: OutcomeFacts & { t: CheckoutMessages; reasonSlot?: boolean }) {
+export function OutcomeCard({
+  outcome,
+  when,
+  reason,
+  amountText,
+  reference,
+  t,
+  reasonSlot = false,
+}: OutcomeFacts & { t: CheckoutMessages; reasonSlot?: boolean }) {
   const paid = outcome === "paid";
   const title = paid ? t.paidTitle : outcome === "rejected" ? t.rejectedTitle : outcome === "expired" ? t.expiredTitle : t.canceledTitle;
   return (
-    <section role="status" aria-live="polite" data-testid="checkout-outcome" className={`space-y-3 rounded-xl p-5 ${paid ? "bg-teal-50 ring-1 ring-teal-600" : "bg-rose-50 ring-1 ring-rose-600"}`}>
+    <section
+      role="status"
+      aria-live="polite"
+      data-testid="checkout-outcome"
+      className={`space-y-3 rounded-xl p-5 ${paid ? "bg-teal-50 ring-1 ring-teal-600" : "bg-rose-50 ring-1 ring-rose-600"}`}
+    >
       <h2 className={`text-xl font-bold ${paid ? "text-teal-900" : "text-rose-900"}`}>
         <span aria-hidden="true">{paid ? "✓ " : "✕ "}</span>
         {title}
@@ -111,7 +135,17 @@ const OUTCOMES: Outcome[] = ["paid", "rejected", "expired", "canceled"];
  * Every state the open page can turn into, rendered by the same components as above. Inert until
  * the script clones one; with JavaScript off they are never shown. `id`s are what the script asks for.
  */
-export function LiveTemplates({ t, amountText, reference, copyLabels }: { t: CheckoutMessages; amountText: string; reference: string; copyLabels: CopyLabels }) {
+export function LiveTemplates({
+  t,
+  amountText,
+  reference,
+  copyLabels,
+}: {
+  t: CheckoutMessages;
+  amountText: string;
+  reference: string;
+  copyLabels: CopyLabels;
+}) {
   return (
     <div hidden data-templates="">
       {OUTCOMES.map((outcome) => (

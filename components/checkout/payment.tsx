@@ -10,7 +10,19 @@ import { ServerQr } from "./server-qr";
 const QR_ID = "payment-qr";
 
 /** What the customer pays with while the request is open: the amount, the QR and the bank details. */
-export function Payment({ view, t, amountText, locale, copyLabels }: { view: CheckoutView; t: CheckoutMessages; amountText: string; locale: Locale; copyLabels: CopyLabels }) {
+export function Payment({
+  view,
+  t,
+  amountText,
+  locale,
+  copyLabels,
+}: {
+  view: CheckoutView;
+  t: CheckoutMessages;
+  amountText: string;
+  locale: Locale;
+  copyLabels: CopyLabels;
+}) {
   const hasQr = view.qrPayload !== null || view.qrImage !== null;
   const qrLabel = t.qrAlt(amountText, view.merchantName);
   return (
@@ -40,7 +52,13 @@ export function Payment({ view, t, amountText, locale, copyLabels }: { view: Che
               <img src={view.qrImage!} alt={qrLabel} width={232} height={232} />
             </div>
           )}
-          <SaveQrButton qrId={QR_ID} amountText={amountText} merchantName={view.merchantName} fileName={`qr-${view.refId1}.png`} labels={{ saveQr: t.saveQr, savingQr: t.savingQr, savedQr: t.savedQr, saveQrFailed: t.saveQrFailed }} />
+          <SaveQrButton
+            qrId={QR_ID}
+            amountText={amountText}
+            merchantName={view.merchantName}
+            fileName={`qr-${view.refId1}.png`}
+            labels={{ saveQr: t.saveQr, savingQr: t.savingQr, savedQr: t.savedQr, saveQrFailed: t.saveQrFailed }}
+          />
           <p className="text-center text-sm text-slate-700">{t.saveQrHint}</p>
         </section>
       )}
@@ -49,9 +67,22 @@ export function Payment({ view, t, amountText, locale, copyLabels }: { view: Che
   );
 }
 
-function BankDetails({ view, t, locale, heading, copyLabels }: { view: CheckoutView; t: CheckoutMessages; locale: Locale; heading: string; copyLabels: CopyLabels }) {
+function BankDetails({
+  view,
+  t,
+  locale,
+  heading,
+  copyLabels,
+}: {
+  view: CheckoutView;
+  t: CheckoutMessages;
+  locale: Locale;
+  heading: string;
+  copyLabels: CopyLabels;
+}) {
   const { bank } = view;
-  const bankName = bank.nameTh && bank.nameEn ? (locale === "th" ? `${bank.nameTh} (${bank.nameEn})` : `${bank.nameEn} (${bank.nameTh})`) : bank.code;
+  const bankName =
+    bank.nameTh && bank.nameEn ? (locale === "th" ? `${bank.nameTh} (${bank.nameEn})` : `${bank.nameEn} (${bank.nameTh})`) : bank.code;
   const rows: Array<{ label: string; value: string | null; copy?: boolean; mono?: boolean }> = [
     { label: t.bank, value: bankName },
     { label: t.accountNo, value: bank.accountNo, copy: true, mono: true },
@@ -89,7 +120,12 @@ function BankDetails({ view, t, locale, heading, copyLabels }: { view: CheckoutV
 
 export function SlipLink({ url, qrSrc, t }: { url: string; qrSrc: string; t: CheckoutMessages }) {
   return (
-    <section {...OPEN_ONLY} aria-labelledby="slip-heading" className="flex flex-col items-center gap-3 rounded-xl p-4 text-center ring-1 ring-slate-200" data-testid="slip-section">
+    <section
+      {...OPEN_ONLY}
+      aria-labelledby="slip-heading"
+      className="flex flex-col items-center gap-3 rounded-xl p-4 text-center ring-1 ring-slate-200"
+      data-testid="slip-section"
+    >
       <h2 id="slip-heading" className="text-base font-semibold">
         {t.slipHeading}
       </h2>
@@ -99,7 +135,11 @@ export function SlipLink({ url, qrSrc, t }: { url: string; qrSrc: string; t: Che
         <img src={qrSrc} alt={t.slipQrAlt} width={128} height={128} loading="lazy" decoding="async" className="block" />
       </div>
       <p className="text-sm text-slate-700">{t.slipHint}</p>
-      <a href={url} data-testid="slip-link" className="rounded-lg border-2 border-teal-700 px-5 py-2 font-semibold text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2">
+      <a
+        href={url}
+        data-testid="slip-link"
+        className="rounded-lg border-2 border-teal-700 px-5 py-2 font-semibold text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2"
+      >
         {t.slipButton}
       </a>
     </section>

@@ -4,7 +4,19 @@
  * script (browser/checkout.ts) fetches the drawing code (save-qr.ts) only when it is pressed, and
  * reads what to draw and its words from the button's data attributes.
  */
-export function SaveQrButton({ qrId, amountText, merchantName, fileName, labels }: { qrId: string; amountText: string; merchantName: string; fileName: string; labels: { saveQr: string; savingQr: string; savedQr: string; saveQrFailed: string } }) {
+export function SaveQrButton({
+  qrId,
+  amountText,
+  merchantName,
+  fileName,
+  labels,
+}: {
+  qrId: string;
+  amountText: string;
+  merchantName: string;
+  fileName: string;
+  labels: { saveQr: string; savingQr: string; savedQr: string; saveQrFailed: string };
+}) {
   return (
     <span className="flex flex-col items-center gap-1">
       <button

@@ -6,7 +6,17 @@
 const QR_PX = 720;
 const PAD = 48;
 
-export async function saveQrImage({ qrId, amountText, merchantName, fileName }: { qrId: string; amountText: string; merchantName: string; fileName: string }): Promise<void> {
+export async function saveQrImage({
+  qrId,
+  amountText,
+  merchantName,
+  fileName,
+}: {
+  qrId: string;
+  amountText: string;
+  merchantName: string;
+  fileName: string;
+}): Promise<void> {
   const holder = document.getElementById(qrId);
   if (!holder) throw new Error("no QR on the page");
   const qr = await imageOf(holder);
@@ -40,7 +50,11 @@ export async function saveQrImage({ qrId, amountText, merchantName, fileName }: 
 async function imageOf(holder: HTMLElement): Promise<HTMLImageElement> {
   const img = holder.querySelector("img");
   const svg = holder.querySelector("svg");
-  const src = img ? img.src : svg ? URL.createObjectURL(new Blob([new XMLSerializer().serializeToString(withSize(svg))], { type: "image/svg+xml" })) : null;
+  const src = img
+    ? img.src
+    : svg
+      ? URL.createObjectURL(new Blob([new XMLSerializer().serializeToString(withSize(svg))], { type: "image/svg+xml" }))
+      : null;
   if (!src) throw new Error("no QR image");
   const image = new Image();
   image.decoding = "sync";

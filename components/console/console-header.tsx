@@ -21,7 +21,15 @@ interface Props {
   awaitingApproval: number | null;
 }
 
-export async function ConsoleHeader({ session, choice, sections, selectMerchantAction, signOutAction, setLocaleAction, awaitingApproval }: Props) {
+export async function ConsoleHeader({
+  session,
+  choice,
+  sections,
+  selectMerchantAction,
+  signOutAction,
+  setLocaleAction,
+  awaitingApproval,
+}: Props) {
   const locale = await getLocale();
   const t = shellMessages(locale);
   return (

@@ -44,7 +44,11 @@ export function NavLinks({ items, label = "Console", locale, awaitingApproval = 
                   // whole, since text split across flex items is read with a break between them.
                   <>
                     <span aria-hidden="true">{item.label}</span>
-                    <span aria-hidden="true" data-testid="approvals-count" className="min-w-5 rounded-full bg-amber-100 px-1.5 text-center text-xs font-semibold text-amber-900">
+                    <span
+                      aria-hidden="true"
+                      data-testid="approvals-count"
+                      className="min-w-5 rounded-full bg-amber-100 px-1.5 text-center text-xs font-semibold text-amber-900"
+                    >
                       {count}
                     </span>
                     <span className="sr-only">{t.approvalsWaiting(item.label, count)}</span>

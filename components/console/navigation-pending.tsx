@@ -27,7 +27,8 @@ export function NavigationPending({ label }: { label: string }) {
       const anchor = event.target instanceof Element ? event.target.closest("a[href]") : null;
       if (!(anchor instanceof HTMLAnchorElement) || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return;
       const to = new URL(anchor.href, window.location.href);
-      if (to.origin !== window.location.origin || (to.pathname === window.location.pathname && to.search === window.location.search)) return;
+      if (to.origin !== window.location.origin || (to.pathname === window.location.pathname && to.search === window.location.search))
+        return;
       setPending(true);
     };
     document.addEventListener("click", onClick);

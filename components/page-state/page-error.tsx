@@ -28,7 +28,16 @@ export function PageError({ error, retry, words }: { error: unknown; retry: () =
   const t = words(locale);
   const reference = digestOf(error);
   return (
-    <main style={{ maxWidth: "36rem", margin: "0 auto", padding: "2rem 1.5rem", fontFamily: "system-ui, sans-serif", color: "#0f172a", lineHeight: 1.5 }}>
+    <main
+      style={{
+        maxWidth: "36rem",
+        margin: "0 auto",
+        padding: "2rem 1.5rem",
+        fontFamily: "system-ui, sans-serif",
+        color: "#0f172a",
+        lineHeight: 1.5,
+      }}
+    >
       <section data-testid="page-error">
         <h1 style={{ fontSize: "1.5rem", fontWeight: 600 }}>{t.errorTitle}</h1>
         <p style={{ marginTop: "0.5rem" }}>{t.errorBody}</p>
@@ -37,7 +46,20 @@ export function PageError({ error, retry, words }: { error: unknown; retry: () =
             {t.reference(reference)}
           </p>
         )}
-        <button type="button" onClick={retry} style={{ marginTop: "1rem", padding: "0.5rem 1rem", borderRadius: "0.375rem", border: 0, background: "#115e59", color: "#fff", fontWeight: 500, cursor: "pointer" }}>
+        <button
+          type="button"
+          onClick={retry}
+          style={{
+            marginTop: "1rem",
+            padding: "0.5rem 1rem",
+            borderRadius: "0.375rem",
+            border: 0,
+            background: "#115e59",
+            color: "#fff",
+            fontWeight: 500,
+            cursor: "pointer",
+          }}
+        >
           {t.retry}
         </button>
       </section>

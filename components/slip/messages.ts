@@ -23,7 +23,8 @@ export const slipMessages = defineMessages({
     paidTitle: "This payment is already complete",
     paidBody: "The merchant has received it: there is no slip to upload. If you still need to send a slip, contact the merchant directly.",
     closedTitle: "This payment request has ended",
-    closedBody: "It expired or was not accepted, so it takes no slip. If you paid it or still need to send a slip, contact the merchant directly.",
+    closedBody:
+      "It expired or was not accepted, so it takes no slip. If you paid it or still need to send a slip, contact the merchant directly.",
     language: "Language",
     languageFailed: "The language could not be changed: no answer from PayDesk. What you chose and typed is still here; try again.",
   },

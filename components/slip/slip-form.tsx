@@ -45,7 +45,8 @@ export function SlipForm({ base, labels }: { base: string; labels: SlipFormLabel
     setFileError(null);
     // A bad pick keeps the slip chosen before it: nothing the customer did is lost.
     const prepared = await prepareSlip(file);
-    if (!prepared.ok) return setFileError(prepared.problem === "not_image" ? "notImage" : prepared.problem === "too_large" ? "tooLarge" : "corrupt");
+    if (!prepared.ok)
+      return setFileError(prepared.problem === "not_image" ? "notImage" : prepared.problem === "too_large" ? "tooLarge" : "corrupt");
     setSlip({ blob: prepared.blob, url: URL.createObjectURL(prepared.blob) });
     setReading(true);
     try {
@@ -131,7 +132,16 @@ export function SlipForm({ base, labels }: { base: string; labels: SlipFormLabel
     if (status === 429) return { message: "tooMany", canRetry: true };
     if (status === 503) return { message: "busy", canRetry: true };
     if (status === 502) return { message: body.mayHaveArrived ? "maybeArrived" : "providerFailed", canRetry: true };
-    const problems: Record<string, Words> = { not_image: "notImage", too_large: "tooLarge", corrupt: "corrupt", empty: "noImage", no_image: "noImage", bad_reference: "badReference", note_too_long: "noteTooLong", note_nul: "noteNul" };
+    const problems: Record<string, Words> = {
+      not_image: "notImage",
+      too_large: "tooLarge",
+      corrupt: "corrupt",
+      empty: "noImage",
+      no_image: "noImage",
+      bad_reference: "badReference",
+      note_too_long: "noteTooLong",
+      note_nul: "noteNul",
+    };
     return { message: problems[body.problem ?? ""] ?? "providerFailed", canRetry: true };
   };
 
@@ -183,7 +193,13 @@ export function SlipForm({ base, labels }: { base: string; labels: SlipFormLabel
   return (
     <form onSubmit={submit} noValidate className="space-y-5" data-testid="slip-form">
       <div className="space-y-2">
-        <SlipPicker slipUrl={slip?.url ?? null} disabled={busy} error={fileError && labels[fileError]} labels={labels} onPick={(file) => void pick(file)} />
+        <SlipPicker
+          slipUrl={slip?.url ?? null}
+          disabled={busy}
+          error={fileError && labels[fileError]}
+          labels={labels}
+          onPick={(file) => void pick(file)}
+        />
         {reading && <p className="text-sm text-slate-700">{labels.reading}</p>}
       </div>
 
@@ -239,7 +255,15 @@ export function SlipForm({ base, labels }: { base: string; labels: SlipFormLabel
         <label htmlFor="note" className="block text-base font-semibold">
           {labels.note}
         </label>
-        <textarea id="note" value={note} onChange={(e) => setNote(e.target.value)} maxLength={NOTE_MAX_CHARS} rows={2} aria-describedby="note-hint" className="w-full rounded-lg border border-slate-400 px-3 py-2" />
+        <textarea
+          id="note"
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          maxLength={NOTE_MAX_CHARS}
+          rows={2}
+          aria-describedby="note-hint"
+          className="w-full rounded-lg border border-slate-400 px-3 py-2"
+        />
         <p id="note-hint" className="text-sm text-slate-700">
           {fill(labels.noteHint, NOTE_MAX_CHARS)}
         </p>
@@ -257,5 +281,7 @@ export function SlipForm({ base, labels }: { base: string; labels: SlipFormLabel
   );
 }
 
-const primary = "rounded-lg bg-teal-700 px-5 py-3 text-base font-semibold text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-70";
-const secondary = "rounded-lg border-2 border-slate-400 px-5 py-3 text-base font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2";
+const primary =
+  "rounded-lg bg-teal-700 px-5 py-3 text-base font-semibold text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-70";
+const secondary =
+  "rounded-lg border-2 border-slate-400 px-5 py-3 text-base font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2";

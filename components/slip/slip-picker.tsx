@@ -10,7 +10,19 @@ import type { SlipFormLabels } from "./messages";
  * hidden file input, so it opens the picker without script, keeps the input's keyboard focus (the
  * outline shows on the button) and gives the input its name for screen readers.
  */
-export function SlipPicker({ slipUrl, disabled, error, labels, onPick }: { slipUrl: string | null; disabled: boolean; error: string | null; labels: SlipFormLabels; onPick: (file: File | undefined) => void }) {
+export function SlipPicker({
+  slipUrl,
+  disabled,
+  error,
+  labels,
+  onPick,
+}: {
+  slipUrl: string | null;
+  disabled: boolean;
+  error: string | null;
+  labels: SlipFormLabels;
+  onPick: (file: File | undefined) => void;
+}) {
   const describedBy = error ? "slip-image-hint slip-image-error" : "slip-image-hint";
   const input = (id: string, capture: boolean) => (
     <input
@@ -38,7 +50,12 @@ export function SlipPicker({ slipUrl, disabled, error, labels, onPick }: { slipU
       <div className="space-y-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
         {slipUrl ? (
           // eslint-disable-next-line @next/next/no-img-element -- the customer's own file (a blob: URL) before it is sent: nothing to optimise
-          <img src={slipUrl} alt={labels.preview} className="mx-auto max-h-80 rounded-lg ring-1 ring-slate-200" data-testid="slip-preview" />
+          <img
+            src={slipUrl}
+            alt={labels.preview}
+            className="mx-auto max-h-80 rounded-lg ring-1 ring-slate-200"
+            data-testid="slip-preview"
+          />
         ) : (
           <p className="flex flex-col items-center gap-1 py-5 text-center text-slate-700">
             <span className="text-4xl">

@@ -15,7 +15,23 @@ export type CopyState = "idle" | "copied" | "failed";
  * value in `data-copy` and its own script (components/checkout/browser/) fills the live region
  * from CopyNote's markup. One markup, two ways of running it.
  */
-export function CopyButtonView({ state, label, labels, describedBy, className, onClick, copyValue }: { state: CopyState; label?: string; labels: CopyLabels; describedBy?: string; className?: string; onClick?: () => void; copyValue?: string }) {
+export function CopyButtonView({
+  state,
+  label,
+  labels,
+  describedBy,
+  className,
+  onClick,
+  copyValue,
+}: {
+  state: CopyState;
+  label?: string;
+  labels: CopyLabels;
+  describedBy?: string;
+  className?: string;
+  onClick?: () => void;
+  copyValue?: string;
+}) {
   return (
     <span className="inline-flex items-center gap-2">
       <button
@@ -24,7 +40,10 @@ export function CopyButtonView({ state, label, labels, describedBy, className, o
         data-copy={copyValue}
         aria-label={label === undefined ? undefined : `${labels.copy}: ${label}`}
         aria-describedby={describedBy}
-        className={className ?? "rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2"}
+        className={
+          className ??
+          "rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2"
+        }
       >
         {labels.copy}
       </button>

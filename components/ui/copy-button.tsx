@@ -16,7 +16,19 @@ export type { CopyLabels };
  * `describedBy` says what it copies (a value shown beside its own label). The markup is
  * CopyButtonView's, which the hosted checkout renders without React in the browser.
  */
-export function CopyButton({ value, label, labels, describedBy, className }: { value: string; label?: string; labels: CopyLabels; describedBy?: string; className?: string }) {
+export function CopyButton({
+  value,
+  label,
+  labels,
+  describedBy,
+  className,
+}: {
+  value: string;
+  label?: string;
+  labels: CopyLabels;
+  describedBy?: string;
+  className?: string;
+}) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   const copy = async () => {
     const ok = await writeClipboard(value);

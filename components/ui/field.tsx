@@ -65,11 +65,30 @@ interface TextFieldProps {
 }
 
 /** A Field holding a text input registered with react-hook-form; its error worded by `translate`. */
-export function TextField({ id, label, hint, error, translate, registration, type = "text", autoComplete, inputMode, className }: TextFieldProps) {
+export function TextField({
+  id,
+  label,
+  hint,
+  error,
+  translate,
+  registration,
+  type = "text",
+  autoComplete,
+  inputMode,
+  className,
+}: TextFieldProps) {
   const message = error?.message ? translate(error.message) : undefined;
   return (
     <Field id={id} label={label} hint={hint} error={message} className={className}>
-      <input type={type} autoComplete={autoComplete} inputMode={inputMode} spellCheck={false} className={inputClass} {...fieldA11y(id, Boolean(hint), message)} {...registration} />
+      <input
+        type={type}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        spellCheck={false}
+        className={inputClass}
+        {...fieldA11y(id, Boolean(hint), message)}
+        {...registration}
+      />
     </Field>
   );
 }
@@ -88,14 +107,22 @@ export function FieldMessage({ id, error, translate }: { id: string; error?: { m
 export function FormNotice({ error, success, testId }: { error?: string | null; success?: string | null; testId?: string }) {
   if (error) {
     return (
-      <p role="alert" data-testid={testId ? `${testId}-error` : undefined} className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+      <p
+        role="alert"
+        data-testid={testId ? `${testId}-error` : undefined}
+        className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+      >
         {error}
       </p>
     );
   }
   if (success) {
     return (
-      <p role="status" data-testid={testId ? `${testId}-success` : undefined} className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+      <p
+        role="status"
+        data-testid={testId ? `${testId}-success` : undefined}
+        className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+      >
         {success}
       </p>
     );

@@ -13,7 +13,17 @@ import { LANGUAGE_LINKS, languageLinkClass } from "./language-links";
  * the form's state (the picked slip, the reference, the note) as it is. If the route cannot be
  * reached the page stays as it was and says so.
  */
-export function LanguageSwitchInPlace({ locale, hrefs, label, failed }: { locale: Locale; hrefs: Record<Locale, string>; label: string; failed: string }) {
+export function LanguageSwitchInPlace({
+  locale,
+  hrefs,
+  label,
+  failed,
+}: {
+  locale: Locale;
+  hrefs: Record<Locale, string>;
+  label: string;
+  failed: string;
+}) {
   const router = useRouter();
   const [switching, startTransition] = useTransition();
   const [failure, setFailure] = useState(false);
@@ -33,13 +43,25 @@ export function LanguageSwitchInPlace({ locale, hrefs, label, failed }: { locale
     <div className="relative shrink-0">
       <nav aria-label={label} aria-busy={switching || undefined} className="flex gap-1 text-sm">
         {LANGUAGE_LINKS.map(({ to, name }) => (
-          <a key={to} href={hrefs[to]} lang={to} hrefLang={to} aria-current={to === locale ? "true" : undefined} onClick={(event) => void follow(event, hrefs[to])} className={languageLinkClass(to === locale)}>
+          <a
+            key={to}
+            href={hrefs[to]}
+            lang={to}
+            hrefLang={to}
+            aria-current={to === locale ? "true" : undefined}
+            onClick={(event) => void follow(event, hrefs[to])}
+            className={languageLinkClass(to === locale)}
+          >
             {name}
           </a>
         ))}
       </nav>
       {failure && (
-        <p role="alert" data-testid="language-failed" className="absolute right-0 top-full z-10 mt-2 w-64 rounded-lg bg-rose-50 p-2 text-sm text-rose-900 ring-1 ring-rose-600">
+        <p
+          role="alert"
+          data-testid="language-failed"
+          className="absolute right-0 top-full z-10 mt-2 w-64 rounded-lg bg-rose-50 p-2 text-sm text-rose-900 ring-1 ring-rose-600"
+        >
           {failed}
         </p>
       )}

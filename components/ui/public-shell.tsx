@@ -31,7 +31,14 @@ export function PublicShell({
         {languageNav ?? (
           <nav aria-label={languageLabel} className="flex shrink-0 gap-1 text-sm">
             {LANGUAGE_LINKS.map(({ to, name }) => (
-              <a key={to} href={languageHref(to)} lang={to} hrefLang={to} aria-current={to === locale ? "true" : undefined} className={languageLinkClass(to === locale)}>
+              <a
+                key={to}
+                href={languageHref(to)}
+                lang={to}
+                hrefLang={to}
+                aria-current={to === locale ? "true" : undefined}
+                className={languageLinkClass(to === locale)}
+              >
                 {name}
               </a>
             ))}

@@ -6,7 +6,11 @@
  */
 export function RawJson({ text, testId, tall = false }: { text: string; testId?: string; tall?: boolean }) {
   return (
-    <pre tabIndex={0} data-testid={testId} className={`mt-1 ${tall ? "max-h-96" : "max-h-64"} max-w-full overflow-auto whitespace-pre-wrap rounded bg-slate-100 p-2 text-xs [overflow-wrap:anywhere]`}>
+    <pre
+      tabIndex={0}
+      data-testid={testId}
+      className={`mt-1 ${tall ? "max-h-96" : "max-h-64"} max-w-full overflow-auto whitespace-pre-wrap rounded bg-slate-100 p-2 text-xs [overflow-wrap:anywhere]`}
+    >
       {text}
     </pre>
   );

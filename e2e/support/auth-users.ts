@@ -62,7 +62,9 @@ export const NO_USER = "no account to sign in with: set E2E_USER_EMAIL and E2E_U
 /** Why a test that signs in as `role` cannot run here, or null when someone with that role was given. */
 export function missingRole(role: Role | "default"): string | null {
   if (role === "default") return anyUser() ? null : NO_USER;
-  return demoUser(role) ? null : `no ${role} account to sign in as (${E2E.external ? "set E2E_USERS with one per role" : `${demoUsersFile} has none`})`;
+  return demoUser(role)
+    ? null
+    : `no ${role} account to sign in as (${E2E.external ? "set E2E_USERS with one per role" : `${demoUsersFile} has none`})`;
 }
 
 /** Skips the calling test (or, in a hook, the tests it runs for) when nobody with `role` was given. */

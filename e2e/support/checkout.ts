@@ -22,10 +22,19 @@ export interface MadeRequest {
 }
 
 /** Creates a Pay-In (or P2P) in the console as the demo admin and returns its customer links. */
-export async function makeRequest(browser: Browser, options: { kind?: "payin" | "p2p"; amount: string; merchant?: string }): Promise<MadeRequest> {
+export async function makeRequest(
+  browser: Browser,
+  options: { kind?: "payin" | "p2p"; amount: string; merchant?: string },
+): Promise<MadeRequest> {
   // The merchant's staff on a desktop in English, whatever the calling test's phone and language.
   skipWithoutRole(test, "admin");
-  const context = await browser.newContext({ ...devices["Desktop Chrome"], locale: "en-GB", timezoneId: "Asia/Bangkok", storageState: storageStatePath("admin"), baseURL: E2E.baseUrl });
+  const context = await browser.newContext({
+    ...devices["Desktop Chrome"],
+    locale: "en-GB",
+    timezoneId: "Asia/Bangkok",
+    storageState: storageStatePath("admin"),
+    baseURL: E2E.baseUrl,
+  });
   try {
     const page = await context.newPage();
     const kind = options.kind ?? "payin";
@@ -37,9 +46,18 @@ export async function makeRequest(browser: Browser, options: { kind?: "payin" | 
     const id = await landedOnRequest(page);
     const link = page.getByTestId("checkout-link");
     await expect(link).toBeVisible({ timeout: 15_000 });
-    const providerId = (await page.getByTestId("request-fields").getByText(/^[0-9a-f-]{36}$/).textContent())!;
+    const providerId = (await page
+      .getByTestId("request-fields")
+      .getByText(/^[0-9a-f-]{36}$/)
+      .textContent())!;
     const slip = page.getByTestId("slip-link");
-    return { id, providerId, refId1, checkoutUrl: (await link.getAttribute("href"))!, slipUrl: (await slip.count()) ? await slip.textContent() : null };
+    return {
+      id,
+      providerId,
+      refId1,
+      checkoutUrl: (await link.getAttribute("href"))!,
+      slipUrl: (await slip.count()) ? await slip.textContent() : null,
+    };
   } finally {
     await context.close();
   }

@@ -20,4 +20,5 @@ export async function recordClipboard(context: BrowserContext): Promise<void> {
 }
 
 /** The text the page last wrote to the clipboard (after recordClipboard). */
-export const lastCopied = (page: Page): Promise<string | undefined> => page.evaluate(() => (window as unknown as { __copied: string[] }).__copied.at(-1));
+export const lastCopied = (page: Page): Promise<string | undefined> =>
+  page.evaluate(() => (window as unknown as { __copied: string[] }).__copied.at(-1));

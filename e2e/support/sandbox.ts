@@ -46,7 +46,10 @@ async function connect(): Promise<SandboxClient | string> {
       async provider<T>(action: string, merchant: SandboxMerchant, body: unknown) {
         const res = await fetch(`${url}/api/PaymentRequest/org/${merchant.orgId}/action/${action}/${merchant.merchantId}`, {
           method: "POST",
-          headers: { "Content-Type": "application/json", Authorization: `Basic ${Buffer.from(`api:${merchant.submitKey}`).toString("base64")}` },
+          headers: {
+            "Content-Type": "application/json",
+            Authorization: `Basic ${Buffer.from(`api:${merchant.submitKey}`).toString("base64")}`,
+          },
           body: JSON.stringify(body),
         });
         expect(res.status, `provider ${action}`).toBe(200);

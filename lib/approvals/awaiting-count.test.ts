@@ -10,22 +10,42 @@ describe.each(DATABASE_KINDS)("the approvals count on %s", (kind) => {
   beforeAll(async () => {
     if (skip) return;
     database = await createTestDatabase(kind);
-    const merchant = (id: string) => ({ id, displayName: id, orgId: "org", merchantId: `m-${id}`, submitKeyEncrypted: "v1:x", submitKeyLast4: "abcd" });
+    const merchant = (id: string) => ({
+      id,
+      displayName: id,
+      orgId: "org",
+      merchantId: `m-${id}`,
+      submitKeyEncrypted: "v1:x",
+      submitKeyLast4: "abcd",
+    });
     await database.db.insert(merchants).values([merchant("mer_a"), merchant("mer_b"), merchant("mer_c")]);
     let n = 0;
     const request = (merchantId: string, status: string, kind: "payout" | "withdrawal" | "payin" = "payout") => {
       n += 1;
-      return { id: `req_${n}`, merchantId, kind, isWithdrawal: kind === "withdrawal", refId1: `R${n}`, payerName: "x", requestedAmount: "60000.00", status, input: {}, idempotencyKey: `k${n}` };
+      return {
+        id: `req_${n}`,
+        merchantId,
+        kind,
+        isWithdrawal: kind === "withdrawal",
+        refId1: `R${n}`,
+        payerName: "x",
+        requestedAmount: "60000.00",
+        status,
+        input: {},
+        idempotencyKey: `k${n}`,
+      };
     };
-    await database.db.insert(paymentRequests).values([
-      request("mer_a", "awaiting_approval"),
-      request("mer_a", "awaiting_approval", "withdrawal"),
-      request("mer_a", "pending"),
-      request("mer_a", "canceled"),
-      request("mer_b", "awaiting_approval"),
-      request("mer_b", "submitting"),
-      request("mer_c", "rejected"),
-    ]);
+    await database.db
+      .insert(paymentRequests)
+      .values([
+        request("mer_a", "awaiting_approval"),
+        request("mer_a", "awaiting_approval", "withdrawal"),
+        request("mer_a", "pending"),
+        request("mer_a", "canceled"),
+        request("mer_b", "awaiting_approval"),
+        request("mer_b", "submitting"),
+        request("mer_c", "rejected"),
+      ]);
   });
   afterAll(async () => database?.dispose());
 

@@ -6,11 +6,16 @@ import { auditFilterOptions, bangkokMidnight, listAudit, parseAuditFilters } fro
 
 describe("audit filters from the URL", () => {
   it("keeps what it can use and names what it cannot", () => {
-    expect(parseAuditFilters({ actor: "usr_1", outcome: "denied", from: "2026-11-01", to: ["2026-11-30", "x"], before: "120", merchant: " " })).toEqual({
+    expect(
+      parseAuditFilters({ actor: "usr_1", outcome: "denied", from: "2026-11-01", to: ["2026-11-30", "x"], before: "120", merchant: " " }),
+    ).toEqual({
       filters: { actor: "usr_1", outcome: "denied", from: "2026-11-01", to: "2026-11-30", before: 120 },
       ignored: [],
     });
-    expect(parseAuditFilters({ from: "e2e", to: "2026-13-45", outcome: "maybe", before: "-3" })).toEqual({ filters: {}, ignored: ["outcome", "from", "to", "before"] });
+    expect(parseAuditFilters({ from: "e2e", to: "2026-13-45", outcome: "maybe", before: "-3" })).toEqual({
+      filters: {},
+      ignored: ["outcome", "from", "to", "before"],
+    });
   });
 
   it("reads days as Bangkok days (UTC+7)", () => {
@@ -30,13 +35,28 @@ describe.each(DATABASE_KINDS)("the audit log on %s", (kind) => {
     database = await createTestDatabase(kind);
     admin = await insertStaff(database.db, { role: "admin" });
     finance = await insertStaff(database.db, { role: "finance", merchantIds: ["mer_a"] });
-    const merchant = (id: string) => ({ id, displayName: `Shop ${id}`, orgId: "org", merchantId: `m-${id}`, submitKeyEncrypted: "v1.x", submitKeyLast4: "abcd" });
+    const merchant = (id: string) => ({
+      id,
+      displayName: `Shop ${id}`,
+      orgId: "org",
+      merchantId: `m-${id}`,
+      submitKeyEncrypted: "v1.x",
+      submitKeyLast4: "abcd",
+    });
     await database.db.insert(merchants).values([merchant("mer_a"), merchant("mer_b")]);
     // 2026-11-21 23:30 Bangkok is still the 21st there, though the 21st 16:30 UTC.
     const day21Late = new Date("2026-11-21T16:30:00Z");
     const day22Early = new Date("2026-11-21T17:30:00Z"); // 00:30 on the 22nd in Bangkok
     const rows = [
-      { at: day21Late, actorId: admin.id, action: "merchant.rotate-keys", outcome: "ok", merchantId: "mer_a", target: "mer_a", ip: "203.0.113.1" },
+      {
+        at: day21Late,
+        actorId: admin.id,
+        action: "merchant.rotate-keys",
+        outcome: "ok",
+        merchantId: "mer_a",
+        target: "mer_a",
+        ip: "203.0.113.1",
+      },
       { at: day22Early, actorId: admin.id, action: "staff.change-access", outcome: "ok", target: finance.id, ip: "203.0.113.1" },
       { at: day22Early, actorId: finance.id, action: "payout.create", outcome: "denied", merchantId: "mer_b", ip: "203.0.113.2" },
       { at: day22Early, actorId: finance.id, action: "auth.sign-in", outcome: "ok", target: "finance@shop.example", ip: "203.0.113.2" },
@@ -44,7 +64,15 @@ describe.each(DATABASE_KINDS)("the audit log on %s", (kind) => {
     ];
     for (const row of rows) await database.db.insert(auditLog).values(row);
     // Enough rows to need several pages.
-    await database.db.insert(auditLog).values(Array.from({ length: 7 }, (_, i) => ({ at: new Date("2026-11-23T03:00:00Z"), actorId: admin.id, action: "merchant.test", outcome: "ok", target: `t${i}` })));
+    await database.db.insert(auditLog).values(
+      Array.from({ length: 7 }, (_, i) => ({
+        at: new Date("2026-11-23T03:00:00Z"),
+        actorId: admin.id,
+        action: "merchant.test",
+        outcome: "ok",
+        target: `t${i}`,
+      })),
+    );
   });
   afterAll(async () => database?.dispose());
 
@@ -59,13 +87,19 @@ describe.each(DATABASE_KINDS)("the audit log on %s", (kind) => {
   });
 
   it.skipIf(skip)("filters by person, action, outcome, merchant and Bangkok days, together", async () => {
-    const actions = async (filters: Parameters<typeof listAudit>[2]) => (await listAudit(database.db, everyone(), filters)).rows.map((r) => r.action).sort();
+    const actions = async (filters: Parameters<typeof listAudit>[2]) =>
+      (await listAudit(database.db, everyone(), filters)).rows.map((r) => r.action).sort();
     expect(await actions({ actor: finance.id })).toEqual(["auth.sign-in", "payout.create"]);
     expect(await actions({ action: "auth.sign-in" })).toEqual(["auth.sign-in", "auth.sign-in"]);
     expect(await actions({ outcome: "denied" })).toEqual(["payout.create"]);
     expect(await actions({ merchant: "mer_a" })).toEqual(["merchant.rotate-keys"]);
     expect(await actions({ from: "2026-11-21", to: "2026-11-21" })).toEqual(["merchant.rotate-keys"]);
-    expect(await actions({ from: "2026-11-22", to: "2026-11-22" })).toEqual(["auth.sign-in", "auth.sign-in", "payout.create", "staff.change-access"]);
+    expect(await actions({ from: "2026-11-22", to: "2026-11-22" })).toEqual([
+      "auth.sign-in",
+      "auth.sign-in",
+      "payout.create",
+      "staff.change-access",
+    ]);
     expect(await actions({ from: "2026-11-22", actor: finance.id, outcome: "ok" })).toEqual(["auth.sign-in"]);
     expect(await actions({ to: "2026-11-20" })).toEqual([]);
   });

@@ -44,7 +44,10 @@ export type AuditFilterName = keyof AuditFilters;
  * Reads filters from the URL. A value that cannot be used (a mistyped date) is dropped and named
  * in `ignored`, so the page can say so instead of showing an error or silently ignoring it.
  */
-export function parseAuditFilters(params: Record<string, string | string[] | undefined>): { filters: AuditFilters; ignored: AuditFilterName[] } {
+export function parseAuditFilters(params: Record<string, string | string[] | undefined>): {
+  filters: AuditFilters;
+  ignored: AuditFilterName[];
+} {
   const filters: Record<string, unknown> = {};
   const ignored: AuditFilterName[] = [];
   for (const name of Object.keys(auditFilterSchema.shape) as AuditFilterName[]) {
@@ -90,7 +93,12 @@ function scopeCondition(viewer: AuditViewer): SQL | undefined {
   return viewer.merchantIds.length === 0 ? own : or(inArray(auditLog.merchantId, viewer.merchantIds), own);
 }
 
-export async function listAudit(db: Db, viewer: AuditViewer, filters: AuditFilters, limit = AUDIT_PAGE_SIZE): Promise<{ rows: AuditRow[]; nextBefore: number | null }> {
+export async function listAudit(
+  db: Db,
+  viewer: AuditViewer,
+  filters: AuditFilters,
+  limit = AUDIT_PAGE_SIZE,
+): Promise<{ rows: AuditRow[]; nextBefore: number | null }> {
   const conditions = [
     scopeCondition(viewer),
     filters.actor ? eq(auditLog.actorId, filters.actor) : undefined,
@@ -135,7 +143,10 @@ export async function listAudit(db: Db, viewer: AuditViewer, filters: AuditFilte
 /** What the filter menus offer: the people and merchants the viewer may filter by, and the actions on record. */
 export async function auditFilterOptions(db: Db, viewer: AuditViewer) {
   const [people, actions, merchantRows] = await Promise.all([
-    db.select({ id: staffUsers.id, name: staffUsers.name, email: staffUsers.email }).from(staffUsers).orderBy(asc(sql`lower(${staffUsers.name})`)),
+    db
+      .select({ id: staffUsers.id, name: staffUsers.name, email: staffUsers.email })
+      .from(staffUsers)
+      .orderBy(asc(sql`lower(${staffUsers.name})`)),
     // The last 90 days' actions (a bounded scan on the `at` index), plus whatever is already chosen.
     db
       .selectDistinct({ action: auditLog.action })

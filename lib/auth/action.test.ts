@@ -54,7 +54,14 @@ describe("defineAction, the one door for mutations", () => {
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
     surroundings.db = database.db as Db;
-    const merchant = (id: string) => ({ id, displayName: id, orgId: "org", merchantId: `m-${id}`, submitKeyEncrypted: "v1:x", submitKeyLast4: "abcd" });
+    const merchant = (id: string) => ({
+      id,
+      displayName: id,
+      orgId: "org",
+      merchantId: `m-${id}`,
+      submitKeyEncrypted: "v1:x",
+      submitKeyLast4: "abcd",
+    });
     await database.db.insert(merchants).values([merchant("mer_a"), merchant("mer_b")]);
   });
   afterAll(async () => database?.dispose());
@@ -64,10 +71,17 @@ describe("defineAction, the one door for mutations", () => {
     surroundings.localeCookie = undefined;
   });
 
-  const run = vi.fn(async ({ input }: { input: { merchantId: string; amount: string; count: number; isUrgent: boolean } }) => ({ echoed: input }));
+  const run = vi.fn(async ({ input }: { input: { merchantId: string; amount: string; count: number; isUrgent: boolean } }) => ({
+    echoed: input,
+  }));
   const createPayout = defineAction({
     permission: "payout.create",
-    schema: z.object({ merchantId: z.string(), amount: z.string().regex(/^\d+(\.\d{1,2})?$/, "Enter an amount like 1500 or 1500.50"), count: z.number().int(), isUrgent: z.boolean() }),
+    schema: z.object({
+      merchantId: z.string(),
+      amount: z.string().regex(/^\d+(\.\d{1,2})?$/, "Enter an amount like 1500 or 1500.50"),
+      count: z.number().int(),
+      isUrgent: z.boolean(),
+    }),
     merchantScoped: true,
     audit: "payout.create",
     target: (_input, data) => `req_for_${data.echoed.amount}`,
@@ -122,7 +136,11 @@ describe("defineAction, the one door for mutations", () => {
     surroundings.session = staff("operator");
     run.mockClear();
     const result = await createPayout(null, { merchantId: "mer_a", amount: "1", count: 1, isUrgent: false });
-    expect(result).toEqual({ ok: false, message: "You do not have permission to create Pay-Out requests. Ask an admin if you need it.", fieldErrors: {} });
+    expect(result).toEqual({
+      ok: false,
+      message: "You do not have permission to create Pay-Out requests. Ask an admin if you need it.",
+      fieldErrors: {},
+    });
     expect(run).not.toHaveBeenCalled();
     expect(await lastAudit()).toMatchObject({ outcome: "denied", actorId: "usr_operator", action: "payout.create" });
   });
@@ -194,7 +212,12 @@ describe("defineAction, the one door for mutations", () => {
   });
 
   it("lets Next's redirect() through, audited as done", async () => {
-    const leaving = defineAction({ permission: "signed-in", schema: z.object({}), audit: "console.leave", run: async () => redirect("/requests") });
+    const leaving = defineAction({
+      permission: "signed-in",
+      schema: z.object({}),
+      audit: "console.leave",
+      run: async () => redirect("/requests"),
+    });
     await expect(leaving(null, {})).rejects.toMatchObject({ digest: expect.stringMatching(/^NEXT_REDIRECT/) });
     expect(await lastAudit()).toMatchObject({ outcome: "ok", action: "console.leave" });
   });
@@ -202,10 +225,17 @@ describe("defineAction, the one door for mutations", () => {
   it("runs a public action signed out (sign-in), and skips the audit row when told to", async () => {
     surroundings.session = null;
     const before = await auditCount();
-    const open = defineAction({ permission: "public", schema: z.object({ email: z.string() }), audit: false, run: async ({ session, input }) => ({ session, email: input.email }) });
+    const open = defineAction({
+      permission: "public",
+      schema: z.object({ email: z.string() }),
+      audit: false,
+      run: async ({ session, input }) => ({ session, email: input.email }),
+    });
     expect(await open(null, form({ email: "a@b.c" }))).toEqual({ ok: true, data: { session: null, email: "a@b.c" } });
     expect(await auditCount()).toBe(before);
-    expect(() => defineAction({ permission: "public", merchantScoped: true, schema: z.object({}), audit: false, run: async () => null })).toThrow(/public/);
+    expect(() =>
+      defineAction({ permission: "public", merchantScoped: true, schema: z.object({}), audit: false, run: async () => null }),
+    ).toThrow(/public/);
   });
 
   it("brands what it builds, so the registry test can tell a wrapped action from a bare one", () => {
@@ -224,7 +254,11 @@ describe("defineAction, the one door for mutations", () => {
     it("signed out: the browser's language, or the language cookie, which wins over the browser", async () => {
       surroundings.session = null;
       thaiBrowser();
-      expect(await createPayout(null, anyInput)).toEqual({ ok: false, message: "เซสชันของคุณหมดอายุแล้ว โปรดเข้าสู่ระบบอีกครั้งแล้วลองใหม่", fieldErrors: {} });
+      expect(await createPayout(null, anyInput)).toEqual({
+        ok: false,
+        message: "เซสชันของคุณหมดอายุแล้ว โปรดเข้าสู่ระบบอีกครั้งแล้วลองใหม่",
+        fieldErrors: {},
+      });
       surroundings.localeCookie = "en";
       expect(await createPayout(null, anyInput)).toMatchObject({ message: ACTION_MESSAGES.signedOut });
       surroundings.headers = new Headers({ "accept-language": "en-US" });
@@ -236,16 +270,24 @@ describe("defineAction, the one door for mutations", () => {
       thaiBrowser();
       surroundings.localeCookie = "th";
       surroundings.session = { ...staff("operator"), locale: "en" };
-      expect(await createPayout(null, anyInput)).toMatchObject({ message: "You do not have permission to create Pay-Out requests. Ask an admin if you need it." });
+      expect(await createPayout(null, anyInput)).toMatchObject({
+        message: "You do not have permission to create Pay-Out requests. Ask an admin if you need it.",
+      });
       surroundings.headers = new Headers({ "accept-language": "en-US" });
       surroundings.localeCookie = undefined;
       surroundings.session = { ...staff("operator"), locale: "th" };
-      expect(await createPayout(null, anyInput)).toEqual({ ok: false, message: "คุณไม่มีสิทธิ์สร้างคำขอโอนจ่าย (Pay-Out) หากต้องใช้ โปรดติดต่อผู้ดูแลระบบ", fieldErrors: {} });
+      expect(await createPayout(null, anyInput)).toEqual({
+        ok: false,
+        message: "คุณไม่มีสิทธิ์สร้างคำขอโอนจ่าย (Pay-Out) หากต้องใช้ โปรดติดต่อผู้ดูแลระบบ",
+        fieldErrors: {},
+      });
     });
 
     it("words 'not found', 'choose your password first', bad input and a missing field in Thai", async () => {
       surroundings.session = { ...staff("finance", ["mer_a"]), locale: "th" };
-      expect(await createPayout(null, { ...anyInput, merchantId: "mer_b" })).toMatchObject({ message: "ไม่พบร้านค้านี้ โปรดเลือกร้านค้าจากรายการแล้วลองอีกครั้ง" });
+      expect(await createPayout(null, { ...anyInput, merchantId: "mer_b" })).toMatchObject({
+        message: "ไม่พบร้านค้านี้ โปรดเลือกร้านค้าจากรายการแล้วลองอีกครั้ง",
+      });
       expect(await createPayout(null, form({ merchantId: "mer_a", amount: "", count: "2" }))).toEqual({
         ok: false,
         message: "มีบางช่องที่ต้องแก้ไข ดูข้อความข้างช่องนั้น",
@@ -259,7 +301,12 @@ describe("defineAction, the one door for mutations", () => {
     it("words the unexpected failure in Thai, with its reference", async () => {
       const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
       surroundings.session = { ...staff("finance"), locale: "th" };
-      const broken = defineAction({ permission: "request.read", schema: z.object({}), audit: false, run: async () => Promise.reject(new Error("boom")) });
+      const broken = defineAction({
+        permission: "request.read",
+        schema: z.object({}),
+        audit: false,
+        run: async () => Promise.reject(new Error("boom")),
+      });
       const result = await broken(null, {});
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.message).toMatch(/^ระบบขัดข้อง \(รหัสอ้างอิง E-[0-9A-F]{6}\) โปรดลองอีกครั้ง/);

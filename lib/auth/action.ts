@@ -98,7 +98,9 @@ export function accessOf(value: unknown): Access | undefined {
   return typeof value === "function" ? definedActions.get(value) : undefined;
 }
 
-export function defineAction<A extends Access, S extends z.ZodType, T, M extends boolean = false>(options: ActionOptions<A, S, M, T>): ServerAction<T> {
+export function defineAction<A extends Access, S extends z.ZodType, T, M extends boolean = false>(
+  options: ActionOptions<A, S, M, T>,
+): ServerAction<T> {
   if (options.permission === "public" && options.merchantScoped) throw new Error("a public action cannot be merchant-scoped");
   const action: ServerAction<T> = async (previous, input) => {
     // `<form action={fn}>` passes the FormData first; useActionState passes (state, FormData).
@@ -110,7 +112,10 @@ export function defineAction<A extends Access, S extends z.ZodType, T, M extends
     const ip = clientIpFrom(requestHeaders);
     // Worked out only when there is a refusal to word: the way through reads no cookie.
     const words = async () => actionMessages(localeOf(session?.locale, requestHeaders));
-    const audit = async (outcome: AuditOutcome, extra: { merchantId?: string | null; target?: string | null; data?: Record<string, unknown> } = {}) => {
+    const audit = async (
+      outcome: AuditOutcome,
+      extra: { merchantId?: string | null; target?: string | null; data?: Record<string, unknown> } = {},
+    ) => {
       if (options.audit === false) return;
       try {
         await recordAudit(db, { actorId: session?.userId ?? null, action: options.audit, outcome, ip, ...extra });
@@ -189,7 +194,12 @@ function missingFieldMessage(issue: { code?: string; input?: unknown }): string 
 
 /** The missing-field sentence goes into zod's error map in English; here it takes the person's language. */
 function inLanguage(fieldErrors: FieldErrors, missingField: string): FieldErrors {
-  return Object.fromEntries(Object.entries(fieldErrors).map(([field, messages]) => [field, messages.map((m) => (m === ACTION_MESSAGES.missingField ? missingField : m))]));
+  return Object.fromEntries(
+    Object.entries(fieldErrors).map(([field, messages]) => [
+      field,
+      messages.map((m) => (m === ACTION_MESSAGES.missingField ? missingField : m)),
+    ]),
+  );
 }
 
 function failure(message: string, fieldErrors: FieldErrors = {}): { ok: false; message: string; fieldErrors: FieldErrors } {

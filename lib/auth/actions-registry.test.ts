@@ -17,13 +17,16 @@ vi.mock("next-auth", () => {
 });
 vi.mock("next-auth/providers/credentials", () => ({ default: (options: unknown) => options }));
 // Called only to be refused: a Thai browser with nobody signed in (the stand-in auth() answers no one).
-vi.mock("next/headers", () => ({ headers: async () => new Headers({ "accept-language": "th-TH,th;q=0.9" }), cookies: async () => ({ get: () => undefined }) }));
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers({ "accept-language": "th-TH,th;q=0.9" }),
+  cookies: async () => ({ get: () => undefined }),
+}));
 vi.mock("../db", () => ({ getDb: async () => undefined }));
 
 const root = process.cwd();
 
 describe("every server action goes through defineAction (docs/STYLE.md habit 1)", () => {
-  it("holds for every \"use server\" module under app/, lib/ and components/", async () => {
+  it('holds for every "use server" module under app/, lib/ and components/', async () => {
     const scan = await scanServerActions(["app", "lib", "components"].map((d) => path.join(root, d)));
     const relative = scan.actionModules.map((f) => path.relative(root, f));
     // The scan must see the modules we know of; an empty scan would pass vacuously.
@@ -38,7 +41,10 @@ describe("every server action goes through defineAction (docs/STYLE.md habit 1)"
       const exports = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
       for (const [name, action] of Object.entries(exports)) {
         if (accessOf(action) === "public") continue;
-        answers[`${path.relative(root, file)} ${name}`] = await (action as (previous: unknown, input: unknown) => Promise<unknown>)(null, {});
+        answers[`${path.relative(root, file)} ${name}`] = await (action as (previous: unknown, input: unknown) => Promise<unknown>)(
+          null,
+          {},
+        );
       }
     }
     expect(Object.keys(answers).length).toBeGreaterThan(10);

@@ -39,7 +39,15 @@ export function baseAuthConfig(): NextAuthConfig {
       session({ session, token }) {
         return {
           ...session,
-          user: { ...session.user, id: token.uid ?? "", email: token.email ?? "", name: token.name, role: token.role, merchantIds: token.merchantIds ?? null, sessionId: token.sid ?? null },
+          user: {
+            ...session.user,
+            id: token.uid ?? "",
+            email: token.email ?? "",
+            name: token.name,
+            role: token.role,
+            merchantIds: token.merchantIds ?? null,
+            sessionId: token.sid ?? null,
+          },
         };
       },
       // Relative paths only: see lib/auth/callback-path.ts and docs/stack-notes.md §6.4.

@@ -30,7 +30,13 @@ describe.each(DATABASE_KINDS)("first-run staff users on %s", (kind) => {
   const demoFile = () => path.join(dataDir, DEMO_USERS_FILE);
 
   it.skipIf(skip)("in demo mode creates the admin from the environment, one user per role and a disabled one", async () => {
-    const result = await bootstrapStaff(database.db, { isDemo: true, dataDir, adminEmail: "Owner@Shop.example", adminPassword: "an admin password", log });
+    const result = await bootstrapStaff(database.db, {
+      isDemo: true,
+      dataDir,
+      adminEmail: "Owner@Shop.example",
+      adminPassword: "an admin password",
+      log,
+    });
     expect(result.created).toHaveLength(1 + DEMO_USERS.length);
     const rows = await users();
     expect(rows.map((r) => [r.email, r.role, r.isDisabled])).toEqual([
@@ -63,14 +69,26 @@ describe.each(DATABASE_KINDS)("first-run staff users on %s", (kind) => {
   it.skipIf(skip)("does nothing once a staff user exists, and leaves the file alone", async () => {
     await bootstrapStaff(database.db, { isDemo: true, dataDir, log });
     const before = fs.readFileSync(demoFile(), "utf8");
-    const again = await bootstrapStaff(database.db, { isDemo: true, dataDir, adminEmail: "late@shop.example", adminPassword: "another password", log });
+    const again = await bootstrapStaff(database.db, {
+      isDemo: true,
+      dataDir,
+      adminEmail: "late@shop.example",
+      adminPassword: "another password",
+      log,
+    });
     expect(again.created).toEqual([]);
     expect(await users()).toHaveLength(DEMO_USERS.length);
     expect(fs.readFileSync(demoFile(), "utf8")).toBe(before);
   });
 
   it.skipIf(skip)("with a real provider creates only the admin from the environment, and no file", async () => {
-    await bootstrapStaff(database.db, { isDemo: false, dataDir, adminEmail: "owner@shop.example", adminPassword: "an admin password", log });
+    await bootstrapStaff(database.db, {
+      isDemo: false,
+      dataDir,
+      adminEmail: "owner@shop.example",
+      adminPassword: "an admin password",
+      log,
+    });
     expect((await users()).map((r) => r.email)).toEqual(["owner@shop.example"]);
     expect(fs.existsSync(demoFile())).toBe(false);
   });

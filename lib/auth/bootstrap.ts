@@ -53,7 +53,9 @@ export async function bootstrapStaff(db: Db, options: BootstrapOptions): Promise
 
   const planned = plan(options);
   if (planned.length === 0) {
-    log("[paydesk] No staff user exists and ADMIN_EMAIL / ADMIN_PASSWORD are not set, so nobody can sign in. Set both and restart PayDesk.");
+    log(
+      "[paydesk] No staff user exists and ADMIN_EMAIL / ADMIN_PASSWORD are not set, so nobody can sign in. Set both and restart PayDesk.",
+    );
     return { created: [] };
   }
   // Hashing outside the transaction: the lock is held for the inserts only.

@@ -40,21 +40,51 @@ describe("FormData → action input", () => {
   });
 
   it("reads checkboxes: absent is false, on/true/1/yes are true", () => {
-    for (const [value, expected] of [["on", true], ["true", true], ["1", true], ["yes", true], ["off", false], ["false", false]] as const) {
+    for (const [value, expected] of [
+      ["on", true],
+      ["true", true],
+      ["1", true],
+      ["yes", true],
+      ["off", false],
+      ["false", false],
+    ] as const) {
       expect(formDataToInput(form([["isUrgent", value]]), schema).isUrgent).toBe(expected);
     }
     // A hidden "false" before the checkbox: the checkbox (last) wins.
-    expect(formDataToInput(form([["isUrgent", "false"], ["isUrgent", "on"]]), schema).isUrgent).toBe(true);
+    expect(
+      formDataToInput(
+        form([
+          ["isUrgent", "false"],
+          ["isUrgent", "on"],
+        ]),
+        schema,
+      ).isUrgent,
+    ).toBe(true);
   });
 
   it("collects every value of an array field, and takes the last value of any other", () => {
-    const input = formDataToInput(form([["kinds", "payin"], ["kinds", "payout"], ["kinds", ""], ["merchantId", "a"], ["merchantId", "b"]]), schema);
+    const input = formDataToInput(
+      form([
+        ["kinds", "payin"],
+        ["kinds", "payout"],
+        ["kinds", ""],
+        ["merchantId", "a"],
+        ["merchantId", "b"],
+      ]),
+      schema,
+    );
     expect(input.kinds).toEqual(["payin", "payout"]);
     expect(input.merchantId).toBe("b");
   });
 
   it("leaves text that is not a plain number for zod to refuse with a message", () => {
-    const input = formDataToInput(form([["count", "12abc"], ["limit", "1e3"]]), schema);
+    const input = formDataToInput(
+      form([
+        ["count", "12abc"],
+        ["limit", "1e3"],
+      ]),
+      schema,
+    );
     expect(input).toMatchObject({ count: "12abc", limit: "1e3" });
     const result = schema.safeParse({ ...input, merchantId: "m", amount: "1" });
     expect(result.success).toBe(false);
@@ -72,7 +102,15 @@ describe("FormData → action input", () => {
     const wrapped = z
       .object({ n: z.number().nullable().optional(), b: z.boolean().default(false), m: z.number().transform((v) => v * 2) })
       .refine(() => true);
-    expect(formDataToInput(form([["n", "3"], ["m", "4"]]), wrapped)).toEqual({ n: 3, m: 4, b: false });
+    expect(
+      formDataToInput(
+        form([
+          ["n", "3"],
+          ["m", "4"],
+        ]),
+        wrapped,
+      ),
+    ).toEqual({ n: 3, m: 4, b: false });
     const piped = z.object({ n: z.number() }).transform((o) => o.n);
     expect(formDataToInput(form([["n", "5"]]), piped)).toEqual({ n: 5 });
   });

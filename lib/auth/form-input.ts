@@ -87,7 +87,9 @@ function fieldKinds(schema: z.ZodType): Record<string, Kind> | null {
 }
 
 function kindOf(node: JsonNode): Kind {
-  const types = [node.type ?? [], ...(node.anyOf ?? []).map((n) => n.type ?? []), ...(node.oneOf ?? []).map((n) => n.type ?? [])].flat().filter((t) => t !== "null");
+  const types = [node.type ?? [], ...(node.anyOf ?? []).map((n) => n.type ?? []), ...(node.oneOf ?? []).map((n) => n.type ?? [])]
+    .flat()
+    .filter((t) => t !== "null");
   if (types.length !== 1) return "other";
   const [type] = types;
   if (type === "integer" || type === "number") return "number";

@@ -42,14 +42,29 @@ describe("paths open without signing in", () => {
 
 describe("paths without any session work", () => {
   it("are the customer's pages and the webhooks, all of them public", () => {
-    for (const path of ["/checkout", "/checkout/tok_123", "/checkout/tok_123/events", "/payin-slip-upload/org/pr_1/tok", "/api/webhooks/payment"]) {
+    for (const path of [
+      "/checkout",
+      "/checkout/tok_123",
+      "/checkout/tok_123/events",
+      "/payin-slip-upload/org/pr_1/tok",
+      "/api/webhooks/payment",
+    ]) {
       expect(isSessionlessPath(path), path).toBe(true);
       expect(isPublicPath(path), path).toBe(true);
     }
   });
 
   it("are not the sign-in, the auth routes, the home page or look-alikes", () => {
-    for (const path of ["/", "/login", "/api/auth/session", "/api/auth/csrf", "/checkoutx", "/payin-slip-uploadx/a", "/api/webhooksx/payment", "/requests"]) {
+    for (const path of [
+      "/",
+      "/login",
+      "/api/auth/session",
+      "/api/auth/csrf",
+      "/checkoutx",
+      "/payin-slip-uploadx/a",
+      "/api/webhooksx/payment",
+      "/requests",
+    ]) {
       expect(isSessionlessPath(path), path).toBe(false);
     }
   });
@@ -74,7 +89,16 @@ describe("the sign-in redirect", () => {
   });
 
   it("never comes back to another site, to sign-in itself, or to nothing", () => {
-    for (const path of ["https://evil.example/", "//evil.example/x", "javascript:alert(1)", "", null, undefined, "/login", "/login?callbackUrl=%2Frequests"]) {
+    for (const path of [
+      "https://evil.example/",
+      "//evil.example/x",
+      "javascript:alert(1)",
+      "",
+      null,
+      undefined,
+      "/login",
+      "/login?callbackUrl=%2Frequests",
+    ]) {
       expect(signInPath(path), String(path)).toBe("/login");
     }
   });

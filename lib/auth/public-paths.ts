@@ -35,7 +35,11 @@ export const PUBLIC_PATHS: readonly PublicPath[] = [
   // The checkout's own script (public/checkout-assets/, scripts/build-checkout-script.ts): a payer's phone asks for it.
   { path: "/checkout-assets", match: "prefix", kind: "asset", sessionless: true },
   { path: "/_next", match: "prefix", kind: "asset" },
-  ...["/favicon.ico", "/robots.txt", "/icon.svg", "/apple-icon.png", "/manifest.webmanifest"].map((path) => ({ path, match: "exact" as const, kind: "asset" as const })),
+  ...["/favicon.ico", "/robots.txt", "/icon.svg", "/apple-icon.png", "/manifest.webmanifest"].map((path) => ({
+    path,
+    match: "exact" as const,
+    kind: "asset" as const,
+  })),
 ];
 
 function publicPathOf(pathname: string): PublicPath | undefined {

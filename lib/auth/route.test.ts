@@ -9,7 +9,8 @@ vi.mock("./session", () => ({ currentSession: async () => surroundings.session, 
 const { defineRoute, isDefinedRoute, REQUEST_ID_HEADER } = await import("./route");
 
 const viewer: StaffSession = { userId: "usr_v", email: "v@shop", name: "V", role: "viewer", merchantIds: ["mer_a"], locale: null };
-const get = (handler: (request: NextRequest) => Promise<Response>, headers: Record<string, string> = {}) => handler(new NextRequest("http://paydesk.test/api/x", { headers }));
+const get = (handler: (request: NextRequest) => Promise<Response>, headers: Record<string, string> = {}) =>
+  handler(new NextRequest("http://paydesk.test/api/x", { headers }));
 
 describe("defineRoute", () => {
   beforeEach(() => {
@@ -53,7 +54,10 @@ describe("defineRoute", () => {
 
   it("says a stream may go on only while the person keeps the gates and their scope", async () => {
     let allowed: boolean | null = null;
-    const handler = defineRoute({ permission: "request.read", run: async ({ stillAllowed }) => Response.json((allowed = await stillAllowed())) });
+    const handler = defineRoute({
+      permission: "request.read",
+      run: async ({ stillAllowed }) => Response.json((allowed = await stillAllowed())),
+    });
     await get(handler);
     expect(allowed).toBe(true);
     // A narrower scope (mer_a taken away) is not.

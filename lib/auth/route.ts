@@ -78,13 +78,23 @@ export function defineRoute<P extends Params = Params>(options: RouteOptions<P>)
     const session = await currentSession();
     const locale = localeOf(session?.locale, request.headers);
     const defaults = actionMessages(locale);
-    const words = { signedOut: defaults.signedOut, denied: deniedMessage(options.permission, locale), choosePasswordFirst: defaults.choosePasswordFirst, ...options.words?.(locale) };
+    const words = {
+      signedOut: defaults.signedOut,
+      denied: deniedMessage(options.permission, locale),
+      choosePasswordFirst: defaults.choosePasswordFirst,
+      ...options.words?.(locale),
+    };
     const ip = clientIpFrom(request.headers);
     const refuse = async (status: 401 | 403 | 404, error: string, reason: string, merchantId: string | null = null) => {
       if (session && options.audit) {
-        await recordAudit(await getDb(), { actorId: session.userId, action: options.audit, outcome: status === 404 ? "not_found" : "denied", ip, merchantId, data: { reason } }).catch((failure: unknown) =>
-          console.error(`[route ${options.audit}] the audit row (${reason}) could not be written:`, failure),
-        );
+        await recordAudit(await getDb(), {
+          actorId: session.userId,
+          action: options.audit,
+          outcome: status === 404 ? "not_found" : "denied",
+          ip,
+          merchantId,
+          data: { reason },
+        }).catch((failure: unknown) => console.error(`[route ${options.audit}] the audit row (${reason}) could not be written:`, failure));
       }
       return stamped(NextResponse.json({ error }, { status, headers: { "Cache-Control": "no-store" } }));
     };
@@ -108,7 +118,17 @@ export function defineRoute<P extends Params = Params>(options: RouteOptions<P>)
     return answerStamped(
       requestId,
       request.nextUrl.pathname,
-      () => options.run({ request, params: segment?.params ?? Promise.resolve({} as P), session, locale, ip, requestId, merchant, stillAllowed }),
+      () =>
+        options.run({
+          request,
+          params: segment?.params ?? Promise.resolve({} as P),
+          session,
+          locale,
+          ip,
+          requestId,
+          merchant,
+          stillAllowed,
+        }),
       () => NextResponse.json({ error: defaults.unexpected(requestId) }, { status: 500, headers: { "Cache-Control": "no-store" } }),
     );
   };

@@ -46,13 +46,29 @@ describe("every route handler goes through a door: staff routes through defineRo
 
   it("holds for every route.ts under app/ that is not public", () => {
     // The scan must see the routes we know of; an empty scan would pass vacuously.
-    expect(scan.staffRoutes.map((r) => r.urlPath)).toEqual(expect.arrayContaining(["/api/events", "/api/exports/requests", "/api/approvals/count", "/api/slips/[id]/image", "/api/slips/[id]/thumbnail"]));
-    expect(scan.publicRoutes).toEqual(expect.arrayContaining(["/api/webhooks/payment", "/api/auth/[...nextauth]", "/checkout/[token]/status"]));
+    expect(scan.staffRoutes.map((r) => r.urlPath)).toEqual(
+      expect.arrayContaining([
+        "/api/events",
+        "/api/exports/requests",
+        "/api/approvals/count",
+        "/api/slips/[id]/image",
+        "/api/slips/[id]/thumbnail",
+      ]),
+    );
+    expect(scan.publicRoutes).toEqual(
+      expect.arrayContaining(["/api/webhooks/payment", "/api/auth/[...nextauth]", "/checkout/[token]/status"]),
+    );
     expect(scan.problems).toEqual([]);
   });
 
   it("and every public route through the public or the webhook door, but for the listed exceptions", () => {
-    expect(scan.publicRoutes).toEqual(expect.arrayContaining(["/api/health/database", "/checkout/[token]/events", "/payin-slip-upload/[orgId]/[paymentRequestId]/[token]/upload"]));
+    expect(scan.publicRoutes).toEqual(
+      expect.arrayContaining([
+        "/api/health/database",
+        "/checkout/[token]/events",
+        "/payin-slip-upload/[orgId]/[paymentRequestId]/[token]/upload",
+      ]),
+    );
     expect(scan.excepted).toEqual(Object.keys(EXCEPTIONS));
   });
 
@@ -60,8 +76,14 @@ describe("every route handler goes through a door: staff routes through defineRo
     const answers: Record<string, { status: number; body: unknown; requestId: string | null }> = {};
     for (const route of scan.staffRoutes) {
       for (const [method, handler] of Object.entries(route.handlers)) {
-        const response = await (handler as (request: NextRequest) => Promise<Response>)(new NextRequest(`http://paydesk.test${route.urlPath}`, { method, headers }));
-        answers[`${method} ${route.urlPath}`] = { status: response.status, body: await response.json(), requestId: response.headers.get(REQUEST_ID_HEADER) };
+        const response = await (handler as (request: NextRequest) => Promise<Response>)(
+          new NextRequest(`http://paydesk.test${route.urlPath}`, { method, headers }),
+        );
+        answers[`${method} ${route.urlPath}`] = {
+          status: response.status,
+          body: await response.json(),
+          requestId: response.headers.get(REQUEST_ID_HEADER),
+        };
       }
     }
     return answers;
@@ -74,7 +96,11 @@ describe("every route handler goes through a door: staff routes through defineRo
   it("so each refuses a signed-out caller with 401, in words, with a request id", async () => {
     surroundings.cookie = "";
     const answers = await call({ "accept-language": "th-TH" });
-    everyRoute(answers, { status: 401, body: { error: expect.stringMatching(/เข้าสู่ระบบ/) }, requestId: expect.stringMatching(/^rq_[0-9a-f]{16}$/) });
+    everyRoute(answers, {
+      status: 401,
+      body: { error: expect.stringMatching(/เข้าสู่ระบบ/) },
+      requestId: expect.stringMatching(/^rq_[0-9a-f]{16}$/),
+    });
   });
 
   it("and a person still on a one-time password with 403, in their language, though their role would allow it", async () => {
@@ -82,10 +108,18 @@ describe("every route handler goes through a door: staff routes through defineRo
     await database.db.update(staffUsers).set({ mustChangePassword: true, locale: "th" }).where(eq(staffUsers.id, invited.id));
     surroundings.cookie = await sealedSessionCookie(invited.id, { secret });
     const inThai = await call({ "accept-language": "en-GB" });
-    everyRoute(inThai, { status: 403, body: { error: "โปรดตั้งรหัสผ่านของคุณเองก่อน (ขณะนี้ยังใช้รหัสผ่านชั่วคราว) แล้วลองอีกครั้ง" }, requestId: expect.any(String) });
+    everyRoute(inThai, {
+      status: 403,
+      body: { error: "โปรดตั้งรหัสผ่านของคุณเองก่อน (ขณะนี้ยังใช้รหัสผ่านชั่วคราว) แล้วลองอีกครั้ง" },
+      requestId: expect.any(String),
+    });
     await database.db.update(staffUsers).set({ locale: "en" }).where(eq(staffUsers.id, invited.id));
     const inEnglish = await call({ "accept-language": "th-TH" });
-    everyRoute(inEnglish, { status: 403, body: { error: "Choose your own password first (you are still on a one-time password), then try again." }, requestId: expect.any(String) });
+    everyRoute(inEnglish, {
+      status: 403,
+      body: { error: "Choose your own password first (you are still on a one-time password), then try again." },
+      requestId: expect.any(String),
+    });
   });
 
   describe("the checker itself", () => {
@@ -100,16 +134,37 @@ describe("every route handler goes through a door: staff routes through defineRo
 
     it("reports a bare handler on a staff path, passes a wrapped one, and wants the public door on public paths", async () => {
       const doorPath = JSON.stringify(path.join(root, "lib", "http", "public-route.ts"));
-      write("api/fine/route.ts", `import { defineRoute } from ${routePath};\nexport const dynamic = "force-dynamic";\nexport const GET = defineRoute({ permission: "request.read", run: async () => new Response("ok") });\n`);
-      write("(console)/api/rogue/route.ts", `export async function GET() {\n  return new Response("everything");\n}\nexport const POST = GET;\n`);
+      write(
+        "api/fine/route.ts",
+        `import { defineRoute } from ${routePath};\nexport const dynamic = "force-dynamic";\nexport const GET = defineRoute({ permission: "request.read", run: async () => new Response("ok") });\n`,
+      );
+      write(
+        "(console)/api/rogue/route.ts",
+        `export async function GET() {\n  return new Response("everything");\n}\nexport const POST = GET;\n`,
+      );
       write("api/webhooks/x/route.ts", `export async function POST() {\n  return new Response("ok");\n}\n`);
-      write("api/webhooks/y/route.ts", `import { definePublicRoute } from ${doorPath};\nexport const POST = definePublicRoute({ run: async () => new Response("ok") });\n`);
-      write("checkout/fine/route.ts", `import { definePublicRoute } from ${doorPath};\nexport const GET = definePublicRoute({ run: async () => new Response("ok") });\n`);
-      write("checkout/staff-door/route.ts", `import { defineRoute } from ${routePath};\nexport const GET = defineRoute({ permission: "request.read", run: async () => new Response("ok") });\n`);
+      write(
+        "api/webhooks/y/route.ts",
+        `import { definePublicRoute } from ${doorPath};\nexport const POST = definePublicRoute({ run: async () => new Response("ok") });\n`,
+      );
+      write(
+        "checkout/fine/route.ts",
+        `import { definePublicRoute } from ${doorPath};\nexport const GET = definePublicRoute({ run: async () => new Response("ok") });\n`,
+      );
+      write(
+        "checkout/staff-door/route.ts",
+        `import { defineRoute } from ${routePath};\nexport const GET = defineRoute({ permission: "request.read", run: async () => new Response("ok") });\n`,
+      );
       write("api/auth/[...nextauth]/route.ts", `export async function GET() {\n  return new Response("ok");\n}\n`);
       const fixture = await scanRouteHandlers(dir, { exceptions: { "/api/auth/[...nextauth]": "its own door" } });
       expect(fixture.staffRoutes.map((r) => r.urlPath).sort()).toEqual(["/api/fine", "/api/rogue"]);
-      expect(fixture.publicRoutes.sort()).toEqual(["/api/auth/[...nextauth]", "/api/webhooks/x", "/api/webhooks/y", "/checkout/fine", "/checkout/staff-door"]);
+      expect(fixture.publicRoutes.sort()).toEqual([
+        "/api/auth/[...nextauth]",
+        "/api/webhooks/x",
+        "/api/webhooks/y",
+        "/checkout/fine",
+        "/checkout/staff-door",
+      ]);
       expect(fixture.excepted).toEqual(["/api/auth/[...nextauth]"]);
       expect(fixture.problems).toHaveLength(5);
       const problems = fixture.problems.join("\n");

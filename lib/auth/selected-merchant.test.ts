@@ -12,11 +12,13 @@ describe("the console's selected merchant", () => {
   });
 
   it("is all merchants when chosen, and for a missing, stale or out-of-scope cookie: never a first one by alphabet", () => {
-    for (const cookie of [ALL_MERCHANTS, undefined, "mer_gone"]) expect(pickMerchant(list, cookie)).toMatchObject({ selected: null, scope: ALL_MERCHANTS });
+    for (const cookie of [ALL_MERCHANTS, undefined, "mer_gone"])
+      expect(pickMerchant(list, cookie)).toMatchObject({ selected: null, scope: ALL_MERCHANTS });
   });
 
   it("is the only merchant of someone who has one, whatever the cookie says", () => {
-    for (const cookie of [ALL_MERCHANTS, undefined, "mer_gone"]) expect(pickMerchant([merchant("mer_b")], cookie)).toMatchObject({ selected: { id: "mer_b" }, scope: "mer_b" });
+    for (const cookie of [ALL_MERCHANTS, undefined, "mer_gone"])
+      expect(pickMerchant([merchant("mer_b")], cookie)).toMatchObject({ selected: { id: "mer_b" }, scope: "mer_b" });
   });
 
   it("is none when the person sees no merchant", () => {

@@ -10,7 +10,10 @@ import { insertStaff } from "./testing/staff";
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown, cookie: "" }));
 // The request's session cookie (Next's headers()) and the database, outside a Next request.
 // The proxy also forwards the page asked for (lib/auth/public-paths.ts REQUEST_PATH_HEADER).
-vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-paydesk-path": "/requests?status=paid", ...(surroundings.cookie ? { cookie: surroundings.cookie } : {}) }) }));
+vi.mock("next/headers", () => ({
+  headers: async () =>
+    new Headers({ "x-paydesk-path": "/requests?status=paid", ...(surroundings.cookie ? { cookie: surroundings.cookie } : {}) }),
+}));
 vi.mock("../db", () => ({ getDb: async () => surroundings.db }));
 const secret = randomBytes(32).toString("base64");
 vi.stubEnv("AUTH_SECRET", secret);
@@ -35,7 +38,15 @@ describe.each(DATABASE_KINDS)("the session re-check on %s", (kind) => {
   it.skipIf(skip)("takes role and scope from the row, not the JWT's snapshot", async () => {
     const staff = await insertStaff(database.db, { role: "viewer", merchantIds: ["mer_a"] });
     await signInAs(staff.id); // the JWT claims "admin"
-    expect(await currentSession()).toEqual({ userId: staff.id, email: staff.email, name: "Test viewer", role: "viewer", merchantIds: ["mer_a"], locale: null, signIn: { id: "sid-test", at: expect.any(Date) } });
+    expect(await currentSession()).toEqual({
+      userId: staff.id,
+      email: staff.email,
+      name: "Test viewer",
+      role: "viewer",
+      merchantIds: ["mer_a"],
+      locale: null,
+      signIn: { id: "sid-test", at: expect.any(Date) },
+    });
     await database.db.update(staffUsers).set({ role: "finance", merchantIds: null }).where(eq(staffUsers.id, staff.id));
     expect(await loadStaffSession(database.db, staff.id)).toMatchObject({ role: "finance", merchantIds: null });
   });
@@ -90,14 +101,26 @@ describe.each(DATABASE_KINDS)("the session re-check on %s", (kind) => {
     const laptop = { id: "sid-laptop-2", at: minuteAgo };
     const phone = { id: "sid-phone-2", at: minuteAgo };
     const colleague = await insertStaff(database.db, { role: "finance" });
-    await changeOwnPassword(database.db, staff.id, { currentPassword: staff.password, newPassword: "a brand new long password" }, laptop.id);
+    await changeOwnPassword(
+      database.db,
+      staff.id,
+      { currentPassword: staff.password, newPassword: "a brand new long password" },
+      laptop.id,
+    );
     expect(await loadStaffSession(database.db, staff.id, phone)).toBeNull();
     expect(await loadStaffSession(database.db, staff.id, laptop)).toMatchObject({ userId: staff.id });
     // Signing in again with the new password works; another person's sessions are untouched.
     expect(await loadStaffSession(database.db, staff.id, { id: "sid-new", at: new Date() })).toMatchObject({ userId: staff.id });
-    expect(await loadStaffSession(database.db, colleague.id, { id: "sid-colleague", at: minuteAgo })).toMatchObject({ userId: colleague.id });
+    expect(await loadStaffSession(database.db, colleague.id, { id: "sid-colleague", at: minuteAgo })).toMatchObject({
+      userId: colleague.id,
+    });
     // A second change keeps only the session that made it.
-    await changeOwnPassword(database.db, staff.id, { currentPassword: "a brand new long password", newPassword: "yet another long password" }, "sid-new");
+    await changeOwnPassword(
+      database.db,
+      staff.id,
+      { currentPassword: "a brand new long password", newPassword: "yet another long password" },
+      "sid-new",
+    );
     expect(await loadStaffSession(database.db, staff.id, laptop)).toBeNull();
   });
 
@@ -120,7 +143,9 @@ describe.each(DATABASE_KINDS)("the session re-check on %s", (kind) => {
     await expect(requirePermission(["payin.create", "payout.create"])).rejects.toMatchObject({ digest: "NEXT_HTTP_ERROR_FALLBACK;403" });
     await signInAs(null);
     // Back to the page asked for after signing in.
-    await expect(requirePermission("request.read")).rejects.toMatchObject({ digest: expect.stringMatching(/^NEXT_REDIRECT;replace;\/login\?callbackUrl=%2Frequests%3Fstatus%3Dpaid;/) });
+    await expect(requirePermission("request.read")).rejects.toMatchObject({
+      digest: expect.stringMatching(/^NEXT_REDIRECT;replace;\/login\?callbackUrl=%2Frequests%3Fstatus%3Dpaid;/),
+    });
     vi.unstubAllEnvs();
     vi.stubEnv("AUTH_SECRET", secret);
   });

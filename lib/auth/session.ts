@@ -58,10 +58,18 @@ export async function recheckSession(session: StaffSession): Promise<StaffSessio
  * signed out, older than the absolute limit however active, or from before their password
  * changed (all but the session that changed it). Without `signIn` only the person is checked.
  */
-export async function loadStaffSession(db: Db, userId: string, signIn: SignIn | null = null, now: Date = new Date()): Promise<StaffSession | null> {
+export async function loadStaffSession(
+  db: Db,
+  userId: string,
+  signIn: SignIn | null = null,
+  now: Date = new Date(),
+): Promise<StaffSession | null> {
   if (signIn && now.getTime() - signIn.at.getTime() > SESSION_ABSOLUTE_MAX_SECONDS * 1000) return null;
   // One statement: this runs on every page and action, and the revocation check rides along.
-  const notRevoked = signIn === null ? undefined : notExists(db.select({ id: revokedSessions.sessionId }).from(revokedSessions).where(eq(revokedSessions.sessionId, signIn.id)));
+  const notRevoked =
+    signIn === null
+      ? undefined
+      : notExists(db.select({ id: revokedSessions.sessionId }).from(revokedSessions).where(eq(revokedSessions.sessionId, signIn.id)));
   const [row] = await db
     .select({
       email: staffUsers.email,

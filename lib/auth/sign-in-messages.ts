@@ -6,9 +6,7 @@ import { keyedMessages } from "../i18n/keyed-messages";
  * message a person reads, as a key. Wrong password and unknown email share one code: no enumeration.
  */
 export type SignInRefusal =
-  | { reason: "invalid" }
-  | { reason: "disabled" }
-  | { reason: "throttled"; scope: "account" | "ip"; minutes: number };
+  { reason: "invalid" } | { reason: "disabled" } | { reason: "throttled"; scope: "account" | "ip"; minutes: number };
 
 export function refusalCode(refusal: SignInRefusal): string {
   return refusal.reason === "throttled" ? `locked-${refusal.scope}-${refusal.minutes}` : refusal.reason;

@@ -38,7 +38,10 @@ describe.each(DATABASE_KINDS)("sign-in throttle on %s", (kind) => {
     // Once the lock runs out the account may try again, and counting starts over.
     expect(await checkSignInThrottle(db(), { ...who, now: at(20) })).toBeNull();
     expect(await recordSignInFailure(db(), { ...who, now: at(20) })).toBeNull();
-    const [row] = await db().select().from(signInThrottle).where(eq(signInThrottle.key, `email:${who.email}`));
+    const [row] = await db()
+      .select()
+      .from(signInThrottle)
+      .where(eq(signInThrottle.key, `email:${who.email}`));
     expect(row?.failures).toBe(1);
   });
 
@@ -54,7 +57,10 @@ describe.each(DATABASE_KINDS)("sign-in throttle on %s", (kind) => {
     for (let i = 0; i < 4; i++) await recordSignInFailure(db(), { ...who, now: at(i) });
     await clearAccountThrottle(db(), who.email);
     for (let i = 4; i < 8; i++) expect(await recordSignInFailure(db(), { ...who, now: at(i) })).toBeNull();
-    const [ipRow] = await db().select().from(signInThrottle).where(eq(signInThrottle.key, `ip:${who.ip}`));
+    const [ipRow] = await db()
+      .select()
+      .from(signInThrottle)
+      .where(eq(signInThrottle.key, `ip:${who.ip}`));
     expect(ipRow?.failures).toBe(8);
   });
 
@@ -67,14 +73,21 @@ describe.each(DATABASE_KINDS)("sign-in throttle on %s", (kind) => {
   it.skipIf(skip)("locks an IP at 20 failures across many accounts (password spraying), and only that IP", async () => {
     const ip = "192.0.2.77";
     for (let i = 0; i < 19; i++) expect(await recordSignInFailure(db(), { email: `spray${i}@shop.example`, ip, now: at(0) })).toBeNull();
-    expect(await recordSignInFailure(db(), { email: "spray19@shop.example", ip, now: at(0) })).toEqual({ scope: "ip", retryAfterMs: THROTTLE.lockMs });
-    expect(await checkSignInThrottle(db(), { email: "someone-else@shop.example", ip, now: at(1) })).toEqual({ scope: "ip", retryAfterMs: 14 * 60_000 });
+    expect(await recordSignInFailure(db(), { email: "spray19@shop.example", ip, now: at(0) })).toEqual({
+      scope: "ip",
+      retryAfterMs: THROTTLE.lockMs,
+    });
+    expect(await checkSignInThrottle(db(), { email: "someone-else@shop.example", ip, now: at(1) })).toEqual({
+      scope: "ip",
+      retryAfterMs: 14 * 60_000,
+    });
     expect(await checkSignInThrottle(db(), { email: "someone-else@shop.example", ip: "192.0.2.78", now: at(1) })).toBeNull();
   });
 
   it.skipIf(skip)("groups IPv6 addresses by /64", async () => {
-    for (let i = 0; i < 19; i++) await recordSignInFailure(db(), { email: `v6-${i}@shop.example`, ip: `2001:db8:5:6::${i + 1}`, now: at(0) });
-    expect((await checkSignInThrottle(db(), { email: "v6@shop.example", ip: "2001:db8:5:6:ffff::1", now: at(0) }))).toBeNull();
+    for (let i = 0; i < 19; i++)
+      await recordSignInFailure(db(), { email: `v6-${i}@shop.example`, ip: `2001:db8:5:6::${i + 1}`, now: at(0) });
+    expect(await checkSignInThrottle(db(), { email: "v6@shop.example", ip: "2001:db8:5:6:ffff::1", now: at(0) })).toBeNull();
     await recordSignInFailure(db(), { email: "v6-last@shop.example", ip: "2001:db8:5:6:aaaa::2", now: at(0) });
     expect((await checkSignInThrottle(db(), { email: "v6@shop.example", ip: "2001:db8:5:6:ffff::1", now: at(0) }))?.scope).toBe("ip");
   });
@@ -82,7 +95,10 @@ describe.each(DATABASE_KINDS)("sign-in throttle on %s", (kind) => {
   it.skipIf(skip)("counts concurrent failures exactly (one atomic upsert each)", async () => {
     const who = fresh();
     await Promise.all(Array.from({ length: 12 }, () => recordSignInFailure(db(), { ...who, now: at(0) })));
-    const [row] = await db().select().from(signInThrottle).where(eq(signInThrottle.key, `email:${who.email}`));
+    const [row] = await db()
+      .select()
+      .from(signInThrottle)
+      .where(eq(signInThrottle.key, `email:${who.email}`));
     expect(row?.failures).toBe(12);
     expect(row?.lockedUntil?.getTime()).toBe(at(15).getTime());
   });

@@ -25,14 +25,21 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
 
   it.skipIf(skip)("signs in with the right password, whatever the email's case, and records it", async () => {
     const staff = await insertStaff(db(), { email: "Finance.Lead@Shop.example", role: "finance", merchantIds: ["mer_a"] });
-    const result = await verifySignIn(db(), { email: " finance.lead@SHOP.example ", password: staff.password, ip: "203.0.113.5", now: at(0) });
+    const result = await verifySignIn(db(), {
+      email: " finance.lead@SHOP.example ",
+      password: staff.password,
+      ip: "203.0.113.5",
+      now: at(0),
+    });
     expect(result).toEqual({
       ok: true,
       user: { id: staff.id, email: "Finance.Lead@Shop.example", name: "Test finance", role: "finance", merchantIds: ["mer_a"] },
     });
     const [row] = await db().select().from(staffUsers).where(eq(staffUsers.id, staff.id));
     expect(row?.lastSignInAt?.getTime()).toBe(at(0).getTime());
-    expect(await auditFor("finance.lead@shop.example")).toEqual([{ outcome: "ok", actorId: staff.id, ip: "203.0.113.5", action: "auth.sign-in" }]);
+    expect(await auditFor("finance.lead@shop.example")).toEqual([
+      { outcome: "ok", actorId: staff.id, ip: "203.0.113.5", action: "auth.sign-in" },
+    ]);
   });
 
   it.skipIf(skip)("gives a wrong password and an unknown email the same answer, and audits both", async () => {
@@ -42,12 +49,17 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
     expect(wrong).toEqual({ ok: false, refusal: { reason: "invalid" } });
     expect(unknown).toEqual(wrong);
     expect(await auditFor(staff.email)).toEqual([{ outcome: "failed", actorId: staff.id, ip: "203.0.113.6", action: "auth.sign-in" }]);
-    expect(await auditFor("nobody@shop.example")).toEqual([{ outcome: "failed", actorId: null, ip: "203.0.113.6", action: "auth.sign-in" }]);
+    expect(await auditFor("nobody@shop.example")).toEqual([
+      { outcome: "failed", actorId: null, ip: "203.0.113.6", action: "auth.sign-in" },
+    ]);
   });
 
   it.skipIf(skip)("tells a disabled person so only after the right password, without counting a failure", async () => {
     const staff = await insertStaff(db(), { isDisabled: true });
-    expect(await verifySignIn(db(), { email: staff.email, password: "guess", ip: null, now: at(0) })).toEqual({ ok: false, refusal: { reason: "invalid" } });
+    expect(await verifySignIn(db(), { email: staff.email, password: "guess", ip: null, now: at(0) })).toEqual({
+      ok: false,
+      refusal: { reason: "invalid" },
+    });
     for (let i = 0; i < 6; i++) {
       expect(await verifySignIn(db(), { email: staff.email, password: staff.password, ip: null, now: at(0) })).toEqual({
         ok: false,
@@ -60,7 +72,8 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
 
   it.skipIf(skip)("locks after a burst of wrong passwords, then refuses even the right one until the lock ends", async () => {
     const staff = await insertStaff(db(), { role: "admin" });
-    const attempt = (password: string, minutes: number) => verifySignIn(db(), { email: staff.email, password, ip: "203.0.113.7", now: at(minutes) });
+    const attempt = (password: string, minutes: number) =>
+      verifySignIn(db(), { email: staff.email, password, ip: "203.0.113.7", now: at(minutes) });
     for (let i = 0; i < 4; i++) expect((await attempt("wrong", 0)).ok).toBe(false);
     expect(await attempt("wrong", 0)).toEqual({ ok: false, refusal: { reason: "throttled", scope: "account", minutes: 15 } });
     expect(await attempt(staff.password, 1)).toEqual({ ok: false, refusal: { reason: "throttled", scope: "account", minutes: 14 } });

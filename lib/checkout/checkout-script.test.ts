@@ -14,7 +14,10 @@ describe("the checkout's own script", () => {
     const built = await buildCheckoutScripts();
     for (const [name, text] of Object.entries(built)) {
       const committed = fs.readFileSync(path.join(CHECKOUT_ASSETS_DIR, name), "utf8");
-      expect(committed === text, `public/checkout-assets/${name} is stale: run node_modules/.bin/tsx scripts/build-checkout-script.ts`).toBe(true);
+      expect(
+        committed === text,
+        `public/checkout-assets/${name} is stale: run node_modules/.bin/tsx scripts/build-checkout-script.ts`,
+      ).toBe(true);
     }
   });
 

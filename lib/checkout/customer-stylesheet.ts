@@ -15,8 +15,14 @@ const cache = new Map<string, string>();
 export function customerStylesheet(staticDir = path.join(/*turbopackIgnore: true*/ process.cwd(), ".next", "static")): string {
   let css = cache.get(staticDir);
   if (css === undefined) {
-    const files = fs.existsSync(/*turbopackIgnore: true*/ staticDir) ? (fs.readdirSync(/*turbopackIgnore: true*/ staticDir, { recursive: true }) as string[]).filter((name) => name.endsWith(".css")).sort() : [];
-    const found = files.map((name) => fs.readFileSync(/*turbopackIgnore: true*/ path.join(staticDir, name), "utf8")).find((text) => text.includes(MARKER));
+    const files = fs.existsSync(/*turbopackIgnore: true*/ staticDir)
+      ? (fs.readdirSync(/*turbopackIgnore: true*/ staticDir, { recursive: true }) as string[])
+          .filter((name) => name.endsWith(".css"))
+          .sort()
+      : [];
+    const found = files
+      .map((name) => fs.readFileSync(/*turbopackIgnore: true*/ path.join(staticDir, name), "utf8"))
+      .find((text) => text.includes(MARKER));
     // Without a build (next dev serves no files there) the page renders unstyled rather than failing.
     css = found ?? "";
     cache.set(staticDir, css);

@@ -4,7 +4,8 @@ import { defineMessages } from "../i18n";
 export const checkoutLimitMessages = defineMessages({
   en: {
     tooManyChecks: (seconds: number) => `Too many status checks for this payment from here. Try again in ${seconds} s.`,
-    tooManyStreams: (seconds: number) => `Too many pages are following this payment from here. Close the other tabs, or try again in ${seconds} s.`,
+    tooManyStreams: (seconds: number) =>
+      `Too many pages are following this payment from here. Close the other tabs, or try again in ${seconds} s.`,
   },
   th: {
     tooManyChecks: (seconds: number) => `ตรวจสอบสถานะรายการนี้บ่อยเกินไป กรุณาลองใหม่ในอีก ${seconds} วินาที`,

@@ -50,10 +50,17 @@ const change = (key: string, by: number) => {
 };
 
 /** A place for one more event stream, with its release (call it once, when the stream ends). */
-export async function openStreamSlot(db: Db, requestId: string, ip: string | null): Promise<{ ok: true; release: () => void } | { ok: false; retryAfterMs: number }> {
+export async function openStreamSlot(
+  db: Db,
+  requestId: string,
+  ip: string | null,
+): Promise<{ ok: true; release: () => void } | { ok: false; retryAfterMs: number }> {
   const byToken = `req:${requestId}`;
   const byIp = addressKey(ip);
-  if ((openStreams.get(byToken) ?? 0) >= CHECKOUT_LIMITS.openStreamsPerToken || (openStreams.get(byIp) ?? 0) >= CHECKOUT_LIMITS.openStreamsPerIp) {
+  if (
+    (openStreams.get(byToken) ?? 0) >= CHECKOUT_LIMITS.openStreamsPerToken ||
+    (openStreams.get(byIp) ?? 0) >= CHECKOUT_LIMITS.openStreamsPerIp
+  ) {
     return { ok: false, retryAfterMs: STREAM_RETRY_MS };
   }
   // Counted before the database is asked, so concurrent opens cannot all slip past the count.

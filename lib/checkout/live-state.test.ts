@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { countdownParts, outcomeOf, reduceStatus, shownStatus, type LiveStatus } from "./live-state";
 
-const at = (state: LiveStatus["state"], changedAt = "2026-01-01T00:00:00.000Z", reason: string | null = null): LiveStatus => ({ state, reason, changedAt });
+const at = (state: LiveStatus["state"], changedAt = "2026-01-01T00:00:00.000Z", reason: string | null = null): LiveStatus => ({
+  state,
+  reason,
+  changedAt,
+});
 
 describe("the checkout's live status", () => {
   it("takes later news, and keeps the same object when nothing changed", () => {
@@ -27,7 +31,12 @@ describe("the checkout's live status", () => {
   });
 
   it("names the outcome cards", () => {
-    expect([outcomeOf("approved"), outcomeOf("paid"), outcomeOf("canceled"), outcomeOf("pending")]).toEqual(["paid", "paid", "canceled", null]);
+    expect([outcomeOf("approved"), outcomeOf("paid"), outcomeOf("canceled"), outcomeOf("pending")]).toEqual([
+      "paid",
+      "paid",
+      "canceled",
+      null,
+    ]);
   });
 
   it("counts down in whole seconds, never below zero, urgent from five minutes", () => {

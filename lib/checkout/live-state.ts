@@ -4,7 +4,8 @@
  * (components/checkout/browser/checkout.ts), so both decide the same thing from the same facts.
  * No imports: the script bundles this file as it is.
  */
-export type LiveState = "awaiting_approval" | "submitting" | "unknown" | "pending" | "paid" | "approved" | "rejected" | "expired" | "canceled";
+export type LiveState =
+  "awaiting_approval" | "submitting" | "unknown" | "pending" | "paid" | "approved" | "rejected" | "expired" | "canceled";
 
 export interface LiveStatus {
   state: LiveState;
@@ -41,11 +42,18 @@ export function reduceStatus(current: LiveStatus, next: LiveStatus, nextIsPayDes
 
 /** A pending request whose time ran out is shown expired without waiting for the provider to say so. */
 export function shownStatus(status: LiveStatus, remainingMs: number | null): LiveStatus {
-  return !isTerminal(status.state) && remainingMs !== null && remainingMs <= 0 && status.state === "pending" ? { ...status, state: "expired" } : status;
+  return !isTerminal(status.state) && remainingMs !== null && remainingMs <= 0 && status.state === "pending"
+    ? { ...status, state: "expired" }
+    : status;
 }
 
 /** Whole seconds left, never below zero, and the minutes and seconds the countdown shows. */
 export function countdownParts(remainingMs: number): { seconds: number; minutes: string; secondsOfMinute: string; hurry: boolean } {
   const seconds = Math.max(0, Math.ceil(remainingMs / 1_000));
-  return { seconds, minutes: String(Math.floor(seconds / 60)), secondsOfMinute: String(seconds % 60).padStart(2, "0"), hurry: remainingMs <= HURRY_MS };
+  return {
+    seconds,
+    minutes: String(Math.floor(seconds / 60)),
+    secondsOfMinute: String(seconds % 60).padStart(2, "0"),
+    hurry: remainingMs <= HURRY_MS,
+  };
 }

@@ -6,5 +6,8 @@ import { loadCheckout } from "./view";
 
 /** The checkout page's reading of its request, handed to the Pages Router page at start-up (page-bridge.ts says why). */
 export function registerCheckoutPageLoader(): void {
-  provideCheckoutPageLoader(async (token) => ({ found: await loadCheckout(await getDb(), token, env().PUBLIC_BASE_URL), hubBase: env().hubBaseUrl }));
+  provideCheckoutPageLoader(async (token) => ({
+    found: await loadCheckout(await getDb(), token, env().PUBLIC_BASE_URL),
+    hubBase: env().hubBaseUrl,
+  }));
 }

@@ -5,8 +5,10 @@ import { describe, expect, it } from "vitest";
 import { ServerQr } from "@/components/checkout/server-qr";
 import { runsOfQrcodeReactPath, strokePathOf } from "./qr-path";
 
-const PAYLOAD = "00020101021230830016A00000067701011201150105560068127710218PD1A2B3C4D5E6F7G8H0310PD1A2B3C4D5303764540532.755802TH62140510PD1A2B3C4D6304ABCD";
-const SLIP_URL = "https://pay.example.co.th/payin-slip-upload/demo/6c0ca4d5-c820-46ab-989e-6d8823ac5ee9/9fa34255-7071-40d6-b815-d8eb1be7ad97";
+const PAYLOAD =
+  "00020101021230830016A00000067701011201150105560068127710218PD1A2B3C4D5E6F7G8H0310PD1A2B3C4D5303764540532.755802TH62140510PD1A2B3C4D6304ABCD";
+const SLIP_URL =
+  "https://pay.example.co.th/payin-slip-upload/demo/6c0ca4d5-c820-46ab-989e-6d8823ac5ee9/9fa34255-7071-40d6-b815-d8eb1be7ad97";
 
 /** The dark modules of a fill path of rectangles (qrcode.react's form), as "x,y" strings. */
 function modulesOfRectangles(d: string): Set<string> {
@@ -51,7 +53,9 @@ describe("the checkout's QR drawing", () => {
   });
 
   it("keeps the wrapper's name, the payload for tests and the decoration hidden from screen readers", () => {
-    const html = renderToStaticMarkup(createElement(ServerQr, { value: PAYLOAD, label: "คิวอาร์พร้อมเพย์", size: 232, id: "payment-qr", testId: "payment-qr" }));
+    const html = renderToStaticMarkup(
+      createElement(ServerQr, { value: PAYLOAD, label: "คิวอาร์พร้อมเพย์", size: 232, id: "payment-qr", testId: "payment-qr" }),
+    );
     expect(html).toMatch(/^<div role="img" aria-label="คิวอาร์พร้อมเพย์" id="payment-qr"/);
     expect(html).toContain(`data-qr-value="${PAYLOAD}"`);
     expect(html).toContain('<svg viewBox="0 0 ');
@@ -64,6 +68,13 @@ describe("the checkout's QR drawing", () => {
   });
 
   it("moves relative within a row and absolute to a new row", () => {
-    expect(strokePathOf([{ x: 9, y: 3, length: 1 }, { x: 2, y: 2, length: 7 }, { x: 13, y: 2, length: 2 }, { x: 2, y: 3, length: 1 }])).toBe("M2 2.5h7m4 0h2M2 3.5h1m6 0h1");
+    expect(
+      strokePathOf([
+        { x: 9, y: 3, length: 1 },
+        { x: 2, y: 2, length: 7 },
+        { x: 13, y: 2, length: 2 },
+        { x: 2, y: 3, length: 1 },
+      ]),
+    ).toBe("M2 2.5h7m4 0h2M2 3.5h1m6 0h1");
   });
 });

@@ -11,7 +11,13 @@ describe("a scannable QR payload", () => {
   });
 
   it("is a PromptPay payload with a valid CRC", () => {
-    const pp = promptPayPayload({ promptPayId: "0812345678", amountSatang: 45_037, bankCode: "KBANK", accountNo: "1234567890", refId1: "ORDER-1" });
+    const pp = promptPayPayload({
+      promptPayId: "0812345678",
+      amountSatang: 45_037,
+      bankCode: "KBANK",
+      accountNo: "1234567890",
+      refId1: "ORDER-1",
+    });
     expect(scannableQrPayload(pp)).toBe(pp);
   });
 

@@ -21,7 +21,8 @@ export const CHECKOUT_LINK_GRACE_MS = 24 * 60 * 60 * 1000;
 const TAG_BYTES = 16;
 const PURPOSE = "paydesk/checkout-link/v1";
 
-export type CheckoutTokenResult = { ok: true; requestId: string; expiresAt: Date } | { ok: false; reason: "malformed" | "bad_signature" | "expired" };
+export type CheckoutTokenResult =
+  { ok: true; requestId: string; expiresAt: Date } | { ok: false; reason: "malformed" | "bad_signature" | "expired" };
 
 export interface TokenOptions {
   /** The secret to derive the key from (AUTH_SECRET). */

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { OPEN_ENDED_WINDOW_MS } from "./signing";
-import { CHECKOUT_LINK_GRACE_MS, checkoutLinkExpiry, checkoutPath, checkoutTokenFor, signCheckoutToken, verifyCheckoutToken } from "./token";
+import {
+  CHECKOUT_LINK_GRACE_MS,
+  checkoutLinkExpiry,
+  checkoutPath,
+  checkoutTokenFor,
+  signCheckoutToken,
+  verifyCheckoutToken,
+} from "./token";
 
 const secret = "s".repeat(44);
 const now = new Date("2026-05-01T10:00:00Z");
@@ -16,10 +23,17 @@ describe("checkout link tokens", () => {
   });
 
   it("gives a request without an expiry (P2P) the provider's 24-hour window from creation, plus the grace", () => {
-    expect(checkoutLinkExpiry({ expireAt: null, createdAt: now }).getTime() - now.getTime()).toBe(OPEN_ENDED_WINDOW_MS + CHECKOUT_LINK_GRACE_MS);
+    expect(checkoutLinkExpiry({ expireAt: null, createdAt: now }).getTime() - now.getTime()).toBe(
+      OPEN_ENDED_WINDOW_MS + CHECKOUT_LINK_GRACE_MS,
+    );
     const token = checkoutTokenFor({ id: "req_p2p", expireAt: null, createdAt: now }, { secret });
-    expect(verifyCheckoutToken(token, { secret, now: new Date(now.getTime() + OPEN_ENDED_WINDOW_MS + CHECKOUT_LINK_GRACE_MS - 1000) })).toMatchObject({ ok: true });
-    expect(verifyCheckoutToken(token, { secret, now: new Date(now.getTime() + OPEN_ENDED_WINDOW_MS + CHECKOUT_LINK_GRACE_MS) })).toEqual({ ok: false, reason: "expired" });
+    expect(
+      verifyCheckoutToken(token, { secret, now: new Date(now.getTime() + OPEN_ENDED_WINDOW_MS + CHECKOUT_LINK_GRACE_MS - 1000) }),
+    ).toMatchObject({ ok: true });
+    expect(verifyCheckoutToken(token, { secret, now: new Date(now.getTime() + OPEN_ENDED_WINDOW_MS + CHECKOUT_LINK_GRACE_MS) })).toEqual({
+      ok: false,
+      reason: "expired",
+    });
   });
 
   it("keeps the link open until 24 hours after the request expires", () => {
@@ -36,8 +50,14 @@ describe("checkout link tokens", () => {
     const token = signCheckoutToken("req_a", inAnHour, { secret });
     const [, sig] = token.split(".");
     const forged = (payload: string) => `${Buffer.from(payload).toString("base64url")}.${sig}`;
-    expect(verifyCheckoutToken(forged(`req_b.${Math.floor(inAnHour.getTime() / 1000)}`), { secret, now })).toEqual({ ok: false, reason: "bad_signature" });
-    expect(verifyCheckoutToken(forged(`req_a.${Math.floor(inAnHour.getTime() / 1000) + 86_400}`), { secret, now })).toEqual({ ok: false, reason: "bad_signature" });
+    expect(verifyCheckoutToken(forged(`req_b.${Math.floor(inAnHour.getTime() / 1000)}`), { secret, now })).toEqual({
+      ok: false,
+      reason: "bad_signature",
+    });
+    expect(verifyCheckoutToken(forged(`req_a.${Math.floor(inAnHour.getTime() / 1000) + 86_400}`), { secret, now })).toEqual({
+      ok: false,
+      reason: "bad_signature",
+    });
   });
 
   it("refuses a changed signature, and one made with another secret", () => {
@@ -45,7 +65,10 @@ describe("checkout link tokens", () => {
     const [payload, sig] = token.split(".") as [string, string];
     const flipped = Buffer.from(sig, "base64url");
     flipped[0] = flipped[0]! ^ 1;
-    expect(verifyCheckoutToken(`${payload}.${flipped.toString("base64url")}`, { secret, now })).toEqual({ ok: false, reason: "bad_signature" });
+    expect(verifyCheckoutToken(`${payload}.${flipped.toString("base64url")}`, { secret, now })).toEqual({
+      ok: false,
+      reason: "bad_signature",
+    });
     expect(verifyCheckoutToken(token, { secret: "t".repeat(44), now })).toEqual({ ok: false, reason: "bad_signature" });
   });
 
@@ -57,7 +80,14 @@ describe("checkout link tokens", () => {
   });
 
   it("calls garbage malformed", () => {
-    for (const bad of ["", "abc", "a.b.c", "!!.??", `${Buffer.from("no-expiry").toString("base64url")}.${"A".repeat(22)}`, `${Buffer.from("req_a.1").toString("base64url")}.AAAA`]) {
+    for (const bad of [
+      "",
+      "abc",
+      "a.b.c",
+      "!!.??",
+      `${Buffer.from("no-expiry").toString("base64url")}.${"A".repeat(22)}`,
+      `${Buffer.from("req_a.1").toString("base64url")}.AAAA`,
+    ]) {
       expect(verifyCheckoutToken(bad, { secret, now })).toEqual({ ok: false, reason: "malformed" });
     }
   });
@@ -71,7 +101,10 @@ describe("checkout link tokens", () => {
       const spellings = [...alphabet].flatMap((c) => [`${payload}.${sig.slice(0, -1)}${c}`, `${payload.slice(0, -1)}${c}.${sig}`]);
       const accepted = new Set(spellings.filter((t) => verifyCheckoutToken(t, { secret, now }).ok));
       expect([...accepted]).toEqual([token]);
-      expect(verifyCheckoutToken(`${payload}.${sig.slice(0, -1)}${alphabet[alphabet.indexOf(sig.at(-1)!) ^ 1]}`, { secret, now })).toEqual({ ok: false, reason: "malformed" });
+      expect(verifyCheckoutToken(`${payload}.${sig.slice(0, -1)}${alphabet[alphabet.indexOf(sig.at(-1)!) ^ 1]}`, { secret, now })).toEqual({
+        ok: false,
+        reason: "malformed",
+      });
     }
   });
 

@@ -16,7 +16,6 @@ import { verifyCheckoutToken, type TokenOptions } from "./token";
  * hub's sessionId (which the provider's hub needs and which is the request id, §4.10).
  */
 
-
 export interface BankDetails {
   code: string | null;
   nameTh: string | null;
@@ -106,7 +105,12 @@ export async function loadCheckout(db: Db, token: string, publicBaseUrl: string,
         // The live provider leaves a dummy PromptPay id when there is no QR (§4.2); the normaliser drops it.
         promptPayId: answer.payInPromptPayId ?? null,
       },
-      slipUrl: open && answer.slipUploadUrl ? (/^https?:\/\//.test(answer.slipUploadUrl) ? answer.slipUploadUrl : `${publicBaseUrl}${answer.slipUploadUrl}`) : null,
+      slipUrl:
+        open && answer.slipUploadUrl
+          ? /^https?:\/\//.test(answer.slipUploadUrl)
+            ? answer.slipUploadUrl
+            : `${publicBaseUrl}${answer.slipUploadUrl}`
+          : null,
       expireAt: r.expireAt?.toISOString() ?? null,
       sessionId: answer.sessionId ?? r.providerId,
       hubPath: answer.websocketPath ?? "/realtime/payment-tx",
@@ -115,7 +119,11 @@ export async function loadCheckout(db: Db, token: string, publicBaseUrl: string,
 }
 
 /** The live status of the request a token opens, or null when the token opens nothing. */
-export async function loadCheckoutStatus(db: Db, token: string, options: TokenOptions = {}): Promise<{ requestId: string; status: CheckoutStatus } | null> {
+export async function loadCheckoutStatus(
+  db: Db,
+  token: string,
+  options: TokenOptions = {},
+): Promise<{ requestId: string; status: CheckoutStatus } | null> {
   const verified = verifyCheckoutToken(token, options);
   if (!verified.ok) return null;
   return loadStatusById(db, verified.requestId);
@@ -123,7 +131,12 @@ export async function loadCheckoutStatus(db: Db, token: string, options: TokenOp
 
 export async function loadStatusById(db: Db, requestId: string): Promise<{ requestId: string; status: CheckoutStatus } | null> {
   const [row] = await db
-    .select({ kind: paymentRequests.kind, status: paymentRequests.status, statusReason: paymentRequests.statusReason, updatedAt: paymentRequests.updatedAt })
+    .select({
+      kind: paymentRequests.kind,
+      status: paymentRequests.status,
+      statusReason: paymentRequests.statusReason,
+      updatedAt: paymentRequests.updatedAt,
+    })
     .from(paymentRequests)
     .where(eq(paymentRequests.id, requestId))
     .limit(1);

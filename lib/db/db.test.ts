@@ -59,7 +59,9 @@ describe.each(DATABASE_KINDS)("storage on %s", (kind) => {
   it.skipIf(skip)("rejects amounts a numeric(14,2) cannot hold", async () => {
     const { db } = database;
     await db.insert(merchants).values(merchantRow("mer_4"));
-    await expect(db.insert(paymentRequests).values({ ...requestRow("req_6", "mer_4", "R-6", "idem-6"), requestedAmount: "1000000000000.00" })).rejects.toThrow();
+    await expect(
+      db.insert(paymentRequests).values({ ...requestRow("req_6", "mer_4", "R-6", "idem-6"), requestedAmount: "1000000000000.00" }),
+    ).rejects.toThrow();
   });
 
   it.skipIf(skip)("delivers NOTIFY to a listener", async () => {

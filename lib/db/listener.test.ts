@@ -76,7 +76,12 @@ describe.skipIf(skip)("a LISTEN connection of its own", () => {
     viaRelay.port = String(relay.port);
     const heard: string[] = [];
     let resumptions = 0;
-    const stop = await listenOnOwnConnection({ connectionString: viaRelay.toString() }, "silent_test", { onPayload: (p) => heard.push(p), onResumed: () => (resumptions += 1) }, { healthCheckMs: 100, answerMs: 300 });
+    const stop = await listenOnOwnConnection(
+      { connectionString: viaRelay.toString() },
+      "silent_test",
+      { onPayload: (p) => heard.push(p), onResumed: () => (resumptions += 1) },
+      { healthCheckMs: 100, answerMs: 300 },
+    );
     try {
       await notify("silent_test", "before");
       await until(() => heard.includes("before"), 1_000);
@@ -99,6 +104,10 @@ describe.skipIf(skip)("a LISTEN connection of its own", () => {
         probe.close(() => resolve(port));
       });
     });
-    await expect(listenOnOwnConnection({ connectionString: `postgres://postgres@127.0.0.1:${closed}/postgres` }, "nobody", { onPayload: () => undefined })).rejects.toThrow(/ECONNREFUSED/);
+    await expect(
+      listenOnOwnConnection({ connectionString: `postgres://postgres@127.0.0.1:${closed}/postgres` }, "nobody", {
+        onPayload: () => undefined,
+      }),
+    ).rejects.toThrow(/ECONNREFUSED/);
   });
 });

@@ -72,20 +72,23 @@ export async function listenOnOwnConnection(
   };
 
   const reconnect = (attempt: number) => {
-    retry = setTimeout(() => {
-      retry = null;
-      connect().then(
-        (client) => {
-          if (stopped) return void client.end().catch(() => undefined);
-          current = client;
-          console.warn(`[db] live updates listening again after ${((Date.now() - (brokenSince ?? Date.now())) / 1_000).toFixed(1)} s`);
-          handlers.onResumed?.();
-        },
-        () => {
-          if (!stopped) reconnect(attempt + 1);
-        },
-      );
-    }, BACK_OFF_MS[Math.min(attempt, BACK_OFF_MS.length - 1)]);
+    retry = setTimeout(
+      () => {
+        retry = null;
+        connect().then(
+          (client) => {
+            if (stopped) return void client.end().catch(() => undefined);
+            current = client;
+            console.warn(`[db] live updates listening again after ${((Date.now() - (brokenSince ?? Date.now())) / 1_000).toFixed(1)} s`);
+            handlers.onResumed?.();
+          },
+          () => {
+            if (!stopped) reconnect(attempt + 1);
+          },
+        );
+      },
+      BACK_OFF_MS[Math.min(attempt, BACK_OFF_MS.length - 1)],
+    );
   };
 
   let checking = false;
@@ -94,7 +97,9 @@ export async function listenOnOwnConnection(
     if (!client || checking) return;
     checking = true;
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${answerMs} ms`)), answerMs)));
+    const late = new Promise<never>(
+      (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${answerMs} ms`)), answerMs)),
+    );
     Promise.race([client.query("SELECT 1"), late])
       .catch((error: Error) => broken(client, error.message))
       .finally(() => {

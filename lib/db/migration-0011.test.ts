@@ -29,7 +29,9 @@ describe.each(DATABASE_KINDS)("migration 0011 on %s", (kind) => {
     await db.execute(sql`drop index payment_requests_provider_id_key`);
     await db.execute(sql`create index payment_requests_provider_id_idx on payment_requests (provider_id)`);
     await db.execute(sql`alter table payment_requests drop column submitted_at, drop column paid_at`);
-    await db.insert(merchants).values({ id: "mer_m", displayName: "Shop", orgId: "demo", merchantId: "m-1", submitKeyEncrypted: "v1:x", submitKeyLast4: "abcd" });
+    await db
+      .insert(merchants)
+      .values({ id: "mer_m", displayName: "Shop", orgId: "demo", merchantId: "m-1", submitKeyEncrypted: "v1:x", submitKeyLast4: "abcd" });
     const legacy = (id: string, values: Record<string, unknown>) =>
       db.execute(sql`insert into payment_requests (id, merchant_id, kind, ref_id1, requested_amount, generated_amount, paid_amount, status, idempotency_key, input, provider_id, created_at)
         values (${id}, 'mer_m', ${values.kind ?? "payin"}, ${id}, ${values.requested ?? "450.00"}, ${values.generated ?? null}, ${values.paid ?? "0"}, ${values.status ?? "pending"}, ${id}, '{}'::jsonb, ${values.providerId ?? null}, ${values.createdAt ?? "2026-11-01T10:00:00Z"})`);
@@ -48,13 +50,26 @@ describe.each(DATABASE_KINDS)("migration 0011 on %s", (kind) => {
 
   it.skipIf(skip)("leaves a shared provider id with the first row and the others to a person, with a timeline entry", async () => {
     expect(await row("req_first")).toMatchObject({ providerId: "p-shared", status: "paid" });
-    expect(await row("req_second")).toMatchObject({ providerId: null, status: "needs_review", statusCode: "PROVIDER_ID_SHARED", nextCheckAt: null });
-    const entries = await database.db.select().from(requestEvents).where(eq(requestEvents.requestId, "req_second")).orderBy(asc(requestEvents.id));
-    expect(entries.map((e) => e.data)).toEqual([{ code: "PROVIDER_ID_SHARED", providerId: "p-shared", outcome: { from: "pending", to: "needs_review" } }]);
+    expect(await row("req_second")).toMatchObject({
+      providerId: null,
+      status: "needs_review",
+      statusCode: "PROVIDER_ID_SHARED",
+      nextCheckAt: null,
+    });
+    const entries = await database.db
+      .select()
+      .from(requestEvents)
+      .where(eq(requestEvents.requestId, "req_second"))
+      .orderBy(asc(requestEvents.id));
+    expect(entries.map((e) => e.data)).toEqual([
+      { code: "PROVIDER_ID_SHARED", providerId: "p-shared", outcome: { from: "pending", to: "needs_review" } },
+    ]);
   });
 
   it.skipIf(skip)("then refuses a second row for one provider request", async () => {
-    await expect(database.db.update(paymentRequests).set({ providerId: "p-shared" }).where(eq(paymentRequests.id, "req_open"))).rejects.toThrow();
+    await expect(
+      database.db.update(paymentRequests).set({ providerId: "p-shared" }).where(eq(paymentRequests.id, "req_open")),
+    ).rejects.toThrow();
     // Rows without one are many, as before.
     expect((await row("req_second")).providerId).toBeNull();
   });

@@ -113,13 +113,17 @@ describe.each(DATABASE_KINDS)("migration 0018 on %s", (kind) => {
     const { db } = database;
     await db.execute(sql`alter table payment_requests drop column status_facts`);
     await db.execute(sql`alter table webhook_deliveries drop column reason_facts`);
-    await db.execute(sql`insert into merchants (id, display_name, org_id, merchant_id, submit_key_encrypted, submit_key_last4) values ('mer_m', 'Shop', 'demo', 'm-1', 'v1:x', 'abcd')`);
+    await db.execute(
+      sql`insert into merchants (id, display_name, org_id, merchant_id, submit_key_encrypted, submit_key_last4) values ('mer_m', 'Shop', 'demo', 'm-1', 'v1:x', 'abcd')`,
+    );
     const texts = [...EVERY_FACT.map(stored), ...OTHERS];
     for (const [i, text] of texts.entries()) {
       await db.execute(sql`insert into payment_requests (id, merchant_id, kind, ref_id1, requested_amount, status, status_code, status_reason, idempotency_key, input)
         values (${statusRow(i)}, 'mer_m', 'payin', ${statusRow(i)}, '100.00', 'unknown', null, ${text}, ${statusRow(i)}, '{}'::jsonb)`);
       const data = { note: text, reason: text, detail: text, outcome: { ignored: text } };
-      await db.execute(sql`insert into request_events (request_id, type, actor, data) values (${statusRow(i)}, 'recheck', 'reconcile', ${JSON.stringify(data)}::jsonb)`);
+      await db.execute(
+        sql`insert into request_events (request_id, type, actor, data) values (${statusRow(i)}, 'recheck', 'reconcile', ${JSON.stringify(data)}::jsonb)`,
+      );
       await db.execute(sql`insert into webhook_deliveries (verdict, reason, raw_body) values ('unconfirmed', ${text}, ${`{"n": ${i}}`})`);
     }
     // A provider's refusal as the create flow stored it (its English wording under `message`), and one PayDesk made itself.
@@ -135,16 +139,25 @@ describe.each(DATABASE_KINDS)("migration 0018 on %s", (kind) => {
 
   it.skipIf(skip)("turns every sentence PayDesk stored as a request's reason into the facts it was written from", async () => {
     for (const [i, fact] of EVERY_FACT.entries()) {
-      const [row] = await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, statusRow(i)));
+      const [row] = await database.db
+        .select()
+        .from(paymentRequests)
+        .where(eq(paymentRequests.id, statusRow(i)));
       expect({ facts: row!.statusFacts, reason: row!.statusReason }, english(fact)).toEqual({ facts: fact, reason: null });
     }
   });
 
   it.skipIf(skip)("does the same on the timeline (notes, reasons, details, ignored events) and on webhook deliveries", async () => {
     for (const [i, fact] of EVERY_FACT.entries()) {
-      const [entry] = await database.db.select().from(requestEvents).where(eq(requestEvents.requestId, statusRow(i)));
+      const [entry] = await database.db
+        .select()
+        .from(requestEvents)
+        .where(eq(requestEvents.requestId, statusRow(i)));
       expect(entry!.data, english(fact)).toEqual({ note: fact, reason: fact, detail: fact, outcome: { ignored: fact } });
-      const [delivery] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.rawBody, `{"n": ${i}}`));
+      const [delivery] = await database.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.rawBody, `{"n": ${i}}`));
       expect({ facts: delivery!.reasonFacts, reason: delivery!.reason }, english(fact)).toEqual({ facts: fact, reason: null });
     }
   });
@@ -152,9 +165,15 @@ describe.each(DATABASE_KINDS)("migration 0018 on %s", (kind) => {
   it.skipIf(skip)("keeps text PayDesk did not write as it was", async () => {
     for (const [j, text] of OTHERS.entries()) {
       const i = EVERY_FACT.length + j;
-      const [row] = await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, statusRow(i)));
+      const [row] = await database.db
+        .select()
+        .from(paymentRequests)
+        .where(eq(paymentRequests.id, statusRow(i)));
       expect({ facts: row!.statusFacts, reason: row!.statusReason }).toEqual({ facts: null, reason: text });
-      const [entry] = await database.db.select().from(requestEvents).where(eq(requestEvents.requestId, statusRow(i)));
+      const [entry] = await database.db
+        .select()
+        .from(requestEvents)
+        .where(eq(requestEvents.requestId, statusRow(i)));
       expect(entry!.data).toEqual({ note: text, reason: text, detail: text, outcome: { ignored: text } });
     }
   });
@@ -162,17 +181,34 @@ describe.each(DATABASE_KINDS)("migration 0018 on %s", (kind) => {
   it.skipIf(skip)("words a migrated reason in both languages: English as it always read, Thai in Thai", async () => {
     const [row] = await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, "req_not_sent"));
     expect(row).toMatchObject({ statusCode: "NOT_SENT_RATE_LIMITED", statusReason: null, statusFacts: { kind: "rate_limited" } });
-    expect(factWords(row!.statusFacts!, "en")).toBe("The provider is limiting how fast PayDesk may call it (HTTP 429). Nothing was created; try again in a few seconds.");
-    expect(factWords(row!.statusFacts!, "th")).toBe("ผู้ให้บริการกำลังจำกัดความถี่ที่ PayDesk เรียกใช้ได้ (HTTP 429) ยังไม่มีการสร้างคำขอ โปรดลองอีกครั้งในอีกไม่กี่วินาที");
-    const [unknownRow] = await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, statusRow(EVERY_FACT.indexOf(FAILURES[8]!))));
-    expect(factWords(unknownRow!.statusFacts!, "th")).toBe("ผู้ให้บริการตอบกลับไม่ถูกต้อง (HTTP 500 โดยไม่มีเนื้อหาคำตอบ) คำขออาจถูกสร้างขึ้นแล้วหรือยังก็ได้ PayDesk จะตรวจสอบกับผู้ให้บริการก่อนส่งซ้ำทุกครั้ง");
+    expect(factWords(row!.statusFacts!, "en")).toBe(
+      "The provider is limiting how fast PayDesk may call it (HTTP 429). Nothing was created; try again in a few seconds.",
+    );
+    expect(factWords(row!.statusFacts!, "th")).toBe(
+      "ผู้ให้บริการกำลังจำกัดความถี่ที่ PayDesk เรียกใช้ได้ (HTTP 429) ยังไม่มีการสร้างคำขอ โปรดลองอีกครั้งในอีกไม่กี่วินาที",
+    );
+    const [unknownRow] = await database.db
+      .select()
+      .from(paymentRequests)
+      .where(eq(paymentRequests.id, statusRow(EVERY_FACT.indexOf(FAILURES[8]!))));
+    expect(factWords(unknownRow!.statusFacts!, "th")).toBe(
+      "ผู้ให้บริการตอบกลับไม่ถูกต้อง (HTTP 500 โดยไม่มีเนื้อหาคำตอบ) คำขออาจถูกสร้างขึ้นแล้วหรือยังก็ได้ PayDesk จะตรวจสอบกับผู้ให้บริการก่อนส่งซ้ำทุกครั้ง",
+    );
   });
 
   it.skipIf(skip)("drops the English wording of refusals from the timeline, keeping PayDesk's own refusal as facts", async () => {
-    const entries = await database.db.select().from(requestEvents).where(sql`${requestEvents.requestId} in ('req_refused', 'req_not_sent')`);
+    const entries = await database.db
+      .select()
+      .from(requestEvents)
+      .where(sql`${requestEvents.requestId} in ('req_refused', 'req_not_sent')`);
     const byRequest = Object.fromEntries(entries.map((e) => [e.requestId, e.data]));
     expect(byRequest.req_refused).toEqual({ type: "submit_rejected", code: "REF_ID1_DUPLICATE", description: "duplicate" });
-    expect(byRequest.req_not_sent).toEqual({ type: "submit_rejected", code: "NOT_SENT_RATE_LIMITED", description: null, facts: { kind: "rate_limited" } });
+    expect(byRequest.req_not_sent).toEqual({
+      type: "submit_rejected",
+      code: "NOT_SENT_RATE_LIMITED",
+      description: null,
+      facts: { kind: "rate_limited" },
+    });
     const [refused] = await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, "req_refused"));
     expect(refused).toMatchObject({ statusReason: "duplicate", statusFacts: null });
   });

@@ -18,9 +18,13 @@ describe.each(DATABASE_KINDS)("prepared statements on %s", (kind) => {
     await database?.dispose();
   });
 
-  const preparedNames = async () => (await executePrepared<{ name: string }>(database.db, sql`select name from pg_prepared_statements`)).map((r) => r.name);
+  const preparedNames = async () =>
+    (await executePrepared<{ name: string }>(database.db, sql`select name from pg_prepared_statements`)).map((r) => r.name);
   const addMerchant = (id: string) =>
-    executePrepared(database.db, sql`insert into merchants (id, display_name, org_id, merchant_id, submit_key_encrypted, submit_key_last4) values (${id}, ${"Shop"}, ${"org"}, ${randomUUID()}, ${"x"}, ${"xxxx"})`);
+    executePrepared(
+      database.db,
+      sql`insert into merchants (id, display_name, org_id, merchant_id, submit_key_encrypted, submit_key_last4) values (${id}, ${"Shop"}, ${"org"}, ${randomUUID()}, ${"x"}, ${"xxxx"})`,
+    );
 
   it.skipIf(skip)("binds parameters, answers rows, and parses a text only once", async () => {
     const query = (n: number) => sql`select ${n}::int + 1 as next, ${"text"}::text as word, ${null}::text as nothing`;
@@ -68,40 +72,50 @@ describe.each(DATABASE_KINDS)("prepared statements on %s", (kind) => {
     const id = `mer_${randomUUID()}`;
     await expect(
       database.db.transaction(async (tx) => {
-        await executePrepared(tx, sql`insert into merchants (id, display_name, org_id, merchant_id, submit_key_encrypted, submit_key_last4) values (${id}, ${"Shop"}, ${"org"}, ${randomUUID()}, ${"x"}, ${"xxxx"})`);
+        await executePrepared(
+          tx,
+          sql`insert into merchants (id, display_name, org_id, merchant_id, submit_key_encrypted, submit_key_last4) values (${id}, ${"Shop"}, ${"org"}, ${randomUUID()}, ${"x"}, ${"xxxx"})`,
+        );
         throw new Error("roll back");
       }),
     ).rejects.toThrow("roll back");
     expect(await database.db.select().from(merchants).where(eq(merchants.id, id))).toEqual([]);
   });
 
-  it.skipIf(skip || kind === "postgres")("waits for another flow's open transaction instead of running inside it (PGlite's one connection)", async () => {
-    const id = `mer_${randomUUID()}`;
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    let inserted!: () => void;
-    const insertedYet = new Promise<void>((r) => (inserted = r));
-    const transaction = database.db
-      .transaction(async (tx) => {
-        await tx.insert(merchants).values({ id, displayName: "Shop", orgId: "org", merchantId: randomUUID(), submitKeyEncrypted: "x", submitKeyLast4: "xxxx" });
-        inserted();
-        await gate;
-        throw new Error("roll back");
-      })
-      .catch(() => undefined);
-    await insertedYet;
-    let answered = false;
-    const read = executePrepared<{ n: number }>(database.db, sql`select count(*)::int as n from merchants where id = ${id}`).then((rows) => {
-      answered = true;
-      return rows;
-    });
-    await new Promise((r) => setTimeout(r, 100));
-    expect(answered).toBe(false);
-    release();
-    await transaction;
-    // Had it run inside the open transaction, it would have seen the uncommitted row.
-    expect(await read).toEqual([{ n: 0 }]);
-  });
+  it.skipIf(skip || kind === "postgres")(
+    "waits for another flow's open transaction instead of running inside it (PGlite's one connection)",
+    async () => {
+      const id = `mer_${randomUUID()}`;
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      let inserted!: () => void;
+      const insertedYet = new Promise<void>((r) => (inserted = r));
+      const transaction = database.db
+        .transaction(async (tx) => {
+          await tx
+            .insert(merchants)
+            .values({ id, displayName: "Shop", orgId: "org", merchantId: randomUUID(), submitKeyEncrypted: "x", submitKeyLast4: "xxxx" });
+          inserted();
+          await gate;
+          throw new Error("roll back");
+        })
+        .catch(() => undefined);
+      await insertedYet;
+      let answered = false;
+      const read = executePrepared<{ n: number }>(database.db, sql`select count(*)::int as n from merchants where id = ${id}`).then(
+        (rows) => {
+          answered = true;
+          return rows;
+        },
+      );
+      await new Promise((r) => setTimeout(r, 100));
+      expect(answered).toBe(false);
+      release();
+      await transaction;
+      // Had it run inside the open transaction, it would have seen the uncommitted row.
+      expect(await read).toEqual([{ n: 0 }]);
+    },
+  );
 
   /** A second connection to the same Postgres database. */
   async function createTestDatabaseOnSameServer() {

@@ -52,7 +52,12 @@ function runOnPglite<T>(client: PGlite, name: string, text: string, params: unkn
         parsed.add(name);
       }
       const { messages } = await client.execProtocol(
-        join([protocol.serialize.bind({ statement: name, values: params.map(asText) }), protocol.serialize.describe({ type: "P" }), protocol.serialize.execute({}), protocol.serialize.sync()]),
+        join([
+          protocol.serialize.bind({ statement: name, values: params.map(asText) }),
+          protocol.serialize.describe({ type: "P" }),
+          protocol.serialize.execute({}),
+          protocol.serialize.sync(),
+        ]),
       );
       return (pgliteParse.parseResults(messages, client.parsers)[0]?.rows ?? []) as T[];
     }),

@@ -5,7 +5,20 @@
  */
 import { sql } from "drizzle-orm";
 import type { Fact } from "../requests/notes";
-import { bigserial, boolean, check, customType, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -195,7 +208,9 @@ export const paymentRequests = pgTable(
       "gin",
       sql`((coalesce(${t.refId1}, '') || E'\\n' || coalesce(${t.refId2}, '') || E'\\n' || coalesce(${t.refId3}, '') || E'\\n' || coalesce(${t.payerName}, '') || E'\\n' || coalesce(${t.input} ->> 'description', '') || E'\\n' || coalesce(${t.input} ->> 'tags', '') || E'\\n' || coalesce(${t.input} ->> 'customerPhone', ''))) gin_trgm_ops`,
     ),
-    uniqueIndex("payment_requests_provider_id_key").on(t.providerId).where(sql`${t.providerId} is not null`),
+    uniqueIndex("payment_requests_provider_id_key")
+      .on(t.providerId)
+      .where(sql`${t.providerId} is not null`),
     index("payment_requests_open_idx").on(t.status, t.updatedAt),
   ],
 );

@@ -19,7 +19,13 @@ async function closedPort(): Promise<number> {
 describe("isDatabaseUnreachable", () => {
   it("recognises a refused connection, through Drizzle's wrapping", async () => {
     const database = await openDatabase({ url: `postgres://postgres@127.0.0.1:${await closedPort()}/paydesk`, migrate: false });
-    const error = await database.db.select().from(paymentRequests).then(() => null, (e: unknown) => e);
+    const error = await database.db
+      .select()
+      .from(paymentRequests)
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     await database.close();
     expect(error).toBeInstanceOf(Error);
     expect(isDatabaseUnreachable(error)).toBe(true);
@@ -30,7 +36,10 @@ describe("isDatabaseUnreachable", () => {
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const { port } = silent.address() as net.AddressInfo;
     const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${port}/paydesk`, connectionTimeoutMillis: 200 });
-    const error = await pool.query("select 1").then(() => null, (e: unknown) => e);
+    const error = await pool.query("select 1").then(
+      () => null,
+      (e: unknown) => e,
+    );
     await pool.end();
     silent.close();
     expect(isDatabaseUnreachable(error)).toBe(true);
@@ -44,10 +53,16 @@ describe("isDatabaseUnreachable", () => {
     const { rows } = await client.query<{ pid: number }>("select pg_backend_pid() as pid");
     const admin = new pg.Client({ connectionString: database.url! });
     await admin.connect();
-    const reachedAndFailed = await admin.query("select * from no_such_table").then(() => null, (e: unknown) => e);
+    const reachedAndFailed = await admin.query("select * from no_such_table").then(
+      () => null,
+      (e: unknown) => e,
+    );
     await admin.query("select pg_terminate_backend($1)", [rows[0]!.pid]);
     await admin.end();
-    const terminated = await client.query("select 1").then(() => null, (e: unknown) => e);
+    const terminated = await client.query("select 1").then(
+      () => null,
+      (e: unknown) => e,
+    );
     await client.end().catch(() => undefined);
     await database.dispose();
     expect(isDatabaseUnreachable(terminated)).toBe(true);

@@ -4,7 +4,16 @@
  * Pages then say so in words instead of the framework's generic error. Drizzle wraps the driver's
  * error as `cause`; a connection refused on several addresses is an AggregateError of them.
  */
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE"]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+]);
 
 /**
  * SQLSTATEs of a server going away or not taking connections yet: admin_shutdown ("terminating
@@ -14,7 +23,8 @@ const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOST
 const SERVER_GONE = /^(57P0[123]|08...)$/;
 
 /** The `pg` driver's own words when a connection fails or ends under it. */
-const DRIVER_WORDS = /timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable|Client was closed and is not queryable/i;
+const DRIVER_WORDS =
+  /timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable|Client was closed and is not queryable/i;
 
 export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 5) return false;

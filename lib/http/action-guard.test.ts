@@ -12,7 +12,13 @@ function multipart(fields: Record<string, string>, boundary = "----b0undary"): s
 
 /** An action post as the browser sends it from PayDesk's own page; `null` leaves a header out. */
 function post(body: BodyInit, headers: Record<string, string | null> = {}): Request {
-  const all = { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000", "next-action": ACTION, "content-type": "multipart/form-data; boundary=----b0undary", ...headers };
+  const all = {
+    host: "127.0.0.1:3000",
+    origin: "http://127.0.0.1:3000",
+    "next-action": ACTION,
+    "content-type": "multipart/form-data; boundary=----b0undary",
+    ...headers,
+  };
   const present = Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== null);
   return new Request("http://127.0.0.1:3000/login", { method: "POST", body, headers: present, duplex: "half" } as RequestInit);
 }
@@ -53,7 +59,15 @@ describe("server-action posts Next would fail on", () => {
   });
 
   it("accepts the forwarded host a reverse proxy names", async () => {
-    expect(await refuseBadActionPost(post(multipart({ "0": "[]" }), { origin: "https://pay.example.co.th", host: "127.0.0.1:3000", "x-forwarded-host": "pay.example.co.th" }))).toBeNull();
+    expect(
+      await refuseBadActionPost(
+        post(multipart({ "0": "[]" }), {
+          origin: "https://pay.example.co.th",
+          host: "127.0.0.1:3000",
+          "x-forwarded-host": "pay.example.co.th",
+        }),
+      ),
+    ).toBeNull();
   });
 
   it("refuses a body over 1 MB with 413, by its length or, chunked, by reading one byte past the limit", async () => {
@@ -85,8 +99,12 @@ describe("server-action posts Next would fail on", () => {
     // A fetch action runs whatever page it is posted to, the customer's included.
     expect(isActionPost(at("/checkout/t", { method: "POST", headers: { "next-action": ACTION } }), "/checkout/t", true)).toBe(true);
     expect(isActionPost(at("/payin-slip-upload/o/p/t/upload", form), "/payin-slip-upload/o/p/t/upload", true)).toBe(false);
-    expect(isActionPost(at("/api/webhooks/payment", { method: "POST", headers: { "next-action": ACTION } }), "/api/webhooks/payment", true)).toBe(false);
+    expect(
+      isActionPost(at("/api/webhooks/payment", { method: "POST", headers: { "next-action": ACTION } }), "/api/webhooks/payment", true),
+    ).toBe(false);
     expect(isActionPost(at("/requests", { method: "GET" }), "/requests", false)).toBe(false);
-    expect(isActionPost(at("/login", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" } }), "/login", false)).toBe(false);
+    expect(
+      isActionPost(at("/login", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" } }), "/login", false),
+    ).toBe(false);
   });
 });

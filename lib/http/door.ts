@@ -45,7 +45,12 @@ export function withHeader(response: Response, name: string, value: string): Res
 }
 
 /** Runs `run`, stamping its answer with the request id; a throw is logged and answered 500 by `failed`. */
-export async function answerStamped(requestId: string, where: string, run: () => Promise<Response>, failed: () => Response): Promise<Response> {
+export async function answerStamped(
+  requestId: string,
+  where: string,
+  run: () => Promise<Response>,
+  failed: () => Response,
+): Promise<Response> {
   try {
     return withHeader(await run(), REQUEST_ID_HEADER, requestId);
   } catch (error) {

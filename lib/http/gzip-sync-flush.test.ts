@@ -18,8 +18,17 @@ async function streamed(chunks: Buffer[]): Promise<Buffer> {
 }
 
 // A stand-in for a page: a first chunk with a stylesheet, a second (the RSC payload) repeating it.
-const css = Buffer.from(Array.from({ length: 400 }, (_, i) => `.c${i * 7919 % 10007}{margin:${i % 13}px ${(i * 31) % 17}px;color:#${(i * 2654435761 % 0xffffff).toString(16)}}`).join(""));
-const page: [Buffer, Buffer, Buffer] = [Buffer.concat([Buffer.from("<html><head><style>"), css, Buffer.from("</style></head><body>")]), Buffer.concat([Buffer.from('<script>self.__next_f.push([1,"'), css, Buffer.from('"])</script>')]), Buffer.from("</body></html>")];
+const css = Buffer.from(
+  Array.from(
+    { length: 400 },
+    (_, i) => `.c${(i * 7919) % 10007}{margin:${i % 13}px ${(i * 31) % 17}px;color:#${((i * 2654435761) % 0xffffff).toString(16)}}`,
+  ).join(""),
+);
+const page: [Buffer, Buffer, Buffer] = [
+  Buffer.concat([Buffer.from("<html><head><style>"), css, Buffer.from("</style></head><body>")]),
+  Buffer.concat([Buffer.from('<script>self.__next_f.push([1,"'), css, Buffer.from('"])</script>')]),
+  Buffer.from("</body></html>"),
+];
 
 describe("gzip flushes that keep the dictionary", () => {
   it("lets a streamed chunk refer back to an earlier one, and the stream still decodes", async () => {

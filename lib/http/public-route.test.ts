@@ -8,7 +8,9 @@ const segment = <P>(params: P) => ({ params: Promise.resolve(params) });
 
 describe("definePublicRoute", () => {
   it("hands run the path's segments and stamps the answer with a request id, even a redirect's", async () => {
-    const handler = definePublicRoute<{ token: string }>({ run: async ({ params }) => Response.redirect(`http://paydesk.test/checkout/${(await params).token}`, 303) });
+    const handler = definePublicRoute<{ token: string }>({
+      run: async ({ params }) => Response.redirect(`http://paydesk.test/checkout/${(await params).token}`, 303),
+    });
     const response = await handler(request(), segment({ token: "tok_1" }));
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("http://paydesk.test/checkout/tok_1");
@@ -38,7 +40,10 @@ describe("defineWebhookRoute", () => {
     run,
     handler: defineWebhookRoute({
       secretHeader: () => "X-Secret",
-      authenticate: async (secret) => (secret === "s3cret" ? { ok: true, holder: "mer_a" } : { ok: false, response: Response.json({ refused: secret === null ? "missing" : "unknown" }, { status: 401 }) }),
+      authenticate: async (secret) =>
+        secret === "s3cret"
+          ? { ok: true, holder: "mer_a" }
+          : { ok: false, response: Response.json({ refused: secret === null ? "missing" : "unknown" }, { status: 401 }) },
       run,
     }),
   });

@@ -15,7 +15,6 @@ import { clientIpFrom } from "./request-ip";
  */
 type Params = Record<string, string | string[]>;
 
-
 export interface PublicRouteContext<P extends Params> {
   request: Request;
   params: Promise<P>;
@@ -26,9 +25,15 @@ export interface PublicRouteContext<P extends Params> {
 export type PublicRouteHandler<P extends Params> = (request: Request, segment?: RouteSegment<P>) => Promise<Response>;
 
 const failed = (requestId: string) => () =>
-  Response.json({ error: `Something went wrong on our side. Reference ${requestId}.`, reference: requestId }, { status: 500, headers: { "Cache-Control": "no-store" } });
+  Response.json(
+    { error: `Something went wrong on our side. Reference ${requestId}.`, reference: requestId },
+    { status: 500, headers: { "Cache-Control": "no-store" } },
+  );
 
-function door<P extends Params>(kind: "public" | "webhook", run: (context: PublicRouteContext<P>) => Promise<Response>): PublicRouteHandler<P> {
+function door<P extends Params>(
+  kind: "public" | "webhook",
+  run: (context: PublicRouteContext<P>) => Promise<Response>,
+): PublicRouteHandler<P> {
   const handler: PublicRouteHandler<P> = (request, segment) => {
     const requestId = newRequestId();
     const context = { request, params: segment?.params ?? Promise.resolve({} as P), ip: clientIpFrom(request.headers), requestId };
@@ -37,7 +42,9 @@ function door<P extends Params>(kind: "public" | "webhook", run: (context: Publi
   return markDoor(handler, kind);
 }
 
-export function definePublicRoute<P extends Params = Record<string, string>>(options: { run(context: PublicRouteContext<P>): Promise<Response> }): PublicRouteHandler<P> {
+export function definePublicRoute<P extends Params = Record<string, string>>(options: {
+  run(context: PublicRouteContext<P>): Promise<Response>;
+}): PublicRouteHandler<P> {
   return door("public", (context) => options.run(context));
 }
 

@@ -26,7 +26,9 @@ describe("client IP", () => {
     // The client's own claim (6.6.6.6) is left of the address our proxy saw.
     expect(clientIpFrom(from("10.0.0.2", { "x-forwarded-for": "6.6.6.6, 203.0.113.9" }), proxies)).toBe("203.0.113.9");
     // Two of our proxies in a row (a CDN hop in range, then the load balancer).
-    expect(clientIpFrom(from("::ffff:10.0.0.2", { "x-forwarded-for": "6.6.6.6, 203.0.113.9, 192.0.2.7, 10.9.9.9" }), proxies)).toBe("203.0.113.9");
+    expect(clientIpFrom(from("::ffff:10.0.0.2", { "x-forwarded-for": "6.6.6.6, 203.0.113.9, 192.0.2.7, 10.9.9.9" }), proxies)).toBe(
+      "203.0.113.9",
+    );
     expect(clientIpFrom(from("2001:db8:feed:1::5", { "x-forwarded-for": "2001:db8:beef::1" }), proxies)).toBe("2001:db8:beef::1");
     expect(clientIpFrom(from("10.0.0.2", { "x-real-ip": "198.51.100.4" }), proxies)).toBe("198.51.100.4");
     // Only proxies in the chain: the leftmost is as far as we can see.

@@ -16,7 +16,9 @@ describe("security headers", () => {
   });
 
   it("a strict, nonce-based policy that lets the checkout reach the provider's hub", () => {
-    const policy = directives(contentSecurityPolicy("abc123==", { hubBaseUrl: "wss://hub.example.com/base", isDevelopment: false, styleHashes: ["'sha256-abc='"] }));
+    const policy = directives(
+      contentSecurityPolicy("abc123==", { hubBaseUrl: "wss://hub.example.com/base", isDevelopment: false, styleHashes: ["'sha256-abc='"] }),
+    );
     expect(policy.get("default-src")).toEqual(["'self'"]);
     expect(policy.get("script-src")).toEqual(["'self'", "'nonce-abc123=='", "'strict-dynamic'"]);
     expect(policy.get("style-src")).toEqual(["'self'", "'nonce-abc123=='", "'sha256-abc='"]);
@@ -29,8 +31,14 @@ describe("security headers", () => {
   });
 
   it("keeps the hub's port, and names no hub when the checkout does not use one", () => {
-    expect(directives(contentSecurityPolicy("n", { hubBaseUrl: "ws://127.0.0.1:4010", isDevelopment: false, styleHashes: [] })).get("connect-src")).toEqual(["'self'", "ws://127.0.0.1:4010", "http://127.0.0.1:4010"]);
-    expect(directives(contentSecurityPolicy("n", { hubBaseUrl: null, isDevelopment: false, styleHashes: [] })).get("connect-src")).toEqual(["'self'"]);
+    expect(
+      directives(contentSecurityPolicy("n", { hubBaseUrl: "ws://127.0.0.1:4010", isDevelopment: false, styleHashes: [] })).get(
+        "connect-src",
+      ),
+    ).toEqual(["'self'", "ws://127.0.0.1:4010", "http://127.0.0.1:4010"]);
+    expect(directives(contentSecurityPolicy("n", { hubBaseUrl: null, isDevelopment: false, styleHashes: [] })).get("connect-src")).toEqual([
+      "'self'",
+    ]);
   });
 
   it("lets next dev evaluate code and inject styles, and production neither", () => {
@@ -57,7 +65,8 @@ describe("security headers", () => {
   });
 
   it("never names web-share: its default 'self' lets the console share, and Chromium without Web Share would log an error on every page", () => {
-    for (const path of ["/requests/req_1", "/checkout/tok", "/payin-slip-upload/o/p/t", "/login"]) expect(permissionsPolicy(path), path).not.toContain("web-share");
+    for (const path of ["/requests/req_1", "/checkout/tok", "/payin-slip-upload/o/p/t", "/login"])
+      expect(permissionsPolicy(path), path).not.toContain("web-share");
   });
 });
 

@@ -12,10 +12,12 @@ export const actionMessages = defineMessages({
     merchantNotFound: "That merchant was not found. Pick one from the merchant list and try again.",
     invalid: "Some fields need attention; see the messages next to them.",
     missingField: "Fill in this field.",
-    nulCharacter: "This text holds an invisible character (NUL, often brought in by pasting) that cannot be saved. Remove it, or type the text again, and retry.",
+    nulCharacter:
+      "This text holds an invisible character (NUL, often brought in by pasting) that cannot be saved. Remove it, or type the text again, and retry.",
     choosePasswordFirst: "Choose your own password first (you are still on a one-time password), then try again.",
     denied: (what: string) => `You do not have permission to ${what}. Ask an admin if you need it.`,
-    unexpected: (reference: string) => `Something went wrong on our side (reference ${reference}). Try again in a moment; if it keeps happening, give that reference to your admin.`,
+    unexpected: (reference: string) =>
+      `Something went wrong on our side (reference ${reference}). Try again in a moment; if it keeps happening, give that reference to your admin.`,
   },
   th: {
     signedOut: "เซสชันของคุณหมดอายุแล้ว โปรดเข้าสู่ระบบอีกครั้งแล้วลองใหม่",

@@ -15,7 +15,10 @@ import { keyedMessages, wordsOf } from "./keyed-messages";
 const THAI = /[\u0E00-\u0E7F]/;
 
 describe("keyed messages", () => {
-  const hello = keyedMessages("greet", { en: { hi: "Hello.", wait: (n: string) => `Wait ${n} s.` }, th: { hi: "สวัสดี", wait: (n: string) => `รอ ${n} วินาที` } });
+  const hello = keyedMessages("greet", {
+    en: { hi: "Hello.", wait: (n: string) => `Wait ${n} s.` },
+    th: { hi: "สวัสดี", wait: (n: string) => `รอ ${n} วินาที` },
+  });
   it("word a key in either language, with its value, and pass any other text on as it came", () => {
     expect(hello.keys.hi).toBe("greet.hi");
     expect(hello.words("th", hello.keys.hi)).toBe("สวัสดี");
@@ -31,13 +34,20 @@ describe("keyed messages", () => {
 
 /** Every key of a rule set, checked to come out in words in both languages (Thai in Thai script). */
 const allWorded = (keys: Record<string, string>, words: (locale: "th" | "en", text: string) => string) => {
-  const problems = Object.values(keys).filter((key) => words("en", key) === key || words("th", key) === key || !THAI.test(words("th", key)) || words("th", key) === words("en", key));
+  const problems = Object.values(keys).filter(
+    (key) => words("en", key) === key || words("th", key) === key || !THAI.test(words("th", key)) || words("th", key) === words("en", key),
+  );
   expect(problems).toEqual([]);
 };
 
 describe("every message a form can show has both languages", () => {
-  it("the staff and password rules and refusals", () => allWorded({ ...STAFF_RULES, ...STAFF_REFUSALS, unreachable: UNREACHABLE_MESSAGE }, translateStaffMessage));
-  it("the merchant rules and refusals", () => allWorded({ ...MERCHANT_RULES, ...MERCHANT_REFUSALS, needs: STAFF_REFUSALS.needsAllMerchants, unreachable: UNREACHABLE_MESSAGE }, translateMerchantMessage));
+  it("the staff and password rules and refusals", () =>
+    allWorded({ ...STAFF_RULES, ...STAFF_REFUSALS, unreachable: UNREACHABLE_MESSAGE }, translateStaffMessage));
+  it("the merchant rules and refusals", () =>
+    allWorded(
+      { ...MERCHANT_RULES, ...MERCHANT_REFUSALS, needs: STAFF_REFUSALS.needsAllMerchants, unreachable: UNREACHABLE_MESSAGE },
+      translateMerchantMessage,
+    ));
   it("the sign-in rules and refusals, including the lock with its minutes", () => {
     allWorded({ ...SIGN_IN_RULES, ...SIGN_IN_MESSAGES }, translateSignIn);
     expect(translateSignIn("th", signInMessage("locked-account-15"))).toContain("15 นาที");

@@ -10,8 +10,13 @@ type Words = Record<string, string | ((value: string) => string)>;
  * the set's keys (the action door's own sentences, already in the person's language) is shown as
  * it came. The compiler checks that both languages have every key.
  */
-export function keyedMessages<W extends Words>(namespace: string, messages: { en: W; th: { [K in keyof W]: W[K] extends string ? string : W[K] } }) {
-  const keys = Object.fromEntries(Object.keys(messages.en).map((key) => [key, `${namespace}.${key}`])) as { readonly [K in keyof W]: string };
+export function keyedMessages<W extends Words>(
+  namespace: string,
+  messages: { en: W; th: { [K in keyof W]: W[K] extends string ? string : W[K] } },
+) {
+  const keys = Object.fromEntries(Object.keys(messages.en).map((key) => [key, `${namespace}.${key}`])) as {
+    readonly [K in keyof W]: string;
+  };
   const prefix = `${namespace}.`;
   function words(locale: Locale, text: string): string {
     if (!text.startsWith(prefix)) return text;

@@ -12,6 +12,9 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 /** Both languages with the same keys, checked by the compiler; returns a picker. */
-export function defineMessages<T extends Record<string, string | ((...args: never[]) => string)>>(messages: { en: T; th: { [K in keyof T]: T[K] } }) {
+export function defineMessages<T extends Record<string, string | ((...args: never[]) => string)>>(messages: {
+  en: T;
+  th: { [K in keyof T]: T[K] };
+}) {
   return (locale: Locale): T => messages[locale] as T;
 }

@@ -76,7 +76,14 @@ describe.skipIf(skip)("live updates after the database connection breaks", () =>
     server = await startPostgres(findPostgresBin()!);
     database = await openDatabase({ url: server.url("postgres"), poolSize: 4 });
     surroundings.database = database;
-    await database.db.insert(merchants).values({ id: "mer_live", displayName: "Shop", orgId: "org", merchantId: randomUUID(), submitKeyEncrypted: "x", submitKeyLast4: "xxxx" });
+    await database.db.insert(merchants).values({
+      id: "mer_live",
+      displayName: "Shop",
+      orgId: "org",
+      merchantId: randomUUID(),
+      submitKeyEncrypted: "x",
+      submitKeyLast4: "xxxx",
+    });
     const staff = await insertStaff(database.db, { role: "viewer" });
     surroundings.cookie = await sealedSessionCookie(staff.id, { secret });
   });
@@ -90,17 +97,34 @@ describe.skipIf(skip)("live updates after the database connection breaks", () =>
     const id = `req_${randomUUID()}`;
     const [row] = await database.db
       .insert(paymentRequests)
-      .values({ id, merchantId: "mer_live", kind: "payin", refId1: `R-${id}`, requestedAmount: "100.00", status: "pending", idempotencyKey: id, input: {}, providerId: randomUUID() })
+      .values({
+        id,
+        merchantId: "mer_live",
+        kind: "payin",
+        refId1: `R-${id}`,
+        requestedAmount: "100.00",
+        status: "pending",
+        idempotencyKey: id,
+        input: {},
+        providerId: randomUUID(),
+      })
       .returning();
     return row!;
   }
-  const pay = (id: string) => applyToRequest(database.db, id, { type: "provider_status", status: "Paid", statusCode: "OK", reason: null }, { actor: "test" });
+  const pay = (id: string) =>
+    applyToRequest(database.db, id, { type: "provider_status", status: "Paid", statusCode: "OK", reason: null }, { actor: "test" });
 
   /** A console page's stream and a customer's checkout stream for `request`, both heard from. */
   async function openStreams(request: Awaited<ReturnType<typeof payIn>>) {
-    const consoleStream = hear(await consoleEvents(new NextRequest("http://paydesk.test/api/events", { headers: { cookie: surroundings.cookie }, signal: streams.signal })));
+    const consoleStream = hear(
+      await consoleEvents(
+        new NextRequest("http://paydesk.test/api/events", { headers: { cookie: surroundings.cookie }, signal: streams.signal }),
+      ),
+    );
     const token = checkoutTokenFor(request, { secret });
-    const response = await checkoutEvents(new Request(`http://paydesk.test/checkout/${token}/events`, { signal: streams.signal }), { params: Promise.resolve({ token }) });
+    const response = await checkoutEvents(new Request(`http://paydesk.test/checkout/${token}/events`, { signal: streams.signal }), {
+      params: Promise.resolve({ token }),
+    });
     expect(response.status).toBe(200);
     const checkoutStream = hear(response);
     await consoleStream.until((e) => e.event === "ready", 2_000);
@@ -112,7 +136,12 @@ describe.skipIf(skip)("live updates after the database connection breaks", () =>
   async function expectDelivered(streamsOf: Awaited<ReturnType<typeof openStreams>>, requestId: string, readyBefore: number) {
     await pay(requestId);
     const { consoleStream, checkoutStream } = streamsOf;
-    await consoleStream.until((e) => (e.event === "request" && e.data.requestId === requestId) || consoleStream.heard.filter((h) => h.event === "ready").length > readyBefore, 2_000);
+    await consoleStream.until(
+      (e) =>
+        (e.event === "request" && e.data.requestId === requestId) ||
+        consoleStream.heard.filter((h) => h.event === "ready").length > readyBefore,
+      2_000,
+    );
     await checkoutStream.until((e) => e.event === "status" && (e.data.status as { state: string }).state === "paid", 2_000);
   }
 
@@ -121,7 +150,9 @@ describe.skipIf(skip)("live updates after the database connection breaks", () =>
     const open = await openStreams(request);
     const admin = new pg.Client({ connectionString: server.url("postgres") });
     await admin.connect();
-    const { rows } = await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'listen %' or application_name = 'paydesk live updates'");
+    const { rows } = await admin.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'listen %' or application_name = 'paydesk live updates'",
+    );
     await admin.end();
     expect(rows).toHaveLength(1);
     await expectDelivered(open, request.id, 1);

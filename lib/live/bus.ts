@@ -35,7 +35,10 @@ async function flush(): Promise<void> {
   timer = null;
   if (ids.length === 0 || bus.listeners.size === 0) return;
   const { db } = await database();
-  const rows = await db.select({ id: paymentRequests.id, merchantId: paymentRequests.merchantId }).from(paymentRequests).where(inArray(paymentRequests.id, ids));
+  const rows = await db
+    .select({ id: paymentRequests.id, merchantId: paymentRequests.merchantId })
+    .from(paymentRequests)
+    .where(inArray(paymentRequests.id, ids));
   for (const row of rows) for (const listener of bus.listeners.keys()) listener({ requestId: row.id, merchantId: row.merchantId });
 }
 

@@ -5,7 +5,10 @@ async function endsWithin(response: Response, ms: number): Promise<boolean> {
   const reader = response.body!.getReader();
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
-    const next = await Promise.race([reader.read(), new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), deadline - Date.now()))]);
+    const next = await Promise.race([
+      reader.read(),
+      new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), deadline - Date.now())),
+    ]);
     if (next === "timeout") break;
     if (next.done) return true;
   }

@@ -17,7 +17,11 @@ export interface StreamRecheck {
 
 const KEEP_ALIVE_MS = 15_000;
 
-export function eventStream(signal: AbortSignal, open: (send: SendEvent) => Promise<() => void>, options: { retryMs?: number; recheck?: StreamRecheck } = {}): Response {
+export function eventStream(
+  signal: AbortSignal,
+  open: (send: SendEvent) => Promise<() => void>,
+  options: { retryMs?: number; recheck?: StreamRecheck } = {},
+): Response {
   const encoder = new TextEncoder();
   let closed = false;
   let cleanup: (() => void) | null = null;
@@ -67,6 +71,11 @@ export function eventStream(signal: AbortSignal, open: (send: SendEvent) => Prom
     },
   });
   return new Response(stream, {
-    headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform", Connection: "keep-alive", "X-Accel-Buffering": "no" },
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-cache, no-transform",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    },
   });
 }

@@ -29,7 +29,8 @@ const CURRENT = "v2";
 
 const keyId = (key: Buffer) => createHash("sha256").update(key).digest("hex").slice(0, 8);
 /** JSON, not a joined string: no merchant id can be spelled so that it shifts into the field name. */
-const additionalData = (version: string, id: string, slot: KeySlot | null) => Buffer.from(slot === null ? `${version}.${id}` : JSON.stringify([version, id, slot.merchantId, slot.field]));
+const additionalData = (version: string, id: string, slot: KeySlot | null) =>
+  Buffer.from(slot === null ? `${version}.${id}` : JSON.stringify([version, id, slot.merchantId, slot.field]));
 
 export interface KeyVault {
   seal(plain: string, slot: KeySlot): string;
@@ -49,11 +50,18 @@ export function createKeyVault(keys: Buffer[]): KeyVault {
       const cipher = createCipheriv("aes-256-gcm", current, iv, { authTagLength: TAG_BYTES });
       cipher.setAAD(additionalData(CURRENT, currentId, slot));
       const ciphertext = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-      return [CURRENT, currentId, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ciphertext.toString("base64url")].join(".");
+      return [
+        CURRENT,
+        currentId,
+        iv.toString("base64url"),
+        cipher.getAuthTag().toString("base64url"),
+        ciphertext.toString("base64url"),
+      ].join(".");
     },
     open(sealed, slot) {
       const [version, id, iv, tag, ciphertext] = sealed.split(".");
-      if ((version !== "v1" && version !== CURRENT) || !id || !iv || !tag || ciphertext === undefined) throw new KeyVaultError("A stored API key is not in a format PayDesk knows.");
+      if ((version !== "v1" && version !== CURRENT) || !id || !iv || !tag || ciphertext === undefined)
+        throw new KeyVaultError("A stored API key is not in a format PayDesk knows.");
       const key = byId.get(id);
       if (!key) {
         throw new KeyVaultError(

@@ -12,7 +12,14 @@ import { listMerchantsVisibleTo, getMerchantInScope } from "./queries";
 
 const SUBMIT = "5190d738-b61e-4cdc-9c5c-d86ee788f8e7";
 const READ = "da067f28-7fa3-43e5-b254-ef84b657d464";
-const input = (overrides = {}) => ({ displayName: "Siam Coffee", orgId: "demo", merchantId: "0E6A33CB-96cc-47a6-ac51-1de5027ec190", submitKey: SUBMIT, readKey: READ, ...overrides });
+const input = (overrides = {}) => ({
+  displayName: "Siam Coffee",
+  orgId: "demo",
+  merchantId: "0E6A33CB-96cc-47a6-ac51-1de5027ec190",
+  submitKey: SUBMIT,
+  readKey: READ,
+  ...overrides,
+});
 
 describe.each(DATABASE_KINDS)("merchants and keys on %s", (kind) => {
   const skip = kind === "postgres" ? postgresSkipReason() : null;
@@ -40,13 +47,21 @@ describe.each(DATABASE_KINDS)("merchants and keys on %s", (kind) => {
     expect(row?.merchantId).toBe("0e6a33cb-96cc-47a6-ac51-1de5027ec190");
     const summary = (await listMerchantsVisibleTo(database.db, { merchantIds: null })).find((m) => m.id === created.id);
     expect(JSON.stringify(summary)).not.toContain(SUBMIT);
-    expect(await credentialsFor(database.db, vault, created.id)).toMatchObject({ submitKey: SUBMIT, readKey: READ, orgId: "demo", label: "Siam Coffee" });
+    expect(await credentialsFor(database.db, vault, created.id)).toMatchObject({
+      submitKey: SUBMIT,
+      readKey: READ,
+      orgId: "demo",
+      label: "Siam Coffee",
+    });
   });
 
   it.skipIf(skip)("rotates keys and can drop the read key", async () => {
     const { id } = await createMerchant(database.db, vault, input({ merchantId: "11111111-96cc-47a6-ac51-1de5027ec190" }));
     const next = "aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeee1234";
-    expect(await rotateKeys(database.db, vault, id, { submitKey: next, readKey: null })).toMatchObject({ submitKeyLast4: "1234", readKeyLast4: null });
+    expect(await rotateKeys(database.db, vault, id, { submitKey: next, readKey: null })).toMatchObject({
+      submitKeyLast4: "1234",
+      readKeyLast4: null,
+    });
     expect(await credentialsFor(database.db, vault, id)).toMatchObject({ submitKey: next, readKey: null });
   });
 
@@ -74,9 +89,16 @@ describe.each(DATABASE_KINDS)("merchants and keys on %s", (kind) => {
   it.skipIf(skip)("re-seals keys stored in the older unbound format, each bound to its own row and column", async () => {
     const db = database.db;
     const a = await createMerchant(db, vault, input({ merchantId: "66666666-96cc-47a6-ac51-1de5027ec190" }));
-    const b = await createMerchant(db, vault, input({ merchantId: "77777777-96cc-47a6-ac51-1de5027ec190", submitKey: "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbb0001", readKey: undefined }));
+    const b = await createMerchant(
+      db,
+      vault,
+      input({ merchantId: "77777777-96cc-47a6-ac51-1de5027ec190", submitKey: "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbb0001", readKey: undefined }),
+    );
     // As a database written by an earlier PayDesk holds them.
-    await db.update(merchants).set({ submitKeyEncrypted: sealLegacyV1(vaultKey, SUBMIT), readKeyEncrypted: sealLegacyV1(vaultKey, READ) }).where(eq(merchants.id, a.id));
+    await db
+      .update(merchants)
+      .set({ submitKeyEncrypted: sealLegacyV1(vaultKey, SUBMIT), readKeyEncrypted: sealLegacyV1(vaultKey, READ) })
+      .where(eq(merchants.id, a.id));
     expect(await credentialsFor(db, vault, a.id)).toMatchObject({ submitKey: SUBMIT, readKey: READ });
 
     const outcome = await reencryptAll(db, vault);
@@ -98,7 +120,10 @@ describe.each(DATABASE_KINDS)("merchants and keys on %s", (kind) => {
     // Nor a value whose tag was cut to 4 bytes.
     const parts = row!.submitKeyEncrypted.split(".");
     parts[3] = Buffer.from(parts[3]!, "base64url").subarray(0, 4).toString("base64url");
-    await db.update(merchants).set({ submitKeyEncrypted: parts.join(".") }).where(eq(merchants.id, a.id));
+    await db
+      .update(merchants)
+      .set({ submitKeyEncrypted: parts.join(".") })
+      .where(eq(merchants.id, a.id));
     await expect(credentialsFor(db, vault, a.id)).rejects.toThrow(/failed its integrity check/);
   });
 
@@ -109,7 +134,10 @@ describe.each(DATABASE_KINDS)("merchants and keys on %s", (kind) => {
     const demo = (await listMerchantsVisibleTo(database.db, { merchantIds: null })).filter((m) => m.isDemo);
     expect(demo.map((m) => m.displayName).sort()).toEqual(["Chiang Mai Gadgets", "Siam Coffee Roasters"]);
     const coffee = demo.find((m) => m.displayName === "Siam Coffee Roasters")!;
-    expect(await credentialsFor(database.db, vault, coffee.id)).toMatchObject({ submitKey: sandbox.coffee.submitKey, readKey: sandbox.coffee.readKey });
+    expect(await credentialsFor(database.db, vault, coffee.id)).toMatchObject({
+      submitKey: sandbox.coffee.submitKey,
+      readKey: sandbox.coffee.readKey,
+    });
     const [row] = await database.db.select().from(merchants).where(eq(merchants.id, coffee.id));
     expect(row?.payinMin).toBe("20.00");
     expect(await loadDemoMerchants(database.db, vault, path.join(sandbox.dataDir, "missing.json"))).toBe(0);

@@ -26,11 +26,19 @@ const apiKey = z
 export const merchantInputSchema = z
   .object({
     displayName: z.string().trim().min(1, "Give the merchant a name staff will recognise.").max(100),
-    orgId: z.string().trim().min(1, "The org id from the provider is required.").max(100).regex(/^[^/\s]+$/, "An org id has no spaces or slashes."),
+    orgId: z
+      .string()
+      .trim()
+      .min(1, "The org id from the provider is required.")
+      .max(100)
+      .regex(/^[^/\s]+$/, "An org id has no spaces or slashes."),
     merchantId: z
       .string()
       .trim()
-      .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, "The provider's merchant id is a GUID such as 0e6a33cb-96cc-47a6-ac51-1de5027ec190."),
+      .regex(
+        /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
+        "The provider's merchant id is a GUID such as 0e6a33cb-96cc-47a6-ac51-1de5027ec190.",
+      ),
     submitKey: apiKey,
     readKey: apiKey.optional(),
     payinMinSatang: z.number().int().nonnegative().optional(),
@@ -75,9 +83,17 @@ export const keyRotationSchema = z.object({ submitKey: apiKey.optional(), readKe
 export async function rotateKeys(db: Db, vault: KeyVault, id: string, input: z.input<typeof keyRotationSchema>) {
   const k = keyRotationSchema.parse(input);
   const changes: Partial<typeof merchants.$inferInsert> = { updatedAt: new Date() };
-  if (k.submitKey !== undefined) Object.assign(changes, { submitKeyEncrypted: vault.seal(k.submitKey, { merchantId: id, field: "submitKey" }), submitKeyLast4: lastFour(k.submitKey) });
+  if (k.submitKey !== undefined)
+    Object.assign(changes, {
+      submitKeyEncrypted: vault.seal(k.submitKey, { merchantId: id, field: "submitKey" }),
+      submitKeyLast4: lastFour(k.submitKey),
+    });
   if (k.readKey === null) Object.assign(changes, { readKeyEncrypted: null, readKeyLast4: null });
-  else if (k.readKey !== undefined) Object.assign(changes, { readKeyEncrypted: vault.seal(k.readKey, { merchantId: id, field: "readKey" }), readKeyLast4: lastFour(k.readKey) });
+  else if (k.readKey !== undefined)
+    Object.assign(changes, {
+      readKeyEncrypted: vault.seal(k.readKey, { merchantId: id, field: "readKey" }),
+      readKeyLast4: lastFour(k.readKey),
+    });
   const [row] = await db
     .update(merchants)
     .set(changes)
@@ -157,7 +173,12 @@ export async function loadDemoMerchants(db: Db, vault: KeyVault, credentialsFile
   for (const m of creds.merchants) {
     const satang = (amount: string | null) => (amount === null ? undefined : toSatang(amount));
     const [existing] = await db
-      .select({ id: merchants.id, submitKeyEncrypted: merchants.submitKeyEncrypted, readKeyEncrypted: merchants.readKeyEncrypted, webhookSecretHash: merchants.webhookSecretHash })
+      .select({
+        id: merchants.id,
+        submitKeyEncrypted: merchants.submitKeyEncrypted,
+        readKeyEncrypted: merchants.readKeyEncrypted,
+        webhookSecretHash: merchants.webhookSecretHash,
+      })
       .from(merchants)
       .where(and(eq(merchants.orgId, m.orgId), eq(merchants.merchantId, m.merchantId)))
       .limit(1);
@@ -173,7 +194,8 @@ export async function loadDemoMerchants(db: Db, vault: KeyVault, credentialsFile
       if (!same(existing.submitKeyEncrypted, m.submitKey, "submitKey") || !same(existing.readKeyEncrypted, m.readKey, "readKey")) {
         await rotateKeys(db, vault, existing.id, { submitKey: m.submitKey, readKey: m.readKey });
       }
-      if (creds.webhookSecret && existing.webhookSecretHash !== webhookSecretDigest(creds.webhookSecret)) await setWebhookSecret(db, existing.id, creds.webhookSecret);
+      if (creds.webhookSecret && existing.webhookSecretHash !== webhookSecretDigest(creds.webhookSecret))
+        await setWebhookSecret(db, existing.id, creds.webhookSecret);
       continue;
     }
     const created = await createMerchant(
@@ -192,7 +214,10 @@ export async function loadDemoMerchants(db: Db, vault: KeyVault, credentialsFile
       { isDemo: true },
     ).catch(async (error: unknown) => {
       // Another instance loaded it at the same moment (unique org + merchant): nothing to do.
-      const [row] = await db.select({ id: merchants.id }).from(merchants).where(and(eq(merchants.orgId, m.orgId), eq(merchants.merchantId, m.merchantId)));
+      const [row] = await db
+        .select({ id: merchants.id })
+        .from(merchants)
+        .where(and(eq(merchants.orgId, m.orgId), eq(merchants.merchantId, m.merchantId)));
       if (!row) throw error;
       return null;
     });

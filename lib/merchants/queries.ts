@@ -50,6 +50,10 @@ export async function listMerchantsVisibleTo(db: Db, scope: MerchantScope): Prom
 /** One merchant, or undefined when it does not exist or is outside the scope ("not found", never "forbidden"). */
 export async function getMerchantInScope(db: Db, scope: MerchantScope, id: string): Promise<MerchantSummary | undefined> {
   if (scope.merchantIds !== null && !scope.merchantIds.includes(id)) return undefined;
-  const [row] = await db.select(summary).from(merchants).where(and(eq(merchants.id, id))).limit(1);
+  const [row] = await db
+    .select(summary)
+    .from(merchants)
+    .where(and(eq(merchants.id, id)))
+    .limit(1);
   return row ? { ...row, hasReadKey: row.readKeyLast4 !== null } : undefined;
 }

@@ -70,12 +70,26 @@ describe("the add-merchant form's schema", () => {
     ];
     for (const sample of samples) {
       const f = { ...valid, ...sample };
-      const lib = merchantInputSchema.safeParse({ displayName: f.displayName, orgId: f.orgId, merchantId: f.providerMerchantId, submitKey: f.submitKey, readKey: f.readKey || undefined });
+      const lib = merchantInputSchema.safeParse({
+        displayName: f.displayName,
+        orgId: f.orgId,
+        merchantId: f.providerMerchantId,
+        submitKey: f.submitKey,
+        readKey: f.readKey || undefined,
+      });
       expect(newMerchantSchema.safeParse(f).success, JSON.stringify(sample)).toBe(lib.success);
     }
     // Both refuse a minimum above the maximum.
     expect(newMerchantSchema.safeParse({ ...valid, payinMin: "600", payinMax: "500" }).success).toBe(false);
-    expect(merchantInputSchema.safeParse({ ...valid, merchantId: valid.providerMerchantId, readKey: undefined, payinMinSatang: 60_000, payinMaxSatang: 50_000 }).success).toBe(false);
+    expect(
+      merchantInputSchema.safeParse({
+        ...valid,
+        merchantId: valid.providerMerchantId,
+        readKey: undefined,
+        payinMinSatang: 60_000,
+        payinMaxSatang: 50_000,
+      }).success,
+    ).toBe(false);
   });
 });
 
@@ -83,15 +97,30 @@ describe("the rotate-keys form's schema", () => {
   const base = { merchantId: "mer_1", submitKey: "", readKey: "", removeReadKey: false };
   it("needs something to change, and not a new read key and its removal at once", () => {
     expect(errorsOf(rotateKeysSchema.safeParse(base))).toEqual({ submitKey: MERCHANT_RULES.nothingToRotate });
-    expect(errorsOf(rotateKeysSchema.safeParse({ ...base, readKey: "a-new-read-key", removeReadKey: true }))).toEqual({ readKey: MERCHANT_RULES.readKeyTwice });
-    expect(rotateKeysSchema.parse({ ...base, removeReadKey: true })).toEqual({ merchantId: "mer_1", submitKey: undefined, readKey: undefined, removeReadKey: true });
+    expect(errorsOf(rotateKeysSchema.safeParse({ ...base, readKey: "a-new-read-key", removeReadKey: true }))).toEqual({
+      readKey: MERCHANT_RULES.readKeyTwice,
+    });
+    expect(rotateKeysSchema.parse({ ...base, removeReadKey: true })).toEqual({
+      merchantId: "mer_1",
+      submitKey: undefined,
+      readKey: undefined,
+      removeReadKey: true,
+    });
     expect(rotateKeysSchema.parse({ ...base, submitKey: " new-submit-key " }).submitKey).toBe("new-submit-key");
   });
 });
 
 describe("the limits form's schema", () => {
   it("keeps the name and reads empty limits as none", () => {
-    expect(merchantLimitsSchema.parse({ merchantId: "mer_1", displayName: "Shop", payinMin: "", payinMax: "1000.5", payoutApprovalThreshold: "0" })).toEqual({
+    expect(
+      merchantLimitsSchema.parse({
+        merchantId: "mer_1",
+        displayName: "Shop",
+        payinMin: "",
+        payinMax: "1000.5",
+        payoutApprovalThreshold: "0",
+      }),
+    ).toEqual({
       merchantId: "mer_1",
       displayName: "Shop",
       payinMin: undefined,

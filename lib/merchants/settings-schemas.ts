@@ -50,12 +50,20 @@ type Limits = { payinMin?: Satang; payinMax?: Satang };
 const limitRules = <T extends z.ZodType<Limits>>(schema: T) =>
   schema
     .refine((v) => v.payinMax === undefined || v.payinMax > 0, { message: R.maxZero, path: ["payinMax"] })
-    .refine((v) => v.payinMin === undefined || v.payinMax === undefined || v.payinMin <= v.payinMax, { message: R.minAboveMax, path: ["payinMax"] });
+    .refine((v) => v.payinMin === undefined || v.payinMax === undefined || v.payinMin <= v.payinMax, {
+      message: R.minAboveMax,
+      path: ["payinMax"],
+    });
 
 export const newMerchantSchema = limitRules(
   z.object({
     displayName,
-    orgId: z.string({ error: R.orgRequired }).trim().min(1, R.orgRequired).max(100, R.orgInvalid).regex(/^[^/\s]+$/, R.orgInvalid),
+    orgId: z
+      .string({ error: R.orgRequired })
+      .trim()
+      .min(1, R.orgRequired)
+      .max(100, R.orgInvalid)
+      .regex(/^[^/\s]+$/, R.orgInvalid),
     providerMerchantId: z.string({ error: R.guidInvalid }).trim().regex(GUID, R.guidInvalid),
     submitKey: apiKey,
     readKey: optionalKey,
@@ -69,7 +77,10 @@ export type MerchantLimitsInput = z.output<typeof merchantLimitsSchema>;
 
 export const rotateKeysSchema = z
   .object({ merchantId: z.string().min(1), submitKey: optionalKey, readKey: optionalKey, removeReadKey: z.boolean() })
-  .refine((v) => v.submitKey !== undefined || v.readKey !== undefined || v.removeReadKey, { message: R.nothingToRotate, path: ["submitKey"] })
+  .refine((v) => v.submitKey !== undefined || v.readKey !== undefined || v.removeReadKey, {
+    message: R.nothingToRotate,
+    path: ["submitKey"],
+  })
   .refine((v) => !(v.readKey !== undefined && v.removeReadKey), { message: R.readKeyTwice, path: ["readKey"] });
 export type RotateKeysInput = z.output<typeof rotateKeysSchema>;
 

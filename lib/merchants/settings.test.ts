@@ -19,8 +19,25 @@ describe.each(DATABASE_KINDS)("merchant settings on %s", (kind) => {
   beforeAll(async () => {
     if (skip) return;
     database = await createTestDatabase(kind);
-    coffee = (await createMerchant(database.db, vault, { displayName: "Siam Coffee", orgId: "demo", merchantId: "0e6a33cb-96cc-47a6-ac51-1de5027ec190", submitKey: SUBMIT, readKey: READ, payinMinSatang: 2_000, payinMaxSatang: 5_000_000 })).id;
-    gadgets = (await createMerchant(database.db, vault, { displayName: "Chiang Mai Gadgets", orgId: "demo", merchantId: "1e6a33cb-96cc-47a6-ac51-1de5027ec190", submitKey: SUBMIT })).id;
+    coffee = (
+      await createMerchant(database.db, vault, {
+        displayName: "Siam Coffee",
+        orgId: "demo",
+        merchantId: "0e6a33cb-96cc-47a6-ac51-1de5027ec190",
+        submitKey: SUBMIT,
+        readKey: READ,
+        payinMinSatang: 2_000,
+        payinMaxSatang: 5_000_000,
+      })
+    ).id;
+    gadgets = (
+      await createMerchant(database.db, vault, {
+        displayName: "Chiang Mai Gadgets",
+        orgId: "demo",
+        merchantId: "1e6a33cb-96cc-47a6-ac51-1de5027ec190",
+        submitKey: SUBMIT,
+      })
+    ).id;
   });
   afterAll(async () => database?.dispose());
 
@@ -52,7 +69,13 @@ describe.each(DATABASE_KINDS)("merchant settings on %s", (kind) => {
   });
 
   it.skipIf(skip)("updates the name and limits; a limit left out means none", async () => {
-    expect(await updateMerchantSettings(database.db, gadgets, { displayName: "Gadgets CM", payinMaxSatang: 100_050, payoutApprovalThresholdSatang: 0 })).toBe(true);
+    expect(
+      await updateMerchantSettings(database.db, gadgets, {
+        displayName: "Gadgets CM",
+        payinMaxSatang: 100_050,
+        payoutApprovalThresholdSatang: 0,
+      }),
+    ).toBe(true);
     expect(await getMerchantSettings(database.db, { merchantIds: null }, gadgets)).toMatchObject({
       displayName: "Gadgets CM",
       payinMinSatang: null,

@@ -72,7 +72,12 @@ export async function listMerchantSettings(db: Db, scope: MerchantScope, now = n
 }
 
 /** One merchant, or undefined when it does not exist or is outside the scope. */
-export async function getMerchantSettings(db: Db, scope: MerchantScope, id: string, now = new Date()): Promise<MerchantSettings | undefined> {
+export async function getMerchantSettings(
+  db: Db,
+  scope: MerchantScope,
+  id: string,
+  now = new Date(),
+): Promise<MerchantSettings | undefined> {
   if (scope.merchantIds !== null && !scope.merchantIds.includes(id)) return undefined;
   const [row] = await db
     .select(columns)
@@ -111,6 +116,10 @@ export async function updateMerchantSettings(db: Db, id: string, change: Merchan
  * Off unless an admin turns it on, knowingly: the action that calls this is audited.
  */
 export async function setApplyUnconfirmedWebhooks(db: Db, id: string, isOn: boolean): Promise<boolean> {
-  const updated = await db.update(merchants).set({ applyUnconfirmedWebhooks: isOn, updatedAt: new Date() }).where(eq(merchants.id, id)).returning({ id: merchants.id });
+  const updated = await db
+    .update(merchants)
+    .set({ applyUnconfirmedWebhooks: isOn, updatedAt: new Date() })
+    .where(eq(merchants.id, id))
+    .returning({ id: merchants.id });
   return updated.length > 0;
 }

@@ -45,6 +45,10 @@ export async function testMerchantKeys(db: Db, vault: KeyVault, api: PaymentApi,
   const readProbe = await api.forMerchant(credentials).getPaymentRequests(PROBE);
   const read: KeyCheck = readProbe.ok
     ? { key: "read", verdict: "works", detail: null }
-    : { key: "read", verdict: readProbe.kind === "auth_failed" ? "rejected" : readProbe.kind === "forbidden" ? "lacks_role" : "unreachable", detail: factsOf(readProbe) };
+    : {
+        key: "read",
+        verdict: readProbe.kind === "auth_failed" ? "rejected" : readProbe.kind === "forbidden" ? "lacks_role" : "unreachable",
+        detail: factsOf(readProbe),
+      };
   return [submit, read];
 }

@@ -12,7 +12,14 @@ describe("webhook secrets", () => {
   let id: string;
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
-    id = (await createMerchant(database.db, createKeyVault([randomBytes(32)]), { displayName: "M", orgId: "o", merchantId: "0e6a33cb-96cc-47a6-ac51-1de5027ec190", submitKey: "submit-key-123" })).id;
+    id = (
+      await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
+        displayName: "M",
+        orgId: "o",
+        merchantId: "0e6a33cb-96cc-47a6-ac51-1de5027ec190",
+        submitKey: "submit-key-123",
+      })
+    ).id;
   });
   afterAll(async () => database.dispose());
   const stored = async () => (await database.db.select().from(merchants).where(eq(merchants.id, id)))[0]!;
@@ -38,6 +45,8 @@ describe("webhook secrets", () => {
   });
 
   it("accepts nothing before a secret is set", () => {
-    expect(webhookSecretMatches({ webhookSecretHash: null, webhookSecretPreviousHash: null, webhookSecretPreviousUntil: null }, "anything")).toBe(false);
+    expect(
+      webhookSecretMatches({ webhookSecretHash: null, webhookSecretPreviousHash: null, webhookSecretPreviousUntil: null }, "anything"),
+    ).toBe(false);
   });
 });

@@ -17,7 +17,12 @@ export function newWebhookSecret(): string {
 }
 
 /** Sets a new secret; the old one keeps working until `overlapMs` from now. Returns the new secret, to show once. */
-export async function rotateWebhookSecret(db: Db, merchantRowId: string, overlapMs = 24 * 60 * 60 * 1000, secret = newWebhookSecret()): Promise<string> {
+export async function rotateWebhookSecret(
+  db: Db,
+  merchantRowId: string,
+  overlapMs = 24 * 60 * 60 * 1000,
+  secret = newWebhookSecret(),
+): Promise<string> {
   const [current] = await db.select({ hash: merchants.webhookSecretHash }).from(merchants).where(eq(merchants.id, merchantRowId));
   if (!current) throw new Error(`merchant ${merchantRowId} does not exist`);
   await db
@@ -36,7 +41,12 @@ export async function rotateWebhookSecret(db: Db, merchantRowId: string, overlap
 export async function setWebhookSecret(db: Db, merchantRowId: string, secret: string): Promise<void> {
   await db
     .update(merchants)
-    .set({ webhookSecretHash: webhookSecretDigest(secret), webhookSecretPreviousHash: null, webhookSecretPreviousUntil: null, updatedAt: new Date() })
+    .set({
+      webhookSecretHash: webhookSecretDigest(secret),
+      webhookSecretPreviousHash: null,
+      webhookSecretPreviousUntil: null,
+      updatedAt: new Date(),
+    })
     .where(eq(merchants.id, merchantRowId));
 }
 
@@ -52,5 +62,10 @@ export function webhookSecretMatches(stored: StoredSecret, presented: string | n
   const given = Buffer.from(webhookSecretDigest(presented), "hex");
   const same = (hash: string) => timingSafeEqual(Buffer.from(hash, "hex"), given);
   if (same(stored.webhookSecretHash)) return true;
-  return Boolean(stored.webhookSecretPreviousHash && stored.webhookSecretPreviousUntil && now < stored.webhookSecretPreviousUntil && same(stored.webhookSecretPreviousHash));
+  return Boolean(
+    stored.webhookSecretPreviousHash &&
+    stored.webhookSecretPreviousUntil &&
+    now < stored.webhookSecretPreviousUntil &&
+    same(stored.webhookSecretPreviousHash),
+  );
 }

@@ -18,7 +18,8 @@ export const PAGE_SIZE = 100;
 /** Some minutes before the oldest request asked about: the provider's clock and ours may differ. */
 export const CLOCK_MARGIN_MS = 10 * 60 * 1000;
 
-export type BulkRead = { ok: true; records: Map<string, PaymentRecord>; complete: boolean; calls: number } | ({ ok: false; calls: number } & ProviderFailure);
+export type BulkRead =
+  { ok: true; records: Map<string, PaymentRecord>; complete: boolean; calls: number } | ({ ok: false; calls: number } & ProviderFailure);
 
 export interface BulkQuery {
   direction: "PayIn" | "PayOut";
@@ -33,7 +34,12 @@ export interface BulkQuery {
 /** Records by provider id (lower-case). `complete`: every page was read, so a missing request has left the filter. */
 export async function readInBulk(api: MerchantApi, query: BulkQuery): Promise<BulkRead> {
   const records = new Map<string, PaymentRecord>();
-  const base: ListQuery = { direction: query.direction, status: query.status, fromDate: new Date(query.since.getTime() - CLOCK_MARGIN_MS).toISOString(), limit: PAGE_SIZE };
+  const base: ListQuery = {
+    direction: query.direction,
+    status: query.status,
+    fromDate: new Date(query.since.getTime() - CLOCK_MARGIN_MS).toISOString(),
+    limit: PAGE_SIZE,
+  };
   for (let page = 0; page < query.maxPages; page++) {
     const answer = await api.getPaymentRequests({ ...base, offset: 1 + page * PAGE_SIZE });
     if (!answer.ok) {

@@ -31,7 +31,13 @@ function credentialsOf(m: SeededMerchant): MerchantCredentials {
   return { orgId: m.orgId, merchantId: m.merchantId, submitKey: m.submitKey, readKey: m.readKey, label: m.name };
 }
 
-const payInInput = (overrides: Partial<PayInInput> = {}): PayInInput => ({ refId1: ref("C"), payerName: "สมชาย ใจดี", amountSatang: 32_550, qrProvider: "PP", ...overrides });
+const payInInput = (overrides: Partial<PayInInput> = {}): PayInInput => ({
+  refId1: ref("C"),
+  payerName: "สมชาย ใจดี",
+  amountSatang: 32_550,
+  qrProvider: "PP",
+  ...overrides,
+});
 const payIn = (overrides: Partial<PayInInput> = {}) => payInRequest(payInInput(overrides));
 const payOut = (overrides: Partial<PayOutInput> = {}) =>
   payOutRequest({
@@ -53,7 +59,8 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
   });
   afterAll(async () => sb.dispose());
 
-  const countByRef = async (refId1: string) => (await sb.control<unknown[]>("GET", `/requests?refId1=${encodeURIComponent(refId1)}`)).body.length;
+  const countByRef = async (refId1: string) =>
+    (await sb.control<unknown[]>("GET", `/requests?refId1=${encodeURIComponent(refId1)}`)).body.length;
 
   it("creates a Pay-In and reads it into satang, with a QR image only where the provider sends one", async () => {
     const result = await merchant.submitPayIn(payIn());
@@ -82,16 +89,28 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
   });
 
   it("creates a Withdrawal in spec, and explains the live provider's missing endpoint", async () => {
-    const result = await merchant.submitWithdrawal(payOut({ destination: { type: "saved", accountId: sb.coffee.payoutDestinations[0]!.id } }));
+    const result = await merchant.submitWithdrawal(
+      payOut({ destination: { type: "saved", accountId: sb.coffee.payoutDestinations[0]!.id } }),
+    );
     if (profile === "spec") expect(result).toMatchObject({ ok: true, data: { type: "PayOut" } });
     else expect(result).toMatchObject({ ok: false, kind: "rejected", code: "HTTP_404" });
   });
 
   it("creates a P2P pay-in matched to a pending pay-out, without a fake PromptPay id", async () => {
-    const out = await merchant.submitPayOut(payOut({ amountSatang: 9_999_900, destination: { type: "bank", bankCode: "BAY", accountNo: "1231234567", accountName: "Somsri Rakdee" } }));
+    const out = await merchant.submitPayOut(
+      payOut({
+        amountSatang: 9_999_900,
+        destination: { type: "bank", bankCode: "BAY", accountNo: "1231234567", accountName: "Somsri Rakdee" },
+      }),
+    );
     expect(out.ok).toBe(true);
-    const result = await merchant.submitPayInP2P(p2pRequest({ refId1: ref("P"), payerName: "Payer", amountSatang: 50_000, qrProvider: "PP" }));
-    expect(result).toMatchObject({ ok: true, data: { isQrAvailable: false, qrCode: null, qrCodeImage: null, payInPromptPayId: null, generatedSatang: 50_000 } });
+    const result = await merchant.submitPayInP2P(
+      p2pRequest({ refId1: ref("P"), payerName: "Payer", amountSatang: 50_000, qrProvider: "PP" }),
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      data: { isQrAvailable: false, qrCode: null, qrCodeImage: null, payInPromptPayId: null, generatedSatang: 50_000 },
+    });
   });
 
   it("names the provider's code for a business rejection, in spec as JSON and in live from an empty 500", async () => {
@@ -105,10 +124,13 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
       // The live provider crashes into an empty 500 on every failed pay-in submit (§3.1).
       expect(again).toMatchObject({ ok: false, kind: "provider_error", httpStatus: 500, mayExist: true });
     }
-    const p2p = await api.forMerchant(credentialsOf(sb.gadgets)).submitPayInP2P(p2pRequest({ refId1: ref("N"), payerName: "P", amountSatang: 19_000_000, qrProvider: "PP" }));
+    const p2p = await api
+      .forMerchant(credentialsOf(sb.gadgets))
+      .submitPayInP2P(p2pRequest({ refId1: ref("N"), payerName: "P", amountSatang: 19_000_000, qrProvider: "PP" }));
     if (profile === "spec") {
       expect(p2p).toMatchObject({ ok: false, kind: "rejected", code: "ERROR_NO_P2P_ACCOUNT_MATCH" });
-      if (!p2p.ok) expect(failureText(p2p)).toContain("No pending pay-out can take this P2P payment right now; try a normal Pay-In or later.");
+      if (!p2p.ok)
+        expect(failureText(p2p)).toContain("No pending pay-out can take this P2P payment right now; try a normal Pay-In or later.");
     } else {
       expect(p2p).toMatchObject({ ok: false, kind: "provider_error" });
     }
@@ -123,7 +145,11 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
   });
 
   it("reports a disabled key as an authentication failure, though the live provider answers 200 text/plain", async () => {
-    const created = await sb.control<{ key: string }>("POST", "/keys", { merchantId: sb.coffee.merchantId, roles: ["PAYMENT_REQUEST"], status: "Disabled" });
+    const created = await sb.control<{ key: string }>("POST", "/keys", {
+      merchantId: sb.coffee.merchantId,
+      roles: ["PAYMENT_REQUEST"],
+      status: "Disabled",
+    });
     const result = await api.forMerchant({ ...credentialsOf(sb.coffee), submitKey: created.body.key }).submitPayIn(payIn());
     expect(result).toMatchObject({ ok: false, kind: "auth_failed", httpStatus: profile === "live" ? 200 : 401 });
   });
@@ -141,7 +167,10 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
     const created = await merchant.submitPayIn(input);
     if (!created.ok) throw new Error(failureText(created));
     const byId = await merchant.getPaymentRequestById(created.data.id);
-    expect(byId).toMatchObject({ ok: true, data: { id: created.data.id, refId1: input.refId1, status: "Pending", requestedSatang: 32_550 } });
+    expect(byId).toMatchObject({
+      ok: true,
+      data: { id: created.data.id, refId1: input.refId1, status: "Pending", requestedSatang: 32_550 },
+    });
     if (byId.ok) expect(byId.data.payInResponse?.qrCodeImage).toMatch(/^data:image\/png;base64,/);
     const found = await merchant.findByRefId1(input.refId1);
     expect(found.ok && found.data.map((r) => r.id)).toEqual([created.data.id]);
@@ -154,122 +183,133 @@ describe.each(PROFILES)("provider client against the %s sandbox", (profile) => {
     expect(wordable(result)).toBe(true);
   });
 
-  describe.each(["SubmitPayInRequest", "SubmitPayInRequestP2P", "SubmitPayOutRequest", "SubmitWithdrawalRequest"] as const)("%s under faults", (operation) => {
-    const skipLive = profile === "live" && operation === "SubmitWithdrawalRequest";
-    const send = async (refId1: string) => {
-      const m = merchant;
-      switch (operation) {
-        case "SubmitPayInRequest":
-          return m.submitPayIn(payIn({ refId1 }));
-        case "SubmitPayInRequestP2P":
-          // Keep a pay-out pending so the P2P can match.
-          await m.submitPayOut(payOut({ amountSatang: 500_000 }));
-          return m.submitPayInP2P(p2pRequest({ refId1, payerName: "P", amountSatang: 10_000, qrProvider: "PP" }));
-        case "SubmitPayOutRequest":
-          return m.submitPayOut(payOut({ refId1 }));
-        case "SubmitWithdrawalRequest":
-          return m.submitWithdrawal(payOut({ refId1 }));
-      }
-    };
-    const inject = (refId1: string, kind: string, when: "before" | "after", extra: Record<string, unknown> = {}) =>
-      sb.control("POST", "/faults", { operation, kind, when, match: { refId1 }, ...extra });
+  describe.each(["SubmitPayInRequest", "SubmitPayInRequestP2P", "SubmitPayOutRequest", "SubmitWithdrawalRequest"] as const)(
+    "%s under faults",
+    (operation) => {
+      const skipLive = profile === "live" && operation === "SubmitWithdrawalRequest";
+      const send = async (refId1: string) => {
+        const m = merchant;
+        switch (operation) {
+          case "SubmitPayInRequest":
+            return m.submitPayIn(payIn({ refId1 }));
+          case "SubmitPayInRequestP2P":
+            // Keep a pay-out pending so the P2P can match.
+            await m.submitPayOut(payOut({ amountSatang: 500_000 }));
+            return m.submitPayInP2P(p2pRequest({ refId1, payerName: "P", amountSatang: 10_000, qrProvider: "PP" }));
+          case "SubmitPayOutRequest":
+            return m.submitPayOut(payOut({ refId1 }));
+          case "SubmitWithdrawalRequest":
+            return m.submitWithdrawal(payOut({ refId1 }));
+        }
+      };
+      const inject = (refId1: string, kind: string, when: "before" | "after", extra: Record<string, unknown> = {}) =>
+        sb.control("POST", "/faults", { operation, kind, when, match: { refId1 }, ...extra });
 
-    it.skipIf(skipLive)("a timeout after the provider created the request: uncertain, not retried, exactly one request", async () => {
-      const refId1 = ref("FT");
-      await inject(refId1, "timeout", "after", { delayMs: 5_000 });
-      const result = await send(refId1);
-      expect(result).toMatchObject({ ok: false, kind: "timeout", mayExist: true });
-      if (!result.ok) expect(failureText(result)).toMatch(/did not answer within 1 s\. The request may or may not have been created/);
-      expect(wordable(result)).toBe(true);
-      expect(await countByRef(refId1)).toBe(1);
-    });
+      it.skipIf(skipLive)("a timeout after the provider created the request: uncertain, not retried, exactly one request", async () => {
+        const refId1 = ref("FT");
+        await inject(refId1, "timeout", "after", { delayMs: 5_000 });
+        const result = await send(refId1);
+        expect(result).toMatchObject({ ok: false, kind: "timeout", mayExist: true });
+        if (!result.ok) expect(failureText(result)).toMatch(/did not answer within 1 s\. The request may or may not have been created/);
+        expect(wordable(result)).toBe(true);
+        expect(await countByRef(refId1)).toBe(1);
+      });
 
-    it.skipIf(skipLive)("a delay within the timeout is only slower", async () => {
-      const refId1 = ref("FD");
-      await inject(refId1, "delay", "before", { delayMs: 300 });
-      const started = Date.now();
-      const result = await send(refId1);
-      expect(result.ok).toBe(true);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(290);
-    });
+      it.skipIf(skipLive)("a delay within the timeout is only slower", async () => {
+        const refId1 = ref("FD");
+        await inject(refId1, "delay", "before", { delayMs: 300 });
+        const started = Date.now();
+        const result = await send(refId1);
+        expect(result.ok).toBe(true);
+        expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+      });
 
-    it.skipIf(skipLive)("an empty HTTP 500: a provider error that may have created it, not retried", async () => {
-      const refId1 = ref("F5");
-      await inject(refId1, "http500", "after");
-      const result = await send(refId1);
-      expect(result).toMatchObject({ ok: false, kind: "provider_error", httpStatus: 500, mayExist: true });
-      if (!result.ok) expect(failureText(result)).toMatch(/HTTP 500 with an empty answer/);
-      expect(wordable(result)).toBe(true);
-      expect(await countByRef(refId1)).toBe(1);
-    });
+      it.skipIf(skipLive)("an empty HTTP 500: a provider error that may have created it, not retried", async () => {
+        const refId1 = ref("F5");
+        await inject(refId1, "http500", "after");
+        const result = await send(refId1);
+        expect(result).toMatchObject({ ok: false, kind: "provider_error", httpStatus: 500, mayExist: true });
+        if (!result.ok) expect(failureText(result)).toMatch(/HTTP 500 with an empty answer/);
+        expect(wordable(result)).toBe(true);
+        expect(await countByRef(refId1)).toBe(1);
+      });
 
-    it.skipIf(skipLive)("a 429 is retried after a back-off and creates exactly one request", async () => {
-      const refId1 = ref("F4");
-      await inject(refId1, "http429", "before");
-      const result = await send(refId1);
-      expect(result.ok).toBe(true);
-      expect(await countByRef(refId1)).toBe(1);
-    });
+      it.skipIf(skipLive)("a 429 is retried after a back-off and creates exactly one request", async () => {
+        const refId1 = ref("F4");
+        await inject(refId1, "http429", "before");
+        const result = await send(refId1);
+        expect(result.ok).toBe(true);
+        expect(await countByRef(refId1)).toBe(1);
+      });
 
-    it.skipIf(skipLive)("429 every time ends as rate limited, nothing created", async () => {
-      const refId1 = ref("F44");
-      await inject(refId1, "http429", "before", { count: 5 });
-      const result = await send(refId1);
-      expect(result).toMatchObject({ ok: false, kind: "rate_limited" });
-      expect(wordable(result)).toBe(true);
-      expect(await countByRef(refId1)).toBe(0);
-    });
-
-    it.skipIf(skipLive)("a connection reset: a network failure that may have created it, not retried", async () => {
-      const refId1 = ref("FR");
-      await inject(refId1, "reset", "after");
-      const result = await send(refId1);
-      expect(result).toMatchObject({ ok: false, kind: "network", mayExist: true });
-      if (!result.ok) expect(failureText(result)).toMatch(/connection was reset/);
-      expect(wordable(result)).toBe(true);
-      expect(await countByRef(refId1)).toBe(1);
-    });
-
-    it.skipIf(skipLive)("malformed JSON: a provider error that may have created it, not retried", async () => {
-      const refId1 = ref("FM");
-      await inject(refId1, "malformed", "after");
-      const result = await send(refId1);
-      expect(result).toMatchObject({ ok: false, kind: "provider_error", mayExist: true });
-      if (!result.ok) expect(failureText(result)).toMatch(/not JSON/);
-      expect(wordable(result)).toBe(true);
-      expect(await countByRef(refId1)).toBe(1);
-    });
-
-    it.skipIf(skipLive)("a wrong key is an authentication failure and creates nothing; a read-only key is forbidden and creates nothing", async () => {
-      const original = merchant;
-      try {
-        const refId1 = ref("FK");
-        merchant = api.forMerchant({ ...credentialsOf(sb.coffee), submitKey: "11111111-2222-4333-8444-555555555555" });
-        expect(await send(refId1)).toMatchObject({ ok: false, kind: "auth_failed" });
+      it.skipIf(skipLive)("429 every time ends as rate limited, nothing created", async () => {
+        const refId1 = ref("F44");
+        await inject(refId1, "http429", "before", { count: 5 });
+        const result = await send(refId1);
+        expect(result).toMatchObject({ ok: false, kind: "rate_limited" });
+        expect(wordable(result)).toBe(true);
         expect(await countByRef(refId1)).toBe(0);
-        const refId1b = ref("FF");
-        merchant = api.forMerchant({ ...credentialsOf(sb.coffee), submitKey: sb.coffee.readKey });
-        expect(await send(refId1b)).toMatchObject({ ok: false, kind: "forbidden" });
-        expect(await countByRef(refId1b)).toBe(0);
-      } finally {
-        merchant = original;
-      }
-    });
+      });
 
-    it.skipIf(skipLive)("a non-OK envelope is a rejection with the provider's code", async () => {
-      const unknownAccount = { type: "saved" as const, accountId: "0b1a7c3e-0000-4000-8000-000000000000" };
-      const result =
-        operation === "SubmitPayInRequest"
-          ? await merchant.submitPayIn(payIn({ amountSatang: 100 })) // below the merchant's 20.00 minimum
-          : operation === "SubmitPayInRequestP2P"
-            ? await merchant.submitPayInP2P(p2pRequest({ refId1: ref("FE"), payerName: "P", amountSatang: 100, qrProvider: "PP" }))
-            : operation === "SubmitPayOutRequest"
-              ? await merchant.submitPayOut(payOut({ destination: unknownAccount }))
-              : await merchant.submitWithdrawal(payOut({ destination: unknownAccount }));
-      if (profile === "live" && operation.includes("PayIn")) expect(result).toMatchObject({ ok: false, kind: "provider_error" });
-      else expect(result).toMatchObject({ ok: false, kind: "rejected", code: operation.includes("PayIn") ? "ERROR_VALUE_NOT_IN_RANGE" : "NOTFOUND" });
-    });
-  });
+      it.skipIf(skipLive)("a connection reset: a network failure that may have created it, not retried", async () => {
+        const refId1 = ref("FR");
+        await inject(refId1, "reset", "after");
+        const result = await send(refId1);
+        expect(result).toMatchObject({ ok: false, kind: "network", mayExist: true });
+        if (!result.ok) expect(failureText(result)).toMatch(/connection was reset/);
+        expect(wordable(result)).toBe(true);
+        expect(await countByRef(refId1)).toBe(1);
+      });
+
+      it.skipIf(skipLive)("malformed JSON: a provider error that may have created it, not retried", async () => {
+        const refId1 = ref("FM");
+        await inject(refId1, "malformed", "after");
+        const result = await send(refId1);
+        expect(result).toMatchObject({ ok: false, kind: "provider_error", mayExist: true });
+        if (!result.ok) expect(failureText(result)).toMatch(/not JSON/);
+        expect(wordable(result)).toBe(true);
+        expect(await countByRef(refId1)).toBe(1);
+      });
+
+      it.skipIf(skipLive)(
+        "a wrong key is an authentication failure and creates nothing; a read-only key is forbidden and creates nothing",
+        async () => {
+          const original = merchant;
+          try {
+            const refId1 = ref("FK");
+            merchant = api.forMerchant({ ...credentialsOf(sb.coffee), submitKey: "11111111-2222-4333-8444-555555555555" });
+            expect(await send(refId1)).toMatchObject({ ok: false, kind: "auth_failed" });
+            expect(await countByRef(refId1)).toBe(0);
+            const refId1b = ref("FF");
+            merchant = api.forMerchant({ ...credentialsOf(sb.coffee), submitKey: sb.coffee.readKey });
+            expect(await send(refId1b)).toMatchObject({ ok: false, kind: "forbidden" });
+            expect(await countByRef(refId1b)).toBe(0);
+          } finally {
+            merchant = original;
+          }
+        },
+      );
+
+      it.skipIf(skipLive)("a non-OK envelope is a rejection with the provider's code", async () => {
+        const unknownAccount = { type: "saved" as const, accountId: "0b1a7c3e-0000-4000-8000-000000000000" };
+        const result =
+          operation === "SubmitPayInRequest"
+            ? await merchant.submitPayIn(payIn({ amountSatang: 100 })) // below the merchant's 20.00 minimum
+            : operation === "SubmitPayInRequestP2P"
+              ? await merchant.submitPayInP2P(p2pRequest({ refId1: ref("FE"), payerName: "P", amountSatang: 100, qrProvider: "PP" }))
+              : operation === "SubmitPayOutRequest"
+                ? await merchant.submitPayOut(payOut({ destination: unknownAccount }))
+                : await merchant.submitWithdrawal(payOut({ destination: unknownAccount }));
+        if (profile === "live" && operation.includes("PayIn")) expect(result).toMatchObject({ ok: false, kind: "provider_error" });
+        else
+          expect(result).toMatchObject({
+            ok: false,
+            kind: "rejected",
+            code: operation.includes("PayIn") ? "ERROR_VALUE_NOT_IN_RANGE" : "NOTFOUND",
+          });
+      });
+    },
+  );
 
   it("retries a read after a transient failure", async () => {
     const created = await merchant.submitPayIn(payIn());

@@ -142,7 +142,10 @@ export function createPaymentApi(options: ClientOptions) {
      */
     async health(): Promise<"up" | "down" | "busy"> {
       if (options.limiter && !(await options.limiter.acquire({ lane: "reconcile", maxWaitMs: 0 })).ok) return "busy";
-      const outcome = await exchange({ method: "GET", url: `${baseUrl}/health`, headers: { Accept: "application/json" }, timeoutMs: Math.min(options.timeoutMs, 2_000) }, options.fetch);
+      const outcome = await exchange(
+        { method: "GET", url: `${baseUrl}/health`, headers: { Accept: "application/json" }, timeoutMs: Math.min(options.timeoutMs, 2_000) },
+        options.fetch,
+      );
       return outcome.kind === "response" && outcome.status === 200 ? "up" : "down";
     },
 
@@ -152,12 +155,40 @@ export function createPaymentApi(options: ClientOptions) {
       const readAuthorization = merchant.readKey === null ? null : basicAuth(merchant.readKey);
       const merchantPath = `/${encode(merchant.merchantId)}`;
       const submit = <T>(operation: string, body: unknown, parse: Parse<T>) =>
-        call({ operation, method: "POST", rest: merchantPath, orgId: merchant.orgId, authorization: submitAuthorization, body, isSubmit: true, merchantLabel: merchant.label, parse, lane });
-      const read = <T>(operation: string, method: "GET" | "POST", rest: string, body: unknown, parse: Parse<T>): Promise<ProviderResult<T>> => {
+        call({
+          operation,
+          method: "POST",
+          rest: merchantPath,
+          orgId: merchant.orgId,
+          authorization: submitAuthorization,
+          body,
+          isSubmit: true,
+          merchantLabel: merchant.label,
+          parse,
+          lane,
+        });
+      const read = <T>(
+        operation: string,
+        method: "GET" | "POST",
+        rest: string,
+        body: unknown,
+        parse: Parse<T>,
+      ): Promise<ProviderResult<T>> => {
         if (readAuthorization === null) {
           return Promise.resolve({ ok: false, ...failures.noReadKey(merchant.label) });
         }
-        return call({ operation, method, rest, orgId: merchant.orgId, authorization: readAuthorization, body, isSubmit: false, merchantLabel: merchant.label, parse, lane });
+        return call({
+          operation,
+          method,
+          rest,
+          orgId: merchant.orgId,
+          authorization: readAuthorization,
+          body,
+          isSubmit: false,
+          merchantLabel: merchant.label,
+          parse,
+          lane,
+        });
       };
       return {
         /** How long a call may take before its answer counts as lost (a submit's outcome is then unknown). */
@@ -172,7 +203,13 @@ export function createPaymentApi(options: ClientOptions) {
         getPaymentRequests: (query: ListQuery) => read("GetPaymentRequests", "POST", "", listBody(query), parseRecords),
         /** The safe-retry lookup (§8.6): substring search, exact match kept; newest first. */
         async findByRefId1(refId1: string): Promise<ProviderResult<PaymentRecord[]>> {
-          const result = await read("GetPaymentRequests", "POST", "", listBody({ fullTextSearch: refId1, offset: 1, limit: 100 }), parseRecords);
+          const result = await read(
+            "GetPaymentRequests",
+            "POST",
+            "",
+            listBody({ fullTextSearch: refId1, offset: 1, limit: 100 }),
+            parseRecords,
+          );
           return result.ok ? { ok: true, data: result.data.filter((r) => r.refId1 === refId1) } : result;
         },
       };
@@ -181,7 +218,17 @@ export function createPaymentApi(options: ClientOptions) {
     /** The anonymous slip endpoints: the token authorizes, `orgId` is ignored by the provider (§4.6). The lowest lane: they never queue. */
     slips: {
       verifyPayInToken: (orgId: string, requestId: string, token: string) =>
-        call({ operation: "VerifyPayInToken", method: "GET", rest: `/${encode(requestId)}/${encode(token)}`, orgId, authorization: null, isSubmit: false, merchantLabel: "slip page", parse: envelopeOnly, lane: "anonymous" }),
+        call({
+          operation: "VerifyPayInToken",
+          method: "GET",
+          rest: `/${encode(requestId)}/${encode(token)}`,
+          orgId,
+          authorization: null,
+          isSubmit: false,
+          merchantLabel: "slip page",
+          parse: envelopeOnly,
+          lane: "anonymous",
+        }),
       checkPayInSlipDup: (orgId: string, requestId: string, first4: string, last4: string) =>
         call({
           operation: "CheckPayInSlipDup",
@@ -194,7 +241,12 @@ export function createPaymentApi(options: ClientOptions) {
           parse: parseDuplicates as Parse<SlipDuplicate[]>,
           lane: "anonymous",
         }),
-      uploadPayInSlipById: (orgId: string, requestId: string, token: string, slip: { imageBase64: string; first4: string | null; last4: string | null; note: string | null }) =>
+      uploadPayInSlipById: (
+        orgId: string,
+        requestId: string,
+        token: string,
+        slip: { imageBase64: string; first4: string | null; last4: string | null; note: string | null },
+      ) =>
         call({
           operation: "UploadPayInSlipById",
           method: "POST",
@@ -243,11 +295,16 @@ function interpret<T>(outcome: WireOutcome, c: CallContext, parse: Parse<T>): Pr
   if (status === 403) return { ok: false, ...failures.forbidden(c) };
   if (status === 429) return { ok: false, ...failures.rateLimited() };
   // Every failed pay-in submit of the v0.2.54 provider is an empty 500 (§3.1).
-  if (status >= 500) return { ok: false, ...failures.providerError(c, status, { what: text.trim() === "" ? "empty_answer" : "http_status", status }) };
+  if (status >= 500)
+    return { ok: false, ...failures.providerError(c, status, { what: text.trim() === "" ? "empty_answer" : "http_status", status }) };
   // The live auth handler writes plain text before its challenge, so the 401 may arrive as 200 text (§1.4).
   if (/^text\/plain/i.test(contentType) && status < 300) return { ok: false, ...failures.authFailed(c, status) };
   // The live provider has no SubmitWithdrawalRequest and answers a bare 404 (§4.4): nothing was created.
-  if (status === 404) return { ok: false, ...failures.rejected("HTTP_404", "The provider has no such endpoint (the live provider has no Withdrawal endpoint).") };
+  if (status === 404)
+    return {
+      ok: false,
+      ...failures.rejected("HTTP_404", "The provider has no such endpoint (the live provider has no Withdrawal endpoint)."),
+    };
   let json: unknown;
   try {
     json = camelKeys(JSON.parse(text));
@@ -272,10 +329,13 @@ function unreadable(detail: WireDetail): ProviderResult<never> {
 }
 
 /** The envelope's status and description; `answer` is the whole (camelCased) answer, to read the payload from. */
-function readEnvelope(json: unknown): { ok: true; answer: Record<string, unknown>; description: string | null } | { ok: false; result: ProviderResult<never> } {
+function readEnvelope(
+  json: unknown,
+): { ok: true; answer: Record<string, unknown>; description: string | null } | { ok: false; result: ProviderResult<never> } {
   const envelope = envelopeParser.safeParse(json);
   if (!envelope.success) return { ok: false, result: unreadable({ what: "no_status" }) };
-  if (envelope.data.status.toUpperCase() !== "OK") return { ok: false, result: { ok: false, ...failures.rejected(envelope.data.status, envelope.data.description) } };
+  if (envelope.data.status.toUpperCase() !== "OK")
+    return { ok: false, result: { ok: false, ...failures.rejected(envelope.data.status, envelope.data.description) } };
   return { ok: true, answer: json as Record<string, unknown>, description: envelope.data.description };
 }
 

@@ -19,17 +19,27 @@ describe("the provider's codes in words", () => {
   });
 
   it("keeps the code visible in either language", () => {
-    expect(describeProviderCode("INVALID_PAYMENT_AMOUNT", null, "th")).toBe("ยอดเงินไม่ถูกต้อง ต้องมากกว่า 0 และมีทศนิยมไม่เกิน 2 ตำแหน่ง (INVALID_PAYMENT_AMOUNT)");
-    expect(describeProviderCode("INVALID_PAYMENT_AMOUNT", null, "en")).toBe("The amount must be more than 0, with at most 2 decimals. (INVALID_PAYMENT_AMOUNT)");
+    expect(describeProviderCode("INVALID_PAYMENT_AMOUNT", null, "th")).toBe(
+      "ยอดเงินไม่ถูกต้อง ต้องมากกว่า 0 และมีทศนิยมไม่เกิน 2 ตำแหน่ง (INVALID_PAYMENT_AMOUNT)",
+    );
+    expect(describeProviderCode("INVALID_PAYMENT_AMOUNT", null, "en")).toBe(
+      "The amount must be more than 0, with at most 2 decimals. (INVALID_PAYMENT_AMOUNT)",
+    );
   });
 
   it("words in English unless told otherwise (the API client's results and logs)", () => {
-    expect(describeProviderCode("ERROR_NO_P2P_ACCOUNT_MATCH", "no match")).toBe("No pending pay-out can take this P2P payment right now; try a normal Pay-In or later. (ERROR_NO_P2P_ACCOUNT_MATCH)");
+    expect(describeProviderCode("ERROR_NO_P2P_ACCOUNT_MATCH", "no match")).toBe(
+      "No pending pay-out can take this P2P payment right now; try a normal Pay-In or later. (ERROR_NO_P2P_ACCOUNT_MATCH)",
+    );
   });
 
   it("falls back to the provider's own reason for a code it does not know, framed in the viewer's language", () => {
-    expect(describeProviderCode("ERROR_SOMETHING_NEW", "  Merchant suspended ", "en")).toBe("The provider refused: Merchant suspended (ERROR_SOMETHING_NEW).");
-    expect(describeProviderCode("ERROR_SOMETHING_NEW", "Merchant suspended", "th")).toBe("ผู้ให้บริการปฏิเสธ: Merchant suspended (ERROR_SOMETHING_NEW)");
+    expect(describeProviderCode("ERROR_SOMETHING_NEW", "  Merchant suspended ", "en")).toBe(
+      "The provider refused: Merchant suspended (ERROR_SOMETHING_NEW).",
+    );
+    expect(describeProviderCode("ERROR_SOMETHING_NEW", "Merchant suspended", "th")).toBe(
+      "ผู้ให้บริการปฏิเสธ: Merchant suspended (ERROR_SOMETHING_NEW)",
+    );
     expect(describeProviderCode("ERROR_SOMETHING_NEW", "", "th")).toBe("ผู้ให้บริการปฏิเสธ: ไม่ได้ระบุเหตุผล (ERROR_SOMETHING_NEW)");
     expect(describeProviderCode("ERROR_SOMETHING_NEW", null, "en")).toBe("The provider refused: no reason given (ERROR_SOMETHING_NEW).");
   });

@@ -159,5 +159,7 @@ export function describeProviderCode(code: string, description: string | null, l
   const known = knownCodeDescription(code, locale);
   if (known) return `${known} (${code})`;
   const reason = description?.trim();
-  return locale === "th" ? `ผู้ให้บริการปฏิเสธ: ${reason || "ไม่ได้ระบุเหตุผล"} (${code})` : `The provider refused: ${reason || "no reason given"} (${code}).`;
+  return locale === "th"
+    ? `ผู้ให้บริการปฏิเสธ: ${reason || "ไม่ได้ระบุเหตุผล"} (${code})`
+    : `The provider refused: ${reason || "no reason given"} (${code}).`;
 }

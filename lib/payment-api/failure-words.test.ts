@@ -11,7 +11,12 @@ const RETRY = " Try again in a moment.";
  * record makes the compiler ask for a new kind here.
  */
 const EXAMPLES: Record<FailureFacts["kind"], Array<[FailureFacts, string]>> = {
-  rejected: [[{ kind: "rejected", code: "ERROR_NO_P2P_ACCOUNT_MATCH", description: "no match" }, "No pending pay-out can take this P2P payment right now; try a normal Pay-In or later. (ERROR_NO_P2P_ACCOUNT_MATCH)"]],
+  rejected: [
+    [
+      { kind: "rejected", code: "ERROR_NO_P2P_ACCOUNT_MATCH", description: "no match" },
+      "No pending pay-out can take this P2P payment right now; try a normal Pay-In or later. (ERROR_NO_P2P_ACCOUNT_MATCH)",
+    ],
+  ],
   auth_failed: [
     [
       { kind: "auth_failed", orgId: "org-demo", merchantLabel: "Siam Coffee (main) shop" },
@@ -19,27 +24,58 @@ const EXAMPLES: Record<FailureFacts["kind"], Array<[FailureFacts, string]>> = {
     ],
   ],
   forbidden: [
-    [{ kind: "forbidden", missing: "role", operation: "SubmitPayOutRequest" }, "This merchant's API key lacks the role for creating Pay-Out requests. Ask the provider for a key with that role."],
-    [{ kind: "forbidden", missing: "role", operation: "SomethingNew" }, "This merchant's API key lacks the role for SomethingNew. Ask the provider for a key with that role."],
+    [
+      { kind: "forbidden", missing: "role", operation: "SubmitPayOutRequest" },
+      "This merchant's API key lacks the role for creating Pay-Out requests. Ask the provider for a key with that role.",
+    ],
+    [
+      { kind: "forbidden", missing: "role", operation: "SomethingNew" },
+      "This merchant's API key lacks the role for SomethingNew. Ask the provider for a key with that role.",
+    ],
     [
       { kind: "forbidden", missing: "read_key", merchantLabel: "Siam Coffee" },
       "Siam Coffee has no read (VIEWER) key in PayDesk, so PayDesk cannot look requests up at the provider; outcomes depend on webhooks alone.",
     ],
   ],
-  rate_limited: [[{ kind: "rate_limited" }, "The provider is limiting how fast PayDesk may call it (HTTP 429). Nothing was created; try again in a few seconds."]],
-  busy: [[{ kind: "busy", waitMs: 12_400 }, "The call would have had to wait 12 s for the provider's capacity (its rate limit), longer than PayDesk lets it wait. Nothing was sent; try again shortly."]],
+  rate_limited: [
+    [
+      { kind: "rate_limited" },
+      "The provider is limiting how fast PayDesk may call it (HTTP 429). Nothing was created; try again in a few seconds.",
+    ],
+  ],
+  busy: [
+    [
+      { kind: "busy", waitMs: 12_400 },
+      "The call would have had to wait 12 s for the provider's capacity (its rate limit), longer than PayDesk lets it wait. Nothing was sent; try again shortly.",
+    ],
+  ],
   provider_error: [
-    [{ kind: "provider_error", detail: { what: "empty_answer", status: 500 }, mayExist: true }, `The provider failed to answer properly (HTTP 500 with an empty answer).${MAY_EXIST}`],
-    [{ kind: "provider_error", detail: { what: "unreadable_part", part: "paymentResponse", issue: "Invalid input" }, mayExist: false }, `The provider failed to answer properly (an answer PayDesk cannot read (paymentResponse: Invalid input)).${RETRY}`],
-    [{ kind: "provider_error", detail: { what: "text", text: "something PayDesk never wrote" }, mayExist: true }, `The provider failed to answer properly (something PayDesk never wrote).${MAY_EXIST}`],
+    [
+      { kind: "provider_error", detail: { what: "empty_answer", status: 500 }, mayExist: true },
+      `The provider failed to answer properly (HTTP 500 with an empty answer).${MAY_EXIST}`,
+    ],
+    [
+      { kind: "provider_error", detail: { what: "unreadable_part", part: "paymentResponse", issue: "Invalid input" }, mayExist: false },
+      `The provider failed to answer properly (an answer PayDesk cannot read (paymentResponse: Invalid input)).${RETRY}`,
+    ],
+    [
+      { kind: "provider_error", detail: { what: "text", text: "something PayDesk never wrote" }, mayExist: true },
+      `The provider failed to answer properly (something PayDesk never wrote).${MAY_EXIST}`,
+    ],
   ],
   timeout: [
     [{ kind: "timeout", timeoutMs: 3_000, mayExist: true }, `The provider did not answer within 3 s.${MAY_EXIST}`],
     [{ kind: "timeout", timeoutMs: 10_000, mayExist: false }, `The provider did not answer within 10 s.${RETRY}`],
   ],
   network: [
-    [{ kind: "network", host: "127.0.0.1:4750", detail: { what: "connection_refused" }, mayExist: true }, `PayDesk could not reach the provider at 127.0.0.1:4750 (the connection was refused).${MAY_EXIST}`],
-    [{ kind: "network", host: "api.provider.example", detail: { what: "network", code: "EPIPE" }, mayExist: false }, `PayDesk could not reach the provider at api.provider.example (network error EPIPE).${RETRY}`],
+    [
+      { kind: "network", host: "127.0.0.1:4750", detail: { what: "connection_refused" }, mayExist: true },
+      `PayDesk could not reach the provider at 127.0.0.1:4750 (the connection was refused).${MAY_EXIST}`,
+    ],
+    [
+      { kind: "network", host: "api.provider.example", detail: { what: "network", code: "EPIPE" }, mayExist: false },
+      `PayDesk could not reach the provider at api.provider.example (network error EPIPE).${RETRY}`,
+    ],
   ],
 };
 const ALL = Object.values(EXAMPLES).flat();
@@ -65,20 +101,40 @@ describe("a provider call's failure in words", () => {
     expect(describeFailure({ kind: "timeout", timeoutMs: 3_000, mayExist: true }, "th")).toBe(
       "ผู้ให้บริการไม่ตอบกลับภายใน 3 วินาที คำขออาจถูกสร้างขึ้นแล้วหรือยังก็ได้ PayDesk จะตรวจสอบกับผู้ให้บริการก่อนส่งซ้ำทุกครั้ง",
     );
-    expect(describeFailure({ kind: "network", host: "127.0.0.1:4750", detail: { what: "connection_refused" }, mayExist: false }, "th")).toBe(
-      "PayDesk ติดต่อผู้ให้บริการที่ 127.0.0.1:4750 ไม่ได้ (ปลายทางปฏิเสธการเชื่อมต่อ) โปรดลองอีกครั้งในอีกสักครู่",
+    expect(
+      describeFailure({ kind: "network", host: "127.0.0.1:4750", detail: { what: "connection_refused" }, mayExist: false }, "th"),
+    ).toBe("PayDesk ติดต่อผู้ให้บริการที่ 127.0.0.1:4750 ไม่ได้ (ปลายทางปฏิเสธการเชื่อมต่อ) โปรดลองอีกครั้งในอีกสักครู่");
+    expect(describeFailure({ kind: "forbidden", missing: "role", operation: "SubmitPayOutRequest" }, "th")).toBe(
+      "API key ของร้านค้านี้ไม่มีสิทธิ์สร้างคำขอ Pay-Out โปรดขอคีย์ที่มีสิทธิ์นี้จากผู้ให้บริการ",
     );
-    expect(describeFailure({ kind: "forbidden", missing: "role", operation: "SubmitPayOutRequest" }, "th")).toBe("API key ของร้านค้านี้ไม่มีสิทธิ์สร้างคำขอ Pay-Out โปรดขอคีย์ที่มีสิทธิ์นี้จากผู้ให้บริการ");
     // A detail PayDesk does not know stays as it is, inside the Thai sentence.
-    expect(describeFailure({ kind: "provider_error", detail: { what: "text", text: "something PayDesk never wrote" }, mayExist: true }, "th")).toMatch(/^ผู้ให้บริการตอบกลับไม่ถูกต้อง \(something PayDesk never wrote\) /);
+    expect(
+      describeFailure({ kind: "provider_error", detail: { what: "text", text: "something PayDesk never wrote" }, mayExist: true }, "th"),
+    ).toMatch(/^ผู้ให้บริการตอบกลับไม่ถูกต้อง \(something PayDesk never wrote\) /);
   });
 
   it("are built as facts by the client, with nothing worded before they are shown", () => {
-    const c: CallContext = { operation: "SubmitPayInRequest", merchantLabel: "Coffee", orgId: "org-1", isSubmit: true, timeoutMs: 3_000, baseUrl: "http://127.0.0.1:4750/" };
+    const c: CallContext = {
+      operation: "SubmitPayInRequest",
+      merchantLabel: "Coffee",
+      orgId: "org-1",
+      isSubmit: true,
+      timeoutMs: 3_000,
+      baseUrl: "http://127.0.0.1:4750/",
+    };
     expect(factsOf(failures.timeout(c))).toEqual({ kind: "timeout", timeoutMs: 3_000, mayExist: true });
-    expect(factsOf(failures.network(c, { what: "connection_reset" }))).toEqual({ kind: "network", host: "127.0.0.1:4750", detail: { what: "connection_reset" }, mayExist: true });
+    expect(factsOf(failures.network(c, { what: "connection_reset" }))).toEqual({
+      kind: "network",
+      host: "127.0.0.1:4750",
+      detail: { what: "connection_reset" },
+      mayExist: true,
+    });
     // What the wire said beside the facts (the HTTP status) is not part of them.
-    expect(factsOf(failures.providerError(c, 502, { what: "empty_answer", status: 502 }))).toEqual({ kind: "provider_error", detail: { what: "empty_answer", status: 502 }, mayExist: true });
+    expect(factsOf(failures.providerError(c, 502, { what: "empty_answer", status: 502 }))).toEqual({
+      kind: "provider_error",
+      detail: { what: "empty_answer", status: 502 },
+      mayExist: true,
+    });
     expect(JSON.stringify(failures.authFailed(c, 401))).not.toMatch(/rejected the API key/);
   });
 });

@@ -115,7 +115,8 @@ const sentences = defineMessages({
     authFailed: (orgId: string, merchantLabel: string) =>
       `The provider rejected the API key for org ${orgId} (${merchantLabel}). The key may be wrong, disabled or expired: enter the current key in the merchant's settings.`,
     lacksRole: (operation: string) => `This merchant's API key lacks the role for ${operation}. Ask the provider for a key with that role.`,
-    noReadKey: (merchantLabel: string) => `${merchantLabel} has no read (VIEWER) key in PayDesk, so PayDesk cannot look requests up at the provider; outcomes depend on webhooks alone.`,
+    noReadKey: (merchantLabel: string) =>
+      `${merchantLabel} has no read (VIEWER) key in PayDesk, so PayDesk cannot look requests up at the provider; outcomes depend on webhooks alone.`,
     rateLimited: "The provider is limiting how fast PayDesk may call it (HTTP 429). Nothing was created; try again in a few seconds.",
     busy: (seconds: number) =>
       `The call would have had to wait ${seconds} s for the provider's capacity (its rate limit), longer than PayDesk lets it wait. Nothing was sent; try again shortly.`,
@@ -130,7 +131,8 @@ const sentences = defineMessages({
     authFailed: (orgId: string, merchantLabel: string) =>
       `ผู้ให้บริการไม่ยอมรับ API key ขององค์กร ${orgId} (${merchantLabel}) คีย์อาจไม่ถูกต้อง ถูกปิดใช้งาน หรือหมดอายุแล้ว โปรดกรอกคีย์ปัจจุบันในการตั้งค่าร้านค้า`,
     lacksRole: (operation: string) => `API key ของร้านค้านี้ไม่มีสิทธิ์${operation} โปรดขอคีย์ที่มีสิทธิ์นี้จากผู้ให้บริการ`,
-    noReadKey: (merchantLabel: string) => `${merchantLabel} ยังไม่มีคีย์สำหรับอ่านข้อมูล (VIEWER) ใน PayDesk จึงค้นหาคำขอที่ผู้ให้บริการไม่ได้ ผลของคำขอจะทราบได้จาก webhook เท่านั้น`,
+    noReadKey: (merchantLabel: string) =>
+      `${merchantLabel} ยังไม่มีคีย์สำหรับอ่านข้อมูล (VIEWER) ใน PayDesk จึงค้นหาคำขอที่ผู้ให้บริการไม่ได้ ผลของคำขอจะทราบได้จาก webhook เท่านั้น`,
     rateLimited: "ผู้ให้บริการกำลังจำกัดความถี่ที่ PayDesk เรียกใช้ได้ (HTTP 429) ยังไม่มีการสร้างคำขอ โปรดลองอีกครั้งในอีกไม่กี่วินาที",
     busy: (seconds: number) =>
       `การเรียกนี้จะต้องรอ ${seconds} วินาทีจึงจะได้ใช้ความจุของผู้ให้บริการ (อัตราที่ผู้ให้บริการจำกัด) ซึ่งนานกว่าที่ PayDesk ให้รอได้ ยังไม่ได้ส่งคำขอ โปรดลองอีกครั้งในอีกสักครู่`,

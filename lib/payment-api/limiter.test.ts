@@ -127,7 +127,12 @@ describe("Postgres limiter on the embedded PGlite", () => {
   it("works the same way in one process", async () => {
     const database = await createTestDatabase("pglite");
     try {
-      const limiter = createPostgresLimiter(database.db, "http://provider.test", { count: 3, windowMs: 300, marginMs: 20, maxWaitMs: 5_000 });
+      const limiter = createPostgresLimiter(database.db, "http://provider.test", {
+        count: 3,
+        windowMs: 300,
+        marginMs: 20,
+        maxWaitMs: 5_000,
+      });
       await hammer([limiter], 7);
       const recorded = await recordedCalls(database.db, "http://provider.test");
       expect(recorded).toHaveLength(7);
@@ -181,9 +186,17 @@ describe("lanes of one budget", () => {
     const second = await openDatabase({ url: database.url!, poolSize: 4, migrate: false });
     try {
       const provider = `http://lanes-${Date.now()}.test`;
-      await lanesShareByPriority([createPostgresLimiter(database.db, provider, config), createPostgresLimiter(second.db, provider, config)]);
-      const rows = await database.db.select({ lane: providerCalls.lane, waitedMs: providerCalls.waitedMs }).from(providerCalls).where(eq(providerCalls.provider, provider));
-      const byLane = Object.fromEntries(["staff", "webhook", "reconcile", "anonymous"].map((lane) => [lane, rows.filter((r) => r.lane === lane).length]));
+      await lanesShareByPriority([
+        createPostgresLimiter(database.db, provider, config),
+        createPostgresLimiter(second.db, provider, config),
+      ]);
+      const rows = await database.db
+        .select({ lane: providerCalls.lane, waitedMs: providerCalls.waitedMs })
+        .from(providerCalls)
+        .where(eq(providerCalls.provider, provider));
+      const byLane = Object.fromEntries(
+        ["staff", "webhook", "reconcile", "anonymous"].map((lane) => [lane, rows.filter((r) => r.lane === lane).length]),
+      );
       expect(byLane).toEqual({ staff: 6, webhook: 5, reconcile: 9, anonymous: 0 });
       expect(rows.every((r) => r.waitedMs !== null && r.waitedMs >= 0)).toBe(true);
     } finally {

@@ -86,7 +86,13 @@ describe("payInResponseSchema", () => {
   });
 
   it("treats the live P2P dummy PromptPay id and an empty QR as none", () => {
-    const r = payInResponseSchema.parse({ ...specPayIn, qrCode: "", qrCodeImage: "", isQrAvailable: false, payInPromptPayId: "0000000000000" });
+    const r = payInResponseSchema.parse({
+      ...specPayIn,
+      qrCode: "",
+      qrCodeImage: "",
+      isQrAvailable: false,
+      payInPromptPayId: "0000000000000",
+    });
     expect(r.qrCode).toBeNull();
     expect(r.isQrAvailable).toBe(false);
     expect(r.payInPromptPayId).toBeNull();
@@ -105,7 +111,9 @@ describe("payInResponseSchema", () => {
 
   it("reads amounts as numbers and numeric strings alike, rounding unrounded ones to satang", () => {
     const read = (requestedAmount: unknown) => payInResponseSchema.parse({ ...specPayIn, requestedAmount }).requestedSatang;
-    expect([read(0.1), read(0.29), read(1_234_567.89), read("1,000.50"), read(" 20.88 "), read(0)]).toEqual([10, 29, 123_456_789, 100_050, 2_088, 0]);
+    expect([read(0.1), read(0.29), read(1_234_567.89), read("1,000.50"), read(" 20.88 "), read(0)]).toEqual([
+      10, 29, 123_456_789, 100_050, 2_088, 0,
+    ]);
     expect([read(12.345), read("12.345"), read(12.3449)]).toEqual([1_235, 1_235, 1_234]);
   });
 
@@ -134,11 +142,15 @@ describe("payInResponseSchema", () => {
 
   // The client runs the schemas compiled (z.compile): same data, and the same issues for a refusal.
   const compiled = z.compile(payInResponseSchema);
-  const outcome = (r: ReturnType<typeof payInResponseSchema.safeParse>) => (r.success ? { data: r.data } : { issues: r.error.issues.map((i) => [i.path.join("."), i.message]) });
+  const outcome = (r: ReturnType<typeof payInResponseSchema.safeParse>) =>
+    r.success ? { data: r.data } : { issues: r.error.issues.map((i) => [i.path.join("."), i.message]) };
   it.each<[string, unknown]>([
     ["the spec's shape", specPayIn],
     ["a P2P answer without sessionId", { ...specPayIn, sessionId: undefined }],
-    ["the live shape", camelKeys({ ...specPayIn, RequestedAmount: "325.50", QrCodeImage: "", PayInPromptPayId: "0000000000000", IsQrAvailable: "False" })],
+    [
+      "the live shape",
+      camelKeys({ ...specPayIn, RequestedAmount: "325.50", QrCodeImage: "", PayInPromptPayId: "0000000000000", IsQrAvailable: "False" }),
+    ],
     ["an unrounded amount", { ...specPayIn, generatedAmount: 12.345 }],
     ["a bare base64 image", { ...specPayIn, qrCodeImage: "iVBORw0KGgo=" }],
     ...refused,
@@ -150,8 +162,17 @@ describe("payInResponseSchema", () => {
 
 describe("payOutResponseSchema", () => {
   it("reads the spec's paymentResponse and the live paymentRequest entity alike", () => {
-    const spec = payOutResponseSchema.parse({ id: "a", type: "PayOut", status: "Pending", requestedAmount: 1500, currency: "THB", createdAt: "2026-11-21T10:00:00Z" });
-    const live = payOutResponseSchema.parse(camelKeys({ Id: "a", Direction: "PayOut", Status: "Pending", RequestedAmount: "1500", CreatedDate: "2026-11-21T10:00:00.1234567Z" }));
+    const spec = payOutResponseSchema.parse({
+      id: "a",
+      type: "PayOut",
+      status: "Pending",
+      requestedAmount: 1500,
+      currency: "THB",
+      createdAt: "2026-11-21T10:00:00Z",
+    });
+    const live = payOutResponseSchema.parse(
+      camelKeys({ Id: "a", Direction: "PayOut", Status: "Pending", RequestedAmount: "1500", CreatedDate: "2026-11-21T10:00:00.1234567Z" }),
+    );
     expect(spec).toMatchObject({ id: "a", type: "PayOut", requestedSatang: 150_000 });
     expect(live).toMatchObject({ id: "a", type: "PayOut", requestedSatang: 150_000, createdAt: "2026-11-21T10:00:00.1234567Z" });
   });

@@ -35,7 +35,13 @@ export function payOutBody(input: PayOutRequest): Record<string, unknown> {
       : d.type === "promptpay"
         ? { PromptPayId: d.promptPayId, AccountType: "PromptPay" }
         : // Bank fields are always sent, PromptPay added when known (docs/payment-request-service.md, Pay-Out rule 1).
-          { BankCode: d.bankCode, BankAccountNo: d.accountNo, BankAccountName: d.accountName, PromptPayId: d.promptPayId, AccountType: d.promptPayId ? "PromptPay" : "Native" };
+          {
+            BankCode: d.bankCode,
+            BankAccountNo: d.accountNo,
+            BankAccountName: d.accountName,
+            PromptPayId: d.promptPayId,
+            AccountType: d.promptPayId ? "PromptPay" : "Native",
+          };
   return compact({
     RefId1: input.refId1,
     RefId2: input.refId2,

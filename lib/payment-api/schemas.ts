@@ -146,8 +146,13 @@ export const paymentRecordSchema = z
     expireAt: r.expireDate,
     isP2P: r.payinIsPeerToPeer ?? false,
     payoutPaidSatang: r.totalPayOutPaidAmountDecimal,
-    partialPayouts: (r.partialPayouts ?? []).map((p) => ({ at: p.txDate, payinRequestId: p.payinRequestId, amountSatang: p.partialAmount, status: p.status })),
-    payInResponse: r.responseDataObj ? payInResponseSchema.safeParse(r.responseDataObj).data ?? null : null,
+    partialPayouts: (r.partialPayouts ?? []).map((p) => ({
+      at: p.txDate,
+      payinRequestId: p.payinRequestId,
+      amountSatang: p.partialAmount,
+      status: p.status,
+    })),
+    payInResponse: r.responseDataObj ? (payInResponseSchema.safeParse(r.responseDataObj).data ?? null) : null,
   }));
 export type PaymentRecord = z.output<typeof paymentRecordSchema>;
 

@@ -15,7 +15,12 @@ function tinyPng(): string {
     return Buffer.concat([len, body, crc]);
   };
   const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0]);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", zlib.deflateSync(Buffer.from([0, 0]))), chunk("IEND", Buffer.alloc(0))]).toString("base64");
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", zlib.deflateSync(Buffer.from([0, 0]))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]).toString("base64");
 }
 
 describe.each(["spec", "live"] as const)("slip calls against the %s sandbox", (profile) => {
@@ -46,7 +51,12 @@ describe.each(["spec", "live"] as const)("slip calls against the %s sandbox", (p
   });
 
   it("uploads a slip and finds it as a duplicate from another request", async () => {
-    const upload = await api.slips.uploadPayInSlipById(slip.orgId, slip.id, slip.token, { imageBase64: tinyPng(), first4: "AB12", last4: "9Z9Z", note: "โอนแล้ว" });
+    const upload = await api.slips.uploadPayInSlipById(slip.orgId, slip.id, slip.token, {
+      imageBase64: tinyPng(),
+      first4: "AB12",
+      last4: "9Z9Z",
+      note: "โอนแล้ว",
+    });
     expect(upload).toMatchObject({ ok: true });
     expect((await sb.control<unknown[]>("GET", `/slips?requestId=${slip.id}`)).body).toHaveLength(1);
     const dup = await api.slips.checkPayInSlipDup(other.orgId, other.id, "ab12", "9z9z");
@@ -56,8 +66,18 @@ describe.each(["spec", "live"] as const)("slip calls against the %s sandbox", (p
   });
 
   it("does not retry an upload whose answer was lost", async () => {
-    await sb.control("POST", "/faults", { operation: "UploadPayInSlipById", kind: "http500", when: "after", match: { requestId: other.id } });
-    const result = await api.slips.uploadPayInSlipById(other.orgId, other.id, other.token, { imageBase64: tinyPng(), first4: null, last4: null, note: null });
+    await sb.control("POST", "/faults", {
+      operation: "UploadPayInSlipById",
+      kind: "http500",
+      when: "after",
+      match: { requestId: other.id },
+    });
+    const result = await api.slips.uploadPayInSlipById(other.orgId, other.id, other.token, {
+      imageBase64: tinyPng(),
+      first4: null,
+      last4: null,
+      note: null,
+    });
     expect(result).toMatchObject({ ok: false, kind: "provider_error", mayExist: true });
     expect((await sb.control<unknown[]>("GET", `/slips?requestId=${other.id}`)).body).toHaveLength(1);
   });

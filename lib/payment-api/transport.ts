@@ -13,9 +13,7 @@ export interface WireRequest {
 }
 
 export type WireOutcome =
-  | { kind: "response"; status: number; contentType: string; text: string }
-  | { kind: "timeout" }
-  | { kind: "network"; detail: WireDetail };
+  { kind: "response"; status: number; contentType: string; text: string } | { kind: "timeout" } | { kind: "network"; detail: WireDetail };
 
 export async function exchange(request: WireRequest, fetchImpl: typeof fetch = fetch): Promise<WireOutcome> {
   // A timer cleared as soon as the answer is read: AbortSignal.timeout would leave one alive for the

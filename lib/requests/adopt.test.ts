@@ -53,7 +53,10 @@ describe("judging what an unknown submit created", () => {
 
   it("allows the provider's clock to run a little behind, and no more", () => {
     expect(judgeFound(payIn, [record({ createdAt: at(-CLOCK_SKEW_MS + 100) })], none).verdict).toBe("adopt");
-    expect(judgeFound(payIn, [record({ createdAt: at(-CLOCK_SKEW_MS - 100) })], none)).toMatchObject({ verdict: "taken", found: [{ notOurs: "created_before" }] });
+    expect(judgeFound(payIn, [record({ createdAt: at(-CLOCK_SKEW_MS - 100) })], none)).toMatchObject({
+      verdict: "taken",
+      found: [{ notOurs: "created_before" }],
+    });
   });
 
   it.each<[string, Partial<PaymentRecord>, string]>([
@@ -85,10 +88,17 @@ describe("judging what an unknown submit created", () => {
   });
 
   it("compares a pay-out's recipient", () => {
-    const payOut: SubmitFacts = { ...payIn, kind: "payout", input: { destination: { type: "bank", bankCode: "KBANK", accountNo: "0123456789", accountName: "X" } } };
+    const payOut: SubmitFacts = {
+      ...payIn,
+      kind: "payout",
+      input: { destination: { type: "bank", bankCode: "KBANK", accountNo: "0123456789", accountName: "X" } },
+    };
     const sent = record({ direction: "PayOut", customerEmail: null, bankAccountNo: "0123456789" });
     expect(judgeFound(payOut, [sent], none).verdict).toBe("adopt");
-    expect(judgeFound(payOut, [{ ...sent, bankAccountNo: "9999999999" }], none)).toMatchObject({ verdict: "taken", found: [{ notOurs: "other_payer" }] });
+    expect(judgeFound(payOut, [{ ...sent, bankAccountNo: "9999999999" }], none)).toMatchObject({
+      verdict: "taken",
+      found: [{ notOurs: "other_payer" }],
+    });
   });
 
   it("finds nothing to judge when the provider has no such RefId1", () => {

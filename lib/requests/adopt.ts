@@ -64,9 +64,11 @@ const sameText = (ours: unknown, theirs: string | null, fold = false) => {
 
 function whyNotOurs(s: SubmitFacts, r: PaymentRecord, linked: ReadonlySet<string>): { notOurs: NotOurs | null; undecidable: boolean } {
   if (linked.has(r.id.toLowerCase())) return { notOurs: "linked", undecidable: false };
-  if (r.merchantId !== null && r.merchantId.toLowerCase() !== s.providerMerchantId.toLowerCase()) return { notOurs: "other_merchant", undecidable: false };
+  if (r.merchantId !== null && r.merchantId.toLowerCase() !== s.providerMerchantId.toLowerCase())
+    return { notOurs: "other_merchant", undecidable: false };
   const isPayIn = s.kind === "payin" || s.kind === "payin_p2p";
-  if (r.direction !== null && r.direction.toLowerCase() !== (isPayIn ? "payin" : "payout")) return { notOurs: "other_kind", undecidable: false };
+  if (r.direction !== null && r.direction.toLowerCase() !== (isPayIn ? "payin" : "payout"))
+    return { notOurs: "other_kind", undecidable: false };
   if (isPayIn && r.direction !== null && r.isP2P !== (s.kind === "payin_p2p")) return { notOurs: "other_kind", undecidable: false };
   if (r.requestedSatang !== null && r.requestedSatang !== s.requestedSatang) return { notOurs: "other_amount", undecidable: false };
   const created = r.createdAt === null ? null : Date.parse(r.createdAt);

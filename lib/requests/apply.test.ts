@@ -16,7 +16,14 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
   beforeAll(async () => {
     if (skip) return;
     database = await createTestDatabase(kind, { poolSize: 6 });
-    await database.db.insert(merchants).values({ id: "mer_apply", displayName: "Shop", orgId: "org", merchantId: randomUUID(), submitKeyEncrypted: "x", submitKeyLast4: "xxxx" });
+    await database.db.insert(merchants).values({
+      id: "mer_apply",
+      displayName: "Shop",
+      orgId: "org",
+      merchantId: randomUUID(),
+      submitKeyEncrypted: "x",
+      submitKeyLast4: "xxxx",
+    });
     unlisten = await database.listen(REQUEST_CHANNEL, (id) => announced.push(id));
   });
   afterAll(async () => {
@@ -24,7 +31,14 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     await database?.dispose();
   });
 
-  async function request(values: { kind: "payin" | "payout"; status?: string; requestedAmount?: string; generatedAmount?: string; paidAmount?: string; statusReason?: string }) {
+  async function request(values: {
+    kind: "payin" | "payout";
+    status?: string;
+    requestedAmount?: string;
+    generatedAmount?: string;
+    paidAmount?: string;
+    statusReason?: string;
+  }) {
     const id = `req_${randomUUID()}`;
     await database.db.insert(paymentRequests).values({
       id,
@@ -43,26 +57,50 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     return id;
   }
   const row = async (id: string) => (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
-  const timeline = (id: string) => database.db.select().from(requestEvents).where(eq(requestEvents.requestId, id)).orderBy(asc(requestEvents.id));
+  const timeline = (id: string) =>
+    database.db.select().from(requestEvents).where(eq(requestEvents.requestId, id)).orderBy(asc(requestEvents.id));
   const factsOf = async (id: string): Promise<RequestFacts> => {
     const r = await row(id);
-    return { id, status: r.status, kind: r.kind, requestedAmount: r.requestedAmount, generatedAmount: r.generatedAmount, paidAmount: r.paidAmount, createdAt: r.createdAt, expireAt: r.expireAt };
+    return {
+      id,
+      status: r.status,
+      kind: r.kind,
+      requestedAmount: r.requestedAmount,
+      generatedAmount: r.generatedAmount,
+      paidAmount: r.paidAmount,
+      createdAt: r.createdAt,
+      expireAt: r.expireAt,
+    };
   };
   const announcementsOf = async (id: string) => {
     // NOTIFY arrives after the commit, asynchronously.
     await new Promise((r) => setTimeout(r, 150));
     return announced.filter((a) => a === id).length;
   };
-  const round = (satang: number): LifecycleEvent => ({ type: "payout_success", txSatang: satang, isPartial: true, paidInclusiveSatang: null, providerStatus: "Pending" });
-  const apply = (id: string, event: LifecycleEvent, options: Partial<ApplyOptions> = {}) => applyToRequest(database.db, id, event, { actor: "test", ...options });
+  const round = (satang: number): LifecycleEvent => ({
+    type: "payout_success",
+    txSatang: satang,
+    isPartial: true,
+    paidInclusiveSatang: null,
+    providerStatus: "Pending",
+  });
+  const apply = (id: string, event: LifecycleEvent, options: Partial<ApplyOptions> = {}) =>
+    applyToRequest(database.db, id, event, { actor: "test", ...options });
 
   it.skipIf(skip)("writes the change, its timeline entry and its announcement together", async () => {
     const id = await request({ kind: "payin" });
-    expect(await apply(id, { type: "provider_status", status: "Paid", statusCode: "OK", reason: null }, { data: { note: "n" } })).toEqual({ applied: true, state: "paid" });
+    expect(await apply(id, { type: "provider_status", status: "Paid", statusCode: "OK", reason: null }, { data: { note: "n" } })).toEqual({
+      applied: true,
+      state: "paid",
+    });
     expect(await row(id)).toMatchObject({ status: "paid", statusCode: "OK", nextCheckAt: null });
     const entries = await timeline(id);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ type: "provider_status", actor: "test", data: { status: "Paid", note: "n", outcome: { from: "pending", to: "paid" } } });
+    expect(entries[0]).toMatchObject({
+      type: "provider_status",
+      actor: "test",
+      data: { status: "Paid", note: "n", outcome: { from: "pending", to: "paid" } },
+    });
     expect(await announcementsOf(id)).toBe(1);
   });
 
@@ -82,7 +120,10 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     // The caller still thinks nothing was paid; the second round must add to 200.00, not replace it.
     expect(await apply(id, round(30_000), { known: stale })).toEqual({ applied: true, state: "pending" });
     expect(toSatang((await row(id)).paidAmount)).toBe(50_000);
-    expect((await timeline(id)).map((e) => (e.data as { outcome: unknown }).outcome)).toEqual([{ from: "pending", to: "pending" }, { from: "pending", to: "pending" }]);
+    expect((await timeline(id)).map((e) => (e.data as { outcome: unknown }).outcome)).toEqual([
+      { from: "pending", to: "pending" },
+      { from: "pending", to: "pending" },
+    ]);
   });
 
   it.skipIf(skip)("loses no round when many arrive at once", async () => {
@@ -95,8 +136,14 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
 
   it.skipIf(skip)("settles a webhook delivery in the same write, once: a second pass writes and announces nothing", async () => {
     const id = await request({ kind: "payout" });
-    const [delivery] = await database.db.insert(webhookDeliveries).values({ providerJobId: randomUUID(), merchantId: "mer_apply", verdict: "received", rawBody: "{}" }).returning({ id: webhookDeliveries.id });
-    const settles = { deliveryId: delivery!.id, verdictFor: (r: { applied: boolean }) => ({ verdict: r.applied ? "applied" : "ignored", reason: null }) };
+    const [delivery] = await database.db
+      .insert(webhookDeliveries)
+      .values({ providerJobId: randomUUID(), merchantId: "mer_apply", verdict: "received", rawBody: "{}" })
+      .returning({ id: webhookDeliveries.id });
+    const settles = {
+      deliveryId: delivery!.id,
+      verdictFor: (r: { applied: boolean }) => ({ verdict: r.applied ? "applied" : "ignored", reason: null }),
+    };
     const first = await apply(id, round(10_000), { known: await factsOf(id), settles });
     // A pass that read the request after the first one wrote (its copy is current): only the
     // delivery, no longer `received`, stops it.
@@ -105,7 +152,10 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     expect(second).toMatchObject({ applied: false, superseded: true });
     expect(toSatang((await row(id)).paidAmount)).toBe(10_000);
     expect(await timeline(id)).toHaveLength(1);
-    expect((await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery!.id)))[0]).toMatchObject({ verdict: "applied", requestId: id });
+    expect((await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery!.id)))[0]).toMatchObject({
+      verdict: "applied",
+      requestId: id,
+    });
     expect(await announcementsOf(id)).toBe(1);
   });
 
@@ -113,14 +163,41 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     // One connection, so the next statement surely runs in the same session.
     const single = await createTestDatabase(kind, { poolSize: 1 });
     try {
-      await single.db.insert(merchants).values({ id: "mer_apply", displayName: "Shop", orgId: "org", merchantId: randomUUID(), submitKeyEncrypted: "x", submitKeyLast4: "xxxx" });
+      await single.db.insert(merchants).values({
+        id: "mer_apply",
+        displayName: "Shop",
+        orgId: "org",
+        merchantId: randomUUID(),
+        submitKeyEncrypted: "x",
+        submitKeyLast4: "xxxx",
+      });
       const id = `req_${randomUUID()}`;
-      await single.db.insert(paymentRequests).values({ id, merchantId: "mer_apply", kind: "payin", refId1: "R-1", requestedAmount: "10.00", status: "pending", idempotencyKey: id, input: {}, providerId: randomUUID() });
-      const [delivery] = await single.db.insert(webhookDeliveries).values({ providerJobId: randomUUID(), merchantId: "mer_apply", verdict: "received", rawBody: "{}" }).returning({ id: webhookDeliveries.id });
+      await single.db.insert(paymentRequests).values({
+        id,
+        merchantId: "mer_apply",
+        kind: "payin",
+        refId1: "R-1",
+        requestedAmount: "10.00",
+        status: "pending",
+        idempotencyKey: id,
+        input: {},
+        providerId: randomUUID(),
+      });
+      const [delivery] = await single.db
+        .insert(webhookDeliveries)
+        .values({ providerJobId: randomUUID(), merchantId: "mer_apply", verdict: "received", rawBody: "{}" })
+        .returning({ id: webhookDeliveries.id });
       const settles = { deliveryId: delivery!.id, verdictFor: () => ({ verdict: "applied", reason: null }) };
       // The test server runs with it off; a production server has it on.
       await single.db.execute(sql`set synchronous_commit = on`);
-      expect(await applyToRequest(single.db, id, { type: "provider_status", status: "Paid", statusCode: "OK", reason: null }, { actor: "test", settles })).toEqual({ applied: true, state: "paid" });
+      expect(
+        await applyToRequest(
+          single.db,
+          id,
+          { type: "provider_status", status: "Paid", statusCode: "OK", reason: null },
+          { actor: "test", settles },
+        ),
+      ).toEqual({ applied: true, state: "paid" });
       const { rows } = (await single.db.execute(sql`show synchronous_commit`)) as unknown as { rows: { synchronous_commit: string }[] };
       expect(rows[0]?.synchronous_commit).toBe("on");
     } finally {

@@ -74,7 +74,13 @@ export async function applyToRequest(db: Db, requestId: string, event: Lifecycle
     // A generated amount written by this very event (an adopted request's) counts already.
     const generated = options.changes?.generatedAmount !== undefined ? options.changes.generatedAmount : facts.generatedAmount;
     const verdict = applyEvent(
-      { state: current, kind: facts.kind, requestedSatang: toSatang(facts.requestedAmount), generatedSatang: generated == null ? null : toSatang(generated), paidSatang: toSatang(facts.paidAmount) },
+      {
+        state: current,
+        kind: facts.kind,
+        requestedSatang: toSatang(facts.requestedAmount),
+        generatedSatang: generated == null ? null : toSatang(generated),
+        paidSatang: toSatang(facts.paidAmount),
+      },
       event,
     );
     const result: Applied = verdict.applied ? { applied: true, state: verdict.next } : { applied: false, state: current, why: verdict.why };
@@ -89,7 +95,11 @@ export async function applyToRequest(db: Db, requestId: string, event: Lifecycle
   throw new Error(`payment request ${requestId} kept changing; the event was not applied`);
 }
 
-async function readFacts(db: Db, requestId: string, deliveryId: number | undefined): Promise<{ facts: RequestFacts; deliveryVerdict: string | null }> {
+async function readFacts(
+  db: Db,
+  requestId: string,
+  deliveryId: number | undefined,
+): Promise<{ facts: RequestFacts; deliveryVerdict: string | null }> {
   const [row] = await db
     .select({
       id: paymentRequests.id,
@@ -100,7 +110,12 @@ async function readFacts(db: Db, requestId: string, deliveryId: number | undefin
       paidAmount: paymentRequests.paidAmount,
       createdAt: paymentRequests.createdAt,
       expireAt: paymentRequests.expireAt,
-      deliveryVerdict: deliveryId === undefined ? sql<null>`null` : sql<string | null>`(select ${webhookDeliveries.verdict} from ${webhookDeliveries} where ${webhookDeliveries.id} = ${deliveryId})`,
+      deliveryVerdict:
+        deliveryId === undefined
+          ? sql<null>`null`
+          : sql<
+              string | null
+            >`(select ${webhookDeliveries.verdict} from ${webhookDeliveries} where ${webhookDeliveries.id} = ${deliveryId})`,
     })
     .from(paymentRequests)
     .where(eq(paymentRequests.id, requestId));
@@ -116,7 +131,14 @@ async function readFacts(db: Db, requestId: string, deliveryId: number | undefin
  * when it is ignored — so an empty result means someone changed it first (or settled the
  * delivery) and nothing was written.
  */
-async function writeOutcome(db: Db, facts: RequestFacts, event: LifecycleEvent, verdict: Verdict, result: Applied, options: ApplyOptions): Promise<boolean> {
+async function writeOutcome(
+  db: Db,
+  facts: RequestFacts,
+  event: LifecycleEvent,
+  verdict: Verdict,
+  result: Applied,
+  options: ApplyOptions,
+): Promise<boolean> {
   const delivery = options.settles ? { id: options.settles.deliveryId, ...options.settles.verdictFor(result) } : null;
   const stillAsDecided = and(
     eq(paymentRequests.id, facts.id),
@@ -125,15 +147,28 @@ async function writeOutcome(db: Db, facts: RequestFacts, event: LifecycleEvent, 
     delivery ? sql`exists (select 1 from waiting)` : undefined,
   );
   const target: SQL = verdict.applied
-    ? db.update(paymentRequests).set(changesFor(facts, verdict, options)).where(stillAsDecided).returning({ id: paymentRequests.id }).getSQL()
+    ? db
+        .update(paymentRequests)
+        .set(changesFor(facts, verdict, options))
+        .where(stillAsDecided)
+        .returning({ id: paymentRequests.id })
+        .getSQL()
     : sql`select ${paymentRequests.id} from ${paymentRequests} where ${stillAsDecided} for update`;
-  const data = { ...event, ...options.data, outcome: verdict.applied ? { from: facts.status, to: verdict.next } : { ignored: verdict.why } };
+  const data = {
+    ...event,
+    ...options.data,
+    outcome: verdict.applied ? { from: facts.status, to: verdict.next } : { ignored: verdict.why },
+  };
   const ctes: SQL[] = [
-    ...(delivery ? [sql`waiting as (select id from webhook_deliveries where id = ${delivery.id} and verdict = 'received' for update)`] : []),
+    ...(delivery
+      ? [sql`waiting as (select id from webhook_deliveries where id = ${delivery.id} and verdict = 'received' for update)`]
+      : []),
     sql`target as (${target})`,
     sql`timeline as (insert into request_events (request_id, type, actor, data) select id, ${event.type}, ${options.actor}, ${JSON.stringify(data)}::jsonb from target returning request_id)`,
     ...(delivery
-      ? [sql`settled as (update webhook_deliveries set verdict = ${delivery.verdict}, reason_facts = ${delivery.reason === null ? null : JSON.stringify(delivery.reason)}::jsonb, request_id = ${facts.id} where id = ${delivery.id} and exists (select 1 from target))`]
+      ? [
+          sql`settled as (update webhook_deliveries set verdict = ${delivery.verdict}, reason_facts = ${delivery.reason === null ? null : JSON.stringify(delivery.reason)}::jsonb, request_id = ${facts.id} where id = ${delivery.id} and exists (select 1 from target))`,
+        ]
       : []),
   ];
   // A settled delivery's apply commits without waiting for the disk: the delivery was flushed as
@@ -141,11 +176,18 @@ async function writeOutcome(db: Db, facts: RequestFacts, event: LifecycleEvent, 
   // crash that loses this commit leaves it `received` for the stranded sweep to apply again.
   // (Local to this statement's own transaction; a later flushed commit makes it durable too.)
   const noFlushWait = delivery ? sql`, set_config('synchronous_commit', 'off', true)` : sql``;
-  const written = await executePrepared(db, sql`with ${sql.join(ctes, sql`, `)} select pg_notify(${REQUEST_CHANNEL}, request_id)${noFlushWait} from timeline`);
+  const written = await executePrepared(
+    db,
+    sql`with ${sql.join(ctes, sql`, `)} select pg_notify(${REQUEST_CHANNEL}, request_id)${noFlushWait} from timeline`,
+  );
   return written.length > 0;
 }
 
-function changesFor(facts: RequestFacts, verdict: Extract<Verdict, { applied: true }>, options: ApplyOptions): Partial<typeof paymentRequests.$inferInsert> {
+function changesFor(
+  facts: RequestFacts,
+  verdict: Extract<Verdict, { applied: true }>,
+  options: ApplyOptions,
+): Partial<typeof paymentRequests.$inferInsert> {
   const expireAt = options.changes?.expireAt !== undefined ? options.changes.expireAt : facts.expireAt;
   const schedule = { state: verdict.next, kind: facts.kind, createdAt: facts.createdAt, expireAt: expireAt ?? null, checkCount: 0 };
   const now = new Date();
@@ -160,7 +202,9 @@ function changesFor(facts: RequestFacts, verdict: Extract<Verdict, { applied: tr
     checkCount: 0,
     // A new state's code and reason are its own: a request that recovered (unknown → pending) no
     // longer says why it once was unknown. Within one state (a partial round) they are kept.
-    ...(isNewState ? { statusCode: verdict.statusCode ?? null, statusReason: verdict.reason ?? null, statusFacts: verdict.facts ?? null } : {}),
+    ...(isNewState
+      ? { statusCode: verdict.statusCode ?? null, statusReason: verdict.reason ?? null, statusFacts: verdict.facts ?? null }
+      : {}),
     ...(!isNewState && verdict.statusCode !== undefined ? { statusCode: verdict.statusCode } : {}),
     ...(!isNewState && verdict.reason !== undefined ? { statusReason: verdict.reason } : {}),
     ...(!isNewState && verdict.facts !== undefined ? { statusFacts: verdict.facts } : {}),
@@ -170,7 +214,13 @@ function changesFor(facts: RequestFacts, verdict: Extract<Verdict, { applied: tr
 }
 
 /** A timeline entry that is not a state change (a slip upload, a staff note, a reconcile that found nothing new), announced in the same statement. */
-export async function recordEvent(db: Db, requestId: string, type: string, actor: string, data: Record<string, unknown> = {}): Promise<void> {
+export async function recordEvent(
+  db: Db,
+  requestId: string,
+  type: string,
+  actor: string,
+  data: Record<string, unknown> = {},
+): Promise<void> {
   const entry = db.insert(requestEvents).values({ requestId, type, actor, data }).returning({ requestId: requestEvents.requestId });
   await db.execute(sql`with entry as (${entry.getSQL()}) select pg_notify(${REQUEST_CHANNEL}, request_id) from entry`);
 }

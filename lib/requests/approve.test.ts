@@ -28,9 +28,24 @@ describe.each(DATABASE_KINDS)("the approvals queue (maker-checker) on %s", (kind
     database = await createTestDatabase(kind);
     sb = await startTestSandbox("spec");
     const vault = createKeyVault([randomBytes(32)]);
-    const coffee = { displayName: "Coffee", orgId: sb.coffee.orgId, merchantId: sb.coffee.merchantId, submitKey: sb.coffee.submitKey, readKey: sb.coffee.readKey, payoutApprovalThresholdSatang: 5_000_000 };
+    const coffee = {
+      displayName: "Coffee",
+      orgId: sb.coffee.orgId,
+      merchantId: sb.coffee.merchantId,
+      submitKey: sb.coffee.submitKey,
+      readKey: sb.coffee.readKey,
+      payoutApprovalThresholdSatang: 5_000_000,
+    };
     merchantRowId = (await createMerchant(database.db, vault, coffee)).id;
-    otherMerchantRowId = (await createMerchant(database.db, vault, { ...coffee, displayName: "Gadgets", merchantId: sb.gadgets.merchantId, submitKey: sb.gadgets.submitKey, readKey: sb.gadgets.readKey })).id;
+    otherMerchantRowId = (
+      await createMerchant(database.db, vault, {
+        ...coffee,
+        displayName: "Gadgets",
+        merchantId: sb.gadgets.merchantId,
+        submitKey: sb.gadgets.submitKey,
+        readKey: sb.gadgets.readKey,
+      })
+    ).id;
     maker = (await insertStaff(database.db, { role: "finance" })).id;
     checker = (await insertStaff(database.db, { role: "admin" })).id;
     api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 2_000, limiter: null }).forMerchant({ ...sb.coffee, label: "Coffee" });
@@ -46,14 +61,27 @@ describe.each(DATABASE_KINDS)("the approvals queue (maker-checker) on %s", (kind
     const result = await createRequest(
       database.db,
       api,
-      { kind: "payout", payOut: payOutRequest({ refId1, amountSatang: 6_000_000, destination: { type: "bank", bankCode: "KBANK", accountNo: "0123456789", accountName: "Somchai Jaidee" } }) },
+      {
+        kind: "payout",
+        payOut: payOutRequest({
+          refId1,
+          amountSatang: 6_000_000,
+          destination: { type: "bank", bankCode: "KBANK", accountNo: "0123456789", accountName: "Somchai Jaidee" },
+        }),
+      },
       { merchantRowId, idempotencyKey: randomUUID(), createdBy: by, holdForApproval: true },
     );
     if (result.outcome !== "held") throw new Error(`expected held, got ${result.outcome}`);
     return { id: result.request.id, refId1 };
   }
   const atProvider = async (refId1: string) => (await sb.control<unknown[]>("GET", `/requests?refId1=${refId1}`)).body.length;
-  const statusOf = async (id: string) => (await database.db.select({ status: paymentRequests.status, reason: paymentRequests.statusReason }).from(paymentRequests).where(eq(paymentRequests.id, id)))[0];
+  const statusOf = async (id: string) =>
+    (
+      await database.db
+        .select({ status: paymentRequests.status, reason: paymentRequests.statusReason })
+        .from(paymentRequests)
+        .where(eq(paymentRequests.id, id))
+    )[0];
 
   it.skipIf(skip)("lists held requests of the merchants in scope, with who asked and where the money goes", async () => {
     const request = await held();
@@ -71,22 +99,36 @@ describe.each(DATABASE_KINDS)("the approvals queue (maker-checker) on %s", (kind
 
   it.skipIf(skip)("refuses the requester's own approval and sends nothing", async () => {
     const request = await held();
-    expect(await approveRequest(database.db, apiFor, { requestId: request.id, merchantRowId, actorId: maker })).toEqual({ ok: false, reason: "own_request" });
+    expect(await approveRequest(database.db, apiFor, { requestId: request.id, merchantRowId, actorId: maker })).toEqual({
+      ok: false,
+      reason: "own_request",
+    });
     expect((await statusOf(request.id))?.status).toBe("awaiting_approval");
     expect(await atProvider(request.refId1)).toBe(0);
   });
 
   it.skipIf(skip)("sends the request when a second person approves, once, with the approval on the timeline", async () => {
     const request = await held();
-    expect(await approveRequest(database.db, apiFor, { requestId: request.id, merchantRowId, actorId: checker })).toMatchObject({ ok: true, state: "pending" });
+    expect(await approveRequest(database.db, apiFor, { requestId: request.id, merchantRowId, actorId: checker })).toMatchObject({
+      ok: true,
+      state: "pending",
+    });
     expect(await atProvider(request.refId1)).toBe(1);
-    const events = await database.db.select().from(requestEvents).where(eq(requestEvents.requestId, request.id)).orderBy(asc(requestEvents.id));
+    const events = await database.db
+      .select()
+      .from(requestEvents)
+      .where(eq(requestEvents.requestId, request.id))
+      .orderBy(asc(requestEvents.id));
     expect(events.map((e) => [e.type, e.actor])).toEqual([
       ["created", maker],
       ["approval_granted", checker],
       ["submit_accepted", "provider"],
     ]);
-    expect(await approveRequest(database.db, apiFor, { requestId: request.id, merchantRowId, actorId: checker })).toEqual({ ok: false, reason: "already_decided", state: "pending" });
+    expect(await approveRequest(database.db, apiFor, { requestId: request.id, merchantRowId, actorId: checker })).toEqual({
+      ok: false,
+      reason: "already_decided",
+      state: "pending",
+    });
     expect(await atProvider(request.refId1)).toBe(1);
   });
 
@@ -104,27 +146,42 @@ describe.each(DATABASE_KINDS)("the approvals queue (maker-checker) on %s", (kind
 
   it.skipIf(skip)("a request of another merchant is not found, whoever asks", async () => {
     const request = await held();
-    expect(await approveRequest(database.db, apiFor, { requestId: request.id, merchantRowId: otherMerchantRowId, actorId: checker })).toEqual({ ok: false, reason: "not_found" });
-    expect(await declineRequest(database.db, { requestId: request.id, merchantRowId: otherMerchantRowId, actorId: checker, reason: "x" })).toEqual({ ok: false, reason: "not_found" });
+    expect(
+      await approveRequest(database.db, apiFor, { requestId: request.id, merchantRowId: otherMerchantRowId, actorId: checker }),
+    ).toEqual({ ok: false, reason: "not_found" });
+    expect(
+      await declineRequest(database.db, { requestId: request.id, merchantRowId: otherMerchantRowId, actorId: checker, reason: "x" }),
+    ).toEqual({ ok: false, reason: "not_found" });
     expect((await statusOf(request.id))?.status).toBe("awaiting_approval");
   });
 
   it.skipIf(skip)("declining cancels it with the reason, never sent; it cannot be approved afterwards", async () => {
     const request = await held();
-    expect(await declineRequest(database.db, { requestId: request.id, merchantRowId, actorId: checker, reason: "Wrong account number" })).toMatchObject({ ok: true, state: "canceled" });
+    expect(
+      await declineRequest(database.db, { requestId: request.id, merchantRowId, actorId: checker, reason: "Wrong account number" }),
+    ).toMatchObject({ ok: true, state: "canceled" });
     expect(await statusOf(request.id)).toEqual({ status: "canceled", reason: "Wrong account number" });
-    expect(await approveRequest(database.db, apiFor, { requestId: request.id, merchantRowId, actorId: checker })).toEqual({ ok: false, reason: "already_decided", state: "canceled" });
+    expect(await approveRequest(database.db, apiFor, { requestId: request.id, merchantRowId, actorId: checker })).toEqual({
+      ok: false,
+      reason: "already_decided",
+      state: "canceled",
+    });
     expect(await atProvider(request.refId1)).toBe(0);
   });
 
   it.skipIf(skip)("the requester may withdraw (decline) their own request", async () => {
     const request = await held();
-    expect(await declineRequest(database.db, { requestId: request.id, merchantRowId, actorId: maker, reason: "Asked by mistake" })).toMatchObject({ ok: true, state: "canceled" });
+    expect(
+      await declineRequest(database.db, { requestId: request.id, merchantRowId, actorId: maker, reason: "Asked by mistake" }),
+    ).toMatchObject({ ok: true, state: "canceled" });
   });
 
   it.skipIf(skip)("without a usable API key the approval is refused before anything changes", async () => {
     const request = await held();
-    expect(await approveRequest(database.db, async () => undefined, { requestId: request.id, merchantRowId, actorId: checker })).toEqual({ ok: false, reason: "no_api" });
+    expect(await approveRequest(database.db, async () => undefined, { requestId: request.id, merchantRowId, actorId: checker })).toEqual({
+      ok: false,
+      reason: "no_api",
+    });
     expect((await statusOf(request.id))?.status).toBe("awaiting_approval");
   });
 });

@@ -92,7 +92,11 @@ async function heldRow(db: Db, d: Decision) {
 }
 
 /** Approves a held request and sends it to the provider; the answer (pending, rejected, unknown) is the request's new state. */
-export async function approveRequest(db: Db, apiFor: (merchantRowId: string) => Promise<MerchantApi | undefined>, d: Decision): Promise<DecisionResult> {
+export async function approveRequest(
+  db: Db,
+  apiFor: (merchantRowId: string) => Promise<MerchantApi | undefined>,
+  d: Decision,
+): Promise<DecisionResult> {
   const row = await heldRow(db, d);
   if (!row) return { ok: false, reason: "not_found" };
   if (row.status !== "awaiting_approval") return { ok: false, reason: "already_decided", state: row.status as State };
@@ -100,7 +104,12 @@ export async function approveRequest(db: Db, apiFor: (merchantRowId: string) => 
   // Before approving: an approval that cannot be sent would leave the request stuck in submitting.
   const api = await apiFor(row.merchantId);
   if (!api) return { ok: false, reason: "no_api" };
-  const applied = await applyToRequest(db, row.id, { type: "approval_granted" }, { actor: d.actorId, changes: { submittedAt: new Date() }, data: { approvedBy: d.actorId } });
+  const applied = await applyToRequest(
+    db,
+    row.id,
+    { type: "approval_granted" },
+    { actor: d.actorId, changes: { submittedAt: new Date() }, data: { approvedBy: d.actorId } },
+  );
   if (!applied.applied) return { ok: false, reason: "already_decided", state: applied.state };
   const sent = await sendToProvider(db, api, { ...row, status: applied.state });
   // sendToProvider answers "sent" for a recorded row; anything else would be a bug in it.
@@ -116,7 +125,12 @@ export async function declineRequest(db: Db, d: Decision & { reason: string }): 
   const row = await heldRow(db, d);
   if (!row) return { ok: false, reason: "not_found" };
   if (row.status !== "awaiting_approval") return { ok: false, reason: "already_decided", state: row.status as State };
-  const applied = await applyToRequest(db, row.id, { type: "approval_declined", reason: d.reason }, { actor: d.actorId, data: { declinedBy: d.actorId } });
+  const applied = await applyToRequest(
+    db,
+    row.id,
+    { type: "approval_declined", reason: d.reason },
+    { actor: d.actorId, data: { declinedBy: d.actorId } },
+  );
   if (!applied.applied) return { ok: false, reason: "already_decided", state: applied.state };
   return { ok: true, state: applied.state, reason: null };
 }

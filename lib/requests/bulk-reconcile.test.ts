@@ -30,9 +30,18 @@ describe.each(DATABASE_KINDS)("bulk reconciliation on %s", (kind) => {
     calls.push(url.pathname.split("/action/")[1]?.split("/")[0] ?? url.pathname);
     return fetch(input, init);
   };
-  const credentials = () => ({ orgId: sb.coffee.orgId, merchantId: sb.coffee.merchantId, submitKey: sb.coffee.submitKey, readKey: sb.coffee.readKey, label: "Coffee" });
+  const credentials = () => ({
+    orgId: sb.coffee.orgId,
+    merchantId: sb.coffee.merchantId,
+    submitKey: sb.coffee.submitKey,
+    readKey: sb.coffee.readKey,
+    label: "Coffee",
+  });
   const workerApi = (limiter: ReturnType<typeof createMemoryLimiter> | null = null, readKey: string | null = sb.coffee.readKey) =>
-    createPaymentApi({ baseUrl: sb.url, timeoutMs: 10_000, limiter, fetch: counting }).forMerchant({ ...credentials(), readKey }, "reconcile");
+    createPaymentApi({ baseUrl: sb.url, timeoutMs: 10_000, limiter, fetch: counting }).forMerchant(
+      { ...credentials(), readKey },
+      "reconcile",
+    );
 
   beforeAll(async () => {
     if (skip) return;
@@ -61,7 +70,14 @@ describe.each(DATABASE_KINDS)("bulk reconciliation on %s", (kind) => {
           const payload: RequestPayload =
             kind === "payin"
               ? { kind, payIn: payInRequest({ refId1: ref("B"), payerName: "P", amountSatang: 20_000 + (i + j) * 100, qrProvider: "PP" }) }
-              : { kind, payOut: payOutRequest({ refId1: ref("BO"), amountSatang: 100_000, destination: { type: "promptpay", promptPayId: "0812345678" } }) };
+              : {
+                  kind,
+                  payOut: payOutRequest({
+                    refId1: ref("BO"),
+                    amountSatang: 100_000,
+                    destination: { type: "promptpay", promptPayId: "0812345678" },
+                  }),
+                };
           const r = await createRequest(database.db, staffApi, payload, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
           if (r.outcome !== "sent" || r.state !== "pending") throw new Error(`not created: ${r.outcome}`);
           return r.request;
@@ -71,8 +87,13 @@ describe.each(DATABASE_KINDS)("bulk reconciliation on %s", (kind) => {
     }
     return rows;
   };
-  const makeDue = (ids: string[]) => database.db.update(paymentRequests).set({ nextCheckAt: sql`now() - interval '1 second'` }).where(inArray(paymentRequests.id, ids));
-  const rowsOf = async (ids: string[]) => new Map((await database.db.select().from(paymentRequests).where(inArray(paymentRequests.id, ids))).map((r) => [r.id, r]));
+  const makeDue = (ids: string[]) =>
+    database.db
+      .update(paymentRequests)
+      .set({ nextCheckAt: sql`now() - interval '1 second'` })
+      .where(inArray(paymentRequests.id, ids));
+  const rowsOf = async (ids: string[]) =>
+    new Map((await database.db.select().from(paymentRequests).where(inArray(paymentRequests.id, ids))).map((r) => [r.id, r]));
   const worker = (api: MerchantApi): WorkerOptions => ({ db: database.db, apiFor: async () => api, batchSize: 500 });
   const count = (operation: string) => calls.filter((c) => c === operation).length;
 
@@ -134,14 +155,17 @@ describe.each(DATABASE_KINDS)("bulk reconciliation on %s", (kind) => {
     }
   });
 
-  it.skipIf(skip)("a group whose list cannot be read for another reason (no read key) is checked one by one on its back-off, not every 5 s", async () => {
-    const rows = await createMany(2, "payin");
-    await makeDue(rows.map((r) => r.id));
-    await reconcileDue(worker(workerApi(null, null)));
-    expect(calls).toEqual([]);
-    for (const r of (await rowsOf(rows.map((r) => r.id))).values()) {
-      expect(r).toMatchObject({ status: "pending", checkCount: 1, leaseUntil: null, lastCheckedAt: null });
-      expect(r.nextCheckAt!.getTime() - Date.now()).toBeGreaterThan(10_000);
-    }
-  });
+  it.skipIf(skip)(
+    "a group whose list cannot be read for another reason (no read key) is checked one by one on its back-off, not every 5 s",
+    async () => {
+      const rows = await createMany(2, "payin");
+      await makeDue(rows.map((r) => r.id));
+      await reconcileDue(worker(workerApi(null, null)));
+      expect(calls).toEqual([]);
+      for (const r of (await rowsOf(rows.map((r) => r.id))).values()) {
+        expect(r).toMatchObject({ status: "pending", checkCount: 1, leaseUntil: null, lastCheckedAt: null });
+        expect(r.nextCheckAt!.getTime() - Date.now()).toBeGreaterThan(10_000);
+      }
+    },
+  );
 });

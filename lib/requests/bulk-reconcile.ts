@@ -22,7 +22,10 @@ import { nextCheckAt } from "./schedule";
  * Every open request of the group is covered, not only those due, so the group's requests come
  * due together afterwards and the next round again costs a page or so, not a call for each.
  */
-export const KINDS_OF: Record<"PayIn" | "PayOut", ("payin" | "payin_p2p" | "payout" | "withdrawal")[]> = { PayIn: ["payin", "payin_p2p"], PayOut: ["payout", "withdrawal"] };
+export const KINDS_OF: Record<"PayIn" | "PayOut", ("payin" | "payin_p2p" | "payout" | "withdrawal")[]> = {
+  PayIn: ["payin", "payin_p2p"],
+  PayOut: ["payout", "withdrawal"],
+};
 
 /** A round reads at most this many pages (10,000 Pending requests); the rest waits for the next round. */
 const MAX_PAGES = 100;
@@ -49,16 +52,36 @@ export async function openRequests(db: Db, merchantRowId: string, direction: "Pa
   return db
     .select()
     .from(paymentRequests)
-    .where(and(eq(paymentRequests.merchantId, merchantRowId), eq(paymentRequests.status, "pending"), inArray(paymentRequests.kind, KINDS_OF[direction]), isNotNull(paymentRequests.providerId), isNotNull(paymentRequests.nextCheckAt)))
+    .where(
+      and(
+        eq(paymentRequests.merchantId, merchantRowId),
+        eq(paymentRequests.status, "pending"),
+        inArray(paymentRequests.kind, KINDS_OF[direction]),
+        isNotNull(paymentRequests.providerId),
+        isNotNull(paymentRequests.nextCheckAt),
+      ),
+    )
     .orderBy(asc(paymentRequests.createdAt))
     .limit(MAX_OPEN);
 }
 
-export async function reconcileGroup(db: Db, api: MerchantApi, merchantRowId: string, direction: "PayIn" | "PayOut"): Promise<GroupOutcome> {
+export async function reconcileGroup(
+  db: Db,
+  api: MerchantApi,
+  merchantRowId: string,
+  direction: "PayIn" | "PayOut",
+): Promise<GroupOutcome> {
   const open = await openRequests(db, merchantRowId, direction);
   if (open.length === 0) return { unchanged: 0, applied: 0, missing: [], failed: null, covered: new Set() };
   const read = await readInBulk(api, { direction, status: "Pending", since: open[0]!.createdAt, maxPages: MAX_PAGES });
-  if (!read.ok) return { unchanged: 0, applied: 0, missing: [], failed: { busy: read.kind === "busy", message: failureText(read) }, covered: new Set() };
+  if (!read.ok)
+    return {
+      unchanged: 0,
+      applied: 0,
+      missing: [],
+      failed: { busy: read.kind === "busy", message: failureText(read) },
+      covered: new Set(),
+    };
 
   /** Judged from the list: unchanged, or paid out further and still pending. */
   const checked: RequestRow[] = [];
@@ -76,7 +99,8 @@ export async function reconcileGroup(db: Db, api: MerchantApi, merchantRowId: st
       continue;
     }
     covered.add(row.id);
-    const paidFurther = directionOf(row.kind) === "PayOut" && record.payoutPaidSatang !== null && record.payoutPaidSatang > toSatang(row.paidAmount);
+    const paidFurther =
+      directionOf(row.kind) === "PayOut" && record.payoutPaidSatang !== null && record.payoutPaidSatang > toSatang(row.paidAmount);
     if (paidFurther) {
       await applyProviderRecord(db, row, record);
       applied += 1;
@@ -92,7 +116,10 @@ async function markChecked(db: Db, rows: RequestRow[]): Promise<void> {
   if (rows.length === 0) return;
   const now = new Date();
   const values = rows.map((r) => {
-    const next = nextCheckAt({ state: r.status as State, kind: r.kind, createdAt: r.createdAt, expireAt: r.expireAt, checkCount: r.checkCount + 1 }, now);
+    const next = nextCheckAt(
+      { state: r.status as State, kind: r.kind, createdAt: r.createdAt, expireAt: r.expireAt, checkCount: r.checkCount + 1 },
+      now,
+    );
     return sql`(${r.id}::text, ${next ? next.toISOString() : null}::timestamptz)`;
   });
   await db.execute(sql`

@@ -27,7 +27,11 @@ export const ACCOUNT_NO = /^\d{10,15}$/;
 export const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** A text that may be left empty (undefined then), normalised (trimmed), with a length limit and an optional pattern. */
-export function optionalText(max: number, pattern?: { re: RegExp; key: FormMessageKey }, normalize: (text: string) => string = (t) => t.trim()) {
+export function optionalText(
+  max: number,
+  pattern?: { re: RegExp; key: FormMessageKey },
+  normalize: (text: string) => string = (t) => t.trim(),
+) {
   return z
     .string()
     .optional()
@@ -41,7 +45,12 @@ export function optionalText(max: number, pattern?: { re: RegExp; key: FormMessa
 }
 
 /** A text that must be filled in, normalised, with a length limit and an optional pattern. */
-export function requiredText(requiredKey: FormMessageKey, max: number, pattern?: { re: RegExp; key: FormMessageKey }, normalize: (text: string) => string = (t) => t.trim()) {
+export function requiredText(
+  requiredKey: FormMessageKey,
+  max: number,
+  pattern?: { re: RegExp; key: FormMessageKey },
+  normalize: (text: string) => string = (t) => t.trim(),
+) {
   return z.string({ error: requiredKey }).transform((raw, ctx): string => {
     const text = normalize(raw);
     if (text === "") return (issue(ctx, requiredKey), NEVER);
@@ -101,7 +110,8 @@ export const customerFields = {
   tags: optionalText(200),
 };
 
-export const isBankCode = (code: unknown): code is string => typeof code === "string" && code !== "PP" && BANKS.some((bank) => bank.code === code);
+export const isBankCode = (code: unknown): code is string =>
+  typeof code === "string" && code !== "PP" && BANKS.some((bank) => bank.code === code);
 
 /** Where a pay-out goes: a bank account (with its PromptPay id when known), a PromptPay id, or one of the merchant's saved destinations. */
 export const destinationSchema = z.discriminatedUnion(
@@ -115,16 +125,23 @@ export const destinationSchema = z.discriminatedUnion(
       accountName: requiredText("accountNameRequired", 100),
       promptPayId: optionalText(13, { re: PROMPTPAY_ID, key: "promptPayInvalid" }, withoutSeparators),
     }),
-    z.object({ type: z.literal("promptpay"), promptPayId: requiredText("promptPayInvalid", 13, { re: PROMPTPAY_ID, key: "promptPayInvalid" }, withoutSeparators) }),
+    z.object({
+      type: z.literal("promptpay"),
+      promptPayId: requiredText("promptPayInvalid", 13, { re: PROMPTPAY_ID, key: "promptPayInvalid" }, withoutSeparators),
+    }),
     z.object({ type: z.literal("saved"), accountId: requiredText("savedRequired", 36, { re: GUID, key: "savedInvalid" }) }),
   ],
   { error: "destinationTypeRequired" },
 );
 export type Destination = z.input<typeof destinationSchema>;
 
-export const payInRequestSchema = z.object({ ...referenceFields, ...payerFields, amountSatang: satangField, ...customerFields }).brand<"PayInRequest">();
+export const payInRequestSchema = z
+  .object({ ...referenceFields, ...payerFields, amountSatang: satangField, ...customerFields })
+  .brand<"PayInRequest">();
 export const p2pRequestSchema = z.object({ ...referenceFields, ...payerFields, amountSatang: satangField }).brand<"P2PRequest">();
-export const payOutRequestSchema = z.object({ ...referenceFields, amountSatang: satangField, tags: optionalText(200), destination: destinationSchema }).brand<"PayOutRequest">();
+export const payOutRequestSchema = z
+  .object({ ...referenceFields, amountSatang: satangField, tags: optionalText(200), destination: destinationSchema })
+  .brand<"PayOutRequest">();
 
 /** What a caller hands in (typed, not yet checked)… */
 export type PayInInput = z.input<typeof payInRequestSchema>;
@@ -136,7 +153,10 @@ export type P2PRequest = z.output<typeof p2pRequestSchema>;
 export type PayOutRequest = z.output<typeof payOutRequestSchema>;
 
 /** A request to create, of any kind, as the contract made it. */
-export type RequestPayload = { kind: "payin"; payIn: PayInRequest } | { kind: "payin_p2p"; payIn: P2PRequest } | { kind: "payout" | "withdrawal"; payOut: PayOutRequest };
+export type RequestPayload =
+  | { kind: "payin"; payIn: PayInRequest }
+  | { kind: "payin_p2p"; payIn: P2PRequest }
+  | { kind: "payout" | "withdrawal"; payOut: PayOutRequest };
 
 /** Parses typed input at a border (an API call, a test, a bench); throws on a problem, with the message keys. */
 export const payInRequest = (input: PayInInput): PayInRequest => payInRequestSchema.parse(input);

@@ -9,7 +9,8 @@ import { merchantRules, savedDestinationsFor, type MerchantRules, type SavedDest
  * What the create pages (app/(console)/new) load before they render, so the components that draw
  * them read nothing themselves.
  */
-export type MerchantGate = { state: "none" } | { state: "pick"; merchants: MerchantSummary[] } | { state: "ready"; merchant: MerchantSummary };
+export type MerchantGate =
+  { state: "none" } | { state: "pick"; merchants: MerchantSummary[] } | { state: "ready"; merchant: MerchantSummary };
 
 /**
  * Which merchant a new request is for: the header switcher's merchant. While it says "All merchants"

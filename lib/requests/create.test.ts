@@ -24,7 +24,15 @@ describe.each(DATABASE_KINDS)("create flow on %s", (kind) => {
     database = await createTestDatabase(kind);
     sb = await startTestSandbox("spec");
     const vault = createKeyVault([randomBytes(32)]);
-    merchantRowId = (await createMerchant(database.db, vault, { displayName: "Coffee", orgId: sb.coffee.orgId, merchantId: sb.coffee.merchantId, submitKey: sb.coffee.submitKey, readKey: sb.coffee.readKey })).id;
+    merchantRowId = (
+      await createMerchant(database.db, vault, {
+        displayName: "Coffee",
+        orgId: sb.coffee.orgId,
+        merchantId: sb.coffee.merchantId,
+        submitKey: sb.coffee.submitKey,
+        readKey: sb.coffee.readKey,
+      })
+    ).id;
     // 2 s: a first submit on a loaded machine can take most of a second; the lost-answer test's fault holds 6 s.
     api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 2_000, limiter: null }).forMerchant({
       orgId: sb.coffee.orgId,
@@ -39,7 +47,10 @@ describe.each(DATABASE_KINDS)("create flow on %s", (kind) => {
     await database?.dispose();
   });
 
-  const payIn = (refId1 = ref("K")) => ({ kind: "payin" as const, payIn: payInRequest({ refId1, payerName: "สมชาย", amountSatang: 32_550, qrProvider: "PP" as const }) });
+  const payIn = (refId1 = ref("K")) => ({
+    kind: "payin" as const,
+    payIn: payInRequest({ refId1, payerName: "สมชาย", amountSatang: 32_550, qrProvider: "PP" as const }),
+  });
   const opts = (idempotencyKey = randomUUID()) => ({ merchantRowId, idempotencyKey, createdBy: null });
   const atProvider = async (refId1: string) => (await sb.control<unknown[]>("GET", `/requests?refId1=${refId1}`)).body.length;
 
@@ -51,14 +62,22 @@ describe.each(DATABASE_KINDS)("create flow on %s", (kind) => {
     expect(result.request.providerId).toMatch(/^[0-9a-f-]{36}$/);
     expect(result.request.generatedAmount).toMatch(/^325\.\d\d$/);
     expect(result.request.expireAt).toBeInstanceOf(Date);
-    const events = await database.db.select().from(requestEvents).where(eq(requestEvents.requestId, result.request.id)).orderBy(asc(requestEvents.id));
+    const events = await database.db
+      .select()
+      .from(requestEvents)
+      .where(eq(requestEvents.requestId, result.request.id))
+      .orderBy(asc(requestEvents.id));
     expect(events.map((e) => e.type)).toEqual(["created", "submit_accepted"]);
   });
 
   it.skipIf(skip)("a double click or retried form with the same key creates one request, here and at the provider", async () => {
     const payload = payIn();
     const options = opts();
-    const results = await Promise.all([createRequest(database.db, api, payload, options), createRequest(database.db, api, payload, options), createRequest(database.db, api, payload, options)]);
+    const results = await Promise.all([
+      createRequest(database.db, api, payload, options),
+      createRequest(database.db, api, payload, options),
+      createRequest(database.db, api, payload, options),
+    ]);
     expect(results.filter((r) => r.outcome === "sent")).toHaveLength(1);
     expect(results.filter((r) => r.outcome === "existing")).toHaveLength(2);
     expect(await atProvider(payload.payIn.refId1)).toBe(1);
@@ -80,7 +99,13 @@ describe.each(DATABASE_KINDS)("create flow on %s", (kind) => {
 
   it.skipIf(skip)("marks a lost answer unknown, never resending by itself", async () => {
     const payload = payIn();
-    await sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "timeout", when: "after", delayMs: 6_000, match: { refId1: payload.payIn.refId1 } });
+    await sb.control("POST", "/faults", {
+      operation: "SubmitPayInRequest",
+      kind: "timeout",
+      when: "after",
+      delayMs: 6_000,
+      match: { refId1: payload.payIn.refId1 },
+    });
     const result = await createRequest(database.db, api, payload, opts());
     expect(result).toMatchObject({ outcome: "sent", state: "unknown" });
     if (result.outcome === "sent") expect(result.reason && factWords(result.reason, "en")).toMatch(/may or may not have been created/);
@@ -92,7 +117,10 @@ describe.each(DATABASE_KINDS)("create flow on %s", (kind) => {
     const result = await createRequest(
       database.db,
       api,
-      { kind: "payout", payOut: payOutRequest({ refId1, amountSatang: 10_000_000, destination: { type: "promptpay", promptPayId: "0812345678" } }) },
+      {
+        kind: "payout",
+        payOut: payOutRequest({ refId1, amountSatang: 10_000_000, destination: { type: "promptpay", promptPayId: "0812345678" } }),
+      },
       { ...opts(), holdForApproval: true },
     );
     expect(result).toMatchObject({ outcome: "held", request: { status: "awaiting_approval" } });

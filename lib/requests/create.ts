@@ -47,14 +47,33 @@ export function reasonOf(row: Pick<RequestRow, "status" | "statusCode" | "status
   return row.status === "rejected" ? { kind: "rejected", code: row.statusCode ?? "UNKNOWN", description: row.statusReason } : null;
 }
 
-const outcomeOf = (outcome: "sent" | "held" | "existing", request: RequestRow): CreateOutcome => ({ outcome, request, state: request.status as State, reason: reasonOf(request) });
+const outcomeOf = (outcome: "sent" | "held" | "existing", request: RequestRow): CreateOutcome => ({
+  outcome,
+  request,
+  state: request.status as State,
+  reason: reasonOf(request),
+});
 
 export const newRequestId = () => `req_${randomBytes(10).toString("hex")}`;
 
 /** The columns a request's contract fills in; the whole checked request is kept as `input`. */
-function columnsOf(payload: RequestPayload): { input: PayInRequest | P2PRequest | PayOutRequest; refId1: string; amountSatang: number; payerName: string | null; refId2?: string; refId3?: string } {
+function columnsOf(payload: RequestPayload): {
+  input: PayInRequest | P2PRequest | PayOutRequest;
+  refId1: string;
+  amountSatang: number;
+  payerName: string | null;
+  refId2?: string;
+  refId3?: string;
+} {
   const p = "payOut" in payload ? payload.payOut : payload.payIn;
-  return { input: p, refId1: p.refId1, amountSatang: p.amountSatang, payerName: "payerName" in p ? p.payerName : null, refId2: p.refId2, refId3: p.refId3 };
+  return {
+    input: p,
+    refId1: p.refId1,
+    amountSatang: p.amountSatang,
+    payerName: "payerName" in p ? p.payerName : null,
+    refId2: p.refId2,
+    refId3: p.refId3,
+  };
 }
 
 export async function createRequest(db: Db, api: MerchantApi, payload: RequestPayload, options: CreateOptions): Promise<CreateOutcome> {
@@ -91,7 +110,14 @@ export async function createRequest(db: Db, api: MerchantApi, payload: RequestPa
     if (existing) return existingOrConflict(existing, options);
     return { outcome: "conflict", why: "ref_id1_taken" };
   }
-  const created = settled(recordEvent(db, row.id, "created", options.createdBy ?? "system", { kind: row.kind, refId1: row.refId1, amount: row.requestedAmount, state: row.status }));
+  const created = settled(
+    recordEvent(db, row.id, "created", options.createdBy ?? "system", {
+      kind: row.kind,
+      refId1: row.refId1,
+      amount: row.requestedAmount,
+      state: row.status,
+    }),
+  );
   if (options.holdForApproval) {
     await rethrowFailure(created);
     return outcomeOf("held", row);
@@ -129,7 +155,12 @@ function existingOrConflict(row: RequestRow, options: CreateOptions): CreateOutc
  * Sends a recorded request (new, approved, or being re-sent after the provider said it has none).
  * `before`: a write still under way (the new row's "created" entry), finished before the answer is applied.
  */
-export async function sendToProvider(db: Db, api: MerchantApi, row: RequestRow, before: Promise<unknown> = Promise.resolve(null)): Promise<CreateOutcome> {
+export async function sendToProvider(
+  db: Db,
+  api: MerchantApi,
+  row: RequestRow,
+  before: Promise<unknown> = Promise.resolve(null),
+): Promise<CreateOutcome> {
   const payload = storedRequest(row.kind, row.input);
   const result: ProviderResult<PayInResponse | PayOutResponse> =
     payload.kind === "payin"
@@ -165,13 +196,23 @@ export async function sendToProvider(db: Db, api: MerchantApi, row: RequestRow, 
       },
     );
   } else if (result.kind === "rejected") {
-    await applyToRequest(db, row.id, { type: "submit_rejected", code: result.code, description: result.description }, { actor: "provider", known });
+    await applyToRequest(
+      db,
+      row.id,
+      { type: "submit_rejected", code: result.code, description: result.description },
+      { actor: "provider", known },
+    );
   } else if ((result.kind === "provider_error" || result.kind === "timeout" || result.kind === "network") && result.mayExist) {
     await applyToRequest(db, row.id, { type: "submit_uncertain", reason: factsOf(result) }, { actor: "provider", known });
   } else {
     // auth, forbidden, rate limited, busy: the provider created nothing. The request ends here,
     // with the reason as facts; the form offers the same values again under a new RefId1.
-    await applyToRequest(db, row.id, { type: "submit_rejected", code: `NOT_SENT_${result.kind.toUpperCase()}`, description: null, facts: factsOf(result) }, { actor: "paydesk", known });
+    await applyToRequest(
+      db,
+      row.id,
+      { type: "submit_rejected", code: `NOT_SENT_${result.kind.toUpperCase()}`, description: null, facts: factsOf(result) },
+      { actor: "paydesk", known },
+    );
   }
   // The one read after the send: the request as the answer left it.
   const [after] = await db.select().from(paymentRequests).where(eq(paymentRequests.id, row.id)).limit(1);

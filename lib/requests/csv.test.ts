@@ -78,7 +78,7 @@ describe("CSV cells", () => {
   });
 
   it("neutralises text a spreadsheet would run as a formula", () => {
-    expect(csvText("=HYPERLINK(\"http://evil\")")).toBe('"\'=HYPERLINK(""http://evil"")"');
+    expect(csvText('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
     expect(csvText("+66812345678")).toBe("'+66812345678");
     expect(csvText("-2+3")).toBe("'-2+3");
     expect(csvText("@SUM(A1)")).toBe("'@SUM(A1)");
@@ -106,8 +106,18 @@ describe("CSV cells", () => {
 describe("the requests CSV stream", () => {
   it("starts with a UTF-8 BOM and the header, keeps Thai intact and reads back cell for cell", async () => {
     async function* batches() {
-      yield [row(), row({ id: "req_2", payerName: "=cmd|' /C calc'!A0", refId2: "a,\"b\"\nc", kind: "payin_p2p" })];
-      yield [row({ id: "req_3", kind: "withdrawal", isWithdrawal: true, payerName: null, status: "rejected", statusCode: "ERR_EXPIRED_REQUEST", destination: { type: "bank", bankCode: "KBANK", accountNo: "1234567890", accountName: "ร้าน, กาแฟ" } })];
+      yield [row(), row({ id: "req_2", payerName: "=cmd|' /C calc'!A0", refId2: 'a,"b"\nc', kind: "payin_p2p" })];
+      yield [
+        row({
+          id: "req_3",
+          kind: "withdrawal",
+          isWithdrawal: true,
+          payerName: null,
+          status: "rejected",
+          statusCode: "ERR_EXPIRED_REQUEST",
+          destination: { type: "bank", bankCode: "KBANK", accountNo: "1234567890", accountName: "ร้าน, กาแฟ" },
+        }),
+      ];
     }
     const bytes = await readAll(csvStream(REQUEST_CSV_COLUMNS, batches()));
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -132,9 +142,21 @@ describe("the requests CSV stream", () => {
 
   it("writes what a paid request collected and when, its description and its tags", async () => {
     async function* batches() {
-      yield [row({ status: "paid", paidAmount: "1234.73", paidAt: new Date("2026-04-30T17:45:10Z"), description: "Order #88, 2 bags", tags: "vip;=line" })];
+      yield [
+        row({
+          status: "paid",
+          paidAmount: "1234.73",
+          paidAt: new Date("2026-04-30T17:45:10Z"),
+          description: "Order #88, 2 bags",
+          tags: "vip;=line",
+        }),
+      ];
     }
-    const rows = parseCsv(Buffer.from(await readAll(csvStream(REQUEST_CSV_COLUMNS, batches()))).toString("utf8").slice(1));
+    const rows = parseCsv(
+      Buffer.from(await readAll(csvStream(REQUEST_CSV_COLUMNS, batches())))
+        .toString("utf8")
+        .slice(1),
+    );
     const header = rows[0]!;
     const cell = (name: string) => rows[1]![header.indexOf(name)];
     expect(cell("requested_amount")).toBe("1234.50");
@@ -152,9 +174,15 @@ describe("the requests CSV stream", () => {
         row({ id: "req_r", status: "rejected", statusCode: "ERR_X", statusReason: "ยอดเงินไม่ถูกต้อง" }),
       ];
     }
-    const rows = parseCsv(Buffer.from(await readAll(csvStream(REQUEST_CSV_COLUMNS, batches()))).toString("utf8").slice(1));
+    const rows = parseCsv(
+      Buffer.from(await readAll(csvStream(REQUEST_CSV_COLUMNS, batches())))
+        .toString("utf8")
+        .slice(1),
+    );
     const reason = (i: number) => rows[i]![rows[0]!.indexOf("status_reason")];
-    expect(reason(1)).toBe("The provider did not answer within 8 s. The request may or may not have been created; PayDesk checks with the provider before anything is sent again.");
+    expect(reason(1)).toBe(
+      "The provider did not answer within 8 s. The request may or may not have been created; PayDesk checks with the provider before anything is sent again.",
+    );
     expect(reason(2)).toBe("ยอดเงินไม่ถูกต้อง");
   });
 

@@ -32,7 +32,9 @@ export async function merchantRules(db: Db, scope: MerchantScope, merchantRowId:
 }
 
 /** The rules of a merchant already loaded in scope (an action's context has one: no second read). */
-export function rulesOf(merchant: Pick<MerchantSummary, "id" | "displayName" | "payinMin" | "payinMax" | "payoutApprovalThreshold">): MerchantRules {
+export function rulesOf(
+  merchant: Pick<MerchantSummary, "id" | "displayName" | "payinMin" | "payinMax" | "payoutApprovalThreshold">,
+): MerchantRules {
   return {
     id: merchant.id,
     displayName: merchant.displayName,
@@ -74,7 +76,15 @@ const credentialsSchema = z.object({
       orgId: z.string(),
       merchantId: z.string(),
       payoutDestinations: z
-        .array(z.object({ id: z.string(), bankCode: z.string(), accountNo: z.string(), accountName: z.string(), promptPayId: z.string().nullable() }))
+        .array(
+          z.object({
+            id: z.string(),
+            bankCode: z.string(),
+            accountNo: z.string(),
+            accountName: z.string(),
+            promptPayId: z.string().nullable(),
+          }),
+        )
         .default([]),
     }),
   ),
@@ -94,7 +104,9 @@ export function savedDestinationsFor(merchant: { orgId: string; merchantId: stri
     console.warn(`[paydesk] ${file} cannot be read for saved destinations: ${error instanceof Error ? error.message : String(error)}`);
     return [];
   }
-  const found = parsed.merchants.find((m) => m.orgId === merchant.orgId && m.merchantId.toLowerCase() === merchant.merchantId.toLowerCase());
+  const found = parsed.merchants.find(
+    (m) => m.orgId === merchant.orgId && m.merchantId.toLowerCase() === merchant.merchantId.toLowerCase(),
+  );
   return found?.payoutDestinations ?? [];
 }
 

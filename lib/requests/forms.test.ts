@@ -7,7 +7,15 @@ import { amountRangeIssue, declineFormSchema, p2pFormSchema, payInFormSchema, pa
 
 const hidden = { merchantId: "mer_1", idempotencyKey: "idk_0123456789abcdef0123" };
 const payIn = { ...hidden, refId1: "PD260714-ABCD1234", amount: "1,250.50", payerName: "สมชาย ใจดี", qrProvider: "PP" };
-const payOut = { ...hidden, refId1: "PD260714-ABCD1234", amount: "1,250.50", destinationType: "bank", bankCode: "KBANK", accountNo: "123-4-56789-0", accountName: "Somchai Jaidee" };
+const payOut = {
+  ...hidden,
+  refId1: "PD260714-ABCD1234",
+  amount: "1,250.50",
+  destinationType: "bank",
+  bankCode: "KBANK",
+  accountNo: "123-4-56789-0",
+  accountName: "Somchai Jaidee",
+};
 const limits = { minSatang: 2_000, maxSatang: 5_000_000 };
 
 /** The first message key reported for each field. */
@@ -105,13 +113,33 @@ describe("Pay-In details", () => {
   });
 
   it("treats empty optional fields as not given, and accepts phone numbers as people write them", () => {
-    const parsed = payInFormSchema().parse({ ...payIn, refId2: "", customerEmail: " ", customerPhone: "081-234 5678", tags: "vip, online" });
-    expect(parsed.payIn).toEqual({ refId1: payIn.refId1, payerName: "สมชาย ใจดี", amountSatang: 125_050, qrProvider: "PP", customerPhone: "0812345678", tags: "vip, online" });
-    expect(payInFormSchema().parse({ ...payIn, customerPhone: "+66812345678", customerEmail: "a@shop.example" }).payIn).toMatchObject({ customerPhone: "+66812345678", customerEmail: "a@shop.example" });
+    const parsed = payInFormSchema().parse({
+      ...payIn,
+      refId2: "",
+      customerEmail: " ",
+      customerPhone: "081-234 5678",
+      tags: "vip, online",
+    });
+    expect(parsed.payIn).toEqual({
+      refId1: payIn.refId1,
+      payerName: "สมชาย ใจดี",
+      amountSatang: 125_050,
+      qrProvider: "PP",
+      customerPhone: "0812345678",
+      tags: "vip, online",
+    });
+    expect(payInFormSchema().parse({ ...payIn, customerPhone: "+66812345678", customerEmail: "a@shop.example" }).payIn).toMatchObject({
+      customerPhone: "+66812345678",
+      customerEmail: "a@shop.example",
+    });
   });
 
   it("reports every problem at once, the merchant's range included", () => {
-    expect(errorsOf(payInFormSchema(limits), { ...payIn, payerName: "", customerEmail: "x", amount: "5" })).toEqual({ payerName: "payerNameRequired", customerEmail: "emailInvalid", amount: "amountBelowMin:2000" });
+    expect(errorsOf(payInFormSchema(limits), { ...payIn, payerName: "", customerEmail: "x", amount: "5" })).toEqual({
+      payerName: "payerNameRequired",
+      customerEmail: "emailInvalid",
+      amount: "amountBelowMin:2000",
+    });
   });
 
   it("P2P takes no customer contact or tags: they are dropped, not sent", () => {
@@ -138,7 +166,12 @@ describe("Pay-Out and Withdrawal destinations", () => {
   });
 
   it("bank account: account numbers as printed (with dashes) are sent as digits", () => {
-    expect(payOutFormSchema.parse(payOut).payOut.destination).toEqual({ type: "bank", bankCode: "KBANK", accountNo: "1234567890", accountName: "Somchai Jaidee" });
+    expect(payOutFormSchema.parse(payOut).payOut.destination).toEqual({
+      type: "bank",
+      bankCode: "KBANK",
+      accountNo: "1234567890",
+      accountName: "Somchai Jaidee",
+    });
   });
 
   it.each([
@@ -147,13 +180,21 @@ describe("Pay-Out and Withdrawal destinations", () => {
     ["10 digits not starting with 0", "1812345678", "promptPayInvalid"],
     ["12 digits", "123456789012", "promptPayInvalid"],
   ])("PromptPay id %s is refused", (_name, promptPayId, key) => {
-    expect(errorsOf(payOutFormSchema, { ...hidden, refId1: "R1", amount: "10", destinationType: "promptpay", promptPayId })).toEqual({ promptPayId: key });
+    expect(errorsOf(payOutFormSchema, { ...hidden, refId1: "R1", amount: "10", destinationType: "promptpay", promptPayId })).toEqual({
+      promptPayId: key,
+    });
   });
 
   it("PromptPay: a phone number or a 13-digit id", () => {
     const base = { ...hidden, refId1: "R1", amount: "10", destinationType: "promptpay" };
-    expect(payOutFormSchema.parse({ ...base, promptPayId: "081-234-5678" }).payOut.destination).toEqual({ type: "promptpay", promptPayId: "0812345678" });
-    expect(payOutFormSchema.parse({ ...base, promptPayId: "1234567890123" }).payOut.destination).toEqual({ type: "promptpay", promptPayId: "1234567890123" });
+    expect(payOutFormSchema.parse({ ...base, promptPayId: "081-234-5678" }).payOut.destination).toEqual({
+      type: "promptpay",
+      promptPayId: "0812345678",
+    });
+    expect(payOutFormSchema.parse({ ...base, promptPayId: "1234567890123" }).payOut.destination).toEqual({
+      type: "promptpay",
+      promptPayId: "1234567890123",
+    });
   });
 
   it("saved destination: required, and a provider GUID", () => {
@@ -165,7 +206,14 @@ describe("Pay-Out and Withdrawal destinations", () => {
   });
 
   it("ignores the fields of the kinds not chosen", () => {
-    const parsed = payOutFormSchema.parse({ ...hidden, refId1: "R1", amount: "10", destinationType: "promptpay", promptPayId: "0812345678", bankCode: "" });
+    const parsed = payOutFormSchema.parse({
+      ...hidden,
+      refId1: "R1",
+      amount: "10",
+      destinationType: "promptpay",
+      promptPayId: "0812345678",
+      bankCode: "",
+    });
     expect(parsed.payOut.destination).toEqual({ type: "promptpay", promptPayId: "0812345678" });
   });
 });
@@ -182,7 +230,15 @@ describe("declining a held request", () => {
 describe("the forms and the request contract agree", () => {
   it("every form output is a request the contract accepts as it is", () => {
     const inputs = [
-      payInFormSchema().parse({ ...payIn, refId2: "r2", refId3: "r3", description: "d", customerEmail: "a@b.co", customerPhone: "0812345678", tags: "t" }).payIn,
+      payInFormSchema().parse({
+        ...payIn,
+        refId2: "r2",
+        refId3: "r3",
+        description: "d",
+        customerEmail: "a@b.co",
+        customerPhone: "0812345678",
+        tags: "t",
+      }).payIn,
       payInFormSchema().parse({ ...payIn, qrProvider: "SCB" }).payIn,
     ];
     for (const input of inputs) expect(payInRequestSchema.parse(input)).toEqual(input);

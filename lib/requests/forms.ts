@@ -53,7 +53,6 @@ export function amountRangeIssue(satang: Satang, limits: PayInLimits): string | 
 const merchantIdField = z.string({ error: "formStale" }).min(1, "formStale");
 const idempotencyKeyField = z.string({ error: "formStale" }).regex(/^[A-Za-z0-9_-]{16,80}$/, "formStale");
 
-
 const commonFields = {
   merchantId: merchantIdField,
   idempotencyKey: idempotencyKeyField,
@@ -93,18 +92,22 @@ export function payInFormSchema(limits?: PayInLimits) {
     .transform((v, ctx) => ({
       merchantId: v.merchantId,
       idempotencyKey: v.idempotencyKey,
-      payIn: checked(payInRequestSchema, {
-        refId1: v.refId1,
-        refId2: v.refId2,
-        refId3: v.refId3,
-        payerName: v.payerName,
-        amountSatang: v.amount,
-        qrProvider: v.qrProvider,
-        description: v.description,
-        customerEmail: v.customerEmail,
-        customerPhone: v.customerPhone,
-        tags: v.tags,
-      }, ctx),
+      payIn: checked(
+        payInRequestSchema,
+        {
+          refId1: v.refId1,
+          refId2: v.refId2,
+          refId3: v.refId3,
+          payerName: v.payerName,
+          amountSatang: v.amount,
+          qrProvider: v.qrProvider,
+          description: v.description,
+          customerEmail: v.customerEmail,
+          customerPhone: v.customerPhone,
+          tags: v.tags,
+        },
+        ctx,
+      ),
     }));
 }
 
@@ -116,15 +119,19 @@ export function p2pFormSchema(limits?: PayInLimits) {
     .transform((v, ctx) => ({
       merchantId: v.merchantId,
       idempotencyKey: v.idempotencyKey,
-      payIn: checked(p2pRequestSchema, {
-        refId1: v.refId1,
-        refId2: v.refId2,
-        refId3: v.refId3,
-        payerName: v.payerName,
-        amountSatang: v.amount,
-        qrProvider: v.qrProvider,
-        description: v.description,
-      }, ctx),
+      payIn: checked(
+        p2pRequestSchema,
+        {
+          refId1: v.refId1,
+          refId2: v.refId2,
+          refId3: v.refId3,
+          payerName: v.payerName,
+          amountSatang: v.amount,
+          qrProvider: v.qrProvider,
+          description: v.description,
+        },
+        ctx,
+      ),
     }));
 }
 
@@ -159,21 +166,38 @@ export const payOutFormSchema = z
   .transform((v, ctx) => ({
     merchantId: v.merchantId,
     idempotencyKey: v.idempotencyKey,
-    payOut: checked(payOutRequestSchema, {
-      refId1: v.refId1,
-      refId2: v.refId2,
-      refId3: v.refId3,
-      amountSatang: v.amount,
-      description: v.description,
-      tags: v.tags,
-      destination: toDestination(v),
-    }, ctx),
+    payOut: checked(
+      payOutRequestSchema,
+      {
+        refId1: v.refId1,
+        refId2: v.refId2,
+        refId3: v.refId3,
+        amountSatang: v.amount,
+        description: v.description,
+        tags: v.tags,
+        destination: toDestination(v),
+      },
+      ctx,
+    ),
   }));
 
-function toDestination(v: { destinationType: (typeof DESTINATION_TYPES)[number]; bankCode?: string; accountNo?: string; accountName?: string; promptPayId?: string; savedAccountId?: string }): Destination {
+function toDestination(v: {
+  destinationType: (typeof DESTINATION_TYPES)[number];
+  bankCode?: string;
+  accountNo?: string;
+  accountName?: string;
+  promptPayId?: string;
+  savedAccountId?: string;
+}): Destination {
   if (v.destinationType === "saved") return { type: "saved", accountId: v.savedAccountId ?? "" };
   if (v.destinationType === "promptpay") return { type: "promptpay", promptPayId: v.promptPayId ?? "" };
-  return { type: "bank", bankCode: v.bankCode ?? "", accountNo: v.accountNo ?? "", accountName: v.accountName ?? "", promptPayId: v.promptPayId };
+  return {
+    type: "bank",
+    bankCode: v.bankCode ?? "",
+    accountNo: v.accountNo ?? "",
+    accountName: v.accountName ?? "",
+    promptPayId: v.promptPayId,
+  };
 }
 
 /** Declining a held Pay-Out: the reason is kept on the request and shown to the requester. */

@@ -2,12 +2,41 @@ import { describe, expect, it } from "vitest";
 import { applyEvent, isTerminal, STATES, stateFromProvider, type LifecycleEvent, type RequestFacts, type State } from "./lifecycle";
 import { factWords } from "./notes";
 
-const payIn = (state: State, paidSatang = 0, generatedSatang: number | null = null): RequestFacts => ({ state, kind: "payin", requestedSatang: 100_000, generatedSatang, paidSatang });
-const payOut = (state: State, paidSatang = 0): RequestFacts => ({ state, kind: "payout", requestedSatang: 100_000, generatedSatang: null, paidSatang });
+const payIn = (state: State, paidSatang = 0, generatedSatang: number | null = null): RequestFacts => ({
+  state,
+  kind: "payin",
+  requestedSatang: 100_000,
+  generatedSatang,
+  paidSatang,
+});
+const payOut = (state: State, paidSatang = 0): RequestFacts => ({
+  state,
+  kind: "payout",
+  requestedSatang: 100_000,
+  generatedSatang: null,
+  paidSatang,
+});
 
-const status = (s: string, statusCode: string | null = null): LifecycleEvent => ({ type: "provider_status", status: s, statusCode, reason: null });
-const partial = (tx: number, inclusive: number | null = null): LifecycleEvent => ({ type: "payout_success", txSatang: tx, isPartial: true, paidInclusiveSatang: inclusive, providerStatus: "Pending" });
-const final = (tx: number, providerStatus: string | null = "Approved"): LifecycleEvent => ({ type: "payout_success", txSatang: tx, isPartial: false, paidInclusiveSatang: null, providerStatus });
+const status = (s: string, statusCode: string | null = null): LifecycleEvent => ({
+  type: "provider_status",
+  status: s,
+  statusCode,
+  reason: null,
+});
+const partial = (tx: number, inclusive: number | null = null): LifecycleEvent => ({
+  type: "payout_success",
+  txSatang: tx,
+  isPartial: true,
+  paidInclusiveSatang: inclusive,
+  providerStatus: "Pending",
+});
+const final = (tx: number, providerStatus: string | null = "Approved"): LifecycleEvent => ({
+  type: "payout_success",
+  txSatang: tx,
+  isPartial: false,
+  paidInclusiveSatang: null,
+  providerStatus,
+});
 
 describe("stateFromProvider", () => {
   it.each([
@@ -31,9 +60,24 @@ describe("allowed transitions", () => {
     ["a declined approval cancels it", payOut("awaiting_approval"), { type: "approval_declined", reason: "not ours" }, "canceled"],
     ["the provider accepts a submit", payIn("submitting"), { type: "submit_accepted", providerStatus: "Pending" }, "pending"],
     ["a late answer settles an unknown submit", payIn("unknown"), { type: "submit_accepted", providerStatus: "Pending" }, "pending"],
-    ["the provider rejects a submit", payIn("submitting"), { type: "submit_rejected", code: "REF_ID1_DUPLICATE", description: "x" }, "rejected"],
-    ["reconciliation finds a rejected-at-submit row for an unknown submit", payIn("unknown"), { type: "submit_rejected", code: "ERROR_VALUE_NOT_IN_RANGE", description: null }, "rejected"],
-    ["a lost answer makes the outcome unknown", payIn("submitting"), { type: "submit_uncertain", reason: { kind: "timeout", timeoutMs: 8_000, mayExist: true } }, "unknown"],
+    [
+      "the provider rejects a submit",
+      payIn("submitting"),
+      { type: "submit_rejected", code: "REF_ID1_DUPLICATE", description: "x" },
+      "rejected",
+    ],
+    [
+      "reconciliation finds a rejected-at-submit row for an unknown submit",
+      payIn("unknown"),
+      { type: "submit_rejected", code: "ERROR_VALUE_NOT_IN_RANGE", description: null },
+      "rejected",
+    ],
+    [
+      "a lost answer makes the outcome unknown",
+      payIn("submitting"),
+      { type: "submit_uncertain", reason: { kind: "timeout", timeoutMs: 8_000, mayExist: true } },
+      "unknown",
+    ],
     ["reconciliation finds it pending", payIn("unknown"), status("Pending"), "pending"],
     ["reconciliation finds it already paid", payIn("unknown"), status("Paid"), "paid"],
     ["a matched payment", payIn("pending"), status("Paid"), "paid"],
@@ -51,7 +95,14 @@ describe("allowed transitions", () => {
   });
 
   it("records the provider's code and reason with a rejection", () => {
-    expect(applyEvent(payIn("pending"), { type: "provider_status", status: "Rejected", statusCode: "ERR_EXPIRED_REQUEST", reason: "Payment request has expired" })).toEqual({
+    expect(
+      applyEvent(payIn("pending"), {
+        type: "provider_status",
+        status: "Rejected",
+        statusCode: "ERR_EXPIRED_REQUEST",
+        reason: "Payment request has expired",
+      }),
+    ).toEqual({
       applied: true,
       next: "expired",
       paidSatang: 0,
@@ -88,8 +139,18 @@ describe("refused transitions change nothing", () => {
   it.each<[string, RequestFacts, LifecycleEvent, RegExp]>([
     ["approval of a request not awaiting it", payOut("pending"), { type: "approval_granted" }, /awaiting approval/],
     ["declining a request already sent", payOut("submitting"), { type: "approval_declined", reason: "x" }, /awaiting approval/],
-    ["a submit answer after the request moved on", payIn("pending"), { type: "submit_accepted", providerStatus: "Pending" }, /while pending/],
-    ["a submit rejection after the request moved on", payIn("pending"), { type: "submit_rejected", code: "X", description: null }, /while pending/],
+    [
+      "a submit answer after the request moved on",
+      payIn("pending"),
+      { type: "submit_accepted", providerStatus: "Pending" },
+      /while pending/,
+    ],
+    [
+      "a submit rejection after the request moved on",
+      payIn("pending"),
+      { type: "submit_rejected", code: "X", description: null },
+      /while pending/,
+    ],
     ["an uncertain outcome twice", payIn("unknown"), { type: "submit_uncertain", reason: { note: "send_unfinished" } }, /while unknown/],
     ["Pending again", payIn("pending"), status("Pending"), /already pending/],
     ["a status for a request never sent", payOut("awaiting_approval"), status("Paid"), /never sent/],
@@ -106,29 +167,61 @@ describe("refused transitions change nothing", () => {
 
 describe("what a paid Pay-In collected", () => {
   it("is the generated amount the customer was asked to pay, else the requested amount", () => {
-    expect(applyEvent(payIn("pending", 0, 100_037), status("Paid", "OK"))).toMatchObject({ applied: true, next: "paid", paidSatang: 100_037 });
-    expect(applyEvent(payIn("pending", 0, 99_963), status("Approved"))).toMatchObject({ applied: true, next: "approved", paidSatang: 99_963 });
+    expect(applyEvent(payIn("pending", 0, 100_037), status("Paid", "OK"))).toMatchObject({
+      applied: true,
+      next: "paid",
+      paidSatang: 100_037,
+    });
+    expect(applyEvent(payIn("pending", 0, 99_963), status("Approved"))).toMatchObject({
+      applied: true,
+      next: "approved",
+      paidSatang: 99_963,
+    });
     expect(applyEvent(payIn("unknown"), status("Paid", "OK"))).toMatchObject({ applied: true, next: "paid", paidSatang: 100_000 });
-    expect(applyEvent({ ...payIn("pending"), kind: "payin_p2p" }, status("Approved"))).toMatchObject({ applied: true, next: "approved", paidSatang: 100_000 });
+    expect(applyEvent({ ...payIn("pending"), kind: "payin_p2p" }, status("Approved"))).toMatchObject({
+      applied: true,
+      next: "approved",
+      paidSatang: 100_000,
+    });
   });
 
   it("is the amount the provider reports as received when it reports one", () => {
-    expect(applyEvent(payIn("pending", 0, 100_037), { type: "provider_status", status: "Paid", statusCode: "OK", reason: null, amountSatang: 100_037 })).toMatchObject({ paidSatang: 100_037 });
+    expect(
+      applyEvent(payIn("pending", 0, 100_037), {
+        type: "provider_status",
+        status: "Paid",
+        statusCode: "OK",
+        reason: null,
+        amountSatang: 100_037,
+      }),
+    ).toMatchObject({ paidSatang: 100_037 });
   });
 
   it("stays 0 for a request that ends without payment", () => {
-    expect(applyEvent(payIn("pending", 0, 100_037), status("Rejected", "ERR_EXPIRED_REQUEST"))).toMatchObject({ next: "expired", paidSatang: 0 });
+    expect(applyEvent(payIn("pending", 0, 100_037), status("Rejected", "ERR_EXPIRED_REQUEST"))).toMatchObject({
+      next: "expired",
+      paidSatang: 0,
+    });
   });
 });
 
 describe("a submit whose outcome nobody can tell", () => {
   const unresolved: LifecycleEvent = { type: "submit_unresolved", code: "SUBMIT_UNRESOLVED_NOT_FOUND", reason: { note: "gave_up" } };
   it("moves an unknown submit to needs_review, which only the provider's answer leaves", () => {
-    expect(applyEvent(payIn("unknown"), unresolved)).toMatchObject({ applied: true, next: "needs_review", statusCode: "SUBMIT_UNRESOLVED_NOT_FOUND" });
+    expect(applyEvent(payIn("unknown"), unresolved)).toMatchObject({
+      applied: true,
+      next: "needs_review",
+      statusCode: "SUBMIT_UNRESOLVED_NOT_FOUND",
+    });
     expect(applyEvent(payIn("pending"), unresolved)).toMatchObject({ applied: false });
     expect(applyEvent(payIn("needs_review"), unresolved)).toMatchObject({ applied: false });
-    expect(applyEvent(payIn("needs_review"), { type: "submit_accepted", providerStatus: "Pending" })).toMatchObject({ applied: true, next: "pending" });
-    expect(applyEvent(payIn("needs_review"), { type: "submit_rejected", code: "REF_ID1_USED_AT_PROVIDER", description: null })).toMatchObject({ applied: true, next: "rejected" });
+    expect(applyEvent(payIn("needs_review"), { type: "submit_accepted", providerStatus: "Pending" })).toMatchObject({
+      applied: true,
+      next: "pending",
+    });
+    expect(
+      applyEvent(payIn("needs_review"), { type: "submit_rejected", code: "REF_ID1_USED_AT_PROVIDER", description: null }),
+    ).toMatchObject({ applied: true, next: "rejected" });
     expect(applyEvent(payIn("needs_review"), status("Paid"))).toMatchObject({ applied: true, next: "paid" });
     expect(isTerminal("needs_review")).toBe(false);
   });

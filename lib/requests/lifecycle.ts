@@ -86,14 +86,21 @@ export function stateFromProvider(status: string, statusCode: string | null): St
 const ignored = (why: Note): Verdict => ({ applied: false, why });
 
 export function applyEvent(r: RequestFacts, e: LifecycleEvent): Verdict {
-  const move = (next: State, extra: Partial<Extract<Verdict, { applied: true }>> = {}): Verdict => ({ applied: true, next, paidSatang: r.paidSatang, ...extra });
+  const move = (next: State, extra: Partial<Extract<Verdict, { applied: true }>> = {}): Verdict => ({
+    applied: true,
+    next,
+    paidSatang: r.paidSatang,
+    ...extra,
+  });
   if (isTerminal(r.state)) return ignored({ note: "terminal", state: r.state });
 
   switch (e.type) {
     case "approval_granted":
       return r.state === "awaiting_approval" ? move("submitting") : ignored({ note: "approval_not_awaiting", state: r.state });
     case "approval_declined":
-      return r.state === "awaiting_approval" ? move("canceled", { reason: e.reason }) : ignored({ note: "decline_not_awaiting", state: r.state });
+      return r.state === "awaiting_approval"
+        ? move("canceled", { reason: e.reason })
+        : ignored({ note: "decline_not_awaiting", state: r.state });
     case "submit_accepted": {
       if (!isAwaitingSubmitAnswer(r.state)) return ignored({ note: "submit_answer_late", state: r.state });
       return applyProvider(r, stateFromProvider(e.providerStatus, null) ?? "pending", null, null, null, move);
@@ -104,7 +111,9 @@ export function applyEvent(r: RequestFacts, e: LifecycleEvent): Verdict {
     case "submit_uncertain":
       return r.state === "submitting" ? move("unknown", { facts: e.reason }) : ignored({ note: "uncertain_late", state: r.state });
     case "submit_unresolved":
-      return r.state === "unknown" ? move("needs_review", { statusCode: e.code, facts: e.reason }) : ignored({ note: "unresolved_not_unknown", state: r.state });
+      return r.state === "unknown"
+        ? move("needs_review", { statusCode: e.code, facts: e.reason })
+        : ignored({ note: "unresolved_not_unknown", state: r.state });
     case "provider_status": {
       if (r.state === "awaiting_approval") return ignored({ note: "never_sent" });
       const next = stateFromProvider(e.status, e.statusCode);
@@ -131,7 +140,8 @@ function applyProvider(
   if (next !== "paid" && next !== "approved") return move(next, { statusCode, reason });
   // A completed pay-out paid what was asked; a Pay-In collected what its customer was asked to pay
   // (the generated amount, §5.1), or what the provider says arrived.
-  const collected = r.kind === "payout" || r.kind === "withdrawal" ? r.requestedSatang : (receivedSatang ?? r.generatedSatang ?? r.requestedSatang);
+  const collected =
+    r.kind === "payout" || r.kind === "withdrawal" ? r.requestedSatang : (receivedSatang ?? r.generatedSatang ?? r.requestedSatang);
   return move(next, { statusCode, reason, paidSatang: Math.max(r.paidSatang, collected) });
 }
 
@@ -144,7 +154,10 @@ function applyPayout(
   if (r.state === "awaiting_approval") return ignored({ note: "payout_never_sent" });
   // Rounds may arrive in any order: the running total only grows, and each round adds once
   // (duplicates are stopped earlier, by the webhook's job id).
-  const paid = Math.min(r.requestedSatang, e.paidInclusiveSatang !== null ? Math.max(r.paidSatang, e.paidInclusiveSatang) : r.paidSatang + e.txSatang);
+  const paid = Math.min(
+    r.requestedSatang,
+    e.paidInclusiveSatang !== null ? Math.max(r.paidSatang, e.paidInclusiveSatang) : r.paidSatang + e.txSatang,
+  );
   if (!e.isPartial) {
     const done = e.providerStatus ? stateFromProvider(e.providerStatus, null) : null;
     return move(done === "paid" || done === "approved" ? done : "paid", { paidSatang: r.requestedSatang });

@@ -5,7 +5,18 @@ describe("the request list's URL filters", () => {
   it("defaults to the Pay-In tab with nothing narrowing it", () => {
     const { filters, errors, values } = parseListFilters({});
     expect(errors).toEqual({});
-    expect(filters).toMatchObject({ tab: "payin", pageSize: 50, status: null, createdFrom: null, createdBefore: null, minSatang: null, maxSatang: null, merchant: null, search: null, cursor: null });
+    expect(filters).toMatchObject({
+      tab: "payin",
+      pageSize: 50,
+      status: null,
+      createdFrom: null,
+      createdBefore: null,
+      minSatang: null,
+      maxSatang: null,
+      merchant: null,
+      search: null,
+      cursor: null,
+    });
     expect(hasNarrowingFilters(values)).toBe(false);
   });
 
@@ -23,8 +34,26 @@ describe("the request list's URL filters", () => {
   });
 
   it("reports each bad value beside the raw text, which is kept", () => {
-    const parsed = parseListFilters({ status: "lost", from: "2026-02-30", to: "yesterday", min: "12.345", max: "-1", q: "x".repeat(101), size: "1000", cursor: "%%%" });
-    expect(parsed.errors).toEqual({ status: "status", from: "date", to: "date", min: "amount", max: "amount", q: "search", size: "size", cursor: "cursor" });
+    const parsed = parseListFilters({
+      status: "lost",
+      from: "2026-02-30",
+      to: "yesterday",
+      min: "12.345",
+      max: "-1",
+      q: "x".repeat(101),
+      size: "1000",
+      cursor: "%%%",
+    });
+    expect(parsed.errors).toEqual({
+      status: "status",
+      from: "date",
+      to: "date",
+      min: "amount",
+      max: "amount",
+      q: "search",
+      size: "size",
+      cursor: "cursor",
+    });
     expect(parsed.values).toMatchObject({ from: "2026-02-30", to: "yesterday", min: "12.345", max: "-1" });
   });
 
@@ -68,7 +97,10 @@ describe("the request list's URL filters", () => {
     expect(parseListFilters({ sort: "cheapest" })).toMatchObject({ errors: { sort: "sort" }, values: { sort: "cheapest" } });
     const byDate = encodeCursor({ sort: "newest", back: false, start: 50, key: "2026-05-01T10:00:00Z", id: "req_a" });
     expect(parseListFilters({ cursor: byDate }).errors).toEqual({});
-    expect(parseListFilters({ sort: "amount_asc", cursor: byDate })).toMatchObject({ errors: { cursor: "cursor" }, filters: { cursor: null } });
+    expect(parseListFilters({ sort: "amount_asc", cursor: byDate })).toMatchObject({
+      errors: { cursor: "cursor" },
+      filters: { cursor: null },
+    });
   });
 
   it("builds links with only the values that are set", () => {

@@ -94,7 +94,9 @@ export function bangkokDayStart(day: string): Date | null {
   const date = new Date(`${day}T00:00:00+07:00`);
   // Reject 2026-02-30 and friends, which Date would roll over.
   const check = new Date(date.getTime() + 7 * 3_600_000);
-  return check.getUTCFullYear() === Number(m[1]) && check.getUTCMonth() + 1 === Number(m[2]) && check.getUTCDate() === Number(m[3]) ? date : null;
+  return check.getUTCFullYear() === Number(m[1]) && check.getUTCMonth() + 1 === Number(m[2]) && check.getUTCDate() === Number(m[3])
+    ? date
+    : null;
 }
 
 export function encodeCursor(cursor: Cursor): string {
@@ -104,7 +106,8 @@ export function encodeCursor(cursor: Cursor): string {
 export function decodeCursor(text: string): Cursor | null {
   if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
   const [sort, way, start, key, id, ...rest] = Buffer.from(text, "base64url").toString().split("|");
-  if (!(LIST_SORTS as readonly string[]).includes(sort ?? "") || (way !== "a" && way !== "b") || !/^\d{1,9}$/.test(start ?? "")) return null;
+  if (!(LIST_SORTS as readonly string[]).includes(sort ?? "") || (way !== "a" && way !== "b") || !/^\d{1,9}$/.test(start ?? ""))
+    return null;
   if (!key || !id || rest.length > 0 || !/^[\w-]{1,64}$/.test(id)) return null;
   if (!(sortsByAmount(sort as ListSort) ? CURSOR_AMOUNT : CURSOR_TIME).test(key)) return null;
   return { sort: sort as ListSort, back: way === "b", start: Number(start), key, id };
@@ -184,7 +187,9 @@ export function listHref(values: Partial<FilterValues>, changes: Partial<FilterV
 
 /** True when anything narrows the list beyond the tab and the merchant. */
 export function hasNarrowingFilters(values: FilterValues): boolean {
-  return ["status", "from", "to", "min", "max", "creator", "q"].some((f) => values[f as FilterField] !== "" && !(f === "status" && values.status === "all"));
+  return ["status", "from", "to", "min", "max", "creator", "q"].some(
+    (f) => values[f as FilterField] !== "" && !(f === "status" && values.status === "all"),
+  );
 }
 
 /**

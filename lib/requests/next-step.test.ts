@@ -12,17 +12,27 @@ describe("a request's next step", () => {
   });
 
   it("a held Pay-Out or Withdrawal waits for a second approver", () => {
-    expect(nextStepOf({ state: "awaiting_approval", kind: "payout", hasCheckoutLink: false })).toEqual({ waitsFor: "approver", action: "approve" });
-    expect(nextStepOf({ state: "awaiting_approval", kind: "withdrawal", hasCheckoutLink: false })).toEqual({ waitsFor: "approver", action: "approve" });
+    expect(nextStepOf({ state: "awaiting_approval", kind: "payout", hasCheckoutLink: false })).toEqual({
+      waitsFor: "approver",
+      action: "approve",
+    });
+    expect(nextStepOf({ state: "awaiting_approval", kind: "withdrawal", hasCheckoutLink: false })).toEqual({
+      waitsFor: "approver",
+      action: "approve",
+    });
   });
 
   it("a lost answer, a submit on its way and a pending pay-out wait for the provider, and can be re-checked", () => {
-    for (const state of ["unknown", "submitting"] as const) expect(nextStepOf({ state, kind: "payin", hasCheckoutLink: false })).toEqual({ waitsFor: "provider", action: "recheck" });
+    for (const state of ["unknown", "submitting"] as const)
+      expect(nextStepOf({ state, kind: "payin", hasCheckoutLink: false })).toEqual({ waitsFor: "provider", action: "recheck" });
     expect(nextStepOf({ state: "pending", kind: "payout", hasCheckoutLink: false })).toEqual({ waitsFor: "provider", action: "recheck" });
   });
 
   it("a submit the provider cannot account for waits for a person", () => {
-    expect(nextStepOf({ state: "needs_review", kind: "payout", hasCheckoutLink: false })).toEqual({ waitsFor: "person", action: "recheck" });
+    expect(nextStepOf({ state: "needs_review", kind: "payout", hasCheckoutLink: false })).toEqual({
+      waitsFor: "person",
+      action: "recheck",
+    });
   });
 
   it("a settled request waits for nobody and offers nothing", () => {
@@ -30,5 +40,4 @@ describe("a request's next step", () => {
       expect(nextStepOf({ state, kind: "payin", hasCheckoutLink: true })).toEqual({ waitsFor: "nobody", action: null });
     }
   });
-
 });

@@ -13,7 +13,11 @@ export interface NextStep {
   action: NextAction;
 }
 
-export function nextStepOf(request: { state: State; kind: "payin" | "payin_p2p" | "payout" | "withdrawal"; hasCheckoutLink: boolean }): NextStep {
+export function nextStepOf(request: {
+  state: State;
+  kind: "payin" | "payin_p2p" | "payout" | "withdrawal";
+  hasCheckoutLink: boolean;
+}): NextStep {
   const { state, kind, hasCheckoutLink } = request;
   if (isTerminal(state)) return { waitsFor: "nobody", action: null };
   // Held above the merchant's threshold: never sent, so the provider has nothing to be asked about.
@@ -21,7 +25,8 @@ export function nextStepOf(request: { state: State; kind: "payin" | "payin_p2p" 
   // The provider cannot tell what became of the submit: a person decides (re-checking may still help).
   if (state === "needs_review") return { waitsFor: "person", action: "recheck" };
   // A pending Pay-In is in the customer's hands: the link is what moves it.
-  if (state === "pending" && (kind === "payin" || kind === "payin_p2p") && hasCheckoutLink) return { waitsFor: "customer", action: "share" };
+  if (state === "pending" && (kind === "payin" || kind === "payin_p2p") && hasCheckoutLink)
+    return { waitsFor: "customer", action: "share" };
   // Being sent, an answer lost, a pay-out being transferred: the provider's move; a re-check asks it now.
   return { waitsFor: "provider", action: "recheck" };
 }

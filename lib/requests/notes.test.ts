@@ -17,8 +17,12 @@ describe("PayDesk's notes, worded when shown", () => {
   });
 
   it("word amounts as money", () => {
-    expect(factWords({ note: "webhook_amount_mismatch", receivedSatang: 45_050, askedSatang: 45_037 }, "en")).toBe("received 450.50 THB, the request asked for 450.37");
-    expect(factWords({ note: "webhook_overpaid", paidSatang: 120_000, requestedSatang: 100_000 }, "th")).toBe("โอนจ่าย 1,200.00 บาท เกินยอดของคำขอ 1,000.00 บาท");
+    expect(factWords({ note: "webhook_amount_mismatch", receivedSatang: 45_050, askedSatang: 45_037 }, "en")).toBe(
+      "received 450.50 THB, the request asked for 450.37",
+    );
+    expect(factWords({ note: "webhook_overpaid", paidSatang: 120_000, requestedSatang: 100_000 }, "th")).toBe(
+      "โอนจ่าย 1,200.00 บาท เกินยอดของคำขอ 1,000.00 บาท",
+    );
   });
 
   it("tell PayDesk's facts from anyone else's text", () => {

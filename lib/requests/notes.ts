@@ -61,7 +61,11 @@ export type Note = { [K in NoteKey]: { note: K } & NoteParams[K] }[NoteKey];
 /** Anything PayDesk says about a request, as facts: a provider call's failure or one of its own notes. */
 export type Fact = FailureFacts | Note;
 
-type Words = { [K in NoteKey]: (p: NoteParams[K] & { state: string; status: string; failure: string; received: string; asked: string; paid: string; requested: string }) => string };
+type Words = {
+  [K in NoteKey]: (
+    p: NoteParams[K] & { state: string; status: string; failure: string; received: string; asked: string; paid: string; requested: string },
+  ) => string;
+};
 
 const words = defineMessages<Words>({
   en: {
@@ -89,7 +93,8 @@ const words = defineMessages<Words>({
     webhook_ref_id1_mismatch: (p) => `RefId1 ${p.refId1} is not this request's ${p.expected}`,
     webhook_amount_mismatch: (p) => `received ${p.received} THB, the request asked for ${p.asked}`,
     webhook_overpaid: (p) => `paid out ${p.paid} THB on a request of ${p.requested}`,
-    webhook_unmatched_money: (p) => `money reported for ${p.providerId ?? "no request"} (RefId1 ${p.refId1 ?? "none"}), which is not a request of this merchant`,
+    webhook_unmatched_money: (p) =>
+      `money reported for ${p.providerId ?? "no request"} (RefId1 ${p.refId1 ?? "none"}), which is not a request of this merchant`,
     webhook_unknown_request: (p) => `no request of this merchant has provider id ${p.providerId}`,
     terminal: (p) => `the request is already ${p.state}; a terminal state is never left`,
     approval_not_awaiting: (p) => `approval only applies while awaiting approval (now ${p.state})`,
@@ -161,7 +166,8 @@ export function factWords(fact: Fact, locale: Locale): string {
     const state = value.toLowerCase();
     return isState(state) ? labels[state] : value;
   };
-  const params = fact as Note & Partial<Record<"state" | "status" | "failure" | "receivedSatang" | "askedSatang" | "paidSatang" | "requestedSatang", unknown>>;
+  const params = fact as Note &
+    Partial<Record<"state" | "status" | "failure" | "receivedSatang" | "askedSatang" | "paidSatang" | "requestedSatang", unknown>>;
   const baht = (satang: unknown) => (typeof satang === "number" ? formatBaht(satang) : "");
   const say = words(locale)[fact.note] as (p: unknown) => string;
   return say({
@@ -176,7 +182,16 @@ export function factWords(fact: Fact, locale: Locale): string {
   });
 }
 
-const FAILURE_KINDS = new Set<string>(["rejected", "auth_failed", "forbidden", "rate_limited", "busy", "provider_error", "timeout", "network"] satisfies FailureFacts["kind"][]);
+const FAILURE_KINDS = new Set<string>([
+  "rejected",
+  "auth_failed",
+  "forbidden",
+  "rate_limited",
+  "busy",
+  "provider_error",
+  "timeout",
+  "network",
+] satisfies FailureFacts["kind"][]);
 
 /** Is this stored value one of PayDesk's facts (rather than text someone else wrote)? */
 export function isFact(value: unknown): value is Fact {

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { merchants, paymentRequests, requestEvents, staffUsers } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { parseListFilters } from "./list-filters";
-import { getRequestInScope, iterateRequests, listRequests, listTimeline, searchCondition, summarizeRequests, type ResolvedFilters, type Scope } from "./queries";
+import {
+  getRequestInScope,
+  iterateRequests,
+  listRequests,
+  listTimeline,
+  searchCondition,
+  summarizeRequests,
+  type ResolvedFilters,
+  type Scope,
+} from "./queries";
 
 const ALL: Scope = { merchantIds: null };
 const ONLY_A: Scope = { merchantIds: ["mer_a"] };
@@ -42,7 +51,14 @@ describe.each(DATABASE_KINDS)("request list queries on %s", (kind) => {
     if (skip) return;
     database = await createTestDatabase(kind);
     const db = database.db;
-    const m = (id: string, name: string) => ({ id, displayName: name, orgId: "org", merchantId: `m-${id}`, submitKeyEncrypted: "v1:x", submitKeyLast4: "abcd" });
+    const m = (id: string, name: string) => ({
+      id,
+      displayName: name,
+      orgId: "org",
+      merchantId: `m-${id}`,
+      submitKeyEncrypted: "v1:x",
+      submitKeyLast4: "abcd",
+    });
     await db.insert(merchants).values([m("mer_a", "Alpha"), m("mer_b", "Beta")]);
     await db.insert(staffUsers).values([
       { id: "usr_ann", email: "ann@x", name: "Ann", passwordHash: "x", role: "operator" },
@@ -51,20 +67,71 @@ describe.each(DATABASE_KINDS)("request list queries on %s", (kind) => {
     seq = 0;
     await db.insert(paymentRequests).values([
       // 0001–0004: the Pay-In tab of mer_a, around the Bangkok midnight of 1 May 2026.
-      request({ at: "2026-04-30T16:59:59.999999Z", payerName: "สมชาย ใจดี", requestedAmount: "325.00", generatedAmount: "325.52", createdBy: "usr_ann" }),
-      request({ at: "2026-04-30T17:00:00Z", kind: "payin_p2p", payerName: "Somchai Jaidee", status: "paid", paidAmount: "100.00", refId2: "INV-77", createdBy: "usr_bob" }),
-      request({ at: "2026-05-01T16:59:59Z", payerName: "100%_match", status: "rejected", statusCode: "ERR_EXPIRED_REQUEST", requestedAmount: "1234.50", providerResponse: { payInBankAccountNo: "9876543210" } }),
-      request({ at: "2026-05-01T17:00:00Z", payerName: "Mali", status: "rejected", statusCode: "ERROR_VALUE_NOT_IN_RANGE", refId3: "ORDER-9", requestedAmount: "50000.00" }),
+      request({
+        at: "2026-04-30T16:59:59.999999Z",
+        payerName: "สมชาย ใจดี",
+        requestedAmount: "325.00",
+        generatedAmount: "325.52",
+        createdBy: "usr_ann",
+      }),
+      request({
+        at: "2026-04-30T17:00:00Z",
+        kind: "payin_p2p",
+        payerName: "Somchai Jaidee",
+        status: "paid",
+        paidAmount: "100.00",
+        refId2: "INV-77",
+        createdBy: "usr_bob",
+      }),
+      request({
+        at: "2026-05-01T16:59:59Z",
+        payerName: "100%_match",
+        status: "rejected",
+        statusCode: "ERR_EXPIRED_REQUEST",
+        requestedAmount: "1234.50",
+        providerResponse: { payInBankAccountNo: "9876543210" },
+      }),
+      request({
+        at: "2026-05-01T17:00:00Z",
+        payerName: "Mali",
+        status: "rejected",
+        statusCode: "ERROR_VALUE_NOT_IN_RANGE",
+        refId3: "ORDER-9",
+        requestedAmount: "50000.00",
+      }),
       // 0005–0006: mer_a's money out; one is a withdrawal.
-      request({ at: "2026-05-01T01:00:00Z", kind: "payout", status: "unknown", input: { destination: { type: "bank", bankCode: "KBANK", accountNo: "1234567890", accountName: "Ann" } } }),
-      request({ at: "2026-05-01T02:00:00Z", kind: "withdrawal", isWithdrawal: true, status: "awaiting_approval", input: { destination: { type: "promptpay", promptPayId: "0812345678" } } }),
+      request({
+        at: "2026-05-01T01:00:00Z",
+        kind: "payout",
+        status: "unknown",
+        input: { destination: { type: "bank", bankCode: "KBANK", accountNo: "1234567890", accountName: "Ann" } },
+      }),
+      request({
+        at: "2026-05-01T02:00:00Z",
+        kind: "withdrawal",
+        isWithdrawal: true,
+        status: "awaiting_approval",
+        input: { destination: { type: "promptpay", promptPayId: "0812345678" } },
+      }),
       // 0007–0008: another merchant's, sharing RefIds, names and amounts with mer_a's.
       request({ at: "2026-05-01T03:00:00Z", merchantId: "mer_b", refId1: "R1", payerName: "สมชาย ใจดี", requestedAmount: "325.00" }),
-      request({ at: "2026-05-01T04:00:00Z", merchantId: "mer_b", kind: "payout", refId2: "INV-77", input: { destination: { type: "bank", bankCode: "BBL", accountNo: "5555567890", accountName: "B" } } }),
+      request({
+        at: "2026-05-01T04:00:00Z",
+        merchantId: "mer_b",
+        kind: "payout",
+        refId2: "INV-77",
+        input: { destination: { type: "bank", bankCode: "BBL", accountNo: "5555567890", accountName: "B" } },
+      }),
     ]);
     await db.insert(requestEvents).values([
       { requestId: "req_0001", type: "created", actor: "usr_ann", at: new Date("2026-04-30T17:00:00Z") },
-      { requestId: "req_0001", type: "submit_accepted", actor: "provider", at: new Date("2026-04-30T17:00:01Z"), data: { outcome: { from: "submitting", to: "pending" } } },
+      {
+        requestId: "req_0001",
+        type: "submit_accepted",
+        actor: "provider",
+        at: new Date("2026-04-30T17:00:01Z"),
+        data: { outcome: { from: "submitting", to: "pending" } },
+      },
       { requestId: "req_0007", type: "created", actor: "usr_bob" },
     ]);
   });
@@ -111,11 +178,38 @@ describe.each(DATABASE_KINDS)("request list queries on %s", (kind) => {
 
   it.skipIf(skip)("searches what the create forms promise: RefIds in part, tags, description and customer phone (Thai too)", async () => {
     const db = database.db;
-    await db.insert(merchants).values({ id: "mer_s", displayName: "Search", orgId: "org", merchantId: "m-mer_s", submitKeyEncrypted: "v1:x", submitKeyLast4: "abcd" });
+    await db.insert(merchants).values({
+      id: "mer_s",
+      displayName: "Search",
+      orgId: "org",
+      merchantId: "m-mer_s",
+      submitKeyEncrypted: "v1:x",
+      submitKeyLast4: "abcd",
+    });
     const [s1, s2, s3] = [
-      request({ at: "2026-06-01T01:00:00Z", merchantId: "mer_s", refId1: "PD260601-ABC123", refId2: "INV-2026-0042", refId3: "SHOP/7788", payerName: "นก ทองดี", input: { description: "ค่าเสื้อยืด size L", tags: "vip lazada", customerPhone: "0812345678" } }),
-      request({ at: "2026-06-01T02:00:00Z", merchantId: "mer_s", refId1: "PD260601-XYZ999", payerName: "Mali", input: { description: "Monthly rent", tags: "rent june", customerPhone: "+66898765432" } }),
-      request({ at: "2026-06-01T03:00:00Z", merchantId: "mer_s", kind: "payout", refId1: "PD260601-OUT001", input: { description: "Refund for order 5512", tags: "refund", destination: { type: "promptpay", promptPayId: "0899999999" } } }),
+      request({
+        at: "2026-06-01T01:00:00Z",
+        merchantId: "mer_s",
+        refId1: "PD260601-ABC123",
+        refId2: "INV-2026-0042",
+        refId3: "SHOP/7788",
+        payerName: "นก ทองดี",
+        input: { description: "ค่าเสื้อยืด size L", tags: "vip lazada", customerPhone: "0812345678" },
+      }),
+      request({
+        at: "2026-06-01T02:00:00Z",
+        merchantId: "mer_s",
+        refId1: "PD260601-XYZ999",
+        payerName: "Mali",
+        input: { description: "Monthly rent", tags: "rent june", customerPhone: "+66898765432" },
+      }),
+      request({
+        at: "2026-06-01T03:00:00Z",
+        merchantId: "mer_s",
+        kind: "payout",
+        refId1: "PD260601-OUT001",
+        input: { description: "Refund for order 5512", tags: "refund", destination: { type: "promptpay", promptPayId: "0899999999" } },
+      }),
     ];
     await db.insert(paymentRequests).values([s1, s2, s3]);
     const S: Scope = { merchantIds: ["mer_s"] };
@@ -181,7 +275,11 @@ describe.each(DATABASE_KINDS)("request list queries on %s", (kind) => {
     expect(await ids(ALL, filters({ q: "R1" }))).toEqual(["req_0007", "req_0001"]);
     expect(await ids(ALL, filters({ tab: "payout" }, "mer_b"))).toEqual(["req_0008"]);
     expect(await getRequestInScope(database.db, ONLY_A, "req_0007")).toBeUndefined();
-    expect(await getRequestInScope(database.db, ONLY_A, "req_0001")).toMatchObject({ request: { id: "req_0001" }, merchantName: "Alpha", createdByName: "Ann" });
+    expect(await getRequestInScope(database.db, ONLY_A, "req_0001")).toMatchObject({
+      request: { id: "req_0001" },
+      merchantName: "Alpha",
+      createdByName: "Ann",
+    });
     expect(await listTimeline(database.db, ONLY_A, "req_0007")).toEqual([]);
   });
 
@@ -227,7 +325,8 @@ describe.each(DATABASE_KINDS)("request list queries on %s", (kind) => {
     expect(back).toEqual(expected.slice(0, 8));
 
     const batches: string[][] = [];
-    for await (const batch of iterateRequests(database.db, ALL, filters({ from: "2027-01-01" }, "mer_b"), { batchSize: 4 })) batches.push(batch.map((r) => r.id));
+    for await (const batch of iterateRequests(database.db, ALL, filters({ from: "2027-01-01" }, "mer_b"), { batchSize: 4 }))
+      batches.push(batch.map((r) => r.id));
     expect(batches.map((b) => b.length)).toEqual([4, 4, 1]);
     expect(batches.flat()).toEqual(expected);
   });
@@ -273,11 +372,27 @@ describe.each(DATABASE_KINDS)("request list queries on %s", (kind) => {
       requestedSatang: 32_500 + 10_000 + 123_450 + 5_000_000,
       paidSatang: 10_000,
     });
-    expect(await summarizeRequests(database.db, ONLY_A, filters({ status: "failed", min: "1000" }))).toMatchObject({ total: 2, byState: { expired: 1, rejected: 1 }, requestedSatang: 5_123_450 });
-    expect(await summarizeRequests(database.db, ONLY_A, filters({ q: "nobody" }))).toEqual({ total: 0, capped: false, byState: {}, requestedSatang: 0, paidSatang: 0 });
+    expect(await summarizeRequests(database.db, ONLY_A, filters({ status: "failed", min: "1000" }))).toMatchObject({
+      total: 2,
+      byState: { expired: 1, rejected: 1 },
+      requestedSatang: 5_123_450,
+    });
+    expect(await summarizeRequests(database.db, ONLY_A, filters({ q: "nobody" }))).toEqual({
+      total: 0,
+      capped: false,
+      byState: {},
+      requestedSatang: 0,
+      paidSatang: 0,
+    });
     expect(await summarizeRequests(database.db, { merchantIds: [] }, filters())).toMatchObject({ total: 0 });
     // Over the bound: "more than", and no partial sums passed off as totals.
-    expect(await summarizeRequests(database.db, ONLY_A, filters(), { bound: 3 })).toEqual({ total: 3, capped: true, byState: {}, requestedSatang: null, paidSatang: null });
+    expect(await summarizeRequests(database.db, ONLY_A, filters(), { bound: 3 })).toEqual({
+      total: 3,
+      capped: true,
+      byState: {},
+      requestedSatang: null,
+      paidSatang: null,
+    });
     expect(await summarizeRequests(database.db, ONLY_A, filters(), { bound: 4 })).toMatchObject({ total: 4, capped: false });
   });
 

@@ -5,7 +5,15 @@ import { merchants, paymentRequests as pr, requestEvents, staffUsers } from "../
 import { staffVisibleTo } from "../staff/queries";
 import { parseAmount, toDecimalString } from "../money";
 import type { State } from "./lifecycle";
-import { encodeCursor, sortsByAmount, STATUS_GROUPS, type Cursor, type ListFilters, type ListSort, type StatusFilter } from "./list-filters";
+import {
+  encodeCursor,
+  sortsByAmount,
+  STATUS_GROUPS,
+  type Cursor,
+  type ListFilters,
+  type ListSort,
+  type StatusFilter,
+} from "./list-filters";
 
 /**
  * The console's reads of payment requests (the list and a request's page). Every function takes the caller's scope
@@ -118,10 +126,12 @@ export function searchCondition(text: string): SQL {
   const refs = [...new Set([q, q.toUpperCase()])];
   const branches: SQL[] = [inArray(pr.refId1, refs), inArray(pr.refId2, refs), inArray(pr.refId3, refs)];
   if (/^req_[0-9a-f]{20}$/.test(q)) branches.push(eq(pr.id, q));
-  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q)) branches.push(inArray(pr.providerId, [...new Set([q, q.toLowerCase()])]));
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q))
+    branches.push(inArray(pr.providerId, [...new Set([q, q.toLowerCase()])]));
   if (/^(฿\s*)?\d[\d,]*(\.\d{1,2})?$/.test(q)) {
     const amount = parseAmount(q.replace(/^฿\s*/, ""));
-    if (amount.ok) branches.push(eq(pr.requestedAmount, toDecimalString(amount.satang)), eq(pr.generatedAmount, toDecimalString(amount.satang)));
+    if (amount.ok)
+      branches.push(eq(pr.requestedAmount, toDecimalString(amount.satang)), eq(pr.generatedAmount, toDecimalString(amount.satang)));
   }
   if (/^\d{3,15}$/.test(q)) branches.push(sql`${sql.raw(ACCOUNT_DIGITS_SQL)} like ${`${[...q].reverse().join("")}%`}`);
   const substrings = new Set([...(q.length >= 3 || !/\d/.test(q) ? [q] : []), ...phoneSpellings(q)]);
@@ -205,13 +215,22 @@ export async function listRequests(db: Db, scope: Scope, filters: ResolvedFilter
   return {
     rows: shown,
     start,
-    nextCursor: hasNext && last ? encodeCursor({ sort, back: false, start: start + shown.length, key: keyOf(last, sort), id: last.id }) : null,
-    prevCursor: hasPrev && first ? encodeCursor({ sort, back: true, start: Math.max(0, start - limit), key: keyOf(first, sort), id: first.id }) : null,
+    nextCursor:
+      hasNext && last ? encodeCursor({ sort, back: false, start: start + shown.length, key: keyOf(last, sort), id: last.id }) : null,
+    prevCursor:
+      hasPrev && first
+        ? encodeCursor({ sort, back: true, start: Math.max(0, start - limit), key: keyOf(first, sort), id: first.id })
+        : null,
   };
 }
 
 /** Every matching row in the filters' order, in keyset batches, so an export of a million rows holds one batch in memory. */
-export async function* iterateRequests(db: Db, scope: Scope, filters: ResolvedFilters, options: { batchSize?: number } = {}): AsyncGenerator<ListRow[]> {
+export async function* iterateRequests(
+  db: Db,
+  scope: Scope,
+  filters: ResolvedFilters,
+  options: { batchSize?: number } = {},
+): AsyncGenerator<ListRow[]> {
   const batchSize = options.batchSize ?? 1_000;
   const { sort } = filters;
   let cursor: Cursor | null = filters.cursor && !filters.cursor.back ? filters.cursor : null;
@@ -246,7 +265,12 @@ const SHOWN_STATE_SQL = sql<State>`case when ${pr.status} = 'rejected' and ${pr.
  * SUMMARY_BOUND + 1 rows are read: beyond that the list says "more than 10,000", honestly, and
  * asks for narrower filters to show totals.
  */
-export async function summarizeRequests(db: Db, scope: Scope, filters: ResolvedFilters, options: { bound?: number } = {}): Promise<RequestSummary> {
+export async function summarizeRequests(
+  db: Db,
+  scope: Scope,
+  filters: ResolvedFilters,
+  options: { bound?: number } = {},
+): Promise<RequestSummary> {
   const bound = options.bound ?? SUMMARY_BOUND;
   const matching = db
     .select({ state: SHOWN_STATE_SQL.as("state"), requested: pr.requestedAmount, paid: pr.paidAmount })
@@ -303,7 +327,14 @@ export type RequestDetail = NonNullable<Awaited<ReturnType<typeof getRequestInSc
 /** The timeline, oldest first; a staff actor comes with their name. Scoped like the request. */
 export async function listTimeline(db: Db, scope: Scope, requestId: string) {
   return db
-    .select({ id: requestEvents.id, at: requestEvents.at, type: requestEvents.type, actor: requestEvents.actor, actorName: staffUsers.name, data: requestEvents.data })
+    .select({
+      id: requestEvents.id,
+      at: requestEvents.at,
+      type: requestEvents.type,
+      actor: requestEvents.actor,
+      actorName: staffUsers.name,
+      data: requestEvents.data,
+    })
     .from(requestEvents)
     .innerJoin(pr, eq(pr.id, requestEvents.requestId))
     .leftJoin(staffUsers, eq(staffUsers.id, requestEvents.actor))
@@ -314,5 +345,9 @@ export type TimelineEntry = Awaited<ReturnType<typeof listTimeline>>[number];
 
 /** People who can appear as a request's creator in the caller's scope, for the creator filter. */
 export async function listStaffNames(db: Db, scope: Scope): Promise<Array<{ id: string; name: string }>> {
-  return db.select({ id: staffUsers.id, name: staffUsers.name }).from(staffUsers).where(staffVisibleTo(scope)).orderBy(asc(staffUsers.name));
+  return db
+    .select({ id: staffUsers.id, name: staffUsers.name })
+    .from(staffUsers)
+    .where(staffVisibleTo(scope))
+    .orderBy(asc(staffUsers.name));
 }

@@ -24,7 +24,13 @@ describe.each(DATABASE_KINDS)("reconciliation checks that change nothing, on %s"
     database = await createTestDatabase(kind);
     sb = await startTestSandbox("spec");
     merchantRowId = (
-      await createMerchant(database.db, createKeyVault([randomBytes(32)]), { displayName: "Coffee", orgId: sb.coffee.orgId, merchantId: sb.coffee.merchantId, submitKey: sb.coffee.submitKey, readKey: sb.coffee.readKey })
+      await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
+        displayName: "Coffee",
+        orgId: sb.coffee.orgId,
+        merchantId: sb.coffee.merchantId,
+        submitKey: sb.coffee.submitKey,
+        readKey: sb.coffee.readKey,
+      })
     ).id;
     api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 5_000, limiter: null, backoffMs: 10 }).forMerchant({
       orgId: sb.coffee.orgId,
@@ -39,32 +45,39 @@ describe.each(DATABASE_KINDS)("reconciliation checks that change nothing, on %s"
     await database?.dispose();
   });
 
-  const row = async (id: string): Promise<RequestRow> => (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+  const row = async (id: string): Promise<RequestRow> =>
+    (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
   const timeline = async (id: string) => database.db.select().from(requestEvents).where(eq(requestEvents.requestId, id));
   const createPending = async () => {
-    const payload = { kind: "payin" as const, payIn: payInRequest({ refId1: ref("Q"), payerName: "P", amountSatang: 45_000, qrProvider: "PP" as const }) };
+    const payload = {
+      kind: "payin" as const,
+      payIn: payInRequest({ refId1: ref("Q"), payerName: "P", amountSatang: 45_000, qrProvider: "PP" as const }),
+    };
     const result = await createRequest(database.db, api, payload, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
     if (result.outcome !== "sent" || result.request.status !== "pending") throw new Error(`not pending: ${result.outcome}`);
     return result.request;
   };
   const reconcile = async (id: string) => reconcileRequest(database.db, api, await row(id), { providerMerchantId: sb.coffee.merchantId });
 
-  it.skipIf(skip)("adds no timeline entry for passes that find a pending request still pending, and moves its last check time", async () => {
-    const created = await createPending();
-    const entriesBefore = (await timeline(created.id)).length;
-    expect(created.lastCheckedAt).toBeNull();
-    const checkedAt: number[] = [];
-    for (let pass = 0; pass < 3; pass++) {
-      expect(await reconcile(created.id)).toMatchObject({ state: "pending", changed: false });
-      const after = await row(created.id);
-      expect(after.lastCheckedAt).toBeInstanceOf(Date);
-      checkedAt.push(after.lastCheckedAt!.getTime());
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    expect(checkedAt[1]!).toBeGreaterThan(checkedAt[0]!);
-    expect(checkedAt[2]!).toBeGreaterThan(checkedAt[1]!);
-    expect(await timeline(created.id)).toHaveLength(entriesBefore);
-  });
+  it.skipIf(skip)(
+    "adds no timeline entry for passes that find a pending request still pending, and moves its last check time",
+    async () => {
+      const created = await createPending();
+      const entriesBefore = (await timeline(created.id)).length;
+      expect(created.lastCheckedAt).toBeNull();
+      const checkedAt: number[] = [];
+      for (let pass = 0; pass < 3; pass++) {
+        expect(await reconcile(created.id)).toMatchObject({ state: "pending", changed: false });
+        const after = await row(created.id);
+        expect(after.lastCheckedAt).toBeInstanceOf(Date);
+        checkedAt.push(after.lastCheckedAt!.getTime());
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      expect(checkedAt[1]!).toBeGreaterThan(checkedAt[0]!);
+      expect(checkedAt[2]!).toBeGreaterThan(checkedAt[1]!);
+      expect(await timeline(created.id)).toHaveLength(entriesBefore);
+    },
+  );
 
   it.skipIf(skip)("still records a change the check finds", async () => {
     const created = await createPending();
@@ -79,7 +92,12 @@ describe.each(DATABASE_KINDS)("reconciliation checks that change nothing, on %s"
   it.skipIf(skip)("still records a webhook that only repeats the state, marked ignored", async () => {
     const created = await createPending();
     const entriesBefore = (await timeline(created.id)).length;
-    const applied = await applyToRequest(database.db, created.id, { type: "provider_status", status: "Pending", statusCode: null, reason: null }, { actor: "webhook" });
+    const applied = await applyToRequest(
+      database.db,
+      created.id,
+      { type: "provider_status", status: "Pending", statusCode: null, reason: null },
+      { actor: "webhook" },
+    );
     expect(applied).toMatchObject({ applied: false, state: "pending" });
     const entries = await timeline(created.id);
     expect(entries).toHaveLength(entriesBefore + 1);

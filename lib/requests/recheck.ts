@@ -16,7 +16,14 @@ export type RecheckResult = { found: false } | { found: true; before: State; aft
 
 export type ApiFor = (merchantRowId: string) => Promise<MerchantApi | undefined>;
 
-export async function recheckRequest(db: Db, apiFor: ApiFor, scope: Scope, requestId: string, actorId: string, options: { isRecorded?: boolean } = {}): Promise<RecheckResult> {
+export async function recheckRequest(
+  db: Db,
+  apiFor: ApiFor,
+  scope: Scope,
+  requestId: string,
+  actorId: string,
+  options: { isRecorded?: boolean } = {},
+): Promise<RecheckResult> {
   const detail = await getRequestInScope(db, scope, requestId);
   if (!detail) return { found: false };
   const before = detail.request.status as State;

@@ -21,7 +21,13 @@ describe.each(["spec", "live"] as const)("reconciliation against the %s sandbox"
     database = await createTestDatabase("pglite");
     sb = await startTestSandbox(profile);
     merchantRowId = (
-      await createMerchant(database.db, createKeyVault([randomBytes(32)]), { displayName: "Coffee", orgId: sb.coffee.orgId, merchantId: sb.coffee.merchantId, submitKey: sb.coffee.submitKey, readKey: sb.coffee.readKey })
+      await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
+        displayName: "Coffee",
+        orgId: sb.coffee.orgId,
+        merchantId: sb.coffee.merchantId,
+        submitKey: sb.coffee.submitKey,
+        readKey: sb.coffee.readKey,
+      })
     ).id;
     api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 700, limiter: null, backoffMs: 10 }).forMerchant({
       orgId: sb.coffee.orgId,
@@ -36,22 +42,37 @@ describe.each(["spec", "live"] as const)("reconciliation against the %s sandbox"
     await database?.dispose();
   });
 
-  const row = async (id: string): Promise<RequestRow> => (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+  const row = async (id: string): Promise<RequestRow> =>
+    (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
   const create = async (refId1: string, kind: "payin" | "payout" = "payin") => {
     const payload =
       kind === "payin"
         ? { kind, payIn: payInRequest({ refId1, payerName: "P", amountSatang: 45_000, qrProvider: "PP" as const }) }
-        : { kind, payOut: payOutRequest({ refId1, amountSatang: 100_000, destination: { type: "promptpay" as const, promptPayId: "0812345678" } }) };
+        : {
+            kind,
+            payOut: payOutRequest({
+              refId1,
+              amountSatang: 100_000,
+              destination: { type: "promptpay" as const, promptPayId: "0812345678" },
+            }),
+          };
     const result = await createRequest(database.db, api, payload, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
     if (result.outcome !== "sent") throw new Error(result.outcome);
     return result.request;
   };
-  const reconcile = (r: RequestRow, graceMs = 0) => reconcileRequest(database.db, api, r, { providerMerchantId: sb.coffee.merchantId, graceMs });
+  const reconcile = (r: RequestRow, graceMs = 0) =>
+    reconcileRequest(database.db, api, r, { providerMerchantId: sb.coffee.merchantId, graceMs });
   const atProvider = async (refId1: string) => (await sb.control<{ id: string }[]>("GET", `/requests?refId1=${refId1}`)).body;
 
   it("settles an unknown submit the provider did create, by RefId1, without sending it again", async () => {
     const refId1 = ref("U");
-    await sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "timeout", when: "after", delayMs: 2_000, match: { refId1 } });
+    await sb.control("POST", "/faults", {
+      operation: "SubmitPayInRequest",
+      kind: "timeout",
+      when: "after",
+      delayMs: 2_000,
+      match: { refId1 },
+    });
     const created = await create(refId1);
     expect(created.status).toBe("unknown");
     const result = await reconcile(created);
@@ -82,13 +103,22 @@ describe.each(["spec", "live"] as const)("reconciliation against the %s sandbox"
     const created = await create(refId1);
     expect(created.status).toBe("unknown");
     // The re-send hangs (the provider creates nothing, and its answer never comes within the timeout).
-    await sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "timeout", when: "before", delayMs: 1_500, match: { refId1 } });
+    await sb.control("POST", "/faults", {
+      operation: "SubmitPayInRequest",
+      kind: "timeout",
+      when: "before",
+      delayMs: 1_500,
+      match: { refId1 },
+    });
     const resending = reconcile(created);
     await new Promise((r) => setTimeout(r, 300));
     // Meanwhile, staff's "Re-check now" (grace 0, as a loaded test would have it).
     expect(await reconcile(await row(created.id))).toMatchObject({ state: "unknown", changed: false });
     await resending;
-    const resent = await database.db.select().from(requestEvents).where(and(eq(requestEvents.requestId, created.id), eq(requestEvents.type, "resent")));
+    const resent = await database.db
+      .select()
+      .from(requestEvents)
+      .where(and(eq(requestEvents.requestId, created.id), eq(requestEvents.type, "resent")));
     expect(resent).toHaveLength(1);
     expect(await atProvider(refId1)).toHaveLength(0);
   });
@@ -129,32 +159,53 @@ describe("a pay-out covered by P2P pay-ins, against the live sandbox", () => {
     // Its own sandbox: P2P pay-ins match the oldest pending pay-out of any test (docs/provider-facts.md §5.5).
     sb = await startTestSandbox("live");
     merchantRowId = (
-      await createMerchant(database.db, createKeyVault([randomBytes(32)]), { displayName: "Coffee", orgId: sb.coffee.orgId, merchantId: sb.coffee.merchantId, submitKey: sb.coffee.submitKey, readKey: sb.coffee.readKey })
+      await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
+        displayName: "Coffee",
+        orgId: sb.coffee.orgId,
+        merchantId: sb.coffee.merchantId,
+        submitKey: sb.coffee.submitKey,
+        readKey: sb.coffee.readKey,
+      })
     ).id;
-    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 700, limiter: null, backoffMs: 10 }).forMerchant({ ...sb.coffee, label: "Coffee" });
+    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 700, limiter: null, backoffMs: 10 }).forMerchant({
+      ...sb.coffee,
+      label: "Coffee",
+    });
   });
   afterAll(async () => {
     await sb?.dispose();
     await database?.dispose();
   });
 
-  const row = async (id: string): Promise<RequestRow> => (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+  const row = async (id: string): Promise<RequestRow> =>
+    (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
   const reconcile = async (id: string) => reconcileRequest(database.db, api, await row(id), { providerMerchantId: sb.coffee.merchantId });
   /** A pay-out of 1,000.00 whose whole amount P2P customers paid, approved round by round at the provider. */
   async function coveredPayOut(): Promise<RequestRow> {
     const created = await createRequest(
       database.db,
       api,
-      { kind: "payout", payOut: payOutRequest({ refId1: ref("PC"), amountSatang: 100_000, destination: { type: "promptpay", promptPayId: "0812345678" } }) },
+      {
+        kind: "payout",
+        payOut: payOutRequest({ refId1: ref("PC"), amountSatang: 100_000, destination: { type: "promptpay", promptPayId: "0812345678" } }),
+      },
       { merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
     );
     if (created.outcome !== "sent") throw new Error(created.outcome);
     for (const amount of [600, 400]) {
-      const p2p = await sb.submit("SubmitPayInRequestP2P", sb.gadgets, { RefId1: ref("PP"), PayerName: "P", RequestedAmount: amount, Currency: "THB", QrProvider: "PP" });
+      const p2p = await sb.submit("SubmitPayInRequestP2P", sb.gadgets, {
+        RefId1: ref("PP"),
+        PayerName: "P",
+        RequestedAmount: amount,
+        Currency: "THB",
+        QrProvider: "PP",
+      });
       const { paymentResponse } = (await p2p.json()) as { paymentResponse: { id: string } };
       expect((await sb.control("POST", `/requests/${paymentResponse.id}/approve`)).status).toBe(200);
     }
-    const atProvider = (await sb.control<{ status: string; totalPayOutPaidAmountDecimal: number }>("GET", `/requests/${created.request.providerId}`)).body;
+    const atProvider = (
+      await sb.control<{ status: string; totalPayOutPaidAmountDecimal: number }>("GET", `/requests/${created.request.providerId}`)
+    ).body;
     expect(atProvider).toMatchObject({ status: "Pending", totalPayOutPaidAmountDecimal: 1000 });
     return created.request;
   }

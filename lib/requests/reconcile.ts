@@ -43,10 +43,12 @@ export async function reconcileRequest(db: Db, api: MerchantApi, given: RequestR
   // A row left `submitting` for a minute belongs to a send that died with its process: its
   // outcome is unknown, and settled like any other unknown.
   if (state === "submitting" && Date.now() - row.updatedAt.getTime() > 60_000) {
-    state = (await applyToRequest(db, row.id, { type: "submit_uncertain", reason: { note: "send_unfinished" } }, { actor: "reconcile" })).state;
+    state = (await applyToRequest(db, row.id, { type: "submit_uncertain", reason: { note: "send_unfinished" } }, { actor: "reconcile" }))
+      .state;
     row = { ...row, status: state };
   }
-  if (isTerminal(state) || state === "awaiting_approval" || state === "submitting") return { state, changed: false, note: { note: "nothing_to_check", state } };
+  if (isTerminal(state) || state === "awaiting_approval" || state === "submitting")
+    return { state, changed: false, note: { note: "nothing_to_check", state } };
   if (state === "unknown" || state === "needs_review") return settleUnknown(db, api, row, options);
   if (!row.providerId) return { state, changed: false, note: { note: "no_provider_id" } };
 
@@ -67,9 +69,21 @@ async function settleUnknown(db: Db, api: MerchantApi, row: RequestRow, options:
     return leaveToPerson(db, row, "SUBMIT_UNRESOLVED_NO_LOOKUP", factsOf(lookup), {});
   }
   await markChecked(db, row.id);
-  const linked = await heldByOthers(db, row.id, lookup.data.map((r) => r.id));
+  const linked = await heldByOthers(
+    db,
+    row.id,
+    lookup.data.map((r) => r.id),
+  );
   const judged = judgeFound(
-    { kind: row.kind, providerMerchantId: options.providerMerchantId, requestedSatang: toSatang(row.requestedAmount), refId2: row.refId2, refId3: row.refId3, sentAt, input: row.input as Record<string, unknown> },
+    {
+      kind: row.kind,
+      providerMerchantId: options.providerMerchantId,
+      requestedSatang: toSatang(row.requestedAmount),
+      refId2: row.refId2,
+      refId3: row.refId3,
+      sentAt,
+      input: row.input as Record<string, unknown>,
+    },
     lookup.data,
     linked,
   );
@@ -78,7 +92,12 @@ async function settleUnknown(db: Db, api: MerchantApi, row: RequestRow, options:
       return adopt(db, row, judged.record, judged.found);
     case "taken": {
       const reason: Fact = { note: "ref_id1_taken", refId1: row.refId1 };
-      const applied = await applyToRequest(db, row.id, { type: "submit_rejected", code: "REF_ID1_USED_AT_PROVIDER", description: null, facts: reason }, { actor: "reconcile", data: { foundBy: "RefId1", found: judged.found } });
+      const applied = await applyToRequest(
+        db,
+        row.id,
+        { type: "submit_rejected", code: "REF_ID1_USED_AT_PROVIDER", description: null, facts: reason },
+        { actor: "reconcile", data: { foundBy: "RefId1", found: judged.found } },
+      );
       return { state: applied.state, changed: applied.applied, note: reason };
     }
     case "unresolved":
@@ -112,12 +131,20 @@ async function adopt(db: Db, row: RequestRow, record: PaymentRecord, found: Foun
     applied = await applyToRequest(
       db,
       row.id,
-      record.status.toLowerCase() === "pending" ? { type: "submit_accepted", providerStatus: "Pending" } : { type: "provider_status", status: record.status, statusCode: record.statusCode, reason: record.statusReason },
+      record.status.toLowerCase() === "pending"
+        ? { type: "submit_accepted", providerStatus: "Pending" }
+        : { type: "provider_status", status: record.status, statusCode: record.statusCode, reason: record.statusReason },
       {
         actor: "reconcile",
         changes: {
           providerId: record.id,
-          ...(answer ? { providerResponse: answer, generatedAmount: toDecimalString(answer.generatedSatang), expireAt: answer.expireAt ? new Date(answer.expireAt) : null } : {}),
+          ...(answer
+            ? {
+                providerResponse: answer,
+                generatedAmount: toDecimalString(answer.generatedSatang),
+                expireAt: answer.expireAt ? new Date(answer.expireAt) : null,
+              }
+            : {}),
           ...(!answer && record.generatedSatang !== null ? { generatedAmount: toDecimalString(record.generatedSatang) } : {}),
           ...(!answer && record.expireAt ? { expireAt: new Date(record.expireAt) } : {}),
         },
@@ -191,7 +218,12 @@ export async function applyProviderRecord(db: Db, row: RequestRow, record: Payme
     { actor: "reconcile", quietWhenConfirmed: true },
   );
   // Pay-outs partly paid (P2P rounds) stay Pending at the provider; their running total is in the record.
-  if ((row.kind === "payout" || row.kind === "withdrawal") && record.payoutPaidSatang !== null && record.payoutPaidSatang > toSatang(row.paidAmount) && !isTerminal(result.state)) {
+  if (
+    (row.kind === "payout" || row.kind === "withdrawal") &&
+    record.payoutPaidSatang !== null &&
+    record.payoutPaidSatang > toSatang(row.paidAmount) &&
+    !isTerminal(result.state)
+  ) {
     result = await applyToRequest(
       db,
       row.id,
@@ -199,7 +231,11 @@ export async function applyProviderRecord(db: Db, row: RequestRow, record: Payme
       { actor: "reconcile" },
     );
   }
-  return { state: result.state, changed: result.state !== before || result.applied, note: { note: "provider_says", status: record.status } };
+  return {
+    state: result.state,
+    changed: result.state !== before || result.applied,
+    note: { note: "provider_says", status: record.status },
+  };
 }
 
 /** The provider answered: shown on the request page instead of a timeline entry per check. */

@@ -26,6 +26,7 @@ export const sandboxControlSchema = z
       }),
   })
   .superRefine((input, ctx) => {
-    if (input.control === "partial_payout" && !input.amount) ctx.addIssue({ code: "custom", path: ["amount"], message: "Enter the amount of this partial pay-out, such as 500 or 500.25." });
+    if (input.control === "partial_payout" && !input.amount)
+      ctx.addIssue({ code: "custom", path: ["amount"], message: "Enter the amount of this partial pay-out, such as 500 or 500.25." });
   });
 export type SandboxControlInput = z.output<typeof sandboxControlSchema>;

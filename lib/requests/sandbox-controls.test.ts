@@ -23,7 +23,15 @@ describe("sandbox controls and re-check, against a real sandbox", () => {
     database = await createTestDatabase("pglite");
     sb = await startTestSandbox("spec");
     const vault = createKeyVault([randomBytes(32)]);
-    merchantRowId = (await createMerchant(database.db, vault, { displayName: "Coffee", orgId: sb.coffee.orgId, merchantId: sb.coffee.merchantId, submitKey: sb.coffee.submitKey, readKey: sb.coffee.readKey })).id;
+    merchantRowId = (
+      await createMerchant(database.db, vault, {
+        displayName: "Coffee",
+        orgId: sb.coffee.orgId,
+        merchantId: sb.coffee.merchantId,
+        submitKey: sb.coffee.submitKey,
+        readKey: sb.coffee.readKey,
+      })
+    ).id;
     api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 2_000, limiter: null }).forMerchant({ ...sb.coffee, label: "Coffee" });
     ctx = { db: database.db, apiFor: async () => api, scope: { merchantIds: [merchantRowId] }, actorId: "usr_ann", sandboxUrl: sb.url };
   });
@@ -33,7 +41,12 @@ describe("sandbox controls and re-check, against a real sandbox", () => {
   });
 
   const payIn = async () => {
-    const created = await createRequest(database.db, api, { kind: "payin", payIn: payInRequest({ refId1: ref("S"), payerName: "สมชาย", amountSatang: 32_500, qrProvider: "PP" }) }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
+    const created = await createRequest(
+      database.db,
+      api,
+      { kind: "payin", payIn: payInRequest({ refId1: ref("S"), payerName: "สมชาย", amountSatang: 32_500, qrProvider: "PP" }) },
+      { merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
+    );
     if (created.outcome !== "sent") throw new Error(created.outcome);
     return created.request;
   };
@@ -41,14 +54,25 @@ describe("sandbox controls and re-check, against a real sandbox", () => {
     const created = await createRequest(
       database.db,
       api,
-      { kind: "payout", payOut: payOutRequest({ refId1: ref("O"), amountSatang: 100_000, destination: { type: "bank", bankCode: "KBANK", accountNo: "1234567890", accountName: "Somchai" } }) },
+      {
+        kind: "payout",
+        payOut: payOutRequest({
+          refId1: ref("O"),
+          amountSatang: 100_000,
+          destination: { type: "bank", bankCode: "KBANK", accountNo: "1234567890", accountName: "Somchai" },
+        }),
+      },
       { merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
     );
     if (created.outcome !== "sent") throw new Error(created.outcome);
     return created.request;
   };
   const state = async (id: string) => (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
-  const events = async (id: string) => (await database.db.select().from(requestEvents).where(eq(requestEvents.requestId, id)).orderBy(asc(requestEvents.id))).map((e) => [e.type, e.actor]);
+  const events = async (id: string) =>
+    (await database.db.select().from(requestEvents).where(eq(requestEvents.requestId, id)).orderBy(asc(requestEvents.id))).map((e) => [
+      e.type,
+      e.actor,
+    ]);
 
   it("marks a pay-in paid at the sandbox and learns it by re-checking, with the person on the timeline", async () => {
     const request = await payIn();
@@ -67,25 +91,41 @@ describe("sandbox controls and re-check, against a real sandbox", () => {
 
   it("expires and rejects pay-ins", async () => {
     const a = await payIn();
-    expect(await runSandboxControl(ctx, "payin", { requestId: a.id, control: "expire" })).toMatchObject({ outcome: "done", recheck: { after: "expired" } });
+    expect(await runSandboxControl(ctx, "payin", { requestId: a.id, control: "expire" })).toMatchObject({
+      outcome: "done",
+      recheck: { after: "expired" },
+    });
     const b = await payIn();
-    expect(await runSandboxControl(ctx, "payin", { requestId: b.id, control: "reject" })).toMatchObject({ outcome: "done", recheck: { after: "rejected" } });
+    expect(await runSandboxControl(ctx, "payin", { requestId: b.id, control: "reject" })).toMatchObject({
+      outcome: "done",
+      recheck: { after: "rejected" },
+    });
   });
 
   it("pays a pay-out in part, then in full", async () => {
     const request = await payOut();
     expect(controlsFor(request)).toEqual(["payout", "partial_payout", "reject"]);
-    expect(await runSandboxControl(ctx, "payout", { requestId: request.id, control: "partial_payout", amount: "400.00" })).toMatchObject({ outcome: "done", recheck: { after: "pending" } });
+    expect(await runSandboxControl(ctx, "payout", { requestId: request.id, control: "partial_payout", amount: "400.00" })).toMatchObject({
+      outcome: "done",
+      recheck: { after: "pending" },
+    });
     expect((await state(request.id)).paidAmount).toBe("400.00");
-    expect(await runSandboxControl(ctx, "payout", { requestId: request.id, control: "payout" })).toMatchObject({ outcome: "done", recheck: { after: "paid" } });
+    expect(await runSandboxControl(ctx, "payout", { requestId: request.id, control: "payout" })).toMatchObject({
+      outcome: "done",
+      recheck: { after: "paid" },
+    });
     expect((await state(request.id)).paidAmount).toBe("1000.00");
   });
 
   it("refuses a control of the other family, a settled request, and a request outside the scope", async () => {
     const request = await payIn();
     expect(await runSandboxControl(ctx, "payout", { requestId: request.id, control: "reject" })).toEqual({ outcome: "not_allowed" });
-    expect(await runSandboxControl(ctx, "payin", { requestId: request.id, control: "partial_payout", amount: "1" })).toEqual({ outcome: "not_allowed" });
-    expect(await runSandboxControl({ ...ctx, scope: { merchantIds: ["mer_other"] } }, "payin", { requestId: request.id, control: "pay" })).toEqual({ outcome: "not_found" });
+    expect(await runSandboxControl(ctx, "payin", { requestId: request.id, control: "partial_payout", amount: "1" })).toEqual({
+      outcome: "not_allowed",
+    });
+    expect(
+      await runSandboxControl({ ...ctx, scope: { merchantIds: ["mer_other"] } }, "payin", { requestId: request.id, control: "pay" }),
+    ).toEqual({ outcome: "not_found" });
     await runSandboxControl(ctx, "payin", { requestId: request.id, control: "approve" });
     expect(await runSandboxControl(ctx, "payin", { requestId: request.id, control: "pay" })).toEqual({ outcome: "not_allowed" });
     // The spec profile reports every success as Paid (sandbox/README.md, Statuses).
@@ -104,7 +144,12 @@ describe("sandbox controls and re-check, against a real sandbox", () => {
   it("re-checks on request and writes who asked on the timeline", async () => {
     const request = await payIn();
     await sb.control("POST", `/requests/${request.providerId}/pay`, {});
-    expect(await recheckRequest(database.db, ctx.apiFor, ctx.scope, request.id, "usr_bob")).toMatchObject({ found: true, before: "pending", after: "paid", changed: true });
+    expect(await recheckRequest(database.db, ctx.apiFor, ctx.scope, request.id, "usr_bob")).toMatchObject({
+      found: true,
+      before: "pending",
+      after: "paid",
+      changed: true,
+    });
     expect((await events(request.id)).slice(-2)).toEqual([
       ["provider_status", "reconcile"],
       ["recheck", "usr_bob"],

@@ -35,7 +35,13 @@ export type DriveResult =
   | { ok: false; reason: "no_match"; detail: Note };
 
 /** One call to the sandbox's control API. */
-export async function driveSandbox(baseUrl: string, providerId: string, control: SandboxControl, amountSatang: number | null, fetchImpl: typeof fetch = fetch): Promise<DriveResult> {
+export async function driveSandbox(
+  baseUrl: string,
+  providerId: string,
+  control: SandboxControl,
+  amountSatang: number | null,
+  fetchImpl: typeof fetch = fetch,
+): Promise<DriveResult> {
   const path = control === "partial_payout" ? "payout" : control;
   const body = control === "partial_payout" && amountSatang !== null ? { amount: toDecimalString(amountSatang) } : {};
   let response: Response;

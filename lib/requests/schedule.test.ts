@@ -4,7 +4,14 @@ import { nextCheckAt, type ScheduleFacts } from "./schedule";
 const now = new Date("2026-11-21T10:00:00Z");
 const ago = (ms: number) => new Date(now.getTime() - ms);
 const later = (ms: number) => new Date(now.getTime() + ms);
-const facts = (f: Partial<ScheduleFacts>): ScheduleFacts => ({ state: "pending", kind: "payin", createdAt: ago(60_000), expireAt: later(14 * 60_000), checkCount: 0, ...f });
+const facts = (f: Partial<ScheduleFacts>): ScheduleFacts => ({
+  state: "pending",
+  kind: "payin",
+  createdAt: ago(60_000),
+  expireAt: later(14 * 60_000),
+  checkCount: 0,
+  ...f,
+});
 const delay = (f: Partial<ScheduleFacts>) => {
   const next = nextCheckAt(facts(f), now);
   return next === null ? null : next.getTime() - now.getTime();
@@ -12,7 +19,8 @@ const delay = (f: Partial<ScheduleFacts>) => {
 
 describe("reconciliation schedule", () => {
   it("never checks a terminal or held request again", () => {
-    for (const state of ["paid", "approved", "rejected", "expired", "canceled", "awaiting_approval"] as const) expect(delay({ state })).toBeNull();
+    for (const state of ["paid", "approved", "rejected", "expired", "canceled", "awaiting_approval"] as const)
+      expect(delay({ state })).toBeNull();
   });
 
   it("never polls a submit left to a person: the provider cannot tell, so a timer learns nothing", () => {
@@ -21,7 +29,9 @@ describe("reconciliation schedule", () => {
   });
 
   it("backs off an unknown submit from 10 s to every 5 minutes, and keeps going", () => {
-    expect([0, 1, 2, 3, 10, 100].map((checkCount) => delay({ state: "unknown", checkCount }))).toEqual([10_000, 20_000, 40_000, 80_000, 300_000, 300_000]);
+    expect([0, 1, 2, 3, 10, 100].map((checkCount) => delay({ state: "unknown", checkCount }))).toEqual([
+      10_000, 20_000, 40_000, 80_000, 300_000, 300_000,
+    ]);
   });
 
   it("checks a pending Pay-In every 20 s until expiry, every 5 minutes for an hour after, then stops", () => {

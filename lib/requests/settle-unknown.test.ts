@@ -31,7 +31,13 @@ describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s
     database = await createTestDatabase(kind);
     sb = await startTestSandbox("live");
     merchantRowId = (
-      await createMerchant(database.db, createKeyVault([randomBytes(32)]), { displayName: "Coffee", orgId: sb.coffee.orgId, merchantId: sb.coffee.merchantId, submitKey: sb.coffee.submitKey, readKey: sb.coffee.readKey })
+      await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
+        displayName: "Coffee",
+        orgId: sb.coffee.orgId,
+        merchantId: sb.coffee.merchantId,
+        submitKey: sb.coffee.submitKey,
+        readKey: sb.coffee.readKey,
+      })
     ).id;
     api = apiFor(sb.coffee.readKey);
   });
@@ -41,16 +47,33 @@ describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s
   });
 
   const apiFor = (readKey: string | null) =>
-    createPaymentApi({ baseUrl: sb.url, timeoutMs: 700, limiter: null, backoffMs: 10 }).forMerchant({ orgId: sb.coffee.orgId, merchantId: sb.coffee.merchantId, submitKey: sb.coffee.submitKey, readKey, label: "Coffee" });
-  const row = async (id: string): Promise<RequestRow> => (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
-  const timeline = (id: string) => database.db.select().from(requestEvents).where(eq(requestEvents.requestId, id)).orderBy(asc(requestEvents.id));
+    createPaymentApi({ baseUrl: sb.url, timeoutMs: 700, limiter: null, backoffMs: 10 }).forMerchant({
+      orgId: sb.coffee.orgId,
+      merchantId: sb.coffee.merchantId,
+      submitKey: sb.coffee.submitKey,
+      readKey,
+      label: "Coffee",
+    });
+  const row = async (id: string): Promise<RequestRow> =>
+    (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+  const timeline = (id: string) =>
+    database.db.select().from(requestEvents).where(eq(requestEvents.requestId, id)).orderBy(asc(requestEvents.id));
   const create = async (refId1: string, amountSatang = 45_000, using = api) => {
-    const result = await createRequest(database.db, using, { kind: "payin", payIn: payInRequest({ refId1, payerName: "P", amountSatang, qrProvider: "PP" }) }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
+    const result = await createRequest(
+      database.db,
+      using,
+      { kind: "payin", payIn: payInRequest({ refId1, payerName: "P", amountSatang, qrProvider: "PP" }) },
+      { merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
+    );
     if (result.outcome !== "sent") throw new Error(result.outcome);
     return result.request;
   };
   const reconcile = (r: RequestRow, options: { graceMs?: number; maxResends?: number; using?: MerchantApi } = {}) =>
-    reconcileRequest(database.db, options.using ?? api, r, { providerMerchantId: sb.coffee.merchantId, graceMs: options.graceMs ?? 0, maxResends: options.maxResends });
+    reconcileRequest(database.db, options.using ?? api, r, {
+      providerMerchantId: sb.coffee.merchantId,
+      graceMs: options.graceMs ?? 0,
+      maxResends: options.maxResends,
+    });
   /** A request made at the provider directly (its portal, another system), not by PayDesk. */
   const madeElsewhere = async (refId1: string, amount: number) => {
     const response = await sb.submit("SubmitPayInRequest", sb.coffee, payInBody({ RefId1: refId1, RequestedAmount: amount }));
@@ -69,10 +92,20 @@ describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s
     expect(created.status).toBe("unknown");
     expect(await reconcile(created)).toMatchObject({ state: "rejected", changed: true });
     const settled = await row(created.id);
-    expect(settled).toMatchObject({ status: "rejected", statusCode: "REF_ID1_USED_AT_PROVIDER", providerId: null, generatedAmount: null, providerResponse: null, nextCheckAt: null });
+    expect(settled).toMatchObject({
+      status: "rejected",
+      statusCode: "REF_ID1_USED_AT_PROVIDER",
+      providerId: null,
+      generatedAmount: null,
+      providerResponse: null,
+      nextCheckAt: null,
+    });
     expect(settled).toMatchObject({ statusReason: null, statusFacts: { note: "ref_id1_taken", refId1 } });
     const refusal = (await timeline(created.id)).find((e) => e.type === "submit_rejected");
-    expect(refusal?.data).toMatchObject({ code: "REF_ID1_USED_AT_PROVIDER", found: [{ providerId: elsewhere, requestedAmount: "450.00", notOurs: "created_before" }] });
+    expect(refusal?.data).toMatchObject({
+      code: "REF_ID1_USED_AT_PROVIDER",
+      found: [{ providerId: elsewhere, requestedAmount: "450.00", notOurs: "created_before" }],
+    });
   });
 
   it.skipIf(skip)("refuses a RefId1 the provider holds under another amount, without resending or claiming it has none", async () => {
@@ -85,7 +118,9 @@ describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s
     const entries = await timeline(created.id);
     expect(entries.map((e) => e.type)).not.toContain("resent");
     expect(await notes(created.id)).not.toContain("no_such_ref_id1");
-    expect(entries.find((e) => e.type === "submit_rejected")?.data).toMatchObject({ found: [{ requestedAmount: "999.00", notOurs: "other_amount" }] });
+    expect(entries.find((e) => e.type === "submit_rejected")?.data).toMatchObject({
+      found: [{ requestedAmount: "999.00", notOurs: "other_amount" }],
+    });
   });
 
   it.skipIf(skip)("does not adopt a provider request another PayDesk row already holds", async () => {
@@ -97,11 +132,23 @@ describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s
     // provider — indistinguishable from this one's, except that another row already holds it.
     const elsewhere = await madeElsewhere(refId1, 450);
     const holder = newRequestId();
-    await database.db.insert(paymentRequests).values({ id: holder, merchantId: merchantRowId, kind: "payin", refId1: ref("HOLD"), requestedAmount: "450.00", status: "pending", input: {}, idempotencyKey: holder, providerId: elsewhere });
+    await database.db.insert(paymentRequests).values({
+      id: holder,
+      merchantId: merchantRowId,
+      kind: "payin",
+      refId1: ref("HOLD"),
+      requestedAmount: "450.00",
+      status: "pending",
+      input: {},
+      idempotencyKey: holder,
+      providerId: elsewhere,
+    });
     expect(await reconcile(created)).toMatchObject({ state: "rejected" });
     expect(await row(created.id)).toMatchObject({ statusCode: "REF_ID1_USED_AT_PROVIDER", providerId: null });
     // The database backs it up: no second row may hold that provider request.
-    await expect(database.db.update(paymentRequests).set({ providerId: elsewhere }).where(eq(paymentRequests.id, created.id))).rejects.toThrow();
+    await expect(
+      database.db.update(paymentRequests).set({ providerId: elsewhere }).where(eq(paymentRequests.id, created.id)),
+    ).rejects.toThrow();
   });
 
   it.skipIf(skip)("still adopts what its own submit created, even when the answer was lost after", async () => {
@@ -149,15 +196,27 @@ describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s
     expect(created.status).toBe("unknown");
     expect(created.submittedAt).not.toBeNull();
     // The provider answers every look-up with an empty 500 (an outage; list calls cannot be scoped): not a missing key, so PayDesk waits.
-    const { body: outage } = await sb.control<{ id: string }>("POST", "/faults", { operation: "GetPaymentRequests", kind: "http500", count: 1_000 });
+    const { body: outage } = await sb.control<{ id: string }>("POST", "/faults", {
+      operation: "GetPaymentRequests",
+      kind: "http500",
+      count: 1_000,
+    });
     try {
       expect(await reconcile(created)).toMatchObject({ state: "unknown", changed: false });
       expect((await row(created.id)).nextCheckAt).not.toBeNull();
       // Sent more than 24 hours ago and still no look-up: a person is asked, and polling stops.
-      await database.db.update(paymentRequests).set({ submittedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) }).where(eq(paymentRequests.id, created.id));
+      await database.db
+        .update(paymentRequests)
+        .set({ submittedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+        .where(eq(paymentRequests.id, created.id));
       expect(await reconcile(await row(created.id))).toMatchObject({ state: "needs_review", changed: true });
       const left = await row(created.id);
-      expect(left).toMatchObject({ status: "needs_review", statusCode: "SUBMIT_UNRESOLVED_NO_LOOKUP", nextCheckAt: null, providerId: null });
+      expect(left).toMatchObject({
+        status: "needs_review",
+        statusCode: "SUBMIT_UNRESOLVED_NO_LOOKUP",
+        nextCheckAt: null,
+        providerId: null,
+      });
       // What went wrong is kept, as facts, for the person: the provider failing to answer.
       expect(left.statusFacts).toMatchObject({ kind: "provider_error" });
     } finally {

@@ -25,7 +25,11 @@ export interface SubmitArgs {
   createdBy: string;
 }
 
-export async function submitCreateForm(db: Db, apiFor: (merchantRowId: string) => Promise<MerchantApi | undefined>, args: SubmitArgs): Promise<SubmitOutcome> {
+export async function submitCreateForm(
+  db: Db,
+  apiFor: (merchantRowId: string) => Promise<MerchantApi | undefined>,
+  args: SubmitArgs,
+): Promise<SubmitOutcome> {
   const { rules, payload } = args;
   const isMoneyOut = payload.kind === "payout" || payload.kind === "withdrawal";
   const { amountSatang } = "payOut" in payload ? payload.payOut : payload.payIn;
@@ -45,5 +49,7 @@ export async function submitCreateForm(db: Db, apiFor: (merchantRowId: string) =
   if (result.outcome !== "conflict") return result;
   // The same form again (double click, retry after a lost answer) was answered above with its first
   // outcome; a conflict is a taken RefId1, or a form reused for another merchant.
-  return result.why === "ref_id1_taken" ? { outcome: "invalid", fieldErrors: { refId1: [messageKey("refId1Taken")] } } : { outcome: "stale" };
+  return result.why === "ref_id1_taken"
+    ? { outcome: "invalid", fieldErrors: { refId1: [messageKey("refId1Taken")] } }
+    : { outcome: "stale" };
 }

@@ -29,7 +29,13 @@ describe.each(DATABASE_KINDS)("reconciliation worker on %s", (kind) => {
     if (database.url) second = await openDatabase({ url: database.url, migrate: false, poolSize: 3 });
     sb = await startTestSandbox("live");
     merchantRowId = (
-      await createMerchant(database.db, createKeyVault([randomBytes(32)]), { displayName: "Coffee", orgId: sb.coffee.orgId, merchantId: sb.coffee.merchantId, submitKey: sb.coffee.submitKey, readKey: sb.coffee.readKey })
+      await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
+        displayName: "Coffee",
+        orgId: sb.coffee.orgId,
+        merchantId: sb.coffee.merchantId,
+        submitKey: sb.coffee.submitKey,
+        readKey: sb.coffee.readKey,
+      })
     ).id;
     api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 600, limiter: null, backoffMs: 10 }).forMerchant({
       orgId: sb.coffee.orgId,
@@ -53,28 +59,60 @@ describe.each(DATABASE_KINDS)("reconciliation worker on %s", (kind) => {
   });
 
   const worker = (db = database.db): WorkerOptions => ({ db, apiFor: async () => patientApi, log: (line) => logged.push(line) });
-  const makeDue = (ids: string[]) => database.db.update(paymentRequests).set({ nextCheckAt: sql`now() - interval '1 second'` }).where(inArray(paymentRequests.id, ids));
+  const makeDue = (ids: string[]) =>
+    database.db
+      .update(paymentRequests)
+      .set({ nextCheckAt: sql`now() - interval '1 second'` })
+      .where(inArray(paymentRequests.id, ids));
   const create = async (refId1: string, amountSatang = 30_000) => {
-    const r = await createRequest(database.db, api, { kind: "payin", payIn: payInRequest({ refId1, payerName: "P", amountSatang, qrProvider: "PP" }) }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
+    const r = await createRequest(
+      database.db,
+      api,
+      { kind: "payin", payIn: payInRequest({ refId1, payerName: "P", amountSatang, qrProvider: "PP" }) },
+      { merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
+    );
     if (r.outcome !== "sent") throw new Error(r.outcome);
     return r.request;
   };
 
   it.skipIf(skip)("settles lost answers by itself, each request checked once even with two instances leasing", async () => {
     const refs = [ref("W1"), ref("W2"), ref("W3"), ref("W4")];
-    for (const refId1 of refs) await sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "timeout", when: "after", delayMs: 1_500, match: { refId1 } });
+    for (const refId1 of refs)
+      await sb.control("POST", "/faults", {
+        operation: "SubmitPayInRequest",
+        kind: "timeout",
+        when: "after",
+        delayMs: 1_500,
+        match: { refId1 },
+      });
     const rows = await Promise.all(refs.map((refId1) => create(refId1)));
     expect(rows.map((r) => r.status)).toEqual(["unknown", "unknown", "unknown", "unknown"]);
     await makeDue(rows.map((r) => r.id));
     const passes = await Promise.all([reconcileDue(worker()), reconcileDue(worker(second?.db ?? database.db))]);
     expect(passes[0] + passes[1]).toBe(4);
-    const after = await database.db.select().from(paymentRequests).where(inArray(paymentRequests.id, rows.map((r) => r.id)));
+    const after = await database.db
+      .select()
+      .from(paymentRequests)
+      .where(
+        inArray(
+          paymentRequests.id,
+          rows.map((r) => r.id),
+        ),
+      );
     expect(after.map((r) => r.status)).toEqual(["pending", "pending", "pending", "pending"]);
     expect(after.every((r) => r.leaseUntil === null && r.nextCheckAt !== null)).toBe(true);
     const settled = await database.db
       .select()
       .from(requestEvents)
-      .where(and(inArray(requestEvents.requestId, rows.map((r) => r.id)), eq(requestEvents.actor, "reconcile")));
+      .where(
+        and(
+          inArray(
+            requestEvents.requestId,
+            rows.map((r) => r.id),
+          ),
+          eq(requestEvents.actor, "reconcile"),
+        ),
+      );
     expect(settled).toHaveLength(4);
   });
 

@@ -65,15 +65,30 @@ export async function checkLeased(options: WorkerOptions, row: RequestRow): Prom
     options.log?.(`reconciling ${row.id} failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     const [after] = await db
-      .select({ status: paymentRequests.status, kind: paymentRequests.kind, createdAt: paymentRequests.createdAt, expireAt: paymentRequests.expireAt, checkCount: paymentRequests.checkCount, nextCheckAt: paymentRequests.nextCheckAt })
+      .select({
+        status: paymentRequests.status,
+        kind: paymentRequests.kind,
+        createdAt: paymentRequests.createdAt,
+        expireAt: paymentRequests.expireAt,
+        checkCount: paymentRequests.checkCount,
+        nextCheckAt: paymentRequests.nextCheckAt,
+      })
       .from(paymentRequests)
       .where(eq(paymentRequests.id, row.id));
     if (after) {
       // A state change during the check has already set a fresh schedule; otherwise back off.
       const changed = after.status !== row.status;
       const count = changed ? after.checkCount : after.checkCount + 1;
-      const next = changed ? after.nextCheckAt : nextCheckAt({ state: after.status as State, kind: after.kind, createdAt: after.createdAt, expireAt: after.expireAt, checkCount: count }, new Date());
-      await db.update(paymentRequests).set({ checkCount: count, nextCheckAt: next, leaseUntil: null }).where(eq(paymentRequests.id, row.id));
+      const next = changed
+        ? after.nextCheckAt
+        : nextCheckAt(
+            { state: after.status as State, kind: after.kind, createdAt: after.createdAt, expireAt: after.expireAt, checkCount: count },
+            new Date(),
+          );
+      await db
+        .update(paymentRequests)
+        .set({ checkCount: count, nextCheckAt: next, leaseUntil: null })
+        .where(eq(paymentRequests.id, row.id));
     }
   }
 }
@@ -85,7 +100,9 @@ export async function checkLeased(options: WorkerOptions, row: RequestRow): Prom
  * leased requests were checked.
  */
 export async function reconcileDue(options: WorkerOptions): Promise<number> {
-  await processStranded(options.db, options.confirmFor ?? options.apiFor).catch((error: unknown) => options.log?.(`stranded webhooks: ${error instanceof Error ? error.message : String(error)}`));
+  await processStranded(options.db, options.confirmFor ?? options.apiFor).catch((error: unknown) =>
+    options.log?.(`stranded webhooks: ${error instanceof Error ? error.message : String(error)}`),
+  );
   const rows = await leaseDue(options.db, options.batchSize ?? 20, options.leaseMs ?? 60_000);
   const single: RequestRow[] = [];
   const groups = new Map<string, { merchantRowId: string; direction: "PayIn" | "PayOut"; leased: RequestRow[] }>();
@@ -112,15 +129,22 @@ export async function reconcileDue(options: WorkerOptions): Promise<number> {
 }
 
 /** Reads a group in bulk; returns the requests to check one by one. */
-async function checkGroup(options: WorkerOptions, group: { merchantRowId: string; direction: "PayIn" | "PayOut"; leased: RequestRow[] }): Promise<RequestRow[]> {
+async function checkGroup(
+  options: WorkerOptions,
+  group: { merchantRowId: string; direction: "PayIn" | "PayOut"; leased: RequestRow[] },
+): Promise<RequestRow[]> {
   const api = await options.apiFor(group.merchantRowId).catch(() => undefined);
   if (!api) return group.leased;
   try {
     const outcome = await reconcileGroup(options.db, api, group.merchantRowId, group.direction);
     if (outcome.failed === null) {
-      if (outcome.applied > 0) options.log?.(`reconciled ${outcome.applied} ${group.direction} request(s) of ${group.merchantRowId} from a bulk read`);
+      if (outcome.applied > 0)
+        options.log?.(`reconciled ${outcome.applied} ${group.direction} request(s) of ${group.merchantRowId} from a bulk read`);
       // Leased but not judged this round (past the pages read, or beyond the single reads): soon again.
-      await postpone(options.db, group.leased.filter((r) => !outcome.covered.has(r.id)));
+      await postpone(
+        options.db,
+        group.leased.filter((r) => !outcome.covered.has(r.id)),
+      );
       return outcome.missing;
     }
     options.log?.(`bulk read for ${group.merchantRowId} ${group.direction} failed: ${outcome.failed.message}`);
@@ -128,7 +152,9 @@ async function checkGroup(options: WorkerOptions, group: { merchantRowId: string
     // back-off, as it would be without bulk reads, so a broken merchant is not asked every 5 s.
     if (!outcome.failed.busy) return group.leased;
   } catch (error) {
-    options.log?.(`bulk read for ${group.merchantRowId} ${group.direction} failed: ${error instanceof Error ? error.message : String(error)}`);
+    options.log?.(
+      `bulk read for ${group.merchantRowId} ${group.direction} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return group.leased;
   }
   // The budget's lane was full: try again soon, without counting it as a check, so the cadence
@@ -142,7 +168,12 @@ const RETRY_BULK_MS = 5_000;
 
 async function postpone(db: Db, rows: RequestRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.execute(sql`update payment_requests set next_check_at = now() + make_interval(secs => ${RETRY_BULK_MS / 1000}), lease_until = null where id in (${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)})`);
+  await db.execute(
+    sql`update payment_requests set next_check_at = now() + make_interval(secs => ${RETRY_BULK_MS / 1000}), lease_until = null where id in (${sql.join(
+      rows.map((r) => sql`${r.id}`),
+      sql`, `,
+    )})`,
+  );
 }
 
 /** Starts the loop; returns a stop function. */
@@ -151,7 +182,9 @@ export function startReconcileWorker(options: WorkerOptions): () => Promise<void
   let running: Promise<unknown> = Promise.resolve();
   const tick = async () => {
     if (stopped) return;
-    running = reconcileDue(options).catch((error: unknown) => options.log?.(`reconciliation pass failed: ${error instanceof Error ? error.message : String(error)}`));
+    running = reconcileDue(options).catch((error: unknown) =>
+      options.log?.(`reconciliation pass failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
     const checked = await running;
     // Straight on when there was a full batch; otherwise wait for the next poll.
     if (!stopped) timer = setTimeout(tick, checked === (options.batchSize ?? 20) ? 0 : (options.pollMs ?? 2_000));

@@ -5,7 +5,10 @@ import type { TokenCheck } from "./link";
  * words (components/slip/slip-form.tsx).
  */
 export function busyAnswer(retryAfterMs: number): Response {
-  return Response.json({ problem: "busy" }, { status: 503, headers: { "Retry-After": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) } });
+  return Response.json(
+    { problem: "busy" },
+    { status: 503, headers: { "Retry-After": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) } },
+  );
 }
 
 export function tokenProblem(token: Exclude<TokenCheck, { ok: true }>): Response {

@@ -38,7 +38,14 @@ describe.each(DATABASE_KINDS)("GET /api/slips/<id>/… on %s", (kind) => {
     coffee = await insertMerchantWithRequest(database.db, "Coffee");
     tea = await insertMerchantWithRequest(database.db, "Tea");
     pictures = await slipPictures(180);
-    slipId = await storeSlip(database.db, { requestId: coffee.requestId, merchantId: coffee.merchantId, first4: "AB12", last4: "9XYZ", note: null, ...pictures });
+    slipId = await storeSlip(database.db, {
+      requestId: coffee.requestId,
+      merchantId: coffee.merchantId,
+      first4: "AB12",
+      last4: "9XYZ",
+      note: null,
+      ...pictures,
+    });
   });
   afterAll(async () => database?.dispose());
 
@@ -48,13 +55,19 @@ describe.each(DATABASE_KINDS)("GET /api/slips/<id>/… on %s", (kind) => {
   };
   // As Next calls a route handler: the request, and the path's segments beside it.
   const get = (what: "image" | "thumbnail", id: string, headers: Record<string, string> = {}) =>
-    (what === "image" ? getImage : getThumbnail)(new NextRequest(`http://paydesk.test/api/slips/${id}/${what}`, { headers }), { params: Promise.resolve({ id }) });
+    (what === "image" ? getImage : getThumbnail)(new NextRequest(`http://paydesk.test/api/slips/${id}/${what}`, { headers }), {
+      params: Promise.resolve({ id }),
+    });
 
   it.skipIf(skip)("answers a viewer of the slip's merchant with the bytes, their stored type, and no caching or sniffing", async () => {
     await signInAs({ role: "viewer", merchantIds: [coffee.merchantId] });
     const image = await get("image", slipId);
     expect(image.status).toBe(200);
-    expect(Object.fromEntries(["content-type", "cache-control", "x-content-type-options", "content-disposition"].map((h) => [h, image.headers.get(h)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        ["content-type", "cache-control", "x-content-type-options", "content-disposition"].map((h) => [h, image.headers.get(h)]),
+      ),
+    ).toEqual({
       "content-type": "image/jpeg",
       "cache-control": "private, no-store",
       "x-content-type-options": "nosniff",

@@ -32,7 +32,8 @@ export function slipFileRoute(kind: SlipFileKind) {
     run: async ({ params, session, locale }) => {
       const { id } = await params;
       const file = await getSlipFileInScope(await getDb(), session, id, kind);
-      if (!file) return NextResponse.json({ error: slipFileMessages(locale).notFound }, { status: 404, headers: { "Cache-Control": "no-store" } });
+      if (!file)
+        return NextResponse.json({ error: slipFileMessages(locale).notFound }, { status: 404, headers: { "Cache-Control": "no-store" } });
       return new Response(file.bytes as BodyInit, {
         headers: {
           "Content-Type": file.contentType,

@@ -47,7 +47,10 @@ describe.each(DATABASE_KINDS)("the slip page under a flood, on %s", (kind) => {
       baseUrl: sb.url,
       timeoutMs: 5_000,
       fetch: countingFetch,
-      limiter: kind === "pglite" ? createMemoryLimiter({ ...LIMIT, maxWaitMs: 30_000 }) : createPostgresLimiter(database.db, sb.url, { ...LIMIT, maxWaitMs: 30_000 }),
+      limiter:
+        kind === "pglite"
+          ? createMemoryLimiter({ ...LIMIT, maxWaitMs: 30_000 })
+          : createPostgresLimiter(database.db, sb.url, { ...LIMIT, maxWaitMs: 30_000 }),
     });
 
   beforeAll(async () => {
@@ -55,7 +58,15 @@ describe.each(DATABASE_KINDS)("the slip page under a flood, on %s", (kind) => {
     // The pool PayDesk opens in production (lib/db/client.ts): the flood and staff share it.
     database = await createTestDatabase(kind, { poolSize: 10 });
     sb = await startTestSandbox("live", { rateLimit: LIMIT });
-    merchantRowId = (await createMerchant(database.db, createKeyVault([randomBytes(32)]), { displayName: "Coffee", orgId: sb.coffee.orgId, merchantId: sb.coffee.merchantId, submitKey: sb.coffee.submitKey, readKey: sb.coffee.readKey })).id;
+    merchantRowId = (
+      await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
+        displayName: "Coffee",
+        orgId: sb.coffee.orgId,
+        merchantId: sb.coffee.merchantId,
+        submitKey: sb.coffee.submitKey,
+        readKey: sb.coffee.readKey,
+      })
+    ).id;
     provider = newProvider();
   });
   afterAll(async () => {
@@ -65,7 +76,12 @@ describe.each(DATABASE_KINDS)("the slip page under a flood, on %s", (kind) => {
 
   const merchant = () => provider.forMerchant({ ...sb.coffee, label: "Coffee" });
   const payIn = async () => {
-    const created = await createRequest(database.db, merchant(), { kind: "payin", payIn: payInRequest({ refId1: ref("F"), payerName: "สมชาย", amountSatang: 32_500, qrProvider: "PP" }) }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
+    const created = await createRequest(
+      database.db,
+      merchant(),
+      { kind: "payin", payIn: payInRequest({ refId1: ref("F"), payerName: "สมชาย", amountSatang: 32_500, qrProvider: "PP" }) },
+      { merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
+    );
     if (created.outcome !== "sent") throw new Error(`not sent: ${JSON.stringify(created)}`);
     return created.request;
   };
@@ -82,7 +98,11 @@ describe.each(DATABASE_KINDS)("the slip page under a flood, on %s", (kind) => {
       const [, , orgId, paymentRequestId] = (request.providerResponse as { slipUploadUrl: string }).slipUploadUrl.split("/");
       // Bad tokens for a real request: most new, some repeated (the same leaked or guessed link).
       const repeated = Array.from({ length: 5 }, () => randomUUID());
-      const linkFor = (i: number): SlipLink => ({ orgId: orgId!, paymentRequestId: paymentRequestId!, token: i % 4 === 0 ? repeated[i % 5]! : randomUUID() });
+      const linkFor = (i: number): SlipLink => ({
+        orgId: orgId!,
+        paymentRequestId: paymentRequestId!,
+        token: i % 4 === 0 ? repeated[i % 5]! : randomUUID(),
+      });
       // Each hit from its own address, so the per-address budgets let every one through.
       const ipFor = (i: number) => `198.18.${(i >> 8) & 255}.${i & 255}`;
       /** Each answer with when it arrived, to show the flood was running while staff worked. */
@@ -163,7 +183,10 @@ describe.each(DATABASE_KINDS)("the slip page under a flood, on %s", (kind) => {
       // A client as another instance has; rejections are remembered only in the database it shares.
       const otherInstance = newProvider();
       expect(await open(otherInstance, bad, "203.0.113.10")).toEqual({ ok: false, reason: "invalid" });
-      expect(await open(otherInstance, { ...bad, token: bad.token.toUpperCase() }, "203.0.113.10")).toEqual({ ok: false, reason: "invalid" });
+      expect(await open(otherInstance, { ...bad, token: bad.token.toUpperCase() }, "203.0.113.10")).toEqual({
+        ok: false,
+        reason: "invalid",
+      });
       expect(verifyCalls.length).toBe(before);
     },
     90_000,

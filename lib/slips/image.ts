@@ -35,7 +35,12 @@ export function isWhole(bytes: Uint8Array, kind: ImageKind): boolean {
     for (let i = n - 2; i >= Math.max(2, n - 4096); i--) if (bytes[i] === 0xff && bytes[i + 1] === 0xd9) return true;
     return false;
   }
-  if (kind === "png") return n >= 8 + 25 + 12 && startsWith(bytes, [0x49, 0x48, 0x44, 0x52], 12) && startsWith(bytes, [0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82], n - 8);
+  if (kind === "png")
+    return (
+      n >= 8 + 25 + 12 &&
+      startsWith(bytes, [0x49, 0x48, 0x44, 0x52], 12) &&
+      startsWith(bytes, [0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82], n - 8)
+    );
   const riffSize = (bytes[4]! | (bytes[5]! << 8) | (bytes[6]! << 16) | (bytes[7]! << 24)) >>> 0;
   return n >= 16 && riffSize + 8 <= n && riffSize + 8 >= n - 1;
 }

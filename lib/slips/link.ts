@@ -47,7 +47,8 @@ export type SlipLinkCheck =
   | { ok: false; reason: "invalid" | "unavailable" | "rate_limited" | "busy"; retryAfterMs?: number };
 
 /** The provider's word on a link's token; "busy" when the public pages' share of its budget is spent. */
-export type TokenCheck = { ok: true } | { ok: false; reason: "invalid" | "unavailable" } | { ok: false; reason: "busy"; retryAfterMs: number };
+export type TokenCheck =
+  { ok: true } | { ok: false; reason: "invalid" | "unavailable" } | { ok: false; reason: "busy"; retryAfterMs: number };
 
 /** Public-page budgets: per address and per link, so the page cannot be used to flood the provider. */
 export const SLIP_LIMITS = {
@@ -123,7 +124,13 @@ export async function findSlipRequest(db: Db, link: SlipLink): Promise<{ id: str
     .select({ request: paymentRequests, merchantName: merchants.displayName })
     .from(paymentRequests)
     .innerJoin(merchants, eq(merchants.id, paymentRequests.merchantId))
-    .where(and(eq(paymentRequests.providerId, link.paymentRequestId.toLowerCase()), eq(merchants.orgId, link.orgId), inArray(paymentRequests.kind, ["payin", "payin_p2p"])))
+    .where(
+      and(
+        eq(paymentRequests.providerId, link.paymentRequestId.toLowerCase()),
+        eq(merchants.orgId, link.orgId),
+        inArray(paymentRequests.kind, ["payin", "payin_p2p"]),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   const r = row.request;

@@ -11,7 +11,8 @@ import { SLIP_ID_PATTERN } from "./store";
  * that does not exist (docs/STYLE.md habit 2).
  */
 function inScope(scope: Scope, merchant: string | "all" = "all"): SQL | undefined {
-  if (merchant !== "all") return scope.merchantIds === null || scope.merchantIds.includes(merchant) ? eq(slips.merchantId, merchant) : sql`false`;
+  if (merchant !== "all")
+    return scope.merchantIds === null || scope.merchantIds.includes(merchant) ? eq(slips.merchantId, merchant) : sql`false`;
   if (scope.merchantIds === null) return undefined;
   return scope.merchantIds.length > 0 ? inArray(slips.merchantId, scope.merchantIds) : sql`false`;
 }
@@ -19,9 +20,15 @@ function inScope(scope: Scope, merchant: string | "all" = "all"): SQL | undefine
 export type SlipFileKind = "image" | "thumbnail";
 
 /** One slip's image or thumbnail with its content type, or undefined: missing and out of scope look the same. */
-export async function getSlipFileInScope(db: Db, scope: Scope, id: string, kind: SlipFileKind): Promise<{ bytes: Uint8Array; contentType: string } | undefined> {
+export async function getSlipFileInScope(
+  db: Db,
+  scope: Scope,
+  id: string,
+  kind: SlipFileKind,
+): Promise<{ bytes: Uint8Array; contentType: string } | undefined> {
   if (!SLIP_ID_PATTERN.test(id)) return undefined;
-  const columns = kind === "image" ? { bytes: slips.image, contentType: slips.imageType } : { bytes: slips.thumbnail, contentType: slips.thumbnailType };
+  const columns =
+    kind === "image" ? { bytes: slips.image, contentType: slips.imageType } : { bytes: slips.thumbnail, contentType: slips.thumbnailType };
   const [row] = await db
     .select(columns)
     .from(slips)
@@ -65,7 +72,11 @@ export interface SlipPage {
 }
 
 /** Newest first, keyset-paged on (created_at, id), in the merchant context ("all" = every merchant in scope). */
-export async function listSlips(db: Db, scope: Scope, options: { merchant: string | "all"; cursor: { key: string; id: string } | null; limit?: number }): Promise<SlipPage> {
+export async function listSlips(
+  db: Db,
+  scope: Scope,
+  options: { merchant: string | "all"; cursor: { key: string; id: string } | null; limit?: number },
+): Promise<SlipPage> {
   const limit = options.limit ?? 25;
   const { cursor } = options;
   const rows = await db
@@ -86,7 +97,12 @@ export async function listSlips(db: Db, scope: Scope, options: { merchant: strin
     .from(slips)
     .innerJoin(paymentRequests, eq(paymentRequests.id, slips.requestId))
     .innerJoin(merchants, eq(merchants.id, slips.merchantId))
-    .where(and(inScope(scope, options.merchant), cursor ? sql`(${slips.createdAt}, ${slips.id}) < (${cursor.key}::timestamptz, ${cursor.id})` : undefined))
+    .where(
+      and(
+        inScope(scope, options.merchant),
+        cursor ? sql`(${slips.createdAt}, ${slips.id}) < (${cursor.key}::timestamptz, ${cursor.id})` : undefined,
+      ),
+    )
     .orderBy(desc(slips.createdAt), desc(slips.id))
     .limit(limit + 1);
   const shown = rows.slice(0, limit);

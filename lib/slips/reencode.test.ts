@@ -18,16 +18,29 @@ function pngClaiming(width: number, height: number): Uint8Array {
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 0, 0, 0, 0], 8);
-  return new Uint8Array(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(Buffer.alloc(width + 1))), chunk("IEND", Buffer.alloc(0))]));
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", ihdr),
+      chunk("IDAT", deflateSync(Buffer.alloc(width + 1))),
+      chunk("IEND", Buffer.alloc(0)),
+    ]),
+  );
 }
 
 describe("slips are re-encoded before they are forwarded", () => {
   it("turns a PNG screenshot into a JPEG no longer than the slip's long side", async () => {
-    const png = await sharp({ create: { width: 2_000, height: 1_000, channels: 3, background: "white" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 2_000, height: 1_000, channels: 3, background: "white" } })
+      .png()
+      .toBuffer();
     const result = await reencodeSlip(new Uint8Array(png));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(await sharp(Buffer.from(result.jpeg)).metadata()).toMatchObject({ format: "jpeg", width: SLIP_LONG_SIDE_PX, height: SLIP_LONG_SIDE_PX / 2 });
+    expect(await sharp(Buffer.from(result.jpeg)).metadata()).toMatchObject({
+      format: "jpeg",
+      width: SLIP_LONG_SIDE_PX,
+      height: SLIP_LONG_SIDE_PX / 2,
+    });
   });
 
   it("refuses a file whose header claims more pixels than a slip can have, before decoding it", async () => {
@@ -41,7 +54,9 @@ describe("slips are re-encoded before they are forwarded", () => {
   });
 
   it("makes a small WebP thumbnail of the re-encoded slip for the console", async () => {
-    const photo = await sharp({ create: { width: 900, height: 1_600, channels: 3, background: { r: 240, g: 240, b: 250 } } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 900, height: 1_600, channels: 3, background: { r: 240, g: 240, b: 250 } } })
+      .jpeg()
+      .toBuffer();
     const result = await reencodeSlip(new Uint8Array(photo));
     if (!result.ok) throw new Error(result.problem);
     const meta = await sharp(Buffer.from(result.thumbnail)).metadata();
@@ -50,7 +65,11 @@ describe("slips are re-encoded before they are forwarded", () => {
   });
 
   it("refuses a slip whose new JPEG would be larger than PayDesk stores", async () => {
-    const noise = await sharp(Buffer.from(Array.from({ length: 200 * 200 * 3 }, (_, i) => (i * 7919) % 251)), { raw: { width: 200, height: 200, channels: 3 } }).png().toBuffer();
+    const noise = await sharp(Buffer.from(Array.from({ length: 200 * 200 * 3 }, (_, i) => (i * 7919) % 251)), {
+      raw: { width: 200, height: 200, channels: 3 },
+    })
+      .png()
+      .toBuffer();
     const fits = await reencodeSlip(new Uint8Array(noise));
     if (!fits.ok) throw new Error(fits.problem);
     expect(await reencodeSlip(new Uint8Array(noise), fits.jpeg.length - 1)).toEqual({ ok: false, problem: "too_large" });

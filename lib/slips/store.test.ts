@@ -19,7 +19,14 @@ describe.each(DATABASE_KINDS)("slips stored on %s", (kind) => {
     const coffee = await insertMerchantWithRequest(db, "Coffee");
     const tea = await insertMerchantWithRequest(db, "Tea");
     const pictures = await slipPictures(200);
-    const id = await storeSlip(db, { requestId: coffee.requestId, merchantId: coffee.merchantId, first4: "AB12", last4: "9XYZ", note: "โอนจากบัญชีภรรยา", ...pictures });
+    const id = await storeSlip(db, {
+      requestId: coffee.requestId,
+      merchantId: coffee.merchantId,
+      first4: "AB12",
+      last4: "9XYZ",
+      note: "โอนจากบัญชีภรรยา",
+      ...pictures,
+    });
     expect(id).toMatch(/^slp_[0-9a-f]{20}$/);
 
     const image = await getSlipFileInScope(db, { merchantIds: [coffee.merchantId] }, id, "image");
@@ -40,10 +47,21 @@ describe.each(DATABASE_KINDS)("slips stored on %s", (kind) => {
     const { db } = database;
     const shop = await insertMerchantWithRequest(db, "Bounded");
     const { thumbnail, jpeg } = await slipPictures(10);
-    const row = { id: newSlipId(), requestId: shop.requestId, merchantId: shop.merchantId, imageType: "image/jpeg", thumbnail, thumbnailType: "image/webp" };
-    await expect(db.insert(slips).values({ ...row, image: new Uint8Array(MAX_UPLOAD_BYTES + 1), byteSize: MAX_UPLOAD_BYTES + 1 })).rejects.toThrow();
+    const row = {
+      id: newSlipId(),
+      requestId: shop.requestId,
+      merchantId: shop.merchantId,
+      imageType: "image/jpeg",
+      thumbnail,
+      thumbnailType: "image/webp",
+    };
+    await expect(
+      db.insert(slips).values({ ...row, image: new Uint8Array(MAX_UPLOAD_BYTES + 1), byteSize: MAX_UPLOAD_BYTES + 1 }),
+    ).rejects.toThrow();
     await expect(db.insert(slips).values({ ...row, image: jpeg, byteSize: jpeg.length + 1 })).rejects.toThrow();
-    await expect(db.insert(slips).values({ ...row, image: jpeg, byteSize: jpeg.length, thumbnail: new Uint8Array(256 * 1024 + 1) })).rejects.toThrow();
+    await expect(
+      db.insert(slips).values({ ...row, image: jpeg, byteSize: jpeg.length, thumbnail: new Uint8Array(256 * 1024 + 1) }),
+    ).rejects.toThrow();
     await db.insert(slips).values({ ...row, image: jpeg, byteSize: jpeg.length });
   });
 
@@ -54,12 +72,28 @@ describe.each(DATABASE_KINDS)("slips stored on %s", (kind) => {
     const pictures = await slipPictures(120);
     const ids: string[] = [];
     for (const [i, shop] of [a, b, a, b, a].entries()) {
-      ids.push(await storeSlip(db, { requestId: shop.requestId, merchantId: shop.merchantId, first4: null, last4: null, note: `n${i}`, ...pictures }));
+      ids.push(
+        await storeSlip(db, {
+          requestId: shop.requestId,
+          merchantId: shop.merchantId,
+          first4: null,
+          last4: null,
+          note: `n${i}`,
+          ...pictures,
+        }),
+      );
     }
     const scope = { merchantIds: [a.merchantId, b.merchantId] };
     const first = await listSlips(db, scope, { merchant: "all", cursor: null, limit: 2 });
     expect(first.rows.map((r) => r.id)).toEqual([ids[4], ids[3]]);
-    expect(first.rows[0]).toMatchObject({ requestId: a.requestId, refId1: a.refId1, merchantName: "Listed A", requestedAmount: "325.52", generatedAmount: "325.37", note: "n4" });
+    expect(first.rows[0]).toMatchObject({
+      requestId: a.requestId,
+      refId1: a.refId1,
+      merchantName: "Listed A",
+      requestedAmount: "325.52",
+      generatedAmount: "325.37",
+      note: "n4",
+    });
     const second = await listSlips(db, scope, { merchant: "all", cursor: decodeSlipCursor(first.nextCursor!), limit: 2 });
     expect(second.rows.map((r) => r.id)).toEqual([ids[2], ids[1]]);
     const last = await listSlips(db, scope, { merchant: "all", cursor: decodeSlipCursor(second.nextCursor!), limit: 2 });
@@ -69,7 +103,11 @@ describe.each(DATABASE_KINDS)("slips stored on %s", (kind) => {
     expect((await listSlips(db, scope, { merchant: b.merchantId, cursor: null })).rows.map((r) => r.id)).toEqual([ids[3], ids[1]]);
     // A merchant outside the scope, asked for by name, shows nothing; so does the whole list for a narrower scope.
     expect((await listSlips(db, { merchantIds: [a.merchantId] }, { merchant: b.merchantId, cursor: null })).rows).toEqual([]);
-    expect((await listSlips(db, { merchantIds: [a.merchantId] }, { merchant: "all", cursor: null })).rows.map((r) => r.id)).toEqual([ids[4], ids[2], ids[0]]);
+    expect((await listSlips(db, { merchantIds: [a.merchantId] }, { merchant: "all", cursor: null })).rows.map((r) => r.id)).toEqual([
+      ids[4],
+      ids[2],
+      ids[0],
+    ]);
   });
 
   it("reads back only the cursors it wrote", () => {

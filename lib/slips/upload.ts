@@ -26,7 +26,12 @@ export type UploadOutcome =
   | { ok: false; status: 502; problem: "provider_failed"; mayHaveArrived: boolean };
 
 const half = z.union([z.literal(""), z.string().regex(/^[A-Z0-9]{4}$/)]);
-const fieldsSchema = z.object({ first4: half, last4: half, note: z.string().max(NOTE_MAX_CHARS), duplicatesSeen: z.coerce.number().int().min(0).max(1_000) });
+const fieldsSchema = z.object({
+  first4: half,
+  last4: half,
+  note: z.string().max(NOTE_MAX_CHARS),
+  duplicatesSeen: z.coerce.number().int().min(0).max(1_000),
+});
 
 export interface SlipForm {
   image: Uint8Array | null;
@@ -61,7 +66,9 @@ export async function readSlipForm(body: Uint8Array, contentType: string | null)
   };
 }
 
-export function validateSlipForm(form: SlipForm): { ok: true; image: Uint8Array; fields: z.output<typeof fieldsSchema> } | { ok: false; status: 400 | 413; problem: UploadProblem } {
+export function validateSlipForm(
+  form: SlipForm,
+): { ok: true; image: Uint8Array; fields: z.output<typeof fieldsSchema> } | { ok: false; status: 400 | 413; problem: UploadProblem } {
   if (!form.image || form.image.length === 0) return { ok: false, status: 400, problem: "no_image" };
   const image = checkImage(form.image, MAX_UPLOAD_BYTES);
   if (!image.ok) return { ok: false, status: image.problem === "too_large" ? 413 : 400, problem: image.problem };

@@ -7,7 +7,8 @@ export async function withRulesAsActionErrors<T>(work: () => Promise<T>): Promis
   try {
     return await work();
   } catch (error) {
-    if (error instanceof SettingsRuleError) throw new ActionError(error.message, error.field ? { [error.field]: [error.message] } : {}, error.outcome);
+    if (error instanceof SettingsRuleError)
+      throw new ActionError(error.message, error.field ? { [error.field]: [error.message] } : {}, error.outcome);
     throw error;
   }
 }

@@ -10,7 +10,14 @@ import { changeOwnPassword } from "./password";
 import { inviteStaffSchema } from "./schemas";
 
 const invite = (overrides: Record<string, unknown> = {}) =>
-  inviteStaffSchema.parse({ email: `p-${Math.random().toString(36).slice(2)}@shop.example`, name: "Pim", role: "operator", allMerchants: true, merchantIds: [], ...overrides });
+  inviteStaffSchema.parse({
+    email: `p-${Math.random().toString(36).slice(2)}@shop.example`,
+    name: "Pim",
+    role: "operator",
+    allMerchants: true,
+    merchantIds: [],
+    ...overrides,
+  });
 
 const refusal = async (work: Promise<unknown>) => {
   try {
@@ -33,7 +40,14 @@ describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
     if (skip) return;
     database = await createTestDatabase(kind);
     admin = await insertStaff(database.db, { role: "admin" });
-    const merchant = (id: string) => ({ id, displayName: id, orgId: "org", merchantId: `m-${id}`, submitKeyEncrypted: "v1.x", submitKeyLast4: "abcd" });
+    const merchant = (id: string) => ({
+      id,
+      displayName: id,
+      orgId: "org",
+      merchantId: `m-${id}`,
+      submitKeyEncrypted: "v1.x",
+      submitKeyLast4: "abcd",
+    });
     await database.db.insert(merchants).values([merchant("mer_a"), merchant("mer_b")]);
   });
   afterAll(async () => database?.dispose());
@@ -43,19 +57,35 @@ describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
     const invited = await inviteStaff(database.db, actor(), input);
     expect(invited.oneTimePassword).toMatch(/^[a-z2-9]{5}(-[a-z2-9]{5}){3}$/);
     const stored = await row(invited.id);
-    expect(stored).toMatchObject({ email: "New.Person@Shop.example", name: "Pim", role: "finance", merchantIds: ["mer_a"], mustChangePassword: true, isDisabled: false });
+    expect(stored).toMatchObject({
+      email: "New.Person@Shop.example",
+      name: "Pim",
+      role: "finance",
+      merchantIds: ["mer_a"],
+      mustChangePassword: true,
+      isDisabled: false,
+    });
     expect(stored.passwordHash).not.toContain(invited.oneTimePassword);
 
     const signIn = await verifySignIn(database.db, { email: "new.person@shop.example", password: invited.oneTimePassword, ip: null });
     expect(signIn.ok).toBe(true);
 
     // Choosing their own password clears the flag; the one-time password stops working.
-    expect(await refusal(changeOwnPassword(database.db, invited.id, { currentPassword: "not the one", newPassword: "a long new password" }, null))).toMatchObject({
+    expect(
+      await refusal(
+        changeOwnPassword(database.db, invited.id, { currentPassword: "not the one", newPassword: "a long new password" }, null),
+      ),
+    ).toMatchObject({
       message: STAFF_REFUSALS.wrongCurrentPassword,
       field: "currentPassword",
     });
     expect((await row(invited.id)).mustChangePassword).toBe(true);
-    await changeOwnPassword(database.db, invited.id, { currentPassword: invited.oneTimePassword, newPassword: "a long new password" }, null);
+    await changeOwnPassword(
+      database.db,
+      invited.id,
+      { currentPassword: invited.oneTimePassword, newPassword: "a long new password" },
+      null,
+    );
     expect((await row(invited.id)).mustChangePassword).toBe(false);
     expect((await verifySignIn(database.db, { email: input.email, password: invited.oneTimePassword, ip: null })).ok).toBe(false);
     expect((await verifySignIn(database.db, { email: input.email, password: "a long new password", ip: null })).ok).toBe(true);
@@ -63,28 +93,54 @@ describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
 
   it.skipIf(skip)("refuses an email that already has an account, whatever its case, beside the email field", async () => {
     await inviteStaff(database.db, actor(), invite({ email: "taken@shop.example" }));
-    expect(await refusal(inviteStaff(database.db, actor(), invite({ email: "TAKEN@shop.example" })))).toEqual({ message: STAFF_REFUSALS.emailTaken, field: "email", outcome: "failed" });
+    expect(await refusal(inviteStaff(database.db, actor(), invite({ email: "TAKEN@shop.example" })))).toEqual({
+      message: STAFF_REFUSALS.emailTaken,
+      field: "email",
+      outcome: "failed",
+    });
   });
 
   it.skipIf(skip)("refuses merchants that do not exist, and staff management by a merchant-limited admin", async () => {
-    expect(await refusal(inviteStaff(database.db, actor(), invite({ allMerchants: false, merchantIds: ["mer_a", "mer_gone"] })))).toMatchObject({ field: "merchantIds" });
+    expect(
+      await refusal(inviteStaff(database.db, actor(), invite({ allMerchants: false, merchantIds: ["mer_a", "mer_gone"] }))),
+    ).toMatchObject({ field: "merchantIds" });
     const limited = { userId: admin.id, merchantIds: ["mer_a"] };
     expect(await refusal(inviteStaff(database.db, limited, invite()))).toMatchObject({ message: STAFF_REFUSALS.needsAllMerchants });
   });
 
   it.skipIf(skip)("changes a person's name, role and merchants; 'every merchant' is stored as null", async () => {
     const person = await insertStaff(database.db, { role: "viewer" });
-    await changeStaffAccess(database.db, actor(), { userId: person.id, name: "Somchai", role: "finance", allMerchants: false, merchantIds: ["mer_b"] });
+    await changeStaffAccess(database.db, actor(), {
+      userId: person.id,
+      name: "Somchai",
+      role: "finance",
+      allMerchants: false,
+      merchantIds: ["mer_b"],
+    });
     expect(await row(person.id)).toMatchObject({ name: "Somchai", role: "finance", merchantIds: ["mer_b"] });
-    await changeStaffAccess(database.db, actor(), { userId: person.id, name: "Somchai", role: "finance", allMerchants: true, merchantIds: ["mer_b"] });
+    await changeStaffAccess(database.db, actor(), {
+      userId: person.id,
+      name: "Somchai",
+      role: "finance",
+      allMerchants: true,
+      merchantIds: ["mer_b"],
+    });
     expect((await row(person.id)).merchantIds).toBeNull();
-    expect(await refusal(changeStaffAccess(database.db, actor(), { userId: "usr_nobody", name: "X", role: "viewer", allMerchants: true, merchantIds: [] }))).toMatchObject({
+    expect(
+      await refusal(
+        changeStaffAccess(database.db, actor(), { userId: "usr_nobody", name: "X", role: "viewer", allMerchants: true, merchantIds: [] }),
+      ),
+    ).toMatchObject({
       outcome: "not_found",
     });
   });
 
   it.skipIf(skip)("never lets a person change their own access or disable themselves", async () => {
-    expect(await refusal(changeStaffAccess(database.db, actor(), { userId: admin.id, name: "Me", role: "viewer", allMerchants: true, merchantIds: [] }))).toMatchObject({
+    expect(
+      await refusal(
+        changeStaffAccess(database.db, actor(), { userId: admin.id, name: "Me", role: "viewer", allMerchants: true, merchantIds: [] }),
+      ),
+    ).toMatchObject({
       message: STAFF_REFUSALS.notYourself,
     });
     expect(await refusal(setStaffDisabled(database.db, actor(), admin.id, true))).toMatchObject({ message: STAFF_REFUSALS.notYourself });
@@ -116,7 +172,8 @@ describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
       const last = await insertStaff(own.db, { role: "admin" });
       const dormant = await insertStaff(own.db, { role: "admin", isDisabled: true });
       const stale = { userId: "usr_stale_session", merchantIds: null };
-      const demoteLast = () => changeStaffAccess(own.db, stale, { userId: last.id, name: "Last", role: "viewer", allMerchants: true, merchantIds: [] });
+      const demoteLast = () =>
+        changeStaffAccess(own.db, stale, { userId: last.id, name: "Last", role: "viewer", allMerchants: true, merchantIds: [] });
       expect(await refusal(demoteLast())).toEqual({ message: STAFF_REFUSALS.lastAdmin, field: "role", outcome: "failed" });
       expect(await refusal(setStaffDisabled(own.db, stale, last.id, true))).toMatchObject({ message: STAFF_REFUSALS.lastAdmin });
       const [kept] = await own.db.select().from(staffUsers).where(eq(staffUsers.id, last.id));
@@ -137,7 +194,11 @@ describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
       const a = await insertStaff(own.db, { role: "admin" });
       const b = await insertStaff(own.db, { role: "admin" });
       const demote = (who: { id: string }, whom: { id: string }) =>
-        changeStaffAccess(own.db, { userId: who.id, merchantIds: null }, { userId: whom.id, name: "X", role: "viewer", allMerchants: true, merchantIds: [] });
+        changeStaffAccess(
+          own.db,
+          { userId: who.id, merchantIds: null },
+          { userId: whom.id, name: "X", role: "viewer", allMerchants: true, merchantIds: [] },
+        );
       const results = await Promise.allSettled([demote(a, b), demote(b, a)]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const admins = await own.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.role, "admin"));

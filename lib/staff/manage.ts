@@ -32,7 +32,11 @@ function assertCanManage(actor: Actor) {
 
 export const newStaffId = () => `usr_${randomBytes(8).toString("hex")}`;
 
-export async function inviteStaff(db: Db, actor: Actor, input: InviteStaffInput): Promise<{ id: string; email: string; oneTimePassword: string }> {
+export async function inviteStaff(
+  db: Db,
+  actor: Actor,
+  input: InviteStaffInput,
+): Promise<{ id: string; email: string; oneTimePassword: string }> {
   assertCanManage(actor);
   const merchantIds = merchantIdsFor(input);
   await assertMerchantsExist(db, merchantIds);
@@ -69,7 +73,8 @@ export async function changeStaffAccess(db: Db, actor: Actor, input: StaffAccess
   await assertMerchantsExist(db, merchantIds);
   await db.transaction(async (tx) => {
     const target = await lockForChange(tx as unknown as Db, input.userId);
-    if (target.role === "admin" && !target.isDisabled && input.role !== "admin") await assertAnotherActiveAdmin(tx as unknown as Db, target.id);
+    if (target.role === "admin" && !target.isDisabled && input.role !== "admin")
+      await assertAnotherActiveAdmin(tx as unknown as Db, target.id);
     await tx
       .update(staffUsers)
       .set({ name: input.name, role: input.role, merchantIds, updatedAt: new Date() })

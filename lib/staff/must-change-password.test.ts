@@ -30,16 +30,27 @@ describe.each(DATABASE_KINDS)("a person on a one-time password, on %s", (kind) =
 
   it.skipIf(skip)("is sent to choose a password from every console page until they have, then let through", async () => {
     const admin = await insertStaff(database.db, { role: "admin" });
-    const invited = await inviteStaff(database.db, { userId: admin.id, merchantIds: null }, { email: "otp@shop.example", name: "Otp", role: "admin", allMerchants: true, merchantIds: [] });
+    const invited = await inviteStaff(
+      database.db,
+      { userId: admin.id, merchantIds: null },
+      { email: "otp@shop.example", name: "Otp", role: "admin", allMerchants: true, merchantIds: [] },
+    );
     await signInAs(invited.id);
     expect(await loadStaffSession(database.db, invited.id)).toMatchObject({ mustChangePassword: true });
-    const toChoosePassword = { digest: expect.stringMatching(new RegExp(`^NEXT_REDIRECT;replace;${CHOOSE_PASSWORD_PATH.replaceAll("/", "\\/")};`)) };
+    const toChoosePassword = {
+      digest: expect.stringMatching(new RegExp(`^NEXT_REDIRECT;replace;${CHOOSE_PASSWORD_PATH.replaceAll("/", "\\/")};`)),
+    };
     await expect(requireSession()).rejects.toMatchObject(toChoosePassword);
     // Even a page the role may open: the password comes first.
     await expect(requirePermission("staff.manage")).rejects.toMatchObject(toChoosePassword);
 
     // From the session they signed in with (sealedSessionCookie's "sid-test"), which stays signed in.
-    await changeOwnPassword(database.db, invited.id, { currentPassword: invited.oneTimePassword, newPassword: "my own long password" }, "sid-test");
+    await changeOwnPassword(
+      database.db,
+      invited.id,
+      { currentPassword: invited.oneTimePassword, newPassword: "my own long password" },
+      "sid-test",
+    );
     expect(await loadStaffSession(database.db, invited.id)).not.toHaveProperty("mustChangePassword");
     await expect(requirePermission("staff.manage")).resolves.toMatchObject({ userId: invited.id, role: "admin" });
   });

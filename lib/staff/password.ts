@@ -14,10 +14,16 @@ import type { ChangePasswordInput } from "./schemas";
  * Every other session of the person ends (lib/auth/session.ts): whoever knew the old password may
  * be signed in somewhere. `keptSessionId`, the session making the change, stays signed in.
  */
-export async function changeOwnPassword(db: Db, userId: string, input: Pick<ChangePasswordInput, "currentPassword" | "newPassword">, keptSessionId: string | null): Promise<void> {
+export async function changeOwnPassword(
+  db: Db,
+  userId: string,
+  input: Pick<ChangePasswordInput, "currentPassword" | "newPassword">,
+  keptSessionId: string | null,
+): Promise<void> {
   const [row] = await db.select({ passwordHash: staffUsers.passwordHash }).from(staffUsers).where(eq(staffUsers.id, userId)).limit(1);
   if (!row) throw new SettingsRuleError(STAFF_REFUSALS.notFound, undefined, "not_found");
-  if (!(await verifyPassword(row.passwordHash, input.currentPassword))) throw new SettingsRuleError(STAFF_REFUSALS.wrongCurrentPassword, "currentPassword");
+  if (!(await verifyPassword(row.passwordHash, input.currentPassword)))
+    throw new SettingsRuleError(STAFF_REFUSALS.wrongCurrentPassword, "currentPassword");
   await db
     .update(staffUsers)
     .set({
@@ -30,4 +36,3 @@ export async function changeOwnPassword(db: Db, userId: string, input: Pick<Chan
     })
     .where(eq(staffUsers.id, userId));
 }
-

@@ -44,8 +44,14 @@ export const staffIdSchema = z.object({ userId: z.string().min(1) });
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string({ error: STAFF_RULES.currentPasswordRequired }).min(1, STAFF_RULES.currentPasswordRequired).max(MAX_PASSWORD_LENGTH, STAFF_RULES.newPasswordTooLong),
-    newPassword: z.string({ error: STAFF_RULES.newPasswordTooShort }).min(12, STAFF_RULES.newPasswordTooShort).max(MAX_PASSWORD_LENGTH, STAFF_RULES.newPasswordTooLong),
+    currentPassword: z
+      .string({ error: STAFF_RULES.currentPasswordRequired })
+      .min(1, STAFF_RULES.currentPasswordRequired)
+      .max(MAX_PASSWORD_LENGTH, STAFF_RULES.newPasswordTooLong),
+    newPassword: z
+      .string({ error: STAFF_RULES.newPasswordTooShort })
+      .min(12, STAFF_RULES.newPasswordTooShort)
+      .max(MAX_PASSWORD_LENGTH, STAFF_RULES.newPasswordTooLong),
     confirmPassword: z.string({ error: STAFF_RULES.confirmMismatch }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: STAFF_RULES.confirmMismatch, path: ["confirmPassword"] })

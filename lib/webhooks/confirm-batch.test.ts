@@ -61,8 +61,14 @@ describe.each(DATABASE_KINDS)("confirming webhooks together on %s", (kind) => {
     merchantRowId = (await createMerchant(database.db, createKeyVault([randomBytes(32)]), { displayName: m.name, ...credentials })).id;
     secret = await rotateWebhookSecret(database.db, merchantRowId);
     staffApi = createPaymentApi({ baseUrl: sb.url, timeoutMs: 10_000, limiter: null }).forMerchant(credentials);
-    confirmApi = createPaymentApi({ baseUrl: sb.url, timeoutMs: 10_000, limiter: null, fetch: counting }).forMerchant(credentials, "webhook");
-    await sb.control("PUT", `/merchants/${m.merchantId}/webhook`, { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`, headers: {} });
+    confirmApi = createPaymentApi({ baseUrl: sb.url, timeoutMs: 10_000, limiter: null, fetch: counting }).forMerchant(
+      credentials,
+      "webhook",
+    );
+    await sb.control("PUT", `/merchants/${m.merchantId}/webhook`, {
+      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`,
+      headers: {},
+    });
   });
   afterAll(async () => {
     receiver?.close();
@@ -77,7 +83,12 @@ describe.each(DATABASE_KINDS)("confirming webhooks together on %s", (kind) => {
     Promise.all(
       Array.from({ length: n }, async (_, i) => {
         // Amounts apart by whole baht, so each transfer matches its own request.
-        const r = await createRequest(database.db, staffApi, { kind: "payin", payIn: payInRequest({ refId1: ref("CB"), payerName: "P", amountSatang: base + i * 100, qrProvider: "PP" }) }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
+        const r = await createRequest(
+          database.db,
+          staffApi,
+          { kind: "payin", payIn: payInRequest({ refId1: ref("CB"), payerName: "P", amountSatang: base + i * 100, qrProvider: "PP" }) },
+          { merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
+        );
         if (r.outcome !== "sent" || r.state !== "pending") throw new Error(r.outcome);
         return r.request;
       }),
@@ -88,7 +99,13 @@ describe.each(DATABASE_KINDS)("confirming webhooks together on %s", (kind) => {
     for (const r of rows) expect((await sb.control("POST", `/requests/${r.providerId}/pay`, {})).body).toMatchObject({ matched: true });
     await sb.control("POST", "/webhooks/settle");
     const ids = new Set(rows.map((r) => r.providerId));
-    return received.slice(before).filter((j) => j.Parameters.some((p) => p.Name === "EVENT_TYPE" && p.Value === "PaymentIn.Success") && j.Parameters.some((p) => p.Name === "PMR_ID" && ids.has(p.Value ?? "")));
+    return received
+      .slice(before)
+      .filter(
+        (j) =>
+          j.Parameters.some((p) => p.Name === "EVENT_TYPE" && p.Value === "PaymentIn.Success") &&
+          j.Parameters.some((p) => p.Name === "PMR_ID" && ids.has(p.Value ?? "")),
+      );
   };
   /** Hands every job to PayDesk at once, as a burst of deliveries would arrive. */
   const deliverAll = (jobs: unknown[]) =>
@@ -101,7 +118,19 @@ describe.each(DATABASE_KINDS)("confirming webhooks together on %s", (kind) => {
     );
   /** In the order of `rows`. */
   const statuses = async (rows: RequestRow[]) => {
-    const found = new Map((await database.db.select().from(paymentRequests).where(inArray(paymentRequests.id, rows.map((r) => r.id)))).map((r) => [r.id, r.status]));
+    const found = new Map(
+      (
+        await database.db
+          .select()
+          .from(paymentRequests)
+          .where(
+            inArray(
+              paymentRequests.id,
+              rows.map((r) => r.id),
+            ),
+          )
+      ).map((r) => [r.id, r.status]),
+    );
     return rows.map((r) => found.get(r.id));
   };
 
@@ -123,7 +152,15 @@ describe.each(DATABASE_KINDS)("confirming webhooks together on %s", (kind) => {
     // The attacker copies a real webhook onto the unpaid request (it knows the secret, not the money).
     const forged = structuredClone(jobs[0]!);
     forged.Id = randomUUID();
-    forged.Parameters = forged.Parameters.map((p) => (p.Name === "PMR_ID" ? { ...p, Value: unpaid!.providerId } : p.Name === "PMR_REF_ID1" ? { ...p, Value: unpaid!.refId1 } : p.Name === "TX_AMOUNT" ? { ...p, Value: unpaid!.generatedAmount } : p));
+    forged.Parameters = forged.Parameters.map((p) =>
+      p.Name === "PMR_ID"
+        ? { ...p, Value: unpaid!.providerId }
+        : p.Name === "PMR_REF_ID1"
+          ? { ...p, Value: unpaid!.refId1 }
+          : p.Name === "TX_AMOUNT"
+            ? { ...p, Value: unpaid!.generatedAmount }
+            : p,
+    );
     const verdicts = await deliverAll([...jobs, forged]);
     expect(verdicts).toEqual(["applied", "applied", "applied", "contradicted"]);
     expect(await statuses(rows)).toEqual(["pending", "paid", "paid", "paid"]);

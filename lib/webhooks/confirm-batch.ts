@@ -85,7 +85,13 @@ async function settle({ api, group, waiters }: Batch): Promise<void> {
   if (waiters.length === 1) return alone(waiters[0]!);
   try {
     const since = new Date(Math.min(...waiters.map((w) => w.createdAt.getTime())));
-    const read = await readInBulk(api, { direction: group.direction, status: group.status, since, wanted: new Set(waiters.map((w) => w.providerId)), maxPages: MAX_PAGES });
+    const read = await readInBulk(api, {
+      direction: group.direction,
+      status: group.status,
+      since,
+      wanted: new Set(waiters.map((w) => w.providerId)),
+      maxPages: MAX_PAGES,
+    });
     if (!read.ok) {
       for (const w of waiters) w.resolve(read);
       return;
@@ -111,7 +117,13 @@ async function settle({ api, group, waiters }: Batch): Promise<void> {
 /** A read that threw (a bug, not the provider): no confirmation, said as a provider error. */
 function thrown(error: unknown): ProviderResult<PaymentRecord> {
   const detail = error instanceof Error ? error.message : String(error);
-  return { ok: false, kind: "provider_error", httpStatus: null, detail: { what: "text", text: `reading the provider's record failed: ${detail}` }, mayExist: false };
+  return {
+    ok: false,
+    kind: "provider_error",
+    httpStatus: null,
+    detail: { what: "text", text: `reading the provider's record failed: ${detail}` },
+    mayExist: false,
+  };
 }
 
 const holder = globalThis as typeof globalThis & { __paydeskConfirmations?: ConfirmationBatcher };

@@ -3,7 +3,14 @@ import { parseDeliveryFilters } from "./filters";
 
 describe("webhook log filters", () => {
   it("reads every filter, dates as Bangkok days", () => {
-    const { filters, problems } = parseDeliveryFilters({ verdict: "applied", event: "PaymentIn.Success", merchant: "mer_1", from: "2026-11-21", to: "2026-11-21", before: "42" });
+    const { filters, problems } = parseDeliveryFilters({
+      verdict: "applied",
+      event: "PaymentIn.Success",
+      merchant: "mer_1",
+      from: "2026-11-21",
+      to: "2026-11-21",
+      before: "42",
+    });
     expect(problems).toEqual([]);
     expect(filters).toEqual({
       verdict: "applied",
@@ -16,7 +23,14 @@ describe("webhook log filters", () => {
   });
 
   it("names what it cannot use and leaves it out, keeping the rest", () => {
-    const { filters, problems } = parseDeliveryFilters({ verdict: "great", event: "Payment.Whatever", from: "2026-02-31", to: "yesterday", before: "abc", merchant: "mer_1" });
+    const { filters, problems } = parseDeliveryFilters({
+      verdict: "great",
+      event: "Payment.Whatever",
+      from: "2026-02-31",
+      to: "yesterday",
+      before: "abc",
+      merchant: "mer_1",
+    });
     expect(problems).toEqual(["verdict", "event", "from", "to", "before"]);
     expect(filters).toEqual({ merchantId: "mer_1" });
   });

@@ -35,7 +35,10 @@ export function parseDeliveryFilters(params: Search): { filters: DeliveryFilters
   }
   const merchant = one(params.merchant);
   if (merchant) filters.merchantId = merchant; // scoped in the query: an unknown id simply finds nothing
-  for (const [name, plus] of [["from", 0], ["to", 1]] as const) {
+  for (const [name, plus] of [
+    ["from", 0],
+    ["to", 1],
+  ] as const) {
     const raw = one(params[name]);
     if (!raw) continue;
     const day = bangkokDay(raw, plus);

@@ -18,7 +18,10 @@ export type HeldVerdict = "unconfirmed" | "mismatch";
 /** States reconciliation can still settle (lib/requests/reconcile.ts). */
 const CHECKABLE = ["submitting", "unknown", "pending"];
 
-export async function holdDelivery(db: Db, hold: { deliveryId: number; requestId: string; verdict: HeldVerdict; reason: Fact; data: Record<string, unknown> }): Promise<boolean> {
+export async function holdDelivery(
+  db: Db,
+  hold: { deliveryId: number; requestId: string; verdict: HeldVerdict; reason: Fact; data: Record<string, unknown> },
+): Promise<boolean> {
   const data = JSON.stringify({ ...hold.data, deliveryId: hold.deliveryId });
   const written = await executePrepared(
     db,

@@ -27,7 +27,11 @@ export interface IngestAnswer {
   refused?: RefusalProblem;
 }
 
-const answer = (status: number, body: Record<string, unknown>, stored: { deliveryId: number; prepared: Prepared } | null = null): IngestAnswer => ({
+const answer = (
+  status: number,
+  body: Record<string, unknown>,
+  stored: { deliveryId: number; prepared: Prepared } | null = null,
+): IngestAnswer => ({
   status,
   body,
   deliveryId: stored?.deliveryId ?? null,
@@ -39,7 +43,10 @@ const REFUSALS: Record<RefusalProblem, string> = {
   unknown: "The webhook secret is not one PayDesk issued.",
   other_merchant: "The webhook secret does not belong to the merchant this webhook names.",
 };
-const refusal = (problem: RefusalProblem): IngestAnswer => ({ ...answer(401, { status: "error", message: REFUSALS[problem] }), refused: problem });
+const refusal = (problem: RefusalProblem): IngestAnswer => ({
+  ...answer(401, { status: "error", message: REFUSALS[problem] }),
+  refused: problem,
+});
 const tooLarge = (): IngestAnswer => answer(413, { status: "error", message: `A webhook body is at most ${MAX_WEBHOOK_BYTES} bytes.` });
 
 export type Authenticated = { ok: true; holders: Holder[] } | { ok: false; answer: IngestAnswer };
@@ -72,7 +79,10 @@ export async function ingestBody(db: Db, holders: Holder[], rawBody: string): Pr
   // that stores it, so the delivery is kept, escaped, as unreadable, and the sender told why.
   if (hasNul(json)) {
     await store(db, { rawBody, verdict: "malformed", reason: "a field contains a NUL character (U+0000)", merchantId });
-    return answer(400, { status: "error", message: "A field contains a NUL character (U+0000), which no webhook of the provider carries." });
+    return answer(400, {
+      status: "error",
+      message: "A field contains a NUL character (U+0000), which no webhook of the provider carries.",
+    });
   }
   const parsed = parseWebhook(json);
   if (!parsed.ok) {
@@ -92,7 +102,13 @@ export async function ingestBody(db: Db, holders: Holder[], rawBody: string): Pr
   const stored = await storeAndMatch(db, { providerJobId: e.jobId, event: e.event, merchantId: merchant.id, rawBody }, e.requestId);
   if (!stored) {
     // The same job again: kept in the log, applied once.
-    await store(db, { rawBody, verdict: "duplicate", reason: `job ${e.jobId} was already received`, merchantId: merchant.id, event: e.event });
+    await store(db, {
+      rawBody,
+      verdict: "duplicate",
+      reason: `job ${e.jobId} was already received`,
+      merchantId: merchant.id,
+      event: e.event,
+    });
     return answer(200, { status: "ok", duplicate: true });
   }
   return answer(200, { status: "ok" }, { deliveryId: stored.deliveryId, prepared: { event: e, match: stored.match } });
@@ -120,14 +136,29 @@ async function secretHolders(db: Db, digest: string): Promise<Holder[]> {
   const holders = await db
     .select({ id: merchants.id, orgId: merchants.orgId, merchantId: merchants.merchantId })
     .from(merchants)
-    .where(or(eq(merchants.webhookSecretHash, digest), and(eq(merchants.webhookSecretPreviousHash, digest), gt(merchants.webhookSecretPreviousUntil, new Date()))));
+    .where(
+      or(
+        eq(merchants.webhookSecretHash, digest),
+        and(eq(merchants.webhookSecretPreviousHash, digest), gt(merchants.webhookSecretPreviousUntil, new Date())),
+      ),
+    );
   if (holderCache.size > 1_000) holderCache.clear();
   holderCache.set(digest, { at: Date.now(), holders });
   return holders;
 }
 
 /** A delivery kept for the log only. Its raw body may hold NUL bytes (not JSON at all): written as the text "\\u0000", so storing cannot fail. */
-async function store(db: Db, row: { rawBody: string; verdict: string; reason: string; merchantId: string | null; event?: string }): Promise<void> {
+async function store(
+  db: Db,
+  row: { rawBody: string; verdict: string; reason: string; merchantId: string | null; event?: string },
+): Promise<void> {
   const rawBody = row.rawBody.replaceAll("\u0000", "\\u0000");
-  await db.insert(webhookDeliveries).values({ providerJobId: null, rawBody, verdict: row.verdict, reason: row.reason, merchantId: row.merchantId, event: row.event ?? null });
+  await db.insert(webhookDeliveries).values({
+    providerJobId: null,
+    rawBody,
+    verdict: row.verdict,
+    reason: row.reason,
+    merchantId: row.merchantId,
+    event: row.event ?? null,
+  });
 }

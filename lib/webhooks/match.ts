@@ -86,7 +86,10 @@ export async function storeAndMatch(
  * it is settled or not there; `unreadable` when its body no longer parses.
  */
 export async function matchStored(db: Db, deliveryId: number): Promise<Prepared | { unreadable: string } | null> {
-  const [stored] = await db.select({ rawBody: webhookDeliveries.rawBody }).from(webhookDeliveries).where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.verdict, "received")));
+  const [stored] = await db
+    .select({ rawBody: webhookDeliveries.rawBody })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.verdict, "received")));
   if (!stored) return null;
   let event: WebhookEvent;
   try {
@@ -127,7 +130,12 @@ interface MatchRow {
 
 function toMatch(row: MatchRow): Match {
   const { merchantId, hasReadKey, appliesUnconfirmed, id, createdAt, expireAt, ...request } = row;
-  return { merchantId, hasReadKey: Boolean(hasReadKey), appliesUnconfirmed: Boolean(appliesUnconfirmed), request: id === null ? null : { ...request, id, createdAt: asDate(createdAt)!, expireAt: asDate(expireAt) } };
+  return {
+    merchantId,
+    hasReadKey: Boolean(hasReadKey),
+    appliesUnconfirmed: Boolean(appliesUnconfirmed),
+    request: id === null ? null : { ...request, id, createdAt: asDate(createdAt)!, expireAt: asDate(expireAt) },
+  };
 }
 
 /** Depending on the driver and its settings, a timestamp comes as a Date or as Postgres's text. */

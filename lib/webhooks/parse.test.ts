@@ -5,17 +5,34 @@ const params = (entries: Record<string, string | null>) => Object.entries(entrie
 
 describe("parseWebhook", () => {
   it("routes on EVENT_TYPE, accepting the live pay-in success Type", () => {
-    const r = parseWebhook({ Id: "job-1", Type: "Payment.Success", Parameters: params({ EVENT_TYPE: "PaymentIn.Success", PMR_ID: "abc", TX_AMOUNT: "325.52", MERCHANT_ID: "m" }) });
-    expect(r).toMatchObject({ ok: true, event: { jobId: "job-1", event: "PaymentIn.Success", requestId: "abc", txSatang: 32_552, merchantId: "m" } });
+    const r = parseWebhook({
+      Id: "job-1",
+      Type: "Payment.Success",
+      Parameters: params({ EVENT_TYPE: "PaymentIn.Success", PMR_ID: "abc", TX_AMOUNT: "325.52", MERCHANT_ID: "m" }),
+    });
+    expect(r).toMatchObject({
+      ok: true,
+      event: { jobId: "job-1", event: "PaymentIn.Success", requestId: "abc", txSatang: 32_552, merchantId: "m" },
+    });
   });
 
   it("falls back to Type when EVENT_TYPE is missing", () => {
-    expect(parseWebhook({ Id: "j", Type: "Payment.Success", Parameters: [] })).toMatchObject({ ok: true, event: { event: "PaymentIn.Success" } });
-    expect(parseWebhook({ Id: "j", Type: "PaymentOut.Rejected", Parameters: [] })).toMatchObject({ ok: true, event: { event: "PaymentOut.Rejected" } });
+    expect(parseWebhook({ Id: "j", Type: "Payment.Success", Parameters: [] })).toMatchObject({
+      ok: true,
+      event: { event: "PaymentIn.Success" },
+    });
+    expect(parseWebhook({ Id: "j", Type: "PaymentOut.Rejected", Parameters: [] })).toMatchObject({
+      ok: true,
+      event: { event: "PaymentOut.Rejected" },
+    });
   });
 
   it("reads camelCase bodies, parameter objects and any casing of names", () => {
-    const r = parseWebhook({ id: 7, type: "PaymentOut.Success", parameters: { event_type: "PaymentOut.Success", tx_amount: "5.00", payout_is_partial: "True", payout_paid_amount_inclusive: "325" } });
+    const r = parseWebhook({
+      id: 7,
+      type: "PaymentOut.Success",
+      parameters: { event_type: "PaymentOut.Success", tx_amount: "5.00", payout_is_partial: "True", payout_paid_amount_inclusive: "325" },
+    });
     expect(r).toMatchObject({ ok: true, event: { jobId: "7", txSatang: 500, isPartial: true, paidInclusiveSatang: 32_500 } });
   });
 

@@ -48,7 +48,9 @@ export function parseWebhook(json: unknown): ParseOutcome {
   const job = jobSchema.safeParse(camelKeys(json));
   if (!job.success) return { ok: false, reason: "the body is not a provider webhook job (Id and Parameters are required)" };
   const parameters: Record<string, string | null> = {};
-  const list = Array.isArray(job.data.parameters) ? job.data.parameters.map((p) => [p.name, p.value] as const) : Object.entries(job.data.parameters);
+  const list = Array.isArray(job.data.parameters)
+    ? job.data.parameters.map((p) => [p.name, p.value] as const)
+    : Object.entries(job.data.parameters);
   // Parameter names are matched case-insensitively; values are text whatever JSON type they came as.
   for (const [name, value] of list) parameters[name.toUpperCase()] = value === null || value === undefined ? null : String(value);
   const param = (name: string) => {
@@ -56,7 +58,8 @@ export function parseWebhook(json: unknown): ParseOutcome {
     return value === undefined || value === "" ? null : value;
   };
   const named = param("EVENT_TYPE") ?? job.data.type ?? "";
-  const event: WebhookEventName | undefined = EVENTS.find((e) => e.toLowerCase() === named.toLowerCase()) ?? TYPE_ALIASES[named.toLowerCase()];
+  const event: WebhookEventName | undefined =
+    EVENTS.find((e) => e.toLowerCase() === named.toLowerCase()) ?? TYPE_ALIASES[named.toLowerCase()];
   if (!event) return { ok: false, reason: `unknown event "${named}"` };
   const amount = (name: string): Satang | null | "bad" => {
     const raw = param(name);

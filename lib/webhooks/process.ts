@@ -70,25 +70,37 @@ export async function processDelivery(db: Db, apiFor: ApiFor, deliveryId: number
     if (!request) {
       return await finish(
         e.event.endsWith(".Success") ? "unmatched_money" : "unknown_request",
-        e.event.endsWith(".Success") ? { note: "webhook_unmatched_money", providerId: e.requestId, refId1: e.refId1 } : { note: "webhook_unknown_request", providerId: e.requestId },
+        e.event.endsWith(".Success")
+          ? { note: "webhook_unmatched_money", providerId: e.requestId, refId1: e.refId1 }
+          : { note: "webhook_unknown_request", providerId: e.requestId },
       );
     }
     /** `detail` is for the timeline: the provider call's failure when there is one. */
     const held = (verdict: HeldVerdict, reason: Fact, detail: Fact = reason) =>
-      holdDelivery(db, { deliveryId, requestId: request.id, verdict, reason, data: { event: e.event, jobId: e.jobId, detail } }).then((settled): Verdict => (settled ? verdict : "ignored"));
+      holdDelivery(db, { deliveryId, requestId: request.id, verdict, reason, data: { event: e.event, jobId: e.jobId, detail } }).then(
+        (settled): Verdict => (settled ? verdict : "ignored"),
+      );
     const problem = mismatch(e, request);
     if (problem) return await held("mismatch", problem);
 
     // A terminal state is never left (lib/requests/lifecycle.ts): whatever the provider says, the
     // claim changes nothing, so it costs no call of the shared budget. The state machine records
     // it as ignored, with its reason, as it would after a confirmation.
-    const confirmation: Confirmation = isTerminal(request.status as State) ? { outcome: "moot", lifecycleEvent: eventFor(e), contradiction: null } : await confirmWithProvider(apiFor, match, e, request);
+    const confirmation: Confirmation = isTerminal(request.status as State)
+      ? { outcome: "moot", lifecycleEvent: eventFor(e), contradiction: null }
+      : await confirmWithProvider(apiFor, match, e, request);
     if (confirmation.outcome === "unconfirmed") return await held("unconfirmed", confirmation.why, confirmation.detail);
     const { lifecycleEvent, contradiction } = confirmation;
     const unconfirmed = confirmation.outcome === "applied_unconfirmed";
     const result = await applyToRequest(db, request.id, lifecycleEvent, {
       actor: "webhook",
-      data: { event: e.event, jobId: e.jobId, deliveryId, ...(contradiction ? { note: contradiction } : {}), ...(unconfirmed ? { unconfirmed: true } : {}) },
+      data: {
+        event: e.event,
+        jobId: e.jobId,
+        deliveryId,
+        ...(contradiction ? { note: contradiction } : {}),
+        ...(unconfirmed ? { unconfirmed: true } : {}),
+      },
       known: request,
       settles: { deliveryId, verdictFor: (applied) => verdictAfter(applied, contradiction, unconfirmed) },
     });
@@ -118,18 +130,32 @@ type Confirmation =
  */
 async function confirmWithProvider(apiFor: ApiFor, match: Match, e: WebhookEvent, request: MatchedRequest): Promise<Confirmation> {
   const claim = eventFor(e);
-  if (!match.hasReadKey) return match.appliesUnconfirmed ? { outcome: "applied_unconfirmed", lifecycleEvent: claim, contradiction: null } : { outcome: "unconfirmed", why: NO_READ_KEY };
+  if (!match.hasReadKey)
+    return match.appliesUnconfirmed
+      ? { outcome: "applied_unconfirmed", lifecycleEvent: claim, contradiction: null }
+      : { outcome: "unconfirmed", why: NO_READ_KEY };
   const api = await apiFor(match.merchantId);
   if (!api || !request.providerId) return { outcome: "unconfirmed", why: { note: "webhook_keys_unreadable" } };
   // Read with the other claims of the moment (./confirm-batch.ts): one call confirms many.
-  const record = await confirmations().read(api, { merchantRowId: match.merchantId, direction: directionOf(request.kind), status: impliedStatus(e) }, request.providerId, request.createdAt);
-  if (!record.ok) return { outcome: "unconfirmed", why: { note: "webhook_not_confirmed", failure: factsOf(record) }, detail: factsOf(record) };
+  const record = await confirmations().read(
+    api,
+    { merchantRowId: match.merchantId, direction: directionOf(request.kind), status: impliedStatus(e) },
+    request.providerId,
+    request.createdAt,
+  );
+  if (!record.ok)
+    return { outcome: "unconfirmed", why: { note: "webhook_not_confirmed", failure: factsOf(record) }, detail: factsOf(record) };
   const truth = stateFromProvider(record.data.status, record.data.statusCode);
   if (!truth) return { outcome: "unconfirmed", why: { note: "webhook_status_unknown", status: record.data.status } };
   if (!contradicts(claimedState(e), truth)) return { outcome: "confirmed", lifecycleEvent: claim, contradiction: null };
   return {
     outcome: "contradicted",
-    lifecycleEvent: { type: "provider_status", status: record.data.status, statusCode: record.data.statusCode, reason: record.data.statusReason },
+    lifecycleEvent: {
+      type: "provider_status",
+      status: record.data.status,
+      statusCode: record.data.statusCode,
+      reason: record.data.statusReason,
+    },
     contradiction: { note: "webhook_contradicted", event: e.event, status: record.data.status },
   };
 }
@@ -141,12 +167,15 @@ async function confirmWithProvider(apiFor: ApiFor, match: Match, e: WebhookEvent
  * amount, and within the request.)
  */
 function mismatch(e: WebhookEvent, request: MatchedRequest): Note | null {
-  if (e.refId1 !== null && e.refId1 !== request.refId1) return { note: "webhook_ref_id1_mismatch", refId1: e.refId1, expected: request.refId1 };
+  if (e.refId1 !== null && e.refId1 !== request.refId1)
+    return { note: "webhook_ref_id1_mismatch", refId1: e.refId1, expected: request.refId1 };
   if (e.txSatang === null) return e.event.endsWith(".Success") ? { note: "webhook_no_amount", event: e.event } : null;
   const requested = toSatang(request.requestedAmount);
   const generated = request.generatedAmount === null ? requested : toSatang(request.generatedAmount);
-  if (e.event === "PaymentIn.Success" && e.txSatang !== generated && e.txSatang !== requested) return { note: "webhook_amount_mismatch", receivedSatang: e.txSatang, askedSatang: generated };
-  if (e.event === "PaymentOut.Success" && e.txSatang > requested) return { note: "webhook_overpaid", paidSatang: e.txSatang, requestedSatang: requested };
+  if (e.event === "PaymentIn.Success" && e.txSatang !== generated && e.txSatang !== requested)
+    return { note: "webhook_amount_mismatch", receivedSatang: e.txSatang, askedSatang: generated };
+  if (e.event === "PaymentOut.Success" && e.txSatang > requested)
+    return { note: "webhook_overpaid", paidSatang: e.txSatang, requestedSatang: requested };
   return null;
 }
 
@@ -155,9 +184,20 @@ function eventFor(e: WebhookEvent): LifecycleEvent {
     case "PaymentIn.Success":
       return { type: "provider_status", status: e.requestStatus ?? "Paid", statusCode: "OK", reason: null };
     case "PaymentOut.Success":
-      return { type: "payout_success", txSatang: e.txSatang ?? 0, isPartial: e.isPartial, paidInclusiveSatang: e.paidInclusiveSatang, providerStatus: e.requestStatus };
+      return {
+        type: "payout_success",
+        txSatang: e.txSatang ?? 0,
+        isPartial: e.isPartial,
+        paidInclusiveSatang: e.paidInclusiveSatang,
+        providerStatus: e.requestStatus,
+      };
     default:
-      return { type: "provider_status", status: e.requestStatus && e.requestStatus !== "Pending" ? e.requestStatus : "Rejected", statusCode: e.statusCode, reason: e.statusReason };
+      return {
+        type: "provider_status",
+        status: e.requestStatus && e.requestStatus !== "Pending" ? e.requestStatus : "Rejected",
+        statusCode: e.statusCode,
+        reason: e.statusReason,
+      };
   }
 }
 
@@ -194,13 +234,21 @@ export async function processStranded(db: Db, apiFor: ApiFor, olderThanMs = 30_0
   const stranded = await db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
-    .where(and(inArray(webhookDeliveries.verdict, ["received", "processing"]), lt(webhookDeliveries.receivedAt, new Date(Date.now() - olderThanMs))))
+    .where(
+      and(
+        inArray(webhookDeliveries.verdict, ["received", "processing"]),
+        lt(webhookDeliveries.receivedAt, new Date(Date.now() - olderThanMs)),
+      ),
+    )
     .limit(50);
   // Together, so their confirmations share bulk reads (./confirm-batch.ts).
   await Promise.all(
     stranded.map(async ({ id }) => {
       // `processing` is what earlier versions left while applying: handed back, as they did.
-      await db.update(webhookDeliveries).set({ verdict: "received" }).where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.verdict, "processing")));
+      await db
+        .update(webhookDeliveries)
+        .set({ verdict: "received" })
+        .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.verdict, "processing")));
       await processDelivery(db, apiFor, id);
     }),
   );

@@ -13,12 +13,34 @@ describe("the webhook log", () => {
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
     const vault = createKeyVault([randomBytes(32)]);
-    a = (await createMerchant(database.db, vault, { displayName: "A", orgId: "o", merchantId: "0e6a33cb-96cc-47a6-ac51-1de5027ec190", submitKey: "submit-key-a" })).id;
-    b = (await createMerchant(database.db, vault, { displayName: "B", orgId: "o", merchantId: "1e6a33cb-96cc-47a6-ac51-1de5027ec190", submitKey: "submit-key-b" })).id;
+    a = (
+      await createMerchant(database.db, vault, {
+        displayName: "A",
+        orgId: "o",
+        merchantId: "0e6a33cb-96cc-47a6-ac51-1de5027ec190",
+        submitKey: "submit-key-a",
+      })
+    ).id;
+    b = (
+      await createMerchant(database.db, vault, {
+        displayName: "B",
+        orgId: "o",
+        merchantId: "1e6a33cb-96cc-47a6-ac51-1de5027ec190",
+        submitKey: "submit-key-b",
+      })
+    ).id;
     for (let i = 0; i < 5; i++) {
-      await database.db.insert(webhookDeliveries).values({ providerJobId: `a${i}`, event: "PaymentIn.Success", merchantId: a, verdict: i === 0 ? "mismatch" : "applied", rawBody: "{}" });
+      await database.db.insert(webhookDeliveries).values({
+        providerJobId: `a${i}`,
+        event: "PaymentIn.Success",
+        merchantId: a,
+        verdict: i === 0 ? "mismatch" : "applied",
+        rawBody: "{}",
+      });
     }
-    await database.db.insert(webhookDeliveries).values({ providerJobId: "b0", event: "PaymentOut.Success", merchantId: b, verdict: "applied", rawBody: "{}" });
+    await database.db
+      .insert(webhookDeliveries)
+      .values({ providerJobId: "b0", event: "PaymentOut.Success", merchantId: b, verdict: "applied", rawBody: "{}" });
   });
   afterAll(async () => database.dispose());
 
@@ -31,8 +53,12 @@ describe("the webhook log", () => {
   });
 
   it("filters by verdict and event, and pages by cursor", async () => {
-    expect((await listDeliveries(database.db, { merchantIds: null }, { verdict: "mismatch" })).rows.map((r) => r.providerJobId)).toEqual(["a0"]);
-    expect((await listDeliveries(database.db, { merchantIds: null }, { event: "PaymentOut.Success" })).rows.map((r) => r.providerJobId)).toEqual(["b0"]);
+    expect((await listDeliveries(database.db, { merchantIds: null }, { verdict: "mismatch" })).rows.map((r) => r.providerJobId)).toEqual([
+      "a0",
+    ]);
+    expect(
+      (await listDeliveries(database.db, { merchantIds: null }, { event: "PaymentOut.Success" })).rows.map((r) => r.providerJobId),
+    ).toEqual(["b0"]);
     const first = await listDeliveries(database.db, { merchantIds: null }, {}, 4);
     const second = await listDeliveries(database.db, { merchantIds: null }, { before: first.nextBefore! }, 4);
     expect([...first.rows, ...second.rows].map((r) => r.providerJobId)).toEqual(["b0", "a4", "a3", "a2", "a1", "a0"]);

@@ -5,7 +5,21 @@ import type { Db } from "../db/client";
 import { merchants, paymentRequests, webhookDeliveries } from "../db/schema";
 import type { MerchantScope } from "../merchants/queries";
 
-export const VERDICTS = ["received", "processing", "applied", "applied_unconfirmed", "unconfirmed", "ignored", "duplicate", "unmatched_money", "unknown_request", "mismatch", "contradicted", "malformed", "error"] as const;
+export const VERDICTS = [
+  "received",
+  "processing",
+  "applied",
+  "applied_unconfirmed",
+  "unconfirmed",
+  "ignored",
+  "duplicate",
+  "unmatched_money",
+  "unknown_request",
+  "mismatch",
+  "contradicted",
+  "malformed",
+  "error",
+] as const;
 
 export interface DeliveryFilters {
   verdict?: string;
@@ -34,14 +48,23 @@ export interface DeliveryRow {
 }
 
 /** The webhook log, newest first, only for the caller's merchants (docs/STYLE.md habit 2). */
-export async function listDeliveries(db: Db, scope: MerchantScope, filters: DeliveryFilters, pageSize = 50): Promise<{ rows: DeliveryRow[]; nextBefore: number | null }> {
+export async function listDeliveries(
+  db: Db,
+  scope: MerchantScope,
+  filters: DeliveryFilters,
+  pageSize = 50,
+): Promise<{ rows: DeliveryRow[]; nextBefore: number | null }> {
   if (scope.merchantIds !== null && scope.merchantIds.length === 0) return { rows: [], nextBefore: null };
   const where: (SQL | undefined)[] = [
     // Deliveries nobody could attribute to a merchant are visible only to people who see every merchant.
     scope.merchantIds === null ? undefined : inArray(webhookDeliveries.merchantId, scope.merchantIds),
     filters.verdict ? eq(webhookDeliveries.verdict, filters.verdict) : undefined,
     filters.event ? eq(webhookDeliveries.event, filters.event) : undefined,
-    filters.merchantId ? (filters.merchantId === "none" ? isNull(webhookDeliveries.merchantId) : eq(webhookDeliveries.merchantId, filters.merchantId)) : undefined,
+    filters.merchantId
+      ? filters.merchantId === "none"
+        ? isNull(webhookDeliveries.merchantId)
+        : eq(webhookDeliveries.merchantId, filters.merchantId)
+      : undefined,
     filters.from ? gte(webhookDeliveries.receivedAt, filters.from) : undefined,
     filters.to ? lt(webhookDeliveries.receivedAt, filters.to) : undefined,
     filters.before ? lt(webhookDeliveries.id, filters.before) : undefined,

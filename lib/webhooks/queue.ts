@@ -64,7 +64,10 @@ const PLAIN_CONCURRENCY = 2;
 
 const holder = globalThis as typeof globalThis & { __paydeskWebhookQueue?: BoundedQueue; __paydeskPlainWebhookQueue?: BoundedQueue };
 
-const onError = (error: unknown) => console.warn(`[webhooks] applying a delivery failed; the reconciliation loop will retry it: ${error instanceof Error ? error.message : String(error)}`);
+const onError = (error: unknown) =>
+  console.warn(
+    `[webhooks] applying a delivery failed; the reconciliation loop will retry it: ${error instanceof Error ? error.message : String(error)}`,
+  );
 
 /** Deliveries to confirm with the provider: real payments, mostly. */
 function webhookQueue(): BoundedQueue {
@@ -96,6 +99,12 @@ export function needsConfirmation(prepared: Prepared): boolean {
  * sweep settled meanwhile costs no provider call, and the request's state is current (a request
  * that became terminal is not asked about).
  */
-export function processLater(db: Db, apiFor: ApiFor, deliveryId: number, prepared: Prepared, queue: BoundedQueue = needsConfirmation(prepared) ? webhookQueue() : plainQueue()): boolean {
+export function processLater(
+  db: Db,
+  apiFor: ApiFor,
+  deliveryId: number,
+  prepared: Prepared,
+  queue: BoundedQueue = needsConfirmation(prepared) ? webhookQueue() : plainQueue(),
+): boolean {
   return queue.offer((waited) => processDelivery(db, apiFor, deliveryId, waited ? undefined : prepared));
 }

@@ -33,7 +33,12 @@ export async function receiveAuthenticated(db: Db, request: Request, holders: Ho
   const read = await readCappedBody(request, MAX_WEBHOOK_BYTES);
   if (!read.ok) {
     await request.body?.cancel().catch(() => undefined);
-    return { status: 413, body: { status: "error", message: `A webhook body is at most ${MAX_WEBHOOK_BYTES} bytes.` }, deliveryId: null, prepared: null };
+    return {
+      status: 413,
+      body: { status: "error", message: `A webhook body is at most ${MAX_WEBHOOK_BYTES} bytes.` },
+      deliveryId: null,
+      prepared: null,
+    };
   }
   const body = new TextDecoder().decode(read.bytes);
   const answer = await ingestBody(db, holders, body);

@@ -68,9 +68,18 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
     for (const name of ["coffee", "gadgets"] as const) {
       const m = sb[name];
       const readKey = name === "coffee" ? m.readKey : undefined;
-      const { id } = await createMerchant(database.db, vault, { displayName: m.name, orgId: m.orgId, merchantId: m.merchantId, submitKey: m.submitKey, readKey });
+      const { id } = await createMerchant(database.db, vault, {
+        displayName: m.name,
+        orgId: m.orgId,
+        merchantId: m.merchantId,
+        submitKey: m.submitKey,
+        readKey,
+      });
       ids[name] = { id, secret: await rotateWebhookSecret(database.db, id) };
-      healthy.set(id, client.forMerchant({ orgId: m.orgId, merchantId: m.merchantId, submitKey: m.submitKey, readKey: readKey ?? null, label: m.name }));
+      healthy.set(
+        id,
+        client.forMerchant({ orgId: m.orgId, merchantId: m.merchantId, submitKey: m.submitKey, readKey: readKey ?? null, label: m.name }),
+      );
       await sb.control("PUT", `/merchants/${m.merchantId}/webhook`, { url, headers: {} });
     }
   });
@@ -82,8 +91,15 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
 
   const coffee = () => sb.coffee;
   const payIn = async (merchant: "coffee" | "gadgets" = "coffee") => {
-    const payload: RequestPayload = { kind: "payin", payIn: payInRequest({ refId1: ref("UC"), payerName: "P", amountSatang: 52_000, qrProvider: "PP" }) };
-    const result = await createRequest(database.db, healthy.get(ids[merchant].id)!, payload, { merchantRowId: ids[merchant].id, idempotencyKey: randomUUID(), createdBy: null });
+    const payload: RequestPayload = {
+      kind: "payin",
+      payIn: payInRequest({ refId1: ref("UC"), payerName: "P", amountSatang: 52_000, qrProvider: "PP" }),
+    };
+    const result = await createRequest(database.db, healthy.get(ids[merchant].id)!, payload, {
+      merchantRowId: ids[merchant].id,
+      idempotencyKey: randomUUID(),
+      createdBy: null,
+    });
     if (result.outcome !== "sent") throw new Error(result.outcome);
     return result.request;
   };
@@ -104,9 +120,19 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
   const state = async (id: string) => (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
   const reconcile = () => reconcileDue({ db: database.db, apiFor: async (id) => healthy.get(id), batchSize: 100 });
   /** A coffee client whose reads fail in one way. */
-  const broken = (options: { baseUrl?: string; timeoutMs?: number; readKey?: string; limiter?: ReturnType<typeof createMemoryLimiter> }) => {
+  const broken = (options: {
+    baseUrl?: string;
+    timeoutMs?: number;
+    readKey?: string;
+    limiter?: ReturnType<typeof createMemoryLimiter>;
+  }) => {
     const m = coffee();
-    const api = createPaymentApi({ baseUrl: options.baseUrl ?? sb.url, timeoutMs: options.timeoutMs ?? 2_000, limiter: options.limiter ?? null, maxAttempts: 1 }).forMerchant({
+    const api = createPaymentApi({
+      baseUrl: options.baseUrl ?? sb.url,
+      timeoutMs: options.timeoutMs ?? 2_000,
+      limiter: options.limiter ?? null,
+      maxAttempts: 1,
+    }).forMerchant({
       orgId: m.orgId,
       merchantId: m.merchantId,
       submitKey: m.submitKey,
@@ -117,7 +143,12 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
   };
 
   /** A webhook for `r` made by whoever has the secret, from a real one's shape; the amount is r's, so only the provider can tell it is false. */
-  const forge = (r: { providerId: string | null; refId1: string; generatedAmount: string | null }, template: Job, event: string, extra: Record<string, string> = {}): Job => ({
+  const forge = (
+    r: { providerId: string | null; refId1: string; generatedAmount: string | null },
+    template: Job,
+    event: string,
+    extra: Record<string, string> = {},
+  ): Job => ({
     ...template,
     Id: randomUUID(),
     Parameters: template.Parameters.map((p) => {
@@ -130,7 +161,9 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
   });
 
   /** The shared story: paid at the provider, the webhook cannot be confirmed, nothing moves; reconciliation settles it at once. */
-  const heldThenSettled = async (confirmWith: (r: { providerId: string | null }) => Promise<(id: string) => Promise<MerchantApi | undefined>>) => {
+  const heldThenSettled = async (
+    confirmWith: (r: { providerId: string | null }) => Promise<(id: string) => Promise<MerchantApi | undefined>>,
+  ) => {
     const r = await payIn();
     const job = await payAtProvider(r.providerId!);
     const verdict = await deliver(job, await confirmWith(r));
@@ -142,7 +175,10 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
     const [delivery] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.requestId, r.id));
     expect(delivery).toMatchObject({ verdict: "unconfirmed", reason: null });
     expect(factWords(delivery!.reasonFacts!, "en")).toMatch(/^not confirmed/);
-    const timeline = await database.db.select().from(requestEvents).where(and(eq(requestEvents.requestId, r.id), eq(requestEvents.type, "webhook_unconfirmed")));
+    const timeline = await database.db
+      .select()
+      .from(requestEvents)
+      .where(and(eq(requestEvents.requestId, r.id), eq(requestEvents.type, "webhook_unconfirmed")));
     expect(timeline).toHaveLength(1);
     await reconcile();
     expect(await state(r.id)).toMatchObject({ status: "paid" });
@@ -151,7 +187,12 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
 
   it.skipIf(skip)("a read that times out", async () => {
     const delivery = await heldThenSettled(async (r) => {
-      await sb.control("POST", "/faults", { operation: "GetPaymentRequestById", kind: "timeout", delayMs: 5_000, match: { requestId: r.providerId } });
+      await sb.control("POST", "/faults", {
+        operation: "GetPaymentRequestById",
+        kind: "timeout",
+        delayMs: 5_000,
+        match: { requestId: r.providerId },
+      });
       return broken({ timeoutMs: 300 });
     });
     expect(factWords(delivery.reasonFacts!, "en")).toMatch(/did not answer within|timed out|0\.3 s|300/i);
@@ -160,7 +201,12 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
   it.skipIf(skip)("a forged success for a request not paid, whose read times out: held, and reconciliation leaves it pending", async () => {
     const r = await payIn();
     const forged = forge(r, await payAtProvider((await payIn()).providerId!), "PaymentIn.Success");
-    await sb.control("POST", "/faults", { operation: "GetPaymentRequestById", kind: "timeout", delayMs: 5_000, match: { requestId: r.providerId } });
+    await sb.control("POST", "/faults", {
+      operation: "GetPaymentRequestById",
+      kind: "timeout",
+      delayMs: 5_000,
+      match: { requestId: r.providerId },
+    });
     expect(await deliver(forged, broken({ timeoutMs: 300 }))).toBe("unconfirmed");
     const held = await state(r.id);
     expect(held).toMatchObject({ status: "pending", paidAmount: "0.00", statusReason: null, lastCheckedAt: null });
@@ -208,10 +254,18 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
     const r = await payIn("gadgets");
     const template = await payAtProvider((await payIn("gadgets")).providerId!);
     const noReads = async () => undefined;
-    expect(await deliver(forge(r, template, "PaymentIn.Rejected", { STATUS_CODE: "ADMIN_REJECT", STATUS_REASON: "the attacker's reason" }), noReads, ids.gadgets.secret)).toBe("unconfirmed");
+    expect(
+      await deliver(
+        forge(r, template, "PaymentIn.Rejected", { STATUS_CODE: "ADMIN_REJECT", STATUS_REASON: "the attacker's reason" }),
+        noReads,
+        ids.gadgets.secret,
+      ),
+    ).toBe("unconfirmed");
     expect(await deliver(forge(r, template, "PaymentIn.Success"), noReads, ids.gadgets.secret)).toBe("unconfirmed");
     expect(await state(r.id)).toMatchObject({ status: "pending", statusReason: null });
-    const reasons = (await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.requestId, r.id))).map((d) => d.reasonFacts && factWords(d.reasonFacts, "en"));
+    const reasons = (await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.requestId, r.id))).map(
+      (d) => d.reasonFacts && factWords(d.reasonFacts, "en"),
+    );
     expect(reasons).toEqual([expect.stringMatching(/no read key/), expect.stringMatching(/no read key/)]);
   });
 
@@ -222,7 +276,10 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
       const job = await payAtProvider(r.providerId!);
       expect(await deliver(job, async () => undefined, ids.gadgets.secret)).toBe("applied_unconfirmed");
       expect(await state(r.id)).toMatchObject({ status: "paid" });
-      const [entry] = await database.db.select().from(requestEvents).where(and(eq(requestEvents.requestId, r.id), eq(requestEvents.actor, "webhook")));
+      const [entry] = await database.db
+        .select()
+        .from(requestEvents)
+        .where(and(eq(requestEvents.requestId, r.id), eq(requestEvents.actor, "webhook")));
       expect(entry?.data).toMatchObject({ unconfirmed: true });
     } finally {
       await setApplyUnconfirmedWebhooks(database.db, ids.gadgets.id, false);
@@ -230,59 +287,104 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
   });
 
   /** The sandbox's jobs for one provider request, sent since `before`. */
-  const jobsFor = (providerId: string, before: number) => received.slice(before).filter((j) => j.Parameters.some((p) => p.Name === "PMR_ID" && p.Value === providerId));
+  const jobsFor = (providerId: string, before: number) =>
+    received.slice(before).filter((j) => j.Parameters.some((p) => p.Name === "PMR_ID" && p.Value === providerId));
   const paramOf = (job: Job, name: string) => job.Parameters.find((p) => p.Name === name)?.Value;
   /**
    * A pay-out of 1,000.00 that P2P customers cover in two rounds (600 + 400), each round's webhook
    * given to PayDesk as it comes, while the provider still says Pending (docs/provider-facts.md §2.4, §2.5).
    */
   const coveredPayOut = async () => {
-    const payload: RequestPayload = { kind: "payout", payOut: payOutRequest({ refId1: ref("UO"), amountSatang: 100_000, destination: { type: "bank", bankCode: "KTB", accountNo: "6621234567", accountName: "Somchai" } }) };
-    const created = await createRequest(database.db, healthy.get(ids.coffee.id)!, payload, { merchantRowId: ids.coffee.id, idempotencyKey: randomUUID(), createdBy: null });
+    const payload: RequestPayload = {
+      kind: "payout",
+      payOut: payOutRequest({
+        refId1: ref("UO"),
+        amountSatang: 100_000,
+        destination: { type: "bank", bankCode: "KTB", accountNo: "6621234567", accountName: "Somchai" },
+      }),
+    };
+    const created = await createRequest(database.db, healthy.get(ids.coffee.id)!, payload, {
+      merchantRowId: ids.coffee.id,
+      idempotencyKey: randomUUID(),
+      createdBy: null,
+    });
     if (created.outcome !== "sent") throw new Error(created.outcome);
     const r = created.request;
-    for (const [amount, paidSoFar] of [[600, "600.00"], [400, "1000.00"]] as const) {
+    for (const [amount, paidSoFar] of [
+      [600, "600.00"],
+      [400, "1000.00"],
+    ] as const) {
       const before = received.length;
-      const p2p = await sb.submit("SubmitPayInRequestP2P", sb.gadgets, { RefId1: ref("UP"), PayerName: "P", RequestedAmount: amount, Currency: "THB", QrProvider: "PP" });
+      const p2p = await sb.submit("SubmitPayInRequestP2P", sb.gadgets, {
+        RefId1: ref("UP"),
+        PayerName: "P",
+        RequestedAmount: amount,
+        Currency: "THB",
+        QrProvider: "PP",
+      });
       const { paymentResponse } = (await p2p.json()) as { paymentResponse: { id: string } };
       expect((await sb.control("POST", `/requests/${paymentResponse.id}/approve`)).status).toBe(200);
       await sb.control("POST", "/webhooks/settle");
       const [round, ...others] = jobsFor(r.providerId!, before);
       expect(others).toEqual([]);
-      expect([paramOf(round!, "EVENT_TYPE"), paramOf(round!, "PAYOUT_IS_PARTIAL"), Number(paramOf(round!, "TX_AMOUNT"))]).toEqual(["PaymentOut.Success", "True", amount]);
+      expect([paramOf(round!, "EVENT_TYPE"), paramOf(round!, "PAYOUT_IS_PARTIAL"), Number(paramOf(round!, "TX_AMOUNT"))]).toEqual([
+        "PaymentOut.Success",
+        "True",
+        amount,
+      ]);
       expect(await deliver(round, async (id) => healthy.get(id))).toBe("applied");
       // Covered so far, not finished: the provider's admin has the final word.
       expect(await state(r.id)).toMatchObject({ status: "pending", paidAmount: paidSoFar, paidAt: null });
     }
-    const atProvider = (await sb.control<{ status: string; totalPayOutPaidAmountDecimal: number }>("GET", `/requests/${r.providerId}`)).body;
+    const atProvider = (await sb.control<{ status: string; totalPayOutPaidAmountDecimal: number }>("GET", `/requests/${r.providerId}`))
+      .body;
     expect(atProvider).toMatchObject({ status: "Pending", totalPayOutPaidAmountDecimal: 1000 });
     return r;
   };
 
-  it.skipIf(skip)("a P2P-covered pay-out stays pending when its rounds add up, and its final success for 0.00 applies (provider-facts §2.5)", async () => {
-    const r = await coveredPayOut();
-    const before = received.length;
-    expect((await sb.control("POST", `/requests/${r.providerId}/approve`)).status).toBe(200);
-    await sb.control("POST", "/webhooks/settle");
-    const [final, ...others] = jobsFor(r.providerId!, before);
-    expect(others).toEqual([]);
-    const approvedAs = profile === "live" ? "Approved" : "Paid";
-    expect([paramOf(final!, "EVENT_TYPE"), paramOf(final!, "PAYOUT_IS_PARTIAL"), paramOf(final!, "TX_AMOUNT"), paramOf(final!, "PMR_STATUS")]).toEqual(["PaymentOut.Success", "False", "0.00", approvedAs]);
-    expect(await deliver(final, async (id) => healthy.get(id))).toBe("applied");
-    const done = await state(r.id);
-    expect(done).toMatchObject({ status: profile === "live" ? "approved" : "paid", paidAmount: "1000.00" });
-    expect(done.paidAt).not.toBeNull();
-  });
+  it.skipIf(skip)(
+    "a P2P-covered pay-out stays pending when its rounds add up, and its final success for 0.00 applies (provider-facts §2.5)",
+    async () => {
+      const r = await coveredPayOut();
+      const before = received.length;
+      expect((await sb.control("POST", `/requests/${r.providerId}/approve`)).status).toBe(200);
+      await sb.control("POST", "/webhooks/settle");
+      const [final, ...others] = jobsFor(r.providerId!, before);
+      expect(others).toEqual([]);
+      const approvedAs = profile === "live" ? "Approved" : "Paid";
+      expect([
+        paramOf(final!, "EVENT_TYPE"),
+        paramOf(final!, "PAYOUT_IS_PARTIAL"),
+        paramOf(final!, "TX_AMOUNT"),
+        paramOf(final!, "PMR_STATUS"),
+      ]).toEqual(["PaymentOut.Success", "False", "0.00", approvedAs]);
+      expect(await deliver(final, async (id) => healthy.get(id))).toBe("applied");
+      const done = await state(r.id);
+      expect(done).toMatchObject({ status: profile === "live" ? "approved" : "paid", paidAmount: "1000.00" });
+      expect(done.paidAt).not.toBeNull();
+    },
+  );
 
-  it.skipIf(skip)("a P2P-covered pay-out the provider rejects after its rounds add up ends rejected, with the provider's reason", async () => {
-    const r = await coveredPayOut();
-    const before = received.length;
-    expect((await sb.control("POST", `/requests/${r.providerId}/reject`, { statusCode: "ADMIN_REJECT", reason: "beneficiary account closed" })).status).toBe(200);
-    await sb.control("POST", "/webhooks/settle");
-    const [rejection, ...others] = jobsFor(r.providerId!, before);
-    expect(others).toEqual([]);
-    expect(paramOf(rejection!, "EVENT_TYPE")).toBe("PaymentOut.Rejected");
-    expect(await deliver(rejection, async (id) => healthy.get(id))).toBe("applied");
-    expect(await state(r.id)).toMatchObject({ status: "rejected", statusCode: "ADMIN_REJECT", statusReason: "beneficiary account closed", paidAt: null });
-  });
+  it.skipIf(skip)(
+    "a P2P-covered pay-out the provider rejects after its rounds add up ends rejected, with the provider's reason",
+    async () => {
+      const r = await coveredPayOut();
+      const before = received.length;
+      expect(
+        (await sb.control("POST", `/requests/${r.providerId}/reject`, { statusCode: "ADMIN_REJECT", reason: "beneficiary account closed" }))
+          .status,
+      ).toBe(200);
+      await sb.control("POST", "/webhooks/settle");
+      const [rejection, ...others] = jobsFor(r.providerId!, before);
+      expect(others).toEqual([]);
+      expect(paramOf(rejection!, "EVENT_TYPE")).toBe("PaymentOut.Rejected");
+      expect(await deliver(rejection, async (id) => healthy.get(id))).toBe("applied");
+      expect(await state(r.id)).toMatchObject({
+        status: "rejected",
+        statusCode: "ADMIN_REJECT",
+        statusReason: "beneficiary account closed",
+        paidAt: null,
+      });
+    },
+  );
 });

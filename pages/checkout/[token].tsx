@@ -25,7 +25,9 @@ import { localeOf, type Locale } from "@/lib/i18n";
 // `runtime` is the default; named so the config matches the router's declared type, which omits the flag.
 export const config = { unstable_runtimeJS: false, runtime: "nodejs" };
 
-type Props = { nonce: string | null; css: string; locale: Locale; token: string } & ({ page: CheckoutPageProps; isOpen: boolean } | { failure: string });
+type Props = { nonce: string | null; css: string; locale: Locale; token: string } & (
+  { page: CheckoutPageProps; isOpen: boolean } | { failure: string }
+);
 
 export const getServerSideProps: GetServerSideProps<Props, { token: string }> = async ({ params, req, res }) => {
   const token = params?.token ?? "";
@@ -55,7 +57,11 @@ export default function HostedCheckout(props: Props) {
         <meta name="referrer" content="no-referrer" />
         <style nonce={nonce ?? undefined} dangerouslySetInnerHTML={{ __html: css }} />
       </Head>
-      {"failure" in props ? <CheckoutFailure locale={props.locale} reference={props.failure} token={props.token} /> : <CheckoutPage {...props.page} />}
+      {"failure" in props ? (
+        <CheckoutFailure locale={props.locale} reference={props.failure} token={props.token} />
+      ) : (
+        <CheckoutPage {...props.page} />
+      )}
       {"isOpen" in props && props.isOpen && <script defer src="/checkout-assets/checkout.js" nonce={nonce ?? undefined} />}
     </>
   );

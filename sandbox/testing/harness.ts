@@ -59,7 +59,8 @@ function wrap(running: RunningSandbox, dataDir: string): TestSandbox {
     let body: string | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
-    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["Content-Type"] = "application/json";
+    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type"))
+      headers["Content-Type"] = "application/json";
     return fetch(url, { method: options.method ?? (body === undefined ? "GET" : "POST"), headers, body });
   };
   return {
@@ -98,5 +99,13 @@ export function payInBody(overrides: Record<string, unknown> = {}): Record<strin
 }
 
 export function payOutBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { RefId1: ref("O"), RequestedAmount: 1500, QrProvider: "PP", BankCode: "KBANK", BankAccountNo: "0123456789", BankAccountName: "Somchai Jaidee", ...overrides };
+  return {
+    RefId1: ref("O"),
+    RequestedAmount: 1500,
+    QrProvider: "PP",
+    BankCode: "KBANK",
+    BankAccountNo: "0123456789",
+    BankAccountName: "Somchai Jaidee",
+    ...overrides,
+  };
 }

@@ -18,7 +18,12 @@ describe("import boundaries", () => {
     expect(await restricted("components/console/x.tsx", `import { schema as value } from "@/lib/db/schema";`)).toHaveLength(1);
     expect(await restricted("components/console/x.tsx", `import { AUDIT_PAGE_SIZE as value } from "@/lib/audit/queries";`)).toHaveLength(1);
     expect(await restricted("components/console/x.tsx", `import { database as value } from "../../lib/db";`)).toHaveLength(1);
-    expect(await restricted("components/console/x.tsx", `import type { Db } from "@/lib/db/client";\nimport type { ListRow } from "@/lib/requests/queries";\nconst value = 1;`)).toEqual([]);
+    expect(
+      await restricted(
+        "components/console/x.tsx",
+        `import type { Db } from "@/lib/db/client";\nimport type { ListRow } from "@/lib/requests/queries";\nconst value = 1;`,
+      ),
+    ).toEqual([]);
     expect(await restricted("components/console/x.test.ts", `import { database as value } from "@/lib/db";`)).toEqual([]);
   });
 
@@ -30,7 +35,13 @@ describe("import boundaries", () => {
   });
 
   it("keeps staff auth and console components out of the customer's pages", async () => {
-    for (const file of ["components/checkout/x.tsx", "components/slip/x.tsx", "app/checkout/[token]/x.tsx", "app/payin-slip-upload/[orgId]/x.tsx", "pages/checkout/x.tsx"]) {
+    for (const file of [
+      "components/checkout/x.tsx",
+      "components/slip/x.tsx",
+      "app/checkout/[token]/x.tsx",
+      "app/payin-slip-upload/[orgId]/x.tsx",
+      "pages/checkout/x.tsx",
+    ]) {
       expect(await restricted(file, `import { auth as value } from "@/lib/auth/session";`), file).toHaveLength(1);
       expect(await restricted(file, `import { Nav as value } from "@/components/console/nav";`), file).toHaveLength(1);
       expect(await restricted(file, `import { clientIp as value } from "@/lib/http/request-ip";`), file).toEqual([]);

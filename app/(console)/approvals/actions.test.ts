@@ -38,9 +38,24 @@ describe("approving and declining held Pay-Outs through the actions", () => {
     surroundings.db = database.db as Db;
     sb = await startTestSandbox("spec");
     const vault = createKeyVault([randomBytes(32)]);
-    merchantRowId = (await createMerchant(database.db, vault, { displayName: "Coffee", orgId: sb.coffee.orgId, merchantId: sb.coffee.merchantId, submitKey: sb.coffee.submitKey, readKey: sb.coffee.readKey })).id;
-    surroundings.api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 2_000, limiter: null }).forMerchant({ ...sb.coffee, label: "Coffee" }) satisfies MerchantApi;
-    for (const [name, role] of [["operator", "operator"], ["maker", "finance"], ["checker", "finance"]] as const) {
+    merchantRowId = (
+      await createMerchant(database.db, vault, {
+        displayName: "Coffee",
+        orgId: sb.coffee.orgId,
+        merchantId: sb.coffee.merchantId,
+        submitKey: sb.coffee.submitKey,
+        readKey: sb.coffee.readKey,
+      })
+    ).id;
+    surroundings.api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 2_000, limiter: null }).forMerchant({
+      ...sb.coffee,
+      label: "Coffee",
+    }) satisfies MerchantApi;
+    for (const [name, role] of [
+      ["operator", "operator"],
+      ["maker", "finance"],
+      ["checker", "finance"],
+    ] as const) {
       const { id, email } = await insertStaff(database.db, { role });
       people[name] = { userId: id, email, name, role, merchantIds: null, locale: null };
     }
@@ -66,7 +81,10 @@ describe("approving and declining held Pay-Outs through the actions", () => {
     const request = await held();
     surroundings.session = people.maker;
     expect(await approveRequestAction(null, input(request.id))).toEqual({ ok: false, message: t.ownRequest, fieldErrors: {} });
-    const denied = await database.db.select().from(auditLog).where(and(eq(auditLog.action, "payout.approve"), eq(auditLog.actorId, people.maker.userId)));
+    const denied = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "payout.approve"), eq(auditLog.actorId, people.maker.userId)));
     expect(denied.map((row) => row.outcome)).toEqual(["denied"]);
     const [row] = await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, request.id));
     expect(row?.status).toBe("awaiting_approval");
@@ -76,14 +94,20 @@ describe("approving and declining held Pay-Outs through the actions", () => {
     const request = await held();
     surroundings.session = people.operator;
     expect(await approveRequestAction(null, input(request.id))).toMatchObject({ ok: false, message: deniedMessage("payout.approve") });
-    expect(await declineRequestAction(null, input(request.id, { reason: "no" }))).toMatchObject({ ok: false, message: deniedMessage("payout.approve") });
+    expect(await declineRequestAction(null, input(request.id, { reason: "no" }))).toMatchObject({
+      ok: false,
+      message: deniedMessage("payout.approve"),
+    });
   });
 
   it("a second person approves: sent and pending, audited with the request", async () => {
     const request = await held();
     surroundings.session = people.checker;
     expect(await approveRequestAction(null, input(request.id))).toEqual({ ok: true, data: { state: "pending", message: null } });
-    const [audit] = await database.db.select().from(auditLog).where(and(eq(auditLog.action, "payout.approve"), eq(auditLog.target, request.id)));
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "payout.approve"), eq(auditLog.target, request.id)));
     expect(audit).toMatchObject({ outcome: "ok", actorId: people.checker.userId });
     expect(await approveRequestAction(null, input(request.id))).toMatchObject({ ok: false, message: t.alreadyDecided("Pending") });
   });
@@ -99,14 +123,27 @@ describe("approving and declining held Pay-Outs through the actions", () => {
     });
     const again = await held(unknownAccount);
     surroundings.session = people.checker;
-    expect(await approveRequestAction(null, input(again.id))).toMatchObject({ ok: true, data: { state: "rejected", message: "The provider does not know this merchant, account or request. Check the merchant id and org id in the merchant's settings. (NOTFOUND)" } });
+    expect(await approveRequestAction(null, input(again.id))).toMatchObject({
+      ok: true,
+      data: {
+        state: "rejected",
+        message:
+          "The provider does not know this merchant, account or request. Check the merchant id and org id in the merchant's settings. (NOTFOUND)",
+      },
+    });
   });
 
   it("declining needs a reason, and keeps it", async () => {
     const request = await held();
     surroundings.session = people.checker;
-    expect(await declineRequestAction(null, input(request.id, { reason: "  " }))).toMatchObject({ ok: false, fieldErrors: { reason: ["declineReasonRequired"] } });
-    expect(await declineRequestAction(null, input(request.id, { reason: "Account name does not match" }))).toEqual({ ok: true, data: { state: "canceled" } });
+    expect(await declineRequestAction(null, input(request.id, { reason: "  " }))).toMatchObject({
+      ok: false,
+      fieldErrors: { reason: ["declineReasonRequired"] },
+    });
+    expect(await declineRequestAction(null, input(request.id, { reason: "Account name does not match" }))).toEqual({
+      ok: true,
+      data: { state: "canceled" },
+    });
     const [row] = await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, request.id));
     expect(row).toMatchObject({ status: "canceled", statusReason: "Account name does not match" });
   });

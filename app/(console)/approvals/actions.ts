@@ -36,7 +36,11 @@ export const approveRequestAction = defineAction({
   audit: "payout.approve",
   target: (input) => input.requestId,
   run: async ({ input, merchant, session, db }): Promise<{ state: State; message: string | null }> => {
-    const result = await approveRequest(db, merchantApi, { requestId: input.requestId, merchantRowId: merchant.id, actorId: session.userId });
+    const result = await approveRequest(db, merchantApi, {
+      requestId: input.requestId,
+      merchantRowId: merchant.id,
+      actorId: session.userId,
+    });
     if (!result.ok) return refusal(result);
     // The refusal, or the lost answer of an uncertain send, worded for the viewer.
     return { state: result.state, message: result.reason && factWords(result.reason, await getLocale(session)) };
@@ -50,7 +54,12 @@ export const declineRequestAction = defineAction({
   audit: "payout.decline",
   target: (input) => input.requestId,
   run: async ({ input, merchant, session, db }): Promise<{ state: State }> => {
-    const result = await declineRequest(db, { requestId: input.requestId, merchantRowId: merchant.id, actorId: session.userId, reason: input.reason });
+    const result = await declineRequest(db, {
+      requestId: input.requestId,
+      merchantRowId: merchant.id,
+      actorId: session.userId,
+      reason: input.reason,
+    });
     if (!result.ok) return refusal(result);
     return { state: result.state };
   },

@@ -16,7 +16,8 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 /** The URL of this page with these filters (the cursor replaced or dropped). */
 function auditHref(filters: AuditFilters, before?: number): string {
   const query = new URLSearchParams();
-  for (const [name, value] of Object.entries({ ...filters, before })) if (value !== undefined && value !== "") query.set(name, String(value));
+  for (const [name, value] of Object.entries({ ...filters, before }))
+    if (value !== undefined && value !== "") query.set(name, String(value));
   const text = query.toString();
   return text ? `/audit?${text}` : "/audit";
 }
@@ -35,7 +36,11 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
       <h1 className="text-2xl font-semibold">{t.title}</h1>
       <p className="mt-2 text-sm text-slate-700">{t.intro}</p>
       {ignored.length > 0 && (
-        <p role="status" className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="audit-ignored">
+        <p
+          role="status"
+          className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+          data-testid="audit-ignored"
+        >
           {t.ignored(ignored.join(", "))}
         </p>
       )}

@@ -42,9 +42,27 @@ describe("the create actions (permissions, outcomes, idempotency) against the sa
     sb = await startTestSandbox("spec");
     const vault = createKeyVault([randomBytes(32)]);
     const base = { orgId: sb.coffee.orgId, payinMinSatang: 2_000, payinMaxSatang: 5_000_000, payoutApprovalThresholdSatang: 5_000_000 };
-    coffee = (await createMerchant(database.db, vault, { ...base, displayName: "Coffee", merchantId: sb.coffee.merchantId, submitKey: sb.coffee.submitKey, readKey: sb.coffee.readKey })).id;
-    gadgets = (await createMerchant(database.db, vault, { ...base, displayName: "Gadgets", merchantId: sb.gadgets.merchantId, submitKey: sb.gadgets.submitKey })).id;
-    surroundings.api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 2_000, limiter: null }).forMerchant({ ...sb.coffee, label: "Coffee" }) satisfies MerchantApi;
+    coffee = (
+      await createMerchant(database.db, vault, {
+        ...base,
+        displayName: "Coffee",
+        merchantId: sb.coffee.merchantId,
+        submitKey: sb.coffee.submitKey,
+        readKey: sb.coffee.readKey,
+      })
+    ).id;
+    gadgets = (
+      await createMerchant(database.db, vault, {
+        ...base,
+        displayName: "Gadgets",
+        merchantId: sb.gadgets.merchantId,
+        submitKey: sb.gadgets.submitKey,
+      })
+    ).id;
+    surroundings.api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 2_000, limiter: null }).forMerchant({
+      ...sb.coffee,
+      label: "Coffee",
+    }) satisfies MerchantApi;
     for (const role of ["viewer", "operator", "finance"] as const) {
       const { id, email } = await insertStaff(database.db, { role, merchantIds: [coffee] });
       people[role] = { userId: id, email, name: role, role, merchantIds: [coffee], locale: null };
@@ -57,12 +75,19 @@ describe("the create actions (permissions, outcomes, idempotency) against the sa
 
   const form = (fields: Record<string, string>) => {
     const data = new FormData();
-    for (const [name, value] of Object.entries({ merchantId: coffee, idempotencyKey: generateIdempotencyKey(), ...fields })) data.set(name, value);
+    for (const [name, value] of Object.entries({ merchantId: coffee, idempotencyKey: generateIdempotencyKey(), ...fields }))
+      data.set(name, value);
     return data;
   };
-  const payIn = (fields: Record<string, string> = {}) => form({ refId1: ref("AC"), amount: "325.50", payerName: "สมชาย", qrProvider: "PP", ...fields });
-  const payOut = (fields: Record<string, string> = {}) => form({ refId1: ref("AO"), amount: "1,500.00", destinationType: "promptpay", promptPayId: "0812345678", ...fields });
-  const rowsWith = async (refId1: string) => database.db.select().from(paymentRequests).where(and(eq(paymentRequests.merchantId, coffee), eq(paymentRequests.refId1, refId1)));
+  const payIn = (fields: Record<string, string> = {}) =>
+    form({ refId1: ref("AC"), amount: "325.50", payerName: "สมชาย", qrProvider: "PP", ...fields });
+  const payOut = (fields: Record<string, string> = {}) =>
+    form({ refId1: ref("AO"), amount: "1,500.00", destinationType: "promptpay", promptPayId: "0812345678", ...fields });
+  const rowsWith = async (refId1: string) =>
+    database.db
+      .select()
+      .from(paymentRequests)
+      .where(and(eq(paymentRequests.merchantId, coffee), eq(paymentRequests.refId1, refId1)));
   const atProvider = async (refId1: string) => (await sb.control<unknown[]>("GET", `/requests?refId1=${refId1}`)).body.length;
 
   it("an operator cannot create a Pay-Out or a Withdrawal: refused, audited, nothing recorded or sent", async () => {
@@ -75,7 +100,10 @@ describe("the create actions (permissions, outcomes, idempotency) against the sa
       expect(await action(null, data)).toEqual({ ok: false, message: deniedMessage(permission), fieldErrors: {} });
       expect(await rowsWith(String(data.get("refId1")))).toEqual([]);
       expect(await atProvider(String(data.get("refId1")))).toBe(0);
-      const [audit] = await database.db.select().from(auditLog).where(and(eq(auditLog.action, permission), eq(auditLog.actorId, people.operator.userId)));
+      const [audit] = await database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, permission), eq(auditLog.actorId, people.operator.userId)));
       expect(audit).toMatchObject({ outcome: "denied", merchantId: coffee });
     }
   });
@@ -114,7 +142,11 @@ describe("the create actions (permissions, outcomes, idempotency) against the sa
   it("refuses a NUL character in a Pay-In's description beside the field: nothing recorded or sent", async () => {
     surroundings.session = people.operator;
     const data = payIn({ description: "Latte\u0000 x2" });
-    expect(await actions.createPayInAction(null, data)).toEqual({ ok: false, message: ACTION_MESSAGES.invalid, fieldErrors: { description: [ACTION_MESSAGES.nulCharacter] } });
+    expect(await actions.createPayInAction(null, data)).toEqual({
+      ok: false,
+      message: ACTION_MESSAGES.invalid,
+      fieldErrors: { description: [ACTION_MESSAGES.nulCharacter] },
+    });
     expect(await rowsWith(String(data.get("refId1")))).toEqual([]);
     expect(await atProvider(String(data.get("refId1")))).toBe(0);
   });
@@ -122,7 +154,11 @@ describe("the create actions (permissions, outcomes, idempotency) against the sa
   it("checks the merchant's Pay-In range on the server, before anything is recorded", async () => {
     surroundings.session = people.operator;
     const data = payIn({ amount: "19.99" });
-    expect(await actions.createP2PAction(null, data)).toEqual({ ok: false, message: ACTION_MESSAGES.invalid, fieldErrors: { amount: ["amountBelowMin:2000"] } });
+    expect(await actions.createP2PAction(null, data)).toEqual({
+      ok: false,
+      message: ACTION_MESSAGES.invalid,
+      fieldErrors: { amount: ["amountBelowMin:2000"] },
+    });
     expect(await rowsWith(String(data.get("refId1")))).toEqual([]);
   });
 
@@ -131,10 +167,17 @@ describe("the create actions (permissions, outcomes, idempotency) against the sa
     const refId1 = ref("AU");
     await actions.createPayInAction(null, payIn({ refId1 }));
     expect(await actions.checkRefId1Action(null, { merchantId: coffee, refId1 })).toEqual({ ok: true, data: { refId1, isTaken: true } });
-    expect(await actions.checkRefId1Action(null, { merchantId: coffee, refId1: ref("AF") })).toMatchObject({ ok: true, data: { isTaken: false } });
+    expect(await actions.checkRefId1Action(null, { merchantId: coffee, refId1: ref("AF") })).toMatchObject({
+      ok: true,
+      data: { isTaken: false },
+    });
     surroundings.acceptLanguage = "th-TH,th;q=0.9";
     try {
-      expect(await actions.createPayInAction(null, payIn({ refId1 }))).toEqual({ ok: false, message: "บางช่องต้องแก้ไข ดูข้อความข้างช่องนั้น", fieldErrors: { refId1: ["refId1Taken"] } });
+      expect(await actions.createPayInAction(null, payIn({ refId1 }))).toEqual({
+        ok: false,
+        message: "บางช่องต้องแก้ไข ดูข้อความข้างช่องนั้น",
+        fieldErrors: { refId1: ["refId1Taken"] },
+      });
     } finally {
       surroundings.acceptLanguage = "en";
     }
@@ -145,12 +188,22 @@ describe("the create actions (permissions, outcomes, idempotency) against the sa
     // A fresh sandbox has no pending pay-out a P2P payment could go to.
     const data = payIn({ amount: "45,000.00" });
     const result = await actions.createP2PAction(null, data);
-    expect(result).toMatchObject({ ok: true, data: { outcome: "rejected", code: "ERROR_NO_P2P_ACCOUNT_MATCH", message: expect.stringContaining("No pending pay-out can take this P2P payment") } });
+    expect(result).toMatchObject({
+      ok: true,
+      data: {
+        outcome: "rejected",
+        code: "ERROR_NO_P2P_ACCOUNT_MATCH",
+        message: expect.stringContaining("No pending pay-out can take this P2P payment"),
+      },
+    });
     if (result.ok && result.data.outcome === "rejected") {
       expect(result.data.refId1).not.toBe(data.get("refId1"));
       expect(result.data.idempotencyKey).not.toBe(data.get("idempotencyKey"));
       // The same form again gets the same answer, not a second request.
-      expect(await actions.createP2PAction(null, data)).toMatchObject({ ok: true, data: { outcome: "rejected", requestId: result.data.requestId } });
+      expect(await actions.createP2PAction(null, data)).toMatchObject({
+        ok: true,
+        data: { outcome: "rejected", requestId: result.data.requestId },
+      });
     }
   });
 
@@ -163,7 +216,10 @@ describe("the create actions (permissions, outcomes, idempotency) against the sa
     // The same form again (its first answer stands) is worded the same way.
     expect(await actions.createP2PAction(null, data)).toMatchObject({ ok: true, data: { outcome: "rejected", message: thai } });
     if (!result.ok || result.data.outcome !== "rejected") return;
-    const [event] = await database.db.select().from(requestEvents).where(and(eq(requestEvents.requestId, result.data.requestId), eq(requestEvents.type, "submit_rejected")));
+    const [event] = await database.db
+      .select()
+      .from(requestEvents)
+      .where(and(eq(requestEvents.requestId, result.data.requestId), eq(requestEvents.type, "submit_rejected")));
     expect(event?.data).toMatchObject({ code: "ERROR_NO_P2P_ACCOUNT_MATCH" });
     expect(event?.data).not.toHaveProperty("message");
   });
@@ -171,7 +227,11 @@ describe("the create actions (permissions, outcomes, idempotency) against the sa
   it("words a call the provider never took (a key it rejects) in the person's language, and keeps its facts on the request", async () => {
     surroundings.session = { ...people.operator, locale: "th" };
     const rightKey = surroundings.api;
-    surroundings.api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 2_000, limiter: null }).forMerchant({ ...sb.coffee, submitKey: "00000000-0000-0000-0000-000000000000", label: "Coffee" });
+    surroundings.api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 2_000, limiter: null }).forMerchant({
+      ...sb.coffee,
+      submitKey: "00000000-0000-0000-0000-000000000000",
+      label: "Coffee",
+    });
     try {
       const data = payIn();
       const result = await actions.createPayInAction(null, data);
@@ -180,7 +240,12 @@ describe("the create actions (permissions, outcomes, idempotency) against the sa
       // The same form again (its first answer stands) is worded the same way.
       expect(await actions.createPayInAction(null, data)).toMatchObject({ ok: true, data: { outcome: "rejected", message: thai } });
       const [row] = await rowsWith(String(data.get("refId1")));
-      expect(row).toMatchObject({ status: "rejected", statusCode: "NOT_SENT_AUTH_FAILED", statusReason: null, statusFacts: { kind: "auth_failed", orgId: sb.coffee.orgId, merchantLabel: "Coffee" } });
+      expect(row).toMatchObject({
+        status: "rejected",
+        statusCode: "NOT_SENT_AUTH_FAILED",
+        statusReason: null,
+        statusFacts: { kind: "auth_failed", orgId: sb.coffee.orgId, merchantLabel: "Coffee" },
+      });
       expect(await atProvider(String(data.get("refId1")))).toBe(0);
     } finally {
       surroundings.api = rightKey;
@@ -194,7 +259,11 @@ describe("the create actions (permissions, outcomes, idempotency) against the sa
     await sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "timeout", when: "before", match: { refId1 } });
     expect(await actions.createPayInAction(null, data)).toMatchObject({ ok: true, data: { outcome: "created" } });
     const [row] = await rowsWith(refId1);
-    expect(row).toMatchObject({ status: "unknown", statusReason: null, statusFacts: { kind: "timeout", timeoutMs: 2_000, mayExist: true } });
+    expect(row).toMatchObject({
+      status: "unknown",
+      statusReason: null,
+      statusFacts: { kind: "timeout", timeoutMs: 2_000, mayExist: true },
+    });
   });
 
   it("holds a Pay-Out above the merchant's threshold for approval, and sends one below it", async () => {
@@ -207,18 +276,37 @@ describe("the create actions (permissions, outcomes, idempotency) against the sa
 
     const atThreshold = payOut({ amount: "50,000.00" });
     expect(await actions.createWithdrawalAction(null, atThreshold)).toMatchObject({ ok: true, data: { outcome: "created" } });
-    expect((await rowsWith(String(atThreshold.get("refId1"))))[0]).toMatchObject({ status: "pending", kind: "withdrawal", isWithdrawal: true });
+    expect((await rowsWith(String(atThreshold.get("refId1"))))[0]).toMatchObject({
+      status: "pending",
+      kind: "withdrawal",
+      isWithdrawal: true,
+    });
   });
 
   it("refuses a merchant outside the person's scope as not found", async () => {
     surroundings.session = people.finance;
-    expect(await actions.createPayInAction(null, payIn({ merchantId: gadgets }))).toMatchObject({ ok: false, message: ACTION_MESSAGES.merchantNotFound });
-    expect(await actions.checkRefId1Action(null, { merchantId: gadgets, refId1: "X1" })).toMatchObject({ ok: false, message: ACTION_MESSAGES.merchantNotFound });
+    expect(await actions.createPayInAction(null, payIn({ merchantId: gadgets }))).toMatchObject({
+      ok: false,
+      message: ACTION_MESSAGES.merchantNotFound,
+    });
+    expect(await actions.checkRefId1Action(null, { merchantId: gadgets, refId1: "X1" })).toMatchObject({
+      ok: false,
+      message: ACTION_MESSAGES.merchantNotFound,
+    });
   });
 
   it("reports every field problem with its message key", async () => {
     surroundings.session = people.finance;
     const result = await actions.createPayOutAction(null, payOut({ amount: "1.234", destinationType: "bank", promptPayId: "" }));
-    expect(result).toEqual({ ok: false, message: ACTION_MESSAGES.invalid, fieldErrors: { amount: ["amountDecimals"], bankCode: ["bankRequired"], accountNo: ["accountNoInvalid"], accountName: ["accountNameRequired"] } });
+    expect(result).toEqual({
+      ok: false,
+      message: ACTION_MESSAGES.invalid,
+      fieldErrors: {
+        amount: ["amountDecimals"],
+        bankCode: ["bankRequired"],
+        accountNo: ["accountNoInvalid"],
+        accountName: ["accountNameRequired"],
+      },
+    });
   });
 });

@@ -33,7 +33,12 @@ function createAction<S extends z.ZodType<Parsed>>(permission: Permission, schem
     run: async ({ input, merchant, session, db }): Promise<CreateFormData> => {
       const locale = await getLocale(session);
       // The wrapper has read the merchant, in the person's scope; its rules come with it.
-      const result = await submitCreateForm(db, merchantApi, { rules: rulesOf(merchant), payload: toPayload(input), idempotencyKey: input.idempotencyKey, createdBy: session.userId });
+      const result = await submitCreateForm(db, merchantApi, {
+        rules: rulesOf(merchant),
+        payload: toPayload(input),
+        idempotencyKey: input.idempotencyKey,
+        createdBy: session.userId,
+      });
       switch (result.outcome) {
         case "sent":
         case "held":
@@ -42,7 +47,14 @@ function createAction<S extends z.ZodType<Parsed>>(permission: Permission, schem
           // Rejected (now, or the first time this same form was sent): the values stay, under a fresh RefId1.
           if (result.state !== "rejected") return { outcome: "created", requestId: request.id };
           const message = reason ? factWords(reason, locale) : "";
-          return { outcome: "rejected", requestId: request.id, message, code: request.statusCode, refId1: generateRefId1(), idempotencyKey: generateIdempotencyKey() };
+          return {
+            outcome: "rejected",
+            requestId: request.id,
+            message,
+            code: request.statusCode,
+            refId1: generateRefId1(),
+            idempotencyKey: generateIdempotencyKey(),
+          };
         }
         case "invalid":
           throw new ActionError(fieldMessage(locale, "fixFields"), result.fieldErrors);
@@ -58,7 +70,10 @@ function createAction<S extends z.ZodType<Parsed>>(permission: Permission, schem
 export const createPayInAction = createAction("payin.create", payInFormSchema(), (input) => ({ kind: "payin", payIn: input.payIn }));
 export const createP2PAction = createAction("p2p.create", p2pFormSchema(), (input) => ({ kind: "payin_p2p", payIn: input.payIn }));
 export const createPayOutAction = createAction("payout.create", payOutFormSchema, (input) => ({ kind: "payout", payOut: input.payOut }));
-export const createWithdrawalAction = createAction("withdrawal.create", payOutFormSchema, (input) => ({ kind: "withdrawal", payOut: input.payOut }));
+export const createWithdrawalAction = createAction("withdrawal.create", payOutFormSchema, (input) => ({
+  kind: "withdrawal",
+  payOut: input.payOut,
+}));
 
 /** The form's check while typing (debounced); the database's unique index decides at submit. */
 export const checkRefId1Action = defineAction({

@@ -53,14 +53,18 @@ export const OPERATION_TABLE: Record<Operation, OperationEntry> = {
     permission: "payout.create",
     action: createPayOutAction,
     offersSavedDestinations: true,
-    form: (basics, rules, saved) => <PayOutForm {...basics} variant="payout" approvalThresholdSatang={rules.approvalThresholdSatang} saved={saved} />,
+    form: (basics, rules, saved) => (
+      <PayOutForm {...basics} variant="payout" approvalThresholdSatang={rules.approvalThresholdSatang} saved={saved} />
+    ),
   },
   withdrawal: {
     title: "New Withdrawal",
     permission: "withdrawal.create",
     action: createWithdrawalAction,
     offersSavedDestinations: true,
-    form: (basics, rules, saved) => <PayOutForm {...basics} variant="withdrawal" approvalThresholdSatang={rules.approvalThresholdSatang} saved={saved} />,
+    form: (basics, rules, saved) => (
+      <PayOutForm {...basics} variant="withdrawal" approvalThresholdSatang={rules.approvalThresholdSatang} saved={saved} />
+    ),
   },
 };
 

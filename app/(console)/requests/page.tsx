@@ -19,7 +19,11 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: listMessages(await getLocale()).title };
 }
 
-const CREATE_PERMISSIONS: Record<ListTab, Permission[]> = { payin: ["payin.create", "p2p.create"], payout: ["payout.create"], withdrawal: ["withdrawal.create"] };
+const CREATE_PERMISSIONS: Record<ListTab, Permission[]> = {
+  payin: ["payin.create", "p2p.create"],
+  payout: ["payout.create"],
+  withdrawal: ["withdrawal.create"],
+};
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -59,7 +63,12 @@ export default async function RequestsPage({ searchParams }: { searchParams: Sea
       <FilterForm locale={locale} values={values} errors={errors} merchantValue={merchant} merchants={choice.merchants} staff={staff} />
       {!hasErrors && (
         <p className="text-sm">
-          <a href={listHref(values, { merchant, cursor: "" }, "/api/exports/requests")} download className="font-medium text-brand-dark underline" data-testid="export-csv">
+          <a
+            href={listHref(values, { merchant, cursor: "" }, "/api/exports/requests")}
+            download
+            className="font-medium text-brand-dark underline"
+            data-testid="export-csv"
+          >
             {t.export}
           </a>{" "}
           <span className="hidden text-slate-500 sm:inline">({t.exportHint})</span>

@@ -15,7 +15,14 @@ vi.mock("@/components/live/live-updates", () => ({ LiveUpdates: () => null }));
 
 const WebhooksPage = (await import("./page")).default;
 const render = async () => renderToStaticMarkup(await WebhooksPage({ searchParams: Promise.resolve({}) }));
-const staff = (merchantIds: string[] | null): StaffSession => ({ userId: "usr_x", email: "a@shop.example", name: "A", role: "admin", merchantIds, locale: null });
+const staff = (merchantIds: string[] | null): StaffSession => ({
+  userId: "usr_x",
+  email: "a@shop.example",
+  name: "A",
+  role: "admin",
+  merchantIds,
+  locale: null,
+});
 
 describe("the webhooks page's refusals", () => {
   let database: TestDatabase;

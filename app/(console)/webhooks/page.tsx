@@ -49,21 +49,33 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
           {t.verdict}
           <select name="verdict" defaultValue={filters.verdict ?? ""} className={field}>
             <option value="">{t.any}</option>
-            {VERDICTS.map((v) => <option key={v} value={v}>{verdictLabels[v]}</option>)}
+            {VERDICTS.map((v) => (
+              <option key={v} value={v}>
+                {verdictLabels[v]}
+              </option>
+            ))}
           </select>
         </label>
         <label className="text-sm">
           {t.event}
           <select name="event" defaultValue={filters.event ?? ""} className={field}>
             <option value="">{t.any}</option>
-            {EVENTS.map((e) => <option key={e} value={e}>{e}</option>)}
+            {EVENTS.map((e) => (
+              <option key={e} value={e}>
+                {e}
+              </option>
+            ))}
           </select>
         </label>
         <label className="text-sm">
           {t.merchant}
           <select name="merchant" defaultValue={filters.merchantId ?? ""} className={field}>
             <option value="">{t.any}</option>
-            {merchants.map((m) => <option key={m.id} value={m.id}>{m.displayName}</option>)}
+            {merchants.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.displayName}
+              </option>
+            ))}
           </select>
         </label>
         <label className="text-sm">
@@ -74,16 +86,36 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
           {t.to}
           <input type="date" name="to" defaultValue={one(params.to) ?? ""} className={field} />
         </label>
-        <button type="submit" className={compactButtonClass}>{t.filter}</button>
-        {filtered ? <Link href="/webhooks" className="text-sm text-brand-dark underline">{t.clear}</Link> : null}
+        <button type="submit" className={compactButtonClass}>
+          {t.filter}
+        </button>
+        {filtered ? (
+          <Link href="/webhooks" className="text-sm text-brand-dark underline">
+            {t.clear}
+          </Link>
+        ) : null}
       </form>
       {problems.length > 0 ? (
-        <p role="status" className="mt-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="filter-problems">
+        <p
+          role="status"
+          className="mt-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          data-testid="filter-problems"
+        >
           {t.badFilters} {problems.map((p) => (p === "before" ? t.older : t[p])).join(", ")}
         </p>
       ) : null}
-      {rows.length === 0 ? <p className="mt-8 text-slate-600" data-testid="webhooks-empty">{filtered ? t.none : t.noneYet}</p> : <DeliveryTable rows={rows} locale={locale} />}
-      {nextBefore ? <Link href={`/webhooks?${next.toString()}`} className="mt-4 inline-block text-sm text-brand-dark underline">{t.older}</Link> : null}
+      {rows.length === 0 ? (
+        <p className="mt-8 text-slate-600" data-testid="webhooks-empty">
+          {filtered ? t.none : t.noneYet}
+        </p>
+      ) : (
+        <DeliveryTable rows={rows} locale={locale} />
+      )}
+      {nextBefore ? (
+        <Link href={`/webhooks?${next.toString()}`} className="mt-4 inline-block text-sm text-brand-dark underline">
+          {t.older}
+        </Link>
+      ) : null}
     </section>
   );
 }

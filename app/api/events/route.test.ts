@@ -8,7 +8,14 @@ vi.mock("@/lib/auth/session", () => ({ currentSession: async () => surroundings.
 
 const { GET } = await import("./route");
 
-const staff = (role: string, locale: string | null = null): StaffSession => ({ userId: "usr_x", email: "x@shop", name: "X", role: role as StaffSession["role"], merchantIds: null, locale });
+const staff = (role: string, locale: string | null = null): StaffSession => ({
+  userId: "usr_x",
+  email: "x@shop",
+  name: "X",
+  role: role as StaffSession["role"],
+  merchantIds: null,
+  locale,
+});
 const get = (headers: Record<string, string> = {}) => GET(new NextRequest("http://paydesk.test/api/events", { headers }));
 
 describe("GET /api/events refusals", () => {

@@ -22,16 +22,21 @@ const status = (await import("./status/route")).GET;
 const events = (await import("./events/route")).GET;
 
 const ids = Array.from({ length: 12 }, (_, i) => `req_limit_${i}`);
-const tokenOf = (id: string) => checkoutTokenFor({ id, expireAt: new Date(Date.now() + 3_600_000), createdAt: new Date() }, { secret: SECRET });
+const tokenOf = (id: string) =>
+  checkoutTokenFor({ id, expireAt: new Date(Date.now() + 3_600_000), createdAt: new Date() }, { secret: SECRET });
 const params = (token: string) => ({ params: Promise.resolve({ token }) });
 const headersFrom = (ip: string, extra: Record<string, string> = {}) => ({ "x-paydesk-peer": ip, ...extra });
 
-const poll = (token: string, ip: string, query = "", extra: Record<string, string> = {}) => status(new Request(`http://paydesk.test/checkout/${token}/status${query}`, { headers: headersFrom(ip, extra) }), params(token));
+const poll = (token: string, ip: string, query = "", extra: Record<string, string> = {}) =>
+  status(new Request(`http://paydesk.test/checkout/${token}/status${query}`, { headers: headersFrom(ip, extra) }), params(token));
 
 /** Opens a stream; `close` is the browser going away. */
 async function stream(token: string, ip: string, extra: Record<string, string> = {}) {
   const leave = new AbortController();
-  const response = await events(new Request(`http://paydesk.test/checkout/${token}/events`, { headers: headersFrom(ip, extra), signal: leave.signal }), params(token));
+  const response = await events(
+    new Request(`http://paydesk.test/checkout/${token}/events`, { headers: headersFrom(ip, extra), signal: leave.signal }),
+    params(token),
+  );
   return { response, close: () => leave.abort() };
 }
 
@@ -41,10 +46,22 @@ describe("checkout status and events limits", () => {
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
     surroundings.db = database.db as Db;
-    await database.db.insert(merchants).values({ id: "mer_a", displayName: "Coffee", orgId: "org", merchantId: "m-a", submitKeyEncrypted: "v1:x", submitKeyLast4: "abcd" });
     await database.db
-      .insert(paymentRequests)
-      .values(ids.map((id) => ({ id, merchantId: "mer_a", kind: "payin" as const, refId1: id, payerName: "x", requestedAmount: "325.00", status: "pending", input: {}, idempotencyKey: id })));
+      .insert(merchants)
+      .values({ id: "mer_a", displayName: "Coffee", orgId: "org", merchantId: "m-a", submitKeyEncrypted: "v1:x", submitKeyLast4: "abcd" });
+    await database.db.insert(paymentRequests).values(
+      ids.map((id) => ({
+        id,
+        merchantId: "mer_a",
+        kind: "payin" as const,
+        refId1: id,
+        payerName: "x",
+        requestedAmount: "325.00",
+        status: "pending",
+        input: {},
+        idempotencyKey: id,
+      })),
+    );
   });
   afterAll(async () => database?.dispose());
 

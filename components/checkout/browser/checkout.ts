@@ -49,7 +49,8 @@ function start(root: HTMLElement): void {
 
   // QA's view of the live machinery; gone once the page is over, as on a page rendered over.
   // Every write is skipped when it would change nothing: a write alone costs the phone a style and layout pass.
-  const setAttr = (name: string, value: string | number) => !settledAs && root.getAttribute(`data-${name}`) !== String(value) && root.setAttribute(`data-${name}`, String(value));
+  const setAttr = (name: string, value: string | number) =>
+    !settledAs && root.getAttribute(`data-${name}`) !== String(value) && root.setAttribute(`data-${name}`, String(value));
   const setText = (node: Node, text: string) => node.textContent !== text && (node.textContent = text);
 
   function render(): void {
@@ -102,7 +103,8 @@ function start(root: HTMLElement): void {
     if (current) current.replaceWith(card);
     else root.prepend(card);
     for (const part of root.querySelectorAll("[data-open-only]")) part.remove();
-    for (const name of ["stream", "hub", "hub-joins", "server-now", "expire-at", "hub-url", "session-id", "changed-at", "token"]) root.removeAttribute(`data-${name}`);
+    for (const name of ["stream", "hub", "hub-joins", "server-now", "expire-at", "hub-url", "session-id", "changed-at", "token"])
+      root.removeAttribute(`data-${name}`);
     root.setAttribute("data-state", shown.state);
     settledAs = as;
   }

@@ -38,7 +38,10 @@ function approvedText(data: { state: State; message: string | null }, t: Approva
 /** Approve (send) or decline (with a reason) one held request; the outcome stays in view. */
 export function DecisionControls({ merchantId, requestId, isOwn, amount, destination, locale, approveAction, declineAction }: Props) {
   const t = approvalMessages(locale);
-  const [approved, approve, isApproving] = useActionState<ActionResult<{ state: State; message: string | null }> | null, FormData>(approveAction, null);
+  const [approved, approve, isApproving] = useActionState<ActionResult<{ state: State; message: string | null }> | null, FormData>(
+    approveAction,
+    null,
+  );
   const [declined, decline, isDeclining] = useActionState<ActionResult<{ state: State }> | null, FormData>(declineAction, null);
   const [reasonError, setReasonError] = useState<string | null>(null);
   // Approving sends money at once: the button asks first, the dialog's button sends.
@@ -60,7 +63,11 @@ export function DecisionControls({ merchantId, requestId, isOwn, amount, destina
   return (
     <div className="mt-4 space-y-3">
       <div aria-live="polite" data-testid="decision-status">
-        {approved?.ok && <p className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">{approvedText(approved.data, t, locale)}</p>}
+        {approved?.ok && (
+          <p className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+            {approvedText(approved.data, t, locale)}
+          </p>
+        )}
         {declined?.ok && <p className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">{t.declined}</p>}
         {approved && !approved.ok && (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -83,7 +90,13 @@ export function DecisionControls({ merchantId, requestId, isOwn, amount, destina
           >
             <input type="hidden" name="merchantId" value={merchantId} />
             <input type="hidden" name="requestId" value={requestId} />
-            <button type="button" onClick={() => setConfirming(true)} disabled={busy || isOwn} className={primaryButtonClass} aria-describedby={isOwn ? id("own") : undefined}>
+            <button
+              type="button"
+              onClick={() => setConfirming(true)}
+              disabled={busy || isOwn}
+              className={primaryButtonClass}
+              aria-describedby={isOwn ? id("own") : undefined}
+            >
               {isApproving ? t.approving : t.approve}
             </button>
             <ConfirmDialog
@@ -121,7 +134,12 @@ export function DecisionControls({ merchantId, requestId, isOwn, amount, destina
               {t.declineReason}
             </label>
             <div className="flex gap-2">
-              <input name="reason" {...fieldA11y(id("reason"), false, shownReasonError ?? undefined)} maxLength={500} className={inputClass} />
+              <input
+                name="reason"
+                {...fieldA11y(id("reason"), false, shownReasonError ?? undefined)}
+                maxLength={500}
+                className={inputClass}
+              />
               <button type="submit" disabled={busy} className={`${secondaryButtonClass} mt-1`}>
                 {isDeclining ? t.declining : t.decline}
               </button>

@@ -4,7 +4,8 @@ import { defineMessages } from "@/lib/i18n";
 export const approvalMessages = defineMessages({
   en: {
     title: "Approvals",
-    intro: "Pay-Outs and Withdrawals above their merchant's approval threshold wait here, unsent, for a second person. Nobody can approve a request they asked for.",
+    intro:
+      "Pay-Outs and Withdrawals above their merchant's approval threshold wait here, unsent, for a second person. Nobody can approve a request they asked for.",
     empty: "Nothing is waiting for approval.",
     kindPayout: "Pay-Out",
     kindWithdrawal: "Withdrawal",
@@ -28,11 +29,13 @@ export const approvalMessages = defineMessages({
     declineReason: "Reason for declining",
     yourOwn: "You asked for this one, so another person must approve it.",
     approvedPending: "Approved and sent: the provider has it and it is pending.",
-    approvedUnknown: "Approved and sent, but the provider's answer was lost. PayDesk is checking with the provider; the request settles by itself.",
+    approvedUnknown:
+      "Approved and sent, but the provider's answer was lost. PayDesk is checking with the provider; the request settles by itself.",
     approvedRejected: (message: string) => `Approved, but the provider refused it: ${message}`,
     approvedOther: (state: string) => `Approved and sent; it is now ${state}.`,
     declined: "Declined. The request is canceled and was never sent.",
-    ownRequest: "You asked for this request, so you cannot approve it (maker-checker). Ask another Finance or Admin colleague to approve it.",
+    ownRequest:
+      "You asked for this request, so you cannot approve it (maker-checker). Ask another Finance or Admin colleague to approve it.",
     notFound: "This request was not found for this merchant. It may have been removed from your scope.",
     alreadyDecided: (state: string) => `Someone has already decided this request; it is now ${state}. The list is up to date again.`,
   },

@@ -11,7 +11,8 @@ interface Options {
   merchants: Array<{ id: string; displayName: string }>;
 }
 
-const control = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30";
+const control =
+  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30";
 
 /**
  * A plain GET form: the filters live in the URL (shareable, the back button works) and it needs
@@ -23,9 +24,19 @@ export function AuditFiltersForm({ filters, options, locale }: { filters: AuditF
   return (
     // Keyed by the filters: the fields are uncontrolled, so a client navigation ("Clear filters")
     // must mount them afresh for their defaults to show the URL's values.
-    <form key={JSON.stringify(filters)} method="get" action="/audit" role="search" aria-label={t.filters} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3 lg:grid-cols-6" data-testid="audit-filters">
+    <form
+      key={JSON.stringify(filters)}
+      method="get"
+      action="/audit"
+      role="search"
+      aria-label={t.filters}
+      className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3 lg:grid-cols-6"
+      data-testid="audit-filters"
+    >
       <div>
-        <label htmlFor="audit-actor" className="text-sm font-medium text-slate-800">{t.person}</label>
+        <label htmlFor="audit-actor" className="text-sm font-medium text-slate-800">
+          {t.person}
+        </label>
         <select id="audit-actor" name="actor" defaultValue={filters.actor ?? ""} className={control}>
           <option value="">{t.anyone}</option>
           {options.people.map((p) => (
@@ -36,7 +47,9 @@ export function AuditFiltersForm({ filters, options, locale }: { filters: AuditF
         </select>
       </div>
       <div>
-        <label htmlFor="audit-action" className="text-sm font-medium text-slate-800">{t.action}</label>
+        <label htmlFor="audit-action" className="text-sm font-medium text-slate-800">
+          {t.action}
+        </label>
         <select id="audit-action" name="action" defaultValue={filters.action ?? ""} className={control}>
           <option value="">{t.anyAction}</option>
           {actions.map((a) => (
@@ -47,7 +60,9 @@ export function AuditFiltersForm({ filters, options, locale }: { filters: AuditF
         </select>
       </div>
       <div>
-        <label htmlFor="audit-outcome" className="text-sm font-medium text-slate-800">{t.outcome}</label>
+        <label htmlFor="audit-outcome" className="text-sm font-medium text-slate-800">
+          {t.outcome}
+        </label>
         <select id="audit-outcome" name="outcome" defaultValue={filters.outcome ?? ""} className={control}>
           <option value="">{t.anyOutcome}</option>
           {AUDIT_OUTCOMES.map((o) => (
@@ -58,7 +73,9 @@ export function AuditFiltersForm({ filters, options, locale }: { filters: AuditF
         </select>
       </div>
       <div>
-        <label htmlFor="audit-merchant" className="text-sm font-medium text-slate-800">{t.merchant}</label>
+        <label htmlFor="audit-merchant" className="text-sm font-medium text-slate-800">
+          {t.merchant}
+        </label>
         <select id="audit-merchant" name="merchant" defaultValue={filters.merchant ?? ""} className={control}>
           <option value="">{t.anyMerchant}</option>
           {options.merchants.map((m) => (
@@ -69,11 +86,15 @@ export function AuditFiltersForm({ filters, options, locale }: { filters: AuditF
         </select>
       </div>
       <div>
-        <label htmlFor="audit-from" className="text-sm font-medium text-slate-800">{t.from}</label>
+        <label htmlFor="audit-from" className="text-sm font-medium text-slate-800">
+          {t.from}
+        </label>
         <input id="audit-from" name="from" type="date" defaultValue={filters.from ?? ""} className={control} />
       </div>
       <div>
-        <label htmlFor="audit-to" className="text-sm font-medium text-slate-800">{t.to}</label>
+        <label htmlFor="audit-to" className="text-sm font-medium text-slate-800">
+          {t.to}
+        </label>
         <input id="audit-to" name="to" type="date" defaultValue={filters.to ?? ""} className={control} />
       </div>
       <div className="flex items-center gap-4 sm:col-span-3 lg:col-span-6">

@@ -30,7 +30,8 @@ export const auditMessages = defineMessages({
     pages: "Audit log pages",
     older: "Older entries",
     newest: "Back to the newest",
-    ignored: (names: string) => `Some filters in the address could not be used and were left out: ${names}. Dates are written as YYYY-MM-DD.`,
+    ignored: (names: string) =>
+      `Some filters in the address could not be used and were left out: ${names}. Dates are written as YYYY-MM-DD.`,
     "outcome.ok": "Done",
     "outcome.failed": "Refused",
     "outcome.denied": "No permission",

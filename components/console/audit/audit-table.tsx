@@ -36,13 +36,27 @@ export function AuditTable({ rows, locale }: { rows: AuditRow[]; locale: Locale 
       <table className="min-w-full text-left text-sm" data-testid="audit-table">
         <thead className="bg-slate-100 text-slate-700">
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">{t.when}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t.who}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t.what}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t.outcome}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t.target}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t.ip}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t.details}</th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t.when}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t.who}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t.what}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t.outcome}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t.target}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t.ip}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t.details}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">
@@ -66,7 +80,9 @@ export function AuditTable({ rows, locale }: { rows: AuditRow[]; locale: Locale 
                 <span className="block font-mono text-xs text-slate-600">{row.action}</span>
               </td>
               <td className="px-3 py-2">
-                <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${OUTCOME_LOOK[row.outcome] ?? "bg-slate-200 text-slate-800"}`}>{outcomeLabel(t, row.outcome)}</span>
+                <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${OUTCOME_LOOK[row.outcome] ?? "bg-slate-200 text-slate-800"}`}>
+                  {outcomeLabel(t, row.outcome)}
+                </span>
               </td>
               <td className="px-3 py-2">
                 {row.merchantName && row.merchantName !== row.targetName && <span className="block">{row.merchantName}</span>}

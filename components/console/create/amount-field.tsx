@@ -49,7 +49,10 @@ export function AmountField({ registration, error, limits, t }: Props) {
           placeholder="0.00"
           className={`${inputClass} rounded-r-none text-right font-mono`}
         />
-        <span className="mt-1 inline-flex items-center rounded-r-md border border-l-0 border-slate-400 bg-slate-100 px-3 text-sm text-slate-700" aria-label={t.currency}>
+        <span
+          className="mt-1 inline-flex items-center rounded-r-md border border-l-0 border-slate-400 bg-slate-100 px-3 text-sm text-slate-700"
+          aria-label={t.currency}
+        >
           THB
         </span>
       </div>

@@ -50,28 +50,55 @@ export function DestinationFields({ type, register, message, saved, locale, t }:
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="accountNo" label={t.accountNo} error={message("accountNo")}>
-              <input {...register("accountNo")} {...fieldA11y("accountNo", false, message("accountNo"))} inputMode="numeric" autoComplete="off" className={`${inputClass} font-mono`} />
+              <input
+                {...register("accountNo")}
+                {...fieldA11y("accountNo", false, message("accountNo"))}
+                inputMode="numeric"
+                autoComplete="off"
+                className={`${inputClass} font-mono`}
+              />
             </Field>
             <Field id="accountName" label={t.accountName} error={message("accountName")}>
-              <input {...register("accountName")} {...fieldA11y("accountName", false, message("accountName"))} autoComplete="off" className={inputClass} />
+              <input
+                {...register("accountName")}
+                {...fieldA11y("accountName", false, message("accountName"))}
+                autoComplete="off"
+                className={inputClass}
+              />
             </Field>
           </div>
           <Field id="promptPayId" label={t.promptPayOptional} hint={t.promptPayHint} error={message("promptPayId")}>
-            <input {...register("promptPayId")} {...fieldA11y("promptPayId", true, message("promptPayId"))} inputMode="numeric" autoComplete="off" className={`${inputClass} font-mono`} />
+            <input
+              {...register("promptPayId")}
+              {...fieldA11y("promptPayId", true, message("promptPayId"))}
+              inputMode="numeric"
+              autoComplete="off"
+              className={`${inputClass} font-mono`}
+            />
           </Field>
         </>
       )}
 
       {type === "promptpay" && (
         <Field id="promptPayId" label={t.promptPayId} hint={t.promptPayHint} error={message("promptPayId")}>
-          <input {...register("promptPayId")} {...fieldA11y("promptPayId", true, message("promptPayId"))} inputMode="numeric" autoComplete="off" className={`${inputClass} font-mono`} />
+          <input
+            {...register("promptPayId")}
+            {...fieldA11y("promptPayId", true, message("promptPayId"))}
+            inputMode="numeric"
+            autoComplete="off"
+            className={`${inputClass} font-mono`}
+          />
         </Field>
       )}
 
       {type === "saved" &&
         (saved.length > 0 ? (
           <Field id="savedAccountId" label={t.savedAccount} hint={t.sandboxSaved} error={message("savedAccountId")}>
-            <select {...register("savedAccountId")} {...fieldA11y("savedAccountId", true, message("savedAccountId"))} className={inputClass}>
+            <select
+              {...register("savedAccountId")}
+              {...fieldA11y("savedAccountId", true, message("savedAccountId"))}
+              className={inputClass}
+            >
               <option value="">{t.chooseSaved}</option>
               {saved.map((d) => (
                 <option key={d.id} value={d.id}>
@@ -82,7 +109,13 @@ export function DestinationFields({ type, register, message, saved, locale, t }:
           </Field>
         ) : (
           <Field id="savedAccountId" label={t.savedId} hint={t.savedIdHint} error={message("savedAccountId")}>
-            <input {...register("savedAccountId")} {...fieldA11y("savedAccountId", true, message("savedAccountId"))} autoComplete="off" spellCheck={false} className={`${inputClass} font-mono`} />
+            <input
+              {...register("savedAccountId")}
+              {...fieldA11y("savedAccountId", true, message("savedAccountId"))}
+              autoComplete="off"
+              spellCheck={false}
+              className={`${inputClass} font-mono`}
+            />
           </Field>
         ))}
     </fieldset>

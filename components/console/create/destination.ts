@@ -42,7 +42,14 @@ export function destinationLines(destination: Destination, locale: Locale, saved
     case "saved": {
       const known = saved.find((d) => d.id === destination.accountId);
       const id = `PayinBankAccountId ${destination.accountId}`;
-      return known ? [known.accountName, `${bankLabel(known.bankCode, locale)} ${known.accountNo}`, ...(known.promptPayId ? [`PromptPay ${known.promptPayId}`] : []), id] : [id];
+      return known
+        ? [
+            known.accountName,
+            `${bankLabel(known.bankCode, locale)} ${known.accountNo}`,
+            ...(known.promptPayId ? [`PromptPay ${known.promptPayId}`] : []),
+            id,
+          ]
+        : [id];
     }
   }
 }

@@ -14,7 +14,11 @@ export function FormStatus({ status, t }: { status: SubmitStatus; t: CreateMessa
       {status.kind === "sending" && <SendingProgress t={t} />}
       {status.kind === "opening" && <p className="text-sm text-emerald-800">{t.opening}</p>}
       {status.kind === "rejected" && (
-        <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900" data-testid="provider-rejection">
+        <div
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
+          data-testid="provider-rejection"
+        >
           {/* NOT_SENT_<kind>: PayDesk never reached the provider (key refused, rate limit…), lib/requests/create.ts. */}
           <p className="font-medium">{status.code?.startsWith("NOT_SENT_") ? t.notSentTitle : t.rejectedTitle}</p>
           <p className="mt-1">{status.message}</p>

@@ -4,7 +4,15 @@ import { MerchantPicker } from "./merchant-picker";
 import type { CreateMessages } from "./messages";
 
 /** What to show instead of the page when no merchant is settled yet (null when it is). */
-export function GateNotice({ gate, t, selectMerchantAction }: { gate: MerchantGate; t: CreateMessages; selectMerchantAction: ServerAction<{ merchantId: string }> }) {
+export function GateNotice({
+  gate,
+  t,
+  selectMerchantAction,
+}: {
+  gate: MerchantGate;
+  t: CreateMessages;
+  selectMerchantAction: ServerAction<{ merchantId: string }>;
+}) {
   if (gate.state === "none") {
     return (
       <p className="mt-6 max-w-xl rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" role="status">

@@ -15,7 +15,11 @@ interface Props {
 export function MerchantPicker({ merchants, action, title, detail }: Props) {
   const [state, formAction, isPending] = useActionState<ActionResult<{ merchantId: string }> | null, FormData>(action, null);
   return (
-    <section aria-labelledby="pick-merchant" className="mt-6 max-w-xl rounded-md border border-slate-200 bg-white p-6" data-testid="merchant-picker">
+    <section
+      aria-labelledby="pick-merchant"
+      className="mt-6 max-w-xl rounded-md border border-slate-200 bg-white p-6"
+      data-testid="merchant-picker"
+    >
       <h2 id="pick-merchant" className="text-lg font-semibold">
         {title}
       </h2>

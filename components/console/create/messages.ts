@@ -67,20 +67,23 @@ export const createMessages = defineMessages({
     reviewPayout: "Review Pay-Out",
     reviewWithdrawal: "Review Withdrawal",
     sending: "Sending…",
-    sendingSlow: "Still sending. When the provider's capacity is taken by other calls, PayDesk waits for it a little and tells you if it cannot send; nothing is sent twice.",
+    sendingSlow:
+      "Still sending. When the provider's capacity is taken by other calls, PayDesk waits for it a little and tells you if it cannot send; nothing is sent twice.",
     opening: "Created. Opening the request…",
     confirmTitle: "Check before sending",
     confirmIntro: "Money leaves the merchant's account. Check every digit.",
     confirmAmount: "Amount",
     confirmDestination: "To",
     confirmRefs: "References",
-    confirmHeld: (threshold: string) => `This is above the merchant's approval threshold of ${threshold}: it is recorded now and sent only after a second person approves it.`,
+    confirmHeld: (threshold: string) =>
+      `This is above the merchant's approval threshold of ${threshold}: it is recorded now and sent only after a second person approves it.`,
     confirmSend: "Send to the provider",
     confirmSendHeld: "Submit for approval",
     confirmBack: "Back to edit",
     rejectedTitle: "The provider refused this request",
     notSentTitle: "This request was not sent",
-    rejectedNext: "Your values are still here, with a new RefId1 (the provider keeps refused ones). Change what the message asks, then send again.",
+    rejectedNext:
+      "Your values are still here, with a new RefId1 (the provider keeps refused ones). Change what the message asks, then send again.",
     networkError: "PayDesk did not answer (a connection problem). Sending again is safe: this form never creates a second request.",
   },
   th: {

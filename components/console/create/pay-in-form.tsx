@@ -6,7 +6,14 @@ import { useForm, useWatch, type Resolver } from "react-hook-form";
 import type { z } from "zod";
 import type { ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
-import { p2pFormSchema, payInFormSchema, type CreateFormData, type PayInFormSchema, type PayInFormValues, type PayInLimits } from "@/lib/requests/forms";
+import {
+  p2pFormSchema,
+  payInFormSchema,
+  type CreateFormData,
+  type PayInFormSchema,
+  type PayInFormValues,
+  type PayInLimits,
+} from "@/lib/requests/forms";
 import { AmountField } from "./amount-field";
 import { primaryButtonClass } from "@/components/ui/button";
 import { Field, fieldA11y, inputClass } from "@/components/ui/field";
@@ -32,7 +39,12 @@ export function PayInForm({ variant, locale, merchantId, limits, initialRefId1, 
   const isP2P = variant === "p2p";
   // P2P's values are a subset of Pay-In's; its schema drops the fields it does not take.
   const resolver = useMemo(
-    () => (isP2P ? zodResolver(p2pFormSchema(limits)) : zodResolver(payInFormSchema(limits))) as Resolver<PayInFormValues, unknown, z.output<PayInFormSchema>>,
+    () =>
+      (isP2P ? zodResolver(p2pFormSchema(limits)) : zodResolver(payInFormSchema(limits))) as Resolver<
+        PayInFormValues,
+        unknown,
+        z.output<PayInFormSchema>
+      >,
     [isP2P, limits],
   );
   const form = useForm<PayInFormValues, unknown, z.output<PayInFormSchema>>({
@@ -41,7 +53,20 @@ export function PayInForm({ variant, locale, merchantId, limits, initialRefId1, 
     // appearing as focus leaves a field moves the button under the pointer and loses the click.
     mode: "onSubmit",
     reValidateMode: "onChange",
-    defaultValues: { merchantId, idempotencyKey, refId1: initialRefId1, amount: "", payerName: "", qrProvider: "PP", refId2: "", refId3: "", description: "", customerEmail: "", customerPhone: "", tags: "" },
+    defaultValues: {
+      merchantId,
+      idempotencyKey,
+      refId1: initialRefId1,
+      amount: "",
+      payerName: "",
+      qrProvider: "PP",
+      refId2: "",
+      refId3: "",
+      description: "",
+      customerEmail: "",
+      customerPhone: "",
+      tags: "",
+    },
   });
   const { formRef, ...c } = useCreateForm(form, { action, locale, initialRefId1 });
   const refId1 = useWatch({ control: form.control, name: "refId1" });
@@ -52,7 +77,13 @@ export function PayInForm({ variant, locale, merchantId, limits, initialRefId1, 
   });
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="mt-6 max-w-2xl space-y-6" aria-label={isP2P ? t.opP2pTitle : t.opPayinTitle}>
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      className="mt-6 max-w-2xl space-y-6"
+      aria-label={isP2P ? t.opP2pTitle : t.opPayinTitle}
+    >
       <input type="hidden" {...register("merchantId")} />
       <input type="hidden" {...register("idempotencyKey")} />
       <RefId1Field
@@ -68,7 +99,12 @@ export function PayInForm({ variant, locale, merchantId, limits, initialRefId1, 
         t={t}
       />
       <Field id="payerName" label={t.payerName} error={c.message("payerName")}>
-        <input {...register("payerName")} {...fieldA11y("payerName", false, c.message("payerName"))} autoComplete="off" className={inputClass} />
+        <input
+          {...register("payerName")}
+          {...fieldA11y("payerName", false, c.message("payerName"))}
+          autoComplete="off"
+          className={inputClass}
+        />
       </Field>
       <AmountField registration={register("amount")} error={c.message("amount")} limits={limits} t={t} />
       <fieldset aria-describedby={isP2P ? "qrProvider-hint" : undefined}>
@@ -99,16 +135,33 @@ export function PayInForm({ variant, locale, merchantId, limits, initialRefId1, 
           </Field>
         </div>
         <Field id="description" label={t.description} error={c.message("description")}>
-          <textarea {...register("description")} {...fieldA11y("description", false, c.message("description"))} rows={2} className={inputClass} />
+          <textarea
+            {...register("description")}
+            {...fieldA11y("description", false, c.message("description"))}
+            rows={2}
+            className={inputClass}
+          />
         </Field>
         {!isP2P && (
           <>
             <div className="grid gap-4 sm:grid-cols-2">
               <Field id="customerEmail" label={t.customerEmail} error={c.message("customerEmail")}>
-                <input {...register("customerEmail")} {...fieldA11y("customerEmail", false, c.message("customerEmail"))} type="email" autoComplete="off" className={inputClass} />
+                <input
+                  {...register("customerEmail")}
+                  {...fieldA11y("customerEmail", false, c.message("customerEmail"))}
+                  type="email"
+                  autoComplete="off"
+                  className={inputClass}
+                />
               </Field>
               <Field id="customerPhone" label={t.customerPhone} error={c.message("customerPhone")}>
-                <input {...register("customerPhone")} {...fieldA11y("customerPhone", false, c.message("customerPhone"))} type="tel" autoComplete="off" className={inputClass} />
+                <input
+                  {...register("customerPhone")}
+                  {...fieldA11y("customerPhone", false, c.message("customerPhone"))}
+                  type="tel"
+                  autoComplete="off"
+                  className={inputClass}
+                />
               </Field>
             </div>
             <Field id="tags" label={t.tags} hint={t.tagsHint} error={c.message("tags")}>

@@ -32,7 +32,17 @@ interface Props {
 }
 
 /** Pay-Out and Withdrawal: money out, so a confirmation with everything in full comes before sending. */
-export function PayOutForm({ variant, locale, merchantId, approvalThresholdSatang, saved, initialRefId1, idempotencyKey, action, checkRefId1 }: Props) {
+export function PayOutForm({
+  variant,
+  locale,
+  merchantId,
+  approvalThresholdSatang,
+  saved,
+  initialRefId1,
+  idempotencyKey,
+  action,
+  checkRefId1,
+}: Props) {
   const t = createMessages(locale);
   const title = variant === "payout" ? t.opPayoutTitle : t.opWithdrawalTitle;
   const form = useForm<PayOutFormValues, unknown, PayOutFormOutput>({
@@ -43,7 +53,17 @@ export function PayOutForm({ variant, locale, merchantId, approvalThresholdSatan
     reValidateMode: "onChange",
     // Inputs of a destination kind not chosen leave the page and the values with it.
     shouldUnregister: true,
-    defaultValues: { merchantId, idempotencyKey, refId1: initialRefId1, amount: "", destinationType: "bank", refId2: "", refId3: "", description: "", tags: "" },
+    defaultValues: {
+      merchantId,
+      idempotencyKey,
+      refId1: initialRefId1,
+      amount: "",
+      destinationType: "bank",
+      refId2: "",
+      refId3: "",
+      description: "",
+      tags: "",
+    },
   });
   const { formRef, ...c } = useCreateForm(form, { action, locale, initialRefId1 });
   const [refId1, destinationType] = useWatch({ control: form.control, name: ["refId1", "destinationType"] });
@@ -57,7 +77,8 @@ export function PayOutForm({ variant, locale, merchantId, approvalThresholdSatan
     setConfirming(null);
     void c.send();
   };
-  const heldAbove = confirming && approvalThresholdSatang !== null && confirming.amountSatang > approvalThresholdSatang ? approvalThresholdSatang : null;
+  const heldAbove =
+    confirming && approvalThresholdSatang !== null && confirming.amountSatang > approvalThresholdSatang ? approvalThresholdSatang : null;
 
   return (
     <>
@@ -82,14 +103,29 @@ export function PayOutForm({ variant, locale, merchantId, approvalThresholdSatan
           <legend className="px-1 text-sm font-medium text-slate-700">{t.optionalDetails}</legend>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="refId2" label={t.refId2} error={c.message("refId2")}>
-              <input {...register("refId2")} {...fieldA11y("refId2", false, c.message("refId2"))} autoComplete="off" className={inputClass} />
+              <input
+                {...register("refId2")}
+                {...fieldA11y("refId2", false, c.message("refId2"))}
+                autoComplete="off"
+                className={inputClass}
+              />
             </Field>
             <Field id="refId3" label={t.refId3} error={c.message("refId3")}>
-              <input {...register("refId3")} {...fieldA11y("refId3", false, c.message("refId3"))} autoComplete="off" className={inputClass} />
+              <input
+                {...register("refId3")}
+                {...fieldA11y("refId3", false, c.message("refId3"))}
+                autoComplete="off"
+                className={inputClass}
+              />
             </Field>
           </div>
           <Field id="description" label={t.description} error={c.message("description")}>
-            <textarea {...register("description")} {...fieldA11y("description", false, c.message("description"))} rows={2} className={inputClass} />
+            <textarea
+              {...register("description")}
+              {...fieldA11y("description", false, c.message("description"))}
+              rows={2}
+              className={inputClass}
+            />
           </Field>
           <Field id="tags" label={t.tags} hint={t.tagsHint} error={c.message("tags")}>
             <input {...register("tags")} {...fieldA11y("tags", true, c.message("tags"))} autoComplete="off" className={inputClass} />
@@ -100,7 +136,16 @@ export function PayOutForm({ variant, locale, merchantId, approvalThresholdSatan
           {c.isBusy ? t.sending : variant === "payout" ? t.reviewPayout : t.reviewWithdrawal}
         </button>
       </form>
-      <ConfirmMoneyOut title={title} payOut={confirming} heldAbove={heldAbove} saved={saved} locale={locale} t={t} onConfirm={confirm} onCancel={() => setConfirming(null)} />
+      <ConfirmMoneyOut
+        title={title}
+        payOut={confirming}
+        heldAbove={heldAbove}
+        saved={saved}
+        locale={locale}
+        t={t}
+        onConfirm={confirm}
+        onCancel={() => setConfirming(null)}
+      />
     </>
   );
 }

@@ -69,7 +69,14 @@ export function RefId1Field({ registration, value, suggested, error, merchantId,
   return (
     <Field id="refId1" label={t.refId1} hint={hint} error={error}>
       <div className="flex gap-2">
-        <input {...registration} {...fieldA11y("refId1", true, error)} autoComplete="off" spellCheck={false} maxLength={40} className={`${inputClass} font-mono`} />
+        <input
+          {...registration}
+          {...fieldA11y("refId1", true, error)}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={40}
+          className={`${inputClass} font-mono`}
+        />
         <button type="button" onClick={onRegenerate} className={`${secondaryButtonClass} mt-1 whitespace-nowrap`}>
           {t.newRefId1}
         </button>

@@ -18,7 +18,10 @@ interface RefFields extends FieldValues {
  * What the four create forms share around react-hook-form: messages in the person's language from
  * the schema's keys, the RefId1 suggestion and its early check, and the send itself.
  */
-export function useCreateForm<V extends RefFields, O>(form: UseFormReturn<V, unknown, O>, options: { action: ServerAction<CreateFormData>; locale: Locale; initialRefId1: string }) {
+export function useCreateForm<V extends RefFields, O>(
+  form: UseFormReturn<V, unknown, O>,
+  options: { action: ServerAction<CreateFormData>; locale: Locale; initialRefId1: string },
+) {
   const { action, locale } = options;
   const formRef = useRef<HTMLFormElement>(null);
   const [suggested, setSuggested] = useState(options.initialRefId1);

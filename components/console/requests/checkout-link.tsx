@@ -32,7 +32,13 @@ export function CheckoutLink({ requestId, checkoutUrl, shareable, customerAmount
       <div className="min-w-0 flex-1 space-y-2">
         <p className="text-sm font-medium text-slate-700">{t.checkoutLink}</p>
         <div className="flex flex-wrap items-center gap-2 text-sm">
-          <a href={checkoutUrl} data-testid="checkout-link" className="break-all font-mono text-brand-dark underline" target="_blank" rel="noreferrer">
+          <a
+            href={checkoutUrl}
+            data-testid="checkout-link"
+            className="break-all font-mono text-brand-dark underline"
+            target="_blank"
+            rel="noreferrer"
+          >
             {checkoutUrl}
           </a>
           <CopyButton value={checkoutUrl} label={t.checkoutLink} locale={locale} />
@@ -42,7 +48,12 @@ export function CheckoutLink({ requestId, checkoutUrl, shareable, customerAmount
         </div>
         {shareable && (
           <div className="flex flex-wrap items-center gap-2" data-testid="share-actions">
-            <ShareButton url={checkoutUrl} title={t.checkout} text={t.shareText(customerAmount, merchantName)} labels={{ share: t.share, shareFailed: t.shareFailed }} />
+            <ShareButton
+              url={checkoutUrl}
+              title={t.checkout}
+              text={t.shareText(customerAmount, merchantName)}
+              labels={{ share: t.share, shareFailed: t.shareFailed }}
+            />
             <a href={lineShareUrl(checkoutUrl)} target="_blank" rel="noopener noreferrer" className={chip} data-testid="share-line">
               {t.shareOnLine}
             </a>

@@ -35,7 +35,19 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-export function CheckoutPanel({ requestId, merchantName, locale, state, providerResponse, checkoutUrl, refusedAtSubmit, publicBaseUrl, expireAt, customerAmount, linkShownAbove }: Props) {
+export function CheckoutPanel({
+  requestId,
+  merchantName,
+  locale,
+  state,
+  providerResponse,
+  checkoutUrl,
+  refusedAtSubmit,
+  publicBaseUrl,
+  expireAt,
+  customerAmount,
+  linkShownAbove,
+}: Props) {
   const t = detailMessages(locale);
   if (refusedAtSubmit) {
     return (
@@ -51,7 +63,11 @@ export function CheckoutPanel({ requestId, merchantName, locale, state, provider
   }
   const answer = readStoredPayInAnswer(providerResponse);
   // slipUploadUrl is relative to whoever serves the slip page: PayDesk, at the spec's path (docs/provider-facts.md §4.6).
-  const slipUrl = answer.slipUploadUrl ? (/^https?:\/\//.test(answer.slipUploadUrl) ? answer.slipUploadUrl : `${publicBaseUrl}${answer.slipUploadUrl}`) : null;
+  const slipUrl = answer.slipUploadUrl
+    ? /^https?:\/\//.test(answer.slipUploadUrl)
+      ? answer.slipUploadUrl
+      : `${publicBaseUrl}${answer.slipUploadUrl}`
+    : null;
   const bank = findBank(answer.payInBankCode);
   const isOpen = !isTerminal(state);
   // Drawn whenever the payload scans, whatever isQrAvailable says (lib/checkout/scannable-qr.ts).
@@ -69,7 +85,16 @@ export function CheckoutPanel({ requestId, merchantName, locale, state, provider
       ) : (
         <div className="space-y-4">
           {/* While the customer may pay, the link leads the page (components/console/requests/next-step-panel.tsx). */}
-          {!linkShownAbove && <CheckoutLink requestId={requestId} checkoutUrl={checkoutUrl} shareable={false} customerAmount={customerAmount} merchantName={merchantName} locale={locale} />}
+          {!linkShownAbove && (
+            <CheckoutLink
+              requestId={requestId}
+              checkoutUrl={checkoutUrl}
+              shareable={false}
+              customerAmount={customerAmount}
+              merchantName={merchantName}
+              locale={locale}
+            />
+          )}
           {slipUrl && (
             <Row label={t.slipLink}>
               <span data-testid="slip-link" className="break-all font-mono text-slate-800">
@@ -97,7 +122,14 @@ export function CheckoutPanel({ requestId, merchantName, locale, state, provider
               <Qr value={qrPayload} label={t.paymentQrAlt(customerAmount)} size={200} testId="payment-qr" />
             ) : (
               // eslint-disable-next-line @next/next/no-img-element -- a data: URI from the provider: nothing for next/image to optimise
-              <img src={qrImage!} alt={t.paymentQrAlt(customerAmount)} width={200} height={200} className="rounded-md border border-slate-200" data-testid="payment-qr" />
+              <img
+                src={qrImage!}
+                alt={t.paymentQrAlt(customerAmount)}
+                width={200}
+                height={200}
+                className="rounded-md border border-slate-200"
+                data-testid="payment-qr"
+              />
             )}
           </div>
         </div>

@@ -33,11 +33,16 @@ export const detailMessages = defineMessages({
     nobody: "—",
     system: "PayDesk",
     unknownTitle: "Checking with the provider",
-    unknownBody: "PayDesk sent this request but the provider's answer was lost (a timeout or an empty error). It is looking the request up by RefId1 and settles it by itself; nothing is sent twice.",
+    unknownBody:
+      "PayDesk sent this request but the provider's answer was lost (a timeout or an empty error). It is looking the request up by RefId1 and settles it by itself; nothing is sent twice.",
     needsReviewTitle: "This request needs a person",
-    needsReviewBody: "The provider's answer to the submit was lost and the provider cannot tell PayDesk what became of it, so PayDesk stopped checking by itself.",
+    needsReviewBody:
+      "The provider's answer to the submit was lost and the provider cannot tell PayDesk what became of it, so PayDesk stopped checking by itself.",
     needsReviewKnown: "What is known",
-    needsReviewFound: (n: number) => (n === 0 ? "The provider holds no request with this RefId1." : `The provider holds ${n} request${n === 1 ? "" : "s"} with this RefId1 (listed on the timeline).`),
+    needsReviewFound: (n: number) =>
+      n === 0
+        ? "The provider holds no request with this RefId1."
+        : `The provider holds ${n} request${n === 1 ? "" : "s"} with this RefId1 (listed on the timeline).`,
     needsReviewTodo: "What to do",
     moneyRequested: "Requested",
     moneyToPay: "To pay",
@@ -72,7 +77,8 @@ export const detailMessages = defineMessages({
     timeline: "Timeline",
     timelineEmpty: "Nothing has happened to this request yet.",
     ignored: (why: string) => `no change: ${why}`,
-    appliedUnconfirmed: "applied WITHOUT confirmation by the provider (the merchant has no read key; an admin chose to apply such webhooks)",
+    appliedUnconfirmed:
+      "applied WITHOUT confirmation by the provider (the merchant has no read key; an admin chose to apply such webhooks)",
     noReadKeyTitle: "PayDesk cannot confirm this request's outcome with the provider",
     noReadKeyBody:
       "Its merchant has no read key: webhooks for it are held as unconfirmed and not applied, and it cannot be re-checked. An admin can add a key with the VIEWER role in Settings → Merchants.",
@@ -84,7 +90,8 @@ export const detailMessages = defineMessages({
     providerAnswerNotSent: "Not sent to the provider yet: it waits for a second person's approval.",
     providerAnswerRefused: "No answer to show: the request was refused when it was sent (see its code and reason above).",
     sandbox: "Sandbox controls",
-    sandboxHint: "These buttons act on the sandbox provider as its back office would, then re-check this request. They do not exist with a real provider.",
+    sandboxHint:
+      "These buttons act on the sandbox provider as its back office would, then re-check this request. They do not exist with a real provider.",
     sandboxSettled: "Nothing left to drive: the request is settled.",
     amount: "Amount (THB)",
     working: "Working…",
@@ -219,8 +226,26 @@ export type DetailMessages = ReturnType<typeof detailMessages>;
 
 /** Who did it, for the timeline: a person's name is looked up; these are the machines. */
 export const actorLabels = defineMessages({
-  en: { provider: "provider", webhook: "webhook", reconcile: "reconciliation", customer: "customer", system: "PayDesk", paydesk: "PayDesk", sandbox: "sandbox", staff: "a staff member" },
-  th: { provider: "ผู้ให้บริการ", webhook: "webhook", reconcile: "การตรวจสอบอัตโนมัติ", customer: "ลูกค้า", system: "PayDesk", paydesk: "PayDesk", sandbox: "sandbox", staff: "พนักงาน" },
+  en: {
+    provider: "provider",
+    webhook: "webhook",
+    reconcile: "reconciliation",
+    customer: "customer",
+    system: "PayDesk",
+    paydesk: "PayDesk",
+    sandbox: "sandbox",
+    staff: "a staff member",
+  },
+  th: {
+    provider: "ผู้ให้บริการ",
+    webhook: "webhook",
+    reconcile: "การตรวจสอบอัตโนมัติ",
+    customer: "ลูกค้า",
+    system: "PayDesk",
+    paydesk: "PayDesk",
+    sandbox: "sandbox",
+    staff: "พนักงาน",
+  },
 });
 
 /** What happened, for the timeline; an unknown type is shown as it is stored. */
@@ -264,6 +289,20 @@ export const eventLabels = defineMessages<Record<string, string>>({
 });
 
 export const controlLabels = defineMessages({
-  en: { pay: "Customer pays (mark paid)", approve: "Approve", reject: "Reject", expire: "Expire now", payout: "Pay out in full", partial_payout: "Partial pay-out" },
-  th: { pay: "ลูกค้าชำระ (ทำเป็นชำระแล้ว)", approve: "อนุมัติ", reject: "ปฏิเสธ", expire: "ให้หมดอายุตอนนี้", payout: "โอนจ่ายเต็มจำนวน", partial_payout: "โอนจ่ายบางส่วน" },
+  en: {
+    pay: "Customer pays (mark paid)",
+    approve: "Approve",
+    reject: "Reject",
+    expire: "Expire now",
+    payout: "Pay out in full",
+    partial_payout: "Partial pay-out",
+  },
+  th: {
+    pay: "ลูกค้าชำระ (ทำเป็นชำระแล้ว)",
+    approve: "อนุมัติ",
+    reject: "ปฏิเสธ",
+    expire: "ให้หมดอายุตอนนี้",
+    payout: "โอนจ่ายเต็มจำนวน",
+    partial_payout: "โอนจ่ายบางส่วน",
+  },
 });

@@ -1,7 +1,16 @@
 import Link from "next/link";
 import type { Locale } from "@/lib/i18n";
 import { STATES } from "@/lib/requests/lifecycle";
-import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, LIST_SORTS, listHref, PAGE_SIZES, type FilterError, type FilterField, type FilterValues } from "@/lib/requests/list-filters";
+import {
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_SORT,
+  LIST_SORTS,
+  listHref,
+  PAGE_SIZES,
+  type FilterError,
+  type FilterField,
+  type FilterValues,
+} from "@/lib/requests/list-filters";
 import { sortLabel } from "./list-nav";
 import { filterErrorMessages, listMessages } from "./list-messages";
 import { stateLabels } from "./status-messages";
@@ -31,7 +40,12 @@ export function FilterForm({ locale, values, errors, merchantValue, merchants, s
     const code = errors[field];
     return code ? filterErrorMessages(locale)[code](values[field]) : null;
   };
-  const field = (name: FilterField, label: string, control: (props: { id: string; name: string; "aria-invalid": boolean; "aria-describedby"?: string }) => React.ReactNode, hint?: string) => {
+  const field = (
+    name: FilterField,
+    label: string,
+    control: (props: { id: string; name: string; "aria-invalid": boolean; "aria-describedby"?: string }) => React.ReactNode,
+    hint?: string,
+  ) => {
     const error = errorOf(name);
     const id = `filter-${name}`;
     const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
@@ -56,14 +70,23 @@ export function FilterForm({ locale, values, errors, merchantValue, merchants, s
   };
 
   const folded: FilterField[] = ["status", "merchant", "from", "to", "min", "max", "creator", "size"];
-  const active = (["status", "from", "to", "min", "max", "creator"] as const).filter((f) => values[f] !== "" && !(f === "status" && values.status === "all")).length;
+  const active = (["status", "from", "to", "min", "max", "creator"] as const).filter(
+    (f) => values[f] !== "" && !(f === "status" && values.status === "all"),
+  ).length;
   const open = active > 0 || folded.some((f) => errors[f]);
 
   return (
     <form method="get" action="/requests" aria-label={t.filtersLabel} className="rounded-lg border border-slate-200 bg-white p-3 sm:p-4">
       <input type="hidden" name="tab" value={values.tab || "payin"} />
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-start">
-        {field("q", t.search, (p) => <input {...p} type="search" defaultValue={values.q} maxLength={200} className={input} />, t.searchHint)}
+        {field(
+          "q",
+          t.search,
+          (p) => (
+            <input {...p} type="search" defaultValue={values.q} maxLength={200} className={input} />
+          ),
+          t.searchHint,
+        )}
         {field("sort", t.sort, (p) => (
           <select {...p} defaultValue={values.sort || DEFAULT_SORT} className={input}>
             {LIST_SORTS.map((s) => (
@@ -114,10 +137,23 @@ export function FilterForm({ locale, values, errors, merchantValue, merchants, s
               ))}
             </select>
           ))}
-          {field("from", t.from, (p) => <input {...p} type="date" defaultValue={values.from} className={input} />, t.dateHint)}
-          {field("to", t.to, (p) => <input {...p} type="date" defaultValue={values.to} className={input} />)}
-          {field("min", t.min, (p) => <input {...p} type="text" inputMode="decimal" autoComplete="off" defaultValue={values.min} className={input} />)}
-          {field("max", t.max, (p) => <input {...p} type="text" inputMode="decimal" autoComplete="off" defaultValue={values.max} className={input} />)}
+          {field(
+            "from",
+            t.from,
+            (p) => (
+              <input {...p} type="date" defaultValue={values.from} className={input} />
+            ),
+            t.dateHint,
+          )}
+          {field("to", t.to, (p) => (
+            <input {...p} type="date" defaultValue={values.to} className={input} />
+          ))}
+          {field("min", t.min, (p) => (
+            <input {...p} type="text" inputMode="decimal" autoComplete="off" defaultValue={values.min} className={input} />
+          ))}
+          {field("max", t.max, (p) => (
+            <input {...p} type="text" inputMode="decimal" autoComplete="off" defaultValue={values.max} className={input} />
+          ))}
           {field("creator", t.creator, (p) => (
             <select {...p} defaultValue={values.creator} className={input}>
               <option value="">{t.anyone}</option>

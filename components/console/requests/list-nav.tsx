@@ -49,7 +49,17 @@ export function rangeText(start: number, shown: number, summary: RequestSummary,
  * Previous and next pages on the keyset of the current order: each link carries the row it starts
  * from, so a page costs the same however deep, and rows added meanwhile never shift one.
  */
-export function Pager({ values, page, summary, locale }: { values: FilterValues; page: RequestPage; summary: RequestSummary; locale: Locale }) {
+export function Pager({
+  values,
+  page,
+  summary,
+  locale,
+}: {
+  values: FilterValues;
+  page: RequestPage;
+  summary: RequestSummary;
+  locale: Locale;
+}) {
   const t = listMessages(locale);
   const link = "inline-flex min-h-10 items-center rounded-md border border-slate-300 bg-white px-3 text-brand-dark hover:bg-slate-50";
   return (
@@ -73,7 +83,19 @@ export function Pager({ values, page, summary, locale }: { values: FilterValues;
   );
 }
 
-export function EmptyState({ kind, values, tab, createHref, locale }: { kind: "no-match" | "none-yet"; values: FilterValues; tab: ListTab; createHref: string | null; locale: Locale }) {
+export function EmptyState({
+  kind,
+  values,
+  tab,
+  createHref,
+  locale,
+}: {
+  kind: "no-match" | "none-yet";
+  values: FilterValues;
+  tab: ListTab;
+  createHref: string | null;
+  locale: Locale;
+}) {
   const t = listMessages(locale);
   return (
     <div role="status" data-testid="empty-state" className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">

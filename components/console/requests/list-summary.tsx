@@ -23,11 +23,18 @@ export function ListSummary({ summary, values, locale }: { summary: RequestSumma
   }
   const states = STATES.filter((s) => summary.byState[s]);
   return (
-    <section aria-label={t.summaryLabel} data-testid="list-summary" className="flex flex-wrap items-start justify-between gap-3 rounded-md border border-slate-200 bg-white p-3 text-sm">
+    <section
+      aria-label={t.summaryLabel}
+      data-testid="list-summary"
+      className="flex flex-wrap items-start justify-between gap-3 rounded-md border border-slate-200 bg-white p-3 text-sm"
+    >
       <ul aria-label={t.perStatus} className="flex flex-wrap gap-x-3 gap-y-1">
         {states.map((state) => (
           <li key={state} data-testid="status-count" data-state={state}>
-            <Link href={listHref(values, { status: state, cursor: "" })} className="text-slate-700 underline decoration-slate-300 hover:text-slate-900">
+            <Link
+              href={listHref(values, { status: state, cursor: "" })}
+              className="text-slate-700 underline decoration-slate-300 hover:text-slate-900"
+            >
               {labels[state]} <span className="font-semibold tabular-nums">{summary.byState[state]!.toLocaleString("en-US")}</span>
             </Link>
           </li>

@@ -6,7 +6,17 @@ import { thb } from "./request-format";
  * The request's money at a glance: what was asked, what the customer must pay (a Pay-In's
  * generated amount, when the provider changed the satang) and what has been paid so far.
  */
-export function MoneySummary({ requested, toPay, paid, locale }: { requested: string; toPay: string | null; paid: string; locale: Locale }) {
+export function MoneySummary({
+  requested,
+  toPay,
+  paid,
+  locale,
+}: {
+  requested: string;
+  toPay: string | null;
+  paid: string;
+  locale: Locale;
+}) {
   const t = detailMessages(locale);
   const items: [string, string, string][] = [
     ["requested", t.moneyRequested, thb(requested)],

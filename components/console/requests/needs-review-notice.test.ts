@@ -12,7 +12,9 @@ describe("a request left to a person", () => {
     expect(shown).toContain("The provider holds no request with this RefId1.");
     expect(shown).toContain("Look the RefId1 up in the provider");
     expect(shown).toContain("SUBMIT_UNRESOLVED_NOT_FOUND");
-    expect(text("en", "SUBMIT_UNRESOLVED_AMBIGUOUS", 2)).toContain("The provider holds 2 requests with this RefId1 (listed on the timeline).");
+    expect(text("en", "SUBMIT_UNRESOLVED_AMBIGUOUS", 2)).toContain(
+      "The provider holds 2 requests with this RefId1 (listed on the timeline).",
+    );
   });
 
   it("and in Thai", () => {

@@ -11,7 +11,11 @@ export function NeedsReviewNotice({ statusCode, foundCount, locale }: { statusCo
   const t = detailMessages(locale);
   const todo = statusCode ? knownCodeDescription(statusCode, locale) : null;
   return (
-    <div role="status" className="space-y-2 rounded-md border border-orange-400 bg-orange-50 p-3 text-sm text-orange-950" data-testid="needs-review-notice">
+    <div
+      role="status"
+      className="space-y-2 rounded-md border border-orange-400 bg-orange-50 p-3 text-sm text-orange-950"
+      data-testid="needs-review-notice"
+    >
       <p className="font-semibold">{t.needsReviewTitle}</p>
       <p>{t.needsReviewBody}</p>
       <p>

@@ -14,7 +14,13 @@ const waitsWords = (t: DetailMessages): Record<WaitsFor, string> => ({
 export function NextStepPanel({ step, locale, children }: { step: NextStep; locale: Locale; children?: React.ReactNode }) {
   const t = detailMessages(locale);
   return (
-    <section aria-labelledby="next-step-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" data-testid="next-step" data-waits-for={step.waitsFor} data-action={step.action ?? "none"}>
+    <section
+      aria-labelledby="next-step-heading"
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+      data-testid="next-step"
+      data-waits-for={step.waitsFor}
+      data-action={step.action ?? "none"}
+    >
       <h2 id="next-step-heading" className="text-lg font-semibold">
         {t.nextStep}
       </h2>

@@ -22,7 +22,11 @@ export function RecheckButton({ requestId, action, locale }: { requestId: string
   return (
     <form action={formAction} className="flex flex-wrap items-center gap-3">
       <input type="hidden" name="requestId" value={requestId} />
-      <button type="submit" disabled={isPending} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={isPending}
+        className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-60"
+      >
         {isPending ? t.rechecking : t.recheck}
       </button>
       <span role="status" className="text-sm text-slate-700" data-testid="recheck-result">

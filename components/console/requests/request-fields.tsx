@@ -79,7 +79,17 @@ export function RequestFields({ detail, locale }: { detail: RequestDetail; local
 
 /** The provider's answer exactly as stored, for staff who need to see what the provider said. */
 /** `state` tells why there may be no answer: refused when sent, or never sent (held for approval). */
-export function ProviderAnswer({ answer, refusedAtSubmit, state, locale }: { answer: unknown; refusedAtSubmit: boolean; state: State; locale: Locale }) {
+export function ProviderAnswer({
+  answer,
+  refusedAtSubmit,
+  state,
+  locale,
+}: {
+  answer: unknown;
+  refusedAtSubmit: boolean;
+  state: State;
+  locale: Locale;
+}) {
   const t = detailMessages(locale);
   return (
     <section aria-labelledby="answer-heading" className="rounded-lg border border-slate-200 bg-white p-4">
@@ -87,14 +97,23 @@ export function ProviderAnswer({ answer, refusedAtSubmit, state, locale }: { ans
         {t.providerAnswer}
       </h2>
       {answer === null || answer === undefined ? (
-        <p className="mt-2 text-sm text-slate-600">{refusedAtSubmit ? t.providerAnswerRefused : state === "awaiting_approval" ? t.providerAnswerNotSent : t.providerAnswerEmpty}</p>
+        <p className="mt-2 text-sm text-slate-600">
+          {refusedAtSubmit ? t.providerAnswerRefused : state === "awaiting_approval" ? t.providerAnswerNotSent : t.providerAnswerEmpty}
+        </p>
       ) : (
         <details className="mt-2">
           <summary className="cursor-pointer text-sm text-brand-dark">{t.details}</summary>
           <RawJson
             tall
             testId="provider-answer"
-            text={JSON.stringify(answer, (key, value) => (key === "qrCodeImage" && typeof value === "string" && value.length > 80 ? `${value.slice(0, 60)}… (${value.length} characters)` : value), 2)}
+            text={JSON.stringify(
+              answer,
+              (key, value) =>
+                key === "qrCodeImage" && typeof value === "string" && value.length > 80
+                  ? `${value.slice(0, 60)}… (${value.length} characters)`
+                  : value,
+              2,
+            )}
           />
         </details>
       )}

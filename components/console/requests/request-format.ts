@@ -10,11 +10,16 @@ export function thb(value: string | null | undefined): string {
 }
 
 /** A pay-out destination in a few words, the account shortened to its last digits: "KBANK ···7890 · Somchai". */
-export function destinationSummary(destination: Record<string, string> | null | undefined, locale: Locale, options: { full?: boolean } = {}): string | null {
+export function destinationSummary(
+  destination: Record<string, string> | null | undefined,
+  locale: Locale,
+  options: { full?: boolean } = {},
+): string | null {
   if (!destination) return null;
   const tail = (digits: string | undefined) => (!digits ? "" : options.full ? digits : `···${digits.slice(-4)}`);
   if (destination.type === "promptpay") return `PromptPay ${tail(destination.promptPayId)}`;
-  if (destination.type === "saved") return locale === "th" ? `ปลายทางที่บันทึกไว้ ${destination.accountId ?? ""}` : `saved destination ${destination.accountId ?? ""}`;
+  if (destination.type === "saved")
+    return locale === "th" ? `ปลายทางที่บันทึกไว้ ${destination.accountId ?? ""}` : `saved destination ${destination.accountId ?? ""}`;
   const bank = findBank(destination.bankCode);
   const bankName = options.full && bank ? (locale === "th" ? bank.nameTh : bank.nameEn) : (bank?.code ?? destination.bankCode ?? "");
   return [`${bankName} ${tail(destination.accountNo)}`.trim(), destination.accountName].filter(Boolean).join(" · ");

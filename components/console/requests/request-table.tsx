@@ -18,13 +18,28 @@ interface Props {
 }
 
 /** A column header that orders the list by it: first click the usual way (newest, largest), again to reverse. */
-function SortHeader({ label, values, sort, orders, className }: { label: string; values: FilterValues; sort: ListSort; orders: [ListSort, ListSort]; className: string }) {
+function SortHeader({
+  label,
+  values,
+  sort,
+  orders,
+  className,
+}: {
+  label: string;
+  values: FilterValues;
+  sort: ListSort;
+  orders: [ListSort, ListSort];
+  className: string;
+}) {
   const active = orders.includes(sort);
   const next = sort === orders[0] ? orders[1] : orders[0];
   const descending = sort === "newest" || sort === "amount_desc";
   return (
     <th scope="col" className={className} aria-sort={active ? (descending ? "descending" : "ascending") : undefined}>
-      <Link href={listHref(values, { sort: next === "newest" ? "" : next, cursor: "" })} className="inline-flex items-center gap-1 hover:text-slate-900 hover:underline">
+      <Link
+        href={listHref(values, { sort: next === "newest" ? "" : next, cursor: "" })}
+        className="inline-flex items-center gap-1 hover:text-slate-900 hover:underline"
+      >
         {label}
         <span aria-hidden="true">{active ? (descending ? "↓" : "↑") : "↕"}</span>
       </Link>
@@ -51,12 +66,28 @@ export function RequestTable({ rows, locale, caption, showMerchant, values, sort
         <thead className="hidden bg-slate-50 md:table-header-group">
           <tr>
             <SortHeader label={t.created} values={values} sort={sort} orders={["newest", "oldest"]} className={th} />
-            <th scope="col" className={th}>{t.type}</th>
-            <th scope="col" className={th}>{showMerchant ? t.refsAndMerchant : t.refs}</th>
-            <th scope="col" className={th}>{t.payer}</th>
-            <SortHeader label={t.amount} values={values} sort={sort} orders={["amount_desc", "amount_asc"]} className={`${th} text-right`} />
-            <th scope="col" className={th}>{t.status}</th>
-            <th scope="col" className={th}>{t.createdBy}</th>
+            <th scope="col" className={th}>
+              {t.type}
+            </th>
+            <th scope="col" className={th}>
+              {showMerchant ? t.refsAndMerchant : t.refs}
+            </th>
+            <th scope="col" className={th}>
+              {t.payer}
+            </th>
+            <SortHeader
+              label={t.amount}
+              values={values}
+              sort={sort}
+              orders={["amount_desc", "amount_asc"]}
+              className={`${th} text-right`}
+            />
+            <th scope="col" className={th}>
+              {t.status}
+            </th>
+            <th scope="col" className={th}>
+              {t.createdBy}
+            </th>
           </tr>
         </thead>
         <tbody className="block divide-y divide-slate-100 md:table-row-group">
@@ -70,11 +101,16 @@ export function RequestTable({ rows, locale, caption, showMerchant, values, sort
                 data-request-id={r.id}
                 className="relative grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 p-3 hover:bg-slate-50 md:table-row md:p-0"
               >
-                <td className={`order-5 text-xs text-slate-600 md:whitespace-nowrap md:text-sm md:text-slate-700 ${cell}`}>{formatDateTime(r.createdAt, locale)}</td>
+                <td className={`order-5 text-xs text-slate-600 md:whitespace-nowrap md:text-sm md:text-slate-700 ${cell}`}>
+                  {formatDateTime(r.createdAt, locale)}
+                </td>
                 <td className={`order-6 text-right text-xs md:whitespace-nowrap md:text-left md:text-sm ${cell}`}>
                   {r.isWithdrawal ? kinds.withdrawal : kinds[r.kind]}
                   {r.kind === "payin_p2p" && (
-                    <abbr title={kinds.p2pTitle} className="ml-1 rounded bg-indigo-100 px-1.5 py-0.5 text-xs font-semibold text-indigo-900 no-underline">
+                    <abbr
+                      title={kinds.p2pTitle}
+                      className="ml-1 rounded bg-indigo-100 px-1.5 py-0.5 text-xs font-semibold text-indigo-900 no-underline"
+                    >
                       {kinds.p2p}
                     </abbr>
                   )}
@@ -90,12 +126,21 @@ export function RequestTable({ rows, locale, caption, showMerchant, values, sort
                     </Link>
                     {showMerchant && <span className="text-slate-600"> · {r.merchantName}</span>}
                   </p>
-                  {(r.refId2 || r.refId3) && <p className="break-words font-mono text-xs text-slate-500">{[r.refId2, r.refId3].filter(Boolean).join(" · ")}</p>}
+                  {(r.refId2 || r.refId3) && (
+                    <p className="break-words font-mono text-xs text-slate-500">{[r.refId2, r.refId3].filter(Boolean).join(" · ")}</p>
+                  )}
                 </td>
-                <td className={`order-3 break-words ${cell}`}>{isPayIn ? (r.payerName ?? "—") : (destinationSummary(r.destination, locale) ?? "—")}</td>
-                <td className={`order-2 whitespace-nowrap text-right font-medium tabular-nums md:font-normal ${cell}`} data-testid="request-amount">
+                <td className={`order-3 break-words ${cell}`}>
+                  {isPayIn ? (r.payerName ?? "—") : (destinationSummary(r.destination, locale) ?? "—")}
+                </td>
+                <td
+                  className={`order-2 whitespace-nowrap text-right font-medium tabular-nums md:font-normal ${cell}`}
+                  data-testid="request-amount"
+                >
                   {thb(r.requestedAmount)}
-                  {isPayIn && r.generatedAmount && r.generatedAmount !== r.requestedAmount && <div className="text-xs font-normal text-slate-500">{t.customerPays(thb(r.generatedAmount))}</div>}
+                  {isPayIn && r.generatedAmount && r.generatedAmount !== r.requestedAmount && (
+                    <div className="text-xs font-normal text-slate-500">{t.customerPays(thb(r.generatedAmount))}</div>
+                  )}
                   {toSatang(r.paidAmount) > 0 && (
                     <div className="text-xs font-normal text-emerald-800" data-testid="row-paid">
                       {t.paidLine(thb(r.paidAmount))}
@@ -104,7 +149,9 @@ export function RequestTable({ rows, locale, caption, showMerchant, values, sort
                 </td>
                 <td className={`order-4 text-right md:text-left ${cell}`}>
                   <StatusBadge state={state} locale={locale} />
-                  {isPayIn && state === "pending" && r.expireAt && <div className="mt-1 text-xs text-slate-600">{expiryText(r.expireAt, locale, now)}</div>}
+                  {isPayIn && state === "pending" && r.expireAt && (
+                    <div className="mt-1 text-xs text-slate-600">{expiryText(r.expireAt, locale, now)}</div>
+                  )}
                 </td>
                 <td className={`order-7 text-xs text-slate-600 md:text-sm md:text-slate-700 ${cell}`}>{r.createdByName ?? "—"}</td>
               </tr>

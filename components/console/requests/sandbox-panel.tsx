@@ -32,7 +32,10 @@ export function SandboxPanel({ requestId, controls, action, locale }: Props) {
   const router = useRouter();
   const [isPending, startTransition] = useTransition();
   const [result, setResult] = useState<ActionResult<CheckOutcome> | null>(null);
-  const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({ resolver: zodResolver(sandboxControlSchema), defaultValues: { requestId, control: controls[0] ?? "pay", amount: "" } });
+  const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    resolver: zodResolver(sandboxControlSchema),
+    defaultValues: { requestId, control: controls[0] ?? "pay", amount: "" },
+  });
   const amountError = form.formState.errors.amount?.message ?? (result && !result.ok ? result.fieldErrors.amount?.[0] : undefined);
 
   const run = (control: SandboxControl) => {
@@ -58,7 +61,13 @@ export function SandboxPanel({ requestId, controls, action, locale }: Props) {
         {controls
           .filter((c) => c !== "partial_payout")
           .map((control) => (
-            <button key={control} type="button" disabled={isPending} onClick={() => run(control)} className="rounded-md border border-amber-500 bg-white px-3 py-1.5 text-sm font-medium text-amber-950 hover:bg-amber-100 disabled:opacity-60">
+            <button
+              key={control}
+              type="button"
+              disabled={isPending}
+              onClick={() => run(control)}
+              className="rounded-md border border-amber-500 bg-white px-3 py-1.5 text-sm font-medium text-amber-950 hover:bg-amber-100 disabled:opacity-60"
+            >
               {`Sandbox: ${labels[control]}`}
             </button>
           ))}
@@ -79,7 +88,12 @@ export function SandboxPanel({ requestId, controls, action, locale }: Props) {
                 className="mt-1 w-32 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm aria-invalid:border-red-600"
               />
             </div>
-            <button type="button" disabled={isPending} onClick={() => run("partial_payout")} className="rounded-md border border-amber-500 bg-white px-3 py-1.5 text-sm font-medium text-amber-950 hover:bg-amber-100 disabled:opacity-60">
+            <button
+              type="button"
+              disabled={isPending}
+              onClick={() => run("partial_payout")}
+              className="rounded-md border border-amber-500 bg-white px-3 py-1.5 text-sm font-medium text-amber-950 hover:bg-amber-100 disabled:opacity-60"
+            >
               {`Sandbox: ${labels.partial_payout}`}
             </button>
           </div>

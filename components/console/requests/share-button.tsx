@@ -29,7 +29,12 @@ export function ShareButton({ url, title, text, labels }: Props) {
   };
   return (
     <span className="inline-flex items-center gap-2">
-      <button type="button" onClick={share} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium hover:bg-slate-100" data-testid="share-button">
+      <button
+        type="button"
+        onClick={share}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium hover:bg-slate-100"
+        data-testid="share-button"
+      >
         {labels.share}
       </button>
       <span role="status" className="text-xs text-red-700">

@@ -20,7 +20,11 @@ const STYLE: Record<State, { icon: IconName; className: string }> = {
 export function StatusBadge({ state, locale }: { state: State; locale: Locale }) {
   const style = STYLE[state];
   return (
-    <span data-testid="status-badge" data-state={state} className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium ${style.className}`}>
+    <span
+      data-testid="status-badge"
+      data-state={state}
+      className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium ${style.className}`}
+    >
       <Icon name={style.icon} />
       {stateLabels(locale)[state]}
     </span>

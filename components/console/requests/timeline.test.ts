@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import type { TimelineEntry } from "@/lib/requests/queries";
 import { Timeline } from "./timeline";
 
-const entry = (id: number, type: string, data: Record<string, unknown>): TimelineEntry => ({ id, at: new Date("2025-01-02T03:04:05Z"), type, actor: "provider", actorName: null, data });
+const entry = (id: number, type: string, data: Record<string, unknown>): TimelineEntry => ({
+  id,
+  at: new Date("2025-01-02T03:04:05Z"),
+  type,
+  actor: "provider",
+  actorName: null,
+  data,
+});
 
 /** The timeline's text as a person reads it: tags dropped, and the folded raw record (kept as stored) left out. */
 const shown = (entries: TimelineEntry[], locale: "th" | "en") =>
@@ -29,7 +36,9 @@ describe("the timeline's provider refusals", () => {
   });
 
   it("are worded in English for an English reader", () => {
-    expect(shown([rejected], "en")).toContain("No pending pay-out can take this P2P payment right now; try a normal Pay-In or later. (ERROR_NO_P2P_ACCOUNT_MATCH)");
+    expect(shown([rejected], "en")).toContain(
+      "No pending pay-out can take this P2P payment right now; try a normal Pay-In or later. (ERROR_NO_P2P_ACCOUNT_MATCH)",
+    );
   });
 
   it("keep text PayDesk did not write (an older row's) as it was stored", () => {
@@ -47,9 +56,17 @@ describe("the timeline's own PayDesk facts", () => {
     facts: { kind: "auth_failed", orgId: "org-1", merchantLabel: "Siam Coffee" },
     outcome: { from: "submitting", to: "rejected" },
   });
-  const lost = entry(4, "submit_uncertain", { type: "submit_uncertain", reason: { kind: "timeout", timeoutMs: 3_000, mayExist: true }, outcome: { from: "submitting", to: "unknown" } });
+  const lost = entry(4, "submit_uncertain", {
+    type: "submit_uncertain",
+    reason: { kind: "timeout", timeoutMs: 3_000, mayExist: true },
+    outcome: { from: "submitting", to: "unknown" },
+  });
   const recheck = entry(5, "recheck", { note: { note: "found_as", status: "Paid" }, state: "paid" });
-  const ignored = entry(6, "provider_status", { type: "provider_status", status: "Paid", outcome: { ignored: { note: "terminal", state: "paid" } } });
+  const ignored = entry(6, "provider_status", {
+    type: "provider_status",
+    status: "Paid",
+    outcome: { ignored: { note: "terminal", state: "paid" } },
+  });
 
   it("are worded in Thai for a Thai reader", () => {
     const text = shown([notSent, lost, recheck, ignored], "th");
@@ -72,8 +89,18 @@ describe("the timeline's own PayDesk facts", () => {
 
 describe("the timeline's held and unconfirmed webhooks", () => {
   // As lib/webhooks/hold.ts and lib/webhooks/process.ts store them.
-  const noReadKey = entry(3, "webhook_unconfirmed", { event: "PaymentIn.Success", jobId: "j1", deliveryId: 7, detail: { note: "webhook_no_read_key" } });
-  const appliedAnyway = entry(4, "provider_status", { type: "provider_status", status: "Paid", unconfirmed: true, outcome: { from: "pending", to: "paid" } });
+  const noReadKey = entry(3, "webhook_unconfirmed", {
+    event: "PaymentIn.Success",
+    jobId: "j1",
+    deliveryId: 7,
+    detail: { note: "webhook_no_read_key" },
+  });
+  const appliedAnyway = entry(4, "provider_status", {
+    type: "provider_status",
+    status: "Paid",
+    unconfirmed: true,
+    outcome: { from: "pending", to: "paid" },
+  });
 
   it("say the webhook was not applied, and why, in Thai", () => {
     const text = shown([noReadKey], "th");
@@ -89,7 +116,14 @@ describe("the timeline's held and unconfirmed webhooks", () => {
 });
 
 describe("the timeline's order and sentences", () => {
-  const at = (id: number, seconds: number, type: string, data: Record<string, unknown>): TimelineEntry => ({ id, at: new Date(Date.UTC(2025, 0, 2, 3, 4, seconds)), type, actor: "provider", actorName: null, data });
+  const at = (id: number, seconds: number, type: string, data: Record<string, unknown>): TimelineEntry => ({
+    id,
+    at: new Date(Date.UTC(2025, 0, 2, 3, 4, seconds)),
+    type,
+    actor: "provider",
+    actorName: null,
+    data,
+  });
   const entries = [
     at(1, 1, "created", {}),
     at(2, 2, "submit_accepted", { type: "submit_accepted", outcome: { from: "submitting", to: "pending" } }),

@@ -34,7 +34,10 @@ function sentencesOf(entry: TimelineEntry, locale: Locale): string[] {
   for (const key of ["code", "statusCode"]) if (typeof data[key] === "string" && data[key]) parts.push(t.providerCode(data[key]));
   // A provider's refusal, worded from its code and reason; PayDesk's own facts (a NOT_SENT_<kind>
   // refusal, a check's note, a held webhook's detail) in the viewer's language; anyone else's text as it came.
-  const refusal = data.type === "submit_rejected" && typeof data.code === "string" && !isFact(data.facts) ? describeProviderCode(data.code, typeof data.description === "string" ? data.description : null, locale) : null;
+  const refusal =
+    data.type === "submit_rejected" && typeof data.code === "string" && !isFact(data.facts)
+      ? describeProviderCode(data.code, typeof data.description === "string" ? data.description : null, locale)
+      : null;
   if (refusal) parts.push(refusal);
   for (const key of ["facts", "description", "reason", "note", "detail"]) {
     const words = said(data[key], locale);
@@ -71,7 +74,9 @@ export function Timeline({ entries, locale }: { entries: TimelineEntry[]; locale
           <p className="mt-1 text-xs text-slate-600">{t.newestFirst}</p>
           <ol className="mt-3 space-y-3 border-l-2 border-slate-200 pl-4" data-testid="timeline">
             {[...entries].reverse().map((entry) => {
-              const extra = Object.fromEntries(Object.entries((entry.data ?? {}) as Record<string, unknown>).filter(([k]) => !HIDDEN_KEYS.has(k)));
+              const extra = Object.fromEntries(
+                Object.entries((entry.data ?? {}) as Record<string, unknown>).filter(([k]) => !HIDDEN_KEYS.has(k)),
+              );
               return (
                 <li key={entry.id} data-testid="timeline-entry" data-type={entry.type} className="text-sm">
                   <p>

@@ -34,7 +34,13 @@ export function AccessFields({ idPrefix, register, errors, isAllMerchants, merch
         <div className="mt-2 space-y-2">
           {STAFF_ROLES.map((role) => (
             <label key={role} className="flex items-start gap-2 text-sm">
-              <input type="radio" value={role} className="mt-1 h-4 w-4" aria-describedby={`${idPrefix}-role-${role}-hint`} {...register("role")} />
+              <input
+                type="radio"
+                value={role}
+                className="mt-1 h-4 w-4"
+                aria-describedby={`${idPrefix}-role-${role}-hint`}
+                {...register("role")}
+              />
               <span>
                 <span className="font-medium">{staffRoleLabel(t, role)}</span>
                 <span id={`${idPrefix}-role-${role}-hint`} className="block text-slate-600">

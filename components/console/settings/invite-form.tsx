@@ -17,26 +17,49 @@ import { useActionForm } from "./use-action-form";
 type Invited = { id: string; email: string; oneTimePassword: string };
 
 /** Creates an account; the answer's one-time password is shown here once, then only its hash exists. */
-export function InviteForm({ action, merchants, locale }: { action: ServerAction<Invited>; merchants: Array<{ id: string; displayName: string }>; locale: Locale }) {
+export function InviteForm({
+  action,
+  merchants,
+  locale,
+}: {
+  action: ServerAction<Invited>;
+  merchants: Array<{ id: string; displayName: string }>;
+  locale: Locale;
+}) {
   const t = staffMessages(locale);
   const m = merchantMessages(locale);
   const say = (text: string) => translateStaffMessage(locale, text);
   const empty = { email: "", name: "", role: "viewer" as const, allMerchants: true, merchantIds: [] as string[] };
-  const { form, onSubmit, formError, result, clearResult, isSubmitting } = useActionForm({ schema: inviteStaffSchema, action, defaultValues: empty });
+  const { form, onSubmit, formError, result, clearResult, isSubmitting } = useActionForm({
+    schema: inviteStaffSchema,
+    action,
+    defaultValues: empty,
+  });
   const { errors } = form.formState;
 
   if (result) {
     return (
       <div className="space-y-4">
-        <OneTimePasswordNotice heading={t.invited(result.email)} password={result.oneTimePassword} label={t.oneTimePassword} hint={t.oneTimeHint} copy={m.copy} copied={m.copied} />
+        <OneTimePasswordNotice
+          heading={t.invited(result.email)}
+          password={result.oneTimePassword}
+          label={t.oneTimePassword}
+          hint={t.oneTimeHint}
+          copy={m.copy}
+          copied={m.copied}
+        />
         <p className="flex gap-4 text-sm">
           <Link href={`/settings/staff/${result.id}`} className="text-brand-dark underline">
             {t.editPerson(result.email)}
           </Link>
-          <button type="button" className="text-brand-dark underline" onClick={() => {
+          <button
+            type="button"
+            className="text-brand-dark underline"
+            onClick={() => {
               form.reset(empty);
               clearResult();
-            }}>
+            }}
+          >
             {t.inviteAnother}
           </button>
           <Link href="/settings/staff" className="text-brand-dark underline">
@@ -51,8 +74,23 @@ export function InviteForm({ action, merchants, locale }: { action: ServerAction
     <form onSubmit={onSubmit} noValidate className="space-y-6" data-testid="invite-form">
       <FormNotice error={formError && say(formError)} testId="invite" />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField id="invite-email" type="email" autoComplete="off" label={t.email} error={errors.email} translate={say} registration={form.register("email")} />
-        <TextField id="invite-name" autoComplete="off" label={t.name} error={errors.name} translate={say} registration={form.register("name")} />
+        <TextField
+          id="invite-email"
+          type="email"
+          autoComplete="off"
+          label={t.email}
+          error={errors.email}
+          translate={say}
+          registration={form.register("email")}
+        />
+        <TextField
+          id="invite-name"
+          autoComplete="off"
+          label={t.name}
+          error={errors.name}
+          translate={say}
+          registration={form.register("name")}
+        />
       </div>
       <AccessFields
         idPrefix="invite"

@@ -18,7 +18,17 @@ export interface LimitsValues {
 }
 
 /** The merchant's name, Pay-In range and Pay-Out approval threshold. */
-export function LimitsForm({ action, merchantId, values, locale }: { action: ServerAction<null>; merchantId: string; values: LimitsValues; locale: Locale }) {
+export function LimitsForm({
+  action,
+  merchantId,
+  values,
+  locale,
+}: {
+  action: ServerAction<null>;
+  merchantId: string;
+  values: LimitsValues;
+  locale: Locale;
+}) {
   const t = merchantMessages(locale);
   const say = (text: string) => translateMerchantMessage(locale, text);
   const router = useRouter();
@@ -43,7 +53,13 @@ export function LimitsForm({ action, merchantId, values, locale }: { action: Ser
         <TextField {...field("displayName")} label={t.displayName} className="sm:col-span-2" />
         <TextField {...field("payinMin")} label={t.payinMin} hint={t.payinRangeHint} inputMode="decimal" />
         <TextField {...field("payinMax")} label={t.payinMax} inputMode="decimal" />
-        <TextField {...field("payoutApprovalThreshold")} label={t.threshold} hint={t.thresholdHint} inputMode="decimal" className="sm:col-span-2" />
+        <TextField
+          {...field("payoutApprovalThreshold")}
+          label={t.threshold}
+          hint={t.thresholdHint}
+          inputMode="decimal"
+          className="sm:col-span-2"
+        />
       </div>
       <SubmitButton label={t.saveLimits} pendingLabel={t.savingLimits} isPending={isSubmitting} />
     </form>

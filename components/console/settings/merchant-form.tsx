@@ -23,7 +23,16 @@ export function MerchantForm({ action, locale }: { action: ServerAction<Created>
   const { form, onSubmit, formError, result, isSubmitting } = useActionForm({
     schema: newMerchantSchema,
     action,
-    defaultValues: { displayName: "", orgId: "", providerMerchantId: "", submitKey: "", readKey: "", payinMin: "", payinMax: "", payoutApprovalThreshold: "" },
+    defaultValues: {
+      displayName: "",
+      orgId: "",
+      providerMerchantId: "",
+      submitKey: "",
+      readKey: "",
+      payinMin: "",
+      payinMax: "",
+      payoutApprovalThreshold: "",
+    },
     onSuccess: (data) => router.push(`/settings/merchants/${data.id}?created=1`),
   });
   const { errors } = form.formState;
@@ -63,7 +72,14 @@ export function MerchantForm({ action, locale }: { action: ServerAction<Created>
         />
         <TextField {...field("payinMin")} label={t.payinMin} hint={t.payinRangeHint} inputMode="decimal" autoComplete="off" />
         <TextField {...field("payinMax")} label={t.payinMax} inputMode="decimal" autoComplete="off" />
-        <TextField {...field("payoutApprovalThreshold")} label={t.threshold} hint={t.thresholdHint} inputMode="decimal" autoComplete="off" className="sm:col-span-2" />
+        <TextField
+          {...field("payoutApprovalThreshold")}
+          label={t.threshold}
+          hint={t.thresholdHint}
+          inputMode="decimal"
+          autoComplete="off"
+          className="sm:col-span-2"
+        />
       </fieldset>
       <div className="flex items-center gap-4">
         <SubmitButton label={t.create} pendingLabel={t.creating} isPending={isSubmitting || result !== null} />

@@ -32,7 +32,8 @@ export const merchantMessages = defineMessages({
       "A webhook is only a claim: PayDesk applies it when the provider confirms it. One the provider does not confirm (no answer, refused, over the rate limit) changes nothing; PayDesk checks the request with the provider again at once and applies what the provider says.",
     unconfirmedOff: "Off: unconfirmed webhooks are held and not applied (recommended).",
     unconfirmedOn: "ON: without a read key, this merchant's webhooks are applied without confirmation.",
-    unconfirmedUnderstood: "I understand: without a read key, anyone who learns this merchant's webhook secret could mark its requests paid or rejected.",
+    unconfirmedUnderstood:
+      "I understand: without a read key, anyone who learns this merchant's webhook secret could mark its requests paid or rejected.",
     unconfirmedAllow: "Apply unconfirmed webhooks",
     unconfirmedAllowing: "Saving…",
     unconfirmedRefuse: "Stop applying unconfirmed webhooks",
@@ -45,7 +46,8 @@ export const merchantMessages = defineMessages({
     openMerchant: (name: string) => `Open ${name}`,
     // The add form
     newTitle: "Add a merchant",
-    newIntro: "Enter what the provider gave you. The API keys are shown as dots, stored encrypted, and afterwards only their last four characters are shown.",
+    newIntro:
+      "Enter what the provider gave you. The API keys are shown as dots, stored encrypted, and afterwards only their last four characters are shown.",
     displayName: "Display name",
     displayNameHint: "How staff know this merchant in PayDesk.",
     orgIdHint: "The org id in the provider's API address (…/org/<org id>/…).",
@@ -59,7 +61,8 @@ export const merchantMessages = defineMessages({
     payinMax: "Pay-In maximum (THB)",
     payinRangeHint: "Leave empty for no limit. The forms refuse amounts outside this range.",
     threshold: "Pay-Out approval threshold (THB)",
-    thresholdHint: "Pay-Outs and Withdrawals above this amount wait for a second person's approval; 0 means every one does. Leave empty for no approval step.",
+    thresholdHint:
+      "Pay-Outs and Withdrawals above this amount wait for a second person's approval; 0 means every one does. Leave empty for no approval step.",
     create: "Add merchant",
     creating: "Adding…",
     cancel: "Cancel",
@@ -82,9 +85,11 @@ export const merchantMessages = defineMessages({
     removeReadKey: "Remove the read key (outcomes will then depend on webhooks alone)",
     saveKeys: "Save new keys",
     savingKeys: "Saving…",
-    keysSaved: (submit: string, read: string | null) => `Keys saved. The submit key now ends …${submit}; ${read ? `the read key …${read}` : "there is no read key"}.`,
+    keysSaved: (submit: string, read: string | null) =>
+      `Keys saved. The submit key now ends …${submit}; ${read ? `the read key …${read}` : "there is no read key"}.`,
     secretTitle: "Webhook secret",
-    secretIntro: "The provider signs nothing: its webhooks prove themselves with a secret header its admin configures. PayDesk keeps only a hash of the secret.",
+    secretIntro:
+      "The provider signs nothing: its webhooks prove themselves with a secret header its admin configures. PayDesk keeps only a hash of the secret.",
     secretStatusSet: "A secret is set.",
     secretStatusNone: "No secret yet: PayDesk refuses this merchant's webhooks until one is set.",
     previousUntil: (when: string) => `The previous secret keeps working until ${when}.`,
@@ -106,7 +111,8 @@ export const merchantMessages = defineMessages({
   },
   th: {
     merchantsTitle: "ร้านค้า",
-    merchantsIntro: "ร้านค้าแต่ละร้านคือ org id และ merchant id หนึ่งชุดที่ผู้ให้บริการ พร้อม API key คีย์ถูกเก็บแบบเข้ารหัสและจะไม่แสดงอีกหลังจากกรอก นอกจากอักษร 4 ตัวท้าย",
+    merchantsIntro:
+      "ร้านค้าแต่ละร้านคือ org id และ merchant id หนึ่งชุดที่ผู้ให้บริการ พร้อม API key คีย์ถูกเก็บแบบเข้ารหัสและจะไม่แสดงอีกหลังจากกรอก นอกจากอักษร 4 ตัวท้าย",
     addMerchant: "เพิ่มร้านค้า",
     noMerchants: "ยังไม่มีร้านค้า เพิ่มร้านค้าด้วย org id, merchant id และ API key ที่ได้จากผู้ให้บริการ",
     name: "ชื่อ",
@@ -177,7 +183,8 @@ export const merchantMessages = defineMessages({
     removeReadKey: "ลบคีย์สำหรับอ่าน (ผลลัพธ์จะขึ้นอยู่กับเว็บฮุกเท่านั้น)",
     saveKeys: "บันทึกคีย์ใหม่",
     savingKeys: "กำลังบันทึก…",
-    keysSaved: (submit: string, read: string | null) => `บันทึกคีย์แล้ว คีย์สำหรับส่งคำขอลงท้ายด้วย …${submit} ${read ? `คีย์สำหรับอ่านลงท้ายด้วย …${read}` : "ไม่มีคีย์สำหรับอ่าน"}`,
+    keysSaved: (submit: string, read: string | null) =>
+      `บันทึกคีย์แล้ว คีย์สำหรับส่งคำขอลงท้ายด้วย …${submit} ${read ? `คีย์สำหรับอ่านลงท้ายด้วย …${read}` : "ไม่มีคีย์สำหรับอ่าน"}`,
     secretTitle: "รหัสลับเว็บฮุก",
     secretIntro: "ผู้ให้บริการไม่ได้ลงลายมือชื่อเว็บฮุก จึงยืนยันตัวด้วยส่วนหัวลับที่ผู้ดูแลของผู้ให้บริการตั้งค่า PayDesk เก็บเพียงค่าแฮชของรหัสลับ",
     secretStatusSet: "ตั้งรหัสลับแล้ว",

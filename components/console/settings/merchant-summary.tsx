@@ -14,13 +14,19 @@ export function MerchantSummaryCard({ merchant, locale }: { merchant: MerchantSe
         <dt className="text-slate-700">{t.merchantId}</dt>
         <dd className="break-all font-mono">{merchant.merchantId}</dd>
         <dt className="text-slate-700">{t.submitKey}</dt>
-        <dd className="font-mono" data-testid="submit-key-suffix">{t.keyEnding(merchant.submitKeyLast4)}</dd>
+        <dd className="font-mono" data-testid="submit-key-suffix">
+          {t.keyEnding(merchant.submitKeyLast4)}
+        </dd>
         <dt className="text-slate-700">{t.readKey}</dt>
-        <dd data-testid="read-key-suffix">{merchant.readKeyLast4 ? <span className="font-mono">{t.keyEnding(merchant.readKeyLast4)}</span> : t.noReadKey}</dd>
+        <dd data-testid="read-key-suffix">
+          {merchant.readKeyLast4 ? <span className="font-mono">{t.keyEnding(merchant.readKeyLast4)}</span> : t.noReadKey}
+        </dd>
         <dt className="text-slate-700">{t.webhookSecret}</dt>
         <dd data-testid="webhook-secret-status">
           {merchant.hasWebhookSecret ? t.secretStatusSet : t.secretStatusNone}
-          {merchant.previousSecretUntil && <span className="block text-slate-700">{t.previousUntil(formatDateTime(merchant.previousSecretUntil, locale))}</span>}
+          {merchant.previousSecretUntil && (
+            <span className="block text-slate-700">{t.previousUntil(formatDateTime(merchant.previousSecretUntil, locale))}</span>
+          )}
         </dd>
         <dt className="text-slate-700">{t.payinRange}</dt>
         <dd>
@@ -32,7 +38,11 @@ export function MerchantSummaryCard({ merchant, locale }: { merchant: MerchantSe
         <dd>{amount(merchant.payoutApprovalThresholdSatang, t.noApproval)}</dd>
       </dl>
       {!merchant.readKeyLast4 && (
-        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-900" data-testid="no-read-key-warning">
+        <p
+          role="alert"
+          className="mt-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-900"
+          data-testid="no-read-key-warning"
+        >
           {merchant.applyUnconfirmedWebhooks ? t.noReadKeyApplying : t.noReadKeyWarning}
         </p>
       )}

@@ -22,13 +22,27 @@ export function MerchantTable({ merchants, locale }: { merchants: MerchantSettin
       <table className="min-w-full text-left text-sm" data-testid="merchant-table">
         <thead className="bg-slate-100 text-slate-700">
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">{t.name}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t.orgId} / {t.merchantId}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t.submitKey}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t.readKey}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t.webhookSecret}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t.payinRange}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t.approvalThreshold}</th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t.name}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t.orgId} / {t.merchantId}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t.submitKey}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t.readKey}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t.webhookSecret}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t.payinRange}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t.approvalThreshold}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">
@@ -46,11 +60,17 @@ export function MerchantTable({ merchants, locale }: { merchants: MerchantSettin
               </td>
               <td className="px-3 py-2 font-mono">{t.keyEnding(m.submitKeyLast4)}</td>
               <td className="px-3 py-2">
-                {m.readKeyLast4 ? <span className="font-mono">{t.keyEnding(m.readKeyLast4)}</span> : <span className="text-amber-900">{t.noReadKey}</span>}
+                {m.readKeyLast4 ? (
+                  <span className="font-mono">{t.keyEnding(m.readKeyLast4)}</span>
+                ) : (
+                  <span className="text-amber-900">{t.noReadKey}</span>
+                )}
               </td>
               <td className="px-3 py-2">{m.hasWebhookSecret ? t.secretSet : <span className="text-amber-900">{t.secretNotSet}</span>}</td>
               <td className="px-3 py-2 whitespace-nowrap">{range(m)}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{m.payoutApprovalThresholdSatang === null ? t.noApproval : formatThb(m.payoutApprovalThresholdSatang)}</td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                {m.payoutApprovalThresholdSatang === null ? t.noApproval : formatThb(m.payoutApprovalThresholdSatang)}
+              </td>
             </tr>
           ))}
         </tbody>

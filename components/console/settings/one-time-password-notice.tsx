@@ -3,7 +3,21 @@
 import { CopyButton } from "@/components/ui/copy-button";
 
 /** A one-time password, shown once after an invite or a reset; it lives only in the page's state. */
-export function OneTimePasswordNotice({ heading, password, label, hint, copy, copied }: { heading: string; password: string; label: string; hint: string; copy: string; copied: string }) {
+export function OneTimePasswordNotice({
+  heading,
+  password,
+  label,
+  hint,
+  copy,
+  copied,
+}: {
+  heading: string;
+  password: string;
+  label: string;
+  hint: string;
+  copy: string;
+  copied: string;
+}) {
   return (
     <div role="status" className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-4" data-testid="one-time-password-notice">
       <p className="text-sm font-medium text-amber-950">{heading}</p>

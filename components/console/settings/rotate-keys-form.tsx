@@ -12,7 +12,17 @@ import { useActionForm } from "./use-action-form";
 type Rotated = { submitKeyLast4: string; readKeyLast4: string | null };
 
 /** New keys from the provider, typed once; the answer names only their last four characters. */
-export function RotateKeysForm({ action, merchantId, hasReadKey, locale }: { action: ServerAction<Rotated>; merchantId: string; hasReadKey: boolean; locale: Locale }) {
+export function RotateKeysForm({
+  action,
+  merchantId,
+  hasReadKey,
+  locale,
+}: {
+  action: ServerAction<Rotated>;
+  merchantId: string;
+  hasReadKey: boolean;
+  locale: Locale;
+}) {
   const t = merchantMessages(locale);
   const say = (text: string) => translateMerchantMessage(locale, text);
   const router = useRouter();
@@ -29,11 +39,31 @@ export function RotateKeysForm({ action, merchantId, hasReadKey, locale }: { act
   const { errors } = form.formState;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="rotate-keys-form">
-      <FormNotice error={formError && say(formError)} success={result && t.keysSaved(result.submitKeyLast4, result.readKeyLast4)} testId="rotate-keys" />
+      <FormNotice
+        error={formError && say(formError)}
+        success={result && t.keysSaved(result.submitKeyLast4, result.readKeyLast4)}
+        testId="rotate-keys"
+      />
       <input type="hidden" {...form.register("merchantId")} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id="rotate-submitKey" type="password" autoComplete="off" label={t.newSubmitKey} error={errors.submitKey} translate={say} registration={form.register("submitKey")} />
-        <TextField id="rotate-readKey" type="password" autoComplete="off" label={t.newReadKey} error={errors.readKey} translate={say} registration={form.register("readKey")} />
+        <TextField
+          id="rotate-submitKey"
+          type="password"
+          autoComplete="off"
+          label={t.newSubmitKey}
+          error={errors.submitKey}
+          translate={say}
+          registration={form.register("submitKey")}
+        />
+        <TextField
+          id="rotate-readKey"
+          type="password"
+          autoComplete="off"
+          label={t.newReadKey}
+          error={errors.readKey}
+          translate={say}
+          registration={form.register("readKey")}
+        />
       </div>
       {hasReadKey && (
         <div>

@@ -28,14 +28,28 @@ export function StaffAccessForm({ action, person, merchants, locale }: Props) {
   const { form, onSubmit, formError, result, isSubmitting } = useActionForm({
     schema: staffAccessSchema,
     action,
-    defaultValues: { userId: person.id, name: person.name, role: person.role, allMerchants: person.merchantIds === null, merchantIds: person.merchantIds ?? [] },
+    defaultValues: {
+      userId: person.id,
+      name: person.name,
+      role: person.role,
+      allMerchants: person.merchantIds === null,
+      merchantIds: person.merchantIds ?? [],
+    },
     onSuccess: () => router.refresh(),
   });
   const { errors } = form.formState;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6" data-testid="staff-access-form">
       <FormNotice error={formError && say(formError)} success={result && t.accessSaved} testId="staff-access" />
-      <TextField id="access-name" autoComplete="off" label={t.name} error={errors.name} translate={say} registration={form.register("name")} className="max-w-md" />
+      <TextField
+        id="access-name"
+        autoComplete="off"
+        label={t.name}
+        error={errors.name}
+        translate={say}
+        registration={form.register("name")}
+        className="max-w-md"
+      />
       <AccessFields
         idPrefix="access"
         register={form.register as unknown as UseFormRegister<AccessShape>}

@@ -76,7 +76,16 @@ export function StaffAccountControls({ userId, isDisabled, disableAction, enable
         </button>
         <p className="mt-1 text-sm text-slate-700">{t.resetHint}</p>
       </div>
-      {oneTimePassword && <OneTimePasswordNotice heading={t.resetDone} password={oneTimePassword} label={t.oneTimePassword} hint={t.oneTimeHint} copy={m.copy} copied={m.copied} />}
+      {oneTimePassword && (
+        <OneTimePasswordNotice
+          heading={t.resetDone}
+          password={oneTimePassword}
+          label={t.oneTimePassword}
+          hint={t.oneTimeHint}
+          copy={m.copy}
+          copied={m.copied}
+        />
+      )}
     </div>
   );
 }

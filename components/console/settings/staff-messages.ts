@@ -40,7 +40,8 @@ export const staffMessages = defineMessages({
     inviting: "Creating…",
     invited: (email: string) => `Account created for ${email}.`,
     oneTimePassword: "One-time password",
-    oneTimeHint: "Shown only now. Give it to the person privately (not in the same message as the email address); it works until they choose their own password at their first sign-in.",
+    oneTimeHint:
+      "Shown only now. Give it to the person privately (not in the same message as the email address); it works until they choose their own password at their first sign-in.",
     inviteAnother: "Invite another person",
     backToStaff: "All staff",
     cancel: "Cancel",

@@ -4,7 +4,17 @@ import type { StaffMember } from "@/lib/staff/queries";
 import { staffMessages, staffRoleLabel } from "./staff-messages";
 
 /** Everyone who can (or could) sign in; never a password or its hash. */
-export function StaffTable({ staff, merchantNames, currentUserId, locale }: { staff: StaffMember[]; merchantNames: Map<string, string>; currentUserId: string; locale: Locale }) {
+export function StaffTable({
+  staff,
+  merchantNames,
+  currentUserId,
+  locale,
+}: {
+  staff: StaffMember[];
+  merchantNames: Map<string, string>;
+  currentUserId: string;
+  locale: Locale;
+}) {
   const t = staffMessages(locale);
   const merchantsOf = (ids: string[] | null) => (ids === null ? t.allMerchants : ids.map((id) => merchantNames.get(id) ?? id).join(", "));
   return (
@@ -12,12 +22,24 @@ export function StaffTable({ staff, merchantNames, currentUserId, locale }: { st
       <table className="min-w-full text-left text-sm" data-testid="staff-table">
         <thead className="bg-slate-100 text-slate-700">
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">{t.name}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t.email}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t.role}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t.merchants}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t.status}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t.lastSignIn}</th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t.name}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t.email}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t.role}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t.merchants}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t.status}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t.lastSignIn}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">
@@ -30,7 +52,9 @@ export function StaffTable({ staff, merchantNames, currentUserId, locale }: { st
                 {person.id === currentUserId && <span className="ml-1 text-slate-600">({t.you})</span>}
               </th>
               <td className="px-3 py-2">{person.email ?? <span className="text-slate-600">{t.emailWithheld}</span>}</td>
-              <td className="px-3 py-2" data-testid="staff-role">{staffRoleLabel(t, person.role)}</td>
+              <td className="px-3 py-2" data-testid="staff-role">
+                {staffRoleLabel(t, person.role)}
+              </td>
               <td className="px-3 py-2">{merchantsOf(person.merchantIds)}</td>
               <td className="px-3 py-2" data-testid="staff-status">
                 {person.isDisabled ? (

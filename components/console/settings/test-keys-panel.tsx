@@ -9,7 +9,15 @@ import type { WordedKeyCheck } from "@/lib/merchants/test-keys";
 import { merchantMessages, translateMerchantMessage } from "./merchant-messages";
 
 /** "Test the keys": one harmless read per key at the provider, and what it said. */
-export function TestKeysPanel({ action, merchantId, locale }: { action: ServerAction<{ checks: WordedKeyCheck[] }>; merchantId: string; locale: Locale }) {
+export function TestKeysPanel({
+  action,
+  merchantId,
+  locale,
+}: {
+  action: ServerAction<{ checks: WordedKeyCheck[] }>;
+  merchantId: string;
+  locale: Locale;
+}) {
   const t = merchantMessages(locale);
   const [checks, setChecks] = useState<WordedKeyCheck[] | null>(null);
   const [error, setError] = useState<string | null>(null);

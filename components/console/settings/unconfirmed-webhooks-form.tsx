@@ -56,8 +56,15 @@ export function UnconfirmedWebhooksForm({
   if (isOn) {
     return (
       <div className="space-y-3" data-testid="unconfirmed-webhooks-form">
-        <FormNotice error={refusal.error && say(refusal.error)} success={refusal.isDone ? t.unconfirmedSaved : null} testId="unconfirmed-webhooks" />
-        <p className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-900" data-testid="unconfirmed-webhooks-status">
+        <FormNotice
+          error={refusal.error && say(refusal.error)}
+          success={refusal.isDone ? t.unconfirmedSaved : null}
+          testId="unconfirmed-webhooks"
+        />
+        <p
+          className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-900"
+          data-testid="unconfirmed-webhooks-status"
+        >
           {t.unconfirmedOn}
         </p>
         <button type="button" onClick={turnOff} disabled={isRefusing} className={compactButtonClass}>

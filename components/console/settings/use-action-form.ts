@@ -51,5 +51,13 @@ export function useActionForm<S extends z.ZodType<unknown, FieldValues>, T>(opti
   });
 
   const clearResult = () => setAnswered(null);
-  return { form, onSubmit, formError, result: answered?.data ?? null, isDone: answered !== null, clearResult, isSubmitting: form.formState.isSubmitting };
+  return {
+    form,
+    onSubmit,
+    formError,
+    result: answered?.data ?? null,
+    isDone: answered !== null,
+    clearResult,
+    isSubmitting: form.formState.isSubmitting,
+  };
 }

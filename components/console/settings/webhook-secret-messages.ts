@@ -4,7 +4,8 @@ import { defineMessages } from "@/lib/i18n";
 export const webhookSecretMessages = defineMessages({
   en: {
     confirmTitle: "Replace the webhook secret?",
-    confirmNew: "PayDesk makes a new secret and shows it once. Give it to the provider's admin, who must enter it in the provider's webhook settings.",
+    confirmNew:
+      "PayDesk makes a new secret and shows it once. Give it to the provider's admin, who must enter it in the provider's webhook settings.",
     confirmOld: "The current secret keeps working for 24 hours, then stops: webhooks sent with it after that are refused.",
     confirm: "Replace the secret",
     back: "Back",

@@ -18,7 +18,17 @@ type Issued = { secret: string; header: string; url: string };
  * component's state: shown once, gone on reload; the server keeps only its hash. Replacing one asks
  * first: the provider's admin has to be given the new one within the old one's 24 hours.
  */
-export function WebhookSecretPanel({ action, merchantId, hasSecret, locale }: { action: ServerAction<Issued>; merchantId: string; hasSecret: boolean; locale: Locale }) {
+export function WebhookSecretPanel({
+  action,
+  merchantId,
+  hasSecret,
+  locale,
+}: {
+  action: ServerAction<Issued>;
+  merchantId: string;
+  hasSecret: boolean;
+  locale: Locale;
+}) {
   const t = merchantMessages(locale);
   const router = useRouter();
   const [issued, setIssued] = useState<Issued | null>(null);
@@ -54,7 +64,14 @@ export function WebhookSecretPanel({ action, merchantId, hasSecret, locale }: { 
           <p className="text-sm font-medium text-amber-950">{t.secretShownOnce}</p>
           <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
             <Row label={t.secretHeader} value={issued.header} id="secret-header" copy={t.copy} copied={t.copied} />
-            <Row label={t.secretValue} value={issued.secret} id="secret-value" copy={t.copy} copied={t.copied} testId="webhook-secret-value" />
+            <Row
+              label={t.secretValue}
+              value={issued.secret}
+              id="secret-value"
+              copy={t.copy}
+              copied={t.copied}
+              testId="webhook-secret-value"
+            />
             <Row label={t.webhookUrl} value={issued.url} id="secret-url" copy={t.copy} copied={t.copied} />
           </dl>
           <p className="text-sm text-amber-950">{t.webhookEvents}</p>
@@ -69,7 +86,14 @@ export function WebhookSecretPanel({ action, merchantId, hasSecret, locale }: { 
       >
         {isPending ? t.generating : replaces ? t.rotateSecret : t.generateSecret}
       </button>
-      <ConfirmDialog open={confirming} title={c.confirmTitle} confirmLabel={c.confirm} cancelLabel={c.back} onConfirm={generate} onClose={() => setConfirming(false)}>
+      <ConfirmDialog
+        open={confirming}
+        title={c.confirmTitle}
+        confirmLabel={c.confirm}
+        cancelLabel={c.back}
+        onConfirm={generate}
+        onClose={() => setConfirming(false)}
+      >
         <p>{c.confirmNew}</p>
         <p>{c.confirmOld}</p>
       </ConfirmDialog>
@@ -77,7 +101,21 @@ export function WebhookSecretPanel({ action, merchantId, hasSecret, locale }: { 
   );
 }
 
-function Row({ label, value, id, copy, copied, testId }: { label: string; value: string; id: string; copy: string; copied: string; testId?: string }) {
+function Row({
+  label,
+  value,
+  id,
+  copy,
+  copied,
+  testId,
+}: {
+  label: string;
+  value: string;
+  id: string;
+  copy: string;
+  copied: string;
+  testId?: string;
+}) {
   return (
     <>
       <dt id={`${id}-label`} className="font-medium text-slate-800">

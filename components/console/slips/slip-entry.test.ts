@@ -3,12 +3,21 @@ import { describe, expect, it } from "vitest";
 import type { TimelineEntry } from "@/lib/requests/queries";
 import { Timeline } from "../requests/timeline";
 
-const entry = (data: Record<string, unknown>): TimelineEntry => ({ id: 1, at: new Date("2026-11-23T05:04:05Z"), type: "slip_uploaded", actor: "customer", actorName: null, data });
+const entry = (data: Record<string, unknown>): TimelineEntry => ({
+  id: 1,
+  at: new Date("2026-11-23T05:04:05Z"),
+  type: "slip_uploaded",
+  actor: "customer",
+  actorName: null,
+  data,
+});
 const slipId = "slp_0123456789abcdef0123";
 
 describe("a slip on the request's timeline", () => {
   it("shows its thumbnail from PayDesk, linking to the full-size slip, with the time and reference in the alt text", () => {
-    const html = renderToStaticMarkup(Timeline({ entries: [entry({ slipId, reference: "AB12…9XYZ", note: "โอนจากบัญชีภรรยา" })], locale: "en" }));
+    const html = renderToStaticMarkup(
+      Timeline({ entries: [entry({ slipId, reference: "AB12…9XYZ", note: "โอนจากบัญชีภรรยา" })], locale: "en" }),
+    );
     expect(html).toContain(`href="/api/slips/${slipId}/image"`);
     expect(html).toContain(`src="/api/slips/${slipId}/thumbnail"`);
     expect(html).toContain('alt="Slip uploaded 23 Nov 2026, 12:04, reference AB12…9XYZ"');

@@ -14,7 +14,13 @@ export function SlipEntry({ entry, locale }: { entry: TimelineEntry; locale: Loc
   const reference = typeof data.reference === "string" && data.reference ? data.reference : null;
   return (
     <figure className="mt-2 flex flex-wrap items-start gap-3" data-testid="slip-entry" data-slip-id={data.slipId}>
-      <a href={slipImagePath(data.slipId, "image")} target="_blank" rel="noopener" className="block rounded border border-slate-200 hover:border-brand" data-testid="slip-full-size">
+      <a
+        href={slipImagePath(data.slipId, "image")}
+        target="_blank"
+        rel="noopener"
+        className="block rounded border border-slate-200 hover:border-brand"
+        data-testid="slip-full-size"
+      >
         {/* eslint-disable-next-line @next/next/no-img-element -- a private picture behind the staff session: next/image's optimiser would fetch it without one */}
         <img
           src={slipImagePath(data.slipId, "thumbnail")}

@@ -20,11 +20,20 @@ export function SlipList({ rows, showMerchant, locale }: { rows: SlipListRow[]; 
         return (
           <li key={slip.id} data-testid="slip-row" data-slip-id={slip.id} className="relative flex gap-3 p-3 hover:bg-slate-50">
             {/* eslint-disable-next-line @next/next/no-img-element -- a private picture behind the staff session: next/image's optimiser would fetch it without one */}
-            <img src={slipImagePath(slip.id, "thumbnail")} alt={t.thumbnailAlt(time, reference)} className="h-20 w-16 shrink-0 rounded border border-slate-200 object-contain" loading="lazy" />
+            <img
+              src={slipImagePath(slip.id, "thumbnail")}
+              alt={t.thumbnailAlt(time, reference)}
+              className="h-20 w-16 shrink-0 rounded border border-slate-200 object-contain"
+              loading="lazy"
+            />
             <div className="min-w-0 flex-1 text-sm">
               <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                 <p className="break-words">
-                  <Link href={`/requests/${slip.requestId}`} className="font-mono font-medium text-brand-dark underline after:absolute after:inset-0 after:content-['']" data-testid="slip-request-link">
+                  <Link
+                    href={`/requests/${slip.requestId}`}
+                    className="font-mono font-medium text-brand-dark underline after:absolute after:inset-0 after:content-['']"
+                    data-testid="slip-request-link"
+                  >
                     {slip.refId1}
                   </Link>
                   {showMerchant && <span className="text-slate-600"> · {slip.merchantName}</span>}
@@ -32,7 +41,9 @@ export function SlipList({ rows, showMerchant, locale }: { rows: SlipListRow[]; 
                 <p className="whitespace-nowrap font-medium tabular-nums">
                   <span className="sr-only">{t.toPay}: </span>
                   {thb(toPay)}
-                  {toPay !== slip.requestedAmount && <span className="ml-1 text-xs font-normal text-slate-600">({t.requested(thb(slip.requestedAmount))})</span>}
+                  {toPay !== slip.requestedAmount && (
+                    <span className="ml-1 text-xs font-normal text-slate-600">({t.requested(thb(slip.requestedAmount))})</span>
+                  )}
                 </p>
               </div>
               <p className="text-slate-700">

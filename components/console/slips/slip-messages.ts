@@ -21,7 +21,8 @@ export const slipMessages = defineMessages({
     noReference: "not given",
     note: "Note",
     /** The thumbnail's text for people who cannot see it. */
-    thumbnailAlt: (time: string, reference: string | null) => (reference ? `Slip uploaded ${time}, reference ${reference}` : `Slip uploaded ${time}, no reference given`),
+    thumbnailAlt: (time: string, reference: string | null) =>
+      reference ? `Slip uploaded ${time}, reference ${reference}` : `Slip uploaded ${time}, no reference given`,
     fullSize: "Open the full-size slip",
     newTab: "(opens in a new tab)",
   },
@@ -43,7 +44,8 @@ export const slipMessages = defineMessages({
     reference: "เลขอ้างอิง",
     noReference: "ไม่ได้ระบุ",
     note: "หมายเหตุ",
-    thumbnailAlt: (time: string, reference: string | null) => (reference ? `สลิปที่อัปโหลดเมื่อ ${time} เลขอ้างอิง ${reference}` : `สลิปที่อัปโหลดเมื่อ ${time} ไม่ได้ระบุเลขอ้างอิง`),
+    thumbnailAlt: (time: string, reference: string | null) =>
+      reference ? `สลิปที่อัปโหลดเมื่อ ${time} เลขอ้างอิง ${reference}` : `สลิปที่อัปโหลดเมื่อ ${time} ไม่ได้ระบุเลขอ้างอิง`,
     fullSize: "เปิดสลิปขนาดเต็ม",
     newTab: "(เปิดในแท็บใหม่)",
   },

@@ -31,11 +31,21 @@ export function DeliveryTable({ rows, locale }: { rows: DeliveryRow[]; locale: L
       <table className="w-full border-collapse text-left text-sm">
         <thead>
           <tr className="border-b border-slate-300 text-slate-600">
-            <th scope="col" className="py-2 pr-4 font-medium">{t.received}</th>
-            <th scope="col" className="py-2 pr-4 font-medium">{t.event}</th>
-            <th scope="col" className="py-2 pr-4 font-medium">{t.merchant}</th>
-            <th scope="col" className="py-2 pr-4 font-medium">{t.request}</th>
-            <th scope="col" className="py-2 pr-4 font-medium">{t.verdict}</th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              {t.received}
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              {t.event}
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              {t.merchant}
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              {t.request}
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              {t.verdict}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -47,10 +57,24 @@ export function DeliveryTable({ rows, locale }: { rows: DeliveryRow[]; locale: L
                 {row.providerJobId ? <div className="text-xs text-slate-500">job {row.providerJobId}</div> : null}
               </td>
               <td className="py-2 pr-4">{row.merchantName ?? "—"}</td>
-              <td className="py-2 pr-4">{row.requestId ? <Link className="text-brand-dark underline" href={`/requests/${row.requestId}`}>{row.refId1 ?? row.requestId}</Link> : "—"}</td>
               <td className="py-2 pr-4">
-                <span className={`inline-block rounded px-2 py-0.5 text-xs font-medium ${TONE[row.verdict] ?? "bg-amber-50 text-amber-900"}`}>{verdicts[row.verdict] ?? row.verdict}</span>
-                {row.reasonFacts || row.reason ? <p className="mt-1 text-xs text-slate-600">{row.reasonFacts ? factWords(row.reasonFacts, locale) : row.reason}</p> : null}
+                {row.requestId ? (
+                  <Link className="text-brand-dark underline" href={`/requests/${row.requestId}`}>
+                    {row.refId1 ?? row.requestId}
+                  </Link>
+                ) : (
+                  "—"
+                )}
+              </td>
+              <td className="py-2 pr-4">
+                <span
+                  className={`inline-block rounded px-2 py-0.5 text-xs font-medium ${TONE[row.verdict] ?? "bg-amber-50 text-amber-900"}`}
+                >
+                  {verdicts[row.verdict] ?? row.verdict}
+                </span>
+                {row.reasonFacts || row.reason ? (
+                  <p className="mt-1 text-xs text-slate-600">{row.reasonFacts ? factWords(row.reasonFacts, locale) : row.reason}</p>
+                ) : null}
                 <details className="mt-1">
                   <summary className="cursor-pointer text-xs text-brand-dark">{t.showBody}</summary>
                   <RawJson text={pretty(row.rawBody)} />

@@ -3,7 +3,8 @@ import { defineMessages } from "@/lib/i18n";
 export const webhookMessages = defineMessages({
   en: {
     title: "Webhooks",
-    intro: "Every webhook the provider sent, and what PayDesk did with it. The provider never retries a lost webhook; PayDesk checks open requests with the provider anyway.",
+    intro:
+      "Every webhook the provider sent, and what PayDesk did with it. The provider never retries a lost webhook; PayDesk checks open requests with the provider anyway.",
     verdict: "Verdict",
     event: "Event",
     merchant: "Merchant",
@@ -22,10 +23,12 @@ export const webhookMessages = defineMessages({
     badFilters: "These filters could not be read and were left out:",
     noneYet: "No webhooks yet. Give the provider's admin the webhook address and secret (Settings → Merchants).",
     refusalsTitle: "Refused for their secret",
-    refusalsIntro: "Webhooks answered 401 because their secret header was missing or wrong. They changed nothing and are not in the log below; the secret they carried is never kept.",
+    refusalsIntro:
+      "Webhooks answered 401 because their secret header was missing or wrong. They changed nothing and are not in the log below; the secret they carried is never kept.",
     refusalsLastHour: "Last hour",
     refusalsLastDay: "Last 24 hours",
-    refusalsBurst: "A burst of refused webhooks: someone may be guessing the secret, or the provider still sends a rotated-out one. Check the addresses below.",
+    refusalsBurst:
+      "A burst of refused webhooks: someone may be guessing the secret, or the provider still sends a rotated-out one. Check the addresses below.",
     refusalsNone: "None refused lately.",
     refusedAt: "Time",
     refusedFrom: "Address",
@@ -35,7 +38,8 @@ export const webhookMessages = defineMessages({
   },
   th: {
     title: "เว็บฮุก",
-    intro: "เว็บฮุกทุกรายการที่ผู้ให้บริการส่งมา และสิ่งที่ PayDesk ทำกับแต่ละรายการ ผู้ให้บริการไม่ส่งซ้ำเมื่อเว็บฮุกสูญหาย PayDesk จึงตรวจสอบรายการที่ยังเปิดอยู่กับผู้ให้บริการเองด้วย",
+    intro:
+      "เว็บฮุกทุกรายการที่ผู้ให้บริการส่งมา และสิ่งที่ PayDesk ทำกับแต่ละรายการ ผู้ให้บริการไม่ส่งซ้ำเมื่อเว็บฮุกสูญหาย PayDesk จึงตรวจสอบรายการที่ยังเปิดอยู่กับผู้ให้บริการเองด้วย",
     verdict: "ผลการประมวลผล",
     event: "เหตุการณ์",
     merchant: "ร้านค้า",

@@ -11,21 +11,35 @@ export function RefusalsPanel({ summary, locale }: { summary: RefusalSummary; lo
   const problems = REFUSAL_LABELS(locale);
   const isBurst = summary.lastHour >= BURST_PER_HOUR;
   return (
-    <section aria-labelledby="refusals-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-4" data-testid="webhook-refusals">
-      <h2 id="refusals-heading" className="text-lg font-semibold">{t.refusalsTitle}</h2>
+    <section
+      aria-labelledby="refusals-heading"
+      className="mt-6 rounded-lg border border-slate-200 bg-white p-4"
+      data-testid="webhook-refusals"
+    >
+      <h2 id="refusals-heading" className="text-lg font-semibold">
+        {t.refusalsTitle}
+      </h2>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">{t.refusalsIntro}</p>
       <dl className="mt-3 flex gap-8 text-sm">
         <div>
           <dt className="text-slate-600">{t.refusalsLastHour}</dt>
-          <dd className="text-xl font-semibold tabular-nums" data-testid="refusals-last-hour">{summary.lastHour}</dd>
+          <dd className="text-xl font-semibold tabular-nums" data-testid="refusals-last-hour">
+            {summary.lastHour}
+          </dd>
         </div>
         <div>
           <dt className="text-slate-600">{t.refusalsLastDay}</dt>
-          <dd className="text-xl font-semibold tabular-nums" data-testid="refusals-last-day">{summary.lastDay}</dd>
+          <dd className="text-xl font-semibold tabular-nums" data-testid="refusals-last-day">
+            {summary.lastDay}
+          </dd>
         </div>
       </dl>
       {isBurst ? (
-        <p role="alert" className="mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-900" data-testid="refusals-burst">
+        <p
+          role="alert"
+          className="mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-900"
+          data-testid="refusals-burst"
+        >
           {t.refusalsBurst}
         </p>
       ) : null}
@@ -36,10 +50,18 @@ export function RefusalsPanel({ summary, locale }: { summary: RefusalSummary; lo
           <table className="w-full border-collapse text-left text-sm">
             <thead>
               <tr className="border-b border-slate-300 text-slate-600">
-                <th scope="col" className="py-1 pr-4 font-medium">{t.refusedAt}</th>
-                <th scope="col" className="py-1 pr-4 font-medium">{t.refusedFrom}</th>
-                <th scope="col" className="py-1 pr-4 font-medium">{t.refusedHeader}</th>
-                <th scope="col" className="py-1 pr-4 font-medium">{t.refusedProblem}</th>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  {t.refusedAt}
+                </th>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  {t.refusedFrom}
+                </th>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  {t.refusedHeader}
+                </th>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  {t.refusedProblem}
+                </th>
               </tr>
             </thead>
             <tbody>

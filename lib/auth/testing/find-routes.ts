@@ -42,11 +42,18 @@ function routeFiles(dir: string): string[] {
 
 /** app/(console)/x/[id]/route.ts → /x/[id]: route groups and private folders leave no trace in the URL. */
 export function urlPathOf(appDir: string, file: string): string {
-  const segments = path.relative(appDir, path.dirname(file)).split(path.sep).filter((s) => s && !/^\(.*\)$/.test(s));
+  const segments = path
+    .relative(appDir, path.dirname(file))
+    .split(path.sep)
+    .filter((s) => s && !/^\(.*\)$/.test(s));
   return `/${segments.join("/")}`;
 }
 
-const DOOR_FILES: Record<DoorKind, string> = { staff: "defineRoute (lib/auth/route.ts)", public: "definePublicRoute (lib/http/public-route.ts)", webhook: "defineWebhookRoute (lib/http/public-route.ts)" };
+const DOOR_FILES: Record<DoorKind, string> = {
+  staff: "defineRoute (lib/auth/route.ts)",
+  public: "definePublicRoute (lib/http/public-route.ts)",
+  webhook: "defineWebhookRoute (lib/http/public-route.ts)",
+};
 
 /** The door a route at `urlPath` must come through. */
 export function doorFor(urlPath: string): DoorKind {

@@ -38,7 +38,10 @@ function startsWithUseServer(source: string): boolean {
   return /^(["'])use server\1\s*;?/.test(rest);
 }
 
-export async function scanServerActions(roots: string[], importModule: (file: string) => Promise<Record<string, unknown>> = (f) => import(pathToFileURL(f).href)): Promise<ActionScan> {
+export async function scanServerActions(
+  roots: string[],
+  importModule: (file: string) => Promise<Record<string, unknown>> = (f) => import(pathToFileURL(f).href),
+): Promise<ActionScan> {
   const actionModules: string[] = [];
   const problems: string[] = [];
   for (const file of roots.flatMap(listSourceFiles).sort()) {

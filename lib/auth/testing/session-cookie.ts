@@ -5,9 +5,16 @@ import { encode } from "next-auth/jwt";
  * for tests that give code a request: `cookie` header value. The role is the sign-in's snapshot,
  * which the person's row overrides.
  */
-export async function sealedSessionCookie(userId: string, options: { secret: string; sessionId?: string; role?: string; signedInAt?: Date }): Promise<string> {
+export async function sealedSessionCookie(
+  userId: string,
+  options: { secret: string; sessionId?: string; role?: string; signedInAt?: Date },
+): Promise<string> {
   const name = "authjs.session-token";
   const sat = Math.floor((options.signedInAt ?? new Date()).getTime() / 1000);
-  const token = await encode({ token: { sub: userId, uid: userId, sid: options.sessionId ?? "sid-test", sat, role: options.role ?? "admin" }, secret: options.secret, salt: name });
+  const token = await encode({
+    token: { sub: userId, uid: userId, sid: options.sessionId ?? "sid-test", sat, role: options.role ?? "admin" },
+    secret: options.secret,
+    salt: name,
+  });
   return `${name}=${token}`;
 }

@@ -71,7 +71,9 @@ export async function startPostgres(bin: string, startOptions: StartOptions = {}
   // as a running PayDesk would.
   const runAsync = (command: string, args: string[]) =>
     new Promise<void>((resolve, reject) => {
-      execFile(...commandLine(command, args), { encoding: "utf8" }, (error, stdout, stderr) => (error ? reject(new Error(`${command} failed: ${stderr || stdout}`)) : resolve()));
+      execFile(...commandLine(command, args), { encoding: "utf8" }, (error, stdout, stderr) =>
+        error ? reject(new Error(`${command} failed: ${stderr || stdout}`)) : resolve(),
+      );
     });
   const startArgs = ["-D", dataDir, "-o", options.join(" "), "-l", path.join(dir, "log"), "-w", "-t", "30", "start"];
   const stopArgs = (mode: "fast" | "immediate") => ["-D", dataDir, "-m", mode, "-w", "stop"];

@@ -9,13 +9,33 @@ export async function insertMerchantWithRequest(db: Db, name: string): Promise<{
   const merchantId = `mer_${suffix}`;
   const requestId = `req_${suffix}`;
   const refId1 = `SLIP-${suffix}`;
-  await db.insert(merchants).values({ id: merchantId, displayName: name, orgId: "demo", merchantId: `m-${suffix}`, submitKeyEncrypted: "v1:x", submitKeyLast4: "abcd" });
-  await db.insert(paymentRequests).values({ id: requestId, merchantId, kind: "payin", refId1, requestedAmount: "325.52", generatedAmount: "325.37", status: "pending", idempotencyKey: `idem-${suffix}`, input: {} });
+  await db.insert(merchants).values({
+    id: merchantId,
+    displayName: name,
+    orgId: "demo",
+    merchantId: `m-${suffix}`,
+    submitKeyEncrypted: "v1:x",
+    submitKeyLast4: "abcd",
+  });
+  await db.insert(paymentRequests).values({
+    id: requestId,
+    merchantId,
+    kind: "payin",
+    refId1,
+    requestedAmount: "325.52",
+    generatedAmount: "325.37",
+    status: "pending",
+    idempotencyKey: `idem-${suffix}`,
+    input: {},
+  });
   return { merchantId, requestId, refId1 };
 }
 
 /** A real JPEG and WebP of the given colour, as lib/slips/reencode.ts would make them. */
 export async function slipPictures(red: number): Promise<{ jpeg: Uint8Array; thumbnail: Uint8Array }> {
   const picture = sharp({ create: { width: 40, height: 60, channels: 3, background: { r: red, g: 20, b: 20 } } });
-  return { jpeg: new Uint8Array(await picture.clone().jpeg().toBuffer()), thumbnail: new Uint8Array(await picture.clone().webp().toBuffer()) };
+  return {
+    jpeg: new Uint8Array(await picture.clone().jpeg().toBuffer()),
+    thumbnail: new Uint8Array(await picture.clone().webp().toBuffer()),
+  };
 }

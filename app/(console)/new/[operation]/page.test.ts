@@ -19,9 +19,16 @@ vi.mock("next/headers", () => ({
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
 // next-auth does not load outside Next's bundler (it imports "next/server" without an extension);
 // the console's actions, which the page hands to its forms, call it only at request time.
-vi.mock("next-auth", () => ({ default: () => ({ auth: vi.fn(), signIn: vi.fn(), signOut: vi.fn(), handlers: {} }), AuthError: class extends Error {}, CredentialsSignin: class extends Error {} }));
+vi.mock("next-auth", () => ({
+  default: () => ({ auth: vi.fn(), signIn: vi.fn(), signOut: vi.fn(), handlers: {} }),
+  AuthError: class extends Error {},
+  CredentialsSignin: class extends Error {},
+}));
 vi.mock("next-auth/providers/credentials", () => ({ default: (options: unknown) => options }));
-vi.mock("next/navigation", async (original) => ({ ...(await original<typeof import("next/navigation")>()), useRouter: () => ({ refresh: vi.fn(), push: vi.fn() }) }));
+vi.mock("next/navigation", async (original) => ({
+  ...(await original<typeof import("next/navigation")>()),
+  useRouter: () => ({ refresh: vi.fn(), push: vi.fn() }),
+}));
 const secret = randomBytes(32).toString("base64");
 vi.stubEnv("AUTH_SECRET", secret);
 // What next.config.mjs's experimental.authInterrupts sets in a build: forbidden() answers 403.
@@ -38,7 +45,15 @@ describe("/new/<operation>", () => {
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
     surroundings.db = database.db as Db;
-    await database.db.insert(merchants).values({ id: "mer_coffee", displayName: "Bangkok Coffee", orgId: "org", merchantId: "m-coffee", submitKeyEncrypted: "v1:x", submitKeyLast4: "abcd", payoutApprovalThreshold: "5000.00" });
+    await database.db.insert(merchants).values({
+      id: "mer_coffee",
+      displayName: "Bangkok Coffee",
+      orgId: "org",
+      merchantId: "m-coffee",
+      submitKeyEncrypted: "v1:x",
+      submitKeyLast4: "abcd",
+      payoutApprovalThreshold: "5000.00",
+    });
     const operator = await insertStaff(database.db, { role: "operator", merchantIds: ["mer_coffee"] });
     surroundings.cookie = await sealedSessionCookie(operator.id, { secret });
   });

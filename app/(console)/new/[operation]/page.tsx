@@ -33,7 +33,18 @@ export default async function NewOperationPage({ params }: Props) {
   const form = rules ? (
     // Another merchant chosen in the header: a new form, not the old values.
     <Fragment key={rules.id}>
-      {entry.form({ locale, merchantId: rules.id, initialRefId1: generateRefId1(), idempotencyKey: generateIdempotencyKey(), action: entry.action, checkRefId1: checkRefId1Action }, rules, context.saved)}
+      {entry.form(
+        {
+          locale,
+          merchantId: rules.id,
+          initialRefId1: generateRefId1(),
+          idempotencyKey: generateIdempotencyKey(),
+          action: entry.action,
+          checkRefId1: checkRefId1Action,
+        },
+        rules,
+        context.saved,
+      )}
     </Fragment>
   ) : null;
   return <CreateOperationPage operation={operation} locale={locale} context={context} form={form} selectMerchant={selectMerchantAction} />;

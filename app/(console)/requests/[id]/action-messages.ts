@@ -5,7 +5,8 @@ export const actionMessages = defineMessages({
     notFound: "This request was not found. It may belong to a merchant you cannot see; go back to the list.",
     notSandbox: "Sandbox controls only work when PayDesk runs against its sandbox, not a real provider.",
     notAllowed: "That sandbox control does not apply to this request now; reload the page to see its current state.",
-    unreachable: (detail: string) => `The sandbox did not answer (${detail}). Check that it is running (npm start starts it), then try again.`,
+    unreachable: (detail: string) =>
+      `The sandbox did not answer (${detail}). Check that it is running (npm start starts it), then try again.`,
     refused: (detail: string) => `The sandbox refused: ${detail}`,
     noMatch: "The sandbox matched this transfer to no single pending request, so nothing changed. Try Approve instead.",
   },

@@ -40,7 +40,11 @@ function sandboxControlAction(family: ControlFamily, permission: Permission) {
       const t = actionMessages(locale);
       const { isSandbox, providerBaseUrl } = env();
       if (!isSandbox) throw new ActionError(t.notSandbox, {}, "denied");
-      const result = await runSandboxControl({ db, apiFor: merchantApi, scope: session, actorId: session.userId, sandboxUrl: providerBaseUrl }, family, input);
+      const result = await runSandboxControl(
+        { db, apiFor: merchantApi, scope: session, actorId: session.userId, sandboxUrl: providerBaseUrl },
+        family,
+        input,
+      );
       switch (result.outcome) {
         case "not_found":
           throw new ActionError(t.notFound, {}, "not_found");
@@ -51,7 +55,12 @@ function sandboxControlAction(family: ControlFamily, permission: Permission) {
           throw new ActionError(reason === "unreachable" ? t.unreachable(detail) : reason === "refused" ? t.refused(detail) : t.noMatch);
         }
         case "done":
-          return { before: result.recheck.before, after: result.recheck.after, changed: result.recheck.changed, note: factWords(result.recheck.note, locale) };
+          return {
+            before: result.recheck.before,
+            after: result.recheck.after,
+            changed: result.recheck.changed,
+            note: factWords(result.recheck.note, locale),
+          };
       }
     },
   });

@@ -9,14 +9,24 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/database
 /** The request page says loudly when its merchant has no read key: nothing about the request can be confirmed. */
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown, locale: "en" as "en" | "th" }));
 vi.mock("@/lib/auth/session", () => ({
-  requirePermission: async (): Promise<StaffSession> => ({ userId: "usr_v", email: "v@x", name: "V", role: "viewer", merchantIds: null, locale: null }),
+  requirePermission: async (): Promise<StaffSession> => ({
+    userId: "usr_v",
+    email: "v@x",
+    name: "V",
+    role: "viewer",
+    merchantIds: null,
+    locale: null,
+  }),
 }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
 vi.mock("@/lib/i18n/server", () => ({ getLocale: async () => surroundings.locale }));
 vi.mock("@/lib/env", () => ({ env: () => ({ PUBLIC_BASE_URL: "https://paydesk.example", isSandbox: false }) }));
 vi.mock("@/lib/payment-api", () => ({ merchantApi: async () => undefined }));
 vi.mock("@/components/live/live-updates", () => ({ LiveUpdates: () => null }));
-vi.mock("next/navigation", async (original) => ({ ...(await original<typeof import("next/navigation")>()), useRouter: () => ({ refresh: vi.fn() }) }));
+vi.mock("next/navigation", async (original) => ({
+  ...(await original<typeof import("next/navigation")>()),
+  useRouter: () => ({ refresh: vi.fn() }),
+}));
 
 const RequestPage = (await import("./page")).default;
 const render = async (id: string) => renderToStaticMarkup(await RequestPage({ params: Promise.resolve({ id }) }));
@@ -26,10 +36,36 @@ describe("the request page and its merchant's read key", () => {
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
     surroundings.db = database.db as Db;
-    const merchant = (id: string, extra: Partial<typeof merchants.$inferInsert> = {}) => ({ id, displayName: id, orgId: "org", merchantId: id, submitKeyEncrypted: "v1:x", submitKeyLast4: "abcd", ...extra });
-    await database.db.insert(merchants).values([merchant("mer_blind"), merchant("mer_seeing", { readKeyEncrypted: "v1:y", readKeyLast4: "efgh" }), merchant("mer_applying", { applyUnconfirmedWebhooks: true })]);
-    const request = (id: string, merchantId: string) => ({ id, merchantId, kind: "payout" as const, refId1: id, requestedAmount: "10.00", status: "pending", input: {}, idempotencyKey: id, providerId: randomUUID() });
-    await database.db.insert(paymentRequests).values([request("req_blind", "mer_blind"), request("req_seeing", "mer_seeing"), request("req_applying", "mer_applying")]);
+    const merchant = (id: string, extra: Partial<typeof merchants.$inferInsert> = {}) => ({
+      id,
+      displayName: id,
+      orgId: "org",
+      merchantId: id,
+      submitKeyEncrypted: "v1:x",
+      submitKeyLast4: "abcd",
+      ...extra,
+    });
+    await database.db
+      .insert(merchants)
+      .values([
+        merchant("mer_blind"),
+        merchant("mer_seeing", { readKeyEncrypted: "v1:y", readKeyLast4: "efgh" }),
+        merchant("mer_applying", { applyUnconfirmedWebhooks: true }),
+      ]);
+    const request = (id: string, merchantId: string) => ({
+      id,
+      merchantId,
+      kind: "payout" as const,
+      refId1: id,
+      requestedAmount: "10.00",
+      status: "pending",
+      input: {},
+      idempotencyKey: id,
+      providerId: randomUUID(),
+    });
+    await database.db
+      .insert(paymentRequests)
+      .values([request("req_blind", "mer_blind"), request("req_seeing", "mer_seeing"), request("req_applying", "mer_applying")]);
   });
   afterAll(async () => database?.dispose());
 

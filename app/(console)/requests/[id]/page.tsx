@@ -93,12 +93,27 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
       </header>
       <NextStepPanel step={step} locale={locale}>
         {step.action === "share" && checkoutUrl && (
-          <CheckoutLink requestId={r.id} checkoutUrl={checkoutUrl} shareable customerAmount={customerAmount} merchantName={detail.merchantName} locale={locale} />
+          <CheckoutLink
+            requestId={r.id}
+            checkoutUrl={checkoutUrl}
+            shareable
+            customerAmount={customerAmount}
+            merchantName={detail.merchantName}
+            locale={locale}
+          />
         )}
         {step.action === "approve" && can(session.role, "payout.approve") && (
-          <ApproveHere request={r} viewerId={session.userId} locale={locale} approveAction={approveRequestAction} declineAction={declineRequestAction} />
+          <ApproveHere
+            request={r}
+            viewerId={session.userId}
+            locale={locale}
+            approveAction={approveRequestAction}
+            declineAction={declineRequestAction}
+          />
         )}
-        {step.action !== null && step.action !== "approve" && <RecheckButton requestId={r.id} action={recheckRequestAction} locale={locale} />}
+        {step.action !== null && step.action !== "approve" && (
+          <RecheckButton requestId={r.id} action={recheckRequestAction} locale={locale} />
+        )}
         {/* Checks that find nothing new are not timeline entries; the last one's time is shown here. */}
         {r.lastCheckedAt && (
           <p className="text-sm text-slate-700" data-testid="last-checked">
@@ -140,7 +155,14 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
       </div>
       <ProviderAnswer answer={r.providerResponse} refusedAtSubmit={refusedAtSubmit} state={state} locale={locale} />
       {/* Demo mode only, folded at the bottom: it plays the bank and the provider, it is not part of the request. */}
-      {showSandbox && <SandboxPanel requestId={r.id} controls={controlsFor(r)} action={family === "payin" ? sandboxPayInControlAction : sandboxPayOutControlAction} locale={locale} />}
+      {showSandbox && (
+        <SandboxPanel
+          requestId={r.id}
+          controls={controlsFor(r)}
+          action={family === "payin" ? sandboxPayInControlAction : sandboxPayOutControlAction}
+          locale={locale}
+        />
+      )}
     </article>
   );
 }

@@ -5,7 +5,14 @@ import { env } from "@/lib/env";
 import { getLocale } from "@/lib/i18n/server";
 import { createMerchant, rotateKeys } from "@/lib/merchants/manage";
 import { setApplyUnconfirmedWebhooks, updateMerchantSettings } from "@/lib/merchants/settings";
-import { allowUnconfirmedWebhooksSchema, merchantIdSchema, merchantLimitsSchema, MERCHANT_REFUSALS, newMerchantSchema, rotateKeysSchema } from "@/lib/merchants/settings-schemas";
+import {
+  allowUnconfirmedWebhooksSchema,
+  merchantIdSchema,
+  merchantLimitsSchema,
+  MERCHANT_REFUSALS,
+  newMerchantSchema,
+  rotateKeysSchema,
+} from "@/lib/merchants/settings-schemas";
 import { testMerchantKeys } from "@/lib/merchants/test-keys";
 import { keyVault } from "@/lib/merchants/vault";
 import { rotateWebhookSecret } from "@/lib/merchants/webhook-secret";
@@ -36,7 +43,8 @@ export const createMerchantAction = defineAction({
       });
       return { id: created.id, submitKeyLast4: created.submitKeyLast4, readKeyLast4: created.readKeyLast4 };
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ActionError(MERCHANT_REFUSALS.duplicate, { providerMerchantId: [MERCHANT_REFUSALS.duplicate] });
+      if (isUniqueViolation(error))
+        throw new ActionError(MERCHANT_REFUSALS.duplicate, { providerMerchantId: [MERCHANT_REFUSALS.duplicate] });
       throw error;
     }
   },
@@ -49,7 +57,10 @@ export const rotateKeysAction = defineAction({
   merchantScoped: true,
   audit: "merchant.rotate-keys",
   run: async ({ input, merchant, db }) => {
-    const row = await rotateKeys(db, keyVault(), merchant.id, { submitKey: input.submitKey, readKey: input.removeReadKey ? null : input.readKey });
+    const row = await rotateKeys(db, keyVault(), merchant.id, {
+      submitKey: input.submitKey,
+      readKey: input.removeReadKey ? null : input.readKey,
+    });
     if (!row) throw new ActionError(MERCHANT_REFUSALS.gone, {}, "not_found");
     return { submitKeyLast4: row.submitKeyLast4, readKeyLast4: row.readKeyLast4 };
   },

@@ -44,9 +44,14 @@ vi.mock("@/lib/auth/session", async () => {
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
 vi.mock("@/lib/merchants/vault", () => ({ keyVault: () => surroundings.vault }));
 vi.mock("@/lib/payment-api", () => ({ paymentApi: async () => surroundings.api }));
-vi.mock("@/lib/env", () => ({ env: () => ({ PUBLIC_BASE_URL: "https://paydesk.example", WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret", TRUSTED_PROXIES: [] }) }));
+vi.mock("@/lib/env", () => ({
+  env: () => ({ PUBLIC_BASE_URL: "https://paydesk.example", WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret", TRUSTED_PROXIES: [] }),
+}));
 vi.mock("@/lib/i18n/server", () => ({ getLocale: async () => surroundings.locale }));
-vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-paydesk-peer": "203.0.113.40" }), cookies: async () => ({ get: () => undefined, set: () => undefined }) }));
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers({ "x-paydesk-peer": "203.0.113.40" }),
+  cookies: async () => ({ get: () => undefined, set: () => undefined }),
+}));
 vi.mock("next/navigation", async (original) => ({
   ...(await original<typeof import("next/navigation")>()),
   useRouter: () => ({ push: vi.fn(), replace: vi.fn(), refresh: vi.fn() }),
@@ -76,7 +81,8 @@ describe("settings: merchants and their keys", () => {
   let database: TestDatabase;
   let sandbox: TestSandbox;
   let admin: { id: string; email: string };
-  const lastAudit = async (action: string) => (await database.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id)).limit(1))[0];
+  const lastAudit = async (action: string) =>
+    (await database.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id)).limit(1))[0];
 
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
@@ -111,12 +117,22 @@ describe("settings: merchants and their keys", () => {
     const submitKey = `sub-${randomBytes(16).toString("hex")}`;
     const readKey = `rea-${randomBytes(16).toString("hex")}`;
     const result = await addMerchant({ submitKey, readKey });
-    expect(result).toEqual({ ok: true, data: { id: expect.stringMatching(/^mer_/), submitKeyLast4: submitKey.slice(-4), readKeyLast4: readKey.slice(-4) } });
+    expect(result).toEqual({
+      ok: true,
+      data: { id: expect.stringMatching(/^mer_/), submitKeyLast4: submitKey.slice(-4), readKeyLast4: readKey.slice(-4) },
+    });
     if (!result.ok) return;
-    expect(await lastAudit("merchant.create")).toMatchObject({ actorId: admin.id, outcome: "ok", target: result.data.id, ip: "203.0.113.40" });
+    expect(await lastAudit("merchant.create")).toMatchObject({
+      actorId: admin.id,
+      outcome: "ok",
+      target: result.data.id,
+      ip: "203.0.113.40",
+    });
 
     const listHtml = await render(MerchantsPage());
-    const pageHtml = await render(MerchantPage({ params: Promise.resolve({ id: result.data.id }), searchParams: Promise.resolve({ created: "1" }) }));
+    const pageHtml = await render(
+      MerchantPage({ params: Promise.resolve({ id: result.data.id }), searchParams: Promise.resolve({ created: "1" }) }),
+    );
     for (const html of [listHtml, pageHtml]) {
       expect(html).toContain("Siam Coffee Roasters");
       expect(html).toContain(`…${submitKey.slice(-4)}`);
@@ -143,10 +159,14 @@ describe("settings: merchants and their keys", () => {
     const created = await addMerchant({ readKey: "" });
     if (!created.ok) throw new Error(created.message);
     const merchantId = created.data.id;
-    const flag = async () => (await database.db.select({ on: merchants.applyUnconfirmedWebhooks }).from(merchants).where(eq(merchants.id, merchantId)))[0]!.on;
+    const flag = async () =>
+      (await database.db.select({ on: merchants.applyUnconfirmedWebhooks }).from(merchants).where(eq(merchants.id, merchantId)))[0]!.on;
     expect(await flag()).toBe(false);
     // Not without saying they understand.
-    expect(await merchantActions.allowUnconfirmedWebhooksAction(null, { merchantId, understood: false })).toMatchObject({ ok: false, fieldErrors: { understood: [MERCHANT_RULES.confirmUnconfirmed] } });
+    expect(await merchantActions.allowUnconfirmedWebhooksAction(null, { merchantId, understood: false })).toMatchObject({
+      ok: false,
+      fieldErrors: { understood: [MERCHANT_RULES.confirmUnconfirmed] },
+    });
     expect(await flag()).toBe(false);
     // Not by someone who may not manage merchants.
     surroundings.session = session(admin, "finance");
@@ -179,12 +199,19 @@ describe("settings: merchants and their keys", () => {
     });
     const id = guid();
     expect((await addMerchant({ providerMerchantId: id })).ok).toBe(true);
-    expect(await addMerchant({ providerMerchantId: id.toUpperCase() })).toMatchObject({ ok: false, fieldErrors: { providerMerchantId: [MERCHANT_REFUSALS.duplicate] } });
+    expect(await addMerchant({ providerMerchantId: id.toUpperCase() })).toMatchObject({
+      ok: false,
+      fieldErrors: { providerMerchantId: [MERCHANT_REFUSALS.duplicate] },
+    });
   });
 
   it("refuses a NUL character in the merchant's name beside the field, and stores nothing", async () => {
     const before = (await database.db.select().from(merchants)).length;
-    expect(await addMerchant({ displayName: "Siam\u0000Coffee" })).toEqual({ ok: false, message: ACTION_MESSAGES.invalid, fieldErrors: { displayName: [ACTION_MESSAGES.nulCharacter] } });
+    expect(await addMerchant({ displayName: "Siam\u0000Coffee" })).toEqual({
+      ok: false,
+      message: ACTION_MESSAGES.invalid,
+      fieldErrors: { displayName: [ACTION_MESSAGES.nulCharacter] },
+    });
     expect(await database.db.select().from(merchants)).toHaveLength(before);
   });
 
@@ -192,7 +219,12 @@ describe("settings: merchants and their keys", () => {
     const created = await addMerchant();
     if (!created.ok) throw new Error(created.message);
     const newSubmit = `new-${randomBytes(16).toString("hex")}`;
-    const rotated = await merchantActions.rotateKeysAction(null, { merchantId: created.data.id, submitKey: newSubmit, readKey: "", removeReadKey: true });
+    const rotated = await merchantActions.rotateKeysAction(null, {
+      merchantId: created.data.id,
+      submitKey: newSubmit,
+      readKey: "",
+      removeReadKey: true,
+    });
     expect(rotated).toEqual({ ok: true, data: { submitKeyLast4: newSubmit.slice(-4), readKeyLast4: null } });
     expect(JSON.stringify(rotated)).not.toContain(newSubmit);
     expect(await lastAudit("merchant.rotate-keys")).toMatchObject({ outcome: "ok", merchantId: created.data.id, target: created.data.id });
@@ -205,10 +237,21 @@ describe("settings: merchants and their keys", () => {
     const created = await addMerchant();
     if (!created.ok) throw new Error(created.message);
     surroundings.session = session(admin, "admin", { merchantIds: ["mer_elsewhere"] });
-    expect(await merchantActions.rotateWebhookSecretAction(null, { merchantId: created.data.id })).toEqual({ ok: false, message: ACTION_MESSAGES.merchantNotFound, fieldErrors: {} });
+    expect(await merchantActions.rotateWebhookSecretAction(null, { merchantId: created.data.id })).toEqual({
+      ok: false,
+      message: ACTION_MESSAGES.merchantNotFound,
+      fieldErrors: {},
+    });
     expect(await addMerchant()).toMatchObject({ ok: false, message: STAFF_REFUSALS.needsAllMerchants });
     surroundings.session = session(admin, "finance");
-    expect(await merchantActions.rotateKeysAction(null, { merchantId: created.data.id, submitKey: "another-key-1234", readKey: "", removeReadKey: false })).toMatchObject({
+    expect(
+      await merchantActions.rotateKeysAction(null, {
+        merchantId: created.data.id,
+        submitKey: "another-key-1234",
+        readKey: "",
+        removeReadKey: false,
+      }),
+    ).toMatchObject({
       ok: false,
       message: expect.stringMatching(/^You do not have permission/),
     });
@@ -223,7 +266,11 @@ describe("settings: merchants and their keys", () => {
     const first = await merchantActions.rotateWebhookSecretAction(null, { merchantId: created.data.id });
     expect(first).toEqual({
       ok: true,
-      data: { secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{40,}$/), header: "X-PayDesk-Webhook-Secret", url: "https://paydesk.example/api/webhooks/payment" },
+      data: {
+        secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{40,}$/),
+        header: "X-PayDesk-Webhook-Secret",
+        url: "https://paydesk.example/api/webhooks/payment",
+      },
     });
     if (!first.ok) return;
     const second = await merchantActions.rotateWebhookSecretAction(null, { merchantId: created.data.id });
@@ -243,42 +290,94 @@ describe("settings: merchants and their keys", () => {
   it("edits the name and limits", async () => {
     const created = await addMerchant();
     if (!created.ok) throw new Error(created.message);
-    const saved = await merchantActions.updateMerchantSettingsAction(null, { merchantId: created.data.id, displayName: "Renamed", payinMin: "", payinMax: "1000.50", payoutApprovalThreshold: "0" });
+    const saved = await merchantActions.updateMerchantSettingsAction(null, {
+      merchantId: created.data.id,
+      displayName: "Renamed",
+      payinMin: "",
+      payinMax: "1000.50",
+      payoutApprovalThreshold: "0",
+    });
     expect(saved).toEqual({ ok: true, data: null });
     const [row] = await database.db.select().from(merchants).where(eq(merchants.id, created.data.id));
     expect(row).toMatchObject({ displayName: "Renamed", payinMin: null, payinMax: "1000.50", payoutApprovalThreshold: "0.00" });
-    expect(await merchantActions.updateMerchantSettingsAction(null, { merchantId: created.data.id, displayName: "", payinMin: "5", payinMax: "1" })).toMatchObject({
+    expect(
+      await merchantActions.updateMerchantSettingsAction(null, {
+        merchantId: created.data.id,
+        displayName: "",
+        payinMin: "5",
+        payinMax: "1",
+      }),
+    ).toMatchObject({
       ok: false,
       fieldErrors: { displayName: [expect.any(String)] },
     });
   });
 
   it("tests the keys at the provider: works, rejected, no read key", async () => {
-    const real = await addMerchant({ orgId: sandbox.coffee.orgId, providerMerchantId: sandbox.coffee.merchantId, submitKey: sandbox.coffee.submitKey, readKey: sandbox.coffee.readKey });
+    const real = await addMerchant({
+      orgId: sandbox.coffee.orgId,
+      providerMerchantId: sandbox.coffee.merchantId,
+      submitKey: sandbox.coffee.submitKey,
+      readKey: sandbox.coffee.readKey,
+    });
     if (!real.ok) throw new Error(real.message);
     const good = await merchantActions.testKeysAction(null, { merchantId: real.data.id });
-    expect(good).toEqual({ ok: true, data: { checks: [{ key: "submit", verdict: "works", detail: null }, { key: "read", verdict: "works", detail: null }] } });
+    expect(good).toEqual({
+      ok: true,
+      data: {
+        checks: [
+          { key: "submit", verdict: "works", detail: null },
+          { key: "read", verdict: "works", detail: null },
+        ],
+      },
+    });
     expect(JSON.stringify(good)).not.toContain(sandbox.coffee.submitKey);
 
     const wrong = await addMerchant({ orgId: sandbox.coffee.orgId, submitKey: "not-a-key-the-provider-knows", readKey: "" });
     if (!wrong.ok) throw new Error(wrong.message);
     const bad = await merchantActions.testKeysAction(null, { merchantId: wrong.data.id });
-    expect(bad).toMatchObject({ ok: true, data: { checks: [{ key: "submit", verdict: "rejected", detail: expect.stringMatching(/^The provider rejected the API key for org /) }, { key: "read", verdict: "missing" }] } });
+    expect(bad).toMatchObject({
+      ok: true,
+      data: {
+        checks: [
+          { key: "submit", verdict: "rejected", detail: expect.stringMatching(/^The provider rejected the API key for org /) },
+          { key: "read", verdict: "missing" },
+        ],
+      },
+    });
     expect(JSON.stringify(bad)).not.toContain("not-a-key-the-provider-knows");
     // An admin reading Thai gets the provider client's explanation in Thai.
     surroundings.locale = "th";
     try {
       const inThai = await merchantActions.testKeysAction(null, { merchantId: wrong.data.id });
-      expect(inThai).toMatchObject({ ok: true, data: { checks: [{ key: "submit", verdict: "rejected", detail: expect.stringMatching(/^ผู้ให้บริการไม่ยอมรับ API key ขององค์กร /) }, { key: "read" }] } });
+      expect(inThai).toMatchObject({
+        ok: true,
+        data: {
+          checks: [
+            { key: "submit", verdict: "rejected", detail: expect.stringMatching(/^ผู้ให้บริการไม่ยอมรับ API key ขององค์กร /) },
+            { key: "read" },
+          ],
+        },
+      });
     } finally {
       surroundings.locale = "en";
     }
 
     // A submit key in the read slot: accepted, but without the VIEWER role.
-    await merchantActions.rotateKeysAction(null, { merchantId: wrong.data.id, submitKey: sandbox.coffee.submitKey, readKey: sandbox.coffee.submitKey, removeReadKey: false });
+    await merchantActions.rotateKeysAction(null, {
+      merchantId: wrong.data.id,
+      submitKey: sandbox.coffee.submitKey,
+      readKey: sandbox.coffee.submitKey,
+      removeReadKey: false,
+    });
     expect(await merchantActions.testKeysAction(null, { merchantId: wrong.data.id })).toMatchObject({
       ok: true,
-      data: { checks: [{ key: "submit", verdict: "works" }, { key: "read", verdict: "lacks_role" }] },
+      data: {
+        checks: [
+          { key: "submit", verdict: "works" },
+          { key: "read", verdict: "lacks_role" },
+        ],
+      },
     });
   });
 });

@@ -34,7 +34,12 @@ export default async function StaffPage() {
       </div>
       {session.merchantIds !== null && <NeedsAllMerchants locale={locale} />}
       <div className="mt-6">
-        <StaffTable staff={staff} merchantNames={new Map(merchants.map((m) => [m.id, m.displayName]))} currentUserId={session.userId} locale={locale} />
+        <StaffTable
+          staff={staff}
+          merchantNames={new Map(merchants.map((m) => [m.id, m.displayName]))}
+          currentUserId={session.userId}
+          locale={locale}
+        />
       </div>
     </>
   );

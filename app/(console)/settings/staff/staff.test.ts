@@ -33,9 +33,14 @@ vi.mock("@/lib/auth/session", async () => {
   };
 });
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
-vi.mock("@/lib/env", () => ({ env: () => ({ PUBLIC_BASE_URL: "https://paydesk.example", WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret" }) }));
+vi.mock("@/lib/env", () => ({
+  env: () => ({ PUBLIC_BASE_URL: "https://paydesk.example", WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret" }),
+}));
 vi.mock("@/lib/i18n/server", () => ({ getLocale: async () => "en" }));
-vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": "203.0.113.40" }), cookies: async () => ({ get: () => undefined, set: () => undefined }) }));
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers({ "x-forwarded-for": "203.0.113.40" }),
+  cookies: async () => ({ get: () => undefined, set: () => undefined }),
+}));
 vi.mock("next/navigation", async (original) => ({
   ...(await original<typeof import("next/navigation")>()),
   useRouter: () => ({ push: vi.fn(), replace: vi.fn(), refresh: vi.fn() }),
@@ -62,7 +67,14 @@ describe("settings: staff", () => {
   let database: TestDatabase;
   let admin: { id: string; email: string };
   const lastAudit = async (action: string, target: string) =>
-    (await database.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.target, target))).orderBy(desc(auditLog.id)).limit(1))[0];
+    (
+      await database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, action), eq(auditLog.target, target)))
+        .orderBy(desc(auditLog.id))
+        .limit(1)
+    )[0];
 
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
@@ -76,13 +88,30 @@ describe("settings: staff", () => {
   });
 
   it("invites, changes access, disables and enables, each audited with its target", async () => {
-    const invited = await staffActions.inviteStaffAction(null, { email: "mali@shop.example", name: "Mali", role: "operator", allMerchants: true, merchantIds: [] });
-    expect(invited).toMatchObject({ ok: true, data: { id: expect.stringMatching(/^usr_/), email: "mali@shop.example", oneTimePassword: expect.any(String) } });
+    const invited = await staffActions.inviteStaffAction(null, {
+      email: "mali@shop.example",
+      name: "Mali",
+      role: "operator",
+      allMerchants: true,
+      merchantIds: [],
+    });
+    expect(invited).toMatchObject({
+      ok: true,
+      data: { id: expect.stringMatching(/^usr_/), email: "mali@shop.example", oneTimePassword: expect.any(String) },
+    });
     if (!invited.ok) return;
     const id = invited.data.id;
     expect(await lastAudit("staff.invite", id)).toMatchObject({ actorId: admin.id, outcome: "ok" });
 
-    expect(await staffActions.changeStaffAccessAction(null, { userId: id, name: "Mali S.", role: "finance", allMerchants: true, merchantIds: [] })).toEqual({ ok: true, data: { userId: id } });
+    expect(
+      await staffActions.changeStaffAccessAction(null, {
+        userId: id,
+        name: "Mali S.",
+        role: "finance",
+        allMerchants: true,
+        merchantIds: [],
+      }),
+    ).toEqual({ ok: true, data: { userId: id } });
     expect(await lastAudit("staff.change-access", id)).toMatchObject({ outcome: "ok" });
     expect(await staffActions.disableStaffAction(null, { userId: id })).toEqual({ ok: true, data: { userId: id, isDisabled: true } });
     expect(await staffActions.enableStaffAction(null, { userId: id })).toEqual({ ok: true, data: { userId: id, isDisabled: false } });
@@ -102,10 +131,27 @@ describe("settings: staff", () => {
   });
 
   it("refuses acting on yourself and a duplicate email, as a refusal the person can read, and audits it", async () => {
-    expect(await staffActions.disableStaffAction(null, { userId: admin.id })).toEqual({ ok: false, message: STAFF_REFUSALS.notYourself, fieldErrors: {} });
-    const [refused] = await database.db.select().from(auditLog).where(eq(auditLog.action, "staff.disable")).orderBy(desc(auditLog.id)).limit(1);
+    expect(await staffActions.disableStaffAction(null, { userId: admin.id })).toEqual({
+      ok: false,
+      message: STAFF_REFUSALS.notYourself,
+      fieldErrors: {},
+    });
+    const [refused] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "staff.disable"))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(refused).toMatchObject({ actorId: admin.id, outcome: "failed", data: { message: STAFF_REFUSALS.notYourself } });
-    expect(await staffActions.inviteStaffAction(null, { email: admin.email.toUpperCase(), name: "Dup", role: "viewer", allMerchants: true, merchantIds: [] })).toEqual({
+    expect(
+      await staffActions.inviteStaffAction(null, {
+        email: admin.email.toUpperCase(),
+        name: "Dup",
+        role: "viewer",
+        allMerchants: true,
+        merchantIds: [],
+      }),
+    ).toEqual({
       ok: false,
       message: STAFF_REFUSALS.emailTaken,
       fieldErrors: { email: [STAFF_REFUSALS.emailTaken] },
@@ -127,13 +173,21 @@ describe("settings: staff", () => {
     // No "every merchant" and no merchant ticked.
     const none = new FormData();
     for (const [k, v] of Object.entries({ email: "x@shop.example", name: "X", role: "viewer" })) none.set(k, v);
-    expect(await staffActions.inviteStaffAction(null, none)).toMatchObject({ ok: false, fieldErrors: { merchantIds: [STAFF_RULES.merchantsRequired] } });
+    expect(await staffActions.inviteStaffAction(null, none)).toMatchObject({
+      ok: false,
+      fieldErrors: { merchantIds: [STAFF_RULES.merchantsRequired] },
+    });
   });
 
   it("refuses a NUL character in a name beside the field, in the person's language, and stores nobody", async () => {
     const form = new FormData();
-    for (const [k, v] of Object.entries({ email: "nul@shop.example", name: "Mali\u0000", role: "viewer", allMerchants: "on" })) form.set(k, v);
-    expect(await staffActions.inviteStaffAction(null, form)).toEqual({ ok: false, message: ACTION_MESSAGES.invalid, fieldErrors: { name: [ACTION_MESSAGES.nulCharacter] } });
+    for (const [k, v] of Object.entries({ email: "nul@shop.example", name: "Mali\u0000", role: "viewer", allMerchants: "on" }))
+      form.set(k, v);
+    expect(await staffActions.inviteStaffAction(null, form)).toEqual({
+      ok: false,
+      message: ACTION_MESSAGES.invalid,
+      fieldErrors: { name: [ACTION_MESSAGES.nulCharacter] },
+    });
     expect(await database.db.select().from(staffUsers).where(eq(staffUsers.email, "nul@shop.example"))).toEqual([]);
     surroundings.session = session(admin, "admin", { locale: "th" });
     const thai = await staffActions.inviteStaffAction(null, form);
@@ -154,7 +208,15 @@ describe("settings: staff", () => {
 
   it("refuses staff management to a role without it", async () => {
     surroundings.session = session(admin, "finance");
-    expect(await staffActions.inviteStaffAction(null, { email: "y@shop.example", name: "Y", role: "admin", allMerchants: true, merchantIds: [] })).toMatchObject({
+    expect(
+      await staffActions.inviteStaffAction(null, {
+        email: "y@shop.example",
+        name: "Y",
+        role: "admin",
+        allMerchants: true,
+        merchantIds: [],
+      }),
+    ).toMatchObject({
       ok: false,
       message: expect.stringMatching(/^You do not have permission to manage staff accounts/),
     });
@@ -162,27 +224,61 @@ describe("settings: staff", () => {
   });
 
   it("a person on a one-time password may only choose their own password", async () => {
-    const invited = await staffActions.inviteStaffAction(null, { email: "otp-admin@shop.example", name: "New admin", role: "admin", allMerchants: true, merchantIds: [] });
+    const invited = await staffActions.inviteStaffAction(null, {
+      email: "otp-admin@shop.example",
+      name: "New admin",
+      role: "admin",
+      allMerchants: true,
+      merchantIds: [],
+    });
     if (!invited.ok) throw new Error(invited.message);
     surroundings.session = session({ id: invited.data.id, email: "otp-admin@shop.example" }, "admin", { mustChangePassword: true });
-    expect(await staffActions.inviteStaffAction(null, { email: "z@shop.example", name: "Z", role: "admin", allMerchants: true, merchantIds: [] })).toEqual({
+    expect(
+      await staffActions.inviteStaffAction(null, {
+        email: "z@shop.example",
+        name: "Z",
+        role: "admin",
+        allMerchants: true,
+        merchantIds: [],
+      }),
+    ).toEqual({
       ok: false,
       message: ACTION_MESSAGES.choosePasswordFirst,
       fieldErrors: {},
     });
-    expect(await changePasswordAction(null, { currentPassword: "wrong", newPassword: "twelve chars or more", confirmPassword: "twelve chars or more" })).toMatchObject({
+    expect(
+      await changePasswordAction(null, {
+        currentPassword: "wrong",
+        newPassword: "twelve chars or more",
+        confirmPassword: "twelve chars or more",
+      }),
+    ).toMatchObject({
       ok: false,
       fieldErrors: { currentPassword: [STAFF_REFUSALS.wrongCurrentPassword] },
     });
-    expect(await changePasswordAction(null, { currentPassword: invited.data.oneTimePassword, newPassword: "short", confirmPassword: "short" })).toMatchObject({
+    expect(
+      await changePasswordAction(null, { currentPassword: invited.data.oneTimePassword, newPassword: "short", confirmPassword: "short" }),
+    ).toMatchObject({
       ok: false,
       fieldErrors: { newPassword: [STAFF_RULES.newPasswordTooShort] },
     });
-    expect(await changePasswordAction(null, { currentPassword: invited.data.oneTimePassword, newPassword: "twelve chars or more", confirmPassword: "twelve chars or mor" })).toMatchObject({
+    expect(
+      await changePasswordAction(null, {
+        currentPassword: invited.data.oneTimePassword,
+        newPassword: "twelve chars or more",
+        confirmPassword: "twelve chars or mor",
+      }),
+    ).toMatchObject({
       ok: false,
       fieldErrors: { confirmPassword: [STAFF_RULES.confirmMismatch] },
     });
-    expect(await changePasswordAction(null, { currentPassword: invited.data.oneTimePassword, newPassword: "twelve chars or more", confirmPassword: "twelve chars or more" })).toEqual({
+    expect(
+      await changePasswordAction(null, {
+        currentPassword: invited.data.oneTimePassword,
+        newPassword: "twelve chars or more",
+        confirmPassword: "twelve chars or more",
+      }),
+    ).toEqual({
       ok: true,
       data: { userId: invited.data.id, wasForced: true },
     });

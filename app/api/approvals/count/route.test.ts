@@ -12,7 +12,14 @@ vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
 
 const { GET } = await import("./route");
 
-const staff = (role: StaffSession["role"], merchantIds: string[] | null = null, locale: string | null = null): StaffSession => ({ userId: `usr_${role}`, email: `${role}@shop`, name: role, role, merchantIds, locale });
+const staff = (role: StaffSession["role"], merchantIds: string[] | null = null, locale: string | null = null): StaffSession => ({
+  userId: `usr_${role}`,
+  email: `${role}@shop`,
+  name: role,
+  role,
+  merchantIds,
+  locale,
+});
 const get = (headers: Record<string, string> = {}) => GET(new NextRequest("http://paydesk.test/api/approvals/count", { headers }));
 
 describe("GET /api/approvals/count", () => {
@@ -21,9 +28,26 @@ describe("GET /api/approvals/count", () => {
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
     surroundings.db = database.db as Db;
-    const m = (id: string) => ({ id, displayName: id, orgId: "org", merchantId: `m-${id}`, submitKeyEncrypted: "v1:x", submitKeyLast4: "abcd" });
+    const m = (id: string) => ({
+      id,
+      displayName: id,
+      orgId: "org",
+      merchantId: `m-${id}`,
+      submitKeyEncrypted: "v1:x",
+      submitKeyLast4: "abcd",
+    });
     await database.db.insert(merchants).values([m("mer_a"), m("mer_b")]);
-    const held = (id: string, merchantId: string) => ({ id, merchantId, kind: "payout" as const, refId1: id, payerName: "x", requestedAmount: "60000.00", status: "awaiting_approval", input: {}, idempotencyKey: id });
+    const held = (id: string, merchantId: string) => ({
+      id,
+      merchantId,
+      kind: "payout" as const,
+      refId1: id,
+      payerName: "x",
+      requestedAmount: "60000.00",
+      status: "awaiting_approval",
+      input: {},
+      idempotencyKey: id,
+    });
     await database.db.insert(paymentRequests).values([held("req_1", "mer_a"), held("req_2", "mer_a"), held("req_3", "mer_b")]);
   });
   afterAll(async () => database?.dispose());

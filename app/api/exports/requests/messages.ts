@@ -15,7 +15,10 @@ export const exportMessages = defineMessages({
 });
 
 /** The URL's filter names ("min", "q") as the requests page labels them, in the person's language. */
-const LABEL_OF: Record<string, "status" | "from" | "to" | "min" | "max" | "merchant" | "creator" | "search" | "sort" | "size" | "pagesLabel"> = {
+const LABEL_OF: Record<
+  string,
+  "status" | "from" | "to" | "min" | "max" | "merchant" | "creator" | "search" | "sort" | "size" | "pagesLabel"
+> = {
   status: "status",
   from: "from",
   to: "to",

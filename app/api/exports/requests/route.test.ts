@@ -10,12 +10,22 @@ import type { StaffSession } from "@/lib/auth/session";
 const surroundings = vi.hoisted(() => ({ session: null as StaffSession | null, db: undefined as unknown, selected: "mer_a" }));
 vi.mock("@/lib/auth/session", () => ({ currentSession: async () => surroundings.session }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
-vi.mock("@/lib/auth/selected-merchant", () => ({ selectedMerchant: async () => ({ merchants: [], selected: { id: surroundings.selected }, scope: surroundings.selected }) }));
+vi.mock("@/lib/auth/selected-merchant", () => ({
+  selectedMerchant: async () => ({ merchants: [], selected: { id: surroundings.selected }, scope: surroundings.selected }),
+}));
 
 const { GET } = await import("./route");
 
-const staff = (role: string, merchantIds: string[] | null = null): StaffSession => ({ userId: "usr_x", email: "x@shop", name: "X", role: role as StaffSession["role"], merchantIds, locale: null });
-const get = (query = "", headers: Record<string, string> = {}) => GET(new NextRequest(`http://paydesk.test/api/exports/requests${query}`, { headers }));
+const staff = (role: string, merchantIds: string[] | null = null): StaffSession => ({
+  userId: "usr_x",
+  email: "x@shop",
+  name: "X",
+  role: role as StaffSession["role"],
+  merchantIds,
+  locale: null,
+});
+const get = (query = "", headers: Record<string, string> = {}) =>
+  GET(new NextRequest(`http://paydesk.test/api/exports/requests${query}`, { headers }));
 
 describe("GET /api/exports/requests", () => {
   let database: TestDatabase;
@@ -23,10 +33,33 @@ describe("GET /api/exports/requests", () => {
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
     surroundings.db = database.db as Db;
-    const m = (id: string) => ({ id, displayName: `Shop ${id}`, orgId: "org", merchantId: `m-${id}`, submitKeyEncrypted: "v1:x", submitKeyLast4: "abcd" });
+    const m = (id: string) => ({
+      id,
+      displayName: `Shop ${id}`,
+      orgId: "org",
+      merchantId: `m-${id}`,
+      submitKeyEncrypted: "v1:x",
+      submitKeyLast4: "abcd",
+    });
     await database.db.insert(merchants).values([m("mer_a"), m("mer_b")]);
-    const row = (id: string, merchantId: string, payerName: string, amount: string) => ({ id, merchantId, kind: "payin" as const, refId1: id, payerName, requestedAmount: amount, status: "pending", input: {}, idempotencyKey: id });
-    await database.db.insert(paymentRequests).values([row("req_a1", "mer_a", "สมชาย ใจดี", "325.00"), row("req_a2", "mer_a", "=SUM(A1)", "10.50"), row("req_b1", "mer_b", "Other shop's payer", "99.00")]);
+    const row = (id: string, merchantId: string, payerName: string, amount: string) => ({
+      id,
+      merchantId,
+      kind: "payin" as const,
+      refId1: id,
+      payerName,
+      requestedAmount: amount,
+      status: "pending",
+      input: {},
+      idempotencyKey: id,
+    });
+    await database.db
+      .insert(paymentRequests)
+      .values([
+        row("req_a1", "mer_a", "สมชาย ใจดี", "325.00"),
+        row("req_a2", "mer_a", "=SUM(A1)", "10.50"),
+        row("req_b1", "mer_b", "Other shop's payer", "99.00"),
+      ]);
   });
   afterAll(async () => database?.dispose());
   beforeEach(() => {
@@ -53,7 +86,10 @@ describe("GET /api/exports/requests", () => {
   it("answers 400 naming the filters that are wrong, as the requests page labels them", async () => {
     const response = await get("?from=yesterday&min=abc");
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ fields: { from: "date", min: "amount" }, error: "Some filters are not valid (“Created from”, “Amount from (THB)”); fix them on the requests page and export again." });
+    expect(await response.json()).toMatchObject({
+      fields: { from: "date", min: "amount" },
+      error: "Some filters are not valid (“Created from”, “Amount from (THB)”); fix them on the requests page and export again.",
+    });
     const inThai = await get("?from=yesterday&q=" + "x".repeat(300), { "accept-language": "th-TH" });
     expect((await inThai.json()).error).toBe("ตัวกรองบางช่องไม่ถูกต้อง (“สร้างตั้งแต่”, “ค้นหา”) แก้ไขที่หน้ารายการคำขอแล้วส่งออกอีกครั้ง");
   });

@@ -23,7 +23,8 @@ export const GET = defineRoute({
   run: async ({ request, session, locale, ip }) => {
     const { filters, errors } = parseListFilters(request.nextUrl.searchParams);
     const invalid = Object.keys(errors);
-    if (invalid.length > 0) return NextResponse.json({ error: exportMessages(locale).invalid(filterNames(invalid, locale)), fields: errors }, { status: 400 });
+    if (invalid.length > 0)
+      return NextResponse.json({ error: exportMessages(locale).invalid(filterNames(invalid, locale)), fields: errors }, { status: 400 });
     const merchant = filters.merchant ?? (await selectedMerchant(session)).scope;
     // A link to a later page exports from there on; "export what you see" starts at the newest.
     const resolved = { ...filters, merchant, cursor: null };

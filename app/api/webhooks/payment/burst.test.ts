@@ -27,7 +27,10 @@ vi.mock("@/lib/env", () => ({ env: () => ({ WEBHOOK_SECRET_HEADER: "X-PayDesk-We
 // The provider client PayDesk would build for the merchant, pointed at the test's sandbox.
 vi.mock("@/lib/payment-api", () => ({ merchantApiIn: () => async (id: string) => surroundings.apis.get(id) }));
 // As Next.js runs it: once the response has gone.
-vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), after: (task: () => unknown) => void setTimeout(() => void task(), 0) }));
+vi.mock("next/server", async (original) => ({
+  ...(await original<typeof import("next/server")>()),
+  after: (task: () => unknown) => void setTimeout(() => void task(), 0),
+}));
 
 const { POST } = await import("./route");
 
@@ -53,10 +56,19 @@ describe.each(COMBOS)("a webhook burst on %s against the %s sandbox", (kind, pro
     surroundings.db = database.db as Db;
     sb = await startTestSandbox(profile);
     const m = sb.coffee;
-    const { id } = await createMerchant(database.db, createKeyVault([randomBytes(32)]), { displayName: m.name, orgId: m.orgId, merchantId: m.merchantId, submitKey: m.submitKey, readKey: m.readKey });
+    const { id } = await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
+      displayName: m.name,
+      orgId: m.orgId,
+      merchantId: m.merchantId,
+      submitKey: m.submitKey,
+      readKey: m.readKey,
+    });
     coffee = { id, secret: await rotateWebhookSecret(database.db, id) };
     const client = createPaymentApi({ baseUrl: sb.url, timeoutMs: 3 * HOLD_MS, limiter: null, fetch: counting });
-    surroundings.apis.set(id, client.forMerchant({ orgId: m.orgId, merchantId: m.merchantId, submitKey: m.submitKey, readKey: m.readKey, label: m.name }));
+    surroundings.apis.set(
+      id,
+      client.forMerchant({ orgId: m.orgId, merchantId: m.merchantId, submitKey: m.submitKey, readKey: m.readKey, label: m.name }),
+    );
   });
   afterAll(async () => {
     await sb?.dispose();
@@ -83,10 +95,19 @@ describe.each(COMBOS)("a webhook burst on %s against the %s sandbox", (kind, pro
     ],
   });
   const post = async (body: unknown) => {
-    const response = await POST(new Request("http://127.0.0.1/api/webhooks/payment", { method: "POST", headers: { "content-type": "application/json", [HEADER]: coffee.secret }, body: JSON.stringify(body) }) as never);
+    const response = await POST(
+      new Request("http://127.0.0.1/api/webhooks/payment", {
+        method: "POST",
+        headers: { "content-type": "application/json", [HEADER]: coffee.secret },
+        body: JSON.stringify(body),
+      }) as never,
+    );
     return response.status;
   };
-  const verdicts = async (ids: number[]) => (await database.db.select({ verdict: webhookDeliveries.verdict }).from(webhookDeliveries).where(inArray(webhookDeliveries.id, ids))).map((d) => d.verdict);
+  const verdicts = async (ids: number[]) =>
+    (
+      await database.db.select({ verdict: webhookDeliveries.verdict }).from(webhookDeliveries).where(inArray(webhookDeliveries.id, ids))
+    ).map((d) => d.verdict);
   const until = async (what: () => Promise<boolean>, ms: number) => {
     const deadline = Date.now() + ms;
     while (!(await what())) {
@@ -95,42 +116,60 @@ describe.each(COMBOS)("a webhook burst on %s against the %s sandbox", (kind, pro
     }
   };
 
-  it.skipIf(skip)("answers every webhook at once and takes on at most what its queue holds; the sweep settles the rest", { timeout: 180_000 }, async () => {
-    const requests: { providerId: string | null }[] = [];
-    for (let i = 0; i < 4; i++) {
-      const created = await createRequest(database.db, api(), { kind: "payin", payIn: payInRequest({ refId1: ref("WB"), payerName: "P", amountSatang: 10_000, qrProvider: "PP" }) }, { merchantRowId: coffee.id, idempotencyKey: randomUUID(), createdBy: null });
-      if (created.outcome !== "sent") throw new Error(created.outcome);
-      requests.push(created.request);
-    }
-    // The first confirmation read is held: everything queued behind it waits.
-    await sb.control("POST", "/faults", { operation: "GetPaymentRequests", kind: "delay", delayMs: HOLD_MS, count: 1 });
-    reads = 0;
-    const bodies = Array.from({ length: BURST }, (_, i) => claim(requests[i % requests.length]!.providerId!));
+  it.skipIf(skip)(
+    "answers every webhook at once and takes on at most what its queue holds; the sweep settles the rest",
+    { timeout: 180_000 },
+    async () => {
+      const requests: { providerId: string | null }[] = [];
+      for (let i = 0; i < 4; i++) {
+        const created = await createRequest(
+          database.db,
+          api(),
+          { kind: "payin", payIn: payInRequest({ refId1: ref("WB"), payerName: "P", amountSatang: 10_000, qrProvider: "PP" }) },
+          { merchantRowId: coffee.id, idempotencyKey: randomUUID(), createdBy: null },
+        );
+        if (created.outcome !== "sent") throw new Error(created.outcome);
+        requests.push(created.request);
+      }
+      // The first confirmation read is held: everything queued behind it waits.
+      await sb.control("POST", "/faults", { operation: "GetPaymentRequests", kind: "delay", delayMs: HOLD_MS, count: 1 });
+      reads = 0;
+      const bodies = Array.from({ length: BURST }, (_, i) => claim(requests[i % requests.length]!.providerId!));
 
-    const started = Date.now();
-    const statuses: number[] = [];
-    for (let i = 0; i < bodies.length; i += 50) statuses.push(...(await Promise.all(bodies.slice(i, i + 50).map(post))));
-    const burstMs = Date.now() - started;
-    expect(statuses).toEqual(bodies.map(() => 200));
-    expect(burstMs).toBeLessThan(HOLD_MS - 2_000);
-    const stored = (await database.db.select({ id: webhookDeliveries.id, jobId: webhookDeliveries.providerJobId }).from(webhookDeliveries).where(eq(webhookDeliveries.merchantId, coffee.id))).filter((d) => bodies.some((b) => b.Id === d.jobId));
-    const ids = stored.map((d) => d.id);
-    expect(ids).toHaveLength(BURST);
-    // Every answer came while the first confirmation was still held: none waited for one.
-    expect(await verdicts(ids)).toEqual(ids.map(() => "received"));
+      const started = Date.now();
+      const statuses: number[] = [];
+      for (let i = 0; i < bodies.length; i += 50) statuses.push(...(await Promise.all(bodies.slice(i, i + 50).map(post))));
+      const burstMs = Date.now() - started;
+      expect(statuses).toEqual(bodies.map(() => 200));
+      expect(burstMs).toBeLessThan(HOLD_MS - 2_000);
+      const stored = (
+        await database.db
+          .select({ id: webhookDeliveries.id, jobId: webhookDeliveries.providerJobId })
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.merchantId, coffee.id))
+      ).filter((d) => bodies.some((b) => b.Id === d.jobId));
+      const ids = stored.map((d) => d.id);
+      expect(ids).toHaveLength(BURST);
+      // Every answer came while the first confirmation was still held: none waited for one.
+      expect(await verdicts(ids)).toEqual(ids.map(() => "received"));
 
-    // Once the held read is answered, the queue drains: exactly what it took on, no more.
-    await until(async () => (await verdicts(ids)).filter((v) => v !== "received").length === CONCURRENCY + MAX_WAITING, 3 * HOLD_MS + 60_000);
-    await new Promise((r) => setTimeout(r, 500));
-    expect((await verdicts(ids)).filter((v) => v === "received")).toHaveLength(BURST - CONCURRENCY - MAX_WAITING);
+      // Once the held read is answered, the queue drains: exactly what it took on, no more.
+      await until(
+        async () => (await verdicts(ids)).filter((v) => v !== "received").length === CONCURRENCY + MAX_WAITING,
+        3 * HOLD_MS + 60_000,
+      );
+      await new Promise((r) => setTimeout(r, 500));
+      expect((await verdicts(ids)).filter((v) => v === "received")).toHaveLength(BURST - CONCURRENCY - MAX_WAITING);
 
-    // The overflow, durably stored, is the stranded sweep's (50 a pass).
-    let swept = 0;
-    while (swept < BURST - CONCURRENCY - MAX_WAITING) swept += await processStranded(database.db, async (id) => surroundings.apis.get(id) as MerchantApi | undefined, 0);
-    expect(swept).toBe(BURST - CONCURRENCY - MAX_WAITING);
-    // Each claim judged by the provider's own record: the requests are Pending, so every one is contradicted.
-    expect(await verdicts(ids)).toEqual(ids.map(() => "contradicted"));
-    // The held read came first: nothing was confirmed before it was answered.
-    expect(reads).toBeGreaterThan(0);
-  });
+      // The overflow, durably stored, is the stranded sweep's (50 a pass).
+      let swept = 0;
+      while (swept < BURST - CONCURRENCY - MAX_WAITING)
+        swept += await processStranded(database.db, async (id) => surroundings.apis.get(id) as MerchantApi | undefined, 0);
+      expect(swept).toBe(BURST - CONCURRENCY - MAX_WAITING);
+      // Each claim judged by the provider's own record: the requests are Pending, so every one is contradicted.
+      expect(await verdicts(ids)).toEqual(ids.map(() => "contradicted"));
+      // The held read came first: nothing was confirmed before it was answered.
+      expect(reads).toBeGreaterThan(0);
+    },
+  );
 });

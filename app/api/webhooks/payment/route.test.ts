@@ -48,7 +48,14 @@ function countingBody(totalBytes: number) {
 }
 
 const post = (body: BodyInit | ReadableStream<Uint8Array>, headers: Record<string, string>) =>
-  POST(new Request("http://127.0.0.1/api/webhooks/payment", { method: "POST", headers: { "content-type": "application/json", ...headers }, body, duplex: "half" } as RequestInit) as never);
+  POST(
+    new Request("http://127.0.0.1/api/webhooks/payment", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body,
+      duplex: "half",
+    } as RequestInit) as never,
+  );
 
 describe.each(DATABASE_KINDS)("POST /api/webhooks/payment on %s", (kind) => {
   const skip = kind === "postgres" ? postgresSkipReason() : null;
@@ -63,7 +70,12 @@ describe.each(DATABASE_KINDS)("POST /api/webhooks/payment on %s", (kind) => {
     const vault = createKeyVault([randomBytes(32)]);
     const add = async (name: string) => {
       const merchantId = randomUUID();
-      const { id } = await createMerchant(database.db, vault, { displayName: name, orgId: "demo", merchantId, submitKey: `submit-${randomBytes(8).toString("hex")}` });
+      const { id } = await createMerchant(database.db, vault, {
+        displayName: name,
+        orgId: "demo",
+        merchantId,
+        submitKey: `submit-${randomBytes(8).toString("hex")}`,
+      });
       return { id, merchantId, secret: await rotateWebhookSecret(database.db, id) };
     };
     coffee = await add("Coffee");
@@ -147,7 +159,9 @@ describe.each(DATABASE_KINDS)("POST /api/webhooks/payment on %s", (kind) => {
     }
     const kept = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.merchantId, coffee.id));
     const malformed = kept.filter((d) => d.verdict === "malformed");
-    expect(malformed.map((d) => d.reason)).toEqual(expect.arrayContaining(["a field contains a NUL character (U+0000)", "the body is not JSON"]));
+    expect(malformed.map((d) => d.reason)).toEqual(
+      expect.arrayContaining(["a field contains a NUL character (U+0000)", "the body is not JSON"]),
+    );
     // Nothing was lost: both bodies are there, the raw NUL written as text.
     expect(malformed.some((d) => d.rawBody.includes("bad\\u0000reason") && d.rawBody.startsWith('{"Id"'))).toBe(true);
   });

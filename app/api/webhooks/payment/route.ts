@@ -10,7 +10,9 @@ export const POST = defineWebhookRoute({
   secretHeader: () => env().WEBHOOK_SECRET_HEADER,
   authenticate: async (secret, { request, ip, secretHeader }) => {
     const checked = await checkWebhookSecret(await getDb(), request, secret, { secretHeader, ip });
-    return checked.ok ? { ok: true, holder: checked.holders } : { ok: false, response: Response.json(checked.answer.body, { status: checked.answer.status }) };
+    return checked.ok
+      ? { ok: true, holder: checked.holders }
+      : { ok: false, response: Response.json(checked.answer.body, { status: checked.answer.status }) };
   },
   run: async ({ request, ip, secretHeader, holder: holders }) => {
     const db = await getDb();

@@ -29,7 +29,11 @@ export const GET = definePublicRoute<{ token: string }>({
     return eventStream(request.signal, async (send) => {
       send("status", { status: found.status, serverNow: Date.now() });
       // A failed read (the database gone for a moment) sends nothing: the next change or resumption does.
-      const sendStatus = () => void loadStatusById(db, found.requestId).then((now) => now && send("status", { status: now.status, serverNow: Date.now() }), () => undefined);
+      const sendStatus = () =>
+        void loadStatusById(db, found.requestId).then(
+          (now) => now && send("status", { status: now.status, serverNow: Date.now() }),
+          () => undefined,
+        );
       const unsubscribe = await subscribeToRequestChanges(
         ({ requestId }) => {
           if (requestId === found.requestId) sendStatus();

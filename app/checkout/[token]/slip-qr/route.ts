@@ -17,7 +17,10 @@ export const GET = definePublicRoute<{ token: string }>({
     const { token } = await params;
     const found = await loadCheckout(await getDb(), token, env().PUBLIC_BASE_URL);
     if (!found.ok || !found.view.slipUrl) {
-      return new Response("This payment link has no slip upload QR.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+      return new Response("This payment link has no slip upload QR.", {
+        status: 404,
+        headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+      });
     }
     // ECC M and a 2-module quiet zone, as the payment QR; drawn as strokes along each row's middle.
     const svg = await QRCode.toString(found.view.slipUrl, { type: "svg", errorCorrectionLevel: "M", margin: 2 });

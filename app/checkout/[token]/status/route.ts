@@ -14,7 +14,8 @@ import { definePublicRoute } from "@/lib/http/public-route";
  */
 export const dynamic = "force-dynamic";
 
-const notFound = () => Response.json({ error: "This payment link does not work." }, { status: 404, headers: { "Cache-Control": "no-store" } });
+const notFound = () =>
+  Response.json({ error: "This payment link does not work." }, { status: 404, headers: { "Cache-Control": "no-store" } });
 
 export const GET = definePublicRoute<{ token: string }>({
   run: async ({ request, params, ip }) => {

@@ -48,40 +48,66 @@ export default async function MerchantPage({ params, searchParams }: { params: P
       </p>
       <h1 className="mt-2 text-2xl font-semibold">
         {merchant.displayName}
-        {merchant.isDemo && <span className="ml-3 rounded bg-amber-100 px-2 py-0.5 align-middle text-sm font-medium text-amber-900">{t.demo}</span>}
+        {merchant.isDemo && (
+          <span className="ml-3 rounded bg-amber-100 px-2 py-0.5 align-middle text-sm font-medium text-amber-900">{t.demo}</span>
+        )}
       </h1>
       {query.created && (
-        <p role="status" className="mt-4 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="merchant-created">
+        <p
+          role="status"
+          className="mt-4 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+          data-testid="merchant-created"
+        >
           {t.created}
         </p>
       )}
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="details-heading" className={section}>
-          <h2 id="details-heading" className="text-lg font-medium">{t.details}</h2>
+          <h2 id="details-heading" className="text-lg font-medium">
+            {t.details}
+          </h2>
           <MerchantSummaryCard merchant={merchant} locale={locale} />
         </section>
         <section aria-labelledby="test-heading" className={section}>
-          <h2 id="test-heading" className="text-lg font-medium">{t.testKeys}</h2>
+          <h2 id="test-heading" className="text-lg font-medium">
+            {t.testKeys}
+          </h2>
           <div className="mt-3">
             <TestKeysPanel action={testKeysAction} merchantId={merchant.id} locale={locale} />
           </div>
         </section>
         <section aria-labelledby="rotate-heading" className={section}>
-          <h2 id="rotate-heading" className="text-lg font-medium">{t.rotateTitle}</h2>
+          <h2 id="rotate-heading" className="text-lg font-medium">
+            {t.rotateTitle}
+          </h2>
           <p className="mt-1 text-sm text-slate-700">{t.rotateIntro}</p>
           <div className="mt-4">
-            <RotateKeysForm action={rotateKeysAction} merchantId={merchant.id} hasReadKey={merchant.readKeyLast4 !== null} locale={locale} />
+            <RotateKeysForm
+              action={rotateKeysAction}
+              merchantId={merchant.id}
+              hasReadKey={merchant.readKeyLast4 !== null}
+              locale={locale}
+            />
           </div>
         </section>
         <section aria-labelledby="secret-heading" className={section}>
-          <h2 id="secret-heading" className="text-lg font-medium">{t.secretTitle}</h2>
+          <h2 id="secret-heading" className="text-lg font-medium">
+            {t.secretTitle}
+          </h2>
           <p className="mt-1 text-sm text-slate-700">{t.secretIntro}</p>
           <div className="mt-4">
-            <WebhookSecretPanel action={rotateWebhookSecretAction} merchantId={merchant.id} hasSecret={merchant.hasWebhookSecret} locale={locale} />
+            <WebhookSecretPanel
+              action={rotateWebhookSecretAction}
+              merchantId={merchant.id}
+              hasSecret={merchant.hasWebhookSecret}
+              locale={locale}
+            />
           </div>
         </section>
         <section aria-labelledby="unconfirmed-heading" className={`${section} lg:col-span-2`}>
-          <h2 id="unconfirmed-heading" className="text-lg font-medium">{t.unconfirmedTitle}</h2>
+          <h2 id="unconfirmed-heading" className="text-lg font-medium">
+            {t.unconfirmedTitle}
+          </h2>
           <p className="mt-1 max-w-3xl text-sm text-slate-700">{t.unconfirmedIntro}</p>
           <div className="mt-4 max-w-3xl">
             <UnconfirmedWebhooksForm
@@ -94,7 +120,9 @@ export default async function MerchantPage({ params, searchParams }: { params: P
           </div>
         </section>
         <section aria-labelledby="limits-heading" className={`${section} lg:col-span-2`}>
-          <h2 id="limits-heading" className="text-lg font-medium">{t.limitsTitle}</h2>
+          <h2 id="limits-heading" className="text-lg font-medium">
+            {t.limitsTitle}
+          </h2>
           <div className="mt-4 max-w-2xl">
             <LimitsForm
               action={updateMerchantSettingsAction}

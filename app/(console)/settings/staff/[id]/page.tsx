@@ -35,7 +35,8 @@ export default async function StaffMemberPage({ params }: { params: Promise<{ id
       </p>
       <h1 className="mt-2 text-2xl font-semibold">{person.name}</h1>
       <p className="mt-1 text-sm text-slate-700">
-        {person.email ?? t.emailWithheld} · {staffRoleLabel(t, person.role)} · {person.isDisabled ? t.disabled : person.mustChangePassword ? t.awaitingPassword : t.active} · {t.lastSignIn}:{" "}
+        {person.email ?? t.emailWithheld} · {staffRoleLabel(t, person.role)} ·{" "}
+        {person.isDisabled ? t.disabled : person.mustChangePassword ? t.awaitingPassword : t.active} · {t.lastSignIn}:{" "}
         {person.lastSignInAt ? formatDateTime(person.lastSignInAt, locale) : t.never}
       </p>
       {session.merchantIds !== null ? (
@@ -50,7 +51,9 @@ export default async function StaffMemberPage({ params }: { params: Promise<{ id
       ) : (
         <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
           <section aria-labelledby="access-heading" className={section}>
-            <h2 id="access-heading" className="text-lg font-medium">{t.accessTitle}</h2>
+            <h2 id="access-heading" className="text-lg font-medium">
+              {t.accessTitle}
+            </h2>
             <div className="mt-4">
               <StaffAccessForm
                 action={changeStaffAccessAction}
@@ -61,7 +64,9 @@ export default async function StaffMemberPage({ params }: { params: Promise<{ id
             </div>
           </section>
           <section aria-labelledby="account-heading" className={section}>
-            <h2 id="account-heading" className="text-lg font-medium">{t.statusTitle}</h2>
+            <h2 id="account-heading" className="text-lg font-medium">
+              {t.statusTitle}
+            </h2>
             <div className="mt-4">
               <StaffAccountControls
                 userId={person.id}

@@ -22,7 +22,11 @@ export default async function InviteStaffPage() {
       <p className="mt-2 max-w-3xl text-sm text-slate-700">{t.inviteIntro}</p>
       {session.merchantIds === null ? (
         <div className="mt-6 max-w-3xl">
-          <InviteForm action={inviteStaffAction} merchants={merchants.map(({ id, displayName }) => ({ id, displayName }))} locale={locale} />
+          <InviteForm
+            action={inviteStaffAction}
+            merchants={merchants.map(({ id, displayName }) => ({ id, displayName }))}
+            locale={locale}
+          />
         </div>
       ) : (
         <NeedsAllMerchants locale={locale} />

@@ -10,7 +10,14 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/database
 /** The QR poster opens only a Pay-In in the viewer's scope, and prints a QR only while it can be paid. */
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown, locale: "en" as "en" | "th" }));
 vi.mock("@/lib/auth/session", () => ({
-  requirePermission: async (): Promise<StaffSession> => ({ userId: "usr_v", email: "v@x", name: "V", role: "viewer", merchantIds: ["mer_mine"], locale: null }),
+  requirePermission: async (): Promise<StaffSession> => ({
+    userId: "usr_v",
+    email: "v@x",
+    name: "V",
+    role: "viewer",
+    merchantIds: ["mer_mine"],
+    locale: null,
+  }),
 }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
 vi.mock("@/lib/i18n/server", () => ({ getLocale: async () => surroundings.locale }));
@@ -25,14 +32,27 @@ vi.mock("next/navigation", async (original) => ({
 
 const PosterPage = (await import("./page")).default;
 const render = async (id: string) => renderToStaticMarkup(await PosterPage({ params: Promise.resolve({ id }) }));
-const payload = promptPayPayload({ promptPayId: "0812345678", amountSatang: 41_537, bankCode: "KBANK", accountNo: "1234567890", refId1: "POSTER-1" });
+const payload = promptPayPayload({
+  promptPayId: "0812345678",
+  amountSatang: 41_537,
+  bankCode: "KBANK",
+  accountNo: "1234567890",
+  refId1: "POSTER-1",
+});
 
 describe("the QR poster page", () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
     surroundings.db = database.db as Db;
-    const merchant = (id: string, displayName: string) => ({ id, displayName, orgId: "org", merchantId: id, submitKeyEncrypted: "v1:x", submitKeyLast4: "abcd" });
+    const merchant = (id: string, displayName: string) => ({
+      id,
+      displayName,
+      orgId: "org",
+      merchantId: id,
+      submitKeyEncrypted: "v1:x",
+      submitKeyLast4: "abcd",
+    });
     await database.db.insert(merchants).values([merchant("mer_mine", "Siam Coffee Roasters"), merchant("mer_other", "Somebody Else")]);
     const request = (id: string, merchantId: string, extra: Partial<typeof paymentRequests.$inferInsert> = {}) => ({
       id,
@@ -49,12 +69,14 @@ describe("the QR poster page", () => {
       expireAt: new Date(Date.now() + 15 * 60_000),
       ...extra,
     });
-    await database.db.insert(paymentRequests).values([
-      request("req_open", "mer_mine"),
-      request("req_paid", "mer_mine", { status: "paid", paidAmount: "415.37" }),
-      request("req_theirs", "mer_other"),
-      request("req_payout", "mer_mine", { kind: "payout", generatedAmount: null, providerResponse: null }),
-    ]);
+    await database.db
+      .insert(paymentRequests)
+      .values([
+        request("req_open", "mer_mine"),
+        request("req_paid", "mer_mine", { status: "paid", paidAmount: "415.37" }),
+        request("req_theirs", "mer_other"),
+        request("req_payout", "mer_mine", { kind: "payout", generatedAmount: null, providerResponse: null }),
+      ]);
   });
   afterAll(async () => database?.dispose());
 

@@ -54,7 +54,15 @@ export default async function PosterPage({ params }: { params: Promise<{ id: str
           {t.noQr}
         </p>
       ) : (
-        <Poster merchantName={view.merchantName} amount={formatThb(view.amountSatang)} qrPayload={view.qrPayload} refId1={view.refId1} label={t.title} qrAlt={t.qrAlt} reference={t.reference} />
+        <Poster
+          merchantName={view.merchantName}
+          amount={formatThb(view.amountSatang)}
+          qrPayload={view.qrPayload}
+          refId1={view.refId1}
+          label={t.title}
+          qrAlt={t.qrAlt}
+          reference={t.reference}
+        />
       )}
     </>
   );
@@ -75,7 +83,11 @@ function Poster({ merchantName, amount, qrPayload, refId1, label, qrAlt, referen
   const th = posterMessages("th");
   const en = posterMessages("en");
   return (
-    <section aria-label={label} data-testid="poster" className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-xl border-2 border-slate-900 bg-white p-6 text-center text-slate-950 break-inside-avoid print:max-w-none print:border-0 print:p-0">
+    <section
+      aria-label={label}
+      data-testid="poster"
+      className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-xl border-2 border-slate-900 bg-white p-6 text-center text-slate-950 break-inside-avoid print:max-w-none print:border-0 print:p-0"
+    >
       <p className="text-2xl font-semibold" data-testid="poster-merchant">
         {merchantName}
       </p>

@@ -20,7 +20,12 @@ import { slipBasePath, slipLinkOf, type SlipParams } from "./params";
  */
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = { title: "Slip upload", description: null, robots: { index: false, follow: false }, referrer: "no-referrer" };
+export const metadata: Metadata = {
+  title: "Slip upload",
+  description: null,
+  robots: { index: false, follow: false },
+  referrer: "no-referrer",
+};
 
 export default async function SlipUploadPage({ params }: { params: SlipParams }) {
   const link = await slipLinkOf(params);
@@ -29,7 +34,14 @@ export default async function SlipUploadPage({ params }: { params: SlipParams })
   const base = slipBasePath(link);
   const languageHref = (to: Locale) => `${base}/language?to=${to}`;
   // The language changes without a reload, which would lose the picked slip (LanguageSwitchInPlace).
-  const languageNav = <LanguageSwitchInPlace locale={locale} hrefs={{ th: languageHref("th"), en: languageHref("en") }} label={t.language} failed={t.languageFailed} />;
+  const languageNav = (
+    <LanguageSwitchInPlace
+      locale={locale}
+      hrefs={{ th: languageHref("th"), en: languageHref("en") }}
+      label={t.language}
+      failed={t.languageFailed}
+    />
+  );
   const opened = await openSlipLink(await getDb(), await paymentApi(), link, clientIpFrom(await headers()));
   if (!opened.ok) {
     const notice =
@@ -53,9 +65,23 @@ export default async function SlipUploadPage({ params }: { params: SlipParams })
   }
   const ended = opened.request?.ended ?? null;
   return (
-    <PublicShell merchantName={opened.request?.merchantName ?? null} locale={locale} languageHref={languageHref} languageLabel={t.language} languageNav={languageNav}>
+    <PublicShell
+      merchantName={opened.request?.merchantName ?? null}
+      locale={locale}
+      languageHref={languageHref}
+      languageLabel={t.language}
+      languageNav={languageNav}
+    >
       {/* A request that is over takes no slip: it says so, and who to turn to, instead of offering the form. */}
-      {ended ? <Notice title={ended === "paid" ? t.paidTitle : t.closedTitle} body={ended === "paid" ? t.paidBody : t.closedBody} testId={`slip-${ended}`} /> : <h1 className="text-2xl font-bold">{t.title}</h1>}
+      {ended ? (
+        <Notice
+          title={ended === "paid" ? t.paidTitle : t.closedTitle}
+          body={ended === "paid" ? t.paidBody : t.closedBody}
+          testId={`slip-${ended}`}
+        />
+      ) : (
+        <h1 className="text-2xl font-bold">{t.title}</h1>
+      )}
       {opened.request ? <RequestCard request={opened.request} locale={locale} /> : <p className="text-slate-800">{t.notOurs}</p>}
       {!ended && <SlipForm base={base} labels={slipFormMessages(locale)} />}
     </PublicShell>

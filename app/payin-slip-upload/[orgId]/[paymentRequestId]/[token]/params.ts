@@ -9,4 +9,5 @@ export async function slipLinkOf(params: SlipParams): Promise<SlipLink> {
   return { orgId, paymentRequestId, token };
 }
 
-export const slipBasePath = (link: SlipLink) => `/payin-slip-upload/${encodeURIComponent(link.orgId)}/${encodeURIComponent(link.paymentRequestId)}/${encodeURIComponent(link.token)}`;
+export const slipBasePath = (link: SlipLink) =>
+  `/payin-slip-upload/${encodeURIComponent(link.orgId)}/${encodeURIComponent(link.paymentRequestId)}/${encodeURIComponent(link.token)}`;

@@ -26,14 +26,19 @@ export const GET = definePublicRoute<SlipSegments>({
     if (!half.test(first4) || !half.test(last4)) return Response.json({ problem: "bad_reference" }, { status: 400 });
     const db = await getDb();
     const budget = await spendSlipBudget(db, "check", link, ip);
-    if (!budget.ok) return Response.json({ problem: "rate_limited" }, { status: 429, headers: { "Retry-After": String(Math.ceil(budget.retryAfterMs / 1000)) } });
+    if (!budget.ok)
+      return Response.json(
+        { problem: "rate_limited" },
+        { status: 429, headers: { "Retry-After": String(Math.ceil(budget.retryAfterMs / 1000)) } },
+      );
     const api = await paymentApi();
     const token = await verifySlipToken(db, api, link);
     if (!token.ok) return tokenProblem(token);
     const share = await takeAnonymousCall(db);
     if (!share.ok) return busyAnswer(share.retryAfterMs);
     const result = await api.slips.checkPayInSlipDup(link.orgId, link.paymentRequestId, first4, last4);
-    if (!result.ok) return result.kind === "busy" ? busyAnswer(result.waitMs) : Response.json({ problem: "provider_failed" }, { status: 502 });
+    if (!result.ok)
+      return result.kind === "busy" ? busyAnswer(result.waitMs) : Response.json({ problem: "provider_failed" }, { status: 502 });
     return Response.json({ count: result.data.length }, { headers: { "Cache-Control": "no-store" } });
   },
 });

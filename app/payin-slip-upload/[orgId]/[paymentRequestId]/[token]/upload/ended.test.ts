@@ -38,8 +38,20 @@ describe("POST …/upload for a request that is over", () => {
     coffee = provider.forMerchant({ ...sb.coffee, label: "Coffee" });
     surroundings.db = database.db as Db;
     surroundings.api = provider;
-    merchantRowId = (await createMerchant(database.db, createKeyVault([randomBytes(32)]), { displayName: "Coffee", orgId: sb.coffee.orgId, merchantId: sb.coffee.merchantId, submitKey: sb.coffee.submitKey, readKey: sb.coffee.readKey })).id;
-    photo = new Uint8Array(await sharp({ create: { width: 40, height: 60, channels: 3, background: { r: 240, g: 240, b: 240 } } }).jpeg().toBuffer());
+    merchantRowId = (
+      await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
+        displayName: "Coffee",
+        orgId: sb.coffee.orgId,
+        merchantId: sb.coffee.merchantId,
+        submitKey: sb.coffee.submitKey,
+        readKey: sb.coffee.readKey,
+      })
+    ).id;
+    photo = new Uint8Array(
+      await sharp({ create: { width: 40, height: 60, channels: 3, background: { r: 240, g: 240, b: 240 } } })
+        .jpeg()
+        .toBuffer(),
+    );
   });
   afterAll(async () => {
     await sb?.dispose();
@@ -48,7 +60,12 @@ describe("POST …/upload for a request that is over", () => {
 
   /** A Pay-In the provider then `settle`s ("pay" or "expire"), and PayDesk has learnt so. */
   async function settled(settle: "pay" | "expire"): Promise<{ link: SlipLink; providerId: string }> {
-    const created = await createRequest(database.db, coffee, { kind: "payin", payIn: payInRequest({ refId1: ref("E"), payerName: "สมชาย", amountSatang: 32_500, qrProvider: "PP" }) }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
+    const created = await createRequest(
+      database.db,
+      coffee,
+      { kind: "payin", payIn: payInRequest({ refId1: ref("E"), payerName: "สมชาย", amountSatang: 32_500, qrProvider: "PP" }) },
+      { merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
+    );
     if (created.outcome !== "sent") throw new Error(created.outcome);
     const providerId = created.request.providerId!;
     await sb.control("POST", `/requests/${providerId}/${settle}`, {});
@@ -63,7 +80,13 @@ describe("POST …/upload for a request that is over", () => {
     form.append("image", new Blob([photo as BlobPart], { type: "image/jpeg" }), "slip.jpg");
     for (const field of ["first4", "last4", "note"]) form.append(field, "");
     form.append("duplicatesSeen", "0");
-    return POST(new Request(`http://paydesk.test/payin-slip-upload/${link.orgId}/${link.paymentRequestId}/${link.token}/upload`, { method: "POST", body: form }), { params: Promise.resolve({ ...link }) });
+    return POST(
+      new Request(`http://paydesk.test/payin-slip-upload/${link.orgId}/${link.paymentRequestId}/${link.token}/upload`, {
+        method: "POST",
+        body: form,
+      }),
+      { params: Promise.resolve({ ...link }) },
+    );
   };
   const forwarded = (providerId: string) => sb.ctx.store.all("slips").filter((s) => s.requestId === providerId);
 

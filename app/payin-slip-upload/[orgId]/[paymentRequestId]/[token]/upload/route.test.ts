@@ -43,9 +43,17 @@ function countedBody(total: number) {
 }
 
 const post = (link: SlipLink, body: BodyInit | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
-  POST(new Request(`http://paydesk.test/payin-slip-upload/${link.orgId}/${link.paymentRequestId}/${link.token}/upload`, { method: "POST", body, headers, duplex: "half" } as RequestInit), {
-    params: Promise.resolve({ ...link }),
-  });
+  POST(
+    new Request(`http://paydesk.test/payin-slip-upload/${link.orgId}/${link.paymentRequestId}/${link.token}/upload`, {
+      method: "POST",
+      body,
+      headers,
+      duplex: "half",
+    } as RequestInit),
+    {
+      params: Promise.resolve({ ...link }),
+    },
+  );
 
 const slipForm = (image: Uint8Array) => {
   const form = new FormData();
@@ -78,8 +86,21 @@ describe("POST …/upload", () => {
     provider = createPaymentApi({ baseUrl: sb.url, timeoutMs: 5_000, limiter: null });
     surroundings.db = database.db as Db;
     surroundings.api = provider;
-    const merchantRowId = (await createMerchant(database.db, createKeyVault([randomBytes(32)]), { displayName: "Coffee", orgId: sb.coffee.orgId, merchantId: sb.coffee.merchantId, submitKey: sb.coffee.submitKey, readKey: sb.coffee.readKey })).id;
-    const created = await createRequest(database.db, provider.forMerchant({ ...sb.coffee, label: "Coffee" }), { kind: "payin", payIn: payInRequest({ refId1: ref("U"), payerName: "สมชาย", amountSatang: 32_500, qrProvider: "PP" }) }, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
+    const merchantRowId = (
+      await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
+        displayName: "Coffee",
+        orgId: sb.coffee.orgId,
+        merchantId: sb.coffee.merchantId,
+        submitKey: sb.coffee.submitKey,
+        readKey: sb.coffee.readKey,
+      })
+    ).id;
+    const created = await createRequest(
+      database.db,
+      provider.forMerchant({ ...sb.coffee, label: "Coffee" }),
+      { kind: "payin", payIn: payInRequest({ refId1: ref("U"), payerName: "สมชาย", amountSatang: 32_500, qrProvider: "PP" }) },
+      { merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
+    );
     if (created.outcome !== "sent") throw new Error(created.outcome);
     const [, , orgId, paymentRequestId, token] = (created.request.providerResponse as { slipUploadUrl: string }).slipUploadUrl.split("/");
     link = { orgId: orgId!, paymentRequestId: paymentRequestId!, token: token! };
@@ -120,7 +141,9 @@ describe("POST …/upload", () => {
   });
 
   it("refuses a NUL character in the note with its own problem, and forwards or records nothing", async () => {
-    const photo = await sharp({ create: { width: 20, height: 20, channels: 3, background: { r: 30, g: 30, b: 200 } } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 20, height: 20, channels: 3, background: { r: 30, g: 30, b: 200 } } })
+      .jpeg()
+      .toBuffer();
     const form = slipForm(new Uint8Array(photo));
     form.set("note", "paid\u0000 at 10:02");
     const before = forwarded().length;
@@ -135,7 +158,10 @@ describe("POST …/upload", () => {
   it("forwards a photo re-encoded: upright by its EXIF orientation, without its EXIF (GPS, the phone's make)", async () => {
     const photo = await sharp({ create: { width: 60, height: 20, channels: 3, background: { r: 200, g: 30, b: 30 } } })
       .jpeg()
-      .withExif({ IFD0: { Make: "SlipPhoneMaker" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "13/1 45/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "100/1 30/1 0/1" } })
+      .withExif({
+        IFD0: { Make: "SlipPhoneMaker" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "13/1 45/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "100/1 30/1 0/1" },
+      })
       .withMetadata({ orientation: 6 })
       .toBuffer();
     const sent = await sharp(photo).metadata();
@@ -153,7 +179,9 @@ describe("POST …/upload", () => {
   });
 
   it("keeps an accepted slip for staff: the JPEG the provider got, its thumbnail, the reference and note, named on the timeline", async () => {
-    const photo = await sharp({ create: { width: 30, height: 50, channels: 3, background: { r: 10, g: 160, b: 60 } } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 30, height: 50, channels: 3, background: { r: 10, g: 160, b: 60 } } })
+      .png()
+      .toBuffer();
     const form = slipForm(new Uint8Array(photo));
     form.set("first4", "ab12");
     form.set("last4", "9XYZ");
@@ -163,7 +191,13 @@ describe("POST …/upload", () => {
 
     const arrived = Buffer.from(forwarded().at(-1)!.imageBase64!, "base64");
     const [kept] = await database.db.select().from(slips).where(eq(slips.note, "โอนจากบัญชีภรรยา"));
-    expect(kept).toMatchObject({ first4: "AB12", last4: "9XYZ", imageType: "image/jpeg", thumbnailType: "image/webp", byteSize: arrived.length });
+    expect(kept).toMatchObject({
+      first4: "AB12",
+      last4: "9XYZ",
+      imageType: "image/jpeg",
+      thumbnailType: "image/webp",
+      byteSize: arrived.length,
+    });
     expect(Buffer.from(kept!.image).equals(arrived)).toBe(true);
     expect((await sharp(Buffer.from(kept!.thumbnail)).metadata()).format).toBe("webp");
     const events = await database.db.select().from(requestEvents).where(eq(requestEvents.type, "slip_uploaded"));
@@ -173,7 +207,9 @@ describe("POST …/upload", () => {
 
   it("keeps nothing when the provider failed the upload: the customer is told to send it again", async () => {
     await sb.control("POST", "/faults", { operation: "UploadPayInSlipById", kind: "http500", count: 1, match: { requestId: providerId } });
-    const photo = await sharp({ create: { width: 30, height: 30, channels: 3, background: { r: 90, g: 90, b: 90 } } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 30, height: 30, channels: 3, background: { r: 90, g: 90, b: 90 } } })
+      .jpeg()
+      .toBuffer();
     const before = await database.db.select({ id: slips.id }).from(slips);
     const response = await post(link, slipForm(new Uint8Array(photo)));
     expect(response.status).toBe(502);

@@ -28,7 +28,11 @@ export const POST = definePublicRoute<SlipSegments>({
     if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) return tooLarge();
     const db = await getDb();
     const budget = await spendSlipBudget(db, "upload", link, ip);
-    if (!budget.ok) return Response.json({ problem: "rate_limited" }, { status: 429, headers: { "Retry-After": String(Math.ceil(budget.retryAfterMs / 1000)) } });
+    if (!budget.ok)
+      return Response.json(
+        { problem: "rate_limited" },
+        { status: 429, headers: { "Retry-After": String(Math.ceil(budget.retryAfterMs / 1000)) } },
+      );
     const api = await paymentApi();
     const token = await verifySlipToken(db, api, link);
     if (!token.ok) return tokenProblem(token);
