@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 const THIS = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(THIS), "..");
 const DOCS = path.join(ROOT, "docs");
-const SCANNED_DIRS = ["app", "components", "lib", "sandbox", "bench", "e2e", "scripts"];
+const SCANNED_DIRS = ["app", "pages", "components", "lib", "sandbox", "bench", "e2e", "scripts"];
 const SCANNED_EXTENSIONS = new Set([".ts", ".tsx", ".mts", ".js", ".mjs", ".cjs", ".sh", ".css", ".md"]);
 const SKIPPED_DIRS = new Set(["node_modules", ".next", "results", "test-results"]);
 const THIS_FILE = path.relative(ROOT, THIS);
