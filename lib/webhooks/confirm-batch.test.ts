@@ -52,7 +52,9 @@ describe.each(DATABASE_KINDS)("confirming webhooks together on %s", (kind) => {
       req.on("data", (c: Buffer) => (body += c.toString("utf8")));
       req.on("end", () => {
         received.push(JSON.parse(body) as Job);
-        res.writeHead(200, { "Content-Type": "application/json" }).end('{"status":"ok"}');
+        // Connection: close — a kept-alive socket the server closes after its idle timeout, just as
+        // the sandbox sends the next webhook on it, fails that delivery ("other side closed").
+        res.writeHead(200, { "Content-Type": "application/json", Connection: "close" }).end('{"status":"ok"}');
       });
     });
     await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
