@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { SubmitButton } from "@/components/ui/button";
 import { FormNotice, TextField } from "@/components/ui/field";
-import { useActionForm } from "@/components/console/settings/use-action-form";
+import { useActionForm } from "@/components/ui/use-action-form";
 import type { ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
 import { translateStaffMessage } from "@/lib/staff/rule-messages";

@@ -8,6 +8,7 @@ import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
 import { createPaymentApi, type MerchantApi } from "../payment-api/client";
 import { createRequest } from "./create";
+import { messageKey } from "./form-messages";
 import { randomBytes } from "node:crypto";
 import { factWords } from "./notes";
 import { payInRequest, payOutRequest } from "./contract";
@@ -89,7 +90,10 @@ describe.each(DATABASE_KINDS)("create flow on %s", (kind) => {
   it.skipIf(skip)("refuses a RefId1 this merchant already used, before calling the provider", async () => {
     const payload = payIn();
     await createRequest(database.db, api, payload, opts());
-    expect(await createRequest(database.db, api, payload, opts())).toMatchObject({ outcome: "conflict", why: "ref_id1_taken" });
+    expect(await createRequest(database.db, api, payload, opts())).toMatchObject({
+      outcome: "invalid",
+      fieldErrors: { refId1: [messageKey("refId1Taken")] },
+    });
   });
 
   it.skipIf(skip)("keeps the provider's rejection with its code", async () => {

@@ -9,6 +9,9 @@ import { factsOf, type ProviderResult } from "../payment-api/result";
 import { applyToRequest, recordEvent } from "./apply";
 import type { State } from "./lifecycle";
 import { storedRequest, type P2PRequest, type PayInRequest, type PayOutRequest, type RequestPayload } from "./contract";
+import { needsApproval, type MerchantRules } from "./form-context";
+import { messageKey } from "./form-messages";
+import { amountRangeIssue } from "./forms";
 import type { Fact } from "./notes";
 
 /**
@@ -31,15 +34,23 @@ export interface CreateOptions {
 export type RequestRow = typeof paymentRequests.$inferSelect;
 
 /**
- * What became of a create, for every door that creates (the console's form, approval, re-sending):
- * the request as it now stands, with PayDesk's reason for it as facts (`reason`: the refusal when it
- * ended rejected, the lost answer when unknown; each door words those for its own reader).
- * `conflict`: nothing was recorded, because the RefId1 is the merchant's already, or the
- * idempotency key belongs to another merchant (a reused or forged form).
+ * What became of a create, for every door that creates (the console's form, the merchant API,
+ * approval, re-sending), each of which words it for its own reader:
+ * - `sent`/`held`/`existing`: the request as it now stands, with PayDesk's reason for it as facts
+ *   (`reason`: the refusal when it ended rejected, the lost answer when unknown);
+ * - `invalid`: nothing was recorded; the fields at fault, as message keys (lib/requests/form-messages.ts):
+ *   the amount outside the merchant's range now, or the RefId1 already the merchant's;
+ * - `stale`: nothing was recorded; the idempotency key belongs to another merchant (a reused or forged form);
+ * - `no_api`: nothing was recorded; the merchant has no usable provider keys.
  */
 export type CreateOutcome =
   | { outcome: "sent" | "held" | "existing"; request: RequestRow; state: State; reason: Fact | null }
-  | { outcome: "conflict"; why: "ref_id1_taken" | "key_of_another_merchant" };
+  | { outcome: "invalid"; fieldErrors: Record<string, string[]> }
+  | { outcome: "stale" }
+  | { outcome: "no_api" };
+
+/** The outcomes with a request: what sending, approving and re-sending answer. */
+export type RecordedOutcome = Extract<CreateOutcome, { request: RequestRow }>;
 
 /** Why a request stands where it does, as facts: PayDesk's own when it has them, else a rejection's code and the provider's reason. */
 export function reasonOf(row: Pick<RequestRow, "status" | "statusCode" | "statusReason" | "statusFacts">): Fact | null {
@@ -47,7 +58,7 @@ export function reasonOf(row: Pick<RequestRow, "status" | "statusCode" | "status
   return row.status === "rejected" ? { kind: "rejected", code: row.statusCode ?? "UNKNOWN", description: row.statusReason } : null;
 }
 
-const outcomeOf = (outcome: "sent" | "held" | "existing", request: RequestRow): CreateOutcome => ({
+const outcomeOf = (outcome: "sent" | "held" | "existing", request: RequestRow): RecordedOutcome => ({
   outcome,
   request,
   state: request.status as State,
@@ -76,6 +87,41 @@ function columnsOf(payload: RequestPayload): {
   };
 }
 
+export interface MerchantCreate {
+  rules: MerchantRules;
+  payload: RequestPayload;
+  idempotencyKey: string;
+  /** The staff member, or the API key ("key:<id>"), or null for PayDesk itself. */
+  createdBy: string | null;
+}
+
+/**
+ * A checked request for a merchant, from any door: the merchant's rules applied as they stand now
+ * (the browser or the shop checked the range it knew; the settings may have changed since), a
+ * Pay-Out above the threshold held for a second person, then recorded and sent.
+ */
+export async function createForMerchant(
+  db: Db,
+  apiFor: (merchantRowId: string) => Promise<MerchantApi | undefined>,
+  args: MerchantCreate,
+): Promise<CreateOutcome> {
+  const { rules, payload } = args;
+  const isMoneyOut = payload.kind === "payout" || payload.kind === "withdrawal";
+  const { amountSatang } = "payOut" in payload ? payload.payOut : payload.payIn;
+  const rangeIssue = isMoneyOut ? null : amountRangeIssue(amountSatang, rules.limits);
+  if (rangeIssue) return { outcome: "invalid", fieldErrors: { amount: [rangeIssue] } };
+
+  const api = await apiFor(rules.id);
+  if (!api) return { outcome: "no_api" };
+  return createRequest(db, api, payload, {
+    merchantRowId: rules.id,
+    idempotencyKey: args.idempotencyKey,
+    createdBy: args.createdBy,
+    holdForApproval: isMoneyOut && needsApproval(amountSatang, rules),
+  });
+}
+
+/** Records and sends one request; the merchant's rules were applied by the caller (createForMerchant). */
 export async function createRequest(db: Db, api: MerchantApi, payload: RequestPayload, options: CreateOptions): Promise<CreateOutcome> {
   const v = columnsOf(payload);
   // No look-up first: the unique indexes on the idempotency key and on (merchant, RefId1) decide,
@@ -107,8 +153,8 @@ export async function createRequest(db: Db, api: MerchantApi, payload: RequestPa
   if (!row) {
     // The same form submitted before (a double click, a refresh, a retry), or the RefId1 is taken.
     const existing = await findByIdempotencyKey(db, options.idempotencyKey);
-    if (existing) return existingOrConflict(existing, options);
-    return { outcome: "conflict", why: "ref_id1_taken" };
+    if (existing) return existingOrStale(existing, options);
+    return { outcome: "invalid", fieldErrors: { refId1: [messageKey("refId1Taken")] } };
   }
   const created = settled(
     recordEvent(db, row.id, "created", options.createdBy ?? "system", {
@@ -145,9 +191,9 @@ async function findByIdempotencyKey(db: Db, key: string): Promise<RequestRow | u
   return row;
 }
 
-function existingOrConflict(row: RequestRow, options: CreateOptions): CreateOutcome {
+function existingOrStale(row: RequestRow, options: CreateOptions): CreateOutcome {
   // An idempotency key is random per form; one under another merchant is a forged or broken form.
-  if (row.merchantId !== options.merchantRowId) return { outcome: "conflict", why: "key_of_another_merchant" };
+  if (row.merchantId !== options.merchantRowId) return { outcome: "stale" };
   return outcomeOf("existing", row);
 }
 
@@ -160,7 +206,7 @@ export async function sendToProvider(
   api: MerchantApi,
   row: RequestRow,
   before: Promise<unknown> = Promise.resolve(null),
-): Promise<CreateOutcome> {
+): Promise<RecordedOutcome> {
   const payload = storedRequest(row.kind, row.input);
   const result: ProviderResult<PayInResponse | PayOutResponse> =
     payload.kind === "payin"

@@ -5,17 +5,17 @@ import { ActionError, defineAction } from "@/lib/auth/action";
 import type { Permission } from "@/lib/auth/permissions";
 import { getLocale } from "@/lib/i18n/server";
 import { merchantApi } from "@/lib/payment-api";
-import type { RequestPayload } from "@/lib/requests/create";
+import { createForMerchant, type RequestPayload } from "@/lib/requests/create";
 import { isRefId1Taken, rulesOf } from "@/lib/requests/form-context";
 import { fieldMessage } from "@/lib/requests/form-messages";
 import { factWords } from "@/lib/requests/notes";
 import { p2pFormSchema, payInFormSchema, payOutFormSchema, refId1Field, type CreateFormData } from "@/lib/requests/forms";
 import { generateIdempotencyKey, generateRefId1 } from "@/lib/requests/ref-id";
-import { submitCreateForm } from "@/lib/requests/submit-form";
 
 /**
  * The four create actions (one permission each) and the form's early RefId1 check. The schemas are
- * the ones the forms validate with (lib/requests/forms.ts); the work is lib/requests/submit-form.ts.
+ * the ones the forms validate with (lib/requests/forms.ts); the work is lib/requests/create.ts
+ * (createForMerchant), the same as the merchant API's.
  */
 
 interface Parsed {
@@ -33,7 +33,7 @@ function createAction<S extends z.ZodType<Parsed>>(permission: Permission, schem
     run: async ({ input, merchant, session, db }): Promise<CreateFormData> => {
       const locale = await getLocale(session);
       // The wrapper has read the merchant, in the person's scope; its rules come with it.
-      const result = await submitCreateForm(db, merchantApi, {
+      const result = await createForMerchant(db, merchantApi, {
         rules: rulesOf(merchant),
         payload: toPayload(input),
         idempotencyKey: input.idempotencyKey,

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import type { CreateMessages } from "./messages";
-import type { SubmitStatus } from "./use-create-submit";
+import type { SubmitStatus } from "./use-create-form";
 
 /**
  * What happened to the last send, announced to screen readers: progress politely, a refusal or an

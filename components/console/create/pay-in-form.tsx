@@ -1,19 +1,10 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
-import { useForm, useWatch, type Resolver } from "react-hook-form";
-import type { z } from "zod";
+import { useWatch } from "react-hook-form";
 import type { ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
-import {
-  p2pFormSchema,
-  payInFormSchema,
-  type CreateFormData,
-  type PayInFormSchema,
-  type PayInFormValues,
-  type PayInLimits,
-} from "@/lib/requests/forms";
+import { p2pFormSchema, payInFormSchema, type CreateFormData, type PayInFormSchema, type PayInLimits } from "@/lib/requests/forms";
 import { AmountField } from "./amount-field";
 import { primaryButtonClass } from "@/components/ui/button";
 import { Field, fieldA11y, inputClass } from "@/components/ui/field";
@@ -38,21 +29,15 @@ export function PayInForm({ variant, locale, merchantId, limits, initialRefId1, 
   const t = createMessages(locale);
   const isP2P = variant === "p2p";
   // P2P's values are a subset of Pay-In's; its schema drops the fields it does not take.
-  const resolver = useMemo(
-    () =>
-      (isP2P ? zodResolver(p2pFormSchema(limits)) : zodResolver(payInFormSchema(limits))) as Resolver<
-        PayInFormValues,
-        unknown,
-        z.output<PayInFormSchema>
-      >,
-    [isP2P, limits],
-  );
-  const form = useForm<PayInFormValues, unknown, z.output<PayInFormSchema>>({
-    resolver,
+  const schema = useMemo(() => (isP2P ? p2pFormSchema(limits) : payInFormSchema(limits)) as PayInFormSchema, [isP2P, limits]);
+  const c = useCreateForm({
+    schema,
+    action,
+    locale,
+    initialRefId1,
     // Messages appear at the first send, then follow each keystroke. Not on blur: a message
     // appearing as focus leaves a field moves the button under the pointer and loses the click.
-    mode: "onSubmit",
-    reValidateMode: "onChange",
+    formOptions: { mode: "onSubmit", reValidateMode: "onChange" },
     defaultValues: {
       merchantId,
       idempotencyKey,
@@ -68,7 +53,7 @@ export function PayInForm({ variant, locale, merchantId, limits, initialRefId1, 
       tags: "",
     },
   });
-  const { formRef, ...c } = useCreateForm(form, { action, locale, initialRefId1 });
+  const { form } = c;
   const refId1 = useWatch({ control: form.control, name: "refId1" });
   const { register } = form;
 
@@ -77,13 +62,7 @@ export function PayInForm({ variant, locale, merchantId, limits, initialRefId1, 
   });
 
   return (
-    <form
-      ref={formRef}
-      onSubmit={onSubmit}
-      noValidate
-      className="mt-6 max-w-2xl space-y-6"
-      aria-label={isP2P ? t.opP2pTitle : t.opPayinTitle}
-    >
+    <form onSubmit={onSubmit} noValidate className="mt-6 max-w-2xl space-y-6" aria-label={isP2P ? t.opP2pTitle : t.opPayinTitle}>
       <input type="hidden" {...register("merchantId")} />
       <input type="hidden" {...register("idempotencyKey")} />
       <RefId1Field

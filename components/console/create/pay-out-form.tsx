@@ -1,12 +1,11 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import type { ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
 import type { PayOutInput } from "@/lib/requests/contract";
-import { payOutFormSchema, type CreateFormData, type PayOutFormOutput, type PayOutFormValues } from "@/lib/requests/forms";
+import { payOutFormSchema, type CreateFormData } from "@/lib/requests/forms";
 import { AmountField } from "./amount-field";
 import { ConfirmMoneyOut } from "./confirm-money-out";
 import type { SavedDestinationOption } from "./destination";
@@ -45,14 +44,19 @@ export function PayOutForm({
 }: Props) {
   const t = createMessages(locale);
   const title = variant === "payout" ? t.opPayoutTitle : t.opWithdrawalTitle;
-  const form = useForm<PayOutFormValues, unknown, PayOutFormOutput>({
-    resolver: zodResolver(payOutFormSchema),
-    // Messages appear at the first send, then follow each keystroke. Not on blur: a message
-    // appearing as focus leaves a field moves the button under the pointer and loses the click.
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    // Inputs of a destination kind not chosen leave the page and the values with it.
-    shouldUnregister: true,
+  const c = useCreateForm({
+    schema: payOutFormSchema,
+    action,
+    locale,
+    initialRefId1,
+    formOptions: {
+      // Messages appear at the first send, then follow each keystroke. Not on blur: a message
+      // appearing as focus leaves a field moves the button under the pointer and loses the click.
+      mode: "onSubmit",
+      reValidateMode: "onChange",
+      // Inputs of a destination kind not chosen leave the page and the values with it.
+      shouldUnregister: true,
+    },
     defaultValues: {
       merchantId,
       idempotencyKey,
@@ -65,7 +69,7 @@ export function PayOutForm({
       tags: "",
     },
   });
-  const { formRef, ...c } = useCreateForm(form, { action, locale, initialRefId1 });
+  const { form } = c;
   const [refId1, destinationType] = useWatch({ control: form.control, name: ["refId1", "destinationType"] });
   const [confirming, setConfirming] = useState<PayOutInput | null>(null);
   const { register } = form;
@@ -82,7 +86,7 @@ export function PayOutForm({
 
   return (
     <>
-      <form ref={formRef} onSubmit={onSubmit} noValidate className="mt-6 max-w-2xl space-y-6" aria-label={title}>
+      <form onSubmit={onSubmit} noValidate className="mt-6 max-w-2xl space-y-6" aria-label={title}>
         <input type="hidden" {...register("merchantId")} />
         <input type="hidden" {...register("idempotencyKey")} />
         <RefId1Field

@@ -12,7 +12,7 @@ import { FormNotice, TextField } from "@/components/ui/field";
 import { merchantMessages } from "./merchant-messages";
 import { OneTimePasswordNotice } from "./one-time-password-notice";
 import { staffMessages } from "./staff-messages";
-import { useActionForm } from "./use-action-form";
+import { useActionForm } from "@/components/ui/use-action-form";
 
 type Invited = { id: string; email: string; oneTimePassword: string };
 

@@ -7,7 +7,7 @@ import { merchantLimitsSchema } from "@/lib/merchants/settings-schemas";
 import { SubmitButton } from "@/components/ui/button";
 import { FormNotice, TextField } from "@/components/ui/field";
 import { merchantMessages, translateMerchantMessage } from "./merchant-messages";
-import { useActionForm } from "./use-action-form";
+import { useActionForm } from "@/components/ui/use-action-form";
 
 export interface LimitsValues {
   displayName: string;

@@ -8,7 +8,7 @@ import { newMerchantSchema } from "@/lib/merchants/settings-schemas";
 import { SubmitButton } from "@/components/ui/button";
 import { FormNotice, TextField } from "@/components/ui/field";
 import { merchantMessages, translateMerchantMessage } from "./merchant-messages";
-import { useActionForm } from "./use-action-form";
+import { useActionForm } from "@/components/ui/use-action-form";
 
 type Created = { id: string; submitKeyLast4: string; readKeyLast4: string | null };
 

@@ -7,7 +7,7 @@ import { rotateKeysSchema } from "@/lib/merchants/settings-schemas";
 import { SubmitButton } from "@/components/ui/button";
 import { FieldMessage, FormNotice, TextField } from "@/components/ui/field";
 import { merchantMessages, translateMerchantMessage } from "./merchant-messages";
-import { useActionForm } from "./use-action-form";
+import { useActionForm } from "@/components/ui/use-action-form";
 
 type Rotated = { submitKeyLast4: string; readKeyLast4: string | null };
 

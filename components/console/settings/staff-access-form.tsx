@@ -11,7 +11,7 @@ import { AccessFields, type AccessShape } from "./access-fields";
 import { SubmitButton } from "@/components/ui/button";
 import { FormNotice, TextField } from "@/components/ui/field";
 import { staffMessages } from "./staff-messages";
-import { useActionForm } from "./use-action-form";
+import { useActionForm } from "@/components/ui/use-action-form";
 
 interface Props {
   action: ServerAction<{ userId: string }>;

@@ -9,7 +9,7 @@ import { allowUnconfirmedWebhooksSchema } from "@/lib/merchants/settings-schemas
 import { SubmitButton } from "@/components/ui/button";
 import { FieldMessage, FormNotice } from "@/components/ui/field";
 import { merchantMessages, translateMerchantMessage } from "./merchant-messages";
-import { useActionForm } from "./use-action-form";
+import { useActionForm } from "@/components/ui/use-action-form";
 import { compactButtonClass } from "@/components/ui/button";
 
 /**
