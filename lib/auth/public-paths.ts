@@ -15,7 +15,7 @@ export const SLIP_UPLOAD_PATH = "/payin-slip-upload";
  * HTML (~330 bytes of headers on a page that has to fit a slow network's first round trip, and
  * cookies a payer has no use for).
  */
-export type PublicPathKind = "sign-in" | "health" | "webhook" | "customer" | "asset";
+export type PublicPathKind = "sign-in" | "health" | "webhook" | "api" | "customer" | "asset";
 
 interface PublicPath {
   path: string;
@@ -30,6 +30,10 @@ export const PUBLIC_PATHS: readonly PublicPath[] = [
   { path: "/api/auth", match: "prefix", kind: "sign-in" },
   { path: "/api/health", match: "prefix", kind: "health" },
   { path: "/api/webhooks", match: "prefix", kind: "webhook", sessionless: true },
+  // The merchant API's OpenAPI document, open like any API's reference; then the API itself, whose
+  // callers hold an API key, never a session (lib/api/route.ts checks the key).
+  { path: "/api/v1/openapi.json", match: "exact", kind: "asset", sessionless: true },
+  { path: "/api/v1", match: "prefix", kind: "api", sessionless: true },
   { path: "/checkout", match: "prefix", kind: "customer", sessionless: true },
   { path: SLIP_UPLOAD_PATH, match: "prefix", kind: "customer", sessionless: true },
   // The checkout's own script (public/checkout-assets/, scripts/build-checkout-script.ts): a payer's phone asks for it.

@@ -15,6 +15,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -124,6 +125,11 @@ export const merchants = pgTable(
      * unconfirmed one is held back. An admin may choose, knowingly, to apply them anyway.
      */
     applyUnconfirmedWebhooks: boolean("apply_unconfirmed_webhooks").notNull().default(false),
+    /** Where a checkout made through the merchant API may send the customer back to (lib/merchants/return-origins.ts). */
+    allowedReturnOrigins: text("allowed_return_origins")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -179,6 +185,15 @@ export const paymentRequests = pgTable(
     lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
     /** Set while reconciliation re-sends the request, so no other check sends beside it (lib/requests/reconcile.ts). */
     sendingUntil: timestamp("sending_until", { withTimezone: true }),
+    /** The merchant's own reference (its order number) for a request made through the merchant API; RefId1 when it fits. */
+    reference: text("reference"),
+    /** Merchant API checkouts: where the customer goes back to when the payment has ended, or when they cancel. */
+    returnUrl: text("return_url"),
+    cancelUrl: text("cancel_url"),
+    /** Merchant API: the shop's own keys and values (at most 20), answered back as they were given. */
+    metadata: jsonb("metadata").$type<Record<string, string>>(),
+    /** The API key that created it (the actor), when it came through the merchant API. */
+    apiKeyId: text("api_key_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -194,6 +209,7 @@ export const paymentRequests = pgTable(
     index("payment_requests_ref_id1_idx").on(t.refId1),
     index("payment_requests_ref_id2_idx").on(t.refId2),
     index("payment_requests_ref_id3_idx").on(t.refId3),
+    index("payment_requests_reference_idx").on(t.merchantId, t.reference),
     // Exact amounts, and the keyset of the list sorted by amount (per merchant and across them).
     index("payment_requests_requested_amount_idx").on(t.requestedAmount, t.id),
     index("payment_requests_list_amount_idx").on(t.merchantId, t.requestedAmount, t.id),
@@ -338,4 +354,52 @@ export const providerCalls = pgTable(
     waitedMs: integer("waited_ms"),
   },
   (t) => [index("provider_calls_window_idx").on(t.provider, t.at)],
+);
+
+export const API_SCOPES = ["checkouts:write", "requests:read", "payouts:write", "withdrawals:write"] as const;
+export type ApiScope = (typeof API_SCOPES)[number];
+
+/**
+ * The merchant API's keys (lib/api-keys/): the id is the key's public part (the lookup), the secret
+ * only as its SHA-256. Revoked or expired keys stay for the audit trail.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    name: text("name").notNull(),
+    mode: text("mode").$type<"test" | "live">().notNull(),
+    secretHash: text("secret_hash").notNull(),
+    scopes: text("scopes").array().$type<ApiScope[]>().notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedBy: text("revoked_by"),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    lastUsedIp: text("last_used_ip"),
+  },
+  (t) => [index("api_keys_merchant_idx").on(t.merchantId, t.createdAt)],
+);
+
+/**
+ * The merchant API's Idempotency-Key store (lib/api/idempotency.ts), shared by every instance: a
+ * claim while the first call runs (`locked_until`), then its answer (`status`, `body`) for 24 hours.
+ */
+export const apiIdempotency = pgTable(
+  "api_idempotency",
+  {
+    keyId: text("key_id").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    /** The method, path and SHA-256 of the body: the same key with another request is refused. */
+    fingerprint: text("fingerprint").notNull(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    status: integer("status"),
+    body: jsonb("body"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.idempotencyKey] }), index("api_idempotency_created_idx").on(t.createdAt)],
 );

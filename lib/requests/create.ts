@@ -29,7 +29,15 @@ export interface CreateOptions {
   createdBy: string | null;
   /** Pay-Out/Withdrawal above the merchant's threshold: hold for a second person (maker-checker). */
   holdForApproval?: boolean;
+  /** Who the timeline names when it is not a staff member: the API key (`api_key:<id>`). */
+  actor?: string;
+  /** What a request made through the merchant API keeps beside it (its reference, return URLs, metadata, key). */
+  columns?: ApiColumns;
 }
+
+export type ApiColumns = Partial<
+  Pick<typeof paymentRequests.$inferInsert, "reference" | "returnUrl" | "cancelUrl" | "metadata" | "apiKeyId">
+>;
 
 export type RequestRow = typeof paymentRequests.$inferSelect;
 
@@ -91,8 +99,10 @@ export interface MerchantCreate {
   rules: MerchantRules;
   payload: RequestPayload;
   idempotencyKey: string;
-  /** The staff member, or the API key ("key:<id>"), or null for PayDesk itself. */
+  /** The staff member; null for PayDesk itself or the merchant API (then `actor` names the key). */
   createdBy: string | null;
+  actor?: string;
+  columns?: ApiColumns;
 }
 
 /**
@@ -118,6 +128,8 @@ export async function createForMerchant(
     idempotencyKey: args.idempotencyKey,
     createdBy: args.createdBy,
     holdForApproval: isMoneyOut && needsApproval(amountSatang, rules),
+    actor: args.actor,
+    columns: args.columns,
   });
 }
 
@@ -146,6 +158,7 @@ export async function createRequest(db: Db, api: MerchantApi, payload: RequestPa
       // If this process dies before the provider answers, reconciliation finds the row here.
       nextCheckAt: options.holdForApproval ? null : new Date(Date.now() + 60_000),
       submittedAt: options.holdForApproval ? null : new Date(),
+      ...options.columns,
     })
     .onConflictDoNothing()
     .returning();
@@ -157,7 +170,7 @@ export async function createRequest(db: Db, api: MerchantApi, payload: RequestPa
     return { outcome: "invalid", fieldErrors: { refId1: [messageKey("refId1Taken")] } };
   }
   const created = settled(
-    recordEvent(db, row.id, "created", options.createdBy ?? "system", {
+    recordEvent(db, row.id, "created", options.createdBy ?? options.actor ?? "system", {
       kind: row.kind,
       refId1: row.refId1,
       amount: row.requestedAmount,

@@ -2,7 +2,8 @@
  * The checker behind lib/auth/routes-registry.test.ts: finds every route handler module
  * (route.ts) under the given app folder, works out the URL path it serves, and reports every HTTP
  * method it exports that the right door did not build: the staff door (lib/auth/route.ts) for a
- * path that needs a session, the webhook door for /api/webhooks/…, the public door for the other
+ * path that needs a session, the webhook door for /api/webhooks/…, the API door (lib/api/route.ts)
+ * for the merchant API under /api/v1, the public door for the other
  * public paths (lib/http/public-route.ts, lib/auth/public-paths.ts). A route that cannot use a
  * door is named in `exceptions` with the reason, so a bypass is a decision someone wrote down.
  */
@@ -53,13 +54,14 @@ const DOOR_FILES: Record<DoorKind, string> = {
   staff: "defineRoute (lib/auth/route.ts)",
   public: "definePublicRoute (lib/http/public-route.ts)",
   webhook: "defineWebhookRoute (lib/http/public-route.ts)",
+  api: "defineApiRoute (lib/api/route.ts)",
 };
 
 /** The door a route at `urlPath` must come through. */
 export function doorFor(urlPath: string): DoorKind {
   const kind = publicPathKind(urlPath);
   if (kind === null) return "staff";
-  return kind === "webhook" ? "webhook" : "public";
+  return kind === "webhook" ? "webhook" : kind === "api" ? "api" : "public";
 }
 
 export async function scanRouteHandlers(

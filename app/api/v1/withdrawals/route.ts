@@ -1,0 +1,8 @@
+import { defineApiRoute } from "@/lib/api/route";
+import { apiCall } from "@/lib/merchant-api/call";
+import { ENDPOINTS } from "@/lib/merchant-api/endpoints";
+import { createPayout } from "@/lib/merchant-api/requests";
+
+export const dynamic = "force-dynamic";
+
+export const POST = defineApiRoute(ENDPOINTS.createWithdrawal, ({ db, key, body }) => createPayout(apiCall(db, key), "withdrawal", body));

@@ -1,0 +1,127 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { apiIdempotency } from "../db/schema";
+import { ApiError } from "./errors";
+
+/**
+ * `Idempotency-Key` for the merchant API's POSTs, shared by every instance (the database, not
+ * memory), per API key:
+ *
+ * - the first call claims the key (an insert that only one caller can win) and runs;
+ * - its answer is stored, and the same key with the same request (method, path, body) within 24 hours
+ *   answers it again — without running, so without a second provider call;
+ * - the same key with another request → 422; while the first still runs → 409;
+ * - a 5xx answer or a failure is not stored: the claim is let go, and a retry runs again. (The
+ *   request PayDesk recorded meanwhile stays; its reference is then mapped anew,
+ *   lib/merchant-api/requests.ts.) 4xx answers are stored, as the caller's request will not change;
+ * - a claim left by an instance that died mid-call lapses after LOCK_MS.
+ */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Longer than any call may take: the staff lane waits at most 10 s, the provider answers within its timeout. */
+export const LOCK_MS = 2 * 60 * 1000;
+export const MAX_KEY_LENGTH = 255;
+
+export interface StoredAnswer {
+  status: number;
+  body: unknown;
+}
+
+export interface Idempotent {
+  replayed: boolean;
+  answer: StoredAnswer;
+}
+
+export function fingerprintOf(method: string, path: string, body: Uint8Array | string): string {
+  return `${method} ${path} ${createHash("sha256").update(body).digest("hex")}`;
+}
+
+export function checkIdempotencyKey(value: string): string {
+  if (value.length === 0 || value.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(value)) {
+    throw new ApiError(400, {
+      type: "invalid_request_error",
+      code: "idempotency_key_invalid",
+      param: "Idempotency-Key",
+      message: `Idempotency-Key: 1 to ${MAX_KEY_LENGTH} visible ASCII characters, such as a UUID.`,
+    });
+  }
+  return value;
+}
+
+export async function withIdempotency(
+  db: Db,
+  claim: { keyId: string; idempotencyKey: string; fingerprint: string; now?: Date },
+  run: () => Promise<StoredAnswer>,
+): Promise<Idempotent> {
+  const now = claim.now ?? new Date();
+  const where = and(eq(apiIdempotency.keyId, claim.keyId), eq(apiIdempotency.idempotencyKey, claim.idempotencyKey));
+  const lockedUntil = new Date(now.getTime() + LOCK_MS);
+  // A row older than the window, or a claim that lapsed, is taken over; otherwise the insert wins or nothing happens.
+  const claimed = await db
+    .insert(apiIdempotency)
+    .values({ keyId: claim.keyId, idempotencyKey: claim.idempotencyKey, fingerprint: claim.fingerprint, lockedUntil, createdAt: now })
+    .onConflictDoUpdate({
+      target: [apiIdempotency.keyId, apiIdempotency.idempotencyKey],
+      set: { fingerprint: claim.fingerprint, lockedUntil, status: null, body: null, createdAt: now },
+      setWhere: sql`${apiIdempotency.createdAt} < ${new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString()}::timestamptz
+        or (${apiIdempotency.status} is null and ${apiIdempotency.lockedUntil} < ${now.toISOString()}::timestamptz)`,
+    })
+    .returning({ keyId: apiIdempotency.keyId });
+
+  if (claimed.length === 0) {
+    const [row] = await db.select().from(apiIdempotency).where(where).limit(1);
+    if (!row) throw new Error("an idempotency claim vanished between two statements");
+    if (row.fingerprint !== claim.fingerprint) {
+      throw new ApiError(422, {
+        type: "idempotency_error",
+        code: "idempotency_key_reused",
+        param: "Idempotency-Key",
+        message: "This Idempotency-Key was used with a different request in the last 24 hours; use a new key for a new request.",
+      });
+    }
+    if (row.status === null) {
+      throw new ApiError(409, {
+        type: "idempotency_error",
+        code: "idempotency_key_in_use",
+        param: "Idempotency-Key",
+        message: "A request with this Idempotency-Key is still being handled; retry in a few seconds to get its answer.",
+        retryAfterSeconds: 2,
+      });
+    }
+    return { replayed: true, answer: { status: row.status, body: row.body } };
+  }
+
+  let answer: StoredAnswer;
+  try {
+    answer = await run();
+  } catch (error) {
+    // A 4xx refusal is the answer to this request, kept like any other; anything else lets the claim go.
+    if (error instanceof ApiError && error.status < 500) {
+      await db
+        .update(apiIdempotency)
+        .set({ status: error.status, body: { refused: error.fields }, lockedUntil: null })
+        .where(where);
+      throw error;
+    }
+    await db.delete(apiIdempotency).where(and(where, sql`${apiIdempotency.status} is null`));
+    throw error;
+  }
+  if (answer.status >= 500) {
+    await db.delete(apiIdempotency).where(and(where, sql`${apiIdempotency.status} is null`));
+    return { replayed: false, answer };
+  }
+  await db.update(apiIdempotency).set({ status: answer.status, body: answer.body, lockedUntil: null }).where(where);
+  return { replayed: false, answer };
+}
+
+/** A stored refusal (a 4xx the first call threw), to be thrown again on a replay. */
+export function refusalOf(answer: StoredAnswer): ApiError | null {
+  const refused = (answer.body as { refused?: ApiError["fields"] } | null)?.refused;
+  return refused ? new ApiError(answer.status, refused) : null;
+}
+
+/** Forgets answers older than the window (run now and then; an old row is also taken over when its key comes again). */
+export async function sweepIdempotency(db: Db, now = new Date()): Promise<void> {
+  await db.delete(apiIdempotency).where(lt(apiIdempotency.createdAt, new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS)));
+}

@@ -1,0 +1,158 @@
+import "server-only";
+import type { NextRequest } from "next/server";
+import type { z } from "zod";
+import { verifyApiKey, type ApiKeyPrincipal, type KeyCheck } from "../api-keys/verify";
+import { recordAudit } from "../auth/audit";
+import { getDb } from "../db";
+import type { Db } from "../db/client";
+import { env } from "../env";
+import { markDoor, newRequestId, type RouteSegment } from "../http/door";
+import { clientIpFrom } from "../http/request-ip";
+import type { Endpoint } from "../merchant-api/endpoints";
+import { hitRateLimits } from "../public/rate-limit";
+import { parseJsonBody, readJsonBytes, readQuery } from "./body";
+import { ApiError, apiErrorResponse, internalError, jsonResponse } from "./errors";
+import { checkIdempotencyKey, fingerprintOf, refusalOf, withIdempotency, type StoredAnswer } from "./idempotency";
+
+/**
+ * THE door for the merchant API's routes (app/api/v1/…), beside the staff door (lib/auth/route.ts)
+ * and the public one; lib/auth/routes-registry.test.ts fails on a route under /api/v1 not built here.
+ *
+ *   API key (401) → scope (403) → rate limit per key (429) → body: JSON (415), ≤ 64 KB (413), the
+ *   endpoint's strict schema (400 naming the field) → Idempotency-Key (POST: replay, 409, 422) →
+ *   run → audit entry for every write, the key as the actor
+ *
+ * Every answer carries X-Request-Id, also in the audit entry and in the log line of a failure;
+ * anything `run` throws that is not an ApiError is answered 500 with only that id.
+ */
+type Params = Record<string, string | string[]>;
+
+export interface ApiContext<E extends Endpoint, P extends Params> {
+  request: NextRequest;
+  params: P;
+  key: ApiKeyPrincipal;
+  db: Db;
+  ip: string | null;
+  requestId: string;
+  body: E["body"] extends z.ZodType ? z.output<E["body"]> : undefined;
+  query: E["query"] extends z.ZodType ? z.output<E["query"]> : undefined;
+}
+
+/** Calls per key per window (`API_RATE_LIMIT`, "100/10s" by default), shared by every instance. */
+function rateLimit(): { max: number; windowMs: number } {
+  const match = /^(\d+)\/(\d+)s$/.exec(env().API_RATE_LIMIT);
+  return match ? { max: Number(match[1]), windowMs: Number(match[2]) * 1000 } : { max: 100, windowMs: 10_000 };
+}
+
+const KEY_REFUSALS: Record<Exclude<KeyCheck, { ok: true }>["why"], string> = {
+  missing: "No API key: send it as Authorization: Bearer <key> (Settings → Developers makes one).",
+  malformed: "That is not a PayDesk API key.",
+  unknown: "That is not a PayDesk API key.",
+  revoked: "This API key was revoked.",
+  expired: "This API key has expired.",
+};
+
+export function defineApiRoute<E extends Endpoint, P extends Params = Record<string, string>>(
+  endpoint: E,
+  run: (context: ApiContext<E, P>) => Promise<StoredAnswer>,
+): (request: NextRequest, segment: RouteSegment<P>) => Promise<Response> {
+  const handler = async (request: NextRequest, segment: RouteSegment<P>): Promise<Response> => {
+    const requestId = newRequestId();
+    const ip = clientIpFrom(request.headers);
+    let key: ApiKeyPrincipal | null = null;
+    let db: Db | null = null;
+    let target: string | null = null;
+    const isWrite = endpoint.method !== "GET";
+    const audit = async (outcome: "ok" | "failed" | "denied" | "error", data: Record<string, unknown> = {}) => {
+      if (!db || !key || !isWrite) return;
+      await recordAudit(db, {
+        actorId: `api_key:${key.keyId}`,
+        action: `api.${endpoint.operationId}`,
+        outcome,
+        merchantId: key.merchantRowId,
+        target,
+        ip,
+        data: { requestId, ...data },
+      }).catch((error: unknown) => console.error(`[api ${endpoint.operationId}] audit failed, reference ${requestId}:`, error));
+    };
+    try {
+      db = await getDb();
+      const check = await verifyApiKey(db, request.headers.get("authorization"), { ip });
+      if (!check.ok)
+        throw new ApiError(401, { type: "authentication_error", code: `api_key_${check.why}`, message: KEY_REFUSALS[check.why] });
+      key = check.key;
+      if (!key.scopes.includes(endpoint.scope)) {
+        throw new ApiError(403, {
+          type: "permission_error",
+          code: "scope_missing",
+          message: `This API key lacks the ${endpoint.scope} scope; an admin can make a key with it in Settings → Developers.`,
+        });
+      }
+      const limited = await hitRateLimits(db, [{ key: `api:${key.keyId}`, limit: rateLimit() }]);
+      if (!limited.ok) {
+        const seconds = Math.max(1, Math.ceil(limited.retryAfterMs / 1000));
+        throw new ApiError(429, {
+          type: "rate_limit_error",
+          code: "rate_limited",
+          message: `Too many requests for this API key; retry in ${seconds} s.`,
+          retryAfterSeconds: seconds,
+        });
+      }
+      const bytes = endpoint.body ? await readJsonBytes(request) : null;
+      const context: ApiContext<E, P> = {
+        request,
+        params: (await segment.params) as P,
+        key,
+        db,
+        ip,
+        requestId,
+        body: (endpoint.body && bytes ? parseJsonBody(bytes, endpoint.body) : undefined) as ApiContext<E, P>["body"],
+        query: (endpoint.query ? readQuery(request.nextUrl ?? new URL(request.url), endpoint.query) : undefined) as ApiContext<
+          E,
+          P
+        >["query"],
+      };
+      const idempotencyKey = request.headers.get("idempotency-key");
+      let answer: StoredAnswer;
+      let replayed = false;
+      if (isWrite && idempotencyKey !== null) {
+        const path = new URL(request.url).pathname;
+        const outcome = await withIdempotency(
+          db,
+          {
+            keyId: key.keyId,
+            idempotencyKey: checkIdempotencyKey(idempotencyKey),
+            fingerprint: fingerprintOf(endpoint.method, path, bytes ?? ""),
+          },
+          () => run(context),
+        );
+        ({ answer, replayed } = outcome);
+        const refusal = replayed ? refusalOf(answer) : null;
+        if (refusal) {
+          return withReplayed(apiErrorResponse(refusal, requestId));
+        }
+      } else {
+        answer = await run(context);
+      }
+      target = (answer.body as { id?: string } | null)?.id ?? null;
+      if (!replayed) await audit(answer.status < 400 ? "ok" : "failed", { status: answer.status });
+      const response = jsonResponse(answer.status, answer.body, requestId);
+      return replayed ? withReplayed(response) : response;
+    } catch (error) {
+      if (error instanceof ApiError) {
+        target = error.fields.paymentRequest ?? null;
+        await audit(error.status === 401 || error.status === 403 ? "denied" : "failed", { status: error.status, code: error.fields.code });
+        return apiErrorResponse(error, requestId);
+      }
+      console.error(`[api ${endpoint.operationId}] failed, reference ${requestId}:`, error);
+      await audit("error", { status: 500 });
+      return internalError(requestId);
+    }
+  };
+  return markDoor(handler, "api");
+}
+
+function withReplayed(response: Response): Response {
+  response.headers.set("idempotent-replayed", "true");
+  return response;
+}

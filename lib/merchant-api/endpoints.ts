@@ -1,0 +1,125 @@
+/**
+ * The merchant API's endpoints, once: each route (app/api/v1/…) takes its scope and its body or
+ * query schema from here, and the OpenAPI document (./openapi.ts) is generated from the same
+ * entries, so the document cannot drift from what the routes accept and answer.
+ */
+import { z } from "zod";
+import type { ApiKeyScope } from "../api-keys/verify";
+import { checkoutCreateSchema, listQuerySchema, payoutCreateSchema } from "./schemas";
+import { requestListSchema, requestViewSchema } from "./views";
+
+/** The one error shape (lib/api/errors.ts writes it). */
+export const errorSchema = z
+  .strictObject({
+    error: z.strictObject({
+      type: z.enum([
+        "invalid_request_error",
+        "authentication_error",
+        "permission_error",
+        "idempotency_error",
+        "rate_limit_error",
+        "provider_error",
+        "api_error",
+      ]),
+      code: z.string(),
+      message: z.string().describe("In English, for the developer"),
+      param: z.string().optional().describe("The field at fault, when one is"),
+      payment_request: z.string().optional().describe("The request PayDesk recorded, when the provider refused it"),
+      request_id: z.string().describe("Also in the X-Request-Id header, the logs and the audit entry"),
+    }),
+  })
+  .meta({ id: "Error" });
+
+export interface Endpoint {
+  operationId: string;
+  method: "GET" | "POST";
+  /** OpenAPI path, `{id}` for a path parameter. */
+  path: string;
+  scope: ApiKeyScope;
+  summary: string;
+  description?: string;
+  body?: z.ZodType;
+  query?: z.ZodObject;
+  /** Successful answers by status. */
+  answers: Record<number, { description: string; schema: z.ZodType }>;
+  /** Refusals this endpoint may give beside the ones every endpoint may (400, 401, 403, 413, 415, 429, 500). */
+  refusals?: Record<number, string>;
+}
+
+const created = { description: "Created and sent; the provider accepted it (status `pending`)", schema: requestViewSchema };
+const accepted = {
+  description:
+    "Recorded, not yet settled: `awaiting_approval` (a second person must approve it) or `unknown` (the provider's answer was lost; PayDesk settles it by itself)",
+  schema: requestViewSchema,
+};
+const createRefusals = {
+  409: "The reference is in use by another request of this merchant, or a request with this Idempotency-Key is still running",
+  422: "The provider refused the request (its code in `error.code`), or the Idempotency-Key was used with a different body",
+  502: "The provider refused PayDesk's keys; nothing was sent",
+  503: "The provider could not take it now (its limit); nothing was sent — retry after Retry-After seconds",
+};
+
+export const ENDPOINTS = {
+  createCheckout: {
+    operationId: "createCheckout",
+    method: "POST",
+    path: "/checkouts",
+    scope: "checkouts:write",
+    summary: "Create a checkout (Pay-In or Pay-In P2P)",
+    description:
+      "Sends a Pay-In to the provider and answers with PayDesk's hosted checkout URL, the amount to pay, the QR payload and the account details. After the payment ends, the checkout offers the customer a way back to `return_url` with `paydesk_id` appended. A redirect proves nothing: confirm the payment with GET /checkouts/{id} or a webhook.",
+    body: checkoutCreateSchema,
+    answers: { 201: created, 202: accepted },
+    refusals: createRefusals,
+  },
+  getCheckout: {
+    operationId: "getCheckout",
+    method: "GET",
+    path: "/checkouts/{id}",
+    scope: "requests:read",
+    summary: "Read a checkout",
+    answers: { 200: { description: "The checkout as it stands", schema: requestViewSchema } },
+    refusals: { 404: "No checkout with this id for this merchant" },
+  },
+  listRequests: {
+    operationId: "listPaymentRequests",
+    method: "GET",
+    path: "/payment-requests",
+    scope: "requests:read",
+    summary: "List payment requests, newest first",
+    query: listQuerySchema,
+    answers: { 200: { description: "A page of requests", schema: requestListSchema } },
+  },
+  getRequest: {
+    operationId: "getPaymentRequest",
+    method: "GET",
+    path: "/payment-requests/{id}",
+    scope: "requests:read",
+    summary: "Read a payment request of any kind",
+    answers: { 200: { description: "The request as it stands", schema: requestViewSchema } },
+    refusals: { 404: "No request with this id for this merchant" },
+  },
+  createPayout: {
+    operationId: "createPayout",
+    method: "POST",
+    path: "/payouts",
+    scope: "payouts:write",
+    summary: "Create a Pay-Out",
+    description:
+      "Amounts above the merchant's approval threshold are not sent: they answer 202 `awaiting_approval` and wait in the console's approval queue.",
+    body: payoutCreateSchema,
+    answers: { 201: created, 202: accepted },
+    refusals: createRefusals,
+  },
+  createWithdrawal: {
+    operationId: "createWithdrawal",
+    method: "POST",
+    path: "/withdrawals",
+    scope: "withdrawals:write",
+    summary: "Create a Withdrawal",
+    description: "As a Pay-Out, to the merchant's own account.",
+    body: payoutCreateSchema,
+    answers: { 201: created, 202: accepted },
+    refusals: createRefusals,
+  },
+} as const satisfies Record<string, Endpoint>;

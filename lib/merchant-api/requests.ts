@@ -1,0 +1,297 @@
+import "server-only";
+import { and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import type { ApiKeyPrincipal } from "../api-keys/verify";
+import { ApiError } from "../api/errors";
+import type { Db } from "../db/client";
+import { merchants, paymentRequests } from "../db/schema";
+import { isAllowedReturnUrl } from "../merchants/return-origins";
+import type { MerchantApi } from "../payment-api/client";
+import { amountField, payInRequestSchema, p2pRequestSchema, payOutRequestSchema } from "../requests/contract";
+import { createForMerchant, type CreateOutcome, type RequestPayload, type RequestRow } from "../requests/create";
+import { rulesOf } from "../requests/form-context";
+import { fieldMessage } from "../requests/form-messages";
+import { generateIdempotencyKey, generateRefId1 } from "../requests/ref-id";
+import type { CheckoutCreate, ListQuery, PayoutCreate } from "./schemas";
+import { requestView, STORED_KIND, type RequestView } from "./views";
+
+/**
+ * The merchant API's work, behind its routes (app/api/v1/…): a checkout or a pay-out goes through
+ * `createForMerchant` like the console's forms — the same contract, the merchant's rules as they
+ * stand now, the limiter (in the merchant API's lane), the state machine, the timeline — with the
+ * key as the actor. Reads are scoped to the key's merchant: another merchant's request is 404.
+ */
+export interface ApiCall {
+  db: Db;
+  key: ApiKeyPrincipal;
+  apiFor: (merchantRowId: string) => Promise<MerchantApi | undefined>;
+  publicBaseUrl: string;
+}
+
+export type Answer = { status: number; body: RequestView };
+
+/** A contract field (message key) → the API's field and English words. */
+const PARAM_OF: Record<string, string> = {
+  refId1: "reference",
+  payerName: "payer.name",
+  customerEmail: "payer.email",
+  customerPhone: "payer.phone",
+  qrProvider: "qr_provider",
+  amountSatang: "amount",
+  amount: "amount",
+  description: "description",
+  tags: "metadata",
+  "destination.bankCode": "destination.bank_code",
+  "destination.accountNo": "destination.account_no",
+  "destination.accountName": "destination.account_name",
+  "destination.promptPayId": "destination.promptpay_id",
+  "destination.accountId": "destination.id",
+};
+
+const invalid = (param: string, key: string) =>
+  new ApiError(400, { type: "invalid_request_error", code: "parameter_invalid", param, message: `${param}: ${fieldMessage("en", key)}` });
+
+/** Parses with a contract schema; its first problem becomes a 400 naming the API's field. */
+function checked<T>(
+  schema: {
+    safeParse(
+      input: unknown,
+    ): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  },
+  input: unknown,
+): T {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const first = parsed.error.issues[0]!;
+  const path = first.path.map(String).join(".");
+  throw invalid(PARAM_OF[path] ?? path, first.message);
+}
+
+function satangOf(amount: string | number): number {
+  const text = typeof amount === "number" ? String(amount) : amount;
+  return checked(amountField, text);
+}
+
+/**
+ * The merchant's reference as RefId1 when it fits the provider's rules (at most 25 of A–Z a–z 0–9 - _)
+ * and is free; otherwise a RefId1 of PayDesk's making, the reference kept beside it. A reference
+ * whose request the provider refused is mapped too (the provider keeps rejected RefId1s,
+ * docs/provider-facts.md §8.6); one still in use is a 409.
+ */
+async function refId1For(db: Db, merchantRowId: string, reference: string): Promise<string> {
+  if (!/^[A-Za-z0-9_-]{1,25}$/.test(reference)) return generateRefId1();
+  const [existing] = await db
+    .select({ id: paymentRequests.id, status: paymentRequests.status })
+    .from(paymentRequests)
+    .where(and(eq(paymentRequests.merchantId, merchantRowId), eq(paymentRequests.refId1, reference)))
+    .limit(1);
+  if (!existing) return reference;
+  if (existing.status === "rejected" || existing.status === "canceled") return generateRefId1();
+  throw referenceInUse(existing.id);
+}
+
+const referenceInUse = (id: string | null) =>
+  new ApiError(409, {
+    type: "invalid_request_error",
+    code: "reference_in_use",
+    param: "reference",
+    message: `reference: this merchant already has a payment request with this reference${id ? ` (${id})` : ""}; use a new reference, or read that request`,
+  });
+
+async function merchantOf(db: Db, key: ApiKeyPrincipal) {
+  const [merchant] = await db.select().from(merchants).where(eq(merchants.id, key.merchantRowId)).limit(1);
+  if (!merchant)
+    throw new ApiError(403, { type: "permission_error", code: "merchant_gone", message: "The merchant of this API key no longer exists." });
+  return merchant;
+}
+
+function returnUrlChecked(param: "return_url" | "cancel_url", url: string | undefined, origins: readonly string[]): string | null {
+  if (url === undefined) return null;
+  if (isAllowedReturnUrl(url, origins)) return url;
+  throw new ApiError(400, {
+    type: "invalid_request_error",
+    code: "url_not_allowed",
+    param,
+    message: `${param}: must be an https URL under one of the origins an admin allowed for this merchant (Settings → Merchants)`,
+  });
+}
+
+export async function createCheckout(call: ApiCall, body: CheckoutCreate): Promise<Answer> {
+  const { db, key } = call;
+  const merchant = await merchantOf(db, key);
+  const origins = merchant.allowedReturnOrigins ?? [];
+  const returnUrl = returnUrlChecked("return_url", body.return_url, origins);
+  const cancelUrl = returnUrlChecked("cancel_url", body.cancel_url, origins);
+  const amountSatang = satangOf(body.amount);
+  const refId1 = await refId1For(db, merchant.id, body.reference);
+  const common = {
+    refId1,
+    refId2: refId1 === body.reference ? undefined : body.reference,
+    payerName: body.payer.name,
+    qrProvider: body.qr_provider,
+    amountSatang,
+    description: body.description,
+  };
+  const payload: RequestPayload =
+    body.type === "p2p"
+      ? { kind: "payin_p2p", payIn: checked(p2pRequestSchema, common) }
+      : {
+          kind: "payin",
+          payIn: checked(payInRequestSchema, { ...common, customerEmail: body.payer.email, customerPhone: body.payer.phone }),
+        };
+  return settle(call, payload, { reference: body.reference, returnUrl, cancelUrl, metadata: body.metadata ?? null }, merchant);
+}
+
+export async function createPayout(call: ApiCall, kind: "payout" | "withdrawal", body: PayoutCreate): Promise<Answer> {
+  const { db, key } = call;
+  const merchant = await merchantOf(db, key);
+  const amountSatang = satangOf(body.amount);
+  const refId1 = await refId1For(db, merchant.id, body.reference);
+  const d = body.destination;
+  const destination =
+    d.type === "bank"
+      ? { type: "bank" as const, bankCode: d.bank_code, accountNo: d.account_no, accountName: d.account_name, promptPayId: d.promptpay_id }
+      : d.type === "promptpay"
+        ? { type: "promptpay" as const, promptPayId: d.promptpay_id }
+        : { type: "saved" as const, accountId: d.id };
+  const payOut = checked(payOutRequestSchema, {
+    refId1,
+    refId2: refId1 === body.reference ? undefined : body.reference,
+    amountSatang,
+    description: body.description,
+    destination,
+  });
+  return settle(
+    call,
+    { kind, payOut },
+    { reference: body.reference, returnUrl: null, cancelUrl: null, metadata: body.metadata ?? null },
+    merchant,
+  );
+}
+
+interface ApiColumns {
+  reference: string;
+  returnUrl: string | null;
+  cancelUrl: string | null;
+  metadata: Record<string, string> | null;
+}
+
+async function settle(
+  call: ApiCall,
+  payload: RequestPayload,
+  columns: ApiColumns,
+  merchant: typeof merchants.$inferSelect,
+): Promise<Answer> {
+  const outcome: CreateOutcome = await createForMerchant(call.db, call.apiFor, {
+    rules: rulesOf(merchant),
+    payload,
+    // Idempotency across retries is the API's own (Idempotency-Key, lib/api/idempotency.ts); each call here is a new request.
+    idempotencyKey: generateIdempotencyKey(),
+    createdBy: null,
+    actor: `api_key:${call.key.keyId}`,
+    columns: { ...columns, apiKeyId: call.key.keyId },
+  });
+  switch (outcome.outcome) {
+    case "invalid": {
+      const [field, keys] = Object.entries(outcome.fieldErrors)[0]!;
+      if (field === "refId1") throw referenceInUse(null);
+      throw invalid(PARAM_OF[field] ?? field, keys[0]!);
+    }
+    case "stale":
+      // The idempotency key is PayDesk's own and random: a clash is a bug, not the caller's fault.
+      throw new Error("a fresh idempotency key belonged to another merchant");
+    case "no_api":
+      throw new ApiError(503, {
+        type: "api_error",
+        code: "merchant_not_configured",
+        message: "PayDesk cannot open this merchant's provider keys; an admin must enter them again. Nothing was sent.",
+      });
+  }
+  const view = requestView(outcome.request, call.publicBaseUrl);
+  const code = outcome.request.statusCode;
+  if (outcome.state === "rejected" && code?.startsWith("NOT_SENT_")) {
+    // The provider never heard of it: nothing to pay, nothing to confirm. Worth retrying later.
+    const busy = code === "NOT_SENT_RATE_LIMITED" || code === "NOT_SENT_BUSY";
+    throw new ApiError(busy ? 503 : 502, {
+      type: "provider_error",
+      code: code.toLowerCase(),
+      message: view.failure?.message ?? "The provider was not reached; nothing was sent.",
+      paymentRequest: outcome.request.id,
+      retryAfterSeconds: busy ? 10 : undefined,
+    });
+  }
+  if (outcome.state === "rejected") {
+    throw new ApiError(422, {
+      type: "provider_error",
+      code: code ?? "REJECTED",
+      message: view.failure?.message ?? "The provider refused this request.",
+      paymentRequest: outcome.request.id,
+    });
+  }
+  return { status: outcome.state === "awaiting_approval" || outcome.state === "unknown" ? 202 : 201, body: view };
+}
+
+/** One request of the key's merchant, of the given kinds; any other is 404, as if it did not exist. */
+export async function getRequest(call: ApiCall, id: string, kinds?: readonly RequestRow["kind"][]): Promise<RequestView> {
+  const [row] = await call.db
+    .select()
+    .from(paymentRequests)
+    .where(and(eq(paymentRequests.id, id), eq(paymentRequests.merchantId, call.key.merchantRowId)))
+    .limit(1);
+  if (!row || (kinds && !kinds.includes(row.kind))) {
+    throw new ApiError(404, {
+      type: "invalid_request_error",
+      code: "resource_missing",
+      param: "id",
+      message: `No such payment request: ${id}`,
+    });
+  }
+  return requestView(row, call.publicBaseUrl);
+}
+
+/** The cursor is the last row's (created_at, id), opaque to the caller. */
+const encodeCursor = (row: { createdAt: Date; id: string }) =>
+  Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString("base64url");
+function decodeCursor(cursor: string): { at: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const date = new Date(at ?? "");
+  if (!id || Number.isNaN(date.getTime())) {
+    throw new ApiError(400, {
+      type: "invalid_request_error",
+      code: "parameter_invalid",
+      param: "cursor",
+      message: "cursor: not a cursor this API gave out",
+    });
+  }
+  return { at: date, id };
+}
+
+export async function listRequests(
+  call: ApiCall,
+  query: ListQuery,
+): Promise<{ object: "list"; data: RequestView[]; has_more: boolean; next_cursor: string | null }> {
+  const t = paymentRequests;
+  const where: SQL[] = [eq(t.merchantId, call.key.merchantRowId)];
+  if (query.kind) where.push(eq(t.kind, STORED_KIND[query.kind]));
+  if (query.status) where.push(eq(t.status, query.status));
+  if (query.reference) where.push(or(eq(t.reference, query.reference), eq(t.refId1, query.reference))!);
+  if (query.created_gte) where.push(gte(t.createdAt, new Date(query.created_gte)));
+  if (query.created_lt) where.push(lt(t.createdAt, new Date(query.created_lt)));
+  if (query.cursor) {
+    const c = decodeCursor(query.cursor);
+    where.push(sql`(${t.createdAt}, ${t.id}) < (${c.at.toISOString()}::timestamptz, ${c.id})`);
+  }
+  const rows = await call.db
+    .select()
+    .from(t)
+    .where(and(...where))
+    .orderBy(desc(t.createdAt), desc(t.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const hasMore = rows.length > query.limit;
+  return {
+    object: "list",
+    data: page.map((row) => requestView(row, call.publicBaseUrl)),
+    has_more: hasMore,
+    next_cursor: hasMore ? encodeCursor(page[page.length - 1]!) : null,
+  };
+}

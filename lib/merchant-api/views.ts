@@ -1,0 +1,127 @@
+import "server-only";
+import { z } from "zod";
+import type { RequestRow } from "../requests/create";
+import { checkoutPath, checkoutTokenFor } from "../checkout/token";
+import { reasonOf } from "../requests/create";
+import { STATES, type State } from "../requests/lifecycle";
+import { factWords } from "../requests/notes";
+
+/**
+ * What the merchant API answers about a request: PayDesk's state and money (baht strings with 2
+ * decimals, never floats), the merchant's reference, and for a Pay-In what the customer needs —
+ * the hosted checkout's URL, the QR payload, the account to transfer to. Field names are
+ * snake_case and stable; a new field may appear, none disappears.
+ */
+export type ApiKind = "payin" | "p2p" | "payout" | "withdrawal";
+
+const KIND_OF: Record<RequestRow["kind"], ApiKind> = { payin: "payin", payin_p2p: "p2p", payout: "payout", withdrawal: "withdrawal" };
+export const STORED_KIND: Record<ApiKind, RequestRow["kind"]> = {
+  payin: "payin",
+  p2p: "payin_p2p",
+  payout: "payout",
+  withdrawal: "withdrawal",
+};
+
+interface PayInAnswer {
+  qrCode?: string | null;
+  isQrAvailable?: boolean;
+  payInBankCode?: string | null;
+  payInBankAccountNo?: string | null;
+  payInBankAccountName?: string | null;
+  payInPromptPayId?: string | null;
+}
+
+const baht2 = z
+  .string()
+  .regex(/^\d+\.\d{2}$/)
+  .describe('Baht with 2 decimals, such as "150.00"');
+const time = z.iso.datetime({ offset: true });
+
+/** The answer's shape, as a schema: the OpenAPI document is generated from it (./openapi.ts) and the tests check answers against that. */
+export const requestViewSchema = z
+  .strictObject({
+    id: z.string().describe("PayDesk's id for the request"),
+    object: z.literal("payment_request"),
+    kind: z.enum(["payin", "p2p", "payout", "withdrawal"]),
+    status: z.enum(STATES).describe("PayDesk's state (docs/merchant-api.md lists them)"),
+    amount: baht2.describe("The amount asked for"),
+    amount_to_pay: baht2
+      .nullable()
+      .describe("Pay-In: what the customer must pay exactly (the provider may add satang to tell payments apart)"),
+    amount_paid: baht2,
+    currency: z.literal("THB"),
+    reference: z.string().describe("The merchant's own reference"),
+    ref_id1: z.string().describe("RefId1 at the provider: the reference when it fits the provider's rules, else PayDesk's own"),
+    checkout_url: z.string().nullable().describe("Pay-In: PayDesk's hosted checkout for the customer"),
+    qr_payload: z.string().nullable().describe("Pay-In: the QR's text, when the provider gave a scannable QR"),
+    bank: z
+      .strictObject({
+        bank_code: z.string().nullable(),
+        account_no: z.string().nullable(),
+        account_name: z.string().nullable(),
+        promptpay_id: z.string().nullable(),
+      })
+      .nullable()
+      .describe("Pay-In: the account to transfer to"),
+    expires_at: time.nullable(),
+    paid_at: time.nullable(),
+    created_at: time,
+    updated_at: time,
+    failure: z.strictObject({ code: z.string().nullable(), message: z.string() }).nullable(),
+    return_url: z.string().nullable(),
+    cancel_url: z.string().nullable(),
+    metadata: z.record(z.string(), z.string()),
+  })
+  .meta({ id: "PaymentRequest" });
+export type RequestView = z.output<typeof requestViewSchema>;
+
+export const requestListSchema = z
+  .strictObject({
+    object: z.literal("list"),
+    data: z.array(requestViewSchema),
+    has_more: z.boolean(),
+    next_cursor: z.string().nullable().describe("Pass as `cursor` for the next page"),
+  })
+  .meta({ id: "PaymentRequestList" });
+
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+/** numeric(14,2) comes back as "150.00" from both databases. */
+const baht = (value: string | null) => (value === null ? null : Number(value).toFixed(2));
+
+export function requestView(row: RequestRow, publicBaseUrl: string): RequestView {
+  const kind = KIND_OF[row.kind];
+  const isPayIn = kind === "payin" || kind === "p2p";
+  const answer = (isPayIn ? row.providerResponse : null) as PayInAnswer | null;
+  const reason = reasonOf(row);
+  const failed = row.status === "rejected" || row.status === "expired" || row.status === "canceled";
+  return {
+    id: row.id,
+    object: "payment_request",
+    kind,
+    status: row.status as State,
+    amount: baht(row.requestedAmount)!,
+    amount_to_pay: isPayIn ? baht(row.generatedAmount) : null,
+    amount_paid: baht(row.paidAmount)!,
+    currency: "THB",
+    reference: row.reference ?? row.refId1,
+    ref_id1: row.refId1,
+    checkout_url: isPayIn && row.providerId ? `${publicBaseUrl}${checkoutPath(checkoutTokenFor(row))}` : null,
+    qr_payload: answer?.isQrAvailable ? (answer.qrCode ?? null) : null,
+    bank: answer
+      ? {
+          bank_code: answer.payInBankCode ?? null,
+          account_no: answer.payInBankAccountNo ?? null,
+          account_name: answer.payInBankAccountName ?? null,
+          promptpay_id: answer.payInPromptPayId ?? null,
+        }
+      : null,
+    expires_at: iso(row.expireAt),
+    paid_at: iso(row.paidAt),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    failure: failed ? { code: row.statusCode, message: reason ? factWords(reason, "en") : (row.statusReason ?? row.status) } : null,
+    return_url: row.returnUrl ?? null,
+    cancel_url: row.cancelUrl ?? null,
+    metadata: (row.metadata as Record<string, string> | null) ?? {},
+  };
+}
