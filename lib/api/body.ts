@@ -9,7 +9,7 @@ const invalid = (message: string, param?: string, code = "parameter_invalid") =>
   new ApiError(400, { type: "invalid_request_error", code, message, ...(param ? { param } : {}) });
 
 /** A zod problem → the field's path (`payer.name`, `metadata.colour`) and a sentence naming it. */
-export function zodProblem(error: z.ZodError): ApiError {
+export function zodProblem(error: z.ZodError, input: unknown): ApiError {
   const issue = error.issues[0]!;
   const param = issue.path.map(String).join(".");
   if (issue.code === "unrecognized_keys") {
@@ -17,7 +17,8 @@ export function zodProblem(error: z.ZodError): ApiError {
     const where = param ? `${param}.${key}` : key;
     return invalid(`${where}: unknown field (the API takes only the fields its documentation lists)`, where, "parameter_unknown");
   }
-  const missing = issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined;
+  const given = issue.path.reduce<unknown>((value, key) => (value !== null && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[key] : undefined), input);
+  const missing = issue.code === "invalid_type" && given === undefined;
   if (missing) return invalid(`${param}: required`, param, "parameter_missing");
   return invalid(param ? `${param}: ${issue.message}` : issue.message, param || undefined);
 }
@@ -52,7 +53,7 @@ export function parseJsonBody<S extends z.ZodType>(bytes: Uint8Array, schema: S)
     throw invalid("The body is not valid JSON (UTF-8).", undefined, "body_not_json");
   }
   const parsed = schema.safeParse(json);
-  if (!parsed.success) throw zodProblem(parsed.error);
+  if (!parsed.success) throw zodProblem(parsed.error, json);
   return parsed.data;
 }
 
@@ -64,6 +65,6 @@ export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S>
     values[name] = value;
   }
   const parsed = schema.safeParse(values);
-  if (!parsed.success) throw zodProblem(parsed.error);
+  if (!parsed.success) throw zodProblem(parsed.error, values);
   return parsed.data;
 }

@@ -58,17 +58,19 @@ function checked<T>(
     ): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
   },
   input: unknown,
+  /** The API's field when the schema is a single field's. */
+  field?: string,
 ): T {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const first = parsed.error.issues[0]!;
-  const path = first.path.map(String).join(".");
+  const path = first.path.map(String).join(".") || field || "";
   throw invalid(PARAM_OF[path] ?? path, first.message);
 }
 
 function satangOf(amount: string | number): number {
   const text = typeof amount === "number" ? String(amount) : amount;
-  return checked(amountField, text);
+  return checked(amountField, text, "amount");
 }
 
 /**

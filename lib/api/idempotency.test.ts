@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../db/client";
+import { apiIdempotency } from "../db/schema";
+import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
+import { ApiError } from "./errors";
+import { checkIdempotencyKey, fingerprintOf, IDEMPOTENCY_WINDOW_MS, LOCK_MS, refusalOf, sweepIdempotency, withIdempotency } from "./idempotency";
+
+describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
+  const skip = kind === "postgres" ? postgresSkipReason() : null;
+  let database: TestDatabase;
+  beforeAll(async () => {
+    if (!skip) database = await createTestDatabase(kind, { poolSize: 8 });
+  });
+  afterAll(async () => database?.dispose());
+
+  let n = 0;
+  const fresh = () => `key-${kind}-${++n}`;
+  const body = fingerprintOf("POST", "/api/v1/checkouts", '{"amount":"150.00"}');
+  const other = fingerprintOf("POST", "/api/v1/checkouts", '{"amount":"151.00"}');
+
+  it.skipIf(skip)("answers the same request again from the store, without running it again", async () => {
+    const key = fresh();
+    let runs = 0;
+    const run = async () => ({ status: 201, body: { id: `req_${++runs}` } });
+    const first = await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, run);
+    const again = await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, run);
+    expect(first).toEqual({ replayed: false, answer: { status: 201, body: { id: "req_1" } } });
+    expect(again).toEqual({ replayed: true, answer: { status: 201, body: { id: "req_1" } } });
+    expect(runs).toBe(1);
+    // Keys belong to one API key: another key's same string is its own.
+    expect(await withIdempotency(database.db, { keyId: "k2", idempotencyKey: key, fingerprint: body }, run)).toMatchObject({ replayed: false });
+  });
+
+  it.skipIf(skip)("refuses the same key with another request (422), and while the first still runs (409)", async () => {
+    const key = fresh();
+    await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({ status: 201, body: {} }));
+    await expect(withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: other }, async () => ({ status: 201, body: {} }))).rejects.toMatchObject({
+      status: 422,
+      fields: { code: "idempotency_key_reused" },
+    });
+
+    const slow = fresh();
+    let release!: () => void;
+    const running = withIdempotency(database.db, { keyId: "k1", idempotencyKey: slow, fingerprint: body }, async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return { status: 201, body: { id: "slow" } };
+    });
+    await expect.poll(() => release !== undefined).toBe(true);
+    await expect(withIdempotency(database.db, { keyId: "k1", idempotencyKey: slow, fingerprint: body }, async () => ({ status: 201, body: {} }))).rejects.toMatchObject({
+      status: 409,
+      fields: { code: "idempotency_key_in_use", retryAfterSeconds: 2 },
+    });
+    release();
+    expect((await running).answer.body).toEqual({ id: "slow" });
+  });
+
+  it.skipIf(skip)("runs once when 50 calls with one key arrive together", async () => {
+    const key = fresh();
+    let runs = 0;
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, () =>
+        withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => {
+          runs++;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          return { status: 201, body: { id: "once" } };
+        }),
+      ),
+    );
+    expect(runs).toBe(1);
+    for (const outcome of outcomes) {
+      if (outcome.status === "fulfilled") expect(outcome.value.answer.body).toEqual({ id: "once" });
+      else expect(outcome.reason).toMatchObject({ status: 409 });
+    }
+  });
+
+  it.skipIf(skip)("lets a failed or 5xx first call go, so a retry runs; keeps a 4xx refusal as the answer", async () => {
+    const key = fresh();
+    await expect(
+      withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => {
+        throw new Error("database went away");
+      }),
+    ).rejects.toThrow(/went away/);
+    const unavailable = await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({ status: 503, body: {} }));
+    expect(unavailable).toMatchObject({ replayed: false, answer: { status: 503 } });
+    expect(await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({ status: 201, body: { id: "third" } }))).toMatchObject({
+      replayed: false,
+    });
+
+    const refused = fresh();
+    const refusal = new ApiError(400, { type: "invalid_request_error", code: "parameter_invalid", param: "amount", message: "amount: bad" });
+    await expect(
+      withIdempotency(database.db, { keyId: "k1", idempotencyKey: refused, fingerprint: body }, async () => {
+        throw refusal;
+      }),
+    ).rejects.toBe(refusal);
+    const replay = await withIdempotency(database.db, { keyId: "k1", idempotencyKey: refused, fingerprint: body }, async () => ({ status: 201, body: {} }));
+    expect(replay.replayed).toBe(true);
+    expect(refusalOf(replay.answer)).toMatchObject({ status: 400, fields: { code: "parameter_invalid", param: "amount" } });
+  });
+
+  it.skipIf(skip)("forgets an answer after 24 hours, and takes over a claim whose instance died", async () => {
+    const key = fresh();
+    const then = new Date(Date.now() - IDEMPOTENCY_WINDOW_MS - 1_000);
+    await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body, now: then }, async () => ({ status: 201, body: { id: "old" } }));
+    expect(await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: other }, async () => ({ status: 201, body: { id: "new" } }))).toEqual({
+      replayed: false,
+      answer: { status: 201, body: { id: "new" } },
+    });
+
+    const stuck = fresh();
+    // A claim made LOCK_MS ago by an instance that never finished.
+    await database.db.insert(apiIdempotency).values({
+      keyId: "k1",
+      idempotencyKey: stuck,
+      fingerprint: body,
+      lockedUntil: new Date(Date.now() - 1),
+      createdAt: new Date(Date.now() - LOCK_MS),
+    });
+    expect(await withIdempotency(database.db, { keyId: "k1", idempotencyKey: stuck, fingerprint: body }, async () => ({ status: 201, body: { id: "taken over" } }))).toMatchObject({
+      replayed: false,
+    });
+
+    await sweepIdempotency(database.db, new Date(Date.now() + IDEMPOTENCY_WINDOW_MS + 60_000));
+    expect(await database.db.select().from(apiIdempotency)).toEqual([]);
+  });
+});
+
+describe("Idempotency-Key shared by two instances", () => {
+  const skip = postgresSkipReason();
+  let database: TestDatabase;
+  let second: Database;
+  beforeAll(async () => {
+    if (skip) return;
+    database = await createTestDatabase("postgres", { poolSize: 8 });
+    second = await openDatabase({ url: database.url!, poolSize: 8, migrate: false });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await database?.dispose();
+  });
+
+  it.skipIf(skip)("runs once when the same call reaches both", async () => {
+    let runs = 0;
+    const fingerprint = fingerprintOf("POST", "/api/v1/payouts", "{}");
+    const call = (db: typeof second.db) =>
+      withIdempotency(db, { keyId: "k1", idempotencyKey: "shared", fingerprint }, async () => {
+        runs++;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return { status: 201, body: { id: "one" } };
+      }).catch((error: ApiError) => error.status);
+    await Promise.all(Array.from({ length: 20 }, (_, i) => call(i % 2 ? database.db : second.db)));
+    expect(runs).toBe(1);
+    expect(await call(second.db)).toMatchObject({ replayed: true, answer: { body: { id: "one" } } });
+  });
+});
+
+describe("an Idempotency-Key's own rules", () => {
+  it("takes 1 to 255 visible ASCII characters, and names the header otherwise", () => {
+    expect(checkIdempotencyKey("3f0c9a7e-2b1d-4c59-9d8e-0f6a5b4c3d2e")).toBe("3f0c9a7e-2b1d-4c59-9d8e-0f6a5b4c3d2e");
+    for (const bad of ["", "a".repeat(256), "has space", "ไทย"]) {
+      expect(() => checkIdempotencyKey(bad)).toThrow(ApiError);
+    }
+  });
+});

@@ -1,0 +1,302 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ref, startTestSandbox, type TestSandbox } from "@/sandbox/testing/harness";
+import { createApiKey, revokeApiKey } from "@/lib/api-keys/manage";
+import type { Db } from "@/lib/db/client";
+import { auditLog, merchants, paymentRequests, type ApiScope } from "@/lib/db/schema";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
+import { createKeyVault } from "@/lib/merchants/key-vault";
+import { createMerchant } from "@/lib/merchants/manage";
+import { createPaymentApi, type MerchantApi } from "@/lib/payment-api/client";
+import { approveRequest } from "@/lib/requests/approve";
+import { expectDocumented } from "./testing/openapi-check";
+
+// The database and the provider client are the test's own: a PGlite database and the sandbox over HTTP.
+const surroundings = vi.hoisted(() => ({ db: undefined as unknown, apis: new Map<string, unknown>() }));
+vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
+vi.mock("@/lib/payment-api", () => ({ merchantApi: async (id: string) => surroundings.apis.get(id) }));
+
+const checkouts = await import("@/app/api/v1/checkouts/route");
+const checkout = await import("@/app/api/v1/checkouts/[id]/route");
+const list = await import("@/app/api/v1/payment-requests/route");
+const oneRequest = await import("@/app/api/v1/payment-requests/[id]/route");
+const payouts = await import("@/app/api/v1/payouts/route");
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown> & { error?: Record<string, unknown> };
+  headers: Headers;
+}
+
+describe("the merchant API against the sandbox", () => {
+  let database: TestDatabase;
+  let sb: TestSandbox;
+  let coffee: string;
+  let gadgets: string;
+  let key: string;
+  let keyId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+    surroundings.db = database.db as Db;
+    sb = await startTestSandbox("spec");
+    const vault = createKeyVault([randomBytes(32)]);
+    coffee = (
+      await createMerchant(database.db, vault, {
+        displayName: "Coffee",
+        orgId: sb.coffee.orgId,
+        merchantId: sb.coffee.merchantId,
+        submitKey: sb.coffee.submitKey,
+        readKey: sb.coffee.readKey,
+        payoutApprovalThresholdSatang: 1_000_000,
+      })
+    ).id;
+    gadgets = (
+      await createMerchant(database.db, vault, {
+        displayName: "Gadgets",
+        orgId: sb.gadgets.orgId,
+        merchantId: sb.gadgets.merchantId,
+        submitKey: sb.gadgets.submitKey,
+      })
+    ).id;
+    await database.db.update(merchants).set({ allowedReturnOrigins: ["https://shop.example.com"] }).where(eq(merchants.id, coffee));
+    const client = createPaymentApi({ baseUrl: sb.url, timeoutMs: 2_000, limiter: null });
+    surroundings.apis.set(coffee, client.forMerchant({ ...sb.coffee, label: "Coffee" }) satisfies MerchantApi);
+    surroundings.apis.set(gadgets, client.forMerchant({ ...sb.gadgets, label: "Gadgets" }) satisfies MerchantApi);
+    ({ key, keyId } = await newKey(coffee, ["checkouts:write", "requests:read", "payouts:write"]));
+  });
+  afterAll(async () => {
+    await sb?.dispose();
+    await database?.dispose();
+  });
+
+  async function newKey(merchantRowId: string, scopes: ApiScope[]) {
+    const made = await createApiKey(database.db, { merchantRowId, name: "Shop", mode: "test", scopes, expiresAt: null, createdBy: null });
+    return { key: made.key, keyId: made.row.id };
+  }
+
+  type Handler = (request: NextRequest, segment: { params: Promise<Record<string, string>> }) => Promise<Response>;
+  async function call(
+    handler: Handler,
+    method: string,
+    path: string,
+    options: { body?: unknown; raw?: string; key?: string | null; headers?: Record<string, string>; params?: Record<string, string> } = {},
+  ): Promise<Answer> {
+    const headers: Record<string, string> = { ...options.headers };
+    const auth = options.key === undefined ? key : options.key;
+    if (auth !== null) headers.authorization = `Bearer ${auth}`;
+    const raw = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    if (raw !== undefined) headers["content-type"] ??= "application/json";
+    const response = await handler(new NextRequest(`http://paydesk.test/api/v1${path}`, { method, headers, body: raw }), {
+      params: Promise.resolve(options.params ?? {}),
+    });
+    return { status: response.status, body: (await response.json()) as Answer["body"], headers: response.headers };
+  }
+  /** Calls, and checks the answer against the OpenAPI document. */
+  async function documented(handler: Handler, method: "GET" | "POST", docPath: string, path: string, options: Parameters<typeof call>[3] = {}) {
+    const answer = await call(handler, method, path, options);
+    expectDocumented(method, docPath, answer.status, answer.body);
+    expect(answer.headers.get("x-request-id")).toMatch(/^rq_[0-9a-f]{16}$/);
+    return answer;
+  }
+  const postCheckout = (body: unknown, options: Parameters<typeof call>[3] = {}) =>
+    documented(checkouts.POST as Handler, "POST", "/checkouts", "/checkouts", { body, ...options });
+  const payIn = (extra: Record<string, unknown> = {}) => ({ amount: "150.00", reference: ref("API"), payer: { name: "สมชาย ใจดี" }, ...extra });
+  const atProvider = async (refId1: string) => (await sb.control<unknown[]>("GET", `/requests?refId1=${refId1}`)).body.length;
+
+  it("creates a checkout: the hosted checkout URL, what to pay, the QR; recorded with the key as the actor", async () => {
+    const body = payIn({ return_url: "https://shop.example.com/orders/7", metadata: { order: "7", channel: "line" } });
+    const answer = await postCheckout(body);
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({
+      object: "payment_request",
+      kind: "payin",
+      status: "pending",
+      amount: "150.00",
+      currency: "THB",
+      reference: body.reference,
+      ref_id1: body.reference,
+      return_url: "https://shop.example.com/orders/7",
+      metadata: { order: "7", channel: "line" },
+      failure: null,
+    });
+    expect(answer.body.checkout_url).toMatch(/^http.+\/checkout\/.+/);
+    expect(answer.body.amount_to_pay).toMatch(/^150\.\d\d$/);
+    expect(answer.body.qr_payload).toEqual(expect.any(String));
+    expect(await atProvider(body.reference)).toBe(1);
+    const [row] = await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, String(answer.body.id)));
+    expect(row).toMatchObject({ apiKeyId: keyId, createdBy: null, reference: body.reference });
+    const [audit] = await database.db.select().from(auditLog).where(and(eq(auditLog.target, String(answer.body.id)), eq(auditLog.action, "api.createCheckout")));
+    expect(audit).toMatchObject({ actorId: `api_key:${keyId}`, outcome: "ok", merchantId: coffee });
+    expect((audit!.data as { requestId: string }).requestId).toBe(answer.headers.get("x-request-id"));
+
+    const read = await documented(checkout.GET as Handler, "GET", "/checkouts/{id}", `/checkouts/${answer.body.id}`, { params: { id: String(answer.body.id) } });
+    expect(read.body).toMatchObject({ id: answer.body.id, status: "pending" });
+  });
+
+  it("maps a reference the provider would refuse as RefId1, and keeps it", async () => {
+    const reference = `Order #${randomUUID()} / ร้านกาแฟ`;
+    const answer = await postCheckout(payIn({ reference }));
+    expect(answer.status).toBe(201);
+    expect(answer.body.reference).toBe(reference);
+    expect(answer.body.ref_id1).toMatch(/^[A-Za-z0-9_-]{1,25}$/);
+    const found = await documented(list.GET as Handler, "GET", "/payment-requests", `/payment-requests?reference=${encodeURIComponent(reference)}`);
+    expect((found.body.data as Array<{ id: string }>).map((r) => r.id)).toEqual([answer.body.id]);
+  });
+
+  it("refuses a reference already in use (409), naming the field", async () => {
+    const body = payIn();
+    expect((await postCheckout(body)).status).toBe(201);
+    const again = await postCheckout({ ...body, amount: "151.00" });
+    expect(again).toMatchObject({ status: 409, body: { error: { type: "invalid_request_error", code: "reference_in_use", param: "reference" } } });
+  });
+
+  it("answers the same Idempotency-Key with the first answer, without a second provider call; another body is 422", async () => {
+    const body = payIn();
+    const headers = { "idempotency-key": randomUUID() };
+    const first = await postCheckout(body, { headers });
+    const second = await postCheckout(body, { headers });
+    expect(second.status).toBe(first.status);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers.get("idempotent-replayed")).toBe("true");
+    expect(await atProvider(body.reference)).toBe(1);
+    const changed = await postCheckout({ ...body, amount: "999.00" }, { headers });
+    expect(changed).toMatchObject({ status: 422, body: { error: { type: "idempotency_error", code: "idempotency_key_reused" } } });
+  });
+
+  it("makes exactly one provider request from 50 concurrent calls with one Idempotency-Key", async () => {
+    const body = payIn();
+    const headers = { "idempotency-key": randomUUID() };
+    const answers = await Promise.all(Array.from({ length: 50 }, () => call(checkouts.POST as Handler, "POST", "/checkouts", { body, headers })));
+    for (const answer of answers) expect([201, 409]).toContain(answer.status);
+    expect(answers.filter((a) => a.status === 201).length).toBeGreaterThanOrEqual(1);
+    expect(new Set(answers.filter((a) => a.status === 201).map((a) => a.body.id)).size).toBe(1);
+    expect(await atProvider(body.reference)).toBe(1);
+  });
+
+  it("refuses bad input with 400 naming the field, before anything is sent", async () => {
+    const cases: Array<[Record<string, unknown>, string, RegExp]> = [
+      [{ ...payIn(), colour: "red" }, "colour", /unknown field/],
+      [{ ...payIn(), payer: { name: "A", age: 3 } }, "payer.age", /unknown field/],
+      [payIn({ amount: "-5" }), "amount", /more than 0/],
+      [payIn({ amount: "1.234" }), "amount", /2 decimals/],
+      [payIn({ amount: "ten" }), "amount", /digits/],
+      [payIn({ amount: 0 }), "amount", /more than 0/],
+      [payIn({ amount: true }), "amount", /amount/],
+      [payIn({ currency: "USD" }), "currency", /THB/],
+      [{ amount: "150.00", reference: "X" }, "payer", /required/],
+      [payIn({ payer: { name: "  " } }), "payer.name", /payer's name/],
+      [payIn({ payer: { name: "A", email: "not-an-email" } }), "payer.email", /e-mail/],
+      [payIn({ payer: { name: "A", phone: "12" } }), "payer.phone", /phone/],
+      [payIn({ qr_provider: "KBANK" }), "qr_provider", /PP/],
+      [payIn({ return_url: "https://evil.example.com/" }), "return_url", /origins/],
+      [payIn({ cancel_url: "javascript:alert(1)" }), "cancel_url", /origins/],
+      [payIn({ metadata: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, "v"])) }), "metadata", /20 keys/],
+      [payIn({ metadata: { k: 5 } }), "metadata.k", /string/],
+    ];
+    for (const [body, param, message] of cases) {
+      const answer = await postCheckout(body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.error, JSON.stringify(body)).toMatchObject({ type: "invalid_request_error", param, message: expect.stringMatching(message) });
+      if (typeof body.reference === "string") expect(await atProvider(body.reference)).toBe(0);
+    }
+  });
+
+  it("refuses an amount outside the merchant's range in PayDesk, and carries the provider's own refusal code", async () => {
+    await database.db.update(merchants).set({ payinMin: "20.00" }).where(eq(merchants.id, coffee));
+    const low = await postCheckout(payIn({ amount: "10.00" }));
+    expect(low).toMatchObject({ status: 400, body: { error: { param: "amount", message: expect.stringMatching(/minimum/) } } });
+    await database.db.update(merchants).set({ payinMin: null }).where(eq(merchants.id, coffee));
+    // The sandbox's own floor (docs/provider-facts.md): the provider refuses, PayDesk records it and says so with its code.
+    const refused = await postCheckout(payIn({ amount: "1.00" }));
+    expect(refused).toMatchObject({ status: 422, body: { error: { type: "provider_error", code: "ERROR_VALUE_NOT_IN_RANGE" } } });
+    const recorded = await call(oneRequest.GET as Handler, "GET", "", { params: { id: String(refused.body.error!.payment_request) } });
+    expect(recorded.body).toMatchObject({ status: "rejected", failure: { code: "ERROR_VALUE_NOT_IN_RANGE" } });
+  });
+
+  it("refuses bodies that are not JSON (415), too large (413) or broken (400)", async () => {
+    expect(await postCheckout(undefined, { raw: "amount=150", headers: { "content-type": "application/x-www-form-urlencoded" } })).toMatchObject({
+      status: 415,
+      body: { error: { code: "unsupported_media_type" } },
+    });
+    expect(await postCheckout(undefined, { raw: JSON.stringify({ ...payIn(), description: "x".repeat(70_000) }) })).toMatchObject({
+      status: 413,
+      body: { error: { code: "body_too_large" } },
+    });
+    expect(await postCheckout(undefined, { raw: "{not json" })).toMatchObject({ status: 400, body: { error: { code: "body_not_json" } } });
+  });
+
+  it("refuses a missing, malformed, revoked key (401) and one without the scope (403), with no detail for a guesser", async () => {
+    const cases: Array<[string | null, string]> = [
+      [null, "api_key_missing"],
+      ["sk_live_123", "api_key_malformed"],
+      [key.slice(0, -1) + (key.endsWith("A") ? "B" : "A"), "api_key_malformed"],
+    ];
+    for (const [given, code] of cases) {
+      const answer = await postCheckout(payIn(), { key: given });
+      expect(answer).toMatchObject({ status: 401, body: { error: { type: "authentication_error", code } } });
+    }
+    const revoked = await newKey(coffee, ["checkouts:write"]);
+    await revokeApiKey(database.db, { keyId: revoked.keyId, merchantRowId: coffee, revokedBy: null });
+    expect(await postCheckout(payIn(), { key: revoked.key })).toMatchObject({ status: 401, body: { error: { code: "api_key_revoked" } } });
+    const readOnly = await newKey(coffee, ["requests:read"]);
+    const body = payIn();
+    expect(await postCheckout(body, { key: readOnly.key })).toMatchObject({ status: 403, body: { error: { type: "permission_error", code: "scope_missing" } } });
+    expect(await atProvider(body.reference)).toBe(0);
+  });
+
+  it("shows a key only its own merchant's requests: another's is 404, as if it did not exist", async () => {
+    const mine = await postCheckout(payIn());
+    const theirs = await newKey(gadgets, ["requests:read"]);
+    const id = String(mine.body.id);
+    const answer = await documented(checkout.GET as Handler, "GET", "/checkouts/{id}", `/checkouts/${id}`, { key: theirs.key, params: { id } });
+    expect(answer).toMatchObject({ status: 404, body: { error: { code: "resource_missing" } } });
+    const listed = await documented(list.GET as Handler, "GET", "/payment-requests", "/payment-requests", { key: theirs.key });
+    expect((listed.body.data as Array<{ id: string }>).some((r) => r.id === id)).toBe(false);
+  });
+
+  it("pages through requests with a cursor, newest first, filtered by kind", async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) made.push(String((await postCheckout(payIn())).body.id));
+    const first = await documented(list.GET as Handler, "GET", "/payment-requests", "/payment-requests?kind=payin&limit=2");
+    expect(first.body).toMatchObject({ object: "list", has_more: true });
+    const firstIds = (first.body.data as Array<{ id: string }>).map((r) => r.id);
+    expect(firstIds).toEqual([made[2], made[1]]);
+    const next = await documented(list.GET as Handler, "GET", "/payment-requests", `/payment-requests?kind=payin&limit=2&cursor=${first.body.next_cursor}`);
+    expect((next.body.data as Array<{ id: string }>)[0]!.id).toBe(made[0]);
+    for (const bad of ["limit=0", "limit=101", "kind=refund", "cursor=nonsense", "created_gte=yesterday", "colour=red"]) {
+      const answer = await documented(list.GET as Handler, "GET", "/payment-requests", `/payment-requests?${bad}`);
+      expect(answer.status, bad).toBe(400);
+      expect(answer.body.error!.param, bad).toBe(bad.split("=")[0]);
+    }
+  });
+
+  it("holds a pay-out over the approval threshold (202), sends nothing, and sends it once a person approves", async () => {
+    const reference = ref("APO");
+    const body = { amount: "15000.00", reference, destination: { type: "promptpay", promptpay_id: "0812345678" } };
+    const held = await documented(payouts.POST as Handler, "POST", "/payouts", "/payouts", { body });
+    expect(held).toMatchObject({ status: 202, body: { kind: "payout", status: "awaiting_approval", amount: "15000.00" } });
+    expect(await atProvider(reference)).toBe(0);
+    const approved = await approveRequest(database.db, async (id) => surroundings.apis.get(id) as MerchantApi, {
+      requestId: String(held.body.id),
+      merchantRowId: coffee,
+      actorId: "usr_approver",
+    });
+    expect(approved).toMatchObject({ ok: true, state: "pending" });
+    expect(await atProvider(reference)).toBe(1);
+    const read = await documented(oneRequest.GET as Handler, "GET", "/payment-requests/{id}", "", { params: { id: String(held.body.id) } });
+    expect(read.body).toMatchObject({ status: "pending", kind: "payout" });
+    // Not a checkout: the checkout endpoint does not show it.
+    const asCheckout = await call(checkout.GET as Handler, "GET", "", { params: { id: String(held.body.id) } });
+    expect(asCheckout.status).toBe(404);
+  });
+
+  it("refuses a pay-out destination the contract refuses, naming the API's field", async () => {
+    const answer = await documented(payouts.POST as Handler, "POST", "/payouts", "/payouts", {
+      body: { amount: "100.00", reference: ref("APB"), destination: { type: "bank", bank_code: "XXX", account_no: "12", account_name: "A" } },
+    });
+    expect(answer).toMatchObject({ status: 400, body: { error: { param: "destination.bank_code" } } });
+  });
+});
