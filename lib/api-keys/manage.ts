@@ -6,8 +6,13 @@ import { newKey, type KeyMode } from "./format";
 
 /** Creating, listing and revoking a merchant's API keys (Settings → Developers). */
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
-/** What the console lists: everything but the secret's hash. */
-export type ApiKeySummary = Omit<ApiKeyRow, "secretHash">;
+/** What the console lists: everything but the secret's hash, and whether the key works now. */
+export type ApiKeySummary = Omit<ApiKeyRow, "secretHash"> & { status: "active" | "revoked" | "expired" };
+
+function summaryOf({ secretHash: _hash, ...row }: ApiKeyRow, now: Date): ApiKeySummary {
+  const status = row.revokedAt ? "revoked" : row.expiresAt && row.expiresAt.getTime() <= now.getTime() ? "expired" : "active";
+  return { ...row, status };
+}
 
 export async function createApiKey(
   db: Db,
@@ -34,13 +39,12 @@ export async function createApiKey(
       createdBy: input.createdBy,
     })
     .returning();
-  const { secretHash: _hash, ...summary } = row!;
-  return { key: fresh.key, row: summary };
+  return { key: fresh.key, row: summaryOf(row!, new Date()) };
 }
 
-export async function listApiKeys(db: Db, merchantRowId: string): Promise<ApiKeySummary[]> {
+export async function listApiKeys(db: Db, merchantRowId: string, now = new Date()): Promise<ApiKeySummary[]> {
   const rows = await db.select().from(apiKeys).where(eq(apiKeys.merchantId, merchantRowId)).orderBy(desc(apiKeys.createdAt));
-  return rows.map(({ secretHash: _hash, ...summary }) => summary);
+  return rows.map((row) => summaryOf(row, now));
 }
 
 /** Revokes a key of this merchant; false when there is none (or it was revoked already). */

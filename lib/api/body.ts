@@ -17,7 +17,10 @@ export function zodProblem(error: z.ZodError, input: unknown): ApiError {
     const where = param ? `${param}.${key}` : key;
     return invalid(`${where}: unknown field (the API takes only the fields its documentation lists)`, where, "parameter_unknown");
   }
-  const given = issue.path.reduce<unknown>((value, key) => (value !== null && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[key] : undefined), input);
+  const given = issue.path.reduce<unknown>(
+    (value, key) => (value !== null && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[key] : undefined),
+    input,
+  );
   const missing = issue.code === "invalid_type" && given === undefined;
   if (missing) return invalid(`${param}: required`, param, "parameter_missing");
   return invalid(param ? `${param}: ${issue.message}` : issue.message, param || undefined);

@@ -3,7 +3,15 @@ import { openDatabase, type Database } from "../db/client";
 import { apiIdempotency } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { ApiError } from "./errors";
-import { checkIdempotencyKey, fingerprintOf, IDEMPOTENCY_WINDOW_MS, LOCK_MS, refusalOf, sweepIdempotency, withIdempotency } from "./idempotency";
+import {
+  checkIdempotencyKey,
+  fingerprintOf,
+  IDEMPOTENCY_WINDOW_MS,
+  LOCK_MS,
+  refusalOf,
+  sweepIdempotency,
+  withIdempotency,
+} from "./idempotency";
 
 describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
   const skip = kind === "postgres" ? postgresSkipReason() : null;
@@ -28,13 +36,17 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
     expect(again).toEqual({ replayed: true, answer: { status: 201, body: { id: "req_1" } } });
     expect(runs).toBe(1);
     // Keys belong to one API key: another key's same string is its own.
-    expect(await withIdempotency(database.db, { keyId: "k2", idempotencyKey: key, fingerprint: body }, run)).toMatchObject({ replayed: false });
+    expect(await withIdempotency(database.db, { keyId: "k2", idempotencyKey: key, fingerprint: body }, run)).toMatchObject({
+      replayed: false,
+    });
   });
 
   it.skipIf(skip)("refuses the same key with another request (422), and while the first still runs (409)", async () => {
     const key = fresh();
     await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({ status: 201, body: {} }));
-    await expect(withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: other }, async () => ({ status: 201, body: {} }))).rejects.toMatchObject({
+    await expect(
+      withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: other }, async () => ({ status: 201, body: {} })),
+    ).rejects.toMatchObject({
       status: 422,
       fields: { code: "idempotency_key_reused" },
     });
@@ -46,7 +58,9 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
       return { status: 201, body: { id: "slow" } };
     });
     await expect.poll(() => release !== undefined).toBe(true);
-    await expect(withIdempotency(database.db, { keyId: "k1", idempotencyKey: slow, fingerprint: body }, async () => ({ status: 201, body: {} }))).rejects.toMatchObject({
+    await expect(
+      withIdempotency(database.db, { keyId: "k1", idempotencyKey: slow, fingerprint: body }, async () => ({ status: 201, body: {} })),
+    ).rejects.toMatchObject({
       status: 409,
       fields: { code: "idempotency_key_in_use", retryAfterSeconds: 2 },
     });
@@ -80,20 +94,36 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
         throw new Error("database went away");
       }),
     ).rejects.toThrow(/went away/);
-    const unavailable = await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({ status: 503, body: {} }));
+    const unavailable = await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
+      status: 503,
+      body: {},
+    }));
     expect(unavailable).toMatchObject({ replayed: false, answer: { status: 503 } });
-    expect(await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({ status: 201, body: { id: "third" } }))).toMatchObject({
+    expect(
+      await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
+        status: 201,
+        body: { id: "third" },
+      })),
+    ).toMatchObject({
       replayed: false,
     });
 
     const refused = fresh();
-    const refusal = new ApiError(400, { type: "invalid_request_error", code: "parameter_invalid", param: "amount", message: "amount: bad" });
+    const refusal = new ApiError(400, {
+      type: "invalid_request_error",
+      code: "parameter_invalid",
+      param: "amount",
+      message: "amount: bad",
+    });
     await expect(
       withIdempotency(database.db, { keyId: "k1", idempotencyKey: refused, fingerprint: body }, async () => {
         throw refusal;
       }),
     ).rejects.toBe(refusal);
-    const replay = await withIdempotency(database.db, { keyId: "k1", idempotencyKey: refused, fingerprint: body }, async () => ({ status: 201, body: {} }));
+    const replay = await withIdempotency(database.db, { keyId: "k1", idempotencyKey: refused, fingerprint: body }, async () => ({
+      status: 201,
+      body: {},
+    }));
     expect(replay.replayed).toBe(true);
     expect(refusalOf(replay.answer)).toMatchObject({ status: 400, fields: { code: "parameter_invalid", param: "amount" } });
   });
@@ -101,8 +131,16 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
   it.skipIf(skip)("forgets an answer after 24 hours, and takes over a claim whose instance died", async () => {
     const key = fresh();
     const then = new Date(Date.now() - IDEMPOTENCY_WINDOW_MS - 1_000);
-    await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body, now: then }, async () => ({ status: 201, body: { id: "old" } }));
-    expect(await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: other }, async () => ({ status: 201, body: { id: "new" } }))).toEqual({
+    await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body, now: then }, async () => ({
+      status: 201,
+      body: { id: "old" },
+    }));
+    expect(
+      await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: other }, async () => ({
+        status: 201,
+        body: { id: "new" },
+      })),
+    ).toEqual({
       replayed: false,
       answer: { status: 201, body: { id: "new" } },
     });
@@ -116,7 +154,12 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
       lockedUntil: new Date(Date.now() - 1),
       createdAt: new Date(Date.now() - LOCK_MS),
     });
-    expect(await withIdempotency(database.db, { keyId: "k1", idempotencyKey: stuck, fingerprint: body }, async () => ({ status: 201, body: { id: "taken over" } }))).toMatchObject({
+    expect(
+      await withIdempotency(database.db, { keyId: "k1", idempotencyKey: stuck, fingerprint: body }, async () => ({
+        status: 201,
+        body: { id: "taken over" },
+      })),
+    ).toMatchObject({
       replayed: false,
     });
 

@@ -30,8 +30,16 @@ describe("the merchant API door's rate limit per key", () => {
     keys = [];
     for (let i = 0; i < 2; i++) {
       keys.push(
-        (await createApiKey(database.db, { merchantRowId: merchant.id, name: `k${i}`, mode: "test", scopes: ["requests:read"], expiresAt: null, createdBy: null }))
-          .key,
+        (
+          await createApiKey(database.db, {
+            merchantRowId: merchant.id,
+            name: `k${i}`,
+            mode: "test",
+            scopes: ["requests:read"],
+            expiresAt: null,
+            createdBy: null,
+          })
+        ).key,
       );
     }
   });
@@ -49,7 +57,9 @@ describe("the merchant API door's rate limit per key", () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(60);
-    expect(await refused.json()).toMatchObject({ error: { type: "rate_limit_error", code: "rate_limited", request_id: expect.any(String) } });
+    expect(await refused.json()).toMatchObject({
+      error: { type: "rate_limit_error", code: "rate_limited", request_id: expect.any(String) },
+    });
     expect((await get(keys[1]!)).status).toBe(200);
   });
 });

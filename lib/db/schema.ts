@@ -4,6 +4,7 @@
  * Ids are prefixed where people read them (`req_…`, `mer_…`, `usr_…`).
  */
 import { sql } from "drizzle-orm";
+import type { ApiScope } from "../api-keys/scopes";
 import type { Fact } from "../requests/notes";
 import {
   bigserial,
@@ -356,8 +357,7 @@ export const providerCalls = pgTable(
   (t) => [index("provider_calls_window_idx").on(t.provider, t.at)],
 );
 
-export const API_SCOPES = ["checkouts:write", "requests:read", "payouts:write", "withdrawals:write"] as const;
-export type ApiScope = (typeof API_SCOPES)[number];
+export { API_SCOPES, type ApiScope } from "../api-keys/scopes";
 
 /**
  * The merchant API's keys (lib/api-keys/): the id is the key's public part (the lookup), the secret

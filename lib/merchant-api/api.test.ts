@@ -61,7 +61,10 @@ describe("the merchant API against the sandbox", () => {
         submitKey: sb.gadgets.submitKey,
       })
     ).id;
-    await database.db.update(merchants).set({ allowedReturnOrigins: ["https://shop.example.com"] }).where(eq(merchants.id, coffee));
+    await database.db
+      .update(merchants)
+      .set({ allowedReturnOrigins: ["https://shop.example.com"] })
+      .where(eq(merchants.id, coffee));
     const client = createPaymentApi({ baseUrl: sb.url, timeoutMs: 2_000, limiter: null });
     surroundings.apis.set(coffee, client.forMerchant({ ...sb.coffee, label: "Coffee" }) satisfies MerchantApi);
     surroundings.apis.set(gadgets, client.forMerchant({ ...sb.gadgets, label: "Gadgets" }) satisfies MerchantApi);
@@ -95,7 +98,13 @@ describe("the merchant API against the sandbox", () => {
     return { status: response.status, body: (await response.json()) as Answer["body"], headers: response.headers };
   }
   /** Calls, and checks the answer against the OpenAPI document. */
-  async function documented(handler: Handler, method: "GET" | "POST", docPath: string, path: string, options: Parameters<typeof call>[3] = {}) {
+  async function documented(
+    handler: Handler,
+    method: "GET" | "POST",
+    docPath: string,
+    path: string,
+    options: Parameters<typeof call>[3] = {},
+  ) {
     const answer = await call(handler, method, path, options);
     expectDocumented(method, docPath, answer.status, answer.body);
     expect(answer.headers.get("x-request-id")).toMatch(/^rq_[0-9a-f]{16}$/);
@@ -103,7 +112,12 @@ describe("the merchant API against the sandbox", () => {
   }
   const postCheckout = (body: unknown, options: Parameters<typeof call>[3] = {}) =>
     documented(checkouts.POST as Handler, "POST", "/checkouts", "/checkouts", { body, ...options });
-  const payIn = (extra: Record<string, unknown> = {}) => ({ amount: "150.00", reference: ref("API"), payer: { name: "สมชาย ใจดี" }, ...extra });
+  const payIn = (extra: Record<string, unknown> = {}) => ({
+    amount: "150.00",
+    reference: ref("API"),
+    payer: { name: "สมชาย ใจดี" },
+    ...extra,
+  });
   const atProvider = async (refId1: string) => (await sb.control<unknown[]>("GET", `/requests?refId1=${refId1}`)).body.length;
 
   it("creates a checkout: the hosted checkout URL, what to pay, the QR; recorded with the key as the actor", async () => {
@@ -126,13 +140,21 @@ describe("the merchant API against the sandbox", () => {
     expect(answer.body.amount_to_pay).toMatch(/^150\.\d\d$/);
     expect(answer.body.qr_payload).toEqual(expect.any(String));
     expect(await atProvider(body.reference)).toBe(1);
-    const [row] = await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, String(answer.body.id)));
+    const [row] = await database.db
+      .select()
+      .from(paymentRequests)
+      .where(eq(paymentRequests.id, String(answer.body.id)));
     expect(row).toMatchObject({ apiKeyId: keyId, createdBy: null, reference: body.reference });
-    const [audit] = await database.db.select().from(auditLog).where(and(eq(auditLog.target, String(answer.body.id)), eq(auditLog.action, "api.createCheckout")));
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.target, String(answer.body.id)), eq(auditLog.action, "api.createCheckout")));
     expect(audit).toMatchObject({ actorId: `api_key:${keyId}`, outcome: "ok", merchantId: coffee });
     expect((audit!.data as { requestId: string }).requestId).toBe(answer.headers.get("x-request-id"));
 
-    const read = await documented(checkout.GET as Handler, "GET", "/checkouts/{id}", `/checkouts/${answer.body.id}`, { params: { id: String(answer.body.id) } });
+    const read = await documented(checkout.GET as Handler, "GET", "/checkouts/{id}", `/checkouts/${answer.body.id}`, {
+      params: { id: String(answer.body.id) },
+    });
     expect(read.body).toMatchObject({ id: answer.body.id, status: "pending" });
   });
 
@@ -142,7 +164,12 @@ describe("the merchant API against the sandbox", () => {
     expect(answer.status).toBe(201);
     expect(answer.body.reference).toBe(reference);
     expect(answer.body.ref_id1).toMatch(/^[A-Za-z0-9_-]{1,25}$/);
-    const found = await documented(list.GET as Handler, "GET", "/payment-requests", `/payment-requests?reference=${encodeURIComponent(reference)}`);
+    const found = await documented(
+      list.GET as Handler,
+      "GET",
+      "/payment-requests",
+      `/payment-requests?reference=${encodeURIComponent(reference)}`,
+    );
     expect((found.body.data as Array<{ id: string }>).map((r) => r.id)).toEqual([answer.body.id]);
   });
 
@@ -150,7 +177,10 @@ describe("the merchant API against the sandbox", () => {
     const body = payIn();
     expect((await postCheckout(body)).status).toBe(201);
     const again = await postCheckout({ ...body, amount: "151.00" });
-    expect(again).toMatchObject({ status: 409, body: { error: { type: "invalid_request_error", code: "reference_in_use", param: "reference" } } });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { error: { type: "invalid_request_error", code: "reference_in_use", param: "reference" } },
+    });
   });
 
   it("answers the same Idempotency-Key with the first answer, without a second provider call; another body is 422", async () => {
@@ -169,7 +199,9 @@ describe("the merchant API against the sandbox", () => {
   it("makes exactly one provider request from 50 concurrent calls with one Idempotency-Key", async () => {
     const body = payIn();
     const headers = { "idempotency-key": randomUUID() };
-    const answers = await Promise.all(Array.from({ length: 50 }, () => call(checkouts.POST as Handler, "POST", "/checkouts", { body, headers })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => call(checkouts.POST as Handler, "POST", "/checkouts", { body, headers })),
+    );
     for (const answer of answers) expect([201, 409]).toContain(answer.status);
     expect(answers.filter((a) => a.status === 201).length).toBeGreaterThanOrEqual(1);
     expect(new Set(answers.filter((a) => a.status === 201).map((a) => a.body.id)).size).toBe(1);
@@ -199,7 +231,11 @@ describe("the merchant API against the sandbox", () => {
     for (const [body, param, message] of cases) {
       const answer = await postCheckout(body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
-      expect(answer.body.error, JSON.stringify(body)).toMatchObject({ type: "invalid_request_error", param, message: expect.stringMatching(message) });
+      expect(answer.body.error, JSON.stringify(body)).toMatchObject({
+        type: "invalid_request_error",
+        param,
+        message: expect.stringMatching(message),
+      });
       if (typeof body.reference === "string") expect(await atProvider(body.reference)).toBe(0);
     }
   });
@@ -217,7 +253,9 @@ describe("the merchant API against the sandbox", () => {
   });
 
   it("refuses bodies that are not JSON (415), too large (413) or broken (400)", async () => {
-    expect(await postCheckout(undefined, { raw: "amount=150", headers: { "content-type": "application/x-www-form-urlencoded" } })).toMatchObject({
+    expect(
+      await postCheckout(undefined, { raw: "amount=150", headers: { "content-type": "application/x-www-form-urlencoded" } }),
+    ).toMatchObject({
       status: 415,
       body: { error: { code: "unsupported_media_type" } },
     });
@@ -243,7 +281,10 @@ describe("the merchant API against the sandbox", () => {
     expect(await postCheckout(payIn(), { key: revoked.key })).toMatchObject({ status: 401, body: { error: { code: "api_key_revoked" } } });
     const readOnly = await newKey(coffee, ["requests:read"]);
     const body = payIn();
-    expect(await postCheckout(body, { key: readOnly.key })).toMatchObject({ status: 403, body: { error: { type: "permission_error", code: "scope_missing" } } });
+    expect(await postCheckout(body, { key: readOnly.key })).toMatchObject({
+      status: 403,
+      body: { error: { type: "permission_error", code: "scope_missing" } },
+    });
     expect(await atProvider(body.reference)).toBe(0);
   });
 
@@ -251,7 +292,10 @@ describe("the merchant API against the sandbox", () => {
     const mine = await postCheckout(payIn());
     const theirs = await newKey(gadgets, ["requests:read"]);
     const id = String(mine.body.id);
-    const answer = await documented(checkout.GET as Handler, "GET", "/checkouts/{id}", `/checkouts/${id}`, { key: theirs.key, params: { id } });
+    const answer = await documented(checkout.GET as Handler, "GET", "/checkouts/{id}", `/checkouts/${id}`, {
+      key: theirs.key,
+      params: { id },
+    });
     expect(answer).toMatchObject({ status: 404, body: { error: { code: "resource_missing" } } });
     const listed = await documented(list.GET as Handler, "GET", "/payment-requests", "/payment-requests", { key: theirs.key });
     expect((listed.body.data as Array<{ id: string }>).some((r) => r.id === id)).toBe(false);
@@ -264,7 +308,12 @@ describe("the merchant API against the sandbox", () => {
     expect(first.body).toMatchObject({ object: "list", has_more: true });
     const firstIds = (first.body.data as Array<{ id: string }>).map((r) => r.id);
     expect(firstIds).toEqual([made[2], made[1]]);
-    const next = await documented(list.GET as Handler, "GET", "/payment-requests", `/payment-requests?kind=payin&limit=2&cursor=${first.body.next_cursor}`);
+    const next = await documented(
+      list.GET as Handler,
+      "GET",
+      "/payment-requests",
+      `/payment-requests?kind=payin&limit=2&cursor=${first.body.next_cursor}`,
+    );
     expect((next.body.data as Array<{ id: string }>)[0]!.id).toBe(made[0]);
     for (const bad of ["limit=0", "limit=101", "kind=refund", "cursor=nonsense", "created_gte=yesterday", "colour=red"]) {
       const answer = await documented(list.GET as Handler, "GET", "/payment-requests", `/payment-requests?${bad}`);
@@ -295,7 +344,11 @@ describe("the merchant API against the sandbox", () => {
 
   it("refuses a pay-out destination the contract refuses, naming the API's field", async () => {
     const answer = await documented(payouts.POST as Handler, "POST", "/payouts", "/payouts", {
-      body: { amount: "100.00", reference: ref("APB"), destination: { type: "bank", bank_code: "XXX", account_no: "12", account_name: "A" } },
+      body: {
+        amount: "100.00",
+        reference: ref("APB"),
+        destination: { type: "bank", bank_code: "XXX", account_no: "12", account_name: "A" },
+      },
     });
     expect(answer).toMatchObject({ status: 400, body: { error: { param: "destination.bank_code" } } });
   });

@@ -26,6 +26,8 @@ export interface MerchantSettings {
   payinMinSatang: Satang | null;
   payinMaxSatang: Satang | null;
   payoutApprovalThresholdSatang: Satang | null;
+  /** Where a checkout made through the merchant API may send the customer back to. */
+  allowedReturnOrigins: string[];
   updatedAt: Date;
 }
 
@@ -43,6 +45,7 @@ const columns = {
   payinMin: merchants.payinMin,
   payinMax: merchants.payinMax,
   payoutApprovalThreshold: merchants.payoutApprovalThreshold,
+  allowedReturnOrigins: merchants.allowedReturnOrigins,
   updatedAt: merchants.updatedAt,
 };
 

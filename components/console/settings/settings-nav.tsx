@@ -5,10 +5,19 @@ import type { Locale } from "@/lib/i18n";
 import { settingsMessages } from "./settings-messages";
 
 /** Settings' own tabs, showing only those the person's role opens. */
-export function SettingsNav({ session, locale, current }: { session: StaffSession; locale: Locale; current: "merchants" | "staff" }) {
+export function SettingsNav({
+  session,
+  locale,
+  current,
+}: {
+  session: StaffSession;
+  locale: Locale;
+  current: "merchants" | "developers" | "staff";
+}) {
   const t = settingsMessages(locale);
   const tabs = [
     { key: "merchants", href: "/settings/merchants", label: t.merchantsTab, isAllowed: can(session.role, "merchant.manage") },
+    { key: "developers", href: "/settings/developers", label: t.developersTab, isAllowed: can(session.role, "merchant.manage") },
     { key: "staff", href: "/settings/staff", label: t.staffTab, isAllowed: can(session.role, "staff.manage") },
   ].filter((tab) => tab.isAllowed);
   return (
