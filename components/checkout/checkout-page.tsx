@@ -5,7 +5,7 @@ import { formatThb } from "@/lib/i18n";
 import { formatDateTime } from "@/lib/i18n/date-time";
 import type { Locale } from "@/lib/i18n/locale";
 import { checkoutMessages, type CheckoutMessages } from "./messages";
-import { Countdown, LiveLine, LiveTemplates, OutcomeCard } from "./live-parts";
+import { Countdown, LiveLine, LiveTemplates, OPEN_ONLY, OutcomeCard } from "./live-parts";
 import { Payment, SlipLink } from "./payment";
 
 /**
@@ -76,6 +76,7 @@ function Live({
   const outcome = outcomeOf(shown.state);
   const amountText = formatThb(view.amountSatang);
   const copyLabels = { copy: t.copy, copied: t.copied, copyFailed: t.copyFailed };
+  const back = view.returnUrl ? { href: view.returnUrl, label: t.backToShop(view.merchantName) } : null;
   const locked = (
     <span hidden data-testid="checkout-locale">
       {locale}
@@ -88,6 +89,7 @@ function Live({
       <div data-testid="checkout-live" data-state={shown.state} className="space-y-5">
         <OutcomeCard
           outcome={outcome}
+          back={back}
           when={formatDateTime(shown.changedAt, locale)}
           reason={shown.reason}
           amountText={amountText}
@@ -120,9 +122,21 @@ function Live({
         <LiveLine offline={false} t={t} />
         {/* Once settled there is nothing to send a slip for: a paid page is a receipt, not an invitation. */}
         {view.slipUrl && <SlipLink url={view.slipUrl} qrSrc={`/checkout/${encodeURIComponent(token)}/slip-qr`} t={t} />}
+        {view.cancelUrl && (
+          <p {...OPEN_ONLY} className="text-center text-sm">
+            <a
+              href={view.cancelUrl}
+              rel="noreferrer"
+              data-testid="cancel-to-shop"
+              className="inline-block px-2 py-3 text-slate-700 underline"
+            >
+              {t.cancelAndReturn(view.merchantName)}
+            </a>
+          </p>
+        )}
         {locked}
       </div>
-      <LiveTemplates t={t} amountText={amountText} reference={view.refId1} copyLabels={copyLabels} />
+      <LiveTemplates t={t} amountText={amountText} reference={view.refId1} copyLabels={copyLabels} back={back} />
     </>
   );
 }

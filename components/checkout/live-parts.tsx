@@ -63,6 +63,8 @@ function LiveLineWords({ offline, t }: { offline: boolean; t: CheckoutMessages }
 
 export interface OutcomeFacts {
   outcome: Outcome;
+  /** Back to the merchant's shop (a checkout made through the merchant API), with its words. */
+  back?: { href: string; label: string } | null;
   /** When it was paid, in the reader's words (lib/i18n formatDateTime); null before it is known. */
   when: string | null;
   reason: string | null;
@@ -73,6 +75,7 @@ export interface OutcomeFacts {
 /** `reasonSlot`: the template's rejected card keeps the reason's rows for the script to fill or remove. */
 export function OutcomeCard({
   outcome,
+  back,
   when,
   reason,
   amountText,
@@ -114,6 +117,16 @@ export function OutcomeCard({
           </>
         )}
       </dl>
+      {back && (
+        <a
+          href={back.href}
+          rel="noreferrer"
+          data-testid="back-to-shop"
+          className="block rounded-lg bg-teal-800 px-4 py-3 text-center text-base font-semibold text-white underline-offset-2 hover:underline focus:outline-none focus-visible:ring-4 focus-visible:ring-teal-600/50"
+        >
+          {back.label}
+        </a>
+      )}
       {/* Where the QR was, for a request that can no longer be paid: crossed out, with words, never
           scannable. A paid one is a receipt: nothing there reads as an error. */}
       {!paid && (
@@ -140,17 +153,28 @@ export function LiveTemplates({
   amountText,
   reference,
   copyLabels,
+  back,
 }: {
   t: CheckoutMessages;
   amountText: string;
   reference: string;
   copyLabels: CopyLabels;
+  back: OutcomeFacts["back"];
 }) {
   return (
     <div hidden data-templates="">
       {OUTCOMES.map((outcome) => (
         <template key={outcome} id={`tpl-outcome-${outcome}`}>
-          <OutcomeCard outcome={outcome} when={null} reason={null} amountText={amountText} reference={reference} t={t} reasonSlot />
+          <OutcomeCard
+            outcome={outcome}
+            back={back}
+            when={null}
+            reason={null}
+            amountText={amountText}
+            reference={reference}
+            t={t}
+            reasonSlot
+          />
         </template>
       ))}
       <template id="tpl-countdown-hurry">

@@ -4,6 +4,7 @@ import { findBank } from "../banks";
 import type { Db } from "../db/client";
 import { merchants, paymentRequests } from "../db/schema";
 import { toSatang, type Satang } from "../money";
+import { isAllowedReturnUrl, withPaydeskId } from "../merchants/return-origins";
 import { isTerminal, type State } from "../requests/lifecycle";
 import { readStoredPayInAnswer } from "../requests/stored-answer";
 import { scannableQrPayload } from "./scannable-qr";
@@ -50,6 +51,13 @@ export interface CheckoutView {
   /** Absolute slip upload link: the provider's relative slipUploadUrl served by PayDesk (§4.6, §4.8); only while the request is open. */
   slipUrl: string | null;
   expireAt: string | null;
+  /**
+   * A checkout made through the merchant API: where the customer goes back to once the payment has
+   * ended, and where a cancel leads while it is open — each with PayDesk's id added, and only while
+   * its origin is still one the merchant allows (lib/merchants/return-origins.ts).
+   */
+  returnUrl: string | null;
+  cancelUrl: string | null;
   /** For the provider's hub: JoinPayment(sessionId) at `hubPath`. */
   sessionId: string;
   hubPath: string;
@@ -68,7 +76,7 @@ export async function loadCheckout(db: Db, token: string, publicBaseUrl: string,
   const verified = verifyCheckoutToken(token, options);
   if (!verified.ok) return { ok: false, reason: verified.reason === "expired" ? "expired_link" : "bad_link" };
   const [row] = await db
-    .select({ request: paymentRequests, merchantName: merchants.displayName })
+    .select({ request: paymentRequests, merchantName: merchants.displayName, origins: merchants.allowedReturnOrigins })
     .from(paymentRequests)
     .innerJoin(merchants, eq(merchants.id, paymentRequests.merchantId))
     .where(eq(paymentRequests.id, verified.requestId))
@@ -84,6 +92,7 @@ export async function loadCheckout(db: Db, token: string, publicBaseUrl: string,
   const qrPayload = scannableQrPayload(answer.qrCode);
   // The provider's own image (spec profile) only when there is no payload of its own to draw.
   const qrImage = !qrPayload && !answer.qrCode && answer.isQrAvailable ? (answer.qrCodeImage ?? null) : null;
+  const allowed = (url: string | null) => (url && isAllowedReturnUrl(url, row.origins) ? withPaydeskId(url, r.id) : null);
   return {
     ok: true,
     view: {
@@ -112,6 +121,8 @@ export async function loadCheckout(db: Db, token: string, publicBaseUrl: string,
             : `${publicBaseUrl}${answer.slipUploadUrl}`
           : null,
       expireAt: r.expireAt?.toISOString() ?? null,
+      returnUrl: allowed(r.returnUrl),
+      cancelUrl: open ? allowed(r.cancelUrl) : null,
       sessionId: answer.sessionId ?? r.providerId,
       hubPath: answer.websocketPath ?? "/realtime/payment-tx",
     },
