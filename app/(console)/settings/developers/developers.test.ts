@@ -14,6 +14,7 @@ import { apiKeys, auditLog, merchants } from "@/lib/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
 import { createKeyVault } from "@/lib/merchants/key-vault";
 import { createMerchant } from "@/lib/merchants/manage";
+import { ENDPOINTS } from "@/lib/merchant-api/endpoints";
 
 /**
  * Settings → Developers: the key actions through the one door (lib/auth/action.ts) and the page as
@@ -47,6 +48,7 @@ vi.mock("next/navigation", async (original) => ({
 
 const actions = await import("./actions");
 const DeveloperPage = (await import("./[id]/page")).default;
+const ReferencePage = (await import("./reference/page")).default;
 const render = async (page: Promise<ReactElement>) => renderToStaticMarkup(await page);
 
 describe("settings: developers (API keys and return origins)", () => {
@@ -169,5 +171,18 @@ describe("settings: developers (API keys and return origins)", () => {
       .from(merchants)
       .where(eq(merchants.id, coffee));
     expect(unchanged!.origins).toEqual(["https://shop.example.com", "http://localhost:4000"]);
+  });
+
+  it("shows the API reference from the OpenAPI document: every endpoint, its scope and its fields", async () => {
+    const html = await render(ReferencePage());
+    for (const endpoint of Object.values(ENDPOINTS)) {
+      expect(html).toContain(endpoint.path);
+      expect(html).toContain(endpoint.scope);
+      expect(html).toContain(endpoint.summary);
+    }
+    for (const field of ["reference", "payer.name", "return_url", "destination.promptpay_id", "amount_to_pay", "checkout_url"])
+      expect(html).toContain(field);
+    surroundings.session = finance;
+    await expect(render(ReferencePage())).rejects.toThrow();
   });
 });

@@ -20,7 +20,7 @@ export default async function DevelopersPage() {
       <h1 className="text-2xl font-semibold">{t.title}</h1>
       <p className="mt-2 max-w-3xl text-sm text-slate-700">{t.intro}</p>
       <p className="mt-2 text-sm">
-        <Link href="/api/v1/openapi.json" className="text-brand-dark underline">
+        <Link href="/settings/developers/reference" className="text-brand-dark underline">
           {t.reference}
         </Link>
       </p>
