@@ -55,9 +55,37 @@ export function parseJsonBody<S extends z.ZodType>(bytes: Uint8Array, schema: S)
   } catch {
     throw invalid("The body is not valid JSON (UTF-8).", undefined, "body_not_json");
   }
+  const nul = pathWithNul(json);
+  if (nul !== null) throw invalid(`${nul || "body"}: text may not contain the NUL character (\u0000)`, nul || undefined);
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw zodProblem(parsed.error, json);
   return parsed.data;
+}
+
+const MAX_DEPTH = 32;
+
+/**
+ * Where a NUL character is in a JSON value (a string or a key), as a field path; null when nowhere
+ * (Postgres text cannot hold one). Walked without recursion, and nesting deeper than any body of
+ * the API's is refused before anything else looks at it.
+ */
+function pathWithNul(json: unknown): string | null {
+  const stack: Array<{ value: unknown; at: string; depth: number }> = [{ value: json, at: "", depth: 0 }];
+  while (stack.length > 0) {
+    const { value, at, depth } = stack.pop()!;
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) return at;
+      continue;
+    }
+    if (value === null || typeof value !== "object") continue;
+    if (depth >= MAX_DEPTH) throw invalid(`${at || "body"}: nested more than ${MAX_DEPTH} levels deep`, at || undefined);
+    for (const [key, inner] of Object.entries(value)) {
+      const here = at ? `${at}.${key}` : key;
+      if (key.includes("\u0000")) return here;
+      stack.push({ value: inner, at: here, depth: depth + 1 });
+    }
+  }
+  return null;
 }
 
 /** A query string checked by a strict schema: each parameter once, unknown ones named. */
@@ -65,6 +93,7 @@ export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S>
   const values: Record<string, string> = {};
   for (const [name, value] of url.searchParams) {
     if (name in values) throw invalid(`${name}: give it once`, name);
+    if (`${name}${value}`.includes("\u0000")) throw invalid(`${name}: text may not contain the NUL character (\u0000)`, name);
     values[name] = value;
   }
   const parsed = schema.safeParse(values);

@@ -6,7 +6,7 @@ import { recordAudit } from "../auth/audit";
 import { getDb } from "../db";
 import type { Db } from "../db/client";
 import { env } from "../env";
-import { markDoor, newRequestId, type RouteSegment } from "../http/door";
+import { markDoor, newRequestId, REQUEST_ID_HEADER, type RouteSegment } from "../http/door";
 import { clientIpFrom } from "../http/request-ip";
 import type { Endpoint } from "../merchant-api/endpoints";
 import { hitRateLimits } from "../public/rate-limit";
@@ -57,6 +57,18 @@ export function defineApiRoute<E extends Endpoint, P extends Params = Record<str
   run: (context: ApiContext<E, P>) => Promise<StoredAnswer>,
 ): (request: NextRequest, segment: RouteSegment<P>) => Promise<Response> {
   const handler = async (request: NextRequest, segment: RouteSegment<P>): Promise<Response> => {
+    const started = performance.now();
+    const caller: { key: ApiKeyPrincipal | null } = { key: null };
+    const response = await answer(request, segment, caller);
+    // One line per call, with the id the caller and the audit entry also have.
+    if (env().NODE_ENV !== "test") {
+      console.log(
+        `[api] ${response.headers.get(REQUEST_ID_HEADER)} ${endpoint.method} ${new URL(request.url).pathname} ${response.status} ${Math.round(performance.now() - started)}ms key ${caller.key?.keyId ?? "-"}`,
+      );
+    }
+    return response;
+  };
+  const answer = async (request: NextRequest, segment: RouteSegment<P>, caller: { key: ApiKeyPrincipal | null }): Promise<Response> => {
     const requestId = newRequestId();
     const ip = clientIpFrom(request.headers);
     let key: ApiKeyPrincipal | null = null;
@@ -81,6 +93,7 @@ export function defineApiRoute<E extends Endpoint, P extends Params = Record<str
       if (!check.ok)
         throw new ApiError(401, { type: "authentication_error", code: `api_key_${check.why}`, message: KEY_REFUSALS[check.why] });
       key = check.key;
+      caller.key = key;
       if (!key.scopes.includes(endpoint.scope)) {
         throw new ApiError(403, {
           type: "permission_error",
@@ -113,7 +126,7 @@ export function defineApiRoute<E extends Endpoint, P extends Params = Record<str
         >["query"],
       };
       const idempotencyKey = request.headers.get("idempotency-key");
-      let answer: StoredAnswer;
+      let result: StoredAnswer;
       let replayed = false;
       if (isWrite && idempotencyKey !== null) {
         const path = new URL(request.url).pathname;
@@ -126,17 +139,15 @@ export function defineApiRoute<E extends Endpoint, P extends Params = Record<str
           },
           () => run(context),
         );
-        ({ answer, replayed } = outcome);
-        const refusal = replayed ? refusalOf(answer) : null;
-        if (refusal) {
-          return withReplayed(apiErrorResponse(refusal, requestId));
-        }
+        ({ answer: result, replayed } = outcome);
+        const refusal = replayed ? refusalOf(result) : null;
+        if (refusal) return withReplayed(apiErrorResponse(refusal, requestId));
       } else {
-        answer = await run(context);
+        result = await run(context);
       }
-      target = (answer.body as { id?: string } | null)?.id ?? null;
-      if (!replayed) await audit(answer.status < 400 ? "ok" : "failed", { status: answer.status });
-      const response = jsonResponse(answer.status, answer.body, requestId);
+      target = (result.body as { id?: string } | null)?.id ?? null;
+      if (!replayed) await audit(result.status < 400 ? "ok" : "failed", { status: result.status });
+      const response = jsonResponse(result.status, result.body, requestId);
       return replayed ? withReplayed(response) : response;
     } catch (error) {
       if (error instanceof ApiError) {

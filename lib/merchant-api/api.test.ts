@@ -13,6 +13,8 @@ import { createPaymentApi, type MerchantApi } from "@/lib/payment-api/client";
 import { approveRequest } from "@/lib/requests/approve";
 import { expectDocumented } from "./testing/openapi-check";
 
+// Many calls from one key in a few seconds: the per-key limit has its own test (lib/api/route.test.ts).
+vi.stubEnv("API_RATE_LIMIT", "100000/10s");
 // The database and the provider client are the test's own: a PGlite database and the sandbox over HTTP.
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown, apis: new Map<string, unknown>() }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
@@ -255,6 +257,37 @@ describe.each(["spec", "live"] as const)("the merchant API against the %s sandbo
       // The live provider refuses with an empty HTTP 500 (docs/provider-facts.md): PayDesk cannot tell
       // a refusal from a lost answer, so the request is `unknown` until reconciliation reads it back.
       expect(refused).toMatchObject({ status: 202, body: { status: "unknown", amount: "1.00" } });
+    }
+  });
+
+  it("answers any odd body with a refusal in the error shape, never a 500", async () => {
+    const deep = `${"[".repeat(5_000)}${"]".repeat(5_000)}`;
+    const odd = [
+      "null",
+      "[]",
+      '"text"',
+      "42",
+      "{}",
+      deep,
+      JSON.stringify({ ...payIn(), amount: 1e308 }),
+      JSON.stringify({ ...payIn(), amount: "1e5" }),
+      JSON.stringify({ ...payIn(), amount: "０１２" }),
+      JSON.stringify({ ...payIn(), amount: null }),
+      JSON.stringify({ ...payIn(), reference: "\u0000" }),
+      JSON.stringify({ ...payIn(), payer: null }),
+      JSON.stringify({ ...payIn(), payer: { name: "x".repeat(5_000) } }),
+      JSON.stringify({ ...payIn(), metadata: [] }),
+      `{"__proto__": {"admin": true}, "amount": "150.00", "reference": "${ref("PR")}", "payer": {"name": "A"}}`,
+      JSON.stringify({ ...payIn(), type: "refund" }),
+      JSON.stringify({ ...payIn(), return_url: "https://shop.example.com:99999/" }),
+      '{"amount": "150.00", "amount": "151.00"}',
+      "\ud800",
+    ];
+    for (const raw of odd) {
+      const answer = await postCheckout(undefined, { raw });
+      expect(answer.status, raw.slice(0, 80)).toBeGreaterThanOrEqual(400);
+      expect(answer.status, raw.slice(0, 80)).toBeLessThan(500);
+      expect(answer.body.error, raw.slice(0, 80)).toMatchObject({ type: "invalid_request_error", request_id: expect.any(String) });
     }
   });
 

@@ -90,6 +90,25 @@ describe("Postgres limiter shared by two app instances", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(3 * 530 - 50);
   });
 
+  it.skipIf(skip)("serves one process's waiters first come, first served: none runs out of time while later ones go through", async () => {
+    // 3 calls per 330 ms; 15 callers at once on one instance, each willing to wait 2.2 s: in turn
+    // the last is served after four more windows (~1.3 s). Racing for each freed slot instead, a
+    // caller can lose round after round.
+    const config = { count: 3, windowMs: 300, marginMs: 30, maxWaitMs: 2_200 };
+    const limiter = createPostgresLimiter(database.db, "http://fifo.test", config);
+    const served: number[] = [];
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, async (_, i) => {
+        await new Promise((resolve) => setTimeout(resolve, i * 5));
+        const answer = await limiter.acquire();
+        if (answer.ok) served.push(i);
+        return answer.ok;
+      }),
+    );
+    expect(answers.every(Boolean)).toBe(true);
+    expect(served).toEqual([...served].sort((x, y) => x - y));
+  });
+
   it.skipIf(skip)("keeps separate budgets for separate providers", async () => {
     const config = { count: 2, windowMs: 10_000, maxWaitMs: 50 };
     const x = createPostgresLimiter(database.db, "http://x.test", config);

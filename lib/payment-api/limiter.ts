@@ -41,13 +41,20 @@ export type Lane = (typeof LANES)[number];
 export const LANE_SHARE: Record<Lane, number> = { staff: 1, merchant_api: 0.85, webhook: 0.7, reconcile: 0.45, anonymous: 0.4 };
 
 /**
- * How long a call of each lane may wait for a slot (staff: the configured `maxWaitMs`). Webhook
- * confirmations and reconciliation answer nobody waiting, so they may wait for a full window of
- * the provider's (a confirmation batch gathers more claims meanwhile, lib/webhooks/confirm-batch.ts);
- * one that still gets no slot is left to reconciliation, which reads in bulk. Anonymous pages
- * never queue.
+ * How long a call of each lane may wait for a slot (staff: the configured `maxWaitMs`). A shop's
+ * server calling the merchant API waits longer than a person at a form: long enough for a full
+ * window of the provider's to pass after a burst (a batch of checkouts is taken at the lane's pace
+ * instead of refused), within the 30 s an HTTP client commonly waits. Webhook confirmations and
+ * reconciliation answer nobody waiting, so they may wait for a full window too (a confirmation
+ * batch gathers more claims meanwhile, lib/webhooks/confirm-batch.ts); one that still gets no slot
+ * is left to reconciliation, which reads in bulk. Anonymous pages never queue.
  */
-export const LANE_WAIT_MS: Record<Exclude<Lane, "staff" | "merchant_api">, number> = { webhook: 15_000, reconcile: 15_000, anonymous: 0 };
+export const LANE_WAIT_MS: Record<Exclude<Lane, "staff">, number> = {
+  merchant_api: 25_000,
+  webhook: 15_000,
+  reconcile: 15_000,
+  anonymous: 0,
+};
 
 /** How many calls in the window a lane may see and still take a slot: never below one. */
 export function laneCeiling(count: number, lane: Lane, shares: Record<Lane, number> = LANE_SHARE): number {
@@ -68,7 +75,7 @@ export interface RateLimiter {
 }
 
 function laneWait(config: LimitConfig, lane: Lane): number {
-  return lane === "staff" || lane === "merchant_api" ? config.maxWaitMs : LANE_WAIT_MS[lane];
+  return lane === "staff" ? config.maxWaitMs : LANE_WAIT_MS[lane];
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -85,22 +92,63 @@ async function acquireWith(maxWaitMs: number, tryTake: (waitedMs: number) => Pro
   }
 }
 
+/**
+ * Waiters of one lane in one process take their turns first come, first served: only the one at
+ * the head asks for a slot (and waits for it); the next asks when it has one. Without the queue,
+ * every waiter wakes when a slot frees, one wins it, and the others wait a whole window again — a
+ * call could lose round after round and run out of time while later ones went through. A call
+ * that may not wait (maxWaitMs 0) asks at once, outside the queue; time spent in the queue counts
+ * against a call's wait.
+ */
+function laneTurns() {
+  const tails = new Map<Lane, Promise<void>>();
+  return async (lane: Lane, maxWaitMs: number, acquire: (maxWaitMs: number, queuedMs: number) => Promise<Acquired>): Promise<Acquired> => {
+    if (maxWaitMs <= 0) return acquire(0, 0);
+    const started = Date.now();
+    const before = tails.get(lane) ?? Promise.resolve();
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    const tail = before.then(() => mine);
+    tails.set(lane, tail);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = await Promise.race([
+      before.then(() => false),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), maxWaitMs))),
+    ]);
+    clearTimeout(timer);
+    try {
+      const waitedMs = Date.now() - started;
+      if (timedOut) return { ok: false, waitedMs, wouldWaitMs: maxWaitMs };
+      const acquired = await acquire(maxWaitMs - waitedMs, waitedMs);
+      return { ...acquired, waitedMs: acquired.waitedMs + waitedMs };
+    } finally {
+      // Gone from the queue: the next in line goes once the one before this call is done too.
+      if (timedOut) void before.then(release);
+      else release();
+      if (tails.get(lane) === tail) tails.delete(lane);
+    }
+  };
+}
+
 /** One process's limiter (tests, benchmarks, tools). */
 export function createMemoryLimiter(config: LimitConfig): RateLimiter {
   const window = config.windowMs + (config.marginMs ?? 250);
   const log: number[] = [];
+  const inTurn = laneTurns();
   return {
     acquire: ({ lane = "staff", maxWaitMs = laneWait(config, lane) } = {}) => {
       const ceiling = laneCeiling(config.count, lane, config.shares);
-      return acquireWith(maxWaitMs, async () => {
-        const now = Date.now();
-        while (log.length > 0 && log[0]! <= now - window) log.shift();
-        if (log.length < ceiling) {
-          log.push(now);
-          return 0;
-        }
-        return log[log.length - ceiling]! + window - now + 1;
-      });
+      return inTurn(lane, maxWaitMs, (remainingMs) =>
+        acquireWith(remainingMs, async () => {
+          const now = Date.now();
+          while (log.length > 0 && log[0]! <= now - window) log.shift();
+          if (log.length < ceiling) {
+            log.push(now);
+            return 0;
+          }
+          return log[log.length - ceiling]! + window - now + 1;
+        }),
+      );
     },
   };
 }
@@ -110,17 +158,19 @@ export function createPostgresLimiter(db: Db, provider: string, config: LimitCon
   const window = config.windowMs + (config.marginMs ?? 250);
   const lockKey = `paydesk:provider-calls:${provider}`;
   let calls = 0;
+  const inTurn = laneTurns();
   return {
     acquire: ({ lane = "staff", maxWaitMs = laneWait(config, lane) } = {}) => {
       const ceiling = laneCeiling(config.count, lane, config.shares);
-      return acquireWith(maxWaitMs, (waitedMs) =>
-        db.transaction(async (tx) => {
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
-          // After the lock, in its own statement, so its snapshot sees every call the previous
-          // holder committed. The ceiling-th most recent call in the window decides when a slot
-          // frees for this lane; without one, the call is logged in the same statement (one round
-          // trip less), with its lane and how long it waited (what bench/provider-budget reads).
-          const result = await tx.execute(sql`
+      return inTurn(lane, maxWaitMs, (remainingMs, queuedMs) =>
+        acquireWith(remainingMs, (waitedMs) =>
+          db.transaction(async (tx) => {
+            await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
+            // After the lock, in its own statement, so its snapshot sees every call the previous
+            // holder committed. The ceiling-th most recent call in the window decides when a slot
+            // frees for this lane; without one, the call is logged in the same statement (one round
+            // trip less), with its lane and how long it waited (what bench/provider-budget reads).
+            const result = await tx.execute(sql`
             with full_window as (
               select (extract(epoch from (at - clock_timestamp())) * 1000 + ${window})::float8 as wait_ms
               from provider_calls
@@ -128,17 +178,18 @@ export function createPostgresLimiter(db: Db, provider: string, config: LimitCon
               order by at desc offset ${ceiling - 1} limit 1
             ), logged as (
               insert into provider_calls (provider, at, lane, waited_ms)
-              select ${provider}, clock_timestamp(), ${lane}, ${Math.round(waitedMs)} where not exists (select from full_window)
+              select ${provider}, clock_timestamp(), ${lane}, ${Math.round(queuedMs + waitedMs)} where not exists (select from full_window)
             )
             select wait_ms from full_window`);
-          const row = (result as unknown as { rows: { wait_ms: number | string }[] }).rows[0];
-          if (row) return Math.max(1, Math.ceil(Number(row.wait_ms)));
-          calls += 1;
-          if (calls % 100 === 0) {
-            await tx.execute(sql`delete from provider_calls where provider = ${provider} and at < clock_timestamp() - interval '1 hour'`);
-          }
-          return 0;
-        }),
+            const row = (result as unknown as { rows: { wait_ms: number | string }[] }).rows[0];
+            if (row) return Math.max(1, Math.ceil(Number(row.wait_ms)));
+            calls += 1;
+            if (calls % 100 === 0) {
+              await tx.execute(sql`delete from provider_calls where provider = ${provider} and at < clock_timestamp() - interval '1 hour'`);
+            }
+            return 0;
+          }),
+        ),
       );
     },
   };
