@@ -11,6 +11,7 @@ import { createKeyVault } from "@/lib/merchants/key-vault";
 import { createMerchant } from "@/lib/merchants/manage";
 import { createPaymentApi, type MerchantApi } from "@/lib/payment-api/client";
 import { approveRequest } from "@/lib/requests/approve";
+import { getRequestInScope, listTimeline } from "@/lib/requests/queries";
 import { expectDocumented } from "./testing/openapi-check";
 
 // Many calls from one key in a few seconds: the per-key limit has its own test (lib/api/route.test.ts).
@@ -153,6 +154,15 @@ describe.each(["spec", "live"] as const)("the merchant API against the %s sandbo
       .where(and(eq(auditLog.target, String(answer.body.id)), eq(auditLog.action, "api.createCheckout")));
     expect(audit).toMatchObject({ actorId: `api_key:${keyId}`, outcome: "ok", merchantId: coffee });
     expect((audit!.data as { requestId: string }).requestId).toBe(answer.headers.get("x-request-id"));
+
+    // In the console it reads like any request, made by the key: its name as the creator and on the timeline.
+    const scope = { merchantIds: null };
+    expect(await getRequestInScope(database.db, scope, String(answer.body.id))).toMatchObject({
+      createdByName: null,
+      createdByKeyName: "Shop",
+    });
+    const timeline = await listTimeline(database.db, scope, String(answer.body.id));
+    expect(timeline[0]).toMatchObject({ type: "created", actor: `api_key:${keyId}`, actorKeyName: "Shop" });
 
     const read = await documented(checkout.GET as Handler, "GET", "/checkouts/{id}", `/checkouts/${answer.body.id}`, {
       params: { id: String(answer.body.id) },

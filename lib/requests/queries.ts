@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { merchants, paymentRequests as pr, requestEvents, staffUsers } from "../db/schema";
+import { apiKeys, merchants, paymentRequests as pr, requestEvents, staffUsers } from "../db/schema";
 import { staffVisibleTo } from "../staff/queries";
 import { parseAmount, toDecimalString } from "../money";
 import type { State } from "./lifecycle";
@@ -314,10 +314,13 @@ export async function getRequestInScope(db: Db, scope: Scope, id: string) {
       merchantHasReadKey: sql<boolean>`${merchants.readKeyEncrypted} is not null`,
       merchantAppliesUnconfirmed: merchants.applyUnconfirmedWebhooks,
       createdByName: staffUsers.name,
+      /** Made through the merchant API: the key's name (lib/api-keys). */
+      createdByKeyName: apiKeys.name,
     })
     .from(pr)
     .innerJoin(merchants, eq(merchants.id, pr.merchantId))
     .leftJoin(staffUsers, eq(staffUsers.id, pr.createdBy))
+    .leftJoin(apiKeys, eq(apiKeys.id, pr.apiKeyId))
     .where(and(eq(pr.id, id), scopeCondition(scope, "all")))
     .limit(1);
   return row;
@@ -333,11 +336,14 @@ export async function listTimeline(db: Db, scope: Scope, requestId: string) {
       type: requestEvents.type,
       actor: requestEvents.actor,
       actorName: staffUsers.name,
+      /** An API key acting (`api_key:<id>`): its name. */
+      actorKeyName: apiKeys.name,
       data: requestEvents.data,
     })
     .from(requestEvents)
     .innerJoin(pr, eq(pr.id, requestEvents.requestId))
     .leftJoin(staffUsers, eq(staffUsers.id, requestEvents.actor))
+    .leftJoin(apiKeys, eq(sql`'api_key:' || ${apiKeys.id}`, requestEvents.actor))
     .where(and(eq(requestEvents.requestId, requestId), scopeCondition(scope, "all")))
     .orderBy(asc(requestEvents.at), asc(requestEvents.id));
 }

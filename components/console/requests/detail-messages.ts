@@ -32,6 +32,7 @@ export const detailMessages = defineMessages({
     expireAt: "Payment window ends",
     nobody: "—",
     system: "PayDesk",
+    byApiKey: (name: string) => `API key “${name}”`,
     unknownTitle: "Checking with the provider",
     unknownBody:
       "PayDesk sent this request but the provider's answer was lost (a timeout or an empty error). It is looking the request up by RefId1 and settles it by itself; nothing is sent twice.",
@@ -144,6 +145,7 @@ export const detailMessages = defineMessages({
     expireAt: "สิ้นสุดเวลาชำระ",
     nobody: "—",
     system: "PayDesk",
+    byApiKey: (name: string) => `API key “${name}”`,
     unknownTitle: "กำลังตรวจสอบกับผู้ให้บริการ",
     unknownBody: "PayDesk ส่งคำขอนี้แล้วแต่ไม่ได้รับคำตอบ (หมดเวลาหรือข้อผิดพลาดว่าง) ระบบกำลังค้นหาคำขอด้วย RefId1 และจะสรุปผลเอง โดยไม่ส่งซ้ำ",
     needsReviewTitle: "คำขอนี้ต้องให้เจ้าหน้าที่ตรวจสอบ",
@@ -235,6 +237,7 @@ export const actorLabels = defineMessages({
     paydesk: "PayDesk",
     sandbox: "sandbox",
     staff: "a staff member",
+    apiKey: "API key",
   },
   th: {
     provider: "ผู้ให้บริการ",
@@ -245,6 +248,7 @@ export const actorLabels = defineMessages({
     paydesk: "PayDesk",
     sandbox: "sandbox",
     staff: "พนักงาน",
+    apiKey: "API key",
   },
 });
 

@@ -50,7 +50,7 @@ export function RequestFields({ detail, locale }: { detail: RequestDetail; local
     [t.customerEmail, input.customerEmail],
     [t.customerPhone, input.customerPhone],
     [t.tags, input.tags],
-    [t.createdBy, detail.createdByName ?? t.system],
+    [t.createdBy, detail.createdByName ?? (detail.createdByKeyName ? t.byApiKey(detail.createdByKeyName) : t.system)],
     [t.createdAt, formatDateTime(r.createdAt, locale, { seconds: true })],
     [t.updatedAt, formatDateTime(r.updatedAt, locale, { seconds: true })],
     [t.expireAt, r.expireAt && formatDateTime(r.expireAt, locale, { seconds: true })],

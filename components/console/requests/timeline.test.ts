@@ -9,6 +9,7 @@ const entry = (id: number, type: string, data: Record<string, unknown>): Timelin
   type,
   actor: "provider",
   actorName: null,
+  actorKeyName: null,
   data,
 });
 
@@ -122,6 +123,7 @@ describe("the timeline's order and sentences", () => {
     type,
     actor: "provider",
     actorName: null,
+    actorKeyName: null,
     data,
   });
   const entries = [

@@ -55,6 +55,7 @@ function said(value: unknown, locale: Locale): string | null {
 function actorOf(entry: TimelineEntry, locale: Locale): string {
   if (entry.actorName) return entry.actorName;
   const machines = actorLabels(locale) as Record<string, string>;
+  if (entry.actorKeyName) return `${machines.apiKey} “${entry.actorKeyName}”`;
   return machines[entry.actor] ?? (entry.actor.startsWith("usr_") ? machines.staff! : entry.actor);
 }
 

@@ -9,6 +9,7 @@ const entry = (data: Record<string, unknown>): TimelineEntry => ({
   type: "slip_uploaded",
   actor: "customer",
   actorName: null,
+  actorKeyName: null,
   data,
 });
 const slipId = "slp_0123456789abcdef0123";
