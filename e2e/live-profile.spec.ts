@@ -25,6 +25,7 @@ import { freePort } from "../lib/db/testing/postgres-server";
 import { signIn, type TestUser } from "./support/auth-users";
 import { E2E } from "./support/config";
 import { COFFEE, GADGETS, fillPayIn, landedOnRequest, openCreateForm, refId1Input } from "./support/create-forms";
+import { makeApiKey, payAtShop, startShop } from "./support/shop";
 import { plainSlip } from "./support/slips";
 
 const dataDir = `${E2E.dataDir}-live`;
@@ -101,14 +102,14 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`${url} did not answer within 60 s`);
 }
 
-function demoUser(role: "operator" | "finance"): TestUser {
+function demoUser(role: "operator" | "finance" | "admin"): TestUser {
   const { users } = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-users.json"), "utf8")) as { users: TestUser[] };
   const user = users.find((u) => u.role === role && !u.isDisabled);
   if (!user) throw new Error(`no demo ${role} in ${dataDir}/demo-users.json`);
   return user;
 }
 
-async function signedIn(browser: Browser, role: "operator" | "finance"): Promise<Page> {
+async function signedIn(browser: Browser, role: "operator" | "finance" | "admin"): Promise<Page> {
   // Empty storage: the console project's stored session belongs to the other PayDesk on this host.
   const context = await browser.newContext({ baseURL: appUrl, storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
@@ -347,5 +348,22 @@ test.describe("one full run against the live profile", () => {
     await expect(
       page.getByText("No answer to show: the request was refused when it was sent (see its code and reason above)."),
     ).toBeVisible();
+  });
+  test("a shop takes a payment through the merchant API: checkout, paid at the live provider, back at the shop, confirmed by API", async ({
+    browser,
+  }) => {
+    const admin = await signedIn(browser, "admin");
+    const port = await freePort();
+    const key = await makeApiKey(admin, COFFEE, `http://127.0.0.1:${port}`);
+    const shop = await startShop(appUrl, key, port);
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, viewport: { width: 390, height: 844 } });
+    try {
+      await payAtShop(await context.newPage(), shop, COFFEE, async (providerId) => {
+        await control("POST", `/requests/${providerId}/pay`, {});
+      });
+    } finally {
+      await context.close();
+      shop.stop();
+    }
   });
 });

@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
+import { expectDocumented } from "../merchant-api/testing/openapi-check";
 
 // Three calls per minute per key, for this file only (the door reads it once per process).
 vi.stubEnv("API_RATE_LIMIT", "3/60s");

@@ -211,9 +211,7 @@ describe.each(["spec", "live"] as const)("the merchant API against the %s sandbo
   it("makes exactly one provider request from 50 concurrent calls with one Idempotency-Key", async () => {
     const body = payIn();
     const headers = { "idempotency-key": randomUUID() };
-    const answers = await Promise.all(
-      Array.from({ length: 50 }, () => call(checkouts.POST as Handler, "POST", "/checkouts", { body, headers })),
-    );
+    const answers = await Promise.all(Array.from({ length: 50 }, () => postCheckout(body, { headers })));
     for (const answer of answers) expect([201, 409]).toContain(answer.status);
     expect(answers.filter((a) => a.status === 201).length).toBeGreaterThanOrEqual(1);
     expect(new Set(answers.filter((a) => a.status === 201).map((a) => a.body.id)).size).toBe(1);
@@ -261,7 +259,9 @@ describe.each(["spec", "live"] as const)("the merchant API against the %s sandbo
     const refused = await postCheckout(payIn({ amount: "1.00" }));
     if (profile === "spec") {
       expect(refused).toMatchObject({ status: 422, body: { error: { type: "provider_error", code: "ERROR_VALUE_NOT_IN_RANGE" } } });
-      const recorded = await call(oneRequest.GET as Handler, "GET", "", { params: { id: String(refused.body.error!.payment_request) } });
+      const recorded = await documented(oneRequest.GET as Handler, "GET", "/payment-requests/{id}", "", {
+        params: { id: String(refused.body.error!.payment_request) },
+      });
       expect(recorded.body).toMatchObject({ status: "rejected", failure: { code: "ERROR_VALUE_NOT_IN_RANGE" } });
     } else {
       // The live provider refuses with an empty HTTP 500 (docs/provider-facts.md): PayDesk cannot tell
@@ -387,7 +387,7 @@ describe.each(["spec", "live"] as const)("the merchant API against the %s sandbo
     const read = await documented(oneRequest.GET as Handler, "GET", "/payment-requests/{id}", "", { params: { id: String(held.body.id) } });
     expect(read.body).toMatchObject({ status: "pending", kind: "payout" });
     // Not a checkout: the checkout endpoint does not show it.
-    const asCheckout = await call(checkout.GET as Handler, "GET", "", { params: { id: String(held.body.id) } });
+    const asCheckout = await documented(checkout.GET as Handler, "GET", "/checkouts/{id}", "", { params: { id: String(held.body.id) } });
     expect(asCheckout.status).toBe(404);
   });
 
