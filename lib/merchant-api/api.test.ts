@@ -19,7 +19,7 @@ vi.stubEnv("API_RATE_LIMIT", "100000/10s");
 // The database and the provider client are the test's own: a PGlite database and the sandbox over HTTP.
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown, apis: new Map<string, unknown>() }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
-vi.mock("@/lib/payment-api", () => ({ merchantApi: async (id: string) => surroundings.apis.get(id) }));
+vi.mock("@/lib/payment-api", () => ({ merchantApiFor: async (row: { id: string }) => surroundings.apis.get(row.id) }));
 
 const checkouts = await import("@/app/api/v1/checkouts/route");
 const checkout = await import("@/app/api/v1/checkouts/[id]/route");
@@ -263,6 +263,11 @@ describe.each(["spec", "live"] as const)("the merchant API against the %s sandbo
         params: { id: String(refused.body.error!.payment_request) },
       });
       expect(recorded.body).toMatchObject({ status: "rejected", failure: { code: "ERROR_VALUE_NOT_IN_RANGE" } });
+      // The provider keeps a refused RefId1: the same reference again is sent under a RefId1 of PayDesk's making.
+      const reference = String(recorded.body.reference);
+      const again = await postCheckout(payIn({ reference }));
+      expect(again).toMatchObject({ status: 201, body: { reference, status: "pending" } });
+      expect(again.body.ref_id1).not.toBe(reference);
     } else {
       // The live provider refuses with an empty HTTP 500 (docs/provider-facts.md): PayDesk cannot tell
       // a refusal from a lost answer, so the request is `unknown` until reconciliation reads it back.

@@ -23,11 +23,13 @@ import { requestView, STORED_KIND, type RequestView } from "./views";
 export interface ApiCall {
   db: Db;
   key: ApiKeyPrincipal;
-  apiFor: (merchantRowId: string) => Promise<MerchantApi | undefined>;
+  /** The provider client for the key's merchant, from its row (read once per call, for its rules too). */
+  apiOf: (merchant: MerchantRow) => Promise<MerchantApi | undefined>;
   publicBaseUrl: string;
 }
 
 export type Answer = { status: number; body: RequestView };
+type MerchantRow = typeof merchants.$inferSelect;
 
 /** A contract field (message key) → the API's field and English words. */
 const PARAM_OF: Record<string, string> = {
@@ -73,23 +75,8 @@ function satangOf(amount: string | number): number {
   return checked(amountField, text, "amount");
 }
 
-/**
- * The merchant's reference as RefId1 when it fits the provider's rules (at most 25 of A–Z a–z 0–9 - _)
- * and is free; otherwise a RefId1 of PayDesk's making, the reference kept beside it. A reference
- * whose request the provider refused is mapped too (the provider keeps rejected RefId1s,
- * docs/provider-facts.md §8.6); one still in use is a 409.
- */
-async function refId1For(db: Db, merchantRowId: string, reference: string): Promise<string> {
-  if (!/^[A-Za-z0-9_-]{1,25}$/.test(reference)) return generateRefId1();
-  const [existing] = await db
-    .select({ id: paymentRequests.id, status: paymentRequests.status })
-    .from(paymentRequests)
-    .where(and(eq(paymentRequests.merchantId, merchantRowId), eq(paymentRequests.refId1, reference)))
-    .limit(1);
-  if (!existing) return reference;
-  if (existing.status === "rejected" || existing.status === "canceled") return generateRefId1();
-  throw referenceInUse(existing.id);
-}
+/** The provider's rules for RefId1 (lib/requests/contract.ts): at most 25 of A–Z a–z 0–9 - _. */
+const fitsRefId1 = (reference: string) => /^[A-Za-z0-9_-]{1,25}$/.test(reference);
 
 const referenceInUse = (id: string | null) =>
   new ApiError(409, {
@@ -124,30 +111,35 @@ export async function createCheckout(call: ApiCall, body: CheckoutCreate): Promi
   const returnUrl = returnUrlChecked("return_url", body.return_url, origins);
   const cancelUrl = returnUrlChecked("cancel_url", body.cancel_url, origins);
   const amountSatang = satangOf(body.amount);
-  const refId1 = await refId1For(db, merchant.id, body.reference);
-  const common = {
-    refId1,
-    refId2: refId1 === body.reference ? undefined : body.reference,
-    payerName: body.payer.name,
-    qrProvider: body.qr_provider,
-    amountSatang,
-    description: body.description,
-  };
-  const payload: RequestPayload =
-    body.type === "p2p"
+  const payloadFor = (refId1: string): RequestPayload => {
+    const common = {
+      refId1,
+      refId2: refId1 === body.reference ? undefined : body.reference,
+      payerName: body.payer.name,
+      qrProvider: body.qr_provider,
+      amountSatang,
+      description: body.description,
+    };
+    return body.type === "p2p"
       ? { kind: "payin_p2p", payIn: checked(p2pRequestSchema, common) }
       : {
           kind: "payin",
           payIn: checked(payInRequestSchema, { ...common, customerEmail: body.payer.email, customerPhone: body.payer.phone }),
         };
-  return settle(call, payload, { reference: body.reference, returnUrl, cancelUrl, metadata: body.metadata ?? null }, merchant);
+  };
+  return settle(
+    call,
+    payloadFor,
+    body.reference,
+    { reference: body.reference, returnUrl, cancelUrl, metadata: body.metadata ?? null },
+    merchant,
+  );
 }
 
 export async function createPayout(call: ApiCall, kind: "payout" | "withdrawal", body: PayoutCreate): Promise<Answer> {
   const { db, key } = call;
   const merchant = await merchantOf(db, key);
   const amountSatang = satangOf(body.amount);
-  const refId1 = await refId1For(db, merchant.id, body.reference);
   const d = body.destination;
   const destination =
     d.type === "bank"
@@ -155,19 +147,18 @@ export async function createPayout(call: ApiCall, kind: "payout" | "withdrawal",
       : d.type === "promptpay"
         ? { type: "promptpay" as const, promptPayId: d.promptpay_id }
         : { type: "saved" as const, accountId: d.id };
-  const payOut = checked(payOutRequestSchema, {
-    refId1,
-    refId2: refId1 === body.reference ? undefined : body.reference,
-    amountSatang,
-    description: body.description,
-    destination,
+  const payloadFor = (refId1: string): RequestPayload => ({
+    kind,
+    payOut: checked(payOutRequestSchema, {
+      refId1,
+      refId2: refId1 === body.reference ? undefined : body.reference,
+      amountSatang,
+      description: body.description,
+      destination,
+    }),
   });
-  return settle(
-    call,
-    { kind, payOut },
-    { reference: body.reference, returnUrl: null, cancelUrl: null, metadata: body.metadata ?? null },
-    merchant,
-  );
+  const columns = { reference: body.reference, returnUrl: null, cancelUrl: null, metadata: body.metadata ?? null };
+  return settle(call, payloadFor, body.reference, columns, merchant);
 }
 
 interface ApiColumns {
@@ -177,21 +168,40 @@ interface ApiColumns {
   metadata: Record<string, string> | null;
 }
 
+/**
+ * Records and sends the request. The merchant's reference is its RefId1 when it fits the
+ * provider's rules; otherwise, or when a request the provider refused already holds it (the
+ * provider keeps rejected RefId1s, docs/provider-facts.md §8.6), PayDesk makes a RefId1 and keeps
+ * the reference beside it. A reference held by a live request is a 409. The unique index decides
+ * (no look-up first): the usual call costs no extra read.
+ */
 async function settle(
   call: ApiCall,
-  payload: RequestPayload,
+  payloadFor: (refId1: string) => RequestPayload,
+  reference: string,
   columns: ApiColumns,
-  merchant: typeof merchants.$inferSelect,
+  merchant: MerchantRow,
 ): Promise<Answer> {
-  const outcome: CreateOutcome = await createForMerchant(call.db, call.apiFor, {
-    rules: rulesOf(merchant),
-    payload,
-    // Idempotency across retries is the API's own (Idempotency-Key, lib/api/idempotency.ts); each call here is a new request.
-    idempotencyKey: generateIdempotencyKey(),
-    createdBy: null,
-    actor: `api_key:${call.key.keyId}`,
-    columns: { ...columns, apiKeyId: call.key.keyId },
-  });
+  const create = (refId1: string) =>
+    createForMerchant(call.db, () => call.apiOf(merchant), {
+      rules: rulesOf(merchant),
+      payload: payloadFor(refId1),
+      // Idempotency across retries is the API's own (Idempotency-Key, lib/api/idempotency.ts); each call here is a new request.
+      idempotencyKey: generateIdempotencyKey(),
+      createdBy: null,
+      actor: `api_key:${call.key.keyId}`,
+      columns: { ...columns, apiKeyId: call.key.keyId },
+    });
+  let outcome: CreateOutcome = await create(fitsRefId1(reference) ? reference : generateRefId1());
+  if (outcome.outcome === "invalid" && outcome.fieldErrors.refId1 && fitsRefId1(reference)) {
+    const [holder] = await call.db
+      .select({ id: paymentRequests.id, status: paymentRequests.status })
+      .from(paymentRequests)
+      .where(and(eq(paymentRequests.merchantId, merchant.id), eq(paymentRequests.refId1, reference)))
+      .limit(1);
+    if (holder && holder.status !== "rejected" && holder.status !== "canceled") throw referenceInUse(holder.id);
+    outcome = await create(generateRefId1());
+  }
   switch (outcome.outcome) {
     case "invalid": {
       const [field, keys] = Object.entries(outcome.fieldErrors)[0]!;

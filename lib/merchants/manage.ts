@@ -105,7 +105,11 @@ export async function rotateKeys(db: Db, vault: KeyVault, id: string, input: z.i
 /** The clear keys, for the provider client only. */
 export async function credentialsFor(db: Db, vault: KeyVault, id: string): Promise<MerchantCredentials | undefined> {
   const [row] = await db.select().from(merchants).where(eq(merchants.id, id)).limit(1);
-  if (!row) return undefined;
+  return row ? credentialsOf(row, vault) : undefined;
+}
+
+/** The same, from a merchant row already read (the merchant API reads it for its rules anyway). */
+export function credentialsOf(row: typeof merchants.$inferSelect, vault: KeyVault): MerchantCredentials {
   return {
     orgId: row.orgId,
     merchantId: row.merchantId,

@@ -1,7 +1,8 @@
 import "server-only";
 import { database } from "../db";
 import { env } from "../env";
-import { credentialsFor } from "../merchants/manage";
+import type { merchants } from "../db/schema";
+import { credentialsFor, credentialsOf } from "../merchants/manage";
 import { keyVault } from "../merchants/vault";
 import { createPaymentApi, type MerchantApi, type PaymentApi } from "./client";
 import { createMemoryLimiter, createPostgresLimiter, parseLimit, type Lane, type LimitConfig, type RateLimiter } from "./limiter";
@@ -38,6 +39,11 @@ export async function merchantApi(merchantRowId: string, lane: Lane = "staff"): 
   const { db } = await database();
   const credentials = await credentialsFor(db, keyVault(), merchantRowId);
   return credentials ? (await paymentApi()).forMerchant(credentials, lane) : undefined;
+}
+
+/** The provider client for a merchant row already read (its keys opened here), in the given lane. */
+export async function merchantApiFor(row: typeof merchants.$inferSelect, lane: Lane): Promise<MerchantApi> {
+  return (await paymentApi()).forMerchant(credentialsOf(row, keyVault()), lane);
 }
 
 /** `merchantApi` for background work that spends a lower lane of the budget. */
