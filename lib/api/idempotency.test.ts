@@ -113,6 +113,33 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
     }
   });
 
+  it.skipIf(skip)("keeps the answer of the call that took a lapsed claim over, not the late one of the call it lapsed under", async () => {
+    const key = fresh();
+    let release!: () => void;
+    // A call whose claim lapsed while it still ran (started LOCK_MS ago).
+    const late = withIdempotency(
+      database.db,
+      { keyId: "k1", idempotencyKey: key, fingerprint: body, now: new Date(Date.now() - LOCK_MS - 1_000) },
+      async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return { status: 201, body: { id: "late" } };
+      },
+    );
+    await expect.poll(() => release !== undefined).toBe(true);
+    const takeover = await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
+      status: 201,
+      body: { id: "took over" },
+    }));
+    expect(takeover).toEqual({ replayed: false, answer: { status: 201, body: { id: "took over" } } });
+    release();
+    expect((await late).answer.body).toEqual({ id: "late" });
+    const replay = await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
+      status: 201,
+      body: {},
+    }));
+    expect(replay).toEqual({ replayed: true, answer: { status: 201, body: { id: "took over" } } });
+  });
+
   it.skipIf(skip)("lets a failed or 5xx first call go, so a retry runs; keeps a 4xx refusal as the answer", async () => {
     const key = fresh();
     await expect(

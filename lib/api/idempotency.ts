@@ -18,6 +18,7 @@ import { ApiError } from "./errors";
  *   lib/merchant-api/requests.ts.) 4xx answers are stored, as the caller's request will not change;
  * - a claim left by an instance that died mid-call lapses after LOCK_MS; until then the same key
  *   answers 409 (a caller whose claim lost to one that was let go meanwhile tries the claim again).
+ *   A call finishing after its claim was taken over neither stores its answer nor lets the other's go.
  */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /**
@@ -91,6 +92,9 @@ export async function withIdempotency(
     return { replayed: true, answer: { status: row.status, body: row.body } };
   }
 
+  // Only this call's own claim is finished or let go: if it lapsed and another call took the key
+  // over meanwhile (its lockedUntil differs), that call's answer is the one kept.
+  const mine = and(where, eq(apiIdempotency.lockedUntil, lockedUntil), sql`${apiIdempotency.status} is null`);
   let answer: StoredAnswer;
   try {
     answer = await run();
@@ -100,17 +104,17 @@ export async function withIdempotency(
       await db
         .update(apiIdempotency)
         .set({ status: error.status, body: { refused: error.fields }, lockedUntil: null })
-        .where(where);
+        .where(mine);
       throw error;
     }
-    await db.delete(apiIdempotency).where(and(where, sql`${apiIdempotency.status} is null`));
+    await db.delete(apiIdempotency).where(mine);
     throw error;
   }
   if (answer.status >= 500) {
-    await db.delete(apiIdempotency).where(and(where, sql`${apiIdempotency.status} is null`));
+    await db.delete(apiIdempotency).where(mine);
     return { replayed: false, answer };
   }
-  await db.update(apiIdempotency).set({ status: answer.status, body: answer.body, lockedUntil: null }).where(where);
+  await db.update(apiIdempotency).set({ status: answer.status, body: answer.body, lockedUntil: null }).where(mine);
   return { replayed: false, answer };
 }
 
