@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/client";
 import { apiIdempotency } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
+import { LANE_WAIT_MS } from "../payment-api/limiter";
 import { ApiError } from "./errors";
 import {
   checkIdempotencyKey,
@@ -85,6 +86,58 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
       if (outcome.status === "fulfilled") expect(outcome.value.answer.body).toEqual({ id: "once" });
       else expect(outcome.reason).toMatchObject({ status: 409 });
     }
+  });
+
+  it.skipIf(skip)("answers 409 or runs again, never a 500, when 50 calls arrive together and the first one fails", async () => {
+    // A call that lost the claim to one whose run failed and let it go, before it could read the
+    // claim, claims again rather than find nothing to answer with.
+    for (let round = 0; round < 5; round++) {
+      const key = fresh();
+      const boom = new Error("provider went away");
+      let runs = 0;
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 50 }, () =>
+          withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => {
+            runs++;
+            throw boom;
+          }),
+        ),
+      );
+      expect(runs).toBeGreaterThanOrEqual(1);
+      for (const outcome of outcomes) {
+        expect(outcome.status).toBe("rejected");
+        const reason = (outcome as PromiseRejectedResult).reason as unknown;
+        if (reason !== boom) expect(reason).toMatchObject({ status: 409, fields: { code: "idempotency_key_in_use" } });
+      }
+      expect(outcomes.filter((outcome) => (outcome as PromiseRejectedResult).reason === boom)).toHaveLength(runs);
+    }
+  });
+
+  it.skipIf(skip)("keeps the answer of the call that took a lapsed claim over, not the late one of the call it lapsed under", async () => {
+    const key = fresh();
+    let release!: () => void;
+    // A call whose claim lapsed while it still ran (started LOCK_MS ago).
+    const late = withIdempotency(
+      database.db,
+      { keyId: "k1", idempotencyKey: key, fingerprint: body, now: new Date(Date.now() - LOCK_MS - 1_000) },
+      async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return { status: 201, body: { id: "late" } };
+      },
+    );
+    await expect.poll(() => release !== undefined).toBe(true);
+    const takeover = await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
+      status: 201,
+      body: { id: "took over" },
+    }));
+    expect(takeover).toEqual({ replayed: false, answer: { status: 201, body: { id: "took over" } } });
+    release();
+    expect((await late).answer.body).toEqual({ id: "late" });
+    const replay = await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
+      status: 201,
+      body: {},
+    }));
+    expect(replay).toEqual({ replayed: true, answer: { status: 201, body: { id: "took over" } } });
   });
 
   it.skipIf(skip)("lets a failed or 5xx first call go, so a retry runs; keeps a 4xx refusal as the answer", async () => {
@@ -198,6 +251,12 @@ describe("Idempotency-Key shared by two instances", () => {
 });
 
 describe("an Idempotency-Key's own rules", () => {
+  it("keeps a claim longer than a merchant API call may take (lane wait + the longest provider timeout, twice over)", () => {
+    // PAYMENT_API_TIMEOUT_MS may be set up to 120 s (lib/env.ts); a claim lapsing under a running
+    // call would let a retry send the request to the provider again.
+    expect(LOCK_MS).toBeGreaterThanOrEqual(2 * (LANE_WAIT_MS.merchant_api + 120_000));
+  });
+
   it("takes 1 to 255 visible ASCII characters, and names the header otherwise", () => {
     expect(checkIdempotencyKey("3f0c9a7e-2b1d-4c59-9d8e-0f6a5b4c3d2e")).toBe("3f0c9a7e-2b1d-4c59-9d8e-0f6a5b4c3d2e");
     for (const bad of ["", "a".repeat(256), "has space", "ไทย"]) {

@@ -16,11 +16,21 @@ import { ApiError } from "./errors";
  * - a 5xx answer or a failure is not stored: the claim is let go, and a retry runs again. (The
  *   request PayDesk recorded meanwhile stays; its reference is then mapped anew,
  *   lib/merchant-api/requests.ts.) 4xx answers are stored, as the caller's request will not change;
- * - a claim left by an instance that died mid-call lapses after LOCK_MS.
+ * - a claim left by an instance that died mid-call lapses after LOCK_MS; until then the same key
+ *   answers 409 (a caller whose claim lost to one that was let go meanwhile tries the claim again).
+ *   A call finishing after its claim was taken over neither stores its answer nor lets the other's go.
  */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** Longer than any call may take: the staff lane waits at most 10 s, the provider answers within its timeout. */
-export const LOCK_MS = 2 * 60 * 1000;
+/**
+ * Longer than any call may take, so a claim never lapses under a call still running (which would let
+ * a retry send the request to the provider a second time): the merchant API's lane waits up to
+ * LANE_WAIT_MS.merchant_api (25 s, lib/payment-api/limiter.ts) for a slot, then the one provider call
+ * takes at most PAYMENT_API_TIMEOUT_MS (120 s at most, lib/env.ts). Five minutes is twice that; a
+ * crashed instance's claim answers 409 for at most that long.
+ */
+export const LOCK_MS = 5 * 60 * 1000;
+/** How often a caller tries the claim when the row it lost to vanished before it could read it. */
+const CLAIM_ATTEMPTS = 3;
 export const MAX_KEY_LENGTH = 255;
 
 export interface StoredAnswer {
@@ -57,41 +67,34 @@ export async function withIdempotency(
   const now = claim.now ?? new Date();
   const where = and(eq(apiIdempotency.keyId, claim.keyId), eq(apiIdempotency.idempotencyKey, claim.idempotencyKey));
   const lockedUntil = new Date(now.getTime() + LOCK_MS);
-  // A row older than the window, or a claim that lapsed, is taken over; otherwise the insert wins or nothing happens.
-  const claimed = await db
-    .insert(apiIdempotency)
-    .values({ keyId: claim.keyId, idempotencyKey: claim.idempotencyKey, fingerprint: claim.fingerprint, lockedUntil, createdAt: now })
-    .onConflictDoUpdate({
-      target: [apiIdempotency.keyId, apiIdempotency.idempotencyKey],
-      set: { fingerprint: claim.fingerprint, lockedUntil, status: null, body: null, createdAt: now },
-      setWhere: sql`${apiIdempotency.createdAt} < ${new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString()}::timestamptz
-        or (${apiIdempotency.status} is null and ${apiIdempotency.lockedUntil} < ${now.toISOString()}::timestamptz)`,
-    })
-    .returning({ keyId: apiIdempotency.keyId });
+  for (let attempt = 1; ; attempt++) {
+    // A row older than the window, or a claim that lapsed, is taken over; otherwise the insert wins or nothing happens.
+    const claimed = await db
+      .insert(apiIdempotency)
+      .values({ keyId: claim.keyId, idempotencyKey: claim.idempotencyKey, fingerprint: claim.fingerprint, lockedUntil, createdAt: now })
+      .onConflictDoUpdate({
+        target: [apiIdempotency.keyId, apiIdempotency.idempotencyKey],
+        set: { fingerprint: claim.fingerprint, lockedUntil, status: null, body: null, createdAt: now },
+        setWhere: sql`${apiIdempotency.createdAt} < ${new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString()}::timestamptz
+          or (${apiIdempotency.status} is null and ${apiIdempotency.lockedUntil} < ${now.toISOString()}::timestamptz)`,
+      })
+      .returning({ keyId: apiIdempotency.keyId });
+    if (claimed.length > 0) break;
 
-  if (claimed.length === 0) {
     const [row] = await db.select().from(apiIdempotency).where(where).limit(1);
-    if (!row) throw new Error("an idempotency claim vanished between two statements");
-    if (row.fingerprint !== claim.fingerprint) {
-      throw new ApiError(422, {
-        type: "idempotency_error",
-        code: "idempotency_key_reused",
-        param: "Idempotency-Key",
-        message: "This Idempotency-Key was used with a different request in the last 24 hours; use a new key for a new request.",
-      });
+    if (!row) {
+      // The claim this call lost to was let go (its run failed) between the two statements: claim again.
+      if (attempt < CLAIM_ATTEMPTS) continue;
+      throw inUse();
     }
-    if (row.status === null) {
-      throw new ApiError(409, {
-        type: "idempotency_error",
-        code: "idempotency_key_in_use",
-        param: "Idempotency-Key",
-        message: "A request with this Idempotency-Key is still being handled; retry in a few seconds to get its answer.",
-        retryAfterSeconds: 2,
-      });
-    }
+    if (row.fingerprint !== claim.fingerprint) throw reused();
+    if (row.status === null) throw inUse();
     return { replayed: true, answer: { status: row.status, body: row.body } };
   }
 
+  // Only this call's own claim is finished or let go: if it lapsed and another call took the key
+  // over meanwhile (its lockedUntil differs), that call's answer is the one kept.
+  const mine = and(where, eq(apiIdempotency.lockedUntil, lockedUntil), sql`${apiIdempotency.status} is null`);
   let answer: StoredAnswer;
   try {
     answer = await run();
@@ -101,19 +104,36 @@ export async function withIdempotency(
       await db
         .update(apiIdempotency)
         .set({ status: error.status, body: { refused: error.fields }, lockedUntil: null })
-        .where(where);
+        .where(mine);
       throw error;
     }
-    await db.delete(apiIdempotency).where(and(where, sql`${apiIdempotency.status} is null`));
+    await db.delete(apiIdempotency).where(mine);
     throw error;
   }
   if (answer.status >= 500) {
-    await db.delete(apiIdempotency).where(and(where, sql`${apiIdempotency.status} is null`));
+    await db.delete(apiIdempotency).where(mine);
     return { replayed: false, answer };
   }
-  await db.update(apiIdempotency).set({ status: answer.status, body: answer.body, lockedUntil: null }).where(where);
+  await db.update(apiIdempotency).set({ status: answer.status, body: answer.body, lockedUntil: null }).where(mine);
   return { replayed: false, answer };
 }
+
+const inUse = () =>
+  new ApiError(409, {
+    type: "idempotency_error",
+    code: "idempotency_key_in_use",
+    param: "Idempotency-Key",
+    message: "A request with this Idempotency-Key is still being handled; retry in a few seconds to get its answer.",
+    retryAfterSeconds: 2,
+  });
+
+const reused = () =>
+  new ApiError(422, {
+    type: "idempotency_error",
+    code: "idempotency_key_reused",
+    param: "Idempotency-Key",
+    message: "This Idempotency-Key was used with a different request in the last 24 hours; use a new key for a new request.",
+  });
 
 /** A stored refusal (a 4xx the first call threw), to be thrown again on a replay. */
 export function refusalOf(answer: StoredAnswer): ApiError | null {

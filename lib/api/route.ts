@@ -9,9 +9,9 @@ import { env } from "../env";
 import { markDoor, newRequestId, REQUEST_ID_HEADER, type RouteSegment } from "../http/door";
 import { clientIpFrom } from "../http/request-ip";
 import type { Endpoint } from "../merchant-api/endpoints";
-import { hitRateLimits } from "../public/rate-limit";
 import { parseJsonBody, readJsonBytes, readQuery } from "./body";
 import { ApiError, apiErrorResponse, internalError, jsonResponse } from "./errors";
+import { checkApiRateLimit } from "./rate";
 import { checkIdempotencyKey, fingerprintOf, refusalOf, withIdempotency, type StoredAnswer } from "./idempotency";
 
 /**
@@ -36,12 +36,6 @@ export interface ApiContext<E extends Endpoint, P extends Params> {
   requestId: string;
   body: E["body"] extends z.ZodType ? z.output<E["body"]> : undefined;
   query: E["query"] extends z.ZodType ? z.output<E["query"]> : undefined;
-}
-
-/** Calls per key per window (`API_RATE_LIMIT`, "100/10s" by default), shared by every instance. */
-function rateLimit(): { max: number; windowMs: number } {
-  const match = /^(\d+)\/(\d+)s$/.exec(env().API_RATE_LIMIT);
-  return match ? { max: Number(match[1]), windowMs: Number(match[2]) * 1000 } : { max: 100, windowMs: 10_000 };
 }
 
 const KEY_REFUSALS: Record<Exclude<KeyCheck, { ok: true }>["why"], string> = {
@@ -101,16 +95,7 @@ export function defineApiRoute<E extends Endpoint, P extends Params = Record<str
           message: `This API key lacks the ${endpoint.scope} scope; an admin can make a key with it in Settings → Developers.`,
         });
       }
-      const limited = await hitRateLimits(db, [{ key: `api:${key.keyId}`, limit: rateLimit() }]);
-      if (!limited.ok) {
-        const seconds = Math.max(1, Math.ceil(limited.retryAfterMs / 1000));
-        throw new ApiError(429, {
-          type: "rate_limit_error",
-          code: "rate_limited",
-          message: `Too many requests for this API key; retry in ${seconds} s.`,
-          retryAfterSeconds: seconds,
-        });
-      }
+      await checkApiRateLimit(db, key.keyId);
       const bytes = endpoint.body ? await readJsonBytes(request) : null;
       const context: ApiContext<E, P> = {
         request,
