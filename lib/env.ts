@@ -72,7 +72,7 @@ const schema = z.object({
   ),
   /** How long a staff call may queue for the rate limit before staff are told to retry (lib/payment-api/limiter.ts LANE_WAIT_MS has the others'). */
   PAYMENT_API_MAX_QUEUE_MS: wholeNumber(0, 600_000, 10_000),
-  /** Calls each merchant API key may make per window, shared by every instance (lib/api/route.ts). */
+  /** Calls each merchant API key may make per window, shared by every instance (lib/api/rate.ts). */
   API_RATE_LIMIT: z.preprocess(
     emptyAsUndefined,
     z

@@ -58,9 +58,9 @@ describe("the merchant API door's rate limit per key", () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(60);
-    expect(await refused.json()).toMatchObject({
-      error: { type: "rate_limit_error", code: "rate_limited", request_id: expect.any(String) },
-    });
+    const body = await refused.json();
+    expect(body).toMatchObject({ error: { type: "rate_limit_error", code: "rate_limited", request_id: expect.any(String) } });
+    expectDocumented("GET", "/payment-requests", 429, body);
     expect((await get(keys[1]!)).status).toBe(200);
   });
 });
