@@ -47,6 +47,8 @@ describe("parseEnv", () => {
     ["SANDBOX_PROFILE", "prod", /^SANDBOX_PROFILE /],
     ["PAYMENT_API_TIMEOUT_MS", "5", /^PAYMENT_API_TIMEOUT_MS /],
     ["PAYMENT_API_RATE_LIMIT", "20 per 10", /^PAYMENT_API_RATE_LIMIT must look like 20\/10s/],
+    ["API_RATE_LIMIT", "100 per 10", /^API_RATE_LIMIT must look like 100\/10s/],
+    ["API_RATE_LIMIT", "0/10s", /^API_RATE_LIMIT must look like 100\/10s .*more than 0/],
     ["AUTH_SECRET", "short", /^AUTH_SECRET must be at least 32 characters/],
     ["ENCRYPTION_KEY", "abc", /^ENCRYPTION_KEY must be 32 bytes/],
     ["ADMIN_EMAIL", "not-an-email", /^ADMIN_EMAIL must be an e-mail address/],

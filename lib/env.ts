@@ -77,7 +77,7 @@ const schema = z.object({
     emptyAsUndefined,
     z
       .string()
-      .regex(/^\d+\/\d+s$/, "must look like 100/10s (requests per seconds)")
+      .regex(/^[1-9]\d*\/[1-9]\d*s$/, "must look like 100/10s (requests per seconds, both more than 0)")
       .default("100/10s"),
   ),
   /** The header the provider's admin sets on PayDesk's webhooks, carrying the merchant's shared secret. */

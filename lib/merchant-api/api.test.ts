@@ -320,7 +320,7 @@ describe.each(["spec", "live"] as const)("the merchant API against the %s sandbo
     expect(await postCheckout(undefined, { raw: "{not json" })).toMatchObject({ status: 400, body: { error: { code: "body_not_json" } } });
   });
 
-  it("refuses a missing, malformed, revoked key (401) and one without the scope (403), with no detail for a guesser", async () => {
+  it("refuses a missing, malformed, revoked or expired key (401) and one without the scope (403), with no detail for a guesser", async () => {
     const cases: Array<[string | null, string]> = [
       [null, "api_key_missing"],
       ["sk_live_123", "api_key_malformed"],
@@ -333,6 +333,16 @@ describe.each(["spec", "live"] as const)("the merchant API against the %s sandbo
     const revoked = await newKey(coffee, ["checkouts:write"]);
     await revokeApiKey(database.db, { keyId: revoked.keyId, merchantRowId: coffee, revokedBy: null });
     expect(await postCheckout(payIn(), { key: revoked.key })).toMatchObject({ status: 401, body: { error: { code: "api_key_revoked" } } });
+    const lapsed = await createApiKey(database.db, {
+      merchantRowId: coffee,
+      name: "Old shop",
+      mode: "test",
+      scopes: ["checkouts:write"],
+      expiresAt: new Date(Date.now() + 50),
+      createdBy: null,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(await postCheckout(payIn(), { key: lapsed.key })).toMatchObject({ status: 401, body: { error: { code: "api_key_expired" } } });
     const readOnly = await newKey(coffee, ["requests:read"]);
     const body = payIn();
     expect(await postCheckout(body, { key: readOnly.key })).toMatchObject({
