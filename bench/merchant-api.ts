@@ -243,7 +243,8 @@ async function worker(kind: Kind): Promise<void> {
   const { key } = await createApiKey(db, {
     merchantRowId: merchant.id,
     name: "Bench shop",
-    mode: "test",
+    // PAYMENT_API_BASE_URL is set here (the sandbox as if it were the real provider): a live key.
+    mode: "live",
     scopes: ["checkouts:write", "requests:read"],
     expiresAt: null,
     createdBy: null,

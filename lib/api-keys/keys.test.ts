@@ -68,7 +68,14 @@ describe.each(DATABASE_KINDS)("API keys on %s", (kind) => {
     const check = await verifyApiKey(database.db, bearer(key), { ip: "203.0.113.9" });
     expect(check).toEqual({
       ok: true,
-      key: { keyId: row.id, merchantRowId: merchantId, name: "Shop", mode: "test", scopes: ["checkouts:write", "requests:read"] },
+      key: {
+        keyId: row.id,
+        merchantRowId: merchantId,
+        name: "Shop",
+        mode: "test",
+        scopes: ["checkouts:write", "requests:read"],
+        merchantIsDemo: false,
+      },
     });
     const [stored] = await database.db.select().from(apiKeys).where(eq(apiKeys.id, row.id));
     const secret = parseKey(key)!.secret;

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { apiKeys, type ApiScope } from "../db/schema";
+import { apiKeys, merchants, type ApiScope } from "../db/schema";
 import { parseKey, secretMatches, type KeyMode } from "./format";
 
 /**
@@ -16,6 +16,8 @@ export interface ApiKeyPrincipal {
   name: string;
   mode: KeyMode;
   scopes: readonly ApiKeyScope[];
+  /** The key's merchant is one of the sandbox's demo merchants (a test key may always act for it). */
+  merchantIsDemo: boolean;
 }
 
 export type KeyCheck = { ok: true; key: ApiKeyPrincipal } | { ok: false; why: "missing" | "malformed" | "unknown" | "revoked" | "expired" };
@@ -29,7 +31,13 @@ export async function verifyApiKey(db: Db, authorization: string | null, seen: {
   if (!match) return { ok: false, why: "malformed" };
   const parsed = parseKey(match[1]!);
   if (!parsed) return { ok: false, why: "malformed" };
-  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, parsed.id)).limit(1);
+  const [found] = await db
+    .select({ key: apiKeys, merchantIsDemo: merchants.isDemo })
+    .from(apiKeys)
+    .innerJoin(merchants, eq(merchants.id, apiKeys.merchantId))
+    .where(eq(apiKeys.id, parsed.id))
+    .limit(1);
+  const row = found?.key;
   if (!row || !secretMatches(parsed.secret, row.secretHash)) return { ok: false, why: "unknown" };
   const now = seen.at ?? new Date();
   if (row.revokedAt) return { ok: false, why: "revoked" };
@@ -48,5 +56,15 @@ export async function verifyApiKey(db: Db, authorization: string | null, seen: {
       )
       .catch((error: unknown) => console.error("[api-keys] could not record last use:", error));
   }
-  return { ok: true, key: { keyId: row.id, merchantRowId: row.merchantId, name: row.name, mode: row.mode, scopes: row.scopes } };
+  return {
+    ok: true,
+    key: {
+      keyId: row.id,
+      merchantRowId: row.merchantId,
+      name: row.name,
+      mode: row.mode,
+      scopes: row.scopes,
+      merchantIsDemo: found.merchantIsDemo,
+    },
+  };
 }

@@ -88,6 +88,15 @@ export function defineApiRoute<E extends Endpoint, P extends Params = Record<str
         throw new ApiError(401, { type: "authentication_error", code: `api_key_${check.why}`, message: KEY_REFUSALS[check.why] });
       key = check.key;
       caller.key = key;
+      // A test key never moves real money: with a real provider it acts only for the sandbox's demo merchants.
+      if (key.mode === "test" && !env().isSandbox && !key.merchantIsDemo) {
+        throw new ApiError(403, {
+          type: "permission_error",
+          code: "test_key_on_live",
+          message:
+            "This is a test key (pdk_test_…), and PayDesk sends this merchant's requests to the live provider; use a live key (pdk_live_…).",
+        });
+      }
       if (!key.scopes.includes(endpoint.scope)) {
         throw new ApiError(403, {
           type: "permission_error",

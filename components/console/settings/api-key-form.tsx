@@ -19,10 +19,13 @@ import { developerMessages, scopeMessages } from "./developer-messages";
 export function ApiKeyForm({
   action,
   merchantId,
+  defaultMode,
   locale,
 }: {
   action: ServerAction<{ key: string; id: string }>;
   merchantId: string;
+  /** Test where the merchant's requests go to the sandbox, live where they go to the real provider. */
+  defaultMode: "test" | "live";
   locale: Locale;
 }) {
   const t = developerMessages(locale);
@@ -32,9 +35,9 @@ export function ApiKeyForm({
   const { form, onSubmit, formError, result, isSubmitting } = useActionForm({
     schema: createApiKeySchema,
     action,
-    defaultValues: { merchantId, name: "", mode: "test", scopes: ["checkouts:write", "requests:read"], expiresOn: "" },
+    defaultValues: { merchantId, name: "", mode: defaultMode, scopes: ["checkouts:write", "requests:read"], expiresOn: "" },
     onSuccess: () => {
-      form.reset({ merchantId, name: "", mode: "test", scopes: ["checkouts:write", "requests:read"], expiresOn: "" });
+      form.reset({ merchantId, name: "", mode: defaultMode, scopes: ["checkouts:write", "requests:read"], expiresOn: "" });
       router.refresh();
     },
   });

@@ -9,6 +9,7 @@ import { SettingsNav } from "@/components/console/settings/settings-nav";
 import { listApiKeys } from "@/lib/api-keys/manage";
 import { requirePermission } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
 import { getLocale } from "@/lib/i18n/server";
 import { getMerchantSettings } from "@/lib/merchants/settings";
 import { createApiKeyAction, revokeApiKeyAction, updateReturnOriginsAction } from "../actions";
@@ -54,7 +55,12 @@ export default async function MerchantDevelopersPage({ params }: { params: Promi
           </div>
           <h3 className="mt-6 font-medium">{t.newKey}</h3>
           <div className="mt-3 max-w-2xl">
-            <ApiKeyForm action={createApiKeyAction} merchantId={merchant.id} locale={locale} />
+            <ApiKeyForm
+              action={createApiKeyAction}
+              merchantId={merchant.id}
+              defaultMode={env().isSandbox || merchant.isDemo ? "test" : "live"}
+              locale={locale}
+            />
           </div>
         </section>
         <section aria-labelledby="origins-heading" className={section}>
