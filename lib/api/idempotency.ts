@@ -32,6 +32,8 @@ export const LOCK_MS = 5 * 60 * 1000;
 /** How often a caller tries the claim when the row it lost to vanished before it could read it. */
 const CLAIM_ATTEMPTS = 3;
 export const MAX_KEY_LENGTH = 255;
+/** One call in this many sweeps the answers past the window. */
+const SWEEP_CHANCE = 0.002;
 
 export interface StoredAnswer {
   status: number;
@@ -65,6 +67,11 @@ export async function withIdempotency(
   run: () => Promise<StoredAnswer>,
 ): Promise<Idempotent> {
   const now = claim.now ?? new Date();
+  // Now and then, forget answers past the window (as lib/public/rate-limit.ts does its windows): the
+  // table holds about a day of keys, not every key ever sent.
+  if (Math.random() < SWEEP_CHANCE) {
+    void sweepIdempotency(db, now).catch((error: unknown) => console.error("[api] sweeping old Idempotency-Keys failed:", error));
+  }
   const where = and(eq(apiIdempotency.keyId, claim.keyId), eq(apiIdempotency.idempotencyKey, claim.idempotencyKey));
   const lockedUntil = new Date(now.getTime() + LOCK_MS);
   for (let attempt = 1; ; attempt++) {
