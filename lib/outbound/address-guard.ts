@@ -35,8 +35,6 @@ for (const [address, prefix] of [
   ["fe80::", 10],
   ["ff00::", 8],
   ["2001:db8::", 32],
-  // IPv4-mapped addresses in hex form (::ffff:7f00:1); the dotted form is judged as IPv4 below.
-  ["::ffff:0:0", 96],
 ] as const) {
   FORBIDDEN.addSubnet(address, prefix, "ipv6");
 }
@@ -49,6 +47,12 @@ export function isPublicAddress(address: string): boolean {
     // An IPv4 address written as IPv6 (::ffff:127.0.0.1) is judged as the IPv4 address it is.
     const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
     if (mapped) return isPublicAddress(mapped[1]!);
+    // …also when written in hex (::ffff:7f00:1, as URLs normalise it).
+    const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+    if (hex) {
+      const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+      return isPublicAddress(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
+    }
     return !FORBIDDEN.check(address, "ipv6");
   }
   return !FORBIDDEN.check(address, "ipv4");

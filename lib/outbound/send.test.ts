@@ -88,7 +88,7 @@ describe("one outbound webhook attempt", () => {
 
 describe("public addresses", () => {
   it("tells the public internet from loopback, private, link-local, metadata and reserved ranges", () => {
-    for (const address of ["8.8.8.8", "1.1.1.1", "203.0.114.1", "2606:4700:4700::1111"])
+    for (const address of ["8.8.8.8", "1.1.1.1", "203.0.114.1", "2606:4700:4700::1111", "::ffff:808:808"])
       expect(isPublicAddress(address), address).toBe(true);
     for (const address of [
       "127.0.0.1",

@@ -23,11 +23,11 @@ function keyOf(secret: string): Buffer {
   return Buffer.from(secret.slice(SECRET_PREFIX.length), "base64");
 }
 
-export interface SignedHeaders {
+export type SignedHeaders = {
   "webhook-id": string;
   "webhook-timestamp": string;
   "webhook-signature": string;
-}
+};
 
 export function signedHeaders(eventId: string, body: string, secrets: readonly string[], at: Date = new Date()): SignedHeaders {
   if (secrets.length === 0) throw new Error("nothing to sign with");
