@@ -1,4 +1,5 @@
 import "server-only";
+import type { z } from "zod";
 import { and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import type { ApiKeyPrincipal } from "../api-keys/verify";
 import { ApiError } from "../api/errors";
@@ -53,16 +54,11 @@ const invalid = (param: string, key: string) =>
   new ApiError(400, { type: "invalid_request_error", code: "parameter_invalid", param, message: `${param}: ${fieldMessage("en", key)}` });
 
 /** Parses with a contract schema; its first problem becomes a 400 naming the API's field. */
-function checked<T>(
-  schema: {
-    safeParse(
-      input: unknown,
-    ): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
-  },
+function checked<S extends z.ZodType>(
+  schema: S,
   input: unknown,
-  /** The API's field when the schema is a single field's. */
-  field?: string,
-): T {
+  /** The API's field when the schema is a single field's. */ field?: string,
+): z.output<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const first = parsed.error.issues[0]!;
@@ -100,7 +96,7 @@ function returnUrlChecked(param: "return_url" | "cancel_url", url: string | unde
     type: "invalid_request_error",
     code: "url_not_allowed",
     param,
-    message: `${param}: must be an https URL under one of the origins an admin allowed for this merchant (Settings → Merchants)`,
+    message: `${param}: must be an https URL under one of the origins an admin allowed for this merchant (Settings → Developers)`,
   });
 }
 

@@ -1,6 +1,6 @@
 /**
  * Where a checkout made through the merchant API may send the customer afterwards: only under the
- * origins an admin listed for the merchant (Settings → Merchants), so an API key cannot turn
+ * origins an admin listed for the merchant (Settings → Developers), so an API key cannot turn
  * PayDesk's checkout into an open redirect to anywhere. https only, but for http on this machine
  * (localhost, 127.0.0.1, [::1]) while a shop is being built.
  */
