@@ -403,3 +403,67 @@ export const apiIdempotency = pgTable(
   },
   (t) => [primaryKey({ columns: [t.keyId, t.idempotencyKey] }), index("api_idempotency_created_idx").on(t.createdAt)],
 );
+
+/** The merchant's own webhook endpoints (docs/DESIGN.md §14): signing secrets sealed like provider keys. */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    url: text("url").notNull(),
+    description: text("description"),
+    eventTypes: text("event_types").array().notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    secretEncrypted: text("secret_encrypted").notNull(),
+    previousSecretEncrypted: text("previous_secret_encrypted"),
+    previousSecretUntil: timestamp("previous_secret_until", { withTimezone: true }),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("webhook_endpoints_merchant_idx")
+      .on(t.merchantId)
+      .where(sql`${t.enabled}`),
+  ],
+);
+
+/** The outbox: an event about a request, with the row as it stood when the change committed. */
+export const outboundEvents = pgTable(
+  "outbound_events",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id").notNull(),
+    requestId: text("request_id"),
+    type: text("type").notNull(),
+    requestRow: jsonb("request_row").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outbound_events_request_idx").on(t.requestId)],
+);
+
+/** One event to one endpoint: what the delivery worker sends, retries and records. */
+export const outboundDeliveries = pgTable(
+  "outbound_deliveries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => outboundEvents.id),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("outbound_deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);

@@ -6,6 +6,7 @@ import { paymentRequests, requestEvents, webhookDeliveries } from "../db/schema"
 import { toDecimalString, toSatang } from "../money";
 import { applyEvent, type LifecycleEvent, type State, type Verdict } from "./lifecycle";
 import type { Fact, Note } from "./notes";
+import { eventTypeFor, newEventId } from "../outbound/events";
 import { nextCheckAt } from "./schedule";
 
 /**
@@ -146,13 +147,19 @@ async function writeOutcome(
     eq(paymentRequests.paidAmount, facts.paidAmount),
     delivery ? sql`exists (select 1 from waiting)` : undefined,
   );
-  const target: SQL = verdict.applied
+  // The event the merchant's systems are told of, if any (lib/outbound/events.ts).
+  const outbound = verdict.applied
+    ? eventTypeFor(facts.kind, facts.status, verdict.next, verdict.paidSatang > toSatang(facts.paidAmount))
+    : null;
+  const update = verdict.applied
     ? db
         .update(paymentRequests)
         .set(changesFor(facts, verdict, options))
         .where(stillAsDecided)
-        .returning({ id: paymentRequests.id })
-        .getSQL()
+    : null;
+  const target: SQL = update
+    ? // The whole row when it is news for the merchant's systems: the outbox keeps it as it now stands.
+      (outbound ? update.returning() : update.returning({ id: paymentRequests.id })).getSQL()
     : sql`select ${paymentRequests.id} from ${paymentRequests} where ${stillAsDecided} for update`;
   const data = {
     ...event,
@@ -165,6 +172,14 @@ async function writeOutcome(
       : []),
     sql`target as (${target})`,
     sql`timeline as (insert into request_events (request_id, type, actor, data) select id, ${event.type}, ${options.actor}, ${JSON.stringify(data)}::jsonb from target returning request_id)`,
+    // The outbox (docs/DESIGN.md §14): the event and one delivery per endpoint subscribed to it, in
+    // this same statement, so the change and its events commit together or not at all.
+    ...(outbound
+      ? [
+          sql`outbox as (insert into outbound_events (id, merchant_id, request_id, type, request_row) select ${newEventId()}, t.merchant_id, t.id, ${outbound}, to_jsonb(t) from target t where exists (select 1 from webhook_endpoints e where e.merchant_id = t.merchant_id and e.enabled and ${outbound} = any(e.event_types)) returning id, merchant_id)`,
+          sql`fanout as (insert into outbound_deliveries (event_id, endpoint_id) select o.id, e.id from outbox o join webhook_endpoints e on e.merchant_id = o.merchant_id and e.enabled and ${outbound} = any(e.event_types))`,
+        ]
+      : []),
     ...(delivery
       ? [
           sql`settled as (update webhook_deliveries set verdict = ${delivery.verdict}, reason_facts = ${delivery.reason === null ? null : JSON.stringify(delivery.reason)}::jsonb, request_id = ${facts.id} where id = ${delivery.id} and exists (select 1 from target))`,
