@@ -8,6 +8,7 @@ import { env, EnvError } from "./env";
 import { loadDemoMerchants, reencryptAll } from "./merchants/manage";
 import { keyVault } from "./merchants/vault";
 import { merchantApiIn } from "./payment-api";
+import { startOutboundWorker } from "./outbound/worker";
 import { startReconcileWorker } from "./requests/worker";
 
 /**
@@ -56,6 +57,18 @@ export async function startPayDesk(): Promise<void> {
       confirmFor: merchantApiIn("webhook"),
       pollMs: settings.RECONCILE_POLL_MS,
       log: (m) => console.log(`[reconcile] ${m}`),
+    });
+    // The merchant's own endpoints hear of each state change (docs/DESIGN.md §14); private addresses
+    // only in demo mode, where the shop and the receiver run on this machine.
+    const outbound = globalThis as typeof globalThis & { __paydeskOutbound?: () => Promise<void> };
+    outbound.__paydeskOutbound ??= startOutboundWorker({
+      db,
+      vault: keyVault(),
+      publicBaseUrl: settings.PUBLIC_BASE_URL,
+      allowPrivate: settings.isSandbox,
+      isSandbox: settings.isSandbox,
+      pollMs: 500,
+      log: (m) => console.log(`[outbound] ${m}`),
     });
     if (unreadable.length > 0)
       console.warn(

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import type { ApiScope } from "../api-keys/scopes";
 import type { Fact } from "../requests/notes";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -460,10 +461,28 @@ export const outboundDeliveries = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     createdAt: createdAt(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
   },
   (t) => [
     index("outbound_deliveries_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
   ],
+);
+
+/** Each attempt of a delivery, as the delivery log shows it. */
+export const outboundAttempts = pgTable(
+  "outbound_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    deliveryId: bigint("delivery_id", { mode: "number" })
+      .notNull()
+      .references(() => outboundDeliveries.id),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    status: integer("status"),
+    latencyMs: integer("latency_ms").notNull(),
+    answer: text("answer"),
+    error: text("error"),
+  },
+  (t) => [index("outbound_attempts_delivery_idx").on(t.deliveryId)],
 );

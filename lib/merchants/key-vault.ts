@@ -20,7 +20,7 @@ export class KeyVaultError extends Error {}
 /** Which stored key a sealed value belongs to: our merchant row id and the column. */
 export interface KeySlot {
   merchantId: string;
-  field: "submitKey" | "readKey";
+  field: "submitKey" | "readKey" | "endpointSecret";
 }
 
 const TAG_BYTES = 16;

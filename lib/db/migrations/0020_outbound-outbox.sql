@@ -42,3 +42,17 @@ CREATE TABLE "outbound_deliveries" (
 );
 --> statement-breakpoint
 CREATE INDEX "outbound_deliveries_due_idx" ON "outbound_deliveries" ("next_attempt_at") WHERE "status" = 'pending';
+--> statement-breakpoint
+ALTER TABLE "outbound_deliveries" ADD COLUMN "delivered_at" timestamp with time zone;
+--> statement-breakpoint
+CREATE TABLE "outbound_attempts" (
+  "id" bigserial PRIMARY KEY NOT NULL,
+  "delivery_id" bigint NOT NULL REFERENCES "outbound_deliveries"("id"),
+  "at" timestamp with time zone DEFAULT now() NOT NULL,
+  "status" integer,
+  "latency_ms" integer NOT NULL,
+  "answer" text,
+  "error" text
+);
+--> statement-breakpoint
+CREATE INDEX "outbound_attempts_delivery_idx" ON "outbound_attempts" ("delivery_id");

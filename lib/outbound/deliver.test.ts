@@ -1,0 +1,283 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../db/client";
+import { outboundAttempts, outboundDeliveries, paymentRequests, webhookEndpoints } from "../db/schema";
+import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
+import { createKeyVault } from "../merchants/key-vault";
+import { createMerchant } from "../merchants/manage";
+import { applyToRequest } from "../requests/apply";
+import { newRequestId } from "../requests/create";
+import { deliverDue, RETRY_AFTER_MS, type DeliverOptions } from "./deliver";
+import { newSigningSecret } from "./signature";
+import { startOutboundWorker } from "./worker";
+import { startReceiver, type Receiver } from "./testing/receiver";
+
+const vault = createKeyVault([randomBytes(32)]);
+
+describe.each(DATABASE_KINDS)("delivering the outbox on %s", (kind) => {
+  const skip = kind === "postgres" ? postgresSkipReason() : null;
+  let database: TestDatabase;
+  let receiver: Receiver;
+  let merchantId: string;
+  const secret = newSigningSecret();
+
+  beforeAll(async () => {
+    if (skip) return;
+    database = await createTestDatabase(kind, { poolSize: 6 });
+    receiver = await startReceiver();
+    merchantId = (
+      await createMerchant(database.db, vault, {
+        displayName: "Coffee",
+        orgId: "org-a",
+        merchantId: "b0c8a7a4-0000-4000-8000-000000000041",
+        submitKey: "submit-key-000000000000",
+      })
+    ).id;
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await database?.dispose();
+  });
+  beforeEach(async () => {
+    if (skip) return;
+    receiver.received.length = 0;
+    receiver.behave({ kind: "status", status: 200 });
+    // Each test starts with no endpoint and nothing due.
+    for (const table of ["outbound_attempts", "outbound_deliveries", "outbound_events", "webhook_endpoints"]) {
+      await database.db.execute(sql.raw(`delete from ${table}`));
+    }
+  });
+
+  const options = (db = database.db): DeliverOptions => ({
+    db,
+    vault,
+    publicBaseUrl: "https://pay.example.com",
+    allowPrivate: true,
+    isSandbox: true,
+    timeoutMs: 2_000,
+  });
+  let n = 0;
+  const endpoint = async () => {
+    const id = `we_${kind}_${++n}`;
+    await database.db.insert(webhookEndpoints).values({
+      id,
+      merchantId,
+      url: `${receiver.url}/hooks`,
+      eventTypes: ["payin.paid"],
+      secretEncrypted: vault.seal(secret, { merchantId: id, field: "endpointSecret" }),
+    });
+    return id;
+  };
+  const paidPayIn = async () => {
+    const id = newRequestId();
+    await database.db.insert(paymentRequests).values({
+      id,
+      merchantId,
+      kind: "payin",
+      refId1: `R${randomUUID().slice(0, 8)}`,
+      requestedAmount: "150.00",
+      generatedAmount: "150.37",
+      status: "pending",
+      input: {},
+      idempotencyKey: randomUUID(),
+      providerId: randomUUID(),
+    });
+    await applyToRequest(
+      database.db,
+      id,
+      { type: "provider_status", status: "Paid", statusCode: null, reason: null },
+      { actor: "webhook" },
+    );
+    return id;
+  };
+  const deliveries = () => database.db.select().from(outboundDeliveries);
+  const dueNow = () =>
+    database.db.execute(sql`update outbound_deliveries set next_attempt_at = now() - interval '1 second' where status = 'pending'`);
+
+  it.skipIf(skip)("sends the event signed, with the request as the merchant API shows it, and records the attempt", async () => {
+    await endpoint();
+    const requestId = await paidPayIn();
+    expect(await deliverDue(options())).toBe(1);
+    const got = receiver.received[0]!;
+    const headers = {
+      "webhook-id": String(got.headers["webhook-id"]),
+      "webhook-timestamp": String(got.headers["webhook-timestamp"]),
+      "webhook-signature": String(got.headers["webhook-signature"]),
+    };
+    const event = new Webhook(secret).verify(got.body, headers) as Record<string, unknown>;
+    expect(event).toMatchObject({
+      id: headers["webhook-id"],
+      type: "payin.paid",
+      livemode: false,
+      data: { id: requestId, object: "payment_request", status: "paid", amount: "150.00", amount_paid: "150.37", kind: "payin" },
+    });
+    expect(await deliveries()).toMatchObject([{ status: "delivered", attempts: 1, leaseUntil: null }]);
+    expect(await database.db.select().from(outboundAttempts)).toMatchObject([{ status: 200, error: null }]);
+    // Nothing is due any more.
+    expect(await deliverDue(options())).toBe(0);
+  });
+
+  it.skipIf(skip)("tries a failing endpoint again later, under the same webhook-id, until it answers", async () => {
+    await endpoint();
+    await paidPayIn();
+    receiver.behave({ kind: "fail-then-succeed", failures: 2 });
+    await deliverDue(options());
+    const [afterOne] = await deliveries();
+    expect(afterOne).toMatchObject({ status: "pending", attempts: 1 });
+    const wait = afterOne!.nextAttemptAt.getTime() - Date.now();
+    expect(wait).toBeGreaterThan(RETRY_AFTER_MS[0]! * 0.8);
+    expect(wait).toBeLessThan(RETRY_AFTER_MS[0]! * 1.2);
+    // Not due yet: nothing is sent.
+    expect(await deliverDue(options())).toBe(0);
+    await dueNow();
+    await deliverDue(options());
+    await dueNow();
+    await deliverDue(options());
+    expect(await deliveries()).toMatchObject([{ status: "delivered", attempts: 3 }]);
+    expect(new Set(receiver.received.map((r) => r.headers["webhook-id"])).size).toBe(1);
+    expect((await database.db.select().from(outboundAttempts)).map((a) => a.status)).toEqual([500, 500, 204]);
+  });
+
+  it.skipIf(skip)("gives up after about a day of attempts, and disables an endpoint that answers 410 Gone", async () => {
+    const id = await endpoint();
+    await paidPayIn();
+    receiver.behave({ kind: "status", status: 503 });
+    for (let i = 0; i <= RETRY_AFTER_MS.length; i++) {
+      await dueNow();
+      await deliverDue(options());
+    }
+    expect(await deliveries()).toMatchObject([{ status: "failed", attempts: RETRY_AFTER_MS.length + 1 }]);
+
+    await paidPayIn();
+    receiver.behave({ kind: "status", status: 410 });
+    await deliverDue(options());
+    const [endpointRow] = await database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+    expect(endpointRow!.enabled).toBe(false);
+    expect((await deliveries()).map((d) => d.status).sort()).toEqual(["failed", "failed"]);
+  });
+});
+
+describe("the delivery loop", () => {
+  it("sends what falls due without being asked, and stops when told", async () => {
+    const database = await createTestDatabase("pglite");
+    const receiver = await startReceiver();
+    try {
+      const merchantId = (
+        await createMerchant(database.db, vault, {
+          displayName: "Coffee",
+          orgId: "org-a",
+          merchantId: "b0c8a7a4-0000-4000-8000-000000000043",
+          submitKey: "submit-key-000000000000",
+        })
+      ).id;
+      await database.db.insert(webhookEndpoints).values({
+        id: "we_loop",
+        merchantId,
+        url: `${receiver.url}/hooks`,
+        eventTypes: ["payin.paid"],
+        secretEncrypted: vault.seal(newSigningSecret(), { merchantId: "we_loop", field: "endpointSecret" }),
+      });
+      const stop = startOutboundWorker({
+        db: database.db,
+        vault,
+        publicBaseUrl: "https://pay.example.com",
+        allowPrivate: true,
+        isSandbox: true,
+        pollMs: 50,
+      });
+      const id = newRequestId();
+      await database.db.insert(paymentRequests).values({
+        id,
+        merchantId,
+        kind: "payin",
+        refId1: "LOOP1",
+        requestedAmount: "10.00",
+        status: "pending",
+        input: {},
+        idempotencyKey: randomUUID(),
+        providerId: randomUUID(),
+      });
+      await applyToRequest(
+        database.db,
+        id,
+        { type: "provider_status", status: "Paid", statusCode: null, reason: null },
+        { actor: "webhook" },
+      );
+      await expect.poll(() => receiver.received.length, { timeout: 3_000 }).toBe(1);
+      await stop();
+    } finally {
+      await receiver.close();
+      await database.dispose();
+    }
+  });
+});
+
+describe("two instances delivering one burst", () => {
+  const skip = postgresSkipReason();
+  let database: TestDatabase;
+  let second: Database;
+  let receiver: Receiver;
+  beforeAll(async () => {
+    if (skip) return;
+    database = await createTestDatabase("postgres", { poolSize: 8 });
+    second = await openDatabase({ url: database.url!, poolSize: 8, migrate: false });
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await second?.close();
+    await database?.dispose();
+  });
+
+  it.skipIf(skip)("sends every event once: no attempt twice", async () => {
+    const merchantId = (
+      await createMerchant(database.db, vault, {
+        displayName: "Coffee",
+        orgId: "org-a",
+        merchantId: "b0c8a7a4-0000-4000-8000-000000000042",
+        submitKey: "submit-key-000000000000",
+      })
+    ).id;
+    const secret = newSigningSecret();
+    await database.db.insert(webhookEndpoints).values({
+      id: "we_burst",
+      merchantId,
+      url: `${receiver.url}/hooks`,
+      eventTypes: ["payin.paid"],
+      secretEncrypted: vault.seal(secret, { merchantId: "we_burst", field: "endpointSecret" }),
+    });
+    for (let i = 0; i < 30; i++) {
+      const id = newRequestId();
+      await database.db.insert(paymentRequests).values({
+        id,
+        merchantId,
+        kind: "payin",
+        refId1: `B${i}`,
+        requestedAmount: "10.00",
+        status: "pending",
+        input: {},
+        idempotencyKey: randomUUID(),
+        providerId: randomUUID(),
+      });
+      await applyToRequest(
+        database.db,
+        id,
+        { type: "provider_status", status: "Paid", statusCode: null, reason: null },
+        { actor: "webhook" },
+      );
+    }
+    const pass = (db: typeof second.db) =>
+      deliverDue({ db, vault, publicBaseUrl: "https://pay.example.com", allowPrivate: true, isSandbox: true, batchSize: 7 });
+    let sent = 0;
+    while (sent < 30) {
+      const [a, b] = await Promise.all([pass(database.db), pass(second.db)]);
+      if (a + b === 0) break;
+      sent += a + b;
+    }
+    expect(sent).toBe(30);
+    expect(receiver.received).toHaveLength(30);
+    expect(new Set(receiver.received.map((r) => r.headers["webhook-id"])).size).toBe(30);
+  });
+});
