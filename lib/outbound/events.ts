@@ -14,11 +14,13 @@ export const OUTBOUND_EVENT_TYPES = [
   "payout.rejected",
   "payout.approved",
   "payout.declined",
+  "payout.awaiting_approval",
   "withdrawal.paid",
   "withdrawal.partially_paid",
   "withdrawal.rejected",
   "withdrawal.approved",
   "withdrawal.declined",
+  "withdrawal.awaiting_approval",
 ] as const;
 export type OutboundEventType = (typeof OUTBOUND_EVENT_TYPES)[number];
 

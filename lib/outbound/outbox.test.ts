@@ -6,7 +6,9 @@ import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDataba
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
 import { applyToRequest } from "../requests/apply";
-import { newRequestId } from "../requests/create";
+import type { MerchantApi } from "../payment-api/client";
+import { payOutRequest } from "../requests/contract";
+import { createRequest, newRequestId } from "../requests/create";
 import { eventTypeFor } from "./events";
 
 /**
@@ -112,6 +114,32 @@ describe.each(DATABASE_KINDS)("the outbound outbox on %s", (kind) => {
     const pending = await request(merchantId, "payin", "submitting");
     await applyToRequest(database.db, pending, { type: "submit_accepted", providerStatus: "Pending" }, { actor: "provider" });
     expect(await eventsOf(pending)).toEqual([]);
+  });
+
+  it.skipIf(skip)("tells of a pay-out held for approval at create, in the same transaction as the row", async () => {
+    await endpoint(merchantId, ["withdrawal.awaiting_approval"]);
+    const payOut = payOutRequest({
+      refId1: `H${randomUUID().slice(0, 8)}`,
+      amountSatang: 9_000_000,
+      destination: { type: "promptpay", promptPayId: "0812345678" },
+    });
+    // A held request never reaches the provider: no client is needed.
+    const held = await createRequest(
+      database.db,
+      {} as MerchantApi,
+      { kind: "withdrawal", payOut },
+      {
+        merchantRowId: merchantId,
+        idempotencyKey: randomUUID(),
+        createdBy: null,
+        holdForApproval: true,
+      },
+    );
+    expect(held).toMatchObject({ outcome: "held", state: "awaiting_approval" });
+    if (held.outcome !== "held") return;
+    const [event] = await eventsOf(held.request.id);
+    expect(event).toMatchObject({ type: "withdrawal.awaiting_approval" });
+    expect(event!.requestRow).toMatchObject({ status: "awaiting_approval", kind: "withdrawal" });
   });
 
   it.skipIf(skip)("tells a pay-out's approval, payment and refusal under its own names", async () => {

@@ -9,6 +9,7 @@ import { factsOf, type ProviderResult } from "../payment-api/result";
 import { applyToRequest, recordEvent } from "./apply";
 import type { State } from "./lifecycle";
 import { storedRequest, type P2PRequest, type PayInRequest, type PayOutRequest, type RequestPayload } from "./contract";
+import { recordOutboundEvent } from "../outbound/outbox";
 import { needsApproval, type MerchantRules } from "./form-context";
 import { messageKey } from "./form-messages";
 import { amountRangeIssue } from "./forms";
@@ -139,29 +140,41 @@ export async function createRequest(db: Db, api: MerchantApi, payload: RequestPa
   // No look-up first: the unique indexes on the idempotency key and on (merchant, RefId1) decide,
   // atomically, and a conflict — the same form again, or a taken RefId1 — is told apart below.
   // A retry costs one statement more; a first submit, the usual case, one fewer.
-  const inserted = await db
-    .insert(paymentRequests)
-    .values({
-      id: newRequestId(),
-      merchantId: options.merchantRowId,
-      kind: payload.kind,
-      isWithdrawal: payload.kind === "withdrawal",
-      refId1: v.refId1,
-      refId2: v.refId2 ?? null,
-      refId3: v.refId3 ?? null,
-      payerName: v.payerName,
-      requestedAmount: toDecimalString(v.amountSatang),
-      status: options.holdForApproval ? "awaiting_approval" : "submitting",
-      input: v.input,
-      idempotencyKey: options.idempotencyKey,
-      createdBy: options.createdBy,
-      // If this process dies before the provider answers, reconciliation finds the row here.
-      nextCheckAt: options.holdForApproval ? null : new Date(Date.now() + 60_000),
-      submittedAt: options.holdForApproval ? null : new Date(),
-      ...options.columns,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const insert = (into: Db) =>
+    into
+      .insert(paymentRequests)
+      .values({
+        id: newRequestId(),
+        merchantId: options.merchantRowId,
+        kind: payload.kind,
+        isWithdrawal: payload.kind === "withdrawal",
+        refId1: v.refId1,
+        refId2: v.refId2 ?? null,
+        refId3: v.refId3 ?? null,
+        payerName: v.payerName,
+        requestedAmount: toDecimalString(v.amountSatang),
+        status: options.holdForApproval ? "awaiting_approval" : "submitting",
+        input: v.input,
+        idempotencyKey: options.idempotencyKey,
+        createdBy: options.createdBy,
+        // If this process dies before the provider answers, reconciliation finds the row here.
+        nextCheckAt: options.holdForApproval ? null : new Date(Date.now() + 60_000),
+        submittedAt: options.holdForApproval ? null : new Date(),
+        ...options.columns,
+      })
+      .onConflictDoNothing()
+      .returning();
+  // A Pay-Out held for a second person is news for the merchant's systems: its event commits with
+  // the row (docs/DESIGN.md §14). Any other create is sent first, and its news comes with the answer.
+  const held = payload.kind === "payout" || payload.kind === "withdrawal" ? (`${payload.kind}.awaiting_approval` as const) : null;
+  const inserted =
+    options.holdForApproval && held
+      ? await db.transaction(async (tx) => {
+          const rows = await insert(tx as unknown as Db);
+          if (rows[0]) await recordOutboundEvent(tx as unknown as Db, rows[0].id, held);
+          return rows;
+        })
+      : await insert(db);
   const row = inserted[0];
   if (!row) {
     // The same form submitted before (a double click, a refresh, a retry), or the RefId1 is taken.
