@@ -8,7 +8,7 @@ import { crc32, deflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
-import { paymentRequests, requestEvents } from "../db/schema";
+import { outboundEvents, paymentRequests, requestEvents, webhookEndpoints } from "../db/schema";
 import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
@@ -193,9 +193,19 @@ describe.each(["spec", "live"] as const)("the customer's pages against the %s sa
     expect(half).toEqual({ ok: false, status: 400, problem: "bad_reference" });
     expect((await sb.control<unknown[]>("GET", `/slips?requestId=${row.providerId}`)).body).toHaveLength(0);
 
+    // The merchant's endpoint for slips hears of it (the outbox, docs/DESIGN.md §14).
+    await database.db.insert(webhookEndpoints).values({
+      id: `we_slips_${profile}`,
+      merchantId: merchantRowId,
+      url: "https://shop.example.com/hooks",
+      eventTypes: ["payin.slip_uploaded"],
+      secretEncrypted: "sealed",
+    });
     expect(
       await uploadSlip(database.db, provider, link, { image: png(), first4: "AB12", last4: "9Z9Z", note: "โอนแล้ว", duplicatesSeen: "0" }),
     ).toEqual({ ok: true });
+    const told = await database.db.select().from(outboundEvents).where(eq(outboundEvents.requestId, row.id));
+    expect(told.map((e) => e.type)).toEqual(["payin.slip_uploaded"]);
     expect((await sb.control<unknown[]>("GET", `/slips?requestId=${row.providerId}`)).body).toHaveLength(1);
     const events = await database.db.select().from(requestEvents).where(eq(requestEvents.requestId, row.id));
     expect(events.find((e) => e.type === "slip_uploaded")).toMatchObject({

@@ -9,6 +9,7 @@ export const OUTBOUND_EVENT_TYPES = [
   "payin.paid",
   "payin.rejected",
   "payin.expired",
+  "payin.slip_uploaded",
   "payout.paid",
   "payout.partially_paid",
   "payout.rejected",

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { Db } from "../db/client";
+import { recordOutboundEvent } from "../outbound/outbox";
 import type { PaymentApi } from "../payment-api/client";
 import { recordEvent } from "../requests/apply";
 import { checkImage, MAX_UPLOAD_BYTES, NOTE_MAX_CHARS, type ImageCheck } from "./image";
@@ -126,6 +127,8 @@ export async function uploadSlip(db: Db, api: PaymentApi, link: SlipLink, form: 
         ...(duplicatesSeen > 0 ? { detail: `uploaded after a warning: ${duplicatesSeen} slip(s) with the same reference exist` } : {}),
         bytes: image.jpeg.length,
       });
+      // The merchant's systems hear of it too, committed with the slip (docs/DESIGN.md §14).
+      await recordOutboundEvent(tx as unknown as Db, ours.id, "payin.slip_uploaded");
     });
   }
   return { ok: true };
