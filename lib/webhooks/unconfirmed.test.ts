@@ -103,16 +103,24 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
       createdBy: null,
     });
     if (result.outcome !== "sent") throw new Error(result.outcome);
+    // Say so plainly if the provider did not take it (its rate limit on a slow run, say).
+    if (!result.request.providerId)
+      throw new Error(`the provider did not take the Pay-In: ${result.state} ${result.request.statusCode ?? ""}`);
     return result.request;
   };
   /** The provider really pays the request; returns the webhook it sent (not yet given to PayDesk). */
   const payAtProvider = async (providerId: string) => {
     const before = received.length;
     expect((await sb.control("POST", `/requests/${providerId}/pay`, {})).status).toBe(200);
-    await sb.control("POST", "/webhooks/settle");
-    const job = received.slice(before).find((j) => j.Parameters.some((p) => p.Name === "PMR_ID" && p.Value === providerId));
-    if (!job) throw new Error("the sandbox sent no webhook");
-    return job;
+    // Settled, then looked for; a delivery the sandbox starts a moment after the payment (or one its
+    // live profile's dispatcher picks up late) is waited for, up to 3 s.
+    for (let tries = 0; tries < 30; tries++) {
+      await sb.control("POST", "/webhooks/settle");
+      const job = received.slice(before).find((j) => j.Parameters.some((p) => p.Name === "PMR_ID" && p.Value === providerId));
+      if (job) return job;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error("the sandbox sent no webhook");
   };
   const deliver = async (job: unknown, confirmWith: (id: string) => Promise<MerchantApi | undefined>, secret = ids.coffee.secret) => {
     const result = await ingestWebhook(database.db, { secret, rawBody: JSON.stringify(job) });
