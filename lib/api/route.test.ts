@@ -63,4 +63,27 @@ describe("the merchant API door's rate limit per key", () => {
     expectDocumented("GET", "/payment-requests", 429, body);
     expect((await get(keys[1]!)).status).toBe(200);
   });
+
+  it("fails closed when its database cannot answer: 500 with only the request id, nothing else said", async () => {
+    const broken = await createTestDatabase("pglite");
+    const saved = surroundings.db;
+    await broken.dispose();
+    surroundings.db = broken.db as Db;
+    try {
+      const response = await get(keys[1]!);
+      expect(response.status).toBe(500);
+      const body = await response.json();
+      expect(body).toEqual({
+        error: {
+          type: "api_error",
+          code: "internal_error",
+          message: expect.stringContaining(body.error.request_id),
+          request_id: expect.any(String),
+        },
+      });
+      expect(response.headers.get("x-request-id")).toBe(body.error.request_id);
+    } finally {
+      surroundings.db = saved;
+    }
+  });
 });
