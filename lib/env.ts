@@ -90,6 +90,10 @@ const schema = z.object({
   ),
   /** How often the reconciliation loop looks for requests due a check with the provider. */
   RECONCILE_POLL_MS: wholeNumber(100, 600_000, 2_000),
+  /** Outbound webhooks: the most deliveries one endpoint has in flight at once, all instances together. */
+  OUTBOUND_MAX_IN_FLIGHT: wholeNumber(1, 100, 10),
+  /** Outbound webhooks: how many days the delivery log keeps events and their attempts. */
+  OUTBOUND_LOG_RETENTION_DAYS: wholeNumber(1, 3_650, 30),
   /**
    * The reverse proxies in front of PayDesk (IPs and CIDR ranges, IPv4 and IPv6, comma-separated).
    * Only a connection from one of them may say who the client is (X-Forwarded-For); unset, nobody

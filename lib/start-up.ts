@@ -8,7 +8,8 @@ import { env, EnvError } from "./env";
 import { loadDemoMerchants, reencryptAll } from "./merchants/manage";
 import { keyVault } from "./merchants/vault";
 import { merchantApiIn } from "./payment-api";
-import { startOutboundWorker } from "./outbound/worker";
+import { startOutboundWorker, type OutboundWorker } from "./outbound/worker";
+import { REQUEST_CHANNEL } from "./requests/apply";
 import { startReconcileWorker } from "./requests/worker";
 
 /**
@@ -24,7 +25,8 @@ export async function startPayDesk(): Promise<void> {
     stage = settings.DATABASE_URL
       ? "opening the database at DATABASE_URL (is it running, and are the address and password right?)"
       : `opening the embedded database in ${settings.dataDir}/pglite (is another PayDesk using that folder?)`;
-    const { db, kind } = await database();
+    const handle = await database();
+    const { db, kind } = handle;
     registerCheckoutPageLoader();
     stage = "creating the first staff users";
     await bootstrapStaff(db, {
@@ -60,14 +62,18 @@ export async function startPayDesk(): Promise<void> {
     });
     // The merchant's own endpoints hear of each state change (docs/DESIGN.md §14); private addresses
     // only in demo mode, where the shop and the receiver run on this machine.
-    const outbound = globalThis as typeof globalThis & { __paydeskOutbound?: () => Promise<void> };
+    const outbound = globalThis as typeof globalThis & { __paydeskOutbound?: OutboundWorker };
     outbound.__paydeskOutbound ??= startOutboundWorker({
       db,
+      // Every committed state change is announced on the live bus's channel: new events go out at once.
+      listen: (onChange) => handle.listen(REQUEST_CHANNEL, onChange),
       vault: keyVault(),
       publicBaseUrl: settings.PUBLIC_BASE_URL,
       allowPrivate: settings.isSandbox,
       isSandbox: settings.isSandbox,
-      pollMs: 500,
+      pollMs: 1_000,
+      maxInFlightPerEndpoint: settings.OUTBOUND_MAX_IN_FLIGHT,
+      retentionDays: settings.OUTBOUND_LOG_RETENTION_DAYS,
       log: (m) => console.log(`[outbound] ${m}`),
     });
     if (unreadable.length > 0)

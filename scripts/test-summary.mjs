@@ -1,9 +1,12 @@
 // Adds up Vitest's and Playwright's JSON reports (one Vitest report, then any number of Playwright ones) into one closing line, "N passed, N failed, N skipped".
 import fs from "node:fs";
+import path from "node:path";
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** Each failed test by name, printed last so the tail of a CI log says what failed. */
+const failures = [];
 const [unitFile, ...e2eFiles] = process.argv.slice(2);
 
 if (unitFile && fs.existsSync(unitFile)) {
@@ -12,6 +15,12 @@ if (unitFile && fs.existsSync(unitFile)) {
   failed += unit.numFailedTests ?? 0;
   skipped += (unit.numPendingTests ?? 0) + (unit.numTodoTests ?? 0);
   if (unit.success === false && (unit.numFailedTests ?? 0) === 0) failed += 1; // a suite that failed to load
+  for (const file of unit.testResults ?? []) {
+    const name = path.relative(process.cwd(), file.name ?? "");
+    if (file.status === "failed" && (file.assertionResults ?? []).every((t) => t.status !== "failed"))
+      failures.push(`${name}: ${(file.message ?? "").split("\n")[0]}`);
+    for (const t of file.assertionResults ?? []) if (t.status === "failed") failures.push(`${name} › ${t.fullName}`);
+  }
 } else {
   failed += 1;
   console.log("unit: no report (the run did not finish)");
@@ -23,6 +32,13 @@ for (const e2eFile of e2eFiles) {
     passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
     failed += stats.unexpected ?? 0;
     skipped += stats.skipped ?? 0;
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests ?? [])
+          if (t.status === "unexpected") failures.push(`${spec.file}:${spec.line} › ${spec.title} [${t.projectName}]`);
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of JSON.parse(fs.readFileSync(e2eFile, "utf8")).suites ?? []) walk(suite);
     if ((stats.expected ?? 0) + (stats.unexpected ?? 0) + (stats.flaky ?? 0) + (stats.skipped ?? 0) === 0) failed += 1;
   } else {
     failed += 1;
@@ -30,5 +46,9 @@ for (const e2eFile of e2eFiles) {
   }
 }
 
+if (failures.length > 0) {
+  console.log("failed:");
+  for (const f of failures) console.log(`  ${f}`);
+}
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);

@@ -420,6 +420,13 @@ export const webhookEndpoints = pgTable(
     secretEncrypted: text("secret_encrypted").notNull(),
     previousSecretEncrypted: text("previous_secret_encrypted"),
     previousSecretUntil: timestamp("previous_secret_until", { withTimezone: true }),
+    /** Since when every attempt to it failed (null once one succeeds); 3 days of it disable it. */
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    /** Why it was disabled: `gone` (it answered 410), `failing` (3 days of failures) or `staff`. */
+    disabledReason: text("disabled_reason"),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** Deleted endpoints stay for the delivery log, hidden from the settings and never sent to. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdBy: text("created_by"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -442,7 +449,11 @@ export const outboundEvents = pgTable(
     requestRow: jsonb("request_row").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("outbound_events_request_idx").on(t.requestId)],
+  (t) => [
+    index("outbound_events_request_idx").on(t.requestId),
+    index("outbound_events_merchant_idx").on(t.merchantId, t.createdAt),
+    index("outbound_events_created_idx").on(t.createdAt),
+  ],
 );
 
 /** One event to one endpoint: what the delivery worker sends, retries and records. */
@@ -467,8 +478,20 @@ export const outboundDeliveries = pgTable(
     index("outbound_deliveries_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
+    index("outbound_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
+    index("outbound_deliveries_event_idx").on(t.eventId),
+    index("outbound_deliveries_leased_idx")
+      .on(t.endpointId)
+      .where(sql`${t.status} = 'pending' and ${t.leaseUntil} is not null`),
   ],
 );
+
+/** Periodic sweeps, leased so one instance at a time runs each (lib/outbound/retention.ts). */
+export const sweeps = pgTable("sweeps", {
+  name: text("name").primaryKey(),
+  leaseUntil: timestamp("lease_until", { withTimezone: true }),
+  lastRunAt: timestamp("last_run_at", { withTimezone: true }),
+});
 
 /** Each attempt of a delivery, as the delivery log shows it. */
 export const outboundAttempts = pgTable(

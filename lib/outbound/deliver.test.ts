@@ -179,7 +179,7 @@ describe("the delivery loop", () => {
         eventTypes: ["payin.paid"],
         secretEncrypted: vault.seal(newSigningSecret(), { merchantId: "we_loop", field: "endpointSecret" }),
       });
-      const stop = startOutboundWorker({
+      const worker = startOutboundWorker({
         db: database.db,
         vault,
         publicBaseUrl: "https://pay.example.com",
@@ -206,7 +206,7 @@ describe("the delivery loop", () => {
         { actor: "webhook" },
       );
       await expect.poll(() => receiver.received.length, { timeout: 3_000 }).toBe(1);
-      await stop();
+      await worker.stop();
     } finally {
       await receiver.close();
       await database.dispose();

@@ -1,24 +1,31 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { outboundAttempts, outboundDeliveries, outboundEvents, webhookEndpoints, type paymentRequests } from "../db/schema";
+import type { paymentRequests } from "../db/schema";
 import type { KeyVault } from "../merchants/key-vault";
 import { requestView } from "../merchant-api/views";
+import { TEST_EVENT_TYPE } from "./events";
 import { sendAttempt, type Attempt } from "./send";
 import { signedHeaders } from "./signature";
 
 /**
  * Sends the outbox's deliveries (docs/DESIGN.md §14). Work is leased in the database like
  * reconciliation (`for update skip locked`), so any number of instances share it without sending
- * one attempt twice, and a killed instance's lease lapses for another to take. A failed attempt is
- * tried again on the schedule below — about a day in all — then the delivery is `failed`; an
- * endpoint answering 410 Gone is disabled. The `webhook-id` is the event's id on every attempt, so
- * a receiver tells a retry from a new event.
+ * one attempt twice, and a killed instance's lease lapses for another to take. At most
+ * `maxInFlightPerEndpoint` deliveries of one endpoint are leased at a time, across all instances:
+ * a backlog drains at full speed without flooding the receiver, and a slow endpoint holds only its
+ * own. A failed attempt is tried again on the schedule below — about a day in all — then the
+ * delivery is `failed`. An endpoint answering 410 Gone, or failing every attempt for 3 days, is
+ * disabled (its pending deliveries wait until it is enabled again). The `webhook-id` is the
+ * event's id on every attempt, so a receiver tells a retry from a new event.
  */
 export const RETRY_AFTER_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000];
 /** Longer than an attempt may take (10 s) with room to record it. */
 export const LEASE_MS = 60_000;
 export const API_VERSION = "2026-11-24";
+/** An endpoint whose every attempt failed for this long is disabled. */
+export const FAILING_DISABLES_AFTER_MS = 3 * 24 * 3_600_000;
+export const DEFAULT_MAX_IN_FLIGHT_PER_ENDPOINT = 10;
 
 export interface DeliverOptions {
   db: Db;
@@ -28,12 +35,31 @@ export interface DeliverOptions {
   allowPrivate: boolean;
   /** Whether the deployment talks to the sandbox (events say `livemode: false`). */
   isSandbox: boolean;
+  /** Most deliveries leased by one pass. */
   batchSize?: number;
+  maxInFlightPerEndpoint?: number;
   timeoutMs?: number;
   now?: () => Date;
 }
 
 type RequestRow = typeof paymentRequests.$inferSelect;
+
+/** A delivery this process holds the lease of, with what it needs to send it. */
+export interface LeasedDelivery {
+  id: number;
+  leaseUntil: Date;
+  attempts: number;
+  eventId: string;
+  type: string;
+  eventCreatedAt: Date;
+  requestRow: Record<string, unknown>;
+  endpointId: string;
+  url: string;
+  enabled: boolean;
+  secretEncrypted: string;
+  previousSecretEncrypted: string | null;
+  previousSecretUntil: Date | null;
+}
 
 /** The stored row (Postgres's to_jsonb: snake_case, ISO times, numbers) as the app's row. */
 export function rowFromJson(json: Record<string, unknown>): RequestRow {
@@ -48,86 +74,152 @@ export function rowFromJson(json: Record<string, unknown>): RequestRow {
   return row as RequestRow;
 }
 
-/** Claims due deliveries and sends each once; answers how many were attempted. */
-export async function deliverDue(options: DeliverOptions): Promise<number> {
-  const { db } = options;
+const date = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));
+
+/**
+ * Leases up to `limit` due deliveries in one statement: the endpoints with due work are locked
+ * (`for no key update skip locked`, which does not block the outbox's inserts) so two instances
+ * never count the same endpoint's room at once; each gets at most its room — the per-endpoint
+ * limit less what is leased already — oldest first.
+ */
+export async function leaseDue(options: DeliverOptions, limit: number): Promise<LeasedDelivery[]> {
+  if (limit <= 0) return [];
+  const perEndpoint = options.maxInFlightPerEndpoint ?? DEFAULT_MAX_IN_FLIGHT_PER_ENDPOINT;
   // The lease's end is given in whole milliseconds, so a pass can tell its own lease by equality.
   const leaseUntil = new Date(Date.now() + LEASE_MS);
-  const result = await db.execute(sql`
-    update outbound_deliveries set lease_until = ${leaseUntil.toISOString()}::timestamptz
-    where id in (
-      select id from outbound_deliveries
-      where status = 'pending' and next_attempt_at <= now() and (lease_until is null or lease_until < now())
-      order by next_attempt_at
-      limit ${options.batchSize ?? 20}
-      for update skip locked)
-    returning id`);
-  const leased = (result as unknown as { rows: { id: number | string }[] }).rows;
-  await Promise.all(leased.map((row) => deliverOne(options, Number(row.id), leaseUntil)));
-  return leased.length;
+  const result = await options.db.execute(sql`
+    with endpoints as (
+      select e.id from webhook_endpoints e
+      where e.enabled and e.deleted_at is null and exists (
+        select 1 from outbound_deliveries d
+        where d.endpoint_id = e.id and d.status = 'pending' and d.next_attempt_at <= now()
+          and (d.lease_until is null or d.lease_until < now()))
+      for no key update of e skip locked),
+    room as (
+      select e.id, ${perEndpoint} - (
+        select count(*) from outbound_deliveries l
+        where l.endpoint_id = e.id and l.status = 'pending' and l.lease_until is not null and l.lease_until >= now())::int as room
+      from endpoints e),
+    picked as (
+      select p.id from room r cross join lateral (
+        select d.id, d.next_attempt_at from outbound_deliveries d
+        where d.endpoint_id = r.id and d.status = 'pending' and d.next_attempt_at <= now()
+          and (d.lease_until is null or d.lease_until < now())
+        order by d.next_attempt_at limit greatest(r.room, 0)) p
+      order by p.next_attempt_at
+      limit ${limit}),
+    leased as (
+      update outbound_deliveries set lease_until = ${leaseUntil.toISOString()}::timestamptz
+      where id in (select id from picked)
+      returning id, event_id, endpoint_id, attempts)
+    select l.id, l.attempts, v.id as event_id, v.type, v.created_at as event_created_at, v.request_row,
+      e.id as endpoint_id, e.url, e.enabled, e.secret_encrypted, e.previous_secret_encrypted, e.previous_secret_until
+    from leased l
+    join outbound_events v on v.id = l.event_id
+    join webhook_endpoints e on e.id = l.endpoint_id`);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  return rows.map((row) => ({
+    id: Number(row.id),
+    leaseUntil,
+    attempts: Number(row.attempts),
+    eventId: String(row.event_id),
+    type: String(row.type),
+    eventCreatedAt: date(row.event_created_at)!,
+    requestRow: (typeof row.request_row === "string" ? JSON.parse(row.request_row) : row.request_row) as Record<string, unknown>,
+    endpointId: String(row.endpoint_id),
+    url: String(row.url),
+    enabled: row.enabled === true,
+    secretEncrypted: String(row.secret_encrypted),
+    previousSecretEncrypted: (row.previous_secret_encrypted as string | null) ?? null,
+    previousSecretUntil: date(row.previous_secret_until),
+  }));
 }
 
-async function deliverOne(options: DeliverOptions, deliveryId: number, leaseUntil: Date): Promise<void> {
-  const { db } = options;
-  const [found] = await db
-    .select({ delivery: outboundDeliveries, event: outboundEvents, endpoint: webhookEndpoints })
-    .from(outboundDeliveries)
-    .innerJoin(outboundEvents, eq(outboundEvents.id, outboundDeliveries.eventId))
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, outboundDeliveries.endpointId))
-    .where(eq(outboundDeliveries.id, deliveryId))
-    .limit(1);
-  if (!found) return;
-  const { delivery, event, endpoint } = found;
-  const now = options.now?.() ?? new Date();
-  const body = JSON.stringify({
-    id: event.id,
-    type: event.type,
-    created_at: event.createdAt.toISOString(),
+/** The JSON an event is sent as: the same bytes on every attempt but for the request's snapshot, which never changes. */
+export function eventBody(delivery: LeasedDelivery, options: Pick<DeliverOptions, "publicBaseUrl" | "isSandbox">): string {
+  const data =
+    delivery.type === TEST_EVENT_TYPE
+      ? { endpoint_id: delivery.endpointId, message: "A test event from PayDesk: this endpoint receives and verifies PayDesk's webhooks." }
+      : requestView(rowFromJson(delivery.requestRow), options.publicBaseUrl);
+  return JSON.stringify({
+    id: delivery.eventId,
+    type: delivery.type,
+    created_at: delivery.eventCreatedAt.toISOString(),
     api_version: API_VERSION,
     livemode: !options.isSandbox,
-    data: requestView(rowFromJson(event.requestRow as Record<string, unknown>), options.publicBaseUrl),
+    data,
   });
-  const slot = { merchantId: endpoint.id, field: "endpointSecret" } as const;
-  const secrets = [options.vault.open(endpoint.secretEncrypted, slot)];
-  if (endpoint.previousSecretEncrypted && endpoint.previousSecretUntil && endpoint.previousSecretUntil > now) {
-    secrets.push(options.vault.open(endpoint.previousSecretEncrypted, slot));
+}
+
+/** Sends one leased delivery once and records what became of it (only under its own lease). */
+export async function deliverLeased(options: DeliverOptions, delivery: LeasedDelivery): Promise<Attempt> {
+  const now = options.now?.() ?? new Date();
+  const body = eventBody(delivery, options);
+  const slot = { merchantId: delivery.endpointId, field: "endpointSecret" } as const;
+  const secrets = [options.vault.open(delivery.secretEncrypted, slot)];
+  if (delivery.previousSecretEncrypted && delivery.previousSecretUntil && delivery.previousSecretUntil > now) {
+    secrets.push(options.vault.open(delivery.previousSecretEncrypted, slot));
   }
-  const attempt: Attempt = endpoint.enabled
+  const attempt: Attempt = delivery.enabled
     ? await sendAttempt({
-        url: endpoint.url,
+        url: delivery.url,
         body,
-        headers: signedHeaders(event.id, body, secrets, now),
+        headers: signedHeaders(delivery.eventId, body, secrets, now),
         allowPrivate: options.allowPrivate,
         timeoutMs: options.timeoutMs,
       })
     : { ok: false, status: null, latencyMs: 0, answer: null, error: "connection", errorDetail: "the endpoint is disabled" };
+  await recordAttempt(options.db, delivery, attempt, options.now?.() ?? new Date());
+  return attempt;
+}
+
+/**
+ * One statement: the delivery's new state (only if this pass still holds its lease — a pass that
+ * overran it records nothing), its attempt row, and the endpoint's health: failing since the first
+ * failure, healthy again on a success, disabled on a 410 or after 3 days of failures. The endpoint
+ * row is written only when its health changes, so a busy endpoint's deliveries do not queue on it.
+ */
+async function recordAttempt(db: Db, delivery: LeasedDelivery, attempt: Attempt, now: Date): Promise<void> {
   const attempts = delivery.attempts + 1;
   const gone = attempt.status === 410;
   const retryIn = RETRY_AFTER_MS[attempts - 1];
-  const status = attempt.ok ? "delivered" : gone || retryIn === undefined || !endpoint.enabled ? "failed" : "pending";
-  // Only the lease this pass took: a pass that overran its lease (and lost it) records nothing.
-  const mine = and(eq(outboundDeliveries.id, deliveryId), eq(outboundDeliveries.leaseUntil, leaseUntil));
-  const updated = await db
-    .update(outboundDeliveries)
-    .set({
-      status,
-      attempts,
-      leaseUntil: null,
-      deliveredAt: attempt.ok ? now : null,
-      nextAttemptAt: status === "pending" ? new Date(now.getTime() + jitter(retryIn!)) : delivery.nextAttemptAt,
-    })
-    .where(mine)
-    .returning({ id: outboundDeliveries.id });
-  if (updated.length === 0) return;
-  await db.insert(outboundAttempts).values({
-    deliveryId,
-    at: now,
-    status: attempt.status,
-    latencyMs: attempt.latencyMs,
-    answer: attempt.answer,
-    error: attempt.error ? `${attempt.error}: ${attempt.errorDetail ?? ""}` : null,
-  });
-  if (gone) await db.update(webhookEndpoints).set({ enabled: false, updatedAt: now }).where(eq(webhookEndpoints.id, endpoint.id));
+  const status = attempt.ok ? "delivered" : gone || retryIn === undefined || !delivery.enabled ? "failed" : "pending";
+  const nextAttemptAt = status === "pending" ? new Date(now.getTime() + jitter(retryIn!)) : now;
+  const error = attempt.error ? `${attempt.error}: ${attempt.errorDetail ?? ""}` : null;
+  const at = now.toISOString();
+  const failingLimit = new Date(now.getTime() - FAILING_DISABLES_AFTER_MS).toISOString();
+  const overdue = sql`coalesce(failing_since <= ${failingLimit}::timestamptz, false)`;
+  await db.execute(sql`
+    with mine as (
+      update outbound_deliveries set status = ${status}, attempts = ${attempts}, lease_until = null,
+        delivered_at = ${attempt.ok ? at : null}::timestamptz, next_attempt_at = ${nextAttemptAt.toISOString()}::timestamptz
+      where id = ${delivery.id} and lease_until = ${delivery.leaseUntil.toISOString()}::timestamptz
+      returning id),
+    attempt as (
+      insert into outbound_attempts (delivery_id, at, status, latency_ms, answer, error)
+      select id, ${at}::timestamptz, ${attempt.status}, ${attempt.latencyMs}, ${attempt.answer}, ${error} from mine
+      returning delivery_id),
+    health as (
+      update webhook_endpoints set
+        failing_since = case when ${attempt.ok} then null else coalesce(failing_since, ${at}::timestamptz) end,
+        enabled = enabled and not (${gone} or (not ${attempt.ok} and ${overdue})),
+        disabled_reason = case when not enabled then disabled_reason when ${gone} then 'gone'
+          when not ${attempt.ok} and ${overdue} then 'failing' else null end,
+        disabled_at = case when enabled and (${gone} or (not ${attempt.ok} and ${overdue})) then ${at}::timestamptz else disabled_at end,
+        updated_at = ${at}::timestamptz
+      where id = ${delivery.endpointId} and exists (select 1 from mine) and ${delivery.enabled}
+        and case when ${attempt.ok} then failing_since is not null
+          else ${gone} or failing_since is null or ${overdue} end
+      returning id)
+    select (select count(*) from attempt) as recorded, (select count(*) from health) as health`);
+}
+
+/** Leases due deliveries and sends each once, waiting for all; answers how many were attempted. */
+export async function deliverDue(options: DeliverOptions): Promise<number> {
+  const leased = await leaseDue(options, options.batchSize ?? 100);
+  await Promise.all(leased.map((delivery) => deliverLeased(options, delivery)));
+  return leased.length;
 }
 
 /** ±10 %, so endpoints that failed together are not all retried in the same second. */

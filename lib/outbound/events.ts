@@ -25,6 +25,9 @@ export const OUTBOUND_EVENT_TYPES = [
 ] as const;
 export type OutboundEventType = (typeof OUTBOUND_EVENT_TYPES)[number];
 
+/** Sent to one endpoint when an admin asks for it (Settings → Webhooks), through the same delivery as any event. */
+export const TEST_EVENT_TYPE = "endpoint.test";
+
 type Kind = "payin" | "payin_p2p" | "payout" | "withdrawal";
 
 /** The event a change causes, or null for a change no merchant system is told of (submitting, pending, unknown…). */

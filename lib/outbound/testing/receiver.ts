@@ -10,16 +10,21 @@ export type Behaviour =
   | { kind: "status"; status: number; body?: string }
   | { kind: "redirect"; to: string }
   | { kind: "hang" }
-  | { kind: "fail-then-succeed"; failures: number };
+  | { kind: "fail-then-succeed"; failures: number }
+  | { kind: "delay"; ms: number; status?: number };
 
 export interface Received {
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** When it arrived (Date.now()). */
+  at: number;
 }
 
 export interface Receiver {
   url: string;
   received: Received[];
+  /** The most requests it held open at once since `behave` was last called. */
+  maxConcurrent(): number;
   behave(behaviour: Behaviour): void;
   close(): Promise<void>;
 }
@@ -27,11 +32,16 @@ export interface Receiver {
 export async function startReceiver(): Promise<Receiver> {
   let behaviour: Behaviour = { kind: "status", status: 200 };
   const received: Received[] = [];
+  let open = 0;
+  let most = 0;
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
+    open += 1;
+    most = Math.max(most, open);
+    response.on("close", () => (open -= 1));
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
       // Close after answering, so no kept-alive socket outlives the test.
       response.setHeader("connection", "close");
       switch (behaviour.kind) {
@@ -43,6 +53,11 @@ export async function startReceiver(): Promise<Receiver> {
           return;
         case "hang":
           return; // never answers
+        case "delay": {
+          const status = behaviour.status ?? 200;
+          setTimeout(() => response.writeHead(status).end(), behaviour.ms);
+          return;
+        }
         case "fail-then-succeed": {
           const failing = received.length <= behaviour.failures;
           response.writeHead(failing ? 500 : 204).end();
@@ -56,8 +71,10 @@ export async function startReceiver(): Promise<Receiver> {
   return {
     url: `http://127.0.0.1:${port}`,
     received,
+    maxConcurrent: () => most,
     behave: (next) => {
       behaviour = next;
+      most = open;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,0 +1,449 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../db/client";
+import { outboundDeliveries, outboundEvents, paymentRequests, webhookEndpoints } from "../db/schema";
+import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
+import { createKeyVault } from "../merchants/key-vault";
+import { createMerchant } from "../merchants/manage";
+import { applyToRequest, REQUEST_CHANNEL } from "../requests/apply";
+import { newRequestId } from "../requests/create";
+import { deliverDue, FAILING_DISABLES_AFTER_MS, type DeliverOptions } from "./deliver";
+import { createEndpoint, deleteEndpoint, listEndpoints, rotateEndpointSecret, sendTestEvent, updateEndpoint } from "./endpoints";
+import { TEST_EVENT_TYPE } from "./events";
+import { listDeliveries, outboundForRequest, resendDelivery, resendFailedSince } from "./log";
+import { sweepOutboundLog } from "./retention";
+import { startReceiver, type Receiver } from "./testing/receiver";
+import { startOutboundWorker } from "./worker";
+
+const vault = createKeyVault([randomBytes(32)]);
+
+/** The signature headers a receiver verifies. */
+const signatureOf = (headers: Record<string, unknown>) => ({
+  "webhook-id": String(headers["webhook-id"]),
+  "webhook-timestamp": String(headers["webhook-timestamp"]),
+  "webhook-signature": String(headers["webhook-signature"]),
+});
+
+describe.each(DATABASE_KINDS)("the merchant's endpoints and the delivery log on %s", (kind) => {
+  const skip = kind === "postgres" ? postgresSkipReason() : null;
+  let database: TestDatabase;
+  let receiver: Receiver;
+  let merchantId: string;
+
+  beforeAll(async () => {
+    if (skip) return;
+    database = await createTestDatabase(kind, { poolSize: 8 });
+    receiver = await startReceiver();
+    merchantId = (
+      await createMerchant(database.db, vault, {
+        displayName: "Coffee",
+        orgId: "org-a",
+        merchantId: "b0c8a7a4-0000-4000-8000-000000000051",
+        submitKey: "submit-key-000000000000",
+      })
+    ).id;
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await database?.dispose();
+  });
+  beforeEach(async () => {
+    if (skip) return;
+    receiver.received.length = 0;
+    receiver.behave({ kind: "status", status: 200 });
+    for (const table of ["outbound_attempts", "outbound_deliveries", "outbound_events", "webhook_endpoints", "sweeps"]) {
+      await database.db.execute(sql.raw(`delete from ${table}`));
+    }
+  });
+
+  const options = (extra: Partial<DeliverOptions> = {}): DeliverOptions => ({
+    db: database.db,
+    vault,
+    publicBaseUrl: "https://pay.example.com",
+    allowPrivate: true,
+    isSandbox: true,
+    timeoutMs: 2_000,
+    ...extra,
+  });
+  const add = (path = "/hooks", eventTypes: ("payin.paid" | "payin.expired")[] = ["payin.paid"]) =>
+    createEndpoint(database.db, vault, {
+      merchantRowId: merchantId,
+      url: `${receiver.url}${path}`,
+      description: "Shop",
+      eventTypes,
+      createdBy: null,
+    });
+  const paidPayIn = async () => {
+    const id = newRequestId();
+    await database.db.insert(paymentRequests).values({
+      id,
+      merchantId,
+      kind: "payin",
+      refId1: `R${randomUUID().slice(0, 8)}`,
+      requestedAmount: "150.00",
+      status: "pending",
+      input: {},
+      idempotencyKey: randomUUID(),
+      providerId: randomUUID(),
+    });
+    await applyToRequest(
+      database.db,
+      id,
+      { type: "provider_status", status: "Paid", statusCode: null, reason: null },
+      { actor: "webhook" },
+    );
+    return id;
+  };
+  const dueNow = () =>
+    database.db.execute(sql`update outbound_deliveries set next_attempt_at = now() - interval '1 second' where status = 'pending'`);
+  const endpointRow = async (id: string) => (await database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)))[0]!;
+
+  it.skipIf(skip)("an endpoint's secret is answered once and never listed; its events verify with it", async () => {
+    const { secret, endpoint } = await add();
+    expect(secret).toMatch(/^whsec_/);
+    const listed = await listEndpoints(database.db, merchantId);
+    expect(listed.map((e) => e.id)).toEqual([endpoint.id]);
+    expect(JSON.stringify(listed)).not.toContain(secret);
+    expect(Object.keys(listed[0]!)).not.toContain("secretEncrypted");
+    await paidPayIn();
+    await deliverDue(options());
+    expect(() => new Webhook(secret).verify(receiver.received[0]!.body, signatureOf(receiver.received[0]!.headers))).not.toThrow();
+  });
+
+  it.skipIf(skip)("a rotated secret: both verify for 24 hours, then only the new one", async () => {
+    const { secret: old, endpoint } = await add();
+    const rotated = await rotateEndpointSecret(database.db, vault, { merchantRowId: merchantId, endpointId: endpoint.id });
+    expect(rotated!.previousSecretUntil.getTime() - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
+    await paidPayIn();
+    await deliverDue(options());
+    const first = receiver.received[0]!;
+    expect(() => new Webhook(old).verify(first.body, signatureOf(first.headers))).not.toThrow();
+    expect(() => new Webhook(rotated!.secret).verify(first.body, signatureOf(first.headers))).not.toThrow();
+    // Once the overlap has passed, the old secret signs no more.
+    await database.db
+      .update(webhookEndpoints)
+      .set({ previousSecretUntil: new Date(Date.now() - 1_000) })
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    await paidPayIn();
+    await deliverDue(options());
+    const second = receiver.received[1]!;
+    expect(second.headers["webhook-signature"]).not.toContain(" ");
+    expect(() => new Webhook(old).verify(second.body, signatureOf(second.headers))).toThrow();
+    expect(() => new Webhook(rotated!.secret).verify(second.body, signatureOf(second.headers))).not.toThrow();
+    // Another merchant's endpoint id rotates nothing.
+    expect(await rotateEndpointSecret(database.db, vault, { merchantRowId: "someone-else", endpointId: endpoint.id })).toBeUndefined();
+  });
+
+  it.skipIf(skip)("a test event reaches the endpoint signed and is in the log; a disabled endpoint gets none", async () => {
+    const { secret, endpoint } = await add();
+    expect(await sendTestEvent(database.db, { merchantRowId: merchantId, endpointId: endpoint.id })).toBe("sent");
+    await deliverDue(options());
+    const event = new Webhook(secret).verify(receiver.received[0]!.body, signatureOf(receiver.received[0]!.headers)) as Record<
+      string,
+      unknown
+    >;
+    expect(event).toMatchObject({ type: TEST_EVENT_TYPE, data: { endpoint_id: endpoint.id } });
+    const { entries } = await listDeliveries(database.db, { merchantIds: [merchantId], endpointId: endpoint.id });
+    expect(entries).toMatchObject([{ eventType: TEST_EVENT_TYPE, status: "delivered", attemptLog: [{ status: 200 }] }]);
+    await updateEndpoint(database.db, {
+      merchantRowId: merchantId,
+      endpointId: endpoint.id,
+      url: endpoint.url,
+      description: null,
+      eventTypes: ["payin.paid"],
+      enabled: false,
+    });
+    expect(await sendTestEvent(database.db, { merchantRowId: merchantId, endpointId: endpoint.id })).toBe("disabled");
+    expect(await sendTestEvent(database.db, { merchantRowId: merchantId, endpointId: "we_nope" })).toBe("not_found");
+  });
+
+  it.skipIf(skip)("a disabled endpoint's events wait, and go out when it is enabled again", async () => {
+    const { endpoint } = await add();
+    const disabled = await updateEndpoint(database.db, {
+      merchantRowId: merchantId,
+      endpointId: endpoint.id,
+      url: endpoint.url,
+      description: "Shop",
+      eventTypes: ["payin.paid"],
+      enabled: false,
+    });
+    expect(disabled).toMatchObject({ enabled: false, disabledReason: "staff" });
+    // A disabled endpoint is not subscribed: a change meanwhile writes no delivery for it.
+    await paidPayIn();
+    expect(await database.db.select().from(outboundDeliveries)).toHaveLength(0);
+    // A delivery written before it was disabled waits.
+    await updateEndpoint(database.db, {
+      merchantRowId: merchantId,
+      endpointId: endpoint.id,
+      url: endpoint.url,
+      description: "Shop",
+      eventTypes: ["payin.paid"],
+      enabled: true,
+    });
+    await paidPayIn();
+    await database.db.update(webhookEndpoints).set({ enabled: false }).where(eq(webhookEndpoints.id, endpoint.id));
+    expect(await deliverDue(options())).toBe(0);
+    const enabled = await updateEndpoint(database.db, {
+      merchantRowId: merchantId,
+      endpointId: endpoint.id,
+      url: endpoint.url,
+      description: "Shop",
+      eventTypes: ["payin.paid"],
+      enabled: true,
+    });
+    expect(enabled).toMatchObject({ enabled: true, disabledReason: null, failingSince: null });
+    expect(await deliverDue(options())).toBe(1);
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it.skipIf(skip)("an endpoint failing every attempt for 3 days is disabled, with the reason; one success forgives", async () => {
+    const { endpoint } = await add();
+    receiver.behave({ kind: "status", status: 500 });
+    await paidPayIn();
+    await deliverDue(options());
+    const failing = await endpointRow(endpoint.id);
+    expect(failing.failingSince).not.toBeNull();
+    expect(failing.enabled).toBe(true);
+    // A success clears it.
+    receiver.behave({ kind: "status", status: 200 });
+    await dueNow();
+    await deliverDue(options());
+    expect((await endpointRow(endpoint.id)).failingSince).toBeNull();
+    // Failing since more than 3 days: the next failure disables it.
+    receiver.behave({ kind: "status", status: 503 });
+    await paidPayIn();
+    await database.db
+      .update(webhookEndpoints)
+      .set({ failingSince: new Date(Date.now() - FAILING_DISABLES_AFTER_MS - 60_000) })
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    await deliverDue(options());
+    expect(await endpointRow(endpoint.id)).toMatchObject({ enabled: false, disabledReason: "failing" });
+  });
+
+  it.skipIf(skip)("deleting an endpoint stops its deliveries and hides it, and the log keeps what was sent", async () => {
+    const { endpoint } = await add();
+    await paidPayIn();
+    await deliverDue(options());
+    await paidPayIn();
+    expect(await deleteEndpoint(database.db, { merchantRowId: merchantId, endpointId: endpoint.id })).toBe(true);
+    expect(await listEndpoints(database.db, merchantId)).toEqual([]);
+    expect(await deliverDue(options())).toBe(0);
+    const { entries } = await listDeliveries(database.db, { merchantIds: [merchantId] });
+    expect(entries.map((e) => e.status)).toEqual(["failed", "delivered"]);
+    expect(await deleteEndpoint(database.db, { merchantRowId: merchantId, endpointId: endpoint.id })).toBe(false);
+  });
+
+  it.skipIf(skip)(
+    "the log filters by endpoint, type, status and request, pages newest first, and stays within the viewer's merchants",
+    async () => {
+      const a = (await add("/a")).endpoint;
+      const b = (await add("/b", ["payin.paid", "payin.expired"])).endpoint;
+      const first = await paidPayIn();
+      const second = await paidPayIn();
+      receiver.behave({ kind: "status", status: 500 });
+      await deliverDue(options());
+      const all = await listDeliveries(database.db, { merchantIds: null });
+      expect(all.entries).toHaveLength(4);
+      expect(all.entries.map((e) => e.id)).toEqual([...all.entries.map((e) => e.id)].sort((x, y) => y - x));
+      expect(all.entries[0]!.attemptLog).toMatchObject([{ status: 500 }]);
+      expect((await listDeliveries(database.db, { merchantIds: null, endpointId: a.id })).entries.every((e) => e.endpointId === a.id)).toBe(
+        true,
+      );
+      expect((await listDeliveries(database.db, { merchantIds: null, requestId: first })).entries).toHaveLength(2);
+      expect((await listDeliveries(database.db, { merchantIds: null, status: "delivered" })).entries).toHaveLength(0);
+      expect((await listDeliveries(database.db, { merchantIds: null, eventType: "payin.expired" })).entries).toHaveLength(0);
+      expect((await listDeliveries(database.db, { merchantIds: ["another"] })).entries).toHaveLength(0);
+      const page1 = await listDeliveries(database.db, { merchantIds: null }, 3);
+      const page2 = await listDeliveries(database.db, { merchantIds: null, before: page1.next! }, 3);
+      expect(page1.entries).toHaveLength(3);
+      expect(page2).toMatchObject({ next: null });
+      expect(page2.entries).toHaveLength(1);
+      // The request's timeline sees its event and both deliveries' fate.
+      expect(await outboundForRequest(database.db, second)).toMatchObject([
+        {
+          type: "payin.paid",
+          deliveries: [
+            { status: "pending", attempts: 1 },
+            { status: "pending", attempts: 1 },
+          ],
+        },
+      ]);
+      expect(b.id).not.toBe(a.id);
+    },
+  );
+
+  it.skipIf(skip)("resend: one delivery, or every failed one of an endpoint since a time, under the same webhook-id", async () => {
+    const { endpoint } = await add();
+    await paidPayIn();
+    await paidPayIn();
+    receiver.behave({ kind: "status", status: 410 });
+    await deliverDue(options());
+    // 410 disabled it: resending waits for it to be enabled.
+    const [one] = (await listDeliveries(database.db, { merchantIds: [merchantId] })).entries;
+    expect(one!.status).toBe("failed");
+    expect(await resendDelivery(database.db, { merchantIds: [merchantId], deliveryId: one!.id })).toBe("endpoint_disabled");
+    await updateEndpoint(database.db, {
+      merchantRowId: merchantId,
+      endpointId: endpoint.id,
+      url: endpoint.url,
+      description: null,
+      eventTypes: ["payin.paid"],
+      enabled: true,
+    });
+    receiver.behave({ kind: "status", status: 204 });
+    expect(await resendDelivery(database.db, { merchantIds: ["another"], deliveryId: one!.id })).toBe("not_found");
+    expect(await resendDelivery(database.db, { merchantIds: [merchantId], deliveryId: one!.id })).toBe("queued");
+    expect(await resendDelivery(database.db, { merchantIds: [merchantId], deliveryId: one!.id })).toBe("pending");
+    const before = receiver.received.length;
+    await deliverDue(options());
+    expect(receiver.received.slice(before).map((r) => r.headers["webhook-id"])).toEqual([one!.eventId]);
+    // The other failed one, by "every failed since".
+    expect(await resendFailedSince(database.db, { endpointId: endpoint.id, since: new Date(Date.now() + 60_000) })).toBe(0);
+    expect(await resendFailedSince(database.db, { endpointId: endpoint.id, since: new Date(Date.now() - 60_000) })).toBe(1);
+    await deliverDue(options());
+    const { entries } = await listDeliveries(database.db, { merchantIds: [merchantId] });
+    expect(entries.map((e) => e.status)).toEqual(["delivered", "delivered"]);
+  });
+
+  it.skipIf(skip)("the retention sweep removes what is older than the window, once per hour across instances", async () => {
+    await add();
+    await paidPayIn();
+    await paidPayIn();
+    await deliverDue(options());
+    const [old] = await database.db.select({ id: outboundEvents.id }).from(outboundEvents).limit(1);
+    await database.db
+      .update(outboundEvents)
+      .set({ createdAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(outboundEvents.id, old!.id));
+    expect(await sweepOutboundLog(database.db, { retentionDays: 30 })).toBe(1);
+    expect(await database.db.select().from(outboundEvents)).toHaveLength(1);
+    expect((await listDeliveries(database.db, { merchantIds: null })).entries).toHaveLength(1);
+    // It ran just now: not again within the hour.
+    expect(await sweepOutboundLog(database.db, { retentionDays: 0 })).toBeNull();
+    expect(await sweepOutboundLog(database.db, { retentionDays: 0, everyMs: 0 })).toBe(1);
+  });
+
+  it.skipIf(skip)("at most N deliveries of one endpoint are in flight, and a slow endpoint does not hold back another", async () => {
+    const slow = await startReceiver();
+    try {
+      slow.behave({ kind: "delay", ms: 300 });
+      await createEndpoint(database.db, vault, {
+        merchantRowId: merchantId,
+        url: `${slow.url}/slow`,
+        description: null,
+        eventTypes: ["payin.paid"],
+        createdBy: null,
+      });
+      await add();
+      for (let i = 0; i < 12; i++) await paidPayIn();
+      const worker = startOutboundWorker({ ...options(), maxInFlightPerEndpoint: 3, pollMs: 50 });
+      try {
+        const started = Date.now();
+        // The fast endpoint has all 12 long before the slow one (4 rounds of 3 × 300 ms) is done.
+        await expect.poll(() => receiver.received.length, { timeout: 5_000, interval: 20 }).toBe(12);
+        expect(Date.now() - started).toBeLessThan(900);
+        expect(slow.received.length).toBeLessThan(12);
+        await expect.poll(() => slow.received.length, { timeout: 5_000 }).toBe(12);
+        expect(slow.maxConcurrent()).toBe(3);
+        expect(receiver.maxConcurrent()).toBeLessThanOrEqual(3);
+      } finally {
+        await worker.stop();
+      }
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it.skipIf(skip)("a change announced by the database wakes the worker: no waiting for the next poll", async () => {
+    await add();
+    const worker = startOutboundWorker({
+      ...options(),
+      pollMs: 60_000,
+      listen: (onChange) => database.listen(REQUEST_CHANNEL, onChange),
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const started = Date.now();
+      await paidPayIn();
+      await expect.poll(() => receiver.received.length, { timeout: 3_000, interval: 10 }).toBe(1);
+      expect(Date.now() - started).toBeLessThan(1_000);
+    } finally {
+      await worker.stop();
+    }
+  });
+});
+
+describe("two instances and one endpoint's limit", () => {
+  const skip = postgresSkipReason();
+  let database: TestDatabase;
+  let second: Database;
+  let receiver: Receiver;
+  beforeAll(async () => {
+    if (skip) return;
+    database = await createTestDatabase("postgres", { poolSize: 8 });
+    second = await openDatabase({ url: database.url!, poolSize: 8, migrate: false });
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await second?.close();
+    await database?.dispose();
+  });
+
+  it.skipIf(skip)("holds across instances: never more than N at the receiver at once", async () => {
+    const merchantId = (
+      await createMerchant(database.db, vault, {
+        displayName: "Coffee",
+        orgId: "org-a",
+        merchantId: "b0c8a7a4-0000-4000-8000-000000000052",
+        submitKey: "submit-key-000000000000",
+      })
+    ).id;
+    await createEndpoint(database.db, vault, {
+      merchantRowId: merchantId,
+      url: `${receiver.url}/hooks`,
+      description: null,
+      eventTypes: ["payin.paid"],
+      createdBy: null,
+    });
+    receiver.behave({ kind: "delay", ms: 100 });
+    for (let i = 0; i < 24; i++) {
+      const id = newRequestId();
+      await database.db.insert(paymentRequests).values({
+        id,
+        merchantId,
+        kind: "payin",
+        refId1: `N${i}`,
+        requestedAmount: "10.00",
+        status: "pending",
+        input: {},
+        idempotencyKey: randomUUID(),
+        providerId: randomUUID(),
+      });
+      await applyToRequest(
+        database.db,
+        id,
+        { type: "provider_status", status: "Paid", statusCode: null, reason: null },
+        { actor: "webhook" },
+      );
+    }
+    const base = {
+      vault,
+      publicBaseUrl: "https://pay.example.com",
+      allowPrivate: true,
+      isSandbox: true,
+      maxInFlightPerEndpoint: 4,
+      pollMs: 20,
+    };
+    const workers = [startOutboundWorker({ ...base, db: database.db }), startOutboundWorker({ ...base, db: second.db })];
+    try {
+      await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(24);
+      expect(receiver.maxConcurrent()).toBeLessThanOrEqual(4);
+      expect(new Set(receiver.received.map((r) => r.headers["webhook-id"])).size).toBe(24);
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+    }
+  });
+});
