@@ -92,6 +92,14 @@ const schema = z.object({
   RECONCILE_POLL_MS: wholeNumber(100, 600_000, 2_000),
   /** Outbound webhooks: the most deliveries one endpoint has in flight at once, all instances together. */
   OUTBOUND_MAX_IN_FLIGHT: wholeNumber(1, 100, 10),
+  /**
+   * Outbound webhooks to loopback, private and link-local addresses (a receiver on this machine or
+   * the office network). Off unless set, except in demo mode (the sandbox), where it is on.
+   */
+  OUTBOUND_ALLOW_PRIVATE_ADDRESSES: z.preprocess(
+    emptyAsUndefined,
+    z.enum(["true", "false"], { error: "must be true or false" }).optional(),
+  ),
   /** Outbound webhooks: how many days the delivery log keeps events and their attempts. */
   OUTBOUND_LOG_RETENTION_DAYS: wholeNumber(1, 3_650, 30),
   /**
@@ -176,6 +184,8 @@ export interface Env extends RawEnv {
   hubBaseUrl: string | null;
   /** True when PayDesk runs against its own sandbox: demo data, sandbox controls in the console. */
   isSandbox: boolean;
+  /** Whether outbound webhooks may go to private addresses (OUTBOUND_ALLOW_PRIVATE_ADDRESSES, on in demo mode). */
+  outboundAllowPrivate: boolean;
   dataDir: string;
   sandboxDataDir: string;
 }
@@ -212,6 +222,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     providerBaseUrl,
     hubBaseUrl: hub === "off" ? null : hub.replace(/^http/, "ws"),
     isSandbox,
+    outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE_ADDRESSES === undefined ? isSandbox : env.OUTBOUND_ALLOW_PRIVATE_ADDRESSES === "true",
     dataDir,
     sandboxDataDir: path.join(dataDir, "sandbox"),
   };

@@ -8,7 +8,7 @@ import { env, EnvError } from "./env";
 import { loadDemoMerchants, reencryptAll } from "./merchants/manage";
 import { keyVault } from "./merchants/vault";
 import { merchantApiIn } from "./payment-api";
-import { startOutboundWorker, type OutboundWorker } from "./outbound/worker";
+import { processOutboundWorker, startOutboundWorker } from "./outbound/worker";
 import { REQUEST_CHANNEL } from "./requests/apply";
 import { startReconcileWorker } from "./requests/worker";
 
@@ -61,21 +61,22 @@ export async function startPayDesk(): Promise<void> {
       log: (m) => console.log(`[reconcile] ${m}`),
     });
     // The merchant's own endpoints hear of each state change (docs/DESIGN.md §14); private addresses
-    // only in demo mode, where the shop and the receiver run on this machine.
-    const outbound = globalThis as typeof globalThis & { __paydeskOutbound?: OutboundWorker };
-    outbound.__paydeskOutbound ??= startOutboundWorker({
-      db,
-      // Every committed state change is announced on the live bus's channel: new events go out at once.
-      listen: (onChange) => handle.listen(REQUEST_CHANNEL, onChange),
-      vault: keyVault(),
-      publicBaseUrl: settings.PUBLIC_BASE_URL,
-      allowPrivate: settings.isSandbox,
-      isSandbox: settings.isSandbox,
-      pollMs: 1_000,
-      maxInFlightPerEndpoint: settings.OUTBOUND_MAX_IN_FLIGHT,
-      retentionDays: settings.OUTBOUND_LOG_RETENTION_DAYS,
-      log: (m) => console.log(`[outbound] ${m}`),
-    });
+    // only when allowed (demo mode, where the shop and the receiver run on this machine).
+    processOutboundWorker(() =>
+      startOutboundWorker({
+        db,
+        // Every committed state change is announced on the live bus's channel: new events go out at once.
+        listen: (onChange) => handle.listen(REQUEST_CHANNEL, onChange),
+        vault: keyVault(),
+        publicBaseUrl: settings.PUBLIC_BASE_URL,
+        allowPrivate: settings.outboundAllowPrivate,
+        isSandbox: settings.isSandbox,
+        pollMs: 1_000,
+        maxInFlightPerEndpoint: settings.OUTBOUND_MAX_IN_FLIGHT,
+        retentionDays: settings.OUTBOUND_LOG_RETENTION_DAYS,
+        log: (m) => console.log(`[outbound] ${m}`),
+      }),
+    );
     if (unreadable.length > 0)
       console.warn(
         `[paydesk] the API keys of ${unreadable.join(", ")} cannot be opened with ENCRYPTION_KEY or ENCRYPTION_KEYS_PREVIOUS; enter them again in Settings`,

@@ -20,8 +20,11 @@ import { signedHeaders } from "./signature";
  * event's id on every attempt, so a receiver tells a retry from a new event.
  */
 export const RETRY_AFTER_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000];
-/** Longer than an attempt may take (10 s) with room to record it. */
-export const LEASE_MS = 60_000;
+/**
+ * Longer than an attempt may take (10 s) with room to record it, and short: a killed instance's
+ * leases hold its endpoints' slots until they lapse, so another instance takes over after this.
+ */
+export const LEASE_MS = 20_000;
 export const API_VERSION = "2026-11-24";
 /** An endpoint whose every attempt failed for this long is disabled. */
 export const FAILING_DISABLES_AFTER_MS = 3 * 24 * 3_600_000;
@@ -39,6 +42,8 @@ export interface DeliverOptions {
   batchSize?: number;
   maxInFlightPerEndpoint?: number;
   timeoutMs?: number;
+  /** How long a lease holds (LEASE_MS); must be longer than `timeoutMs` with room to record. */
+  leaseMs?: number;
   now?: () => Date;
 }
 
@@ -87,7 +92,7 @@ export async function leaseDue(options: DeliverOptions, limit: number): Promise<
   if (limit <= 0) return [];
   const perEndpoint = options.maxInFlightPerEndpoint ?? DEFAULT_MAX_IN_FLIGHT_PER_ENDPOINT;
   // The lease's end is given in whole milliseconds, so a pass can tell its own lease by equality.
-  const leaseUntil = new Date(Date.now() + LEASE_MS);
+  const leaseUntil = new Date(Date.now() + (options.leaseMs ?? LEASE_MS));
   const result = await options.db.execute(sql`
     with endpoints as (
       select e.id from webhook_endpoints e

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { outboundDeliveries, outboundEvents, webhookEndpoints } from "../db/schema";
 import type { KeyVault } from "../merchants/key-vault";
@@ -183,4 +183,26 @@ export async function sendTestEvent(
     await tx.insert(outboundDeliveries).values({ eventId, endpointId: endpoint.id });
     return "sent";
   });
+}
+
+/** Per merchant: how many endpoints, how many disabled or failing (the settings' notice). */
+export async function endpointOverview(
+  db: Db,
+  merchantRowIds: readonly string[],
+): Promise<Map<string, { endpoints: number; disabled: number; failing: number }>> {
+  const overview = new Map<string, { endpoints: number; disabled: number; failing: number }>();
+  if (merchantRowIds.length === 0) return overview;
+  const rows = await db
+    .select({
+      merchantId: webhookEndpoints.merchantId,
+      endpoints: sql<number>`count(*)::int`,
+      disabled: sql<number>`(count(*) filter (where not ${webhookEndpoints.enabled}))::int`,
+      failing: sql<number>`(count(*) filter (where ${webhookEndpoints.enabled} and ${webhookEndpoints.failingSince} is not null))::int`,
+    })
+    .from(webhookEndpoints)
+    .where(and(inArray(webhookEndpoints.merchantId, [...merchantRowIds]), isNull(webhookEndpoints.deletedAt)))
+    .groupBy(webhookEndpoints.merchantId);
+  for (const row of rows)
+    overview.set(row.merchantId, { endpoints: Number(row.endpoints), disabled: Number(row.disabled), failing: Number(row.failing) });
+  return overview;
 }

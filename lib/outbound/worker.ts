@@ -122,3 +122,16 @@ export function startOutboundWorker(options: OutboundWorkerOptions): OutboundWor
     },
   };
 }
+
+const holder = globalThis as typeof globalThis & { __paydeskOutbound?: OutboundWorker };
+
+/** The process's worker, started once by lib/start-up.ts. */
+export function processOutboundWorker(start: () => OutboundWorker): OutboundWorker {
+  holder.__paydeskOutbound ??= start();
+  return holder.__paydeskOutbound;
+}
+
+/** Asks this process's worker to look for due work now (after a test event or a resend); other instances find it on their next poll. */
+export function wakeOutboundWorker(): void {
+  holder.__paydeskOutbound?.wake();
+}

@@ -2,6 +2,20 @@ import { defineMessages } from "@/lib/i18n";
 
 /** Words shared by every settings page. */
 export const settingsMessages = defineMessages({
-  en: { settingsTitle: "Settings", merchantsTab: "Merchants", developersTab: "Developers", staffTab: "Staff", notFound: "Not found" },
-  th: { settingsTitle: "ตั้งค่า", merchantsTab: "ร้านค้า", developersTab: "นักพัฒนา", staffTab: "พนักงาน", notFound: "ไม่พบ" },
+  en: {
+    settingsTitle: "Settings",
+    merchantsTab: "Merchants",
+    developersTab: "Developers",
+    webhooksTab: "Outbound webhooks",
+    staffTab: "Staff",
+    notFound: "Not found",
+  },
+  th: {
+    settingsTitle: "ตั้งค่า",
+    merchantsTab: "ร้านค้า",
+    developersTab: "นักพัฒนา",
+    webhooksTab: "เว็บฮุคขาออก",
+    staffTab: "พนักงาน",
+    notFound: "ไม่พบ",
+  },
 });

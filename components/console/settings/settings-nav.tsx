@@ -12,12 +12,13 @@ export function SettingsNav({
 }: {
   session: StaffSession;
   locale: Locale;
-  current: "merchants" | "developers" | "staff";
+  current: "merchants" | "developers" | "webhooks" | "staff";
 }) {
   const t = settingsMessages(locale);
   const tabs = [
     { key: "merchants", href: "/settings/merchants", label: t.merchantsTab, isAllowed: can(session.role, "merchant.manage") },
     { key: "developers", href: "/settings/developers", label: t.developersTab, isAllowed: can(session.role, "merchant.manage") },
+    { key: "webhooks", href: "/settings/webhooks", label: t.webhooksTab, isAllowed: can(session.role, "merchant.manage") },
     { key: "staff", href: "/settings/staff", label: t.staffTab, isAllowed: can(session.role, "staff.manage") },
   ].filter((tab) => tab.isAllowed);
   return (

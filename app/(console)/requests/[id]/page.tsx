@@ -15,6 +15,7 @@ import { RecheckButton } from "@/components/console/requests/recheck-button";
 import { SandboxPanel } from "@/components/console/requests/sandbox-panel";
 import { StatusBadge } from "@/components/console/requests/status-badge";
 import { kindLabels } from "@/components/console/requests/status-messages";
+import { OutboundEvents } from "@/components/console/requests/outbound-events";
 import { Timeline } from "@/components/console/requests/timeline";
 import { LiveUpdates } from "@/components/live/live-updates";
 import { CONSOLE_SECTIONS } from "@/lib/auth/console-sections";
@@ -26,6 +27,7 @@ import { env } from "@/lib/env";
 import { formatDateTime } from "@/lib/i18n";
 import { getLocale } from "@/lib/i18n/server";
 import { shownState } from "@/lib/requests/list-filters";
+import { outboundForRequest } from "@/lib/outbound/log";
 import { getRequestInScope, listTimeline, type TimelineEntry } from "@/lib/requests/queries";
 import { nextStepOf } from "@/lib/requests/next-step";
 import { controlsFor, familyOf } from "@/lib/requests/sandbox-controls";
@@ -48,7 +50,12 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
   const { id } = await params;
   const db = await getDb();
   // Scoped in the query: another merchant's request is "not found", exactly like a missing one.
-  const [detail, timeline] = await Promise.all([getRequestInScope(db, session, id), listTimeline(db, session, id)]);
+  // The outbound events are read beside it, and shown only when the request is in the person's scope.
+  const [detail, timeline, outbound] = await Promise.all([
+    getRequestInScope(db, session, id),
+    listTimeline(db, session, id),
+    outboundForRequest(db, id),
+  ]);
   if (!detail) notFound();
   const locale = await getLocale();
   const t = detailMessages(locale);
@@ -153,6 +160,11 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
         <RequestFields detail={detail} locale={locale} />
         <Timeline entries={timeline} locale={locale} />
       </div>
+      <OutboundEvents
+        events={outbound}
+        logHref={can(session.role, "merchant.manage") ? `/settings/webhooks/log?merchant=${r.merchantId}&request=${r.id}` : null}
+        locale={locale}
+      />
       <ProviderAnswer answer={r.providerResponse} refusedAtSubmit={refusedAtSubmit} state={state} locale={locale} />
       {/* Demo mode only, folded at the bottom: it plays the bank and the provider, it is not part of the request. */}
       {showSandbox && (

@@ -1,0 +1,51 @@
+import { OUTBOUND_EVENT_TYPES, TEST_EVENT_TYPE } from "./events";
+import { DELIVERY_STATUSES, type DeliveryFilter, type DeliveryStatus } from "./log";
+
+/**
+ * The delivery log's filters from the page's query string. A value that does not parse is left
+ * out of the filter and named in `ignored`, so the page says so instead of showing a wrong list.
+ */
+export type LogQuery = Omit<DeliveryFilter, "merchantIds">;
+export type LogFilterField = "type" | "status" | "request" | "from" | "to" | "before";
+
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
+/** yyyy-mm-dd (Bangkok) as the start of that day, or with a time. */
+function bangkokTime(text: string, endOfDay: boolean): Date | null {
+  const match = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}))?$/.exec(text);
+  if (!match) return null;
+  const at = new Date(`${match[1]}T${match[2] ?? (endOfDay ? "23:59:59.999" : "00:00")}${match[2] ? ":00" : ""}+07:00`);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+export function parseLogQuery(params: Record<string, string | string[] | undefined>): { query: LogQuery; ignored: LogFilterField[] } {
+  const query: LogQuery = {};
+  const ignored: LogFilterField[] = [];
+  const type = one(params.type);
+  if (type) {
+    if ((OUTBOUND_EVENT_TYPES as readonly string[]).includes(type) || type === TEST_EVENT_TYPE) query.eventType = type;
+    else ignored.push("type");
+  }
+  const status = one(params.status);
+  if (status) {
+    if ((DELIVERY_STATUSES as readonly string[]).includes(status)) query.status = status as DeliveryStatus;
+    else ignored.push("status");
+  }
+  const request = one(params.request);
+  if (request) {
+    if (/^[A-Za-z0-9_-]{1,64}$/.test(request)) query.requestId = request;
+    else ignored.push("request");
+  }
+  for (const field of ["from", "to"] as const) {
+    const text = one(params[field]);
+    if (!text) continue;
+    const at = bangkokTime(text, field === "to");
+    if (at) query[field] = at;
+    else ignored.push(field);
+  }
+  const before = one(params.before);
+  if (before) {
+    if (/^\d{1,15}$/.test(before)) query.before = Number(before);
+    else ignored.push("before");
+  }
+  return { query, ignored };
+}
