@@ -26,7 +26,8 @@ const worker = startOutboundWorker({
   publicBaseUrl: "https://pay.example.com",
   allowPrivate: true,
   isSandbox: true,
-  timeoutMs: 5_000,
+  timeoutMs: Number(process.env.OUTBOUND_TIMEOUT_MS ?? 5_000),
+  leaseMs: process.env.OUTBOUND_LEASE_MS ? Number(process.env.OUTBOUND_LEASE_MS) : undefined,
   pollMs: Number(process.env.OUTBOUND_POLL_MS ?? 50),
   log: (message) => console.error(`[worker-process ${process.pid}] ${message}`),
 });
