@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paymentRequests } from "../db/schema";
+import { freePort } from "../db/testing/postgres-server";
+import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
+import { createKeyVault } from "../merchants/key-vault";
+import { createMerchant } from "../merchants/manage";
+import { applyToRequest } from "../requests/apply";
+import { newRequestId } from "../requests/create";
+import { deliverDue } from "./deliver";
+import { createEndpoint } from "./endpoints";
+import { listDeliveries, resendDelivery } from "./log";
+
+/**
+ * The README's receiver (examples/webhook-receiver.mjs) against PayDesk's real deliveries: it
+ * verifies an event with the `standardwebhooks` package, refuses a forged one, and handles an event
+ * resent under the same webhook-id once.
+ */
+describe("examples/webhook-receiver.mjs", () => {
+  const vault = createKeyVault([randomBytes(32)]);
+  let database: TestDatabase;
+  let child: ChildProcess;
+  let output = "";
+  let url: string;
+  let merchantId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+    merchantId = (
+      await createMerchant(database.db, vault, {
+        displayName: "Coffee",
+        orgId: "org-a",
+        merchantId: "b0c8a7a4-0000-4000-8000-000000000061",
+        submitKey: "submit-key-000000000000",
+      })
+    ).id;
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}/paydesk/webhooks`;
+    const { secret } = await createEndpoint(database.db, vault, {
+      merchantRowId: merchantId,
+      url,
+      description: null,
+      eventTypes: ["payin.paid"],
+      createdBy: null,
+    });
+    child = spawn(process.execPath, [path.join(process.cwd(), "examples", "webhook-receiver.mjs")], {
+      env: { ...process.env, PAYDESK_WEBHOOK_SECRET: secret, RECEIVER_PORT: String(port) },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+    const deadline = Date.now() + 10_000;
+    while (!output.includes("receiving PayDesk's webhooks")) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the example receiver did not start: ${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+  afterAll(async () => {
+    child?.kill();
+    await database?.dispose();
+  });
+
+  it("verifies PayDesk's event, refuses a forged one, and handles a resent one once", async () => {
+    const id = newRequestId();
+    await database.db.insert(paymentRequests).values({
+      id,
+      merchantId,
+      kind: "payin",
+      refId1: "EXAMPLE1",
+      requestedAmount: "80.00",
+      status: "pending",
+      input: {},
+      idempotencyKey: randomUUID(),
+      providerId: randomUUID(),
+    });
+    await applyToRequest(
+      database.db,
+      id,
+      { type: "provider_status", status: "Paid", statusCode: null, reason: null },
+      { actor: "webhook" },
+    );
+    const options = { db: database.db, vault, publicBaseUrl: "https://pay.example.com", allowPrivate: true, isSandbox: true };
+    expect(await deliverDue(options)).toBe(1);
+    await expect.poll(() => output).toContain(`verified payin.paid ${id} paid`);
+    const [delivery] = (await listDeliveries(database.db, { merchantIds: [merchantId] })).entries;
+    expect(delivery!.status).toBe("delivered");
+
+    const forged = await fetch(url, {
+      method: "POST",
+      headers: { "webhook-id": "evt_forged", "webhook-timestamp": String(Math.floor(Date.now() / 1000)), "webhook-signature": "v1,AAAA" },
+      body: JSON.stringify({ type: "payin.paid", data: { id, status: "paid" } }),
+    });
+    expect(forged.status).toBe(400);
+    await expect.poll(() => output).toContain("refused: the signature does not verify");
+
+    expect(await resendDelivery(database.db, { merchantIds: [merchantId], deliveryId: delivery!.id })).toBe("queued");
+    expect(await deliverDue(options)).toBe(1);
+    expect((await listDeliveries(database.db, { merchantIds: [merchantId] })).entries[0]!.attemptLog.map((a) => a.status)).toEqual([
+      204, 204,
+    ]);
+    expect(output.split(`verified payin.paid ${id}`).length - 1).toBe(1);
+  });
+});
