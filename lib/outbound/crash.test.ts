@@ -15,7 +15,7 @@ import { createEndpoint } from "./endpoints";
 import { startReceiver, type Receiver } from "./testing/receiver";
 
 /**
- * DESIGN.md §14 promises it: `kill -9` of the instance in the middle of a delivery burst, then a
+ * docs/DESIGN.md §14 promises it: `kill -9` of the instance in the middle of a delivery burst, then a
  * restart — every event delivered, none lost, duplicates only with the same `webhook-id`. The
  * instance is a real OS process (lib/outbound/testing/worker-process.ts) on a real Postgres; the
  * restarted one takes the killed one's deliveries only once their leases lapse.
