@@ -1,7 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import type { paymentRequests } from "../db/schema";
+import { rowFromJson } from "../db/row-json";
+import { paymentRequests } from "../db/schema";
 import type { KeyVault } from "../merchants/key-vault";
 import { requestView } from "../merchant-api/views";
 import { TEST_EVENT_TYPE } from "./events";
@@ -66,17 +67,9 @@ export interface LeasedDelivery {
   previousSecretUntil: Date | null;
 }
 
-/** The stored row (Postgres's to_jsonb: snake_case, ISO times, numbers) as the app's row. */
-export function rowFromJson(json: Record<string, unknown>): RequestRow {
-  const row: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(json)) {
-    const name = key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-    row[name] = /At$/.test(name) && typeof value === "string" ? new Date(value) : value;
-  }
-  for (const money of ["requestedAmount", "generatedAmount", "paidAmount"]) {
-    if (typeof row[money] === "number") row[money] = (row[money] as number).toFixed(2);
-  }
-  return row as RequestRow;
+/** The stored row (Postgres's to_jsonb) as the app's row. */
+export function requestRowFromJson(json: Record<string, unknown>): RequestRow {
+  return rowFromJson(paymentRequests, json);
 }
 
 const date = (value: unknown): Date | null =>
@@ -146,7 +139,7 @@ export function eventBody(delivery: LeasedDelivery, options: Pick<DeliverOptions
   const data =
     delivery.type === TEST_EVENT_TYPE
       ? { endpoint_id: delivery.endpointId, message: "A test event from PayDesk: this endpoint receives and verifies PayDesk's webhooks." }
-      : requestView(rowFromJson(delivery.requestRow), options.publicBaseUrl);
+      : requestView(requestRowFromJson(delivery.requestRow), options.publicBaseUrl);
   return JSON.stringify({
     id: delivery.eventId,
     type: delivery.type,

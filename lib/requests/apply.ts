@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { rowFromJson } from "../db/row-json";
 import { executePrepared } from "../db/prepared";
 import { paymentRequests, requestEvents, webhookDeliveries } from "../db/schema";
 import { toDecimalString, toSatang } from "../money";
@@ -26,6 +27,8 @@ export interface Applied {
   why?: Note;
   /** Only with `settles`: the delivery was no longer being processed by this pass; nothing was written. */
   superseded?: true;
+  /** With `answerRow`, when the event applied: the request as this change left it (no read after). */
+  row?: typeof paymentRequests.$inferSelect;
 }
 
 /** What the state machine and the schedule need of a request. */
@@ -56,6 +59,8 @@ export interface ApplyOptions {
   quietWhenConfirmed?: boolean;
   /** The request as the caller just read it, saving a read; a stale copy only costs a retry. */
   known?: RequestFacts;
+  /** Answer the row as the change left it (`Applied.row`), from the statement that writes it. */
+  answerRow?: boolean;
   /**
    * The webhook delivery this event comes from. Its verdict is written in the same statement as
    * the change, and nothing is written unless the delivery is still `received`: a delivery
@@ -86,7 +91,8 @@ export async function applyToRequest(db: Db, requestId: string, event: Lifecycle
     );
     const result: Applied = verdict.applied ? { applied: true, state: verdict.next } : { applied: false, state: current, why: verdict.why };
     if (!verdict.applied && verdict.confirms && options.quietWhenConfirmed && !options.settles) return result;
-    if (await writeOutcome(db, facts, event, verdict, result, options)) return result;
+    const written = await writeOutcome(db, facts, event, verdict, result, options);
+    if (written) return written.row ? { ...result, row: rowFromJson(paymentRequests, written.row) } : result;
     const reread = await readFacts(db, requestId, options.settles?.deliveryId);
     if (options.settles && reread.deliveryVerdict !== "received") {
       return { applied: false, state: reread.facts.status as State, superseded: true };
@@ -139,7 +145,7 @@ async function writeOutcome(
   verdict: Verdict,
   result: Applied,
   options: ApplyOptions,
-): Promise<boolean> {
+): Promise<false | { row: Record<string, unknown> | null }> {
   const delivery = options.settles ? { id: options.settles.deliveryId, ...options.settles.verdictFor(result) } : null;
   const stillAsDecided = and(
     eq(paymentRequests.id, facts.id),
@@ -158,8 +164,9 @@ async function writeOutcome(
         .where(stillAsDecided)
     : null;
   const target: SQL = update
-    ? // The whole row when it is news for the merchant's systems: the outbox keeps it as it now stands.
-      (outbound ? update.returning() : update.returning({ id: paymentRequests.id })).getSQL()
+    ? // The whole row when it is news for the merchant's systems (the outbox keeps it as it now
+      // stands) or the caller wants it back.
+      (outbound || options.answerRow ? update.returning() : update.returning({ id: paymentRequests.id })).getSQL()
     : sql`select ${paymentRequests.id} from ${paymentRequests} where ${stillAsDecided} for update`;
   const data = {
     ...event,
@@ -191,11 +198,14 @@ async function writeOutcome(
   // crash that loses this commit leaves it `received` for the stranded sweep to apply again.
   // (Local to this statement's own transaction; a later flushed commit makes it durable too.)
   const noFlushWait = delivery ? sql`, set_config('synchronous_commit', 'off', true)` : sql``;
-  const written = await executePrepared(
+  const answer = update && options.answerRow ? sql`, (select to_jsonb(t) from target t) as row` : sql``;
+  const written = await executePrepared<{ row?: Record<string, unknown> | string | null }>(
     db,
-    sql`with ${sql.join(ctes, sql`, `)} select pg_notify(${REQUEST_CHANNEL}, request_id)${noFlushWait} from timeline`,
+    sql`with ${sql.join(ctes, sql`, `)} select pg_notify(${REQUEST_CHANNEL}, request_id)${noFlushWait}${answer} from timeline`,
   );
-  return written.length > 0;
+  if (written.length === 0) return false;
+  const row = written[0]!.row;
+  return { row: typeof row === "string" ? (JSON.parse(row) as Record<string, unknown>) : (row ?? null) };
 }
 
 function changesFor(

@@ -6,7 +6,7 @@ import { paymentRequests } from "../db/schema";
 import { toDecimalString } from "../money";
 import type { MerchantApi, PayInResponse, PayOutResponse } from "../payment-api/client";
 import { factsOf, type ProviderResult } from "../payment-api/result";
-import { applyToRequest, recordEvent } from "./apply";
+import { applyToRequest, recordEvent, type Applied } from "./apply";
 import type { State } from "./lifecycle";
 import { storedRequest, type P2PRequest, type PayInRequest, type PayOutRequest, type RequestPayload } from "./contract";
 import { recordOutboundEvent } from "../outbound/outbox";
@@ -248,10 +248,11 @@ export async function sendToProvider(
 
   // The row as recorded stands in for a read before the write; a stale copy only costs a retry.
   const known = row;
+  let applied: Applied;
   if (result.ok) {
     const answer = result.data;
     const payIn = "generatedSatang" in answer ? answer : null;
-    await applyToRequest(
+    applied = await applyToRequest(
       db,
       row.id,
       { type: "submit_accepted", providerStatus: answer.status },
@@ -265,28 +266,35 @@ export async function sendToProvider(
         },
         data: { providerId: answer.id },
         known,
+        answerRow: true,
       },
     );
   } else if (result.kind === "rejected") {
-    await applyToRequest(
+    applied = await applyToRequest(
       db,
       row.id,
       { type: "submit_rejected", code: result.code, description: result.description },
-      { actor: "provider", known },
+      { actor: "provider", known, answerRow: true },
     );
   } else if ((result.kind === "provider_error" || result.kind === "timeout" || result.kind === "network") && result.mayExist) {
-    await applyToRequest(db, row.id, { type: "submit_uncertain", reason: factsOf(result) }, { actor: "provider", known });
+    applied = await applyToRequest(
+      db,
+      row.id,
+      { type: "submit_uncertain", reason: factsOf(result) },
+      { actor: "provider", known, answerRow: true },
+    );
   } else {
     // auth, forbidden, rate limited, busy: the provider created nothing. The request ends here,
     // with the reason as facts; the form offers the same values again under a new RefId1.
-    await applyToRequest(
+    applied = await applyToRequest(
       db,
       row.id,
       { type: "submit_rejected", code: `NOT_SENT_${result.kind.toUpperCase()}`, description: null, facts: factsOf(result) },
-      { actor: "paydesk", known },
+      { actor: "paydesk", known, answerRow: true },
     );
   }
-  // The one read after the send: the request as the answer left it.
-  const [after] = await db.select().from(paymentRequests).where(eq(paymentRequests.id, row.id)).limit(1);
+  // The request as the answer left it: from the statement that wrote it, or — when someone else
+  // changed it first and the answer was not applied — read once.
+  const after = applied.row ?? (await db.select().from(paymentRequests).where(eq(paymentRequests.id, row.id)).limit(1))[0];
   return outcomeOf("sent", after!);
 }
