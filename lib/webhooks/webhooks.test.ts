@@ -431,9 +431,14 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     await sb.control("POST", "/faults", { operation: "webhook", kind: "drop", match: { requestId: r.providerId } });
     expect(await act(r.providerId!, "pay")).toEqual([]);
     expect((await state(r.id)).status).toBe("pending");
-    await reconcileRequest(database.db, apis.get(merchantsByName.coffee.id)!, await state(r.id), {
-      providerMerchantId: sb.coffee.merchantId,
-    });
-    expect((await state(r.id)).status).toBe("paid");
+    // Reconciliation tries again when a read fails (a loaded machine can time one out), as its worker does.
+    const notes: unknown[] = [];
+    for (let attempt = 0; attempt < 3 && (await state(r.id)).status !== "paid"; attempt++) {
+      const result = await reconcileRequest(database.db, apis.get(merchantsByName.coffee.id)!, await state(r.id), {
+        providerMerchantId: sb.coffee.merchantId,
+      });
+      notes.push(result.note);
+    }
+    expect((await state(r.id)).status, JSON.stringify(notes)).toBe("paid");
   });
 });
