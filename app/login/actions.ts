@@ -35,7 +35,12 @@ export const signInAction = defineAction({
   run: async ({ input, db }) => {
     try {
       // Throws Next's redirect on success: to the page the person came for, as a relative path.
-      await signIn("credentials", { email: input.email, password: input.password, redirectTo: safeCallbackPath(input.callbackUrl) });
+      await signIn("credentials", {
+        email: input.email,
+        password: input.password,
+        ...(input.code ? { code: input.code } : {}),
+        redirectTo: safeCallbackPath(input.callbackUrl),
+      });
     } catch (error) {
       if (error instanceof AuthError && error.type === "CredentialsSignin")
         throw new ActionError(signInMessage((error as CredentialsSignin).code));

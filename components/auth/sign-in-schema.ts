@@ -16,5 +16,7 @@ export const signInSchema = z.object({
     .string({ error: SIGN_IN_RULES.passwordRequired })
     .min(1, SIGN_IN_RULES.passwordRequired)
     .max(MAX_PASSWORD_LENGTH, SIGN_IN_RULES.passwordTooLong),
+  /** The second factor, once the form asks for it. */
+  code: z.string().max(20, SIGN_IN_RULES.codeTooLong).optional(),
   callbackUrl: z.string().optional(),
 });

@@ -54,6 +54,9 @@ export async function ConsoleHeader({
             </Link>{" "}
             · <span className="font-medium">{roleLabel(t, session.role)}</span>
           </p>
+          <Link href="/account/security" prefetch={false} className="text-xs text-slate-700 underline sm:text-sm">
+            {t.security}
+          </Link>
           <SignOutButton action={signOutAction} label={t.signOut} pendingLabel={t.signingOut} />
         </div>
       </div>

@@ -8,6 +8,7 @@ import { MAX_PASSWORD_LENGTH } from "./password";
 import { clientIpFrom } from "../http/request-ip";
 import { refusalCode } from "./sign-in-messages";
 import { verifySignIn } from "./verify-sign-in";
+import { keyVault } from "../merchants/vault";
 
 /** Carries the refusal's code (lib/auth/sign-in-messages.ts) to the login form or the /login URL. */
 class SignInRefused extends CredentialsSignin {
@@ -20,6 +21,7 @@ class SignInRefused extends CredentialsSignin {
 const credentialsSchema = z.object({
   email: z.string().trim().min(1).max(320),
   password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+  code: z.string().max(20).optional(),
 });
 
 /** The app's next-auth configuration: email + password, checked by verifySignIn. */
@@ -28,11 +30,15 @@ export function authConfig(): NextAuthConfig {
     ...baseAuthConfig(),
     providers: [
       Credentials({
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        credentials: {
+          email: { label: "Email", type: "email" },
+          password: { label: "Password", type: "password" },
+          code: { label: "Authentication code", type: "text" },
+        },
         async authorize(raw, request) {
           const parsed = credentialsSchema.safeParse(raw);
           if (!parsed.success) throw new SignInRefused("invalid");
-          const result = await verifySignIn(await getDb(), { ...parsed.data, ip: clientIpFrom(request.headers) });
+          const result = await verifySignIn(await getDb(), { ...parsed.data, ip: clientIpFrom(request.headers) }, keyVault());
           if (!result.ok) throw new SignInRefused(refusalCode(result.refusal));
           return result.user;
         },

@@ -6,7 +6,11 @@ import { keyedMessages } from "../i18n/keyed-messages";
  * message a person reads, as a key. Wrong password and unknown email share one code: no enumeration.
  */
 export type SignInRefusal =
-  { reason: "invalid" } | { reason: "disabled" } | { reason: "throttled"; scope: "account" | "ip"; minutes: number };
+  | { reason: "invalid" }
+  | { reason: "disabled" }
+  | { reason: "second_factor" }
+  | { reason: "second_factor_invalid" }
+  | { reason: "throttled"; scope: "account" | "ip"; minutes: number };
 
 export function refusalCode(refusal: SignInRefusal): string {
   return refusal.reason === "throttled" ? `locked-${refusal.scope}-${refusal.minutes}` : refusal.reason;
@@ -33,6 +37,9 @@ export const signInMessages = keyedMessages("signIn", {
     error: "Sign-in is not working right now. Try again in a minute; if it keeps failing, tell your admin.",
     lockedAccount: (minutes: string) => `Too many failed sign-ins for this account; try again in ${plural(Number(minutes))}.`,
     lockedNetwork: (minutes: string) => `Too many failed sign-ins from this network; try again in ${plural(Number(minutes))}.`,
+    secondFactor: "Enter the 6-digit code from your authenticator app, or one of your recovery codes.",
+    secondFactorInvalid: "That code is not right, or was used already. Enter the current code from your app, or an unused recovery code.",
+    codeTooLong: "A code has at most 20 characters.",
   },
   th: {
     emailRequired: "โปรดกรอกอีเมล",
@@ -45,6 +52,9 @@ export const signInMessages = keyedMessages("signIn", {
     error: "ขณะนี้เข้าสู่ระบบไม่ได้ โปรดลองใหม่ในอีกสักครู่ หากยังไม่ได้ โปรดแจ้งผู้ดูแลระบบ",
     lockedAccount: (minutes: string) => `บัญชีนี้เข้าสู่ระบบไม่สำเร็จหลายครั้งเกินไป โปรดลองอีกครั้งใน ${minutes} นาที`,
     lockedNetwork: (minutes: string) => `เครือข่ายนี้เข้าสู่ระบบไม่สำเร็จหลายครั้งเกินไป โปรดลองอีกครั้งใน ${minutes} นาที`,
+    secondFactor: "กรอกรหัส 6 หลักจากแอปยืนยันตัวตน หรือรหัสกู้คืนหนึ่งรหัส",
+    secondFactorInvalid: "รหัสไม่ถูกต้องหรือถูกใช้ไปแล้ว โปรดกรอกรหัสปัจจุบันจากแอป หรือรหัสกู้คืนที่ยังไม่ได้ใช้",
+    codeTooLong: "รหัสยาวได้ไม่เกิน 20 ตัวอักษร",
   },
 });
 
@@ -55,6 +65,8 @@ export const SIGN_IN_MESSAGES = { invalid: keys.invalid, disabled: keys.disabled
 export function signInMessage(code: string | null | undefined): string {
   if (code === "invalid" || code === "credentials") return keys.invalid;
   if (code === "disabled") return keys.disabled;
+  if (code === "second_factor") return keys.secondFactor;
+  if (code === "second_factor_invalid") return keys.secondFactorInvalid;
   const locked = /^locked-(account|ip)-(\d{1,4})$/.exec(code ?? "");
   if (locked) return `${locked[1] === "account" ? keys.lockedAccount : keys.lockedNetwork}:${Number(locked[2])}`;
   return keys.error;

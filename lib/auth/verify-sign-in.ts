@@ -3,7 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { staffUsers, type Role } from "../db/schema";
 import { recordAudit } from "./audit";
+import type { KeyVault } from "../merchants/key-vault";
 import { verifyAgainstNothing, verifyPassword } from "./password";
+import { checkSecondFactor } from "./second-factor";
 import type { SignInRefusal } from "./sign-in-messages";
 import { checkSignInThrottle, clearAccountThrottle, minutesUntil, normalizeEmail, recordSignInFailure } from "./throttle";
 
@@ -20,6 +22,8 @@ export type SignInResult = { ok: true; user: SignedInUser } | { ok: false; refus
 interface Attempt {
   email: string;
   password: string;
+  /** The authenticator app's code or a recovery code, for a person who has two-factor sign-in. */
+  code?: string;
   ip: string | null;
   now?: Date;
 }
@@ -33,8 +37,11 @@ interface Attempt {
  *   not counted as a failure (the person knows the password).
  * - Attempts refused by a lock are not audited one by one (a flood must not write a row each);
  *   the failure that set the lock is, with outcome "locked".
+ * - With two-factor sign-in, the right password alone is answered "second_factor" (the form then
+ *   asks for the code, keeping what was typed); a wrong or replayed code counts as a failure, like a
+ *   wrong password, towards the same locks.
  */
-export async function verifySignIn(db: Db, attempt: Attempt): Promise<SignInResult> {
+export async function verifySignIn(db: Db, attempt: Attempt, vault?: KeyVault): Promise<SignInResult> {
   const now = attempt.now ?? new Date();
   const email = normalizeEmail(attempt.email);
   const { ip } = attempt;
@@ -61,8 +68,27 @@ export async function verifySignIn(db: Db, attempt: Attempt): Promise<SignInResu
     return { ok: false, refusal: { reason: "disabled" } };
   }
 
+  let secondFactor: "totp" | "recovery_code" | null = null;
+  if (user.totpSecretEncrypted) {
+    const code = attempt.code?.trim() ?? "";
+    if (code === "") return { ok: false, refusal: { reason: "second_factor" } };
+    const check = vault ? await checkSecondFactor(db, vault, user, code, now) : ({ ok: false, why: "wrong" } as const);
+    if (!check.ok) {
+      const lock = await recordSignInFailure(db, { email, ip, now });
+      await recordAudit(db, {
+        ...audit,
+        action: "auth.second-factor",
+        outcome: lock ? "locked" : "failed",
+        data: { why: check.why, ...(lock ? { lockedScope: lock.scope } : {}) },
+      });
+      if (lock) return { ok: false, refusal: { reason: "throttled", scope: lock.scope, minutes: minutesUntil(lock.retryAfterMs) } };
+      return { ok: false, refusal: { reason: "second_factor_invalid" } };
+    }
+    secondFactor = check.by;
+  }
+
   await clearAccountThrottle(db, email);
   await db.update(staffUsers).set({ lastSignInAt: now }).where(eq(staffUsers.id, user.id));
-  await recordAudit(db, { ...audit, outcome: "ok" });
+  await recordAudit(db, { ...audit, outcome: "ok", data: secondFactor ? { secondFactor } : undefined });
   return { ok: true, user: { id: user.id, email: user.email, name: user.name, role: user.role, merchantIds: user.merchantIds } };
 }

@@ -58,10 +58,32 @@ export const staffUsers = pgTable(
      */
     sessionsValidFrom: timestamp("sessions_valid_from", { withTimezone: true }),
     keptSessionId: text("kept_session_id"),
+    /** The authenticator app's secret, sealed (lib/auth/second-factor.ts); set once confirmed with a code. */
+    totpSecretEncrypted: text("totp_secret_encrypted"),
+    /** A secret shown for enrolment, not yet confirmed with a code. */
+    totpPendingSecretEncrypted: text("totp_pending_secret_encrypted"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** The last 30-second step a code was accepted for: a code is never accepted twice. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("staff_users_email_key").on(sql`lower(${t.email})`)],
+);
+
+/** Single-use recovery codes for two-factor sign-in, hashed (SHA-256: they are random, 50 bits each). */
+export const staffRecoveryCodes = pgTable(
+  "staff_recovery_codes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUsers.id),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("staff_recovery_codes_user_idx").on(t.userId)],
 );
 
 /**

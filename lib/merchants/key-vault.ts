@@ -17,10 +17,10 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
  */
 export class KeyVaultError extends Error {}
 
-/** Which stored key a sealed value belongs to: our merchant row id and the column. */
+/** Which stored key a sealed value belongs to: the id of the row that owns it (a merchant, an endpoint, a staff member) and the column. */
 export interface KeySlot {
   merchantId: string;
-  field: "submitKey" | "readKey" | "endpointSecret";
+  field: "submitKey" | "readKey" | "endpointSecret" | "totpSecret";
 }
 
 const TAG_BYTES = 16;

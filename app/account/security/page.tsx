@@ -1,0 +1,77 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { authMessages } from "@/components/auth/auth-messages";
+import { securityMessages } from "@/components/auth/security-messages";
+import { TwoFactorPanel } from "@/components/auth/two-factor-panel";
+import { LanguageSwitcher } from "@/components/console/language-switcher";
+import { SignOutButton } from "@/components/console/sign-out-button";
+import { shellMessages } from "@/components/console/shell-messages";
+import { secondFactorStatus } from "@/lib/auth/second-factor";
+import { currentSession } from "@/lib/auth/session";
+import { getDb } from "@/lib/db";
+import { formatDateTime } from "@/lib/i18n/date-time";
+import { getLocale } from "@/lib/i18n/server";
+import { signOutAction } from "../../(console)/actions";
+import { setLocaleAction } from "../../login/actions";
+import { beginTotpAction, confirmTotpAction, regenerateRecoveryCodesAction, removeTotpAction } from "./actions";
+import "../../globals.css";
+
+export const metadata: Metadata = { title: "Sign-in security" };
+
+/** The person's own sign-in security: two-factor sign-in with an authenticator app and recovery codes. */
+export default async function SecurityPage() {
+  const session = await currentSession();
+  if (!session) redirect("/login?callbackUrl=%2Faccount%2Fsecurity");
+  // Someone on a one-time password chooses their own first.
+  if (session.mustChangePassword) redirect("/account/password");
+  const [locale, db] = await Promise.all([getLocale(), getDb()]);
+  const status = await secondFactorStatus(db, session.userId);
+  const t = securityMessages(locale);
+  const auth = authMessages(locale);
+  const shell = shellMessages(locale);
+  return (
+    <div className="min-h-screen">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-6 py-3">
+          <span className="text-lg font-semibold text-brand-dark">PayDesk</span>
+          <div className="flex items-center gap-4">
+            <LanguageSwitcher locale={locale} action={setLocaleAction} label={auth.language} />
+            <SignOutButton action={signOutAction} label={shell.signOut} pendingLabel={shell.signingOut} />
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-2xl px-6 py-10">
+        <h1 className="text-2xl font-semibold">{t.title}</h1>
+        <p className="mt-2 text-sm text-slate-700">{t.intro}</p>
+        <p className="mt-1 text-sm text-slate-600">{auth.signedInAs(session.name, session.email)}</p>
+        <section aria-labelledby="totp-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-5">
+          <h2 id="totp-heading" className="text-lg font-medium">
+            {t.totpTitle}
+          </h2>
+          <div className="mt-3">
+            <TwoFactorPanel
+              status={{
+                enabledAt: status.totpEnabledAt?.toISOString() ?? null,
+                enabledAtText: status.totpEnabledAt ? formatDateTime(status.totpEnabledAt, locale) : null,
+                recoveryCodesLeft: status.recoveryCodesLeft,
+              }}
+              actions={{
+                begin: beginTotpAction,
+                confirm: confirmTotpAction,
+                regenerate: regenerateRecoveryCodesAction,
+                remove: removeTotpAction,
+              }}
+              locale={locale}
+            />
+          </div>
+        </section>
+        <p className="mt-8 text-sm">
+          <Link href="/requests" className="text-brand-dark underline">
+            {t.back}
+          </Link>
+        </p>
+      </main>
+    </div>
+  );
+}
