@@ -4,6 +4,7 @@ import { defineMessages } from "@/lib/i18n";
 export const securityMessages = defineMessages({
   en: {
     title: "Sign-in security",
+    mustEnrol: "Your role must sign in with a second factor. Set up an authenticator app to continue to the console.",
     intro: "Two-factor sign-in asks for a code from your phone after your password, so a stolen password alone cannot sign in as you.",
     totpTitle: "Authenticator app",
     off: "Off. Anyone with your password can sign in as you.",
@@ -36,6 +37,7 @@ export const securityMessages = defineMessages({
   },
   th: {
     title: "ความปลอดภัยในการเข้าสู่ระบบ",
+    mustEnrol: "บทบาทของคุณต้องเข้าสู่ระบบด้วยการยืนยันตัวตนสองขั้นตอน โปรดตั้งค่าแอปยืนยันตัวตนเพื่อใช้งานคอนโซลต่อ",
     intro: "การยืนยันตัวตนสองขั้นตอนจะขอรหัสจากโทรศัพท์ของคุณหลังรหัสผ่าน รหัสผ่านที่ถูกขโมยเพียงอย่างเดียวจึงเข้าสู่ระบบแทนคุณไม่ได้",
     totpTitle: "แอปยืนยันตัวตน",
     off: "ปิดอยู่ ใครมีรหัสผ่านของคุณก็เข้าสู่ระบบแทนคุณได้",

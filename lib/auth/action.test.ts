@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { auditLog, merchants } from "../db/schema";
 import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
+import { actionMessages } from "../i18n/action-messages";
 import { accessOf, ACTION_MESSAGES, ActionError, defineAction, isDefinedAction } from "./action";
 import type { StaffSession } from "./session";
 
@@ -296,6 +297,16 @@ describe("defineAction, the one door for mutations", () => {
       });
       surroundings.session = { ...staff("finance"), locale: "th", mustChangePassword: true };
       expect(await createPayout(null, anyInput)).toMatchObject({ message: "โปรดตั้งรหัสผ่านของคุณเองก่อน (ขณะนี้ยังใช้รหัสผ่านชั่วคราว) แล้วลองอีกครั้ง" });
+    });
+
+    it("refuses a person who must enrol a second factor anything but enrolling, and audits it", async () => {
+      surroundings.session = { ...staff("finance"), mustEnrolSecondFactor: true };
+      expect(await createPayout(null, anyInput)).toMatchObject({ ok: false, message: actionMessages("en").enrolSecondFactorFirst });
+      expect(await lastAudit()).toMatchObject({ outcome: "denied", data: { reason: "must enrol a second factor" } });
+      const enrol = defineAction({ permission: "signed-in", schema: z.object({}), audit: false, run: async () => "enrolling" });
+      expect(await enrol(null, {})).toEqual({ ok: true, data: "enrolling" });
+      surroundings.session = { ...staff("finance"), locale: "th", mustEnrolSecondFactor: true };
+      expect(await createPayout(null, anyInput)).toMatchObject({ message: actionMessages("th").enrolSecondFactorFirst });
     });
 
     it("words the unexpected failure in Thai, with its reference", async () => {

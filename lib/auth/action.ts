@@ -130,6 +130,11 @@ export function defineAction<A extends Access, S extends z.ZodType, T, M extends
       await audit("denied", { data: { reason: "must change password" } });
       return failure((await words()).choosePasswordFirst);
     }
+    // A role that must use a second factor, without one: only enrolling (and signing out, the language).
+    if (session?.mustEnrolSecondFactor && options.permission !== "public" && options.permission !== "signed-in") {
+      await audit("denied", { data: { reason: "must enrol a second factor" } });
+      return failure((await words()).enrolSecondFactorFirst);
+    }
 
     let merchant: MerchantSummary | null = null;
     const merchantId = typeof fields.merchantId === "string" ? fields.merchantId : null;

@@ -50,6 +50,7 @@ export interface RouteWords {
   signedOut?: string;
   denied?: string;
   choosePasswordFirst?: string;
+  enrolSecondFactorFirst?: string;
 }
 
 export interface RouteOptions<P extends Params = Params> {
@@ -82,6 +83,7 @@ export function defineRoute<P extends Params = Params>(options: RouteOptions<P>)
       signedOut: defaults.signedOut,
       denied: deniedMessage(options.permission, locale),
       choosePasswordFirst: defaults.choosePasswordFirst,
+      enrolSecondFactorFirst: defaults.enrolSecondFactorFirst,
       ...options.words?.(locale),
     };
     const ip = clientIpFrom(request.headers);
@@ -102,6 +104,7 @@ export function defineRoute<P extends Params = Params>(options: RouteOptions<P>)
     if (!session) return refuse(401, words.signedOut, "signed out");
     const refusal = gateRefusal(session, options.permission);
     if (refusal === "must change password") return refuse(403, words.choosePasswordFirst, refusal);
+    if (refusal === "must enrol a second factor") return refuse(403, words.enrolSecondFactorFirst, refusal);
     if (refusal) return refuse(403, words.denied, refusal);
 
     let merchant: MerchantSummary | null = null;
@@ -135,9 +138,14 @@ export function defineRoute<P extends Params = Params>(options: RouteOptions<P>)
   return markDoor(handler, "staff");
 }
 
-function gateRefusal(session: StaffSession, permission: Permission): "must change password" | "permission" | null {
+function gateRefusal(
+  session: StaffSession,
+  permission: Permission,
+): "must change password" | "must enrol a second factor" | "permission" | null {
   // Someone on a one-time password (an invite, or an admin's reset) may only choose their own.
   if (session.mustChangePassword) return "must change password";
+  // Someone whose role must use a second factor may only enrol one.
+  if (session.mustEnrolSecondFactor) return "must enrol a second factor";
   return can(session.role, permission) ? null : "permission";
 }
 

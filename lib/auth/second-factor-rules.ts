@@ -25,3 +25,11 @@ export const secondFactorCodeSchema = z.object({
   code: z.string({ error: R.codeRequired }).trim().min(1, R.codeRequired).max(20, R.codeWrong),
 });
 export const beginTotpSchema = z.object({});
+
+/** Settings → Staff: the roles that must use a second factor (the server keeps only roles that exist). */
+export const secondFactorPolicySchema = z.object({
+  roles: z.preprocess(
+    (value) => (value === undefined || value === false ? [] : Array.isArray(value) ? value : [value]),
+    z.array(z.string().max(20)).max(10),
+  ),
+});

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, lt, notExists } from "drizzle-orm";
+import { and, eq, lt, notExists, sql } from "drizzle-orm";
 import { headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { REQUEST_PATH_HEADER, signInPath } from "./public-paths";
@@ -27,12 +27,16 @@ export interface StaffSession {
   locale: string | null;
   /** Signed in with a one-time password (an invite or reset): must choose their own before anything else. */
   mustChangePassword?: boolean;
+  /** In a role that must use a second factor, without one: must enrol before anything else. */
+  mustEnrolSecondFactor?: boolean;
   /** The sign-in this session is, so a response that stays open can check it again (recheckSession). */
   signIn?: SignIn;
 }
 
 /** Where a person with a one-time password is sent until they choose their own (app/account/password). */
 export const CHOOSE_PASSWORD_PATH = "/account/password";
+/** Where a person who must use a second factor and has none is sent until they enrol (app/account/security). */
+export const ENROL_SECOND_FACTOR_PATH = "/account/security";
 
 /**
  * The signed-in person, or null. The session cookie's JWT (lib/auth/session-cookie.ts) proves who
@@ -81,6 +85,8 @@ export async function loadStaffSession(
       mustChangePassword: staffUsers.mustChangePassword,
       sessionsValidFrom: staffUsers.sessionsValidFrom,
       keptSessionId: staffUsers.keptSessionId,
+      // The admin's rule rides along: a role that must use a second factor, and none enrolled.
+      mustEnrol: sql<boolean>`(${staffUsers.totpEnabledAt} is null and ${staffUsers.role} = any(coalesce((select s.second_factor_roles from security_settings s where s.id = 'global'), '{}')))`,
     })
     .from(staffUsers)
     .where(and(eq(staffUsers.id, userId), notRevoked))
@@ -95,6 +101,7 @@ export async function loadStaffSession(
     merchantIds: row.merchantIds,
     locale: row.locale,
     ...(row.mustChangePassword ? { mustChangePassword: true } : {}),
+    ...(row.mustEnrol === true ? { mustEnrolSecondFactor: true } : {}),
     ...(signIn ? { signIn } : {}),
   };
 }
@@ -122,6 +129,7 @@ export async function requireSession(): Promise<StaffSession> {
   const session = await currentSession();
   if (!session) redirect(signInPath((await headers()).get(REQUEST_PATH_HEADER)));
   if (session.mustChangePassword) redirect(CHOOSE_PASSWORD_PATH);
+  if (session.mustEnrolSecondFactor) redirect(ENROL_SECOND_FACTOR_PATH);
   return session;
 }
 

@@ -86,6 +86,19 @@ export const staffRecoveryCodes = pgTable(
   (t) => [index("staff_recovery_codes_user_idx").on(t.userId)],
 );
 
+/** Deployment-wide security rules set by an admin; one row, id "global". */
+export const securitySettings = pgTable("security_settings", {
+  id: text("id").primaryKey(),
+  /** Roles that must sign in with a second factor: a person in one without it enrols before anything else. */
+  secondFactorRoles: text("second_factor_roles")
+    .array()
+    .$type<Role[]>()
+    .notNull()
+    .default(sql`'{}'`),
+  updatedBy: text("updated_by"),
+  updatedAt: updatedAt(),
+});
+
 /**
  * Sessions ended by signing out. The session cookie is a JWT, so clearing it is not enough: a
  * response still in flight (a prefetch, the event stream) can renew it afterwards. A session whose

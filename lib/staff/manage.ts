@@ -2,8 +2,10 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { hashPassword } from "../auth/password";
+import { removeTotp } from "../auth/second-factor";
+import { setSecondFactorRoles } from "../auth/second-factor-policy";
 import type { Db } from "../db/client";
-import { merchants, staffUsers } from "../db/schema";
+import { merchants, staffUsers, type Role } from "../db/schema";
 import { isUniqueViolation, SettingsRuleError, STAFF_REFUSALS } from "./errors";
 import { oneTimePassword } from "./one-time-password";
 import { merchantIdsFor, type InviteStaffInput, type StaffAccessInput } from "./schemas";
@@ -137,4 +139,29 @@ async function assertMerchantsExist(db: Db, merchantIds: string[] | null) {
   if (!merchantIds || merchantIds.length === 0) return;
   const found = await db.select({ id: merchants.id }).from(merchants).where(inArray(merchants.id, merchantIds));
   if (found.length !== merchantIds.length) throw new SettingsRuleError(STAFF_REFUSALS.unknownMerchant, "merchantIds");
+}
+
+/**
+ * Turns off another person's second factor (they lost their phone and their recovery codes): they
+ * sign in with the password alone until they enrol again, which a policy may require at once.
+ * Never one's own, and only while another active admin exists besides the one doing it.
+ */
+export async function resetStaffSecondFactor(db: Db, actor: Actor, userId: string): Promise<void> {
+  assertCanManage(actor);
+  if (userId === actor.userId) throw new SettingsRuleError(STAFF_REFUSALS.notYourself);
+  const [other] = await db
+    .select({ id: staffUsers.id })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.role, "admin"), eq(staffUsers.isDisabled, false), ne(staffUsers.id, actor.userId)))
+    .limit(1);
+  if (!other) throw new SettingsRuleError(STAFF_REFUSALS.resetNeedsAnotherAdmin);
+  const [person] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.id, userId));
+  if (!person) throw new SettingsRuleError(STAFF_REFUSALS.notFound, undefined, "not_found");
+  if (!(await removeTotp(db, userId))) throw new SettingsRuleError(STAFF_REFUSALS.noSecondFactor);
+}
+
+/** The roles that must sign in with a second factor; only an admin with every merchant sets them (they apply to everyone). */
+export async function setSecondFactorPolicy(db: Db, actor: Actor, roles: readonly Role[]): Promise<Role[]> {
+  assertCanManage(actor);
+  return setSecondFactorRoles(db, roles, actor.userId);
 }

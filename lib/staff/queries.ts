@@ -14,6 +14,8 @@ export interface StaffMember {
   merchantIds: string[] | null;
   isDisabled: boolean;
   mustChangePassword: boolean;
+  /** Whether they sign in with an authenticator app's code too. */
+  hasSecondFactor: boolean;
   lastSignInAt: Date | null;
   createdAt: Date;
 }
@@ -26,6 +28,7 @@ const columns = {
   merchantIds: staffUsers.merchantIds,
   isDisabled: staffUsers.isDisabled,
   mustChangePassword: staffUsers.mustChangePassword,
+  hasSecondFactor: sql<boolean>`(${staffUsers.totpEnabledAt} is not null)`,
   lastSignInAt: staffUsers.lastSignInAt,
   createdAt: staffUsers.createdAt,
 };

@@ -45,6 +45,15 @@ export default async function SecurityPage() {
         <h1 className="text-2xl font-semibold">{t.title}</h1>
         <p className="mt-2 text-sm text-slate-700">{t.intro}</p>
         <p className="mt-1 text-sm text-slate-600">{auth.signedInAs(session.name, session.email)}</p>
+        {session.mustEnrolSecondFactor && (
+          <p
+            role="status"
+            className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+            data-testid="must-enrol"
+          >
+            {t.mustEnrol}
+          </p>
+        )}
         <section aria-labelledby="totp-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-5">
           <h2 id="totp-heading" className="text-lg font-medium">
             {t.totpTitle}

@@ -1,8 +1,17 @@
 "use server";
 
 import { defineAction } from "@/lib/auth/action";
+import type { Role } from "@/lib/db/schema";
 import { withRulesAsActionErrors } from "@/lib/staff/as-action-error";
-import { changeStaffAccess, inviteStaff, resetStaffPassword, setStaffDisabled } from "@/lib/staff/manage";
+import { secondFactorPolicySchema } from "@/lib/auth/second-factor-rules";
+import {
+  changeStaffAccess,
+  inviteStaff,
+  resetStaffPassword,
+  resetStaffSecondFactor,
+  setSecondFactorPolicy,
+  setStaffDisabled,
+} from "@/lib/staff/manage";
 import { inviteStaffSchema, staffAccessSchema, staffIdSchema } from "@/lib/staff/schemas";
 
 // The rules (not yourself, never zero active admins, only an admin with every merchant) live in
@@ -59,4 +68,25 @@ export const resetStaffPasswordAction = defineAction({
     return { userId: input.userId, oneTimePassword: reset.oneTimePassword };
   },
   target: (input) => input.userId,
+});
+
+export const resetStaffSecondFactorAction = defineAction({
+  permission: "staff.manage",
+  schema: staffIdSchema,
+  audit: "staff.reset-second-factor",
+  run: async ({ input, session, db }) => {
+    await withRulesAsActionErrors(() => resetStaffSecondFactor(db, session, input.userId));
+    return { userId: input.userId };
+  },
+  target: (input) => input.userId,
+});
+
+export const secondFactorPolicyAction = defineAction({
+  permission: "staff.manage",
+  schema: secondFactorPolicySchema,
+  audit: "security.second-factor-policy",
+  run: async ({ input, session, db }) => ({
+    roles: await withRulesAsActionErrors(() => setSecondFactorPolicy(db, session, input.roles as Role[])),
+  }),
+  target: () => null,
 });

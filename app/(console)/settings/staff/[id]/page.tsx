@@ -4,6 +4,8 @@ import { notFound } from "next/navigation";
 import { NeedsAllMerchants } from "@/components/console/settings/needs-all-merchants";
 import { SettingsNav } from "@/components/console/settings/settings-nav";
 import { StaffAccessForm } from "@/components/console/settings/staff-access-form";
+import { SecondFactorReset } from "@/components/console/settings/second-factor-admin";
+import { secondFactorAdminMessages } from "@/components/console/settings/second-factor-messages";
 import { StaffAccountControls } from "@/components/console/settings/staff-account-controls";
 import { staffMessages, staffRoleLabel } from "@/components/console/settings/staff-messages";
 import { requirePermission } from "@/lib/auth/session";
@@ -12,7 +14,13 @@ import { formatDateTime } from "@/lib/i18n";
 import { getLocale } from "@/lib/i18n/server";
 import { listMerchantsVisibleTo } from "@/lib/merchants/queries";
 import { getStaffMember } from "@/lib/staff/queries";
-import { changeStaffAccessAction, disableStaffAction, enableStaffAction, resetStaffPasswordAction } from "../actions";
+import {
+  changeStaffAccessAction,
+  disableStaffAction,
+  enableStaffAction,
+  resetStaffPasswordAction,
+  resetStaffSecondFactorAction,
+} from "../actions";
 
 export const metadata: Metadata = { title: "Staff member" };
 
@@ -23,6 +31,7 @@ export default async function StaffMemberPage({ params }: { params: Promise<{ id
   const [person, merchants] = await Promise.all([getStaffMember(db, session, id), listMerchantsVisibleTo(db, session)]);
   if (!person) notFound();
   const t = staffMessages(locale);
+  const twoFactor = secondFactorAdminMessages(locale);
   const isSelf = person.id === session.userId;
   const section = "rounded-lg border border-slate-200 bg-white p-5";
   return (
@@ -74,6 +83,15 @@ export default async function StaffMemberPage({ params }: { params: Promise<{ id
                 disableAction={disableStaffAction}
                 enableAction={enableStaffAction}
                 resetAction={resetStaffPasswordAction}
+                locale={locale}
+              />
+            </div>
+            <h3 className="mt-6 font-medium">{twoFactor.personTitle}</h3>
+            <div className="mt-2">
+              <SecondFactorReset
+                action={resetStaffSecondFactorAction}
+                userId={person.id}
+                hasSecondFactor={person.hasSecondFactor}
                 locale={locale}
               />
             </div>
