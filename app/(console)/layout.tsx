@@ -5,6 +5,8 @@ import { NavigationPending } from "@/components/console/navigation-pending";
 import { DatabaseUnreachable } from "@/components/database/database-unreachable";
 import { pageStateMessages } from "@/components/page-state/page-state-messages";
 import { QueryProvider } from "@/components/live/query-provider";
+import { StepUpProvider } from "@/components/ui/step-up";
+import { stepUpAction } from "../account/security/actions";
 import { countAwaitingApproval } from "@/lib/approvals/awaiting-count";
 import { sectionsFor } from "@/lib/auth/console-sections";
 import { can } from "@/lib/auth/permissions";
@@ -62,7 +64,10 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
           setLocaleAction={setLocaleAction}
           awaitingApproval={awaitingApproval}
         />
-        <main className="mx-auto max-w-6xl px-4 py-4 sm:px-6 sm:py-8">{children}</main>
+        {/* Actions that need a fresh second factor ask for it here, then go ahead (lib/auth/step-up.ts). */}
+        <StepUpProvider action={stepUpAction} locale={await getLocale(session)}>
+          <main className="mx-auto max-w-6xl px-4 py-4 sm:px-6 sm:py-8">{children}</main>
+        </StepUpProvider>
       </QueryProvider>
     </div>
   );

@@ -6,6 +6,7 @@ import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormP
 import type { z } from "zod";
 import type { ServerAction } from "@/lib/auth/action";
 import { UNREACHABLE_MESSAGE } from "@/lib/i18n/action-messages";
+import { useStepUp } from "./step-up";
 
 /**
  * The console's one form kit: react-hook-form with the server action's own zod schema (the browser
@@ -35,6 +36,7 @@ export function useActionForm<S extends z.ZodType<unknown, FieldValues>, T>(opti
   const [answered, setAnswered] = useState<{ data: T } | null>(null);
   const [isSending, setSending] = useState(false);
   const inFlight = useRef(false);
+  const withStepUp = useStepUp();
 
   /** Sends the form's current values (already checked by the caller, or by `onSubmit`). */
   const send = useCallback(async () => {
@@ -46,7 +48,8 @@ export function useActionForm<S extends z.ZodType<unknown, FieldValues>, T>(opti
     try {
       let answer: Awaited<ReturnType<ServerAction<T>>>;
       try {
-        answer = await action(null, form.getValues() as Record<string, unknown>);
+        // An action that needs a fresh second factor asks for it, then is sent again (components/ui/step-up.tsx).
+        answer = await withStepUp(() => action(null, form.getValues() as Record<string, unknown>));
       } catch (error) {
         // Next's redirect from the action arrives as navigation, not as an error worth showing.
         if (error instanceof Error && /NEXT_REDIRECT/.test(error.message)) throw error;
@@ -67,7 +70,7 @@ export function useActionForm<S extends z.ZodType<unknown, FieldValues>, T>(opti
       inFlight.current = false;
       setSending(false);
     }
-  }, [action, form, onSuccess, words?.fixFields, words?.unreachable]);
+  }, [action, form, onSuccess, words?.fixFields, words?.unreachable, withStepUp]);
 
   const onSubmit = (event?: BaseSyntheticEvent) => form.handleSubmit(() => send())(event);
   const clearResult = () => setAnswered(null);

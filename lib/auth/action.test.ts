@@ -299,6 +299,36 @@ describe("defineAction, the one door for mutations", () => {
       expect(await createPayout(null, anyInput)).toMatchObject({ message: "โปรดตั้งรหัสผ่านของคุณเองก่อน (ขณะนี้ยังใช้รหัสผ่านชั่วคราว) แล้วลองอีกครั้ง" });
     });
 
+    it("asks a person with a second factor for a fresh one (5 minutes) where the action says so, and no one else", async () => {
+      const sensitive = defineAction({
+        permission: "request.read",
+        schema: z.object({ big: z.boolean() }),
+        audit: "test.step-up",
+        stepUp: true,
+        run: async () => "done",
+      });
+      const sometimes = defineAction({
+        permission: "request.read",
+        schema: z.object({ big: z.boolean() }),
+        audit: false,
+        stepUp: (input) => input.big,
+        run: async () => "done",
+      });
+      surroundings.session = { ...staff("finance"), hasSecondFactor: true };
+      expect(await sensitive(null, { big: true })).toMatchObject({ ok: false, stepUp: true, message: actionMessages("en").stepUpRequired });
+      expect(await lastAudit()).toMatchObject({ action: "test.step-up", outcome: "denied", data: { reason: "step-up required" } });
+      expect(await sometimes(null, { big: false })).toEqual({ ok: true, data: "done" });
+      expect(await sometimes(null, { big: true })).toMatchObject({ ok: false, stepUp: true });
+      surroundings.session = { ...staff("finance"), hasSecondFactor: true, steppedUpAt: new Date(Date.now() - 60_000) };
+      expect(await sensitive(null, { big: true })).toEqual({ ok: true, data: "done" });
+      // Older than 5 minutes: asked again.
+      surroundings.session = { ...staff("finance"), hasSecondFactor: true, steppedUpAt: new Date(Date.now() - 5 * 60_000 - 1_000) };
+      expect(await sensitive(null, { big: true })).toMatchObject({ ok: false, stepUp: true });
+      // Without a second factor there is nothing to step up with: the two-factor rule decides who must have one.
+      surroundings.session = staff("finance");
+      expect(await sensitive(null, { big: true })).toEqual({ ok: true, data: "done" });
+    });
+
     it("refuses a person who must enrol a second factor anything but enrolling, and audits it", async () => {
       surroundings.session = { ...staff("finance"), mustEnrolSecondFactor: true };
       expect(await createPayout(null, anyInput)).toMatchObject({ ok: false, message: actionMessages("en").enrolSecondFactorFirst });

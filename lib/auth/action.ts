@@ -11,6 +11,7 @@ import { recordAudit, type AuditOutcome } from "./audit";
 import { fieldsHoldingNul, formDataToInput } from "./form-input";
 import { can, type Permission } from "./permissions";
 import { clientIpFrom } from "../http/request-ip";
+import { needsStepUp } from "./step-up";
 import { currentSession, type StaffSession } from "./session";
 
 /**
@@ -33,7 +34,15 @@ import { currentSession, type StaffSession } from "./session";
  */
 
 export type FieldErrors = Record<string, string[]>;
-export type ActionResult<T = null> = { ok: true; data: T } | { ok: false; message: string; fieldErrors: FieldErrors };
+export type ActionResult<T = null> =
+  | { ok: true; data: T }
+  | {
+      ok: false;
+      message: string;
+      fieldErrors: FieldErrors;
+      /** A fresh second-factor check is needed first (lib/auth/step-up.ts); the console asks and sends again. */
+      stepUp?: true;
+    };
 export type ActionInput = FormData | Record<string, unknown>;
 /** Fits useActionState (previous state, FormData) and `<form action>` (FormData) alike. */
 export type ServerAction<T> = (previous?: unknown, input?: ActionInput) => Promise<ActionResult<T>>;
@@ -58,6 +67,11 @@ export interface ActionOptions<A extends Access, S extends z.ZodType, M extends 
   audit: string | false;
   /** What the audit row says was acted on (a request id…). */
   target?: (input: z.output<S>, data: T) => string | null | undefined;
+  /**
+   * Needs a fresh second-factor check within 5 minutes from a person who has a second factor
+   * (lib/auth/step-up.ts): always, or when this says so for the input (a Pay-Out above the threshold).
+   */
+  stepUp?: true | ((input: z.output<S>, merchant: M extends true ? MerchantSummary : null) => boolean);
   run(context: ActionContext<A, z.output<S>, M>): Promise<T>;
 }
 
@@ -163,6 +177,12 @@ export function defineAction<A extends Access, S extends z.ZodType, T, M extends
       const flat = z.flattenError(parsed.error);
       const t = await words();
       return failure(flat.formErrors[0] ?? t.invalid, inLanguage(flat.fieldErrors as FieldErrors, t.missingField));
+    }
+
+    const stepUp = options.stepUp === true || (typeof options.stepUp === "function" && options.stepUp(parsed.data, merchant as never));
+    if (stepUp && session && needsStepUp(session)) {
+      await audit("denied", { merchantId, data: { reason: "step-up required" } });
+      return { ...failure((await words()).stepUpRequired), stepUp: true };
     }
 
     const context = { input: parsed.data, session, merchant, db, ip } as ActionContext<A, z.output<S>, M>;

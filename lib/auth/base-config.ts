@@ -29,7 +29,7 @@ export function baseAuthConfig(): NextAuthConfig {
       jwt({ token, user }) {
         if (user?.id) {
           token.uid = user.id;
-          token.sid = crypto.randomUUID();
+          token.sid = user.sessionId ?? crypto.randomUUID();
           token.sat = Math.floor(Date.now() / 1000);
           token.role = user.role;
           token.merchantIds = user.merchantIds ?? null;
@@ -46,7 +46,7 @@ export function baseAuthConfig(): NextAuthConfig {
             name: token.name,
             role: token.role,
             merchantIds: token.merchantIds ?? null,
-            sessionId: token.sid ?? null,
+            sessionId: token.sid,
           },
         };
       },

@@ -7,6 +7,7 @@ import { baseAuthConfig } from "./base-config";
 import { MAX_PASSWORD_LENGTH } from "./password";
 import { clientIpFrom } from "../http/request-ip";
 import { refusalCode } from "./sign-in-messages";
+import { recordSignIn } from "./sessions";
 import { verifySignIn } from "./verify-sign-in";
 import { keyVault } from "../merchants/vault";
 
@@ -38,9 +39,13 @@ export function authConfig(): NextAuthConfig {
         async authorize(raw, request) {
           const parsed = credentialsSchema.safeParse(raw);
           if (!parsed.success) throw new SignInRefused("invalid");
-          const result = await verifySignIn(await getDb(), { ...parsed.data, ip: clientIpFrom(request.headers) }, keyVault());
+          const db = await getDb();
+          const ip = clientIpFrom(request.headers);
+          const result = await verifySignIn(db, { ...parsed.data, ip }, keyVault());
           if (!result.ok) throw new SignInRefused(refusalCode(result.refusal));
-          return result.user;
+          // The sign-in's row first, so the account page lists it and it can be ended from anywhere.
+          const sessionId = await recordSignIn(db, { userId: result.user.id, ip, userAgent: request.headers.get("user-agent") });
+          return { ...result.user, sessionId };
         },
       }),
     ],

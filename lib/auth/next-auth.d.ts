@@ -5,6 +5,8 @@ declare module "next-auth" {
   interface User {
     role?: Role;
     merchantIds?: string[] | null;
+    /** The sign-in's id, chosen when the password was checked so its row (staff_sessions) exists from the start. */
+    sessionId?: string;
   }
 }
 

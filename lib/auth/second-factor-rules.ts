@@ -9,6 +9,8 @@ export const secondFactorRules = keyedMessages("secondFactor", {
     alreadyOn: "Two-factor sign-in is on already.",
     notOn: "Two-factor sign-in is not on.",
     nothingPending: "Start again: choose “Set up an authenticator app”.",
+    sessionGone: "That session has ended already. Reload the page.",
+    sessionUnknown: "This session began before PayDesk kept sessions: sign out and in again, then try again.",
   },
   th: {
     codeRequired: "กรอกรหัส 6 หลักที่แอปยืนยันตัวตนแสดงอยู่ตอนนี้",
@@ -16,6 +18,8 @@ export const secondFactorRules = keyedMessages("secondFactor", {
     alreadyOn: "เปิดการยืนยันตัวตนสองขั้นตอนอยู่แล้ว",
     notOn: "ยังไม่ได้เปิดการยืนยันตัวตนสองขั้นตอน",
     nothingPending: "โปรดเริ่มใหม่: เลือก “ตั้งค่าแอปยืนยันตัวตน”",
+    sessionGone: "เซสชันนั้นสิ้นสุดไปแล้ว โปรดโหลดหน้าใหม่",
+    sessionUnknown: "เซสชันนี้เริ่มก่อนที่ PayDesk จะบันทึกเซสชัน โปรดออกจากระบบแล้วเข้าใหม่ แล้วลองอีกครั้ง",
   },
 });
 

@@ -5,7 +5,7 @@ import { forbidden, redirect } from "next/navigation";
 import { REQUEST_PATH_HEADER, signInPath } from "./public-paths";
 import { cache } from "react";
 import { getDb, type Db } from "../db";
-import { revokedSessions, staffUsers, type Role } from "../db/schema";
+import { revokedSessions, staffSessions, staffUsers, type Role } from "../db/schema";
 import { SESSION_ABSOLUTE_MAX_SECONDS } from "./base-config";
 import { can, canAny, type Permission } from "./permissions";
 import { sessionClaims } from "./session-cookie";
@@ -29,6 +29,10 @@ export interface StaffSession {
   mustChangePassword?: boolean;
   /** In a role that must use a second factor, without one: must enrol before anything else. */
   mustEnrolSecondFactor?: boolean;
+  /** Signs in with a second factor (an authenticator app): step-up asks them for a fresh code. */
+  hasSecondFactor?: boolean;
+  /** When this session last passed a fresh second-factor check (lib/auth/step-up.ts). */
+  steppedUpAt?: Date;
   /** The sign-in this session is, so a response that stays open can check it again (recheckSession). */
   signIn?: SignIn;
 }
@@ -49,8 +53,33 @@ export const currentSession = cache(async (): Promise<StaffSession | null> => {
   const claims = await sessionClaims(await headers());
   // A cookie that does not say which sign-in it is, or when, cannot be revoked or aged: void.
   if (!claims?.sessionId || !claims.signedInAt) return null;
-  return loadStaffSession(await getDb(), claims.userId, { id: claims.sessionId, at: claims.signedInAt });
+  const db = await getDb();
+  const session = await loadStaffSession(db, claims.userId, { id: claims.sessionId, at: claims.signedInAt });
+  if (session) touchSession(db, claims.sessionId);
+  return session;
 });
+
+const touched = new Map<string, number>();
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * "Last seen" for the account's session list: written at most once a minute per session and
+ * process, after the answer's data is read and without holding it up (a failure only costs
+ * freshness of that column).
+ */
+function touchSession(db: Db, sessionId: string): void {
+  const now = Date.now();
+  if (now - (touched.get(sessionId) ?? 0) < TOUCH_EVERY_MS) return;
+  touched.set(sessionId, now);
+  if (touched.size > 10_000) touched.clear();
+  db.update(staffSessions)
+    .set({ lastSeenAt: new Date(now) })
+    .where(eq(staffSessions.id, sessionId))
+    .then(
+      () => undefined,
+      () => undefined,
+    );
+}
 
 /** The same person and sign-in, read again now (a live stream asks every so often). */
 export async function recheckSession(session: StaffSession): Promise<StaffSession | null> {
@@ -86,6 +115,11 @@ export async function loadStaffSession(
       sessionsValidFrom: staffUsers.sessionsValidFrom,
       keptSessionId: staffUsers.keptSessionId,
       // The admin's rule rides along: a role that must use a second factor, and none enrolled.
+      hasSecondFactor: sql<boolean>`(${staffUsers.totpEnabledAt} is not null)`,
+      stepUpAt:
+        signIn === null
+          ? sql<null>`null`
+          : sql<Date | null>`(select s.step_up_at from staff_sessions s where s.id = ${signIn.id})`.mapWith(staffSessions.stepUpAt),
       mustEnrol: sql<boolean>`(${staffUsers.totpEnabledAt} is null and ${staffUsers.role} = any(coalesce((select s.second_factor_roles from security_settings s where s.id = 'global'), '{}')))`,
     })
     .from(staffUsers)
@@ -102,6 +136,8 @@ export async function loadStaffSession(
     locale: row.locale,
     ...(row.mustChangePassword ? { mustChangePassword: true } : {}),
     ...(row.mustEnrol === true ? { mustEnrolSecondFactor: true } : {}),
+    ...(row.hasSecondFactor === true ? { hasSecondFactor: true } : {}),
+    ...(row.stepUpAt ? { steppedUpAt: row.stepUpAt } : {}),
     ...(signIn ? { signIn } : {}),
   };
 }

@@ -86,6 +86,26 @@ export const staffRecoveryCodes = pgTable(
   (t) => [index("staff_recovery_codes_user_idx").on(t.userId)],
 );
 
+/** Each sign-in (lib/auth/sessions.ts): listed on the account page, ended from there; its last step-up. */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    /** The session cookie's `sid`. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUsers.id),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    /** When this session last passed a fresh second-factor check (lib/auth/step-up.ts). */
+    stepUpAt: timestamp("step_up_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [index("staff_sessions_user_idx").on(t.userId, t.createdAt)],
+);
+
 /** Deployment-wide security rules set by an admin; one row, id "global". */
 export const securitySettings = pgTable("security_settings", {
   id: text("id").primaryKey(),

@@ -15,6 +15,7 @@ export const actionMessages = defineMessages({
     nulCharacter:
       "This text holds an invisible character (NUL, often brought in by pasting) that cannot be saved. Remove it, or type the text again, and retry.",
     choosePasswordFirst: "Choose your own password first (you are still on a one-time password), then try again.",
+    stepUpRequired: "Confirm it is you: enter the current code from your authenticator app, then it goes ahead.",
     enrolSecondFactorFirst:
       "Your role must sign in with a second factor: set up an authenticator app on the Security page first, then try again.",
     denied: (what: string) => `You do not have permission to ${what}. Ask an admin if you need it.`,
@@ -28,6 +29,7 @@ export const actionMessages = defineMessages({
     missingField: "โปรดกรอกช่องนี้",
     nulCharacter: "ข้อความนี้มีอักขระที่มองไม่เห็น (NUL มักติดมากับการวาง) ซึ่งบันทึกไม่ได้ โปรดลบออกหรือพิมพ์ข้อความใหม่ แล้วลองอีกครั้ง",
     choosePasswordFirst: "โปรดตั้งรหัสผ่านของคุณเองก่อน (ขณะนี้ยังใช้รหัสผ่านชั่วคราว) แล้วลองอีกครั้ง",
+    stepUpRequired: "โปรดยืนยันว่าเป็นคุณ: กรอกรหัสปัจจุบันจากแอปยืนยันตัวตน แล้วรายการจะดำเนินต่อ",
     enrolSecondFactorFirst: "บทบาทของคุณต้องเข้าสู่ระบบด้วยการยืนยันตัวตนสองขั้นตอน โปรดตั้งค่าแอปยืนยันตัวตนในหน้าความปลอดภัยก่อน แล้วลองอีกครั้ง",
     denied: (what: string) => `คุณไม่มีสิทธิ์${what} หากต้องใช้ โปรดติดต่อผู้ดูแลระบบ`,
     unexpected: (reference: string) => `ระบบขัดข้อง (รหัสอ้างอิง ${reference}) โปรดลองอีกครั้งในอีกสักครู่ หากยังเกิดซ้ำ โปรดแจ้งรหัสนี้แก่ผู้ดูแลระบบ`,

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { hashPassword } from "../auth/password";
 import { removeTotp } from "../auth/second-factor";
+import { endSessions } from "../auth/sessions";
 import { setSecondFactorRoles } from "../auth/second-factor-policy";
 import type { Db } from "../db/client";
 import { merchants, staffUsers, type Role } from "../db/schema";
@@ -164,4 +165,13 @@ export async function resetStaffSecondFactor(db: Db, actor: Actor, userId: strin
 export async function setSecondFactorPolicy(db: Db, actor: Actor, roles: readonly Role[]): Promise<Role[]> {
   assertCanManage(actor);
   return setSecondFactorRoles(db, roles, actor.userId);
+}
+
+/** Ends every session of another person (never one's own: that is the account page's "end all others"). */
+export async function endAllSessionsOf(db: Db, actor: Actor, userId: string): Promise<number> {
+  assertCanManage(actor);
+  if (userId === actor.userId) throw new SettingsRuleError(STAFF_REFUSALS.notYourself);
+  const [person] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.id, userId));
+  if (!person) throw new SettingsRuleError(STAFF_REFUSALS.notFound, undefined, "not_found");
+  return endSessions(db, userId, null);
 }

@@ -30,6 +30,7 @@ async function refusal(result: Extract<DecisionResult, { ok: false }>): Promise<
 }
 
 export const approveRequestAction = defineAction({
+  stepUp: true,
   permission: "payout.approve",
   schema: z.object({ merchantId: z.string(), requestId: z.string().min(1) }),
   merchantScoped: true,
@@ -48,6 +49,7 @@ export const approveRequestAction = defineAction({
 });
 
 export const declineRequestAction = defineAction({
+  stepUp: true,
   permission: "payout.approve",
   schema: declineFormSchema,
   merchantScoped: true,

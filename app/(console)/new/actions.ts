@@ -6,7 +6,7 @@ import type { Permission } from "@/lib/auth/permissions";
 import { getLocale } from "@/lib/i18n/server";
 import { merchantApi } from "@/lib/payment-api";
 import { createForMerchant, type RequestPayload } from "@/lib/requests/create";
-import { isRefId1Taken, rulesOf } from "@/lib/requests/form-context";
+import { isRefId1Taken, needsApproval, rulesOf } from "@/lib/requests/form-context";
 import { fieldMessage } from "@/lib/requests/form-messages";
 import { factWords } from "@/lib/requests/notes";
 import { p2pFormSchema, payInFormSchema, payOutFormSchema, refId1Field, type CreateFormData } from "@/lib/requests/forms";
@@ -28,6 +28,11 @@ function createAction<S extends z.ZodType<Parsed>>(permission: Permission, schem
     permission,
     schema,
     merchantScoped: true,
+    // Money out above the merchant's approval threshold asks for a fresh second factor (lib/auth/step-up.ts).
+    stepUp: (input, merchant) => {
+      const payload = toPayload(input);
+      return "payOut" in payload && needsApproval(payload.payOut.amountSatang, rulesOf(merchant));
+    },
     audit: permission,
     target: (_input, data: CreateFormData) => data.requestId,
     run: async ({ input, merchant, session, db }): Promise<CreateFormData> => {

@@ -1,6 +1,7 @@
 "use server";
 
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { ActionError, defineAction } from "@/lib/auth/action";
 import {
   beginTotpEnrolment,
@@ -14,6 +15,8 @@ import { beginTotpSchema, secondFactorCodeSchema, secondFactorRules } from "@/li
 import { normalizeEmail, recordSignInFailure } from "@/lib/auth/throttle";
 import type { Db } from "@/lib/db/client";
 import { staffUsers } from "@/lib/db/schema";
+import { endSession, endSessions } from "@/lib/auth/sessions";
+import { recordStepUp } from "@/lib/auth/step-up";
 import { keyVault } from "@/lib/merchants/vault";
 
 /**
@@ -86,5 +89,39 @@ export const removeTotpAction = defineAction({
     if (!(await removeTotp(db, session.userId))) throw new ActionError(R.notOn);
     return null;
   },
+  target: () => null,
+});
+
+/** A fresh second-factor check for this session (step-up): the actions that ask for one go ahead for 5 minutes. */
+export const stepUpAction = defineAction({
+  permission: "signed-in",
+  schema: secondFactorCodeSchema,
+  audit: "auth.step-up",
+  run: async ({ input, session, db, ip }) => {
+    await requireCurrentCode(db, session.userId, session.email, ip, input.code);
+    if (!session.signIn || !(await recordStepUp(db, session.signIn.id))) throw new ActionError(R.sessionUnknown);
+    return null;
+  },
+  target: () => null,
+});
+
+/** Ends one of the person's own sessions (another device): over at its next request. */
+export const endSessionAction = defineAction({
+  permission: "signed-in",
+  schema: z.object({ sessionId: z.string().min(1).max(64) }),
+  audit: "account.end-session",
+  run: async ({ input, session, db }) => {
+    if (!(await endSession(db, session.userId, input.sessionId))) throw new ActionError(R.sessionGone, {}, "not_found");
+    return null;
+  },
+  target: (input) => input.sessionId,
+});
+
+/** Ends every session of the person but this one. */
+export const endOtherSessionsAction = defineAction({
+  permission: "signed-in",
+  schema: z.object({}),
+  audit: "account.end-other-sessions",
+  run: async ({ session, db }) => ({ ended: await endSessions(db, session.userId, session.signIn?.id ?? null) }),
   target: () => null,
 });

@@ -7,14 +7,23 @@ import { TwoFactorPanel } from "@/components/auth/two-factor-panel";
 import { LanguageSwitcher } from "@/components/console/language-switcher";
 import { SignOutButton } from "@/components/console/sign-out-button";
 import { shellMessages } from "@/components/console/shell-messages";
+import { SessionsList } from "@/components/auth/sessions-list";
 import { secondFactorStatus } from "@/lib/auth/second-factor";
+import { listOpenSessions } from "@/lib/auth/sessions";
 import { currentSession } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { formatDateTime } from "@/lib/i18n/date-time";
 import { getLocale } from "@/lib/i18n/server";
 import { signOutAction } from "../../(console)/actions";
 import { setLocaleAction } from "../../login/actions";
-import { beginTotpAction, confirmTotpAction, regenerateRecoveryCodesAction, removeTotpAction } from "./actions";
+import {
+  beginTotpAction,
+  confirmTotpAction,
+  endOtherSessionsAction,
+  endSessionAction,
+  regenerateRecoveryCodesAction,
+  removeTotpAction,
+} from "./actions";
 import "../../globals.css";
 
 export const metadata: Metadata = { title: "Sign-in security" };
@@ -26,7 +35,10 @@ export default async function SecurityPage() {
   // Someone on a one-time password chooses their own first.
   if (session.mustChangePassword) redirect("/account/password");
   const [locale, db] = await Promise.all([getLocale(), getDb()]);
-  const status = await secondFactorStatus(db, session.userId);
+  const [status, sessions] = await Promise.all([
+    secondFactorStatus(db, session.userId),
+    listOpenSessions(db, session.userId, session.signIn?.id ?? null),
+  ]);
   const t = securityMessages(locale);
   const auth = authMessages(locale);
   const shell = shellMessages(locale);
@@ -71,6 +83,27 @@ export default async function SecurityPage() {
                 regenerate: regenerateRecoveryCodesAction,
                 remove: removeTotpAction,
               }}
+              locale={locale}
+            />
+          </div>
+        </section>
+        <section aria-labelledby="sessions-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-5">
+          <h2 id="sessions-heading" className="text-lg font-medium">
+            {t.sessionsTitle}
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">{t.sessionsIntro}</p>
+          <div className="mt-3">
+            <SessionsList
+              sessions={sessions.map((s) => ({
+                id: s.id,
+                device: s.device,
+                ip: s.ip,
+                firstSeen: formatDateTime(s.createdAt, locale),
+                lastSeen: formatDateTime(s.lastSeenAt, locale),
+                isCurrent: s.isCurrent,
+              }))}
+              endOne={endSessionAction}
+              endOthers={endOtherSessionsAction}
               locale={locale}
             />
           </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState, useState } from "react";
+import { useStepUp } from "@/components/ui/step-up";
 import type { ActionResult, ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
 import { fieldMessage } from "@/lib/requests/form-messages";
@@ -38,11 +39,16 @@ function approvedText(data: { state: State; message: string | null }, t: Approva
 /** Approve (send) or decline (with a reason) one held request; the outcome stays in view. */
 export function DecisionControls({ merchantId, requestId, isOwn, amount, destination, locale, approveAction, declineAction }: Props) {
   const t = approvalMessages(locale);
+  // Deciding asks a person with a second factor for a fresh code first (components/ui/step-up.tsx).
+  const withStepUp = useStepUp();
   const [approved, approve, isApproving] = useActionState<ActionResult<{ state: State; message: string | null }> | null, FormData>(
-    approveAction,
+    (previous, formData) => withStepUp(() => approveAction(previous, formData)),
     null,
   );
-  const [declined, decline, isDeclining] = useActionState<ActionResult<{ state: State }> | null, FormData>(declineAction, null);
+  const [declined, decline, isDeclining] = useActionState<ActionResult<{ state: State }> | null, FormData>(
+    (previous, formData) => withStepUp(() => declineAction(previous, formData)),
+    null,
+  );
   const [reasonError, setReasonError] = useState<string | null>(null);
   // Approving sends money at once: the button asks first, the dialog's button sends.
   const [confirming, setConfirming] = useState(false);

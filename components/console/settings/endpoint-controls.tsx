@@ -6,6 +6,7 @@ import { dangerButtonClass, secondaryButtonClass, SubmitButton } from "@/compone
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, fieldA11y, FormNotice, inputClass } from "@/components/ui/field";
 import { useActionForm } from "@/components/ui/use-action-form";
+import { useStepUp } from "@/components/ui/step-up";
 import type { ActionResult, ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
 import { UNREACHABLE_MESSAGE } from "@/lib/i18n/action-messages";
@@ -21,12 +22,13 @@ type Ref = { merchantId: string; endpointId: string };
 function useEndpointCall(locale: Locale) {
   const [error, setError] = useState<string | null>(null);
   const [isPending, startTransition] = useTransition();
+  const withStepUp = useStepUp();
   const call = <T,>(action: ServerAction<T>, input: Record<string, unknown>, then: (data: T) => void) =>
     startTransition(async () => {
       setError(null);
       let answer: ActionResult<T>;
       try {
-        answer = await action(null, input);
+        answer = await withStepUp(() => action(null, input));
       } catch {
         setError(UNREACHABLE_MESSAGE);
         return;

@@ -111,3 +111,49 @@ export function SecondFactorReset({
     </div>
   );
 }
+
+/** Ends every session of the person (a lost laptop), after a confirmation. */
+export function EndSessionsButton({
+  action,
+  userId,
+  locale,
+}: {
+  action: ServerAction<{ userId: string; ended: number }>;
+  userId: string;
+  locale: Locale;
+}) {
+  const t = secondFactorAdminMessages(locale);
+  const [confirming, setConfirming] = useState(false);
+  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
+  const [, startTransition] = useTransition();
+  const end = () =>
+    startTransition(async () => {
+      let answer: ActionResult<{ userId: string; ended: number }>;
+      try {
+        answer = await action(null, { userId });
+      } catch {
+        setSaid({ ok: false, text: UNREACHABLE_MESSAGE });
+        return;
+      }
+      setConfirming(false);
+      setSaid(answer.ok ? { ok: true, text: t.sessionsEnded } : { ok: false, text: staffRuleMessages.words(locale, answer.message) });
+    });
+  return (
+    <div className="space-y-3">
+      <FormNotice error={said && !said.ok ? said.text : null} success={said?.ok ? said.text : null} testId="end-sessions" />
+      <button type="button" className={dangerButtonClass} onClick={() => setConfirming(true)}>
+        {t.endSessions}
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        title={t.endSessionsTitle}
+        confirmLabel={t.endSessions}
+        cancelLabel={t.cancel}
+        onConfirm={end}
+        onClose={() => setConfirming(false)}
+      >
+        <p>{t.endSessionsBody}</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -19,6 +19,11 @@ export const secondFactorAdminMessages = defineMessages({
       "Their authenticator app and recovery codes stop working; they sign in with the password alone until they set it up again (at once, if their role requires it). Do this only when you have confirmed who is asking.",
     cancel: "Cancel",
     resetDone: "Reset. They set it up again at their next sign-in.",
+    endSessions: "End all their sessions",
+    endSessionsTitle: "End all of this person's sessions?",
+    endSessionsBody:
+      "Every browser they are signed in on is signed out at its next click, on every PayDesk instance. They can sign in again.",
+    sessionsEnded: "Their sessions are ended.",
   },
   th: {
     policyTitle: "การยืนยันตัวตนสองขั้นตอน",
@@ -37,5 +42,9 @@ export const secondFactorAdminMessages = defineMessages({
       "แอปยืนยันตัวตนและรหัสกู้คืนของเขาจะใช้ไม่ได้ เขาจะเข้าสู่ระบบด้วยรหัสผ่านอย่างเดียวจนกว่าจะตั้งค่าใหม่ (ทันที หากบทบาทของเขาบังคับ) ทำเมื่อยืนยันตัวผู้ขอแล้วเท่านั้น",
     cancel: "ยกเลิก",
     resetDone: "รีเซ็ตแล้ว เขาจะตั้งค่าใหม่เมื่อเข้าสู่ระบบครั้งถัดไป",
+    endSessions: "สิ้นสุดเซสชันทั้งหมดของเขา",
+    endSessionsTitle: "สิ้นสุดเซสชันทั้งหมดของบุคคลนี้?",
+    endSessionsBody: "ทุกเบราว์เซอร์ที่เขาเข้าสู่ระบบอยู่จะออกจากระบบเมื่อคลิกครั้งถัดไป ในทุกเครื่องของ PayDesk เขาเข้าสู่ระบบใหม่ได้",
+    sessionsEnded: "สิ้นสุดเซสชันของเขาแล้ว",
   },
 });

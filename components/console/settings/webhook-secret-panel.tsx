@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
+import { useStepUp } from "@/components/ui/step-up";
 import type { ActionResult, ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
 import { UNREACHABLE_MESSAGE } from "@/lib/i18n/action-messages";
@@ -31,6 +32,7 @@ export function WebhookSecretPanel({
 }) {
   const t = merchantMessages(locale);
   const router = useRouter();
+  const withStepUp = useStepUp();
   const [issued, setIssued] = useState<Issued | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isPending, startTransition] = useTransition();
@@ -43,7 +45,7 @@ export function WebhookSecretPanel({
       setError(null);
       let answer: ActionResult<Issued>;
       try {
-        answer = await action(null, { merchantId });
+        answer = await withStepUp(() => action(null, { merchantId }));
       } catch {
         setError(UNREACHABLE_MESSAGE);
         return;

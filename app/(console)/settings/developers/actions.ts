@@ -13,6 +13,7 @@ import { merchants } from "@/lib/db/schema";
  * since every API call reads the key from the database.
  */
 export const createApiKeyAction = defineAction({
+  stepUp: true,
   permission: "merchant.manage",
   schema: createApiKeySchema,
   merchantScoped: true,

@@ -68,6 +68,7 @@ export const rotateKeysAction = defineAction({
 });
 
 export const rotateWebhookSecretAction = defineAction({
+  stepUp: true,
   permission: "merchant.manage",
   schema: merchantIdSchema,
   merchantScoped: true,

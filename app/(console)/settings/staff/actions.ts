@@ -8,6 +8,7 @@ import {
   changeStaffAccess,
   inviteStaff,
   resetStaffPassword,
+  endAllSessionsOf,
   resetStaffSecondFactor,
   setSecondFactorPolicy,
   setStaffDisabled,
@@ -27,6 +28,7 @@ export const inviteStaffAction = defineAction({
 });
 
 export const changeStaffAccessAction = defineAction({
+  stepUp: true,
   permission: "staff.manage",
   schema: staffAccessSchema,
   audit: "staff.change-access",
@@ -89,4 +91,16 @@ export const secondFactorPolicyAction = defineAction({
     roles: await withRulesAsActionErrors(() => setSecondFactorPolicy(db, session, input.roles as Role[])),
   }),
   target: () => null,
+});
+
+/** Ends every session of another person (a lost laptop): over at their next request, on every instance. */
+export const endStaffSessionsAction = defineAction({
+  permission: "staff.manage",
+  schema: staffIdSchema,
+  audit: "staff.end-sessions",
+  run: async ({ input, session, db }) => ({
+    userId: input.userId,
+    ended: await withRulesAsActionErrors(() => endAllSessionsOf(db, session, input.userId)),
+  }),
+  target: (input) => input.userId,
 });

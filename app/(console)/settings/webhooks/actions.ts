@@ -29,6 +29,7 @@ function checkUrl(url: string): void {
 }
 
 export const createEndpointAction = defineAction({
+  stepUp: true,
   permission: "merchant.manage",
   schema: createEndpointSchema,
   merchantScoped: true,
@@ -71,6 +72,7 @@ export const updateEndpointAction = defineAction({
 });
 
 export const rotateEndpointSecretAction = defineAction({
+  stepUp: true,
   permission: "merchant.manage",
   schema: endpointRefSchema,
   merchantScoped: true,

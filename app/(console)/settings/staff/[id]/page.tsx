@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { NeedsAllMerchants } from "@/components/console/settings/needs-all-merchants";
 import { SettingsNav } from "@/components/console/settings/settings-nav";
 import { StaffAccessForm } from "@/components/console/settings/staff-access-form";
-import { SecondFactorReset } from "@/components/console/settings/second-factor-admin";
+import { EndSessionsButton, SecondFactorReset } from "@/components/console/settings/second-factor-admin";
 import { secondFactorAdminMessages } from "@/components/console/settings/second-factor-messages";
 import { StaffAccountControls } from "@/components/console/settings/staff-account-controls";
 import { staffMessages, staffRoleLabel } from "@/components/console/settings/staff-messages";
@@ -18,6 +18,7 @@ import {
   changeStaffAccessAction,
   disableStaffAction,
   enableStaffAction,
+  endStaffSessionsAction,
   resetStaffPasswordAction,
   resetStaffSecondFactorAction,
 } from "../actions";
@@ -94,6 +95,9 @@ export default async function StaffMemberPage({ params }: { params: Promise<{ id
                 hasSecondFactor={person.hasSecondFactor}
                 locale={locale}
               />
+            </div>
+            <div className="mt-4">
+              <EndSessionsButton action={endStaffSessionsAction} userId={person.id} locale={locale} />
             </div>
           </section>
         </div>

@@ -1,0 +1,147 @@
+"use client";
+
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState } from "react";
+import type { ActionResult, ServerAction } from "@/lib/auth/action";
+import { secondFactorRules } from "@/lib/auth/second-factor-rules";
+import type { Locale } from "@/lib/i18n";
+import { defineMessages } from "@/lib/i18n";
+import { UNREACHABLE_MESSAGE } from "@/lib/i18n/action-messages";
+import { primaryButtonClass, secondaryButtonClass } from "./button";
+import { fieldA11y, inputClass } from "./field";
+
+const stepUpMessages = defineMessages({
+  en: {
+    title: "Confirm it is you",
+    body: "This needs a fresh code from your authenticator app (good for 5 minutes). Then it goes ahead.",
+    code: "Code from your app",
+    confirm: "Confirm",
+    confirming: "Checking…",
+    cancel: "Cancel",
+  },
+  th: {
+    title: "ยืนยันว่าเป็นคุณ",
+    body: "รายการนี้ต้องใช้รหัสใหม่จากแอปยืนยันตัวตน (ใช้ได้ 5 นาที) แล้วรายการจะดำเนินต่อ",
+    code: "รหัสจากแอป",
+    confirm: "ยืนยัน",
+    confirming: "กำลังตรวจสอบ…",
+    cancel: "ยกเลิก",
+  },
+});
+
+type Run = <T>(call: () => Promise<ActionResult<T>>) => Promise<ActionResult<T>>;
+const StepUpContext = createContext<Run | null>(null);
+
+/**
+ * Sends an action, and when the door answers that it needs a fresh second factor (lib/auth/step-up.ts),
+ * asks for a code in a dialog, checks it, and sends the same action once more. Outside the console
+ * (no provider) the action's answer comes back as it is.
+ */
+export function useStepUp(): Run {
+  const run = useContext(StepUpContext);
+  return run ?? (async (call) => call());
+}
+
+export function StepUpProvider({ action, locale, children }: { action: ServerAction<null>; locale: Locale; children: React.ReactNode }) {
+  const t = stepUpMessages(locale);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const [asking, setAsking] = useState<{ resolve: (passed: boolean) => void } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (asking && !element.open) element.showModal();
+    if (!asking && element.open) element.close();
+  }, [asking]);
+
+  const ask = useCallback(
+    () =>
+      new Promise<boolean>((resolve) => {
+        setError(null);
+        setAsking({ resolve });
+      }),
+    [],
+  );
+
+  const run: Run = useCallback(
+    async (call) => {
+      const first = await call();
+      if (first.ok || !first.stepUp) return first;
+      return (await ask()) ? call() : first;
+    },
+    [ask],
+  );
+
+  const finish = (passed: boolean) => {
+    asking?.resolve(passed);
+    setAsking(null);
+  };
+
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (checking) return;
+    setChecking(true);
+    setError(null);
+    try {
+      const answer = await action(null, { code: input.current?.value ?? "" });
+      if (answer.ok) finish(true);
+      else setError(secondFactorRules.words(locale, answer.fieldErrors.code?.[0] ?? answer.message));
+    } catch {
+      setError(UNREACHABLE_MESSAGE);
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <StepUpContext.Provider value={run}>
+      {children}
+      <dialog
+        ref={dialog}
+        aria-labelledby={`${id}-title`}
+        onClose={() => asking && finish(false)}
+        className="m-auto w-full max-w-md rounded-lg border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/40"
+        data-testid="step-up-dialog"
+      >
+        {asking && (
+          <form onSubmit={submit} noValidate className="space-y-4 p-6">
+            <h2 id={`${id}-title`} className="text-lg font-semibold">
+              {t.title}
+            </h2>
+            <p className="text-sm text-slate-800">{t.body}</p>
+            {error && (
+              <p id={`${id}-code-error`} role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+                {error}
+              </p>
+            )}
+            <div>
+              <label htmlFor={`${id}-code`} className="block text-sm font-medium text-slate-700">
+                {t.code}
+              </label>
+              <input
+                ref={input}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                autoFocus
+                className={inputClass}
+                {...fieldA11y(`${id}-code`, false, error ?? undefined)}
+              />
+            </div>
+            <div className="flex justify-end gap-3">
+              <button type="button" className={secondaryButtonClass} onClick={() => finish(false)}>
+                {t.cancel}
+              </button>
+              <button type="submit" className={primaryButtonClass} disabled={checking}>
+                {checking ? t.confirming : t.confirm}
+              </button>
+            </div>
+          </form>
+        )}
+      </dialog>
+    </StepUpContext.Provider>
+  );
+}
