@@ -171,7 +171,7 @@ async function seedPending(database: Database, merchantId: string, prefix: strin
 const pay = (database: Database, id: string) =>
   applyToRequest(database.db, id, { type: "provider_status", status: "Paid", statusCode: null, reason: null }, { actor: "webhook" });
 
-function startWorker(database: Database, receiverUrl: string): OutboundWorker {
+function startWorker(database: Database): OutboundWorker {
   return startOutboundWorker({
     db: database.db,
     listen: (onChange) => database.listen(REQUEST_CHANNEL, onChange),
@@ -256,7 +256,7 @@ async function run(kind: Kind, database: Database): Promise<Record<string, Figur
     const cpuBefore = process.cpuUsage();
     const serverBefore = await serverCpuMs(database);
     const drainStarted = performance.now();
-    const worker = startWorker(database, receiver.url);
+    const worker = startWorker(database);
     // Arrivals per second, to see whether the rate holds through the drain.
     const perSecond: number[] = [];
     let lastTotal = 0;
@@ -293,7 +293,7 @@ async function run(kind: Kind, database: Database): Promise<Record<string, Figur
     // 2. Latency at a steady rate, the worker running and woken by the announcements.
     const steadyIds = await seedPending(database, merchantId, "steady", STEADY.perSecond * STEADY.seconds);
     receiver.reset();
-    const live = startWorker(database, receiver.url);
+    const live = startWorker(database);
     // Let the LISTEN be in place and the first (empty) pass run.
     await sleep(500);
     const committedAt = new Map<string, number>();
