@@ -37,7 +37,7 @@ import path from "node:path";
 import { count, inArray, sql } from "drizzle-orm";
 import { openDatabase, type Database } from "../lib/db/client";
 import { outboundAttempts, outboundDeliveries, outboundEvents, paymentRequests } from "../lib/db/schema";
-import { findPostgresBin, startPostgres } from "../lib/db/testing/postgres-server";
+import { findPostgresBin, startPostgres, type PostgresServer } from "../lib/db/testing/postgres-server";
 import { createKeyVault } from "../lib/merchants/key-vault";
 import { createMerchant } from "../lib/merchants/manage";
 import { DEFAULT_MAX_IN_FLIGHT_PER_ENDPOINT } from "../lib/outbound/deliver";
@@ -61,6 +61,7 @@ const PER_ENDPOINT = Number(process.env.BENCH_OUTBOUND_MAX_IN_FLIGHT ?? DEFAULT_
 const TARGET_PER_S = { pglite: 300, postgres: 1_000 } as const;
 const TARGET_P95_MS = 250;
 const DRAIN_TIMEOUT_MS = 180_000;
+const ANALYZE = process.env.BENCH_ANALYZE === "1";
 
 type Kind = "pglite" | "postgres";
 const vault = createKeyVault([randomBytes(32)]);
@@ -252,6 +253,9 @@ async function run(kind: Kind, database: Database): Promise<Record<string, Figur
     if (written?.n !== expected) throw new Error(`expected ${expected} deliveries in the outbox, found ${written?.n}`);
     console.log(`${kind}: ${CHANGES} changes written at ${Math.round(applyPerS)}/s; ${expected} deliveries waiting`);
 
+    // Diagnostic only (BENCH_ANALYZE=1): fresh planner statistics for the outbox, as autovacuum would
+    // have them a minute later; the figures are taken without it.
+    if (ANALYZE) await database.db.execute(sql`analyze outbound_deliveries`);
     receiver.reset();
     const cpuBefore = process.cpuUsage();
     const serverBefore = await serverCpuMs(database);
@@ -370,6 +374,30 @@ async function run(kind: Kind, database: Database): Promise<Record<string, Figur
   }
 }
 
+/** BENCH_PG_STATEMENTS=1: where Postgres's time goes (pg_stat_statements), printed after the run. */
+const STATEMENTS = process.env.BENCH_PG_STATEMENTS === "1";
+
+async function loadStatementStats(server: PostgresServer): Promise<void> {
+  const admin = await openDatabase({ url: server.url("postgres"), migrate: false, poolSize: 1 });
+  try {
+    await admin.db.execute(sql`alter system set shared_preload_libraries = 'pg_stat_statements'`);
+  } finally {
+    await admin.close();
+  }
+  await server.halt("fast");
+  await server.start();
+}
+
+async function printStatementStats(database: Database): Promise<void> {
+  const { rows } = (await database.db.execute(sql`
+    select calls, round(total_exec_time)::int as exec_ms, round(total_plan_time)::int as plan_ms,
+      round((mean_exec_time + mean_plan_time)::numeric, 3) as mean_ms, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 140) as query
+    from pg_stat_statements order by total_exec_time + total_plan_time desc limit 10`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  console.table(rows);
+}
+
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY;
   const figures: Record<string, Figure> = {};
@@ -390,9 +418,16 @@ async function main(): Promise<void> {
     if (bin) {
       const server = await startPostgres(bin);
       try {
+        if (STATEMENTS) await loadStatementStats(server);
         const postgres = await openDatabase({ url: server.url("postgres"), poolSize: POOL_SIZE });
         try {
+          if (STATEMENTS) {
+            await postgres.db.execute(sql`create extension if not exists pg_stat_statements`);
+            await postgres.db.execute(sql`alter system set pg_stat_statements.track_planning = on`);
+            await postgres.db.execute(sql`select pg_reload_conf()`);
+          }
           Object.assign(figures, await run("postgres", postgres));
+          if (STATEMENTS) await printStatementStats(postgres);
         } finally {
           await postgres.close();
         }
