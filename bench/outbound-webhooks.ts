@@ -24,9 +24,11 @@
  * open at once than the per-endpoint limit.
  *
  * Postgres runs as the test server runs it (fsync and synchronous commit off), with the app's
- * default pool of 10 connections (the LISTEN has its own). BENCH_OUTBOUND_MAX_IN_FLIGHT=N runs with
- * another per-endpoint limit (written to bench/results/outbound-webhooks-n<N>.json, not the main
- * results); BENCH_ONLY=pglite|postgres runs one database.
+ * default pool of 10 connections (the LISTEN has its own). BENCH_ONLY=pglite|postgres runs one
+ * database. Looking into it: BENCH_OUTBOUND_MAX_IN_FLIGHT=N runs with another per-endpoint limit;
+ * BENCH_PG_STATEMENTS=1 prints Postgres's statements by time; BENCH_ANALYZE=1 analyzes the outbox
+ * before the drain, BENCH_PENDING_INDEX=1 adds an index the migrations lack. Those runs write
+ * bench/results/outbound-webhooks-<variant>.json, never the bench's own results.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -66,6 +68,7 @@ const TARGET_PER_S = { pglite: 300, postgres: 1_000 } as const;
 const TARGET_P95_MS = 250;
 const DRAIN_TIMEOUT_MS = 180_000;
 const ANALYZE = process.env.BENCH_ANALYZE === "1";
+const PENDING_INDEX = process.env.BENCH_PENDING_INDEX === "1";
 
 type Kind = "pglite" | "postgres";
 const vault = createKeyVault([randomBytes(32)]);
@@ -260,6 +263,12 @@ async function run(kind: Kind, database: Database): Promise<Record<string, Figur
     // Diagnostic only (BENCH_ANALYZE=1): fresh planner statistics for the outbox, as autovacuum would
     // have them a minute later; the figures are taken without it.
     if (ANALYZE) await database.db.execute(sql`analyze outbound_deliveries`);
+    // Diagnostic only (BENCH_PENDING_INDEX=1): an index that finds one endpoint's due deliveries in
+    // order without reading its delivered ones or the other endpoints' (not in lib/db's migrations).
+    if (PENDING_INDEX)
+      await database.db.execute(
+        sql`create index bench_outbound_pending_idx on outbound_deliveries (endpoint_id, next_attempt_at) where status = 'pending'`,
+      );
     receiver.reset();
     const cpuBefore = process.cpuUsage();
     const serverBefore = await serverCpuMs(database);
@@ -331,17 +340,23 @@ async function run(kind: Kind, database: Database): Promise<Record<string, Figur
     const steadyEvents = await eventsOf(database, steadyIds);
     const steadyTally = tally(receiver, endpointPaths, steadyEvents);
     const latencies: number[] = [];
+    const bySecond: number[][] = [];
     for (const endpoint of endpointPaths) {
       for (const [eventId, times] of receiver.arrivals.get(endpoint) ?? []) {
         const requestId = steadyEvents.get(eventId);
         const committed = requestId === undefined ? undefined : committedAt.get(requestId);
-        if (committed !== undefined) latencies.push(times[0]! - committed);
+        if (committed === undefined) continue;
+        latencies.push(times[0]! - committed);
+        // By the second of the phase the change was made in: a queue that grows shows as a rising median.
+        const second = Math.floor((committed - steadyStarted) / 1000);
+        (bySecond[second] ??= []).push(times[0]! - committed);
       }
     }
     latencies.sort((a, b) => a - b);
     console.log(
       `${kind}: ${steadyIds.length} changes at ${Math.round(offeredPerS)}/s; latency p50 ${percentile(latencies, 50).toFixed(1)} ms, ` +
-        `p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${latencies.at(-1)?.toFixed(1)} ms`,
+        `p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${latencies.at(-1)?.toFixed(1)} ms; ` +
+        `median by second ${JSON.stringify(bySecond.map((l) => Math.round(median(l ?? [Number.NaN]))))}`,
     );
 
     const [deliveredInAll] = await database.db
@@ -444,7 +459,13 @@ async function main(): Promise<void> {
     }
   }
   load.push(os.loadavg()[0]!);
-  const name = PER_ENDPOINT === DEFAULT_MAX_IN_FLIGHT_PER_ENDPOINT ? "outbound-webhooks" : `outbound-webhooks-n${PER_ENDPOINT}`;
+  // A run with another limit or a diagnostic keeps its results apart from the bench's own.
+  const variant = [
+    ...(PER_ENDPOINT === DEFAULT_MAX_IN_FLIGHT_PER_ENDPOINT ? [] : [`n${PER_ENDPOINT}`]),
+    ...(ANALYZE ? ["analyzed"] : []),
+    ...(PENDING_INDEX ? ["pending-index"] : []),
+  ];
+  const name = ["outbound-webhooks", ...variant].join("-");
   writeResults(name, figures, {
     ...notes,
     changes: CHANGES,
