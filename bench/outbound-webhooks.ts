@@ -479,6 +479,19 @@ async function main(): Promise<void> {
   const name = ["outbound-webhooks", ...variant].join("-");
   writeResults(name, figures, {
     ...notes,
+    ...(variant.length > 0
+      ? {
+          variant: `diagnostic run (${variant.join(", ")}): ${[
+            ...(PER_ENDPOINT === DEFAULT_MAX_IN_FLIGHT_PER_ENDPOINT
+              ? []
+              : [`maxInFlightPerEndpoint ${PER_ENDPOINT} instead of the default`]),
+            ...(ANALYZE ? ["the outbox analyzed before the drain"] : []),
+            ...(PENDING_INDEX
+              ? ["an index on outbound_deliveries (endpoint_id, next_attempt_at) where status = 'pending' that the migrations lack"]
+              : []),
+          ].join("; ")}`,
+        }
+      : {}),
     changes: CHANGES,
     endpoints: ENDPOINTS,
     deliveries: CHANGES * ENDPOINTS,
