@@ -18,8 +18,9 @@
  * (bench/lib/paired.ts).
  *
  * With an endpoint: the same B again, with one enabled webhook endpoint (docs/DESIGN.md §14)
- * subscribed to every event type for the merchant, in blocks alternating with the blocks without
- * one (the endpoint enabled and disabled between them), so both variants see the same machine. Its
+ * subscribed to every event type for the merchant, in blocks interleaved with the blocks without
+ * one (without, with, with, without, …; the endpoint enabled and disabled between them), so both
+ * variants see the same machine and neither always runs first. Its
  * overhead (B − A, each beside its own bare calls) less the overhead without is reported; target
  * ≤ 1 ms. The figures without a suffix are the blocks without an endpoint, as before.
  *
@@ -44,7 +45,7 @@ const WARMUP = 50;
 const TARGET_OVERHEAD_MS = 10;
 const RATE_LIMIT = "100000/10s";
 /** The iterations of each variant (with and without an endpoint) are run in this many alternating blocks. */
-const BLOCKS = 4;
+const BLOCKS = 40;
 const TARGET_ENDPOINT_COST_MS = 1;
 const DATABASE_KINDS = ["pglite", "postgres"] as const;
 type Kind = (typeof DATABASE_KINDS)[number];
@@ -84,7 +85,7 @@ async function main(): Promise<void> {
     iterations: ITERATIONS,
     warmup: WARMUP,
     profile: "spec",
-    order: `alternating A/B; without and with an endpoint in ${BLOCKS} alternating blocks of ${ITERATIONS / BLOCKS} each`,
+    order: `alternating A/B; without and with an endpoint in ${BLOCKS} blocks of ${ITERATIONS / BLOCKS} each, in the order without, with, with, without, …`,
     withEndpoint:
       "one enabled endpoint subscribed to every event type; no delivery worker runs, so only the create path's cost is measured",
     a: "bare fetch of SubmitPayInRequest to the sandbox process",
@@ -273,12 +274,12 @@ async function worker(kind: Kind): Promise<void> {
   const subscribed = (enabled: boolean) => updateEndpoint(db, { ...endpoint, endpointId: created.id, enabled });
   // One sequence across blocks, so every create has its own RefId1 and amount.
   let seq = 0;
-  const block = (warmup: number) => {
+  const block = (warmup: number, iterations = ITERATIONS / BLOCKS) => {
     const n = seq;
-    seq += warmup + ITERATIONS / BLOCKS;
+    seq += warmup + iterations;
     const at = (i: number) => n + (i >= WARMUP_OFFSET ? i - WARMUP_OFFSET : warmup + i);
     return runPaired({
-      iterations: ITERATIONS / BLOCKS,
+      iterations,
       warmup,
       baseline: (i) => bare(`B${run}-${at(i)}`, amount(at(i))),
       subject: async (i) => {
@@ -290,18 +291,17 @@ async function worker(kind: Kind): Promise<void> {
   };
   const times: PairedTimes = { baseline: [], subject: [] };
   const withEndpoint: PairedTimes = { baseline: [], subject: [] };
-  for (let b = 0; b < BLOCKS; b++) {
-    await subscribed(false);
-    const without = await block(b === 0 ? WARMUP : 5);
-    await subscribed(true);
-    const withOne = await block(5);
-    for (const [into, from] of [
-      [times, without],
-      [withEndpoint, withOne],
-    ] as const) {
-      into.baseline.push(...from.baseline);
-      into.subject.push(...from.subject);
-    }
+  await subscribed(false);
+  // Warm first, then the blocks in the order without, with, with, without, … so neither variant
+  // always runs first (or later, on fuller tables).
+  await block(WARMUP, 0);
+  for (let b = 0; b < BLOCKS * 2; b++) {
+    const enabled = b % 4 === 1 || b % 4 === 2;
+    await subscribed(enabled);
+    const measured = await block(1);
+    const into = enabled ? withEndpoint : times;
+    into.baseline.push(...measured.baseline);
+    into.subject.push(...measured.subject);
   }
   const [pending] = await db.select({ n: count() }).from(paymentRequests).where(eq(paymentRequests.status, "pending"));
   const [audited] = await db
