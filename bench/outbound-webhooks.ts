@@ -398,6 +398,13 @@ async function run(kind: Kind, database: Database): Promise<Record<string, Figur
       ...(serverBefore === null || serverAfter === null
         ? {}
         : { [`${kind}_server_cpu_ms_per_delivery`]: figure((serverAfter - serverBefore) / deliveries, "ms") }),
+      // The machine is shared: deliveries per second of CPU (this process, the receiver in it, and the
+      // Postgres server) says what the rate would be on one free core, whatever else ran meanwhile.
+      [`${kind}_deliveries_per_cpu_s`]: figure(
+        deliveries /
+          (((cpu.user + cpu.system) / 1000 + (serverBefore === null || serverAfter === null ? 0 : serverAfter - serverBefore)) / 1000),
+        "deliveries/CPU-s",
+      ),
       [`${kind}_backlog_changes_written_per_s`]: figure(applyPerS, "changes/s"),
     };
   } finally {
