@@ -17,6 +17,13 @@
  * --database <kind>) against one sandbox process, alternating A and B so both see the same machine
  * (bench/lib/paired.ts).
  *
+ * With an endpoint: the same B again, with one enabled webhook endpoint (docs/DESIGN.md §14)
+ * subscribed to every event type for the merchant, in blocks interleaved with the blocks without
+ * one (without, with, with, without, …; the endpoint enabled and disabled between them), so both
+ * variants see the same machine and neither always runs first. Its
+ * overhead (B − A, each beside its own bare calls) less the overhead without is reported; target
+ * ≤ 1 ms. The figures without a suffix are the blocks without an endpoint, as before.
+ *
  * Not measured: Next's routing, the proxy's session check and the RSC response around the action,
  * which are the same for every action and not part of creating a request. The rate limiter runs
  * with a limit too high to ever queue (the production 20/10s would make the benchmark wait, not
@@ -29,7 +36,7 @@ import os from "node:os";
 import path from "node:path";
 import { findPostgresBin, startPostgres } from "../lib/db/testing/postgres-server";
 import { proveSameRequest } from "./lib/bare-submit";
-import { runPaired, summarizePaired, type PairedTimes } from "./lib/paired";
+import { runPaired, summarizePaired, WARMUP_OFFSET, type PairedTimes } from "./lib/paired";
 import { figure, writeResults, type Figure } from "./lib/results";
 import { startSandboxProcess, type BenchMerchant } from "./lib/sandbox-process";
 
@@ -37,11 +44,16 @@ const ITERATIONS = 400;
 const WARMUP = 50;
 const TARGET_OVERHEAD_MS = 10;
 const RATE_LIMIT = "100000/10s";
+/** The iterations of each variant (with and without an endpoint) are run in this many alternating blocks. */
+const BLOCKS = 40;
+const TARGET_ENDPOINT_COST_MS = 1;
 const DATABASE_KINDS = ["pglite", "postgres"] as const;
 type Kind = (typeof DATABASE_KINDS)[number];
 
 interface WorkerResult {
   times: PairedTimes;
+  /** The same, with an enabled endpoint subscribed to every event type. */
+  withEndpoint: PairedTimes;
   pendingRequests: number;
   okAudits: number;
   creates: number;
@@ -73,7 +85,9 @@ async function main(): Promise<void> {
     iterations: ITERATIONS,
     warmup: WARMUP,
     profile: "spec",
-    order: "alternating A/B",
+    order: `alternating A/B; without and with an endpoint in ${BLOCKS} blocks of ${ITERATIONS / BLOCKS} each, in the order without, with, with, without, …`,
+    withEndpoint:
+      "one enabled endpoint subscribed to every event type; no delivery worker runs, so only the create path's cost is measured",
     a: "bare fetch of SubmitPayInRequest to the sandbox process",
     b: "createPayInAction(FormData) with a next-auth session cookie: defineAction + createRequest + provider call + audit",
     wire: "identical requests from A and B (checked before measuring)",
@@ -142,6 +156,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 function figuresFor(kind: Kind, r: WorkerResult): Record<string, Figure> {
   const s = summarizePaired(r.times);
+  const e = summarizePaired(r.withEndpoint);
   console.log(`${kind}: ${r.creates} creates; ${r.pendingRequests} requests pending, ${r.okAudits} audited`);
   return {
     [`${kind}_bare_fetch_submit_ms_p50`]: figure(s.baselineP50, "ms"),
@@ -152,6 +167,11 @@ function figuresFor(kind: Kind, r: WorkerResult): Record<string, Figure> {
     [`${kind}_action_create_ms_p95`]: figure(s.subjectAt(95), "ms"),
     [`${kind}_overhead_ms_p95`]: figure(s.subjectAt(95) - s.baselineAt(95), "ms"),
     [`${kind}_overhead_ms_paired_p50`]: figure(s.pairedOverheadP50, "ms"),
+    [`${kind}_with_endpoint_action_create_ms_p50`]: figure(e.subjectP50, "ms"),
+    [`${kind}_with_endpoint_overhead_ms_p50`]: figure(e.overheadP50, "ms"),
+    [`${kind}_create_with_endpoint_minus_without_ms_p50`]: figure(e.overheadP50 - s.overheadP50, "ms", {
+      atMost: TARGET_ENDPOINT_COST_MS,
+    }),
     // Every create made exactly one pending request and one "ok" audit row.
     [`${kind}_pending_requests_vs_creates`]: figure(r.pendingRequests / r.creates, "ratio", { atMost: 1 }),
     [`${kind}_ok_audits_vs_creates`]: figure(r.okAudits / r.creates, "ratio", { atLeast: 1 }),
@@ -169,6 +189,8 @@ async function worker(kind: Kind): Promise<void> {
   const { getDb, database } = await import("../lib/db");
   const { auditLog, paymentRequests } = await import("../lib/db/schema");
   const { createMerchant } = await import("../lib/merchants/manage");
+  const { createEndpoint, updateEndpoint } = await import("../lib/outbound/endpoints");
+  const { OUTBOUND_EVENT_TYPES } = await import("../lib/outbound/events");
   const { keyVault } = await import("../lib/merchants/vault");
   const { insertStaff } = await import("../lib/auth/testing/staff");
   const { SESSION_MAX_AGE_SECONDS } = await import("../lib/auth/base-config");
@@ -241,22 +263,52 @@ async function worker(kind: Kind): Promise<void> {
   }
 
   const bare = bareSubmitPayIn(process.env.PAYMENT_API_BASE_URL!, m);
-  const times = await runPaired({
-    iterations: ITERATIONS,
-    warmup: WARMUP,
-    baseline: (i) => bare(`B${run}-${i}`, amount(i)),
-    subject: async (i) => {
-      const result = await create(`A${run}-${i}`, amount(i));
-      if (!result.ok || result.data.outcome !== "created") throw new Error(`the action did not create: ${JSON.stringify(result)}`);
-      creates += 1;
-    },
-  });
+  // The endpoint of the "with" blocks: no worker runs here, so nothing is sent to it.
+  const endpoint = {
+    merchantRowId: merchant.id,
+    url: "https://shop.example.com/paydesk-webhooks",
+    description: "Bench",
+    eventTypes: OUTBOUND_EVENT_TYPES,
+  };
+  const { endpoint: created } = await createEndpoint(db, keyVault(), { ...endpoint, createdBy: null });
+  const subscribed = (enabled: boolean) => updateEndpoint(db, { ...endpoint, endpointId: created.id, enabled });
+  // One sequence across blocks, so every create has its own RefId1 and amount.
+  let seq = 0;
+  const block = (warmup: number, iterations = ITERATIONS / BLOCKS) => {
+    const n = seq;
+    seq += warmup + iterations;
+    const at = (i: number) => n + (i >= WARMUP_OFFSET ? i - WARMUP_OFFSET : warmup + i);
+    return runPaired({
+      iterations,
+      warmup,
+      baseline: (i) => bare(`B${run}-${at(i)}`, amount(at(i))),
+      subject: async (i) => {
+        const result = await create(`A${run}-${at(i)}`, amount(at(i)));
+        if (!result.ok || result.data.outcome !== "created") throw new Error(`the action did not create: ${JSON.stringify(result)}`);
+        creates += 1;
+      },
+    });
+  };
+  const times: PairedTimes = { baseline: [], subject: [] };
+  const withEndpoint: PairedTimes = { baseline: [], subject: [] };
+  await subscribed(false);
+  // Warm first, then the blocks in the order without, with, with, without, … so neither variant
+  // always runs first (or later, on fuller tables).
+  await block(WARMUP, 0);
+  for (let b = 0; b < BLOCKS * 2; b++) {
+    const enabled = b % 4 === 1 || b % 4 === 2;
+    await subscribed(enabled);
+    const measured = await block(1);
+    const into = enabled ? withEndpoint : times;
+    into.baseline.push(...measured.baseline);
+    into.subject.push(...measured.subject);
+  }
   const [pending] = await db.select({ n: count() }).from(paymentRequests).where(eq(paymentRequests.status, "pending"));
   const [audited] = await db
     .select({ n: count() })
     .from(auditLog)
     .where(and(eq(auditLog.action, "payin.create"), eq(auditLog.outcome, "ok")));
-  const result: WorkerResult = { times, pendingRequests: pending?.n ?? 0, okAudits: audited?.n ?? 0, creates };
+  const result: WorkerResult = { times, withEndpoint, pendingRequests: pending?.n ?? 0, okAudits: audited?.n ?? 0, creates };
   fs.writeFileSync(process.env.BENCH_OUT!, JSON.stringify(result));
   console.log(`${kind}: done`);
   await (await database()).close();
