@@ -535,6 +535,9 @@ export const outboundDeliveries = pgTable(
       .where(sql`${t.status} = 'pending'`),
     index("outbound_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
     index("outbound_deliveries_event_idx").on(t.eventId),
+    index("outbound_deliveries_pending_idx")
+      .on(t.endpointId, t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     index("outbound_deliveries_leased_idx")
       .on(t.endpointId)
       .where(sql`${t.status} = 'pending' and ${t.leaseUntil} is not null`),

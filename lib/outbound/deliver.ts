@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { executePrepared } from "../db/prepared";
 import { rowFromJson } from "../db/row-json";
 import { paymentRequests } from "../db/schema";
 import type { KeyVault } from "../merchants/key-vault";
@@ -86,7 +87,9 @@ export async function leaseDue(options: DeliverOptions, limit: number): Promise<
   const perEndpoint = options.maxInFlightPerEndpoint ?? DEFAULT_MAX_IN_FLIGHT_PER_ENDPOINT;
   // The lease's end is given in whole milliseconds, so a pass can tell its own lease by equality.
   const leaseUntil = new Date(Date.now() + (options.leaseMs ?? LEASE_MS));
-  const result = await options.db.execute(sql`
+  const rows = await executePrepared<Record<string, unknown>>(
+    options.db,
+    sql`
     with endpoints as (
       select e.id from webhook_endpoints e
       where e.enabled and e.deleted_at is null and exists (
@@ -115,8 +118,8 @@ export async function leaseDue(options: DeliverOptions, limit: number): Promise<
       e.id as endpoint_id, e.url, e.enabled, e.secret_encrypted, e.previous_secret_encrypted, e.previous_secret_until
     from leased l
     join outbound_events v on v.id = l.event_id
-    join webhook_endpoints e on e.id = l.endpoint_id`);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    join webhook_endpoints e on e.id = l.endpoint_id`,
+  );
   return rows.map((row) => ({
     id: Number(row.id),
     leaseUntil,
@@ -188,7 +191,10 @@ async function recordAttempt(db: Db, delivery: LeasedDelivery, attempt: Attempt,
   const at = now.toISOString();
   const failingLimit = new Date(now.getTime() - FAILING_DISABLES_AFTER_MS).toISOString();
   const overdue = sql`coalesce(failing_since <= ${failingLimit}::timestamptz, false)`;
-  await db.execute(sql`
+  // Prepared: the same text every time, so Postgres plans it once per connection.
+  await executePrepared(
+    db,
+    sql`
     with mine as (
       update outbound_deliveries set status = ${status}, attempts = ${attempts}, lease_until = null,
         delivered_at = ${attempt.ok ? at : null}::timestamptz, next_attempt_at = ${nextAttemptAt.toISOString()}::timestamptz
@@ -210,7 +216,8 @@ async function recordAttempt(db: Db, delivery: LeasedDelivery, attempt: Attempt,
         and case when ${attempt.ok} then failing_since is not null
           else ${gone} or failing_since is null or ${overdue} end
       returning id)
-    select (select count(*) from attempt) as recorded, (select count(*) from health) as health`);
+    select (select count(*) from attempt) as recorded, (select count(*) from health) as health`,
+  );
 }
 
 /** Leases due deliveries and sends each once, waiting for all; answers how many were attempted. */
