@@ -8,6 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { skipWithoutRole, storageStatePath } from "./support/auth-users";
 import { atSandbox, COFFEE, landedOnRequest, openCreateForm, refId1Input } from "./support/create-forms";
+import { codeFor, personWithTwoFactor } from "./support/two-factor";
 import { expect, test } from "./support/sandbox";
 
 test.beforeEach(({}, testInfo) => {
@@ -196,4 +197,42 @@ test("a held Pay-Out's own page waits for a second approver, whose next action, 
   await admin.reload();
   await expect(admin.locator("[data-testid=request-summary] [data-testid=status-badge]")).toHaveAttribute("data-state", "pending");
   await expect(admin.getByTestId("next-step")).toHaveAttribute("data-waits-for", "provider");
+});
+
+test("a checker with two-factor sign-in confirms a fresh code before approving; cancelling it approves nothing", async ({
+  browser,
+  page,
+  sandbox,
+}) => {
+  test.slow();
+  // The console project's own page is the demo admin: it invites the checker.
+  const checker = await personWithTwoFactor(page, browser, "Finance", "Checker Two Factor");
+  const finance = await as(browser, "finance");
+  const refId1 = await heldPayOut(finance);
+
+  await checker.page.goto("/approvals");
+  const card = checker.page.locator(`[data-testid="held-request"][data-ref-id1="${refId1}"]`);
+  const confirm = checker.page.getByRole("dialog", { name: "Approve and send this money now?" });
+  const stepUp = checker.page.getByRole("dialog", { name: "Confirm it is you" });
+  await card.getByRole("button", { name: "Approve and send" }).click();
+  await confirm.getByRole("button", { name: "Send ฿60,000.00" }).click();
+  // The server asks for a fresh code (enrolling counts for nothing here: a step-up is its own check).
+  await expect(stepUp).toBeVisible();
+  expect((await new AxeBuilder({ page: checker.page }).include("dialog[open]").analyze()).violations.map((v) => v.id)).toEqual([]);
+  await stepUp.getByRole("button", { name: "Cancel" }).click();
+  await expect(card.getByRole("alert")).toHaveText(
+    "Confirm it is you: enter the current code from your authenticator app, then it goes ahead.",
+  );
+  expect(await atSandbox(sandbox, refId1)).toEqual([]);
+
+  await card.getByRole("button", { name: "Approve and send" }).click();
+  await confirm.getByRole("button", { name: "Send ฿60,000.00" }).click();
+  await stepUp.getByLabel("Code from your app").fill("000000");
+  await stepUp.getByRole("button", { name: "Confirm" }).click();
+  await expect(stepUp.getByRole("alert")).toContainText("That code is not right");
+  await stepUp.getByLabel("Code from your app").fill(codeFor(checker.key, 1));
+  await stepUp.getByRole("button", { name: "Confirm" }).click();
+  await expect(card.getByTestId("decision-status")).toHaveText("Approved and sent: the provider has it and it is pending.");
+  expect(await atSandbox(sandbox, refId1)).toMatchObject([{ status: "Pending", requestedAmount: 60000 }]);
+  await checker.page.context().close();
 });

@@ -6,9 +6,8 @@
  */
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
-import { E2E } from "./support/config";
+import { expect, test, type Page } from "@playwright/test";
+import { codeFor, freshPage, signIn as signInWithPassword, TWO_FACTOR_PASSWORD } from "./support/two-factor";
 
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== "console", "invites a person: the console project signs in as the demo admin");
@@ -16,18 +15,10 @@ test.beforeEach(({}, testInfo) => {
   test.slow();
 });
 
-const PASSWORD = "correct horse battery staple";
-
-async function freshPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: E2E.baseUrl, storageState: { cookies: [], origins: [] } });
-  return context.newPage();
-}
+const PASSWORD = TWO_FACTOR_PASSWORD;
 
 async function signIn(page: Page, email: string, password: string, code?: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signInWithPassword(page, email, password);
   if (code === undefined) return;
   await expect(page.getByTestId("sign-in-error")).toHaveText(
     "Enter the 6-digit code from your authenticator app, or one of your recovery codes.",
@@ -35,12 +26,6 @@ async function signIn(page: Page, email: string, password: string, code?: string
   await page.getByLabel("Authentication code").fill(code);
   await page.getByRole("button", { name: "Sign in" }).click();
 }
-
-/** The app's code for a moment: `stepsAhead` 30-second steps from now (a code is accepted once, one step either side). */
-const codeFor = (key: string, stepsAhead = 0) =>
-  new TOTP({ secret: Secret.fromBase32(key.replace(/\s+/g, "")), digits: 6, period: 30 }).generate({
-    timestamp: Date.now() + stepsAhead * 30_000,
-  });
 
 test("a person turns on an authenticator app, signs in with a code, a replayed code is refused, a recovery code works once", async ({
   page,

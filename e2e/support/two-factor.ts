@@ -1,0 +1,66 @@
+/**
+ * A new person with two-factor sign-in, for the tests that need one: invited by the demo admin
+ * (`admin` is a page signed in as them), their own password chosen, an authenticator app turned on.
+ * The app's codes are computed from the key the page shows, as a phone would.
+ */
+import { randomBytes } from "node:crypto";
+import { expect, type Browser, type Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+import { E2E } from "./config";
+
+export const TWO_FACTOR_PASSWORD = "correct horse battery staple";
+
+/** The app's code `stepsAhead` 30-second steps from now (a code is accepted once, one step either side). */
+export const codeFor = (key: string, stepsAhead = 0) =>
+  new TOTP({ secret: Secret.fromBase32(key.replace(/\s+/g, "")), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + stepsAhead * 30_000,
+  });
+
+export async function freshPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: E2E.baseUrl, storageState: { cookies: [], origins: [] } });
+  return context.newPage();
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Invites a person in `role`, signs them in on a page of their own, and turns on their app; answers the page and the app's key. */
+export async function personWithTwoFactor(
+  admin: Page,
+  browser: Browser,
+  role: "Finance" | "Admin" | "Operator" | "Viewer",
+  name: string,
+): Promise<{ page: Page; email: string; key: string; recovery: string[] }> {
+  const email = `two-factor-${Date.now()}-${randomBytes(2).toString("hex")}@paydesk.local`;
+  await admin.goto("/settings/staff/new");
+  await admin.getByLabel("Email").fill(email);
+  await admin.getByLabel("Name").fill(name);
+  await admin.getByRole("radio", { name: new RegExp(`^${role}`) }).check();
+  await admin.getByRole("button", { name: "Create account" }).click();
+  const oneTimePassword = (await admin.getByTestId("one-time-password").textContent())!.trim();
+
+  const page = await freshPage(browser);
+  await signIn(page, email, oneTimePassword);
+  await expect(page).toHaveURL(/\/account\/password$/);
+  await page.getByLabel("One-time password").fill(oneTimePassword);
+  await page.getByLabel("New password", { exact: true }).fill(TWO_FACTOR_PASSWORD);
+  await page.getByLabel("New password again").fill(TWO_FACTOR_PASSWORD);
+  await page.getByRole("button", { name: "Save password" }).click();
+  await expect(page.getByTestId("signed-in-as")).toBeVisible();
+
+  await page.goto("/account/security");
+  await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+  const key = (await page.getByTestId("totp-key").textContent())!;
+  await page.getByLabel("Code from the app").fill(codeFor(key));
+  await page.getByRole("button", { name: "Turn on" }).click();
+  const codes = page.getByTestId("recovery-code");
+  await expect(codes).toHaveCount(10);
+  const recovery = (await codes.allTextContents()).map((c) => c.trim());
+  await page.getByRole("button", { name: "I have saved them" }).click();
+  await expect(page.getByTestId("totp-status")).toContainText("On since");
+  return { page, email, key, recovery };
+}
