@@ -88,9 +88,24 @@ test("a person turns on an authenticator app, signs in with a code, a replayed c
   await signIn(again, email, PASSWORD, recovery[0]!);
   await expect(again.getByTestId("sign-in-error")).toContainText("That code is not right, or was used already.");
 
-  // In Thai.
+  // Where the person is signed in: the browsers above; one ended from here is signed out at its next click.
   await replay.goto("/account/security");
   await expect(replay.getByText("9 of 10 recovery codes left.")).toBeVisible();
+  const rows = replay.getByTestId("session-row");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.filter({ hasText: "This browser" })).toHaveCount(1);
+  await expect(rows.first()).toContainText(/Chrome on (Windows|Linux)/);
+  await rows.filter({ hasNotText: "This browser" }).first().getByRole("button", { name: /^End/ }).click();
+  await expect(rows).toHaveCount(2);
+  await replay.getByRole("button", { name: "End all other sessions" }).click();
+  await expect(replay.getByTestId("sessions-success")).toHaveText("1 other session ended.");
+  await expect(rows).toHaveCount(1);
+  for (const other of [person, later]) {
+    await other.goto("/requests");
+    await expect(other).toHaveURL(/\/login/);
+  }
+
+  // In Thai.
   await replay.getByRole("button", { name: "ไทย" }).click();
   await expect(replay.getByRole("heading", { level: 1 })).toHaveText("ความปลอดภัยในการเข้าสู่ระบบ");
   await expect(replay.getByTestId("totp-status")).toContainText("เปิดตั้งแต่");
