@@ -1,7 +1,8 @@
 /**
  * Two projects: `console` (desktop, staff) and `customer` (phone, Thai, Bangkok time). `console`
  * depends on `setup` (e2e/support/auth.setup.ts), which signs in once per role, so console tests
- * start signed in (as the demo admin, or E2E_USER_EMAIL on a deployed PayDesk).
+ * start signed in (as the demo admin, or E2E_USER_EMAIL on a deployed PayDesk). A third, `alone`
+ * (`*.alone.ts`), runs after both, by itself: its tests change rules that apply to everyone.
  * Locally the config starts the sandbox and a production build of PayDesk on their own ports
  * and data folder; with E2E_BASE_URL set it starts nothing and tests a deployed PayDesk, and tests
  * that need the sandbox's control API skip unless E2E_SANDBOX_URL points at a sandbox.
@@ -41,6 +42,14 @@ export default defineConfig({
       testIgnore: ["**/auth.spec.ts"],
       dependencies: ["setup"],
       use: { ...devices["Pixel 7"], locale: "th-TH", timezoneId: "Asia/Bangkok" },
+    },
+    {
+      // Tests that change a rule for everyone (the two-factor rule for a role): they run after the
+      // others have finished, alone, and put the rule back.
+      name: "alone",
+      testMatch: "**/*.alone.ts",
+      dependencies: ["console", "customer"],
+      use: { ...devices["Desktop Chrome"], channel: undefined, storageState: storageStatePath("default") },
     },
   ],
   webServer: E2E.external
