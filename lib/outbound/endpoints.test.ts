@@ -14,6 +14,7 @@ import { createEndpoint, deleteEndpoint, listEndpoints, rotateEndpointSecret, se
 import { TEST_EVENT_TYPE } from "./events";
 import { listDeliveries, outboundForRequest, resendDelivery, resendFailedSince } from "./log";
 import { sweepOutboundLog } from "./retention";
+import { paidPayIn as payInPaid } from "./testing/paid-pay-in";
 import { startReceiver, type Receiver } from "./testing/receiver";
 import { startOutboundWorker } from "./worker";
 
@@ -75,27 +76,7 @@ describe.each(DATABASE_KINDS)("the merchant's endpoints and the delivery log on 
       eventTypes,
       createdBy: null,
     });
-  const paidPayIn = async () => {
-    const id = newRequestId();
-    await database.db.insert(paymentRequests).values({
-      id,
-      merchantId,
-      kind: "payin",
-      refId1: `R${randomUUID().slice(0, 8)}`,
-      requestedAmount: "150.00",
-      status: "pending",
-      input: {},
-      idempotencyKey: randomUUID(),
-      providerId: randomUUID(),
-    });
-    await applyToRequest(
-      database.db,
-      id,
-      { type: "provider_status", status: "Paid", statusCode: null, reason: null },
-      { actor: "webhook" },
-    );
-    return id;
-  };
+  const paidPayIn = () => payInPaid(database.db, merchantId);
   const dueNow = () =>
     database.db.execute(sql`update outbound_deliveries set next_attempt_at = now() - interval '1 second' where status = 'pending'`);
   const endpointRow = async (id: string) => (await database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)))[0]!;

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { SubmitButton } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { FieldMessage, FormNotice, TextField } from "@/components/ui/field";
@@ -52,6 +53,49 @@ function EventChoices({
       </div>
       <FieldMessage id="endpoint-events-error" error={error} translate={say} />
     </fieldset>
+  );
+}
+
+/** The address, description and events: the same fields when adding an endpoint and when changing one. */
+function EndpointFields({
+  locale,
+  register,
+  errors,
+  setEvents,
+}: {
+  locale: Locale;
+  register: (name: "url" | "description" | "eventTypes") => UseFormRegisterReturn;
+  errors: { url?: { message?: string }; description?: { message?: string }; eventTypes?: unknown };
+  setEvents: (list: OutboundEventType[]) => void;
+}) {
+  const t = outboundMessages(locale);
+  const say = (text: string) => webhookRuleMessages.words(locale, text);
+  return (
+    <>
+      <TextField
+        id="endpoint-url"
+        label={t.url}
+        hint={t.urlHint}
+        error={errors.url}
+        translate={say}
+        registration={register("url")}
+        autoComplete="off"
+      />
+      <TextField
+        id="endpoint-description"
+        label={t.description}
+        error={errors.description}
+        translate={say}
+        registration={register("description")}
+        autoComplete="off"
+      />
+      <EventChoices
+        locale={locale}
+        register={() => register("eventTypes")}
+        error={errors.eventTypes as { message?: string } | undefined}
+        setAll={(all) => setEvents(all ? [...OUTBOUND_EVENT_TYPES] : [])}
+      />
+    </>
   );
 }
 
@@ -107,30 +151,11 @@ export function NewEndpointForm({
       )}
       <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="endpoint-form" aria-label={t.newEndpoint}>
         <FormNotice error={formError && say(formError)} testId="endpoint" />
-        <TextField
-          id="endpoint-url"
-          label={t.url}
-          hint={t.urlHint}
-          error={errors.url}
-          translate={say}
-          registration={form.register("url")}
-          autoComplete="off"
-        />
-        <TextField
-          id="endpoint-description"
-          label={t.description}
-          error={errors.description}
-          translate={say}
-          registration={form.register("description")}
-          autoComplete="off"
-        />
-        <EventChoices
+        <EndpointFields
           locale={locale}
-          register={() => form.register("eventTypes")}
-          error={errors.eventTypes as { message?: string } | undefined}
-          setAll={(all) =>
-            form.setValue("eventTypes", all ? [...OUTBOUND_EVENT_TYPES] : [], { shouldValidate: form.formState.isSubmitted })
-          }
+          register={(name) => form.register(name)}
+          errors={errors}
+          setEvents={(list) => form.setValue("eventTypes", list, { shouldValidate: form.formState.isSubmitted })}
         />
         <SubmitButton label={t.add} pendingLabel={t.adding} isPending={isSubmitting} />
       </form>
@@ -170,28 +195,11 @@ export function EditEndpointForm({
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="endpoint-edit-form" aria-label={t.settingsTitle}>
       <FormNotice error={formError && say(formError)} success={isDone ? t.saved : null} testId="endpoint-edit" />
-      <TextField
-        id="endpoint-url"
-        label={t.url}
-        hint={t.urlHint}
-        error={errors.url}
-        translate={say}
-        registration={form.register("url")}
-        autoComplete="off"
-      />
-      <TextField
-        id="endpoint-description"
-        label={t.description}
-        error={errors.description}
-        translate={say}
-        registration={form.register("description")}
-        autoComplete="off"
-      />
-      <EventChoices
+      <EndpointFields
         locale={locale}
-        register={() => form.register("eventTypes")}
-        error={errors.eventTypes as { message?: string } | undefined}
-        setAll={(all) => form.setValue("eventTypes", all ? [...OUTBOUND_EVENT_TYPES] : [], { shouldValidate: form.formState.isSubmitted })}
+        register={(name) => form.register(name)}
+        errors={errors}
+        setEvents={(list) => form.setValue("eventTypes", list, { shouldValidate: form.formState.isSubmitted })}
       />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" {...form.register("enabled")} />

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { desc, eq } from "drizzle-orm";
 import type { ReactElement } from "react";
@@ -10,15 +10,14 @@ import { deniedMessage } from "@/lib/auth/action";
 import type { StaffSession } from "@/lib/auth/session";
 import { insertStaff } from "@/lib/auth/testing/staff";
 import type { Db } from "@/lib/db/client";
-import { auditLog, outboundDeliveries, paymentRequests, webhookEndpoints } from "@/lib/db/schema";
+import { auditLog, outboundDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
 import { createKeyVault } from "@/lib/merchants/key-vault";
 import { createMerchant } from "@/lib/merchants/manage";
 import { deliverDue } from "@/lib/outbound/deliver";
 import { webhookRuleMessages } from "@/lib/outbound/rule-messages";
+import { paidPayIn as payInPaid } from "@/lib/outbound/testing/paid-pay-in";
 import { startReceiver, type Receiver } from "@/lib/outbound/testing/receiver";
-import { applyToRequest } from "@/lib/requests/apply";
-import { newRequestId } from "@/lib/requests/create";
 
 /**
  * Settings → Outbound webhooks: the actions through the one door (lib/auth/action.ts) and the pages
@@ -122,27 +121,7 @@ describe("settings: outbound webhooks", () => {
     });
   const deliver = () =>
     deliverDue({ db: database.db, vault, publicBaseUrl: "https://pay.example.com", allowPrivate: true, isSandbox: true, timeoutMs: 2_000 });
-  const paidPayIn = async (merchantId = coffee) => {
-    const id = newRequestId();
-    await database.db.insert(paymentRequests).values({
-      id,
-      merchantId,
-      kind: "payin",
-      refId1: `R${randomUUID().slice(0, 8)}`,
-      requestedAmount: "99.00",
-      status: "pending",
-      input: {},
-      idempotencyKey: randomUUID(),
-      providerId: randomUUID(),
-    });
-    await applyToRequest(
-      database.db,
-      id,
-      { type: "provider_status", status: "Paid", statusCode: null, reason: null },
-      { actor: "webhook" },
-    );
-    return id;
-  };
+  const paidPayIn = (merchantId = coffee) => payInPaid(database.db, merchantId, { amount: "99.00" });
 
   it("adds an endpoint and answers its secret once: the audit names the endpoint, the pages never show the secret", async () => {
     const result = await add();

@@ -1,0 +1,26 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "../../db/client";
+import { paymentRequests } from "../../db/schema";
+import { applyToRequest } from "../../requests/apply";
+import { newRequestId } from "../../requests/create";
+
+/**
+ * For the outbound tests: a pending Pay-In of the merchant, then paid as a webhook would say — the
+ * change that writes a `payin.paid` event to the outbox for every subscribed endpoint. Answers its id.
+ */
+export async function paidPayIn(db: Db, merchantId: string, options: { refId1?: string; amount?: string } = {}): Promise<string> {
+  const id = newRequestId();
+  await db.insert(paymentRequests).values({
+    id,
+    merchantId,
+    kind: "payin",
+    refId1: options.refId1 ?? `R${randomUUID().slice(0, 8)}`,
+    requestedAmount: options.amount ?? "150.00",
+    status: "pending",
+    input: {},
+    idempotencyKey: randomUUID(),
+    providerId: randomUUID(),
+  });
+  await applyToRequest(db, id, { type: "provider_status", status: "Paid", statusCode: null, reason: null }, { actor: "webhook" });
+  return id;
+}
