@@ -93,8 +93,15 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     if (result.outcome !== "sent") throw new Error(result.outcome);
     return result.request;
   };
+  // A whole baht more each time: the sandbox matches a bank transfer by amount within the receiving
+  // account, as the provider does, so two pending Pay-Ins with the same generated amount could take
+  // each other's payment (a CI run once saw "pay" land on another test's request).
+  let payIns = 0;
   const payIn = () =>
-    create({ kind: "payin", payIn: payInRequest({ refId1: ref("WH"), payerName: "P", amountSatang: 52_000, qrProvider: "PP" }) });
+    create({
+      kind: "payin",
+      payIn: payInRequest({ refId1: ref("WH"), payerName: "P", amountSatang: 52_000 + 100 * payIns++, qrProvider: "PP" }),
+    });
   const payOut = (kind: "payout" | "withdrawal" = "payout") =>
     create({
       kind,
@@ -109,6 +116,8 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     const before = received.length;
     const res = await sb.control("POST", `/requests/${providerId}/${action}`, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // A payment the sandbox matched to another request would leave this one pending: say so here.
+    if (action === "pay") expect((res.body as { matched?: boolean }).matched, JSON.stringify(res.body)).toBe(true);
     await sb.control("POST", "/webhooks/settle");
     return received.slice(before).filter((j) => j.Parameters.some((p) => p.Name === "PMR_ID" && p.Value === providerId));
   };
