@@ -9,9 +9,10 @@ import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
 import { applyToRequest } from "../requests/apply";
 import { newRequestId } from "../requests/create";
-import { deliverDue, RETRY_AFTER_MS, type DeliverOptions } from "./deliver";
+import { deliverDue, leaseDue, RETRY_AFTER_MS, type DeliverOptions } from "./deliver";
 import { newSigningSecret } from "./signature";
 import { startOutboundWorker } from "./worker";
+import { paidPayIn } from "./testing/paid-pay-in";
 import { startReceiver, type Receiver } from "./testing/receiver";
 
 const vault = createKeyVault([randomBytes(32)]);
@@ -279,5 +280,53 @@ describe("two instances delivering one burst", () => {
     expect(sent).toBe(30);
     expect(receiver.received).toHaveLength(30);
     expect(new Set(receiver.received.map((r) => r.headers["webhook-id"])).size).toBe(30);
+  });
+});
+
+describe("leases taken at the same moment", () => {
+  const skip = postgresSkipReason();
+  let database: TestDatabase;
+  let others: Database[] = [];
+  beforeAll(async () => {
+    if (skip) return;
+    database = await createTestDatabase("postgres", { poolSize: 4 });
+    others = await Promise.all([1, 2, 3].map(() => openDatabase({ url: database.url!, poolSize: 4, migrate: false })));
+  });
+  afterAll(async () => {
+    await Promise.all(others.map((other) => other.close()));
+    await database?.dispose();
+  });
+
+  it.skipIf(skip)("never hand one delivery to two passes, however they interleave", async () => {
+    const merchantId = (
+      await createMerchant(database.db, vault, {
+        displayName: "Coffee",
+        orgId: "org-a",
+        merchantId: "b0c8a7a4-0000-4000-8000-000000000044",
+        submitKey: "submit-key-000000000000",
+      })
+    ).id;
+    await database.db.insert(webhookEndpoints).values({
+      id: "we_race",
+      merchantId,
+      url: "http://127.0.0.1:9/never-called",
+      eventTypes: ["payin.paid"],
+      secretEncrypted: vault.seal(newSigningSecret(), { merchantId: "we_race", field: "endpointSecret" }),
+    });
+    for (let i = 0; i < 120; i++) await paidPayIn(database.db, merchantId, { refId1: `RACE${i}` });
+    const dbs = [database.db, ...others.map((other) => other.db)];
+    const base = { vault, publicBaseUrl: "https://pay.example.com", allowPrivate: true, isSandbox: true, maxInFlightPerEndpoint: 1_000 };
+    const seen = new Map<number, number>();
+    // Many rounds of four passes at once on four connections; between rounds the leases are made to lapse, so the next round may take them again.
+    for (let round = 0; round < 30; round++) {
+      const leased = await Promise.all(dbs.map((db) => leaseDue({ ...base, db }, 30)));
+      const ids = leased.flat().map((delivery) => delivery.id);
+      expect(new Set(ids).size, `round ${round}: a delivery leased by two passes at once`).toBe(ids.length);
+      for (const id of ids) seen.set(id, (seen.get(id) ?? 0) + 1);
+      await database.db.execute(
+        sql`update outbound_deliveries set lease_until = now() - interval '1 second' where lease_until is not null`,
+      );
+    }
+    expect(seen.size).toBeGreaterThan(0);
   });
 });

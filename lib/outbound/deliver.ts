@@ -113,6 +113,10 @@ export async function leaseDue(options: DeliverOptions, limit: number): Promise<
     leased as (
       update outbound_deliveries set lease_until = ${leaseUntil.toISOString()}::timestamptz
       where id in (select id from picked)
+        -- Checked again on the row as it now stands: a pass whose snapshot predates another's
+        -- commit may have picked rows that pass just leased (Postgres re-checks these conditions
+        -- on the newest version of each row it updates), and must not lease them twice.
+        and status = 'pending' and (lease_until is null or lease_until < now())
       returning id, event_id, endpoint_id, attempts)
     select l.id, l.attempts, v.id as event_id, v.type, v.created_at as event_created_at, v.request_row,
       e.id as endpoint_id, e.url, e.enabled, e.secret_encrypted, e.previous_secret_encrypted, e.previous_secret_until
