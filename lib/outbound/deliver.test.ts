@@ -12,7 +12,7 @@ import { newRequestId } from "../requests/create";
 import { deliverDue, leaseDue, RETRY_AFTER_MS, type DeliverOptions } from "./deliver";
 import { newSigningSecret } from "./signature";
 import { startOutboundWorker } from "./worker";
-import { paidPayIn } from "./testing/paid-pay-in";
+import { paidPayIn as payInPaid } from "./testing/paid-pay-in";
 import { startReceiver, type Receiver } from "./testing/receiver";
 
 const vault = createKeyVault([randomBytes(32)]);
@@ -71,28 +71,7 @@ describe.each(DATABASE_KINDS)("delivering the outbox on %s", (kind) => {
     });
     return id;
   };
-  const paidPayIn = async () => {
-    const id = newRequestId();
-    await database.db.insert(paymentRequests).values({
-      id,
-      merchantId,
-      kind: "payin",
-      refId1: `R${randomUUID().slice(0, 8)}`,
-      requestedAmount: "150.00",
-      generatedAmount: "150.37",
-      status: "pending",
-      input: {},
-      idempotencyKey: randomUUID(),
-      providerId: randomUUID(),
-    });
-    await applyToRequest(
-      database.db,
-      id,
-      { type: "provider_status", status: "Paid", statusCode: null, reason: null },
-      { actor: "webhook" },
-    );
-    return id;
-  };
+  const paidPayIn = () => payInPaid(database.db, merchantId, { amount: "150.00", generatedAmount: "150.37" });
   const deliveries = () => database.db.select().from(outboundDeliveries);
   const dueNow = () =>
     database.db.execute(sql`update outbound_deliveries set next_attempt_at = now() - interval '1 second' where status = 'pending'`);
@@ -249,26 +228,7 @@ describe("two instances delivering one burst", () => {
       eventTypes: ["payin.paid"],
       secretEncrypted: vault.seal(secret, { merchantId: "we_burst", field: "endpointSecret" }),
     });
-    for (let i = 0; i < 30; i++) {
-      const id = newRequestId();
-      await database.db.insert(paymentRequests).values({
-        id,
-        merchantId,
-        kind: "payin",
-        refId1: `B${i}`,
-        requestedAmount: "10.00",
-        status: "pending",
-        input: {},
-        idempotencyKey: randomUUID(),
-        providerId: randomUUID(),
-      });
-      await applyToRequest(
-        database.db,
-        id,
-        { type: "provider_status", status: "Paid", statusCode: null, reason: null },
-        { actor: "webhook" },
-      );
-    }
+    for (let i = 0; i < 30; i++) await payInPaid(database.db, merchantId, { refId1: `B${i}`, amount: "10.00" });
     const pass = (db: typeof second.db) =>
       deliverDue({ db, vault, publicBaseUrl: "https://pay.example.com", allowPrivate: true, isSandbox: true, batchSize: 7 });
     let sent = 0;
@@ -313,7 +273,7 @@ describe("leases taken at the same moment", () => {
       eventTypes: ["payin.paid"],
       secretEncrypted: vault.seal(newSigningSecret(), { merchantId: "we_race", field: "endpointSecret" }),
     });
-    for (let i = 0; i < 120; i++) await paidPayIn(database.db, merchantId, { refId1: `RACE${i}` });
+    for (let i = 0; i < 120; i++) await payInPaid(database.db, merchantId, { refId1: `RACE${i}` });
     const dbs = [database.db, ...others.map((other) => other.db)];
     const base = { vault, publicBaseUrl: "https://pay.example.com", allowPrivate: true, isSandbox: true, maxInFlightPerEndpoint: 1_000 };
     const seen = new Map<number, number>();

@@ -1,3 +1,4 @@
+import { bangkokDayStart } from "../requests/list-filters";
 import { OUTBOUND_EVENT_TYPES, TEST_EVENT_TYPE } from "./events";
 import { DELIVERY_STATUSES, type DeliveryFilter, type DeliveryStatus } from "./log";
 
@@ -9,12 +10,10 @@ export type LogQuery = Omit<DeliveryFilter, "merchantIds">;
 export type LogFilterField = "type" | "status" | "request" | "from" | "to" | "before";
 
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
-/** yyyy-mm-dd (Bangkok) as the start of that day, or with a time. */
-function bangkokTime(text: string, endOfDay: boolean): Date | null {
-  const match = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}))?$/.exec(text);
-  if (!match) return null;
-  const at = new Date(`${match[1]}T${match[2] ?? (endOfDay ? "23:59:59.999" : "00:00")}${match[2] ? ":00" : ""}+07:00`);
-  return Number.isNaN(at.getTime()) ? null : at;
+/** A Bangkok calendar day's first instant, or (for "to") its last. */
+function bangkokDay(text: string, endOfDay: boolean): Date | null {
+  const start = bangkokDayStart(text);
+  return start && endOfDay ? new Date(start.getTime() + 86_400_000 - 1) : start;
 }
 
 export function parseLogQuery(params: Record<string, string | string[] | undefined>): { query: LogQuery; ignored: LogFilterField[] } {
@@ -38,7 +37,7 @@ export function parseLogQuery(params: Record<string, string | string[] | undefin
   for (const field of ["from", "to"] as const) {
     const text = one(params[field]);
     if (!text) continue;
-    const at = bangkokTime(text, field === "to");
+    const at = bangkokDay(text, field === "to");
     if (at) query[field] = at;
     else ignored.push(field);
   }

@@ -8,7 +8,11 @@ import { newRequestId } from "../../requests/create";
  * For the outbound tests: a pending Pay-In of the merchant, then paid as a webhook would say — the
  * change that writes a `payin.paid` event to the outbox for every subscribed endpoint. Answers its id.
  */
-export async function paidPayIn(db: Db, merchantId: string, options: { refId1?: string; amount?: string } = {}): Promise<string> {
+export async function paidPayIn(
+  db: Db,
+  merchantId: string,
+  options: { refId1?: string; amount?: string; generatedAmount?: string } = {},
+): Promise<string> {
   const id = newRequestId();
   await db.insert(paymentRequests).values({
     id,
@@ -16,6 +20,7 @@ export async function paidPayIn(db: Db, merchantId: string, options: { refId1?: 
     kind: "payin",
     refId1: options.refId1 ?? `R${randomUUID().slice(0, 8)}`,
     requestedAmount: options.amount ?? "150.00",
+    generatedAmount: options.generatedAmount ?? null,
     status: "pending",
     input: {},
     idempotencyKey: randomUUID(),
