@@ -34,6 +34,11 @@ const schema = z.object({
   PORT: port(3000),
   /** The address customers and the provider reach PayDesk at; prefixes slip links and webhooks. */
   PUBLIC_BASE_URL: httpUrl,
+  /**
+   * Where staff open the console, when not at PUBLIC_BASE_URL. Passkeys are bound to its host name
+   * (lib/auth/passkeys.ts); browsers refuse them for an IP address, so with one they are off.
+   */
+  CONSOLE_URL: httpUrl,
   /** The provider. Unset → the bundled sandbox on SANDBOX_PORT (demo mode). */
   PAYMENT_API_BASE_URL: httpUrl,
   SANDBOX_PORT: port(4010),
@@ -186,6 +191,8 @@ export interface Env extends RawEnv {
   isSandbox: boolean;
   /** Whether outbound webhooks may go to private addresses (OUTBOUND_ALLOW_PRIVATE_ADDRESSES, on in demo mode). */
   outboundAllowPrivate: boolean;
+  /** The console's origin and the passkeys' relying-party id (its host name); null when that is an IP address. */
+  passkeySite: { origin: string; rpId: string } | null;
   dataDir: string;
   sandboxDataDir: string;
 }
@@ -216,13 +223,17 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const dataDir = path.resolve(env.DATA_DIR);
   const providerBaseUrl = env.PAYMENT_API_BASE_URL ?? `http://127.0.0.1:${env.SANDBOX_PORT}`;
   const hub = env.PAYMENT_HUB_URL ?? providerBaseUrl;
+  const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://${env.BIND_HOST}:${env.PORT}`;
+  const consoleUrl = new URL(env.CONSOLE_URL ?? publicBaseUrl);
+  const consoleHost = consoleUrl.hostname.replace(/^\[|\]$/g, "");
   return {
     ...env,
-    PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://${env.BIND_HOST}:${env.PORT}`,
+    PUBLIC_BASE_URL: publicBaseUrl,
     providerBaseUrl,
     hubBaseUrl: hub === "off" ? null : hub.replace(/^http/, "ws"),
     isSandbox,
     outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE_ADDRESSES === undefined ? isSandbox : env.OUTBOUND_ALLOW_PRIVATE_ADDRESSES === "true",
+    passkeySite: isIP(consoleHost) ? null : { origin: consoleUrl.origin, rpId: consoleHost },
     dataDir,
     sandboxDataDir: path.join(dataDir, "sandbox"),
   };

@@ -12,6 +12,8 @@ import { signInMessage } from "@/lib/auth/sign-in-messages";
 import { env } from "@/lib/env";
 import { LOCALE_COOKIE, LOCALES, type Locale } from "@/lib/i18n";
 import { saveLocale, savedLocaleOf } from "@/lib/staff/locale";
+import { beginPasskeyAuthentication } from "@/lib/auth/passkeys";
+import { passkeyAnswerSchema, passkeyRules } from "@/lib/auth/passkey-rules";
 
 /** The language cookie: read by the sign-in page and the page's `<html lang>` (app/layout.tsx). */
 async function setLocaleCookie(locale: Locale) {
@@ -39,6 +41,8 @@ export const signInAction = defineAction({
         email: input.email,
         password: input.password,
         ...(input.code ? { code: input.code } : {}),
+        // A passkey's answer as the second factor, as the browser gave it.
+        ...(input.challengeId && input.response ? { challengeId: input.challengeId, response: input.response } : {}),
         redirectTo: safeCallbackPath(input.callbackUrl),
       });
     } catch (error) {
@@ -49,6 +53,45 @@ export const signInAction = defineAction({
         const locale = await savedLocaleOf(db, input.email);
         if (locale) await setLocaleCookie(locale);
       }
+      throw error;
+    }
+    return null;
+  },
+});
+
+/**
+ * A challenge for a passkey at sign-in: alone ("sign-in") or as the second factor after the right
+ * password ("second-factor"). Nobody is signed in yet, so no passkey is named: the browser offers
+ * the ones it holds for this site, and the answer says whose it is.
+ */
+export const passkeyOptionsAction = defineAction({
+  permission: "public",
+  schema: z.object({ purpose: z.enum(["sign-in", "second-factor"]) }),
+  // A challenge handed out changes nothing; the sign-in it leads to is audited (lib/auth/verify-sign-in.ts).
+  audit: false,
+  run: async ({ input, db }) => {
+    const site = env().passkeySite;
+    if (!site) throw new ActionError(passkeyRules.keys.unavailable);
+    return beginPasskeyAuthentication(db, site, { purpose: input.purpose, userId: null });
+  },
+});
+
+/** Signs in with a passkey alone; on success Next's redirect goes to the page the person came for. */
+export const passkeySignInAction = defineAction({
+  permission: "public",
+  schema: passkeyAnswerSchema.extend({ callbackUrl: z.string().optional() }),
+  // lib/auth/verify-sign-in.ts audits every attempt.
+  audit: false,
+  run: async ({ input }) => {
+    try {
+      await signIn("passkey", {
+        challengeId: input.challengeId,
+        response: JSON.stringify(input.response),
+        redirectTo: safeCallbackPath(input.callbackUrl),
+      });
+    } catch (error) {
+      if (error instanceof AuthError && error.type === "CredentialsSignin")
+        throw new ActionError(signInMessage((error as CredentialsSignin).code));
       throw error;
     }
     return null;

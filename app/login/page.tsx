@@ -11,7 +11,8 @@ import { databaseAnswers } from "@/lib/db/answers";
 import { isDatabaseUnreachable } from "@/lib/db/unreachable";
 import { signInMessage } from "@/lib/auth/sign-in-messages";
 import { getLocale } from "@/lib/i18n/server";
-import { setLocaleAction, signInAction } from "./actions";
+import { env } from "@/lib/env";
+import { passkeyOptionsAction, passkeySignInAction, setLocaleAction, signInAction } from "./actions";
 import "../globals.css";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -55,7 +56,13 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
           <p className="mt-1">{db.signInBody}</p>
         </div>
       )}
-      <LoginForm action={signInAction} callbackUrl={callbackUrl} initialError={initialError} locale={locale} />
+      <LoginForm
+        action={signInAction}
+        callbackUrl={callbackUrl}
+        initialError={initialError}
+        locale={locale}
+        passkeys={env().passkeySite ? { options: passkeyOptionsAction, signIn: passkeySignInAction } : null}
+      />
     </main>
   );
 }

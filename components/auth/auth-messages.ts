@@ -2,6 +2,7 @@ import { defineMessages } from "@/lib/i18n";
 import { signInMessages } from "@/lib/auth/sign-in-messages";
 import { browserActionMessages } from "@/lib/i18n/action-messages";
 import { wordsOf } from "@/lib/i18n/keyed-messages";
+import { passkeyRules } from "@/lib/auth/passkey-rules";
 
 /** The sign-in page and the choose-a-password page. */
 export const authMessages = defineMessages({
@@ -14,6 +15,10 @@ export const authMessages = defineMessages({
     codeHint: "6 digits from your authenticator app, or a recovery code.",
     signIn: "Sign in",
     signingIn: "Signing in…",
+    or: "or",
+    signInWithPasskey: "Sign in with a passkey",
+    usePasskey: "Use your passkey",
+    waitingForPasskey: "Waiting for your passkey…",
     language: "Language",
     choosePasswordTitle: "Choose your password",
     choosePasswordForced:
@@ -39,6 +44,10 @@ export const authMessages = defineMessages({
     codeHint: "รหัส 6 หลักจากแอปยืนยันตัวตน หรือรหัสกู้คืน",
     signIn: "เข้าสู่ระบบ",
     signingIn: "กำลังเข้าสู่ระบบ…",
+    or: "หรือ",
+    signInWithPasskey: "เข้าสู่ระบบด้วยพาสคีย์",
+    usePasskey: "ใช้พาสคีย์ของคุณ",
+    waitingForPasskey: "กำลังรอพาสคีย์ของคุณ…",
     language: "ภาษา",
     choosePasswordTitle: "ตั้งรหัสผ่านของคุณ",
     choosePasswordForced: "คุณเข้าสู่ระบบด้วยรหัสผ่านชั่วคราวจากผู้ดูแลระบบ โปรดตั้งรหัสผ่านของคุณเองก่อนใช้งานต่อ รหัสผ่านชั่วคราวจะใช้ไม่ได้อีก",
@@ -57,4 +66,4 @@ export const authMessages = defineMessages({
 });
 
 /** Any message the sign-in form can show, in the person's language. */
-export const translateSignIn = wordsOf(signInMessages.words, browserActionMessages.words);
+export const translateSignIn = wordsOf(signInMessages.words, passkeyRules.words, browserActionMessages.words);

@@ -18,5 +18,8 @@ export const signInSchema = z.object({
     .max(MAX_PASSWORD_LENGTH, SIGN_IN_RULES.passwordTooLong),
   /** The second factor, once the form asks for it. */
   code: z.string().max(20, SIGN_IN_RULES.codeTooLong).optional(),
+  /** Or a passkey's answer to a second-factor challenge (checked by lib/auth/passkey-rules.ts on the server). */
+  challengeId: z.string().max(40).optional(),
+  response: z.string().max(20_000).optional(),
   callbackUrl: z.string().optional(),
 });

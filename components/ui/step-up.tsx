@@ -1,7 +1,10 @@
 "use client";
 
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState } from "react";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
+import { signWithPasskey } from "@/components/auth/passkey-browser";
 import type { ActionResult, ServerAction } from "@/lib/auth/action";
+import { passkeyRules } from "@/lib/auth/passkey-rules";
 import { secondFactorRules } from "@/lib/auth/second-factor-rules";
 import type { Locale } from "@/lib/i18n";
 import { defineMessages } from "@/lib/i18n";
@@ -13,6 +16,10 @@ const stepUpMessages = defineMessages({
   en: {
     title: "Confirm it is you",
     body: "This needs a fresh code from your authenticator app (good for 5 minutes). Then it goes ahead.",
+    bodyPasskey: "This needs a fresh check with your passkey (good for 5 minutes). Then it goes ahead.",
+    bodyBoth: "This needs a fresh check with your passkey or a code from your authenticator app (good for 5 minutes). Then it goes ahead.",
+    usePasskey: "Use your passkey",
+    waitingForPasskey: "Waiting for your passkey…",
     code: "Code from your app",
     confirm: "Confirm",
     confirming: "Checking…",
@@ -21,6 +28,10 @@ const stepUpMessages = defineMessages({
   th: {
     title: "ยืนยันว่าเป็นคุณ",
     body: "รายการนี้ต้องใช้รหัสใหม่จากแอปยืนยันตัวตน (ใช้ได้ 5 นาที) แล้วรายการจะดำเนินต่อ",
+    bodyPasskey: "รายการนี้ต้องยืนยันด้วยพาสคีย์อีกครั้ง (ใช้ได้ 5 นาที) แล้วรายการจะดำเนินต่อ",
+    bodyBoth: "รายการนี้ต้องยืนยันด้วยพาสคีย์ หรือรหัสใหม่จากแอปยืนยันตัวตน (ใช้ได้ 5 นาที) แล้วรายการจะดำเนินต่อ",
+    usePasskey: "ใช้พาสคีย์ของคุณ",
+    waitingForPasskey: "กำลังรอพาสคีย์ของคุณ…",
     code: "รหัสจากแอป",
     confirm: "ยืนยัน",
     confirming: "กำลังตรวจสอบ…",
@@ -41,8 +52,26 @@ export function useStepUp(): Run {
   return run ?? (async (call) => call());
 }
 
-export function StepUpProvider({ action, locale, children }: { action: ServerAction<null>; locale: Locale; children: React.ReactNode }) {
+/** The step-up actions (app/account/security/actions.ts) and which second factors the person has. */
+export interface StepUpActions {
+  code: ServerAction<null>;
+  passkeyOptions: ServerAction<{ challengeId: string; options: PublicKeyCredentialRequestOptionsJSON }>;
+  passkey: ServerAction<null>;
+}
+
+export function StepUpProvider({
+  actions,
+  methods,
+  locale,
+  children,
+}: {
+  actions: StepUpActions;
+  methods: { totp: boolean; passkey: boolean };
+  locale: Locale;
+  children: React.ReactNode;
+}) {
   const t = stepUpMessages(locale);
+  const say = (text: string) => passkeyRules.words(locale, secondFactorRules.words(locale, text));
   const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -86,9 +115,28 @@ export function StepUpProvider({ action, locale, children }: { action: ServerAct
     setChecking(true);
     setError(null);
     try {
-      const answer = await action(null, { code: input.current?.value ?? "" });
+      const answer = await actions.code(null, { code: input.current?.value ?? "" });
       if (answer.ok) finish(true);
-      else setError(secondFactorRules.words(locale, answer.fieldErrors.code?.[0] ?? answer.message));
+      else setError(say(answer.fieldErrors.code?.[0] ?? answer.message));
+    } catch {
+      setError(UNREACHABLE_MESSAGE);
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const usePasskey = async () => {
+    if (checking) return;
+    setChecking(true);
+    setError(null);
+    try {
+      const challenge = await actions.passkeyOptions(null, {});
+      if (!challenge.ok) return setError(say(challenge.message));
+      const answer = await signWithPasskey(challenge.data.options);
+      if (!answer.ok) return setError(say(answer.message));
+      const checked = await actions.passkey(null, { challengeId: challenge.data.challengeId, response: answer.json });
+      if (checked.ok) finish(true);
+      else setError(say(checked.message));
     } catch {
       setError(UNREACHABLE_MESSAGE);
     } finally {
@@ -111,33 +159,48 @@ export function StepUpProvider({ action, locale, children }: { action: ServerAct
             <h2 id={`${id}-title`} className="text-lg font-semibold">
               {t.title}
             </h2>
-            <p className="text-sm text-slate-800">{t.body}</p>
+            <p className="text-sm text-slate-800">{methods.passkey ? (methods.totp ? t.bodyBoth : t.bodyPasskey) : t.body}</p>
             {error && (
               <p id={`${id}-code-error`} role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
                 {error}
               </p>
             )}
-            <div>
-              <label htmlFor={`${id}-code`} className="block text-sm font-medium text-slate-700">
-                {t.code}
-              </label>
-              <input
-                ref={input}
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                autoFocus
-                className={inputClass}
-                {...fieldA11y(`${id}-code`, false, error ?? undefined)}
-              />
-            </div>
+            {methods.passkey && (
+              <button
+                type="button"
+                className={`${methods.totp ? secondaryButtonClass : primaryButtonClass} w-full`}
+                onClick={usePasskey}
+                disabled={checking}
+                autoFocus={!methods.totp}
+              >
+                {checking ? t.waitingForPasskey : t.usePasskey}
+              </button>
+            )}
+            {methods.totp && (
+              <div>
+                <label htmlFor={`${id}-code`} className="block text-sm font-medium text-slate-700">
+                  {t.code}
+                </label>
+                <input
+                  ref={input}
+                  name="code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  autoFocus
+                  className={inputClass}
+                  {...fieldA11y(`${id}-code`, false, error ?? undefined)}
+                />
+              </div>
+            )}
             <div className="flex justify-end gap-3">
               <button type="button" className={secondaryButtonClass} onClick={() => finish(false)}>
                 {t.cancel}
               </button>
-              <button type="submit" className={primaryButtonClass} disabled={checking}>
-                {checking ? t.confirming : t.confirm}
-              </button>
+              {methods.totp && (
+                <button type="submit" className={primaryButtonClass} disabled={checking}>
+                  {checking ? t.confirming : t.confirm}
+                </button>
+              )}
             </div>
           </form>
         )}

@@ -108,7 +108,7 @@ describe.each(DATABASE_KINDS)("two-factor sign-in on %s", (kind) => {
   it.skipIf(skip)("sign-in asks for the code after the right password, accepts it once, and locks after 5 wrong codes", async () => {
     const { user, secret, codes } = await enrolled();
     const attempt = { email: user.email, password: user.password, ip: "203.0.113.9" };
-    expect(await verifySignIn(database.db, attempt, vault)).toEqual({ ok: false, refusal: { reason: "second_factor" } });
+    expect(await verifySignIn(database.db, attempt, vault)).toEqual({ ok: false, refusal: { reason: "second_factor", methods: "totp" } });
     // A wrong password never gets as far as the code.
     expect(await verifySignIn(database.db, { ...attempt, password: "wrong", code: codeAt(secret, new Date()) }, vault)).toEqual({
       ok: false,
@@ -118,7 +118,7 @@ describe.each(DATABASE_KINDS)("two-factor sign-in on %s", (kind) => {
     expect(await verifySignIn(database.db, { ...attempt, code }, vault)).toMatchObject({ ok: true, user: { id: user.id } });
     expect(await verifySignIn(database.db, { ...attempt, code }, vault)).toEqual({
       ok: false,
-      refusal: { reason: "second_factor_invalid" },
+      refusal: { reason: "second_factor_invalid", methods: "totp" },
     });
     expect(await verifySignIn(database.db, { ...attempt, code: codes[2]! }, vault)).toMatchObject({ ok: true });
     // Wrong codes count like wrong passwords (one counted above: the replay; one more for the wrong password).

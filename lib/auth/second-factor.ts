@@ -2,7 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { staffRecoveryCodes, staffUsers } from "../db/schema";
+import { staffPasskeys, staffRecoveryCodes, staffUsers } from "../db/schema";
 import type { KeyVault } from "../merchants/key-vault";
 import { matchingStep, newTotpSecret, totpUri } from "./totp";
 
@@ -98,6 +98,13 @@ export async function regenerateRecoveryCodes(db: Db, userId: string): Promise<s
   const status = await secondFactorStatus(db, userId);
   if (!status.totpEnabled) return null;
   return db.transaction((tx) => replaceRecoveryCodes(tx as unknown as Db, userId));
+}
+
+/** An admin's reset: the authenticator app, the recovery codes and every passkey are gone. False when there was none. */
+export async function resetSecondFactor(db: Db, userId: string): Promise<boolean> {
+  const hadApp = await removeTotp(db, userId);
+  const passkeys = await db.delete(staffPasskeys).where(eq(staffPasskeys.userId, userId)).returning({ id: staffPasskeys.id });
+  return hadApp || passkeys.length > 0;
 }
 
 /** Turns two-factor sign-in off for the person: the secret and the recovery codes are gone. */

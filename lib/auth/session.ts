@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, lt, notExists, sql } from "drizzle-orm";
+import { hasPasskeySql, hasSecondFactorSql } from "./second-factor-sql";
 import { headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { REQUEST_PATH_HEADER, signInPath } from "./public-paths";
@@ -29,8 +30,10 @@ export interface StaffSession {
   mustChangePassword?: boolean;
   /** In a role that must use a second factor, without one: must enrol before anything else. */
   mustEnrolSecondFactor?: boolean;
-  /** Signs in with a second factor (an authenticator app): step-up asks them for a fresh code. */
+  /** Signs in with a second factor (an authenticator app or a passkey): step-up asks them for a fresh one. */
   hasSecondFactor?: boolean;
+  hasTotp?: boolean;
+  hasPasskey?: boolean;
   /** When this session last passed a fresh second-factor check (lib/auth/step-up.ts). */
   steppedUpAt?: Date;
   /** The sign-in this session is, so a response that stays open can check it again (recheckSession). */
@@ -115,12 +118,13 @@ export async function loadStaffSession(
       sessionsValidFrom: staffUsers.sessionsValidFrom,
       keptSessionId: staffUsers.keptSessionId,
       // The admin's rule rides along: a role that must use a second factor, and none enrolled.
-      hasSecondFactor: sql<boolean>`(${staffUsers.totpEnabledAt} is not null)`,
+      hasTotp: sql<boolean>`(${staffUsers.totpEnabledAt} is not null)`,
+      hasPasskey: hasPasskeySql,
       stepUpAt:
         signIn === null
           ? sql<null>`null`
           : sql<Date | null>`(select s.step_up_at from staff_sessions s where s.id = ${signIn.id})`.mapWith(staffSessions.stepUpAt),
-      mustEnrol: sql<boolean>`(${staffUsers.totpEnabledAt} is null and ${staffUsers.role} = any(coalesce((select s.second_factor_roles from security_settings s where s.id = 'global'), '{}')))`,
+      mustEnrol: sql<boolean>`(not ${hasSecondFactorSql} and ${staffUsers.role} = any(coalesce((select s.second_factor_roles from security_settings s where s.id = 'global'), '{}')))`,
     })
     .from(staffUsers)
     .where(and(eq(staffUsers.id, userId), notRevoked))
@@ -136,7 +140,9 @@ export async function loadStaffSession(
     locale: row.locale,
     ...(row.mustChangePassword ? { mustChangePassword: true } : {}),
     ...(row.mustEnrol === true ? { mustEnrolSecondFactor: true } : {}),
-    ...(row.hasSecondFactor === true ? { hasSecondFactor: true } : {}),
+    ...(row.hasTotp === true || row.hasPasskey === true ? { hasSecondFactor: true } : {}),
+    ...(row.hasTotp === true ? { hasTotp: true } : {}),
+    ...(row.hasPasskey === true ? { hasPasskey: true } : {}),
     ...(row.stepUpAt ? { steppedUpAt: row.stepUpAt } : {}),
     ...(signIn ? { signIn } : {}),
   };

@@ -32,7 +32,8 @@ export interface ThrottleBlock {
 }
 
 interface Attempt {
-  email: string;
+  /** Null for a passkey nobody here knows: only the IP counts. */
+  email: string | null;
   ip: string | null;
   now?: Date;
 }
@@ -42,7 +43,7 @@ const accountKey = (email: string) => `email:${normalizeEmail(email)}`;
 const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 function keysOf({ email, ip }: Attempt) {
-  return { account: accountKey(email), ip: ip ? ipThrottleKey(ip) : null };
+  return { account: email === null ? null : accountKey(email), ip: ip ? ipThrottleKey(ip) : null };
 }
 
 /** The lock in force for this attempt, account first; null when it may go ahead. */
@@ -52,8 +53,13 @@ export async function checkSignInThrottle(db: Db, attempt: Attempt): Promise<Thr
   const rows = await db
     .select({ key: signInThrottle.key, lockedUntil: signInThrottle.lockedUntil })
     .from(signInThrottle)
-    .where(and(inArray(signInThrottle.key, [keys.account, ...(keys.ip ? [keys.ip] : [])]), gt(signInThrottle.lockedUntil, now)));
-  const account = rows.find((r) => r.key === keys.account);
+    .where(
+      and(
+        inArray(signInThrottle.key, [...(keys.account ? [keys.account] : []), ...(keys.ip ? [keys.ip] : [])]),
+        gt(signInThrottle.lockedUntil, now),
+      ),
+    );
+  const account = keys.account ? rows.find((r) => r.key === keys.account) : undefined;
   const ip = rows.find((r) => r.key === keys.ip);
   const lock = account ?? ip;
   if (!lock?.lockedUntil) return null;
@@ -64,7 +70,7 @@ export async function checkSignInThrottle(db: Db, attempt: Attempt): Promise<Thr
 export async function recordSignInFailure(db: Db, attempt: Attempt): Promise<ThrottleBlock | null> {
   const now = attempt.now ?? new Date();
   const keys = keysOf(attempt);
-  const account = await countFailure(db, keys.account, THROTTLE.accountMaxFailures, now);
+  const account = keys.account ? await countFailure(db, keys.account, THROTTLE.accountMaxFailures, now) : null;
   const ip = keys.ip ? await countFailure(db, keys.ip, THROTTLE.ipMaxFailures, now) : null;
   const lock = account ?? ip;
   if (!lock) return null;

@@ -86,6 +86,49 @@ export const staffRecoveryCodes = pgTable(
   (t) => [index("staff_recovery_codes_user_idx").on(t.userId)],
 );
 
+/** A person's passkeys (lib/auth/passkeys.ts): sign in with one alone, or use it as the second factor. */
+export const staffPasskeys = pgTable(
+  "staff_passkeys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUsers.id),
+    /** The authenticator's credential id, base64url. */
+    credentialId: text("credential_id").notNull(),
+    /** The COSE public key it signs with, base64url. */
+    publicKey: text("public_key").notNull(),
+    /** The signature counter last seen: a clone that signs with an older one is refused. */
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: text("transports")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** The person's own name for it ("Work laptop"). */
+    name: text("name").notNull(),
+    /** Synced by the platform (iCloud Keychain, Google Password Manager) rather than bound to one device. */
+    backedUp: boolean("backed_up").notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("staff_passkeys_credential_key").on(t.credentialId), index("staff_passkeys_user_idx").on(t.userId)],
+);
+
+/** A WebAuthn challenge handed out for a registration, a sign-in or a step-up: good once, for 5 minutes. */
+export const webauthnChallenges = pgTable(
+  "webauthn_challenges",
+  {
+    id: text("id").primaryKey(),
+    challenge: text("challenge").notNull(),
+    purpose: text("purpose").$type<"register" | "sign-in" | "second-factor" | "step-up">().notNull(),
+    /** Whose it is; null for a sign-in with a passkey alone (the passkey says who). */
+    userId: text("user_id").references(() => staffUsers.id),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webauthn_challenges_expires_idx").on(t.expiresAt)],
+);
+
 /** Each sign-in (lib/auth/sessions.ts): listed on the account page, ended from there; its last step-up. */
 export const staffSessions = pgTable(
   "staff_sessions",

@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { hashPassword } from "../auth/password";
-import { removeTotp } from "../auth/second-factor";
+import { resetSecondFactor } from "../auth/second-factor";
 import { endSessions } from "../auth/sessions";
 import { setSecondFactorRoles } from "../auth/second-factor-policy";
 import type { Db } from "../db/client";
@@ -158,7 +158,7 @@ export async function resetStaffSecondFactor(db: Db, actor: Actor, userId: strin
   if (!other) throw new SettingsRuleError(STAFF_REFUSALS.resetNeedsAnotherAdmin);
   const [person] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.id, userId));
   if (!person) throw new SettingsRuleError(STAFF_REFUSALS.notFound, undefined, "not_found");
-  if (!(await removeTotp(db, userId))) throw new SettingsRuleError(STAFF_REFUSALS.noSecondFactor);
+  if (!(await resetSecondFactor(db, userId))) throw new SettingsRuleError(STAFF_REFUSALS.noSecondFactor);
 }
 
 /** The roles that must sign in with a second factor; only an admin with every merchant sets them (they apply to everyone). */

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, arrayOverlaps, asc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { hasSecondFactorSql } from "../auth/second-factor-sql";
 import type { Db } from "../db/client";
 import { staffUsers, type Role } from "../db/schema";
 
@@ -14,7 +15,7 @@ export interface StaffMember {
   merchantIds: string[] | null;
   isDisabled: boolean;
   mustChangePassword: boolean;
-  /** Whether they sign in with an authenticator app's code too. */
+  /** Whether they sign in with a second factor too (an authenticator app or a passkey). */
   hasSecondFactor: boolean;
   lastSignInAt: Date | null;
   createdAt: Date;
@@ -28,7 +29,7 @@ const columns = {
   merchantIds: staffUsers.merchantIds,
   isDisabled: staffUsers.isDisabled,
   mustChangePassword: staffUsers.mustChangePassword,
-  hasSecondFactor: sql<boolean>`(${staffUsers.totpEnabledAt} is not null)`,
+  hasSecondFactor: hasSecondFactorSql,
   lastSignInAt: staffUsers.lastSignInAt,
   createdAt: staffUsers.createdAt,
 };

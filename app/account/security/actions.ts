@@ -18,6 +18,18 @@ import { staffUsers } from "@/lib/db/schema";
 import { endSession, endSessions } from "@/lib/auth/sessions";
 import { recordStepUp } from "@/lib/auth/step-up";
 import { keyVault } from "@/lib/merchants/vault";
+import { env } from "@/lib/env";
+import {
+  beginPasskeyAuthentication,
+  beginPasskeyRegistration,
+  countPasskeys,
+  finishPasskeyRegistration,
+  MAX_PASSKEYS,
+  removePasskey,
+  verifyPasskeyAuthentication,
+  type PasskeyFailure,
+} from "@/lib/auth/passkeys";
+import { finishPasskeyRegistrationSchema, passkeyAnswerSchema, passkeyRules, removePasskeySchema } from "@/lib/auth/passkey-rules";
 
 /**
  * The person's own two-factor sign-in (the account's security page). Turning it off and making new
@@ -123,5 +135,87 @@ export const endOtherSessionsAction = defineAction({
   schema: z.object({}),
   audit: "account.end-other-sessions",
   run: async ({ session, db }) => ({ ended: await endSessions(db, session.userId, session.signIn?.id ?? null) }),
+  target: () => null,
+});
+
+const P = passkeyRules.keys;
+const passkeyFailure: Record<PasskeyFailure, string> = {
+  expired: P.expired,
+  unknown: P.invalid,
+  invalid: P.invalid,
+  counter: P.counter,
+  registered: P.registered,
+};
+
+function passkeySite() {
+  const site = env().passkeySite;
+  if (!site) throw new ActionError(P.unavailable);
+  return site;
+}
+
+/**
+ * Options for the browser to make a passkey (the account's security page). A person who already
+ * has a second factor confirms with it first (step-up): a session left open cannot add a way in.
+ */
+export const beginPasskeyRegistrationAction = defineAction({
+  permission: "signed-in",
+  schema: z.object({}),
+  audit: false,
+  stepUp: true,
+  run: async ({ session, db }) => {
+    const site = passkeySite();
+    if ((await countPasskeys(db, session.userId)) >= MAX_PASSKEYS) throw new ActionError(P.tooMany);
+    return beginPasskeyRegistration(db, site, { id: session.userId, email: session.email, name: session.name });
+  },
+});
+
+/** The browser's new passkey, checked and kept under the name the person gave it. */
+export const finishPasskeyRegistrationAction = defineAction({
+  permission: "signed-in",
+  schema: finishPasskeyRegistrationSchema,
+  audit: "account.passkey-add",
+  run: async ({ input, session, db }) => {
+    const added = await finishPasskeyRegistration(db, passkeySite(), session.userId, input);
+    if (!added.ok) throw new ActionError(passkeyFailure[added.why]);
+    return added.passkey;
+  },
+  target: () => null,
+});
+
+/** Removes one of the person's passkeys (after a fresh second-factor check). */
+export const removePasskeyAction = defineAction({
+  permission: "signed-in",
+  schema: removePasskeySchema,
+  audit: "account.passkey-remove",
+  stepUp: true,
+  run: async ({ input, session, db }) => {
+    if (!(await removePasskey(db, session.userId, input.passkeyId))) throw new ActionError(P.notFound, {}, "not_found");
+    return null;
+  },
+  target: (input) => input.passkeyId,
+});
+
+/** Options for a step-up with a passkey: only this person's are offered. */
+export const passkeyStepUpOptionsAction = defineAction({
+  permission: "signed-in",
+  schema: z.object({}),
+  audit: false,
+  run: async ({ session, db }) => beginPasskeyAuthentication(db, passkeySite(), { purpose: "step-up", userId: session.userId }),
+});
+
+/** A fresh second-factor check with a passkey (step-up): the actions that ask for one go ahead for 5 minutes. */
+export const passkeyStepUpAction = defineAction({
+  permission: "signed-in",
+  schema: passkeyAnswerSchema,
+  audit: "auth.step-up",
+  run: async ({ input, session, db, ip }) => {
+    const answer = await verifyPasskeyAuthentication(db, passkeySite(), { purpose: "step-up", userId: session.userId, ...input });
+    if (!answer.ok) {
+      await recordSignInFailure(db, { email: normalizeEmail(session.email), ip, now: new Date() });
+      throw new ActionError(passkeyFailure[answer.why], {}, "denied");
+    }
+    if (!session.signIn || !(await recordStepUp(db, session.signIn.id))) throw new ActionError(R.sessionUnknown);
+    return null;
+  },
   target: () => null,
 });
