@@ -87,6 +87,8 @@ export default defineConfig({
             // the reconciliation loop and the tests queue behind each other.
             PAYMENT_API_RATE_LIMIT: "off",
             PUBLIC_BASE_URL: E2E.baseUrl,
+            // Staff reach the same server as localhost for passkeys (e2e/passkeys.spec.ts).
+            CONSOLE_URL: E2E.consoleUrl ?? "",
             // The specs stand in for a reverse proxy on 127.0.0.1: each gives itself a client address
             // in X-Forwarded-For (sign-in throttle, slip budgets). e2e/forwarded-for.spec.ts connects
             // from 127.0.0.2, which is not trusted.

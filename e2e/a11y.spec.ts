@@ -122,7 +122,7 @@ test.describe("signed out", () => {
     const findings: Finding[] = [];
     await page.goto("/login");
     findings.push(...(await audit(page, "/login")));
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
     findings.push(...(await audit(page, "/login (errors)")));
 

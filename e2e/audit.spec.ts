@@ -99,7 +99,7 @@ test("a refused sign-in is recorded, with the address it came from", async ({ pa
   await strangerPage.goto("/login");
   await strangerPage.getByLabel("Email").fill(email);
   await strangerPage.getByLabel("Password").fill("a wrong guess");
-  await strangerPage.getByRole("button", { name: "Sign in" }).click();
+  await strangerPage.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(strangerPage.getByTestId("sign-in-error")).toBeVisible();
   await stranger.close();
 

@@ -48,7 +48,7 @@ test.describe("signing in and out", () => {
 
     test("an empty form says which field is missing", async ({ page }) => {
       await page.goto("/login");
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await expect(page.getByText("Enter your email address.")).toBeVisible();
       await expect(page.getByText("Enter your password.")).toBeVisible();
       await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");

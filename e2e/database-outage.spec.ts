@@ -85,7 +85,7 @@ test.describe("a database outage", () => {
     await staff.goto("/login?callbackUrl=/requests");
     await staff.getByLabel("Email").fill(admin.email);
     await staff.getByLabel("Password").fill(admin.password);
-    await staff.getByRole("button", { name: "Sign in" }).click();
+    await staff.getByRole("button", { name: "Sign in", exact: true }).click();
     await staff.waitForURL(`${url}/requests`);
     await expect(staff.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(staff.getByTestId("database-unreachable")).toHaveCount(0);

@@ -12,7 +12,7 @@ test.describe("home page, signed out", () => {
   test("is the sign-in page: the provider's address and status are for staff only", async ({ page }) => {
     const response = await page.goto("/");
     await expect(page).toHaveURL(/\/login(\?|$)/);
-    await expect(page.getByRole("button", { name: "เข้าสู่ระบบ" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "เข้าสู่ระบบ", exact: true })).toBeVisible();
     await expect(page.getByTestId("provider-status")).toHaveCount(0);
     if (E2E.sandboxUrl) expect(await response!.text()).not.toContain(E2E.sandboxUrl);
   });

@@ -24,7 +24,7 @@ async function signIn(page: Page, email: string, password: string, code?: string
     "Enter the 6-digit code from your authenticator app, or one of your recovery codes.",
   );
   await page.getByLabel("Authentication code").fill(code);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 test("a person turns on an authenticator app, signs in with a code, a replayed code is refused, a recovery code works once", async ({
@@ -82,7 +82,7 @@ test("a person turns on an authenticator app, signs in with a code, a replayed c
   await expect(replay.getByLabel("Password")).toHaveValue(PASSWORD);
   // A recovery code works, once.
   await replay.getByLabel("Authentication code").fill(recovery[0]!);
-  await replay.getByRole("button", { name: "Sign in" }).click();
+  await replay.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(replay).toHaveURL(/\/requests/);
   const again = await freshPage(browser);
   await signIn(again, email, PASSWORD, recovery[0]!);

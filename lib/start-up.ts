@@ -45,11 +45,15 @@ export async function startPayDesk(): Promise<void> {
           : "[paydesk] demo mode: the sandbox has not written its credentials yet; start it first (npm start does)",
       );
     }
-    stage = "sealing API keys again with the current ENCRYPTION_KEY";
+    stage = "sealing keys and secrets again with the current ENCRYPTION_KEY";
     const { resealed, unreadable } = await reencryptAll(db, keyVault());
     if (resealed > 0)
       console.log(
-        `[paydesk] ${resealed} merchant(s) had API keys sealed with an older ENCRYPTION_KEY or in the older format; sealed again with the current one`,
+        `[paydesk] ${resealed} row(s) (merchants' API keys, endpoints' signing secrets, authenticator-app secrets) were sealed with an older ENCRYPTION_KEY or in the older format; sealed again with the current one`,
+      );
+    if (unreadable.length > 0)
+      console.warn(
+        `[paydesk] ${unreadable.length} sealed value(s) cannot be opened with ENCRYPTION_KEY or ENCRYPTION_KEYS_PREVIOUS (${unreadable.join(", ")}): enter the merchant's keys again (mer_…), rotate the endpoint's secret (we_…), or reset the person's second factor (usr_…). See README.md, Configuration.`,
       );
     // The provider never retries a webhook: this loop is what learns every outcome regardless.
     const holder = globalThis as typeof globalThis & { __paydeskWorker?: () => Promise<void> };
@@ -77,10 +81,6 @@ export async function startPayDesk(): Promise<void> {
         log: (m) => console.log(`[outbound] ${m}`),
       }),
     );
-    if (unreadable.length > 0)
-      console.warn(
-        `[paydesk] the API keys of ${unreadable.join(", ")} cannot be opened with ENCRYPTION_KEY or ENCRYPTION_KEYS_PREVIOUS; enter them again in Settings`,
-      );
     console.log(`[paydesk] database ready (${kind === "postgres" ? "PostgreSQL" : `embedded PGlite in ${settings.dataDir}`})`);
   } catch (error) {
     const reason = error instanceof EnvError ? error.message : describe(error);

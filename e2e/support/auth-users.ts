@@ -87,7 +87,7 @@ export function storageStatePath(name: Role | "default"): string {
  */
 export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
   if (!page.url().includes("/login")) await page.goto("/login");
-  const button = page.getByRole("button", { name: "Sign in" });
+  const button = page.getByRole("button", { name: "Sign in", exact: true });
   await expect(button).toBeEnabled();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
@@ -95,7 +95,7 @@ export async function submitSignIn(page: Page, email: string, password: string):
   await button.click();
   await answered;
   // Refused: the button reads "Sign in" again (it says "Signing in…" while pending). Accepted: the console.
-  await expect(page.getByRole("button", { name: "Sign in" }).or(page.getByTestId("signed-in-as"))).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign in", exact: true }).or(page.getByTestId("signed-in-as"))).toBeVisible();
 }
 
 /** Signs in and waits until the console shows who is signed in. */

@@ -13,6 +13,11 @@ export const E2E = {
   /** True when testing a deployed PayDesk: no servers are started. */
   external: external !== "",
   baseUrl: external ? external.replace(/\/+$/, "") : `http://127.0.0.1:${appPort}`,
+  /**
+   * The console at a host name, for passkeys (browsers refuse them at an IP address): PayDesk's
+   * CONSOLE_URL. Against a deployed PayDesk, E2E_CONSOLE_URL; unset, the passkey specs skip.
+   */
+  consoleUrl: external ? process.env.E2E_CONSOLE_URL?.trim().replace(/\/+$/, "") || null : `http://localhost:${appPort}`,
   appPort,
   sandboxPort,
   /** The sandbox's control API, when the provider is the sandbox; null otherwise. */

@@ -16,8 +16,9 @@ export const codeFor = (key: string, stepsAhead = 0) =>
     timestamp: Date.now() + stepsAhead * 30_000,
   });
 
-export async function freshPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: E2E.baseUrl, storageState: { cookies: [], origins: [] } });
+/** A browser of its own, signed out, at PayDesk's address (or `baseURL`: the console's host name, for passkeys). */
+export async function freshPage(browser: Browser, baseURL = E2E.baseUrl): Promise<Page> {
+  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   return context.newPage();
 }
 
@@ -25,7 +26,34 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/** Invites a person in `role` and signs them in on a page of their own (at `baseURL`), their own password chosen. */
+export async function invitedPerson(
+  admin: Page,
+  browser: Browser,
+  role: "Finance" | "Admin" | "Operator" | "Viewer",
+  name: string,
+  baseURL = E2E.baseUrl,
+): Promise<{ page: Page; email: string }> {
+  const email = `two-factor-${Date.now()}-${randomBytes(2).toString("hex")}@paydesk.local`;
+  await admin.goto("/settings/staff/new");
+  await admin.getByLabel("Email").fill(email);
+  await admin.getByLabel("Name").fill(name);
+  await admin.getByRole("radio", { name: new RegExp(`^${role}`) }).check();
+  await admin.getByRole("button", { name: "Create account" }).click();
+  const oneTimePassword = (await admin.getByTestId("one-time-password").textContent())!.trim();
+
+  const page = await freshPage(browser, baseURL);
+  await signIn(page, email, oneTimePassword);
+  await expect(page).toHaveURL(/\/account\/password$/);
+  await page.getByLabel("One-time password").fill(oneTimePassword);
+  await page.getByLabel("New password", { exact: true }).fill(TWO_FACTOR_PASSWORD);
+  await page.getByLabel("New password again").fill(TWO_FACTOR_PASSWORD);
+  await page.getByRole("button", { name: "Save password" }).click();
+  await expect(page.getByTestId("signed-in-as")).toBeVisible();
+  return { page, email };
 }
 
 /** Invites a person in `role`, signs them in on a page of their own, and turns on their app; answers the page and the app's key. */
@@ -35,23 +63,7 @@ export async function personWithTwoFactor(
   role: "Finance" | "Admin" | "Operator" | "Viewer",
   name: string,
 ): Promise<{ page: Page; email: string; key: string; recovery: string[] }> {
-  const email = `two-factor-${Date.now()}-${randomBytes(2).toString("hex")}@paydesk.local`;
-  await admin.goto("/settings/staff/new");
-  await admin.getByLabel("Email").fill(email);
-  await admin.getByLabel("Name").fill(name);
-  await admin.getByRole("radio", { name: new RegExp(`^${role}`) }).check();
-  await admin.getByRole("button", { name: "Create account" }).click();
-  const oneTimePassword = (await admin.getByTestId("one-time-password").textContent())!.trim();
-
-  const page = await freshPage(browser);
-  await signIn(page, email, oneTimePassword);
-  await expect(page).toHaveURL(/\/account\/password$/);
-  await page.getByLabel("One-time password").fill(oneTimePassword);
-  await page.getByLabel("New password", { exact: true }).fill(TWO_FACTOR_PASSWORD);
-  await page.getByLabel("New password again").fill(TWO_FACTOR_PASSWORD);
-  await page.getByRole("button", { name: "Save password" }).click();
-  await expect(page.getByTestId("signed-in-as")).toBeVisible();
-
+  const { page, email } = await invitedPerson(admin, browser, role, name);
   await page.goto("/account/security");
   await page.getByRole("button", { name: "Set up an authenticator app" }).click();
   const key = (await page.getByTestId("totp-key").textContent())!;
@@ -63,4 +75,23 @@ export async function personWithTwoFactor(
   await page.getByRole("button", { name: "I have saved them" }).click();
   await expect(page.getByTestId("totp-status")).toContainText("On since");
   return { page, email, key, recovery };
+}
+
+/**
+ * Chromium's virtual authenticator on the page's browser (CDP WebAuthn): a platform authenticator
+ * that keeps discoverable credentials and verifies the person, answering without a prompt.
+ */
+export async function addVirtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
 }

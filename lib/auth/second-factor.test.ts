@@ -59,6 +59,28 @@ describe.each(DATABASE_KINDS)("two-factor sign-in on %s", (kind) => {
   };
   const row = async (id: string) => (await database.db.select().from(staffUsers).where(eq(staffUsers.id, id)))[0]!;
 
+  it.skipIf(skip)(
+    "an app secret sealed with a key PayDesk no longer has refuses app codes, logs why, and a recovery code still signs in",
+    async () => {
+      const { user, secret, codes } = await enrolled();
+      const otherVault = createKeyVault([randomBytes(32)]);
+      const attempt = { email: user.email, password: user.password, ip: null };
+      const errors: unknown[] = [];
+      const original = console.error;
+      console.error = (...args: unknown[]) => errors.push(args.join(" "));
+      try {
+        expect(await verifySignIn(database.db, { ...attempt, code: codeAt(secret, new Date()) }, otherVault)).toEqual({
+          ok: false,
+          refusal: { reason: "second_factor_invalid", methods: "totp" },
+        });
+      } finally {
+        console.error = original;
+      }
+      expect(String(errors[0])).toMatch(/cannot be opened with this ENCRYPTION_KEY/);
+      expect(await verifySignIn(database.db, { ...attempt, code: codes[0]! }, otherVault)).toMatchObject({ ok: true });
+    },
+  );
+
   it.skipIf(skip)("enrolment counts only after a right code, and answers 10 recovery codes kept only as hashes", async () => {
     const user = await insertStaff(database.db);
     const { secret } = await beginTotpEnrolment(database.db, vault, user);

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { staffPasskeys, staffRecoveryCodes, staffUsers } from "../db/schema";
-import type { KeyVault } from "../merchants/key-vault";
+import { KeyVaultError, type KeyVault } from "../merchants/key-vault";
 import { matchingStep, newTotpSecret, totpUri } from "./totp";
 
 /**
@@ -120,7 +120,7 @@ export async function removeTotp(db: Db, userId: string): Promise<boolean> {
   });
 }
 
-export type SecondFactorCheck = { ok: true; by: "totp" | "recovery_code" } | { ok: false; why: "wrong" | "replayed" };
+export type SecondFactorCheck = { ok: true; by: "totp" | "recovery_code" } | { ok: false; why: "wrong" | "replayed" | "unreadable" };
 
 /**
  * Checks a code from the app (6 digits) or a recovery code for a person with an authenticator app.
@@ -137,7 +137,19 @@ export async function checkSecondFactor(
   if (!user.totpSecretEncrypted) return { ok: false, why: "wrong" };
   const trimmed = code.trim();
   if (/^\d[\d\s]{5,8}$/.test(trimmed)) {
-    const step = matchingStep(vault.open(user.totpSecretEncrypted, slotOf(user.id)), trimmed, now);
+    let secret: string;
+    try {
+      secret = vault.open(user.totpSecretEncrypted, slotOf(user.id));
+    } catch (error) {
+      if (!(error instanceof KeyVaultError)) throw error;
+      // Sealed with a key PayDesk no longer has: no app code can match. A recovery code (kept as a
+      // hash) still signs in; an admin's reset lets the person set the app up again.
+      console.error(
+        `[auth] ${user.id}'s authenticator-app secret cannot be opened with this ENCRYPTION_KEY; a recovery code or an admin's reset is needed`,
+      );
+      return { ok: false, why: "unreadable" };
+    }
+    const step = matchingStep(secret, trimmed, now);
     if (step === null) return { ok: false, why: "wrong" };
     const moved = await db
       .update(staffUsers)

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { staffUsers } from "../db/schema";
+import { securitySettings, staffPasskeys, staffUsers } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { sealedSessionCookie } from "./testing/session-cookie";
 import { insertStaff } from "./testing/staff";
@@ -49,6 +49,31 @@ describe.each(DATABASE_KINDS)("the session re-check on %s", (kind) => {
     });
     await database.db.update(staffUsers).set({ role: "finance", merchantIds: null }).where(eq(staffUsers.id, staff.id));
     expect(await loadStaffSession(database.db, staff.id)).toMatchObject({ role: "finance", merchantIds: null });
+  });
+
+  it.skipIf(skip)("counts a passkey as a second factor: step-up asks for one, and the rule for roles is met", async () => {
+    const staff = await insertStaff(database.db, { role: "finance" });
+    await database.db
+      .insert(securitySettings)
+      .values({ id: "global", secondFactorRoles: ["finance"] })
+      .onConflictDoUpdate({ target: securitySettings.id, set: { secondFactorRoles: ["finance"] } });
+    try {
+      expect(await loadStaffSession(database.db, staff.id)).toMatchObject({ mustEnrolSecondFactor: true });
+      expect((await loadStaffSession(database.db, staff.id))?.hasSecondFactor).toBeUndefined();
+      await database.db.insert(staffPasskeys).values({
+        id: `pk_${randomBytes(8).toString("hex")}`,
+        userId: staff.id,
+        credentialId: randomBytes(16).toString("base64url"),
+        publicKey: "AAAA",
+        name: "Phone",
+      });
+      const session = await loadStaffSession(database.db, staff.id);
+      expect(session).toMatchObject({ hasSecondFactor: true, hasPasskey: true });
+      expect(session?.mustEnrolSecondFactor).toBeUndefined();
+      expect(session?.hasTotp).toBeUndefined();
+    } finally {
+      await database.db.update(securitySettings).set({ secondFactorRoles: [] });
+    }
   });
 
   it.skipIf(skip)("ends the session of a person disabled or deleted after signing in", async () => {

@@ -3,7 +3,11 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
-import { merchants } from "../db/schema";
+import { staffUsers, webhookEndpoints, merchants } from "../db/schema";
+import { beginTotpEnrolment, checkSecondFactor, confirmTotpEnrolment } from "../auth/second-factor";
+import { insertStaff } from "../auth/testing/staff";
+import { codeAt } from "../auth/totp";
+import { createEndpoint } from "../outbound/endpoints";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "./key-vault";
 import { sealLegacyV1 } from "./testing/legacy-seal";
@@ -85,6 +89,44 @@ describe.each(DATABASE_KINDS)("merchants and keys on %s", (kind) => {
     expect(newVault.isStale(row!.submitKeyEncrypted)).toBe(false);
     expect((await credentialsFor(db, newVault, id))?.submitKey).toBe(SUBMIT);
   });
+
+  it.skipIf(skip)(
+    "re-seals outbound endpoints' signing secrets and authenticator-app secrets too, and names those it cannot open",
+    async () => {
+      const oldKey = randomBytes(32);
+      const oldVault = createKeyVault([oldKey]);
+      const db = database.db;
+      const { id: merchantRowId } = await createMerchant(db, oldVault, input({ merchantId: "88888888-96cc-47a6-ac51-1de5027ec190" }));
+      const { secret, endpoint } = await createEndpoint(db, oldVault, {
+        merchantRowId,
+        url: "https://shop.example/hooks",
+        description: null,
+        eventTypes: ["payin.paid"],
+        createdBy: null,
+      });
+      const person = await insertStaff(db);
+      const { secret: totp } = await beginTotpEnrolment(db, oldVault, person);
+      const past = new Date(Date.now() - 90_000);
+      expect(await confirmTotpEnrolment(db, oldVault, person.id, codeAt(totp, past), past)).not.toBeNull();
+      // Another person's secret sealed with a key nobody has any more.
+      const lost = await insertStaff(db);
+      await beginTotpEnrolment(db, createKeyVault([randomBytes(32)]), lost);
+
+      const newVault = createKeyVault([randomBytes(32), oldKey]);
+      const outcome = await reencryptAll(db, newVault);
+      expect(outcome.unreadable).toContain(lost.id);
+      expect(outcome.unreadable).not.toContain(endpoint.id);
+      expect(outcome.unreadable).not.toContain(person.id);
+
+      // Sealed under the new key alone now: the old one can go.
+      const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+      expect(newVault.isStale(row!.secretEncrypted)).toBe(false);
+      expect(newVault.open(row!.secretEncrypted, { merchantId: endpoint.id, field: "endpointSecret" })).toBe(secret);
+      const [user] = await db.select().from(staffUsers).where(eq(staffUsers.id, person.id));
+      expect(newVault.isStale(user!.totpSecretEncrypted!)).toBe(false);
+      expect(await checkSecondFactor(db, newVault, user!, codeAt(totp, new Date()))).toEqual({ ok: true, by: "totp" });
+    },
+  );
 
   it.skipIf(skip)("re-seals keys stored in the older unbound format, each bound to its own row and column", async () => {
     const db = database.db;

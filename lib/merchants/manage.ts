@@ -1,10 +1,10 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { merchants } from "../db/schema";
+import { merchants, webhookEndpoints, staffUsers } from "../db/schema";
 import { toDecimalString, toSatang } from "../money";
 import type { MerchantCredentials } from "../payment-api/client";
 import { KeyVaultError, lastFour, type KeySlot, type KeyVault } from "./key-vault";
@@ -120,32 +120,91 @@ export function credentialsOf(row: typeof merchants.$inferSelect, vault: KeyVaul
 }
 
 /**
- * At every start: seal again every key sealed with an older ENCRYPTION_KEY (after a rotation) or in
- * the older unbound format (key-vault.ts), so each row ends up bound to itself under the current
- * key. Rows no listed key can open are reported, not fatal: their keys must be entered again.
+ * At every start: seal again everything sealed with an older ENCRYPTION_KEY (after a rotation) or
+ * in the older unbound format (key-vault.ts), so each value ends up bound to its row under the
+ * current key: the merchants' provider keys, the outbound endpoints' signing secrets (current and
+ * previous) and the staff's authenticator-app secrets. Values no listed key can open are reported
+ * by row id, not fatal: a merchant's keys must be entered again, an endpoint's secret rotated, a
+ * person's second factor reset by an admin.
  */
 export async function reencryptAll(db: Db, vault: KeyVault): Promise<{ resealed: number; unreadable: string[] }> {
   let resealed = 0;
   const unreadable: string[] = [];
-  for (const row of await db.select().from(merchants)) {
-    if (!vault.isStale(row.submitKeyEncrypted) && (!row.readKeyEncrypted || !vault.isStale(row.readKeyEncrypted))) continue;
-    let sealed: { submitKeyEncrypted: string; readKeyEncrypted: string | null };
+  /** The row's sealed values opened and sealed again, or null when one cannot be opened. */
+  const reseal = (values: Array<[string | null, KeySlot]>): Array<string | null> | null => {
     try {
-      const submit = { merchantId: row.id, field: "submitKey" } as const;
-      const read = { merchantId: row.id, field: "readKey" } as const;
-      sealed = {
-        submitKeyEncrypted: vault.seal(vault.open(row.submitKeyEncrypted, submit), submit),
-        readKeyEncrypted: row.readKeyEncrypted ? vault.seal(vault.open(row.readKeyEncrypted, read), read) : null,
-      };
+      return values.map(([sealed, slot]) => (sealed ? vault.seal(vault.open(sealed, slot), slot) : null));
     } catch (error) {
       if (!(error instanceof KeyVaultError)) throw error;
+      return null;
+    }
+  };
+  const isStale = (...values: Array<string | null>) => values.some((value) => value !== null && vault.isStale(value));
+
+  for (const row of await db.select().from(merchants)) {
+    if (!isStale(row.submitKeyEncrypted, row.readKeyEncrypted)) continue;
+    const sealed = reseal([
+      [row.submitKeyEncrypted, { merchantId: row.id, field: "submitKey" }],
+      [row.readKeyEncrypted, { merchantId: row.id, field: "readKey" }],
+    ]);
+    if (!sealed) {
       unreadable.push(row.id);
       continue;
     }
     await db
       .update(merchants)
-      .set({ ...sealed, updatedAt: new Date() })
+      .set({ submitKeyEncrypted: sealed[0]!, readKeyEncrypted: sealed[1] ?? null, updatedAt: new Date() })
       .where(eq(merchants.id, row.id));
+    resealed += 1;
+  }
+
+  const endpoints = await db
+    .select({ id: webhookEndpoints.id, secret: webhookEndpoints.secretEncrypted, previous: webhookEndpoints.previousSecretEncrypted })
+    .from(webhookEndpoints);
+  for (const row of endpoints) {
+    if (!isStale(row.secret, row.previous)) continue;
+    const slot = { merchantId: row.id, field: "endpointSecret" } as const;
+    const sealed = reseal([
+      [row.secret, slot],
+      [row.previous, slot],
+    ]);
+    if (!sealed) {
+      unreadable.push(row.id);
+      continue;
+    }
+    // Only if unchanged meanwhile: a rotation on another instance wins.
+    await db
+      .update(webhookEndpoints)
+      .set({ secretEncrypted: sealed[0]!, previousSecretEncrypted: sealed[1] ?? null })
+      .where(and(eq(webhookEndpoints.id, row.id), eq(webhookEndpoints.secretEncrypted, row.secret)));
+    resealed += 1;
+  }
+
+  const people = await db
+    .select({ id: staffUsers.id, secret: staffUsers.totpSecretEncrypted, pending: staffUsers.totpPendingSecretEncrypted })
+    .from(staffUsers)
+    .where(sql`${staffUsers.totpSecretEncrypted} is not null or ${staffUsers.totpPendingSecretEncrypted} is not null`);
+  for (const row of people) {
+    if (!isStale(row.secret, row.pending)) continue;
+    const slot = { merchantId: row.id, field: "totpSecret" } as const;
+    const sealed = reseal([
+      [row.secret, slot],
+      [row.pending, slot],
+    ]);
+    if (!sealed) {
+      unreadable.push(row.id);
+      continue;
+    }
+    await db
+      .update(staffUsers)
+      .set({ totpSecretEncrypted: sealed[0] ?? null, totpPendingSecretEncrypted: sealed[1] ?? null })
+      .where(
+        and(
+          eq(staffUsers.id, row.id),
+          row.secret === null ? isNull(staffUsers.totpSecretEncrypted) : eq(staffUsers.totpSecretEncrypted, row.secret),
+          row.pending === null ? isNull(staffUsers.totpPendingSecretEncrypted) : eq(staffUsers.totpPendingSecretEncrypted, row.pending),
+        ),
+      );
     resealed += 1;
   }
   return { resealed, unreadable };

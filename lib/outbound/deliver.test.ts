@@ -99,6 +99,23 @@ describe.each(DATABASE_KINDS)("delivering the outbox on %s", (kind) => {
     expect(await deliverDue(options())).toBe(0);
   });
 
+  it.skipIf(skip)("a secret sealed with a key PayDesk no longer has is a failed attempt that says so, not a silent retry", async () => {
+    const id = await endpoint();
+    await paidPayIn();
+    const lostKey = createKeyVault([randomBytes(32)]);
+    await database.db
+      .update(webhookEndpoints)
+      .set({ secretEncrypted: lostKey.seal(secret, { merchantId: id, field: "endpointSecret" }) })
+      .where(eq(webhookEndpoints.id, id));
+    expect(await deliverDue(options())).toBe(1);
+    expect(receiver.received).toEqual([]);
+    expect(await deliveries()).toMatchObject([{ status: "pending", attempts: 1, leaseUntil: null }]);
+    const [attempt] = await database.db.select().from(outboundAttempts);
+    expect(attempt).toMatchObject({ status: null, error: expect.stringMatching(/^secret_unreadable: .*rotate the endpoint's secret/) });
+    // Not leased again at once: it waits for its next attempt like any failure.
+    expect(await deliverDue(options())).toBe(0);
+  });
+
   it.skipIf(skip)("tries a failing endpoint again later, under the same webhook-id, until it answers", async () => {
     await endpoint();
     await paidPayIn();

@@ -8,6 +8,7 @@ import type { KeyVault } from "../merchants/key-vault";
 import { requestView } from "../merchant-api/views";
 import { TEST_EVENT_TYPE } from "./events";
 import { sendAttempt, type Attempt } from "./send";
+import { KeyVaultError } from "../merchants/key-vault";
 import { signedHeaders } from "./signature";
 
 /**
@@ -162,9 +163,27 @@ export async function deliverLeased(options: DeliverOptions, delivery: LeasedDel
   const now = options.now?.() ?? new Date();
   const body = eventBody(delivery, options);
   const slot = { merchantId: delivery.endpointId, field: "endpointSecret" } as const;
-  const secrets = [options.vault.open(delivery.secretEncrypted, slot)];
-  if (delivery.previousSecretEncrypted && delivery.previousSecretUntil && delivery.previousSecretUntil > now) {
-    secrets.push(options.vault.open(delivery.previousSecretEncrypted, slot));
+  let secrets: string[];
+  try {
+    secrets = [options.vault.open(delivery.secretEncrypted, slot)];
+    if (delivery.previousSecretEncrypted && delivery.previousSecretUntil && delivery.previousSecretUntil > now) {
+      secrets.push(options.vault.open(delivery.previousSecretEncrypted, slot));
+    }
+  } catch (error) {
+    if (!(error instanceof KeyVaultError)) throw error;
+    // Sealed with a key PayDesk no longer has (ENCRYPTION_KEY changed without the old one kept in
+    // ENCRYPTION_KEYS_PREVIOUS): nothing can be signed. A failed attempt says so in the log and the
+    // delivery is tried on its schedule, so rotating the endpoint's secret lets it go out.
+    const attempt: Attempt = {
+      ok: false,
+      status: null,
+      latencyMs: 0,
+      answer: null,
+      error: "secret_unreadable",
+      errorDetail: "the endpoint's signing secret cannot be opened with this ENCRYPTION_KEY; rotate the endpoint's secret",
+    };
+    await recordAttempt(options.db, delivery, attempt, now);
+    return attempt;
   }
   const attempt: Attempt = delivery.enabled
     ? await sendAttempt({
