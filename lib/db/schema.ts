@@ -305,6 +305,10 @@ export const paymentRequests = pgTable(
     // Plain DESC (nulls first), as the list's ORDER BY writes it; drizzle's .desc() adds NULLS LAST.
     index("payment_requests_list_idx").on(t.merchantId, sql`${t.createdAt} desc`, sql`${t.id} desc`),
     index("payment_requests_created_idx").on(sql`${t.createdAt} desc`, sql`${t.id} desc`),
+    // The overview's "waiting now" (migration 0027).
+    index("payment_requests_waiting_idx")
+      .on(t.status, t.createdAt)
+      .where(sql`status IN ('awaiting_approval', 'submitting', 'unknown', 'needs_review')`),
     // Search: RefIds and exact amounts (the unique key starts with merchant_id, so it cannot serve RefId1 alone)…
     index("payment_requests_ref_id1_idx").on(t.refId1),
     index("payment_requests_ref_id2_idx").on(t.refId2),
@@ -609,4 +613,36 @@ export const outboundAttempts = pgTable(
     error: text("error"),
   },
   (t) => [index("outbound_attempts_delivery_idx").on(t.deliveryId)],
+);
+
+/**
+ * The overview's hourly totals (migration 0027, kept by a trigger on payment_requests): requests
+ * per merchant, created hour (whole UTC hours), lane and state as staff see it, with their sums.
+ */
+export const requestRollup = pgTable(
+  "request_rollup",
+  {
+    merchantId: text("merchant_id").notNull(),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    /** payin, payin_p2p, payout or withdrawal. */
+    lane: text("lane").notNull(),
+    state: text("state").notNull(),
+    n: bigint("n", { mode: "number" }).notNull().default(0),
+    requested: numeric("requested", { precision: 18, scale: 2 }).notNull().default("0"),
+    paid: numeric("paid", { precision: 18, scale: 2 }).notNull().default("0"),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.hour, t.lane, t.state] }), index("request_rollup_hour_idx").on(t.hour)],
+);
+
+/** Paid Pay-Ins per created hour and time-to-pay bucket (bucket b: from 1.05^b seconds), for median and p90. */
+export const requestPayTimes = pgTable(
+  "request_pay_times",
+  {
+    merchantId: text("merchant_id").notNull(),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    lane: text("lane").notNull(),
+    bucket: integer("bucket").notNull(),
+    n: bigint("n", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.hour, t.lane, t.bucket] }), index("request_pay_times_hour_idx").on(t.hour)],
 );

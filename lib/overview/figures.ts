@@ -1,0 +1,263 @@
+import "server-only";
+import { and, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { paymentRequests as pr, requestPayTimes, requestRollup, webhookDeliveries } from "../db/schema";
+import { parseAmount } from "../money";
+import { STATUS_GROUPS } from "../requests/list-filters";
+import type { Scope } from "../requests/queries";
+import type { OverviewRange, Period } from "./range";
+
+/**
+ * The overview's figures for a period and the merchants a person may see. Everything that counts
+ * requests reads the hourly totals (`request_rollup`, `request_pay_times`: migration 0027, kept by
+ * a trigger in the statement that changes a request), so a 30-day range over a million requests
+ * costs a few hundred rows; the figures equal what the request list's CSV export of the same
+ * filters adds up to (lib/overview/figures.test.ts): requests count on the Bangkok day they were
+ * created, Pay-In money is the paid amount, money out is the requested amount of what succeeded.
+ * What is waiting now (approvals, reconciliation) is read from the requests, through indexes.
+ */
+
+export type Lane = "payin" | "payin_p2p" | "payout" | "withdrawal";
+
+export interface Money {
+  count: number;
+  satang: number;
+}
+
+export interface PeriodFigures {
+  payIn: {
+    paid: Money;
+    rejected: number;
+    expired: number;
+    open: number;
+    /** paid ÷ (paid + rejected + expired); null when none of those. */
+    successRate: number | null;
+  };
+  p2p: { matched: number; unmatched: number; open: number };
+  payOut: { succeeded: Money; open: Money; failed: Money };
+  withdrawal: { succeeded: Money; open: Money; failed: Money };
+  /** Time from created to paid of paid Pay-Ins, in seconds (to within 5 %); null without any. */
+  timeToPay: { median: number | null; p90: number | null; count: number };
+  /** Provider webhooks that changed nothing for a reason staff should look at (unmatched money, unknown requests, malformed…). */
+  webhooksUnmatched: number;
+}
+
+export interface Bucket {
+  /** The bucket's first instant (an hour, or a Bangkok midnight). */
+  at: Date;
+  moneyInSatang: number;
+  moneyOutSatang: number;
+  paid: number;
+  /** paid ÷ (paid + rejected + expired) of the Pay-Ins created in the bucket; null without any. */
+  successRate: number | null;
+}
+
+export interface WaitingNow {
+  awaitingApproval: { count: number; satang: number; oldest: Date | null };
+  reconciling: { count: number; oldest: Date | null };
+  needsReview: number;
+}
+
+const SUCCEEDED: readonly string[] = STATUS_GROUPS.succeeded;
+const OPEN: readonly string[] = STATUS_GROUPS.open;
+const UNMATCHED_VERDICTS = ["unmatched_money", "unknown_request", "mismatch", "malformed", "contradicted", "unconfirmed"];
+/** The time-to-pay histogram's bucket b holds [1.05^b, 1.05^(b+1)) seconds (migration 0027). */
+const BUCKET_BASE = 1.05;
+
+const satangOf = (text: string | null | undefined) => {
+  const parsed = parseAmount(text ?? "0");
+  return parsed.ok ? parsed.satang : 0;
+};
+const rate = (paid: number, failed: number) => (paid + failed === 0 ? null : paid / (paid + failed));
+
+/** The merchants the figures cover: one, or every one in the person's scope (none outside it). */
+function merchantCondition(column: Parameters<typeof inArray>[0], scope: Scope, merchant: string | "all"): SQL | undefined {
+  if (merchant !== "all") {
+    return scope.merchantIds === null || scope.merchantIds.includes(merchant) ? sql`${column} = ${merchant}` : sql`false`;
+  }
+  if (scope.merchantIds === null) return undefined;
+  return scope.merchantIds.length > 0 ? inArray(column, scope.merchantIds) : sql`false`;
+}
+
+interface RollupRow {
+  lane: string;
+  state: string;
+  n: number;
+  requested: string;
+  paid: string;
+}
+
+function totalsOf(rows: RollupRow[]): Omit<PeriodFigures, "timeToPay" | "webhooksUnmatched"> {
+  const count = (lanes: Lane[], states: readonly string[]) =>
+    rows.filter((r) => lanes.includes(r.lane as Lane) && states.includes(r.state)).reduce((sum, r) => sum + Number(r.n), 0);
+  const money = (lanes: Lane[], states: readonly string[], column: "requested" | "paid"): Money => {
+    const matching = rows.filter((r) => lanes.includes(r.lane as Lane) && states.includes(r.state));
+    return { count: matching.reduce((s, r) => s + Number(r.n), 0), satang: matching.reduce((s, r) => s + satangOf(r[column]), 0) };
+  };
+  const payIns: Lane[] = ["payin", "payin_p2p"];
+  const paid = money(payIns, ["paid"], "paid");
+  const rejected = count(payIns, ["rejected"]);
+  const expired = count(payIns, ["expired"]);
+  const out = (lane: Lane) => ({
+    succeeded: money([lane], SUCCEEDED, "requested"),
+    open: money([lane], OPEN, "requested"),
+    failed: money([lane], STATUS_GROUPS.failed, "requested"),
+  });
+  return {
+    payIn: { paid, rejected, expired, open: count(payIns, OPEN), successRate: rate(paid.count, rejected + expired) },
+    p2p: {
+      matched: count(["payin_p2p"], ["paid"]),
+      unmatched: count(["payin_p2p"], ["rejected", "expired"]),
+      open: count(["payin_p2p"], OPEN),
+    },
+    payOut: out("payout"),
+    withdrawal: out("withdrawal"),
+  };
+}
+
+/** The seconds at the q-th quantile of a 5 % histogram: the middle of the bucket it falls in. */
+export function quantileOfBuckets(buckets: Array<{ bucket: number; n: number }>, q: number): number | null {
+  const sorted = [...buckets].filter((b) => b.n > 0).sort((a, b) => a.bucket - b.bucket);
+  const total = sorted.reduce((sum, b) => sum + b.n, 0);
+  if (total === 0) return null;
+  const rank = q * total;
+  let seen = 0;
+  for (const b of sorted) {
+    seen += b.n;
+    if (seen >= rank) return Math.round(BUCKET_BASE ** (b.bucket + 0.5));
+  }
+  return Math.round(BUCKET_BASE ** (sorted.at(-1)!.bucket + 0.5));
+}
+
+async function periodFigures(db: Db, scope: Scope, merchant: string | "all", period: Period): Promise<PeriodFigures> {
+  const inPeriod = (column: typeof requestRollup.hour | typeof requestPayTimes.hour) =>
+    sql`${column} >= ${period.start.toISOString()}::timestamptz and ${column} < ${period.end.toISOString()}::timestamptz`;
+  const [rows, payTimes, webhooks] = await Promise.all([
+    db
+      .select({
+        lane: requestRollup.lane,
+        state: requestRollup.state,
+        n: sql<number>`sum(${requestRollup.n})::int`,
+        requested: sql<string>`sum(${requestRollup.requested})::text`,
+        paid: sql<string>`sum(${requestRollup.paid})::text`,
+      })
+      .from(requestRollup)
+      .where(and(inPeriod(requestRollup.hour), merchantCondition(requestRollup.merchantId, scope, merchant)))
+      .groupBy(requestRollup.lane, requestRollup.state),
+    db
+      .select({ bucket: requestPayTimes.bucket, n: sql<number>`sum(${requestPayTimes.n})::int` })
+      .from(requestPayTimes)
+      .where(and(inPeriod(requestPayTimes.hour), merchantCondition(requestPayTimes.merchantId, scope, merchant)))
+      .groupBy(requestPayTimes.bucket),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          gte(webhookDeliveries.receivedAt, period.start),
+          lt(webhookDeliveries.receivedAt, period.end),
+          inArray(webhookDeliveries.verdict, UNMATCHED_VERDICTS),
+          merchantCondition(webhookDeliveries.merchantId, scope, merchant),
+        ),
+      ),
+  ]);
+  const buckets = payTimes.map((b) => ({ bucket: Number(b.bucket), n: Number(b.n) }));
+  return {
+    ...totalsOf(rows),
+    timeToPay: {
+      median: quantileOfBuckets(buckets, 0.5),
+      p90: quantileOfBuckets(buckets, 0.9),
+      count: buckets.reduce((sum, b) => sum + b.n, 0),
+    },
+    webhooksUnmatched: Number(webhooks[0]?.n ?? 0),
+  };
+}
+
+/** Money in and out and the success rate per hour (a one-day range) or per Bangkok day. */
+async function seriesOf(db: Db, scope: Scope, merchant: string | "all", range: OverviewRange): Promise<Bucket[]> {
+  const bin =
+    range.granularity === "hour"
+      ? sql`${requestRollup.hour}`
+      : sql`date_bin('1 day', ${requestRollup.hour}, timestamptz '2000-01-01 00:00:00+07')`;
+  const rows = await db
+    .select({
+      at: sql<Date>`${bin}`.mapWith(requestRollup.hour),
+      lane: requestRollup.lane,
+      state: requestRollup.state,
+      n: sql<number>`sum(${requestRollup.n})::int`,
+      requested: sql<string>`sum(${requestRollup.requested})::text`,
+      paid: sql<string>`sum(${requestRollup.paid})::text`,
+    })
+    .from(requestRollup)
+    .where(
+      and(
+        gte(requestRollup.hour, range.start),
+        lt(requestRollup.hour, range.end),
+        merchantCondition(requestRollup.merchantId, scope, merchant),
+      ),
+    )
+    .groupBy(bin, requestRollup.lane, requestRollup.state);
+  const step = range.granularity === "hour" ? 3_600_000 : 86_400_000;
+  const buckets: Bucket[] = [];
+  for (let at = range.start.getTime(); at < range.end.getTime(); at += step) {
+    const mine = rows.filter((r) => r.at.getTime() === at);
+    const totals = totalsOf(mine);
+    buckets.push({
+      at: new Date(at),
+      moneyInSatang: totals.payIn.paid.satang,
+      moneyOutSatang: totals.payOut.succeeded.satang + totals.withdrawal.succeeded.satang,
+      paid: totals.payIn.paid.count,
+      successRate: totals.payIn.successRate,
+    });
+  }
+  return buckets;
+}
+
+/** What is waiting now, whatever the period: money out for a second person, requests the provider has not settled. */
+async function waitingNow(db: Db, scope: Scope, merchant: string | "all"): Promise<WaitingNow> {
+  const where = merchantCondition(pr.merchantId, scope, merchant);
+  const [rows] = await Promise.all([
+    db
+      .select({
+        status: pr.status,
+        n: sql<number>`count(*)::int`,
+        requested: sql<string>`sum(${pr.requestedAmount})::text`,
+        oldest: sql<Date | null>`min(${pr.createdAt})`.mapWith(pr.createdAt),
+      })
+      .from(pr)
+      .where(and(inArray(pr.status, ["awaiting_approval", "submitting", "unknown", "needs_review"]), where))
+      .groupBy(pr.status),
+  ]);
+  const of = (status: string) => rows.find((r) => r.status === status);
+  const reconciling = rows.filter((r) => r.status === "submitting" || r.status === "unknown");
+  const oldest = reconciling.map((r) => r.oldest).filter((d): d is Date => d !== null);
+  return {
+    awaitingApproval: {
+      count: Number(of("awaiting_approval")?.n ?? 0),
+      satang: satangOf(of("awaiting_approval")?.requested),
+      oldest: of("awaiting_approval")?.oldest ?? null,
+    },
+    reconciling: {
+      count: reconciling.reduce((sum, r) => sum + Number(r.n), 0),
+      oldest: oldest.length > 0 ? new Date(Math.min(...oldest.map((d) => d.getTime()))) : null,
+    },
+    needsReview: Number(of("needs_review")?.n ?? 0),
+  };
+}
+
+export interface Overview {
+  current: PeriodFigures;
+  previous: PeriodFigures;
+  series: Bucket[];
+  waiting: WaitingNow;
+}
+
+export async function overviewFigures(db: Db, scope: Scope, merchant: string | "all", range: OverviewRange): Promise<Overview> {
+  const [current, previous, series, waiting] = await Promise.all([
+    periodFigures(db, scope, merchant, range),
+    periodFigures(db, scope, merchant, range.previous),
+    seriesOf(db, scope, merchant, range),
+    waitingNow(db, scope, merchant),
+  ]);
+  return { current, previous, series, waiting };
+}
