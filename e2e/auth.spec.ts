@@ -10,10 +10,10 @@ import { E2E } from "./support/config";
 // waiting beside it when there are any (other tests hold Pay-Outs at the same time).
 const APPROVALS = /^Approvals(, \d+ waiting)?$/;
 const NAV: Record<Role, Array<string | RegExp>> = {
-  viewer: ["Requests", "Slips", "Webhooks"],
-  operator: ["Requests", "New request", "Slips", "Webhooks"],
-  finance: ["Requests", "New request", APPROVALS, "Slips", "Webhooks", "Audit"],
-  admin: ["Requests", "New request", APPROVALS, "Slips", "Webhooks", "Settings", "Audit"],
+  viewer: ["Overview", "Requests", "Slips", "Webhooks"],
+  operator: ["Overview", "Requests", "New request", "Slips", "Webhooks"],
+  finance: ["Overview", "Requests", "New request", APPROVALS, "Slips", "Webhooks", "Audit"],
+  admin: ["Overview", "Requests", "New request", APPROVALS, "Slips", "Webhooks", "Settings", "Audit"],
 };
 const ROLE_LABEL: Record<Role, string> = { viewer: "Viewer", operator: "Operator", finance: "Finance", admin: "Admin" };
 const INVALID = "That email and password do not match an account. Check both and try again.";

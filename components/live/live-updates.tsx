@@ -14,7 +14,7 @@ import { subscribeToRequestChanges, type RequestChange } from "./request-events"
  * creating could have landed before the stream listened — but a list does not: that would cost a
  * list query on every view, and the next change refreshes it anyway.
  */
-export function LiveUpdates({ requestIds }: { requestIds?: string[] }) {
+export function LiveUpdates({ requestIds, coalesceMs = 100 }: { requestIds?: string[]; coalesceMs?: number }) {
   const router = useRouter();
   // Reads the requests the page shows now, without resubscribing when they change.
   const shouldRefresh = useEffectEvent((change: RequestChange): boolean => {
@@ -27,16 +27,16 @@ export function LiveUpdates({ requestIds }: { requestIds?: string[] }) {
     let timer: ReturnType<typeof setTimeout> | null = null;
     const unsubscribe = subscribeToRequestChanges((change) => {
       if (!shouldRefresh(change)) return;
-      // Several changes in a burst cause one refresh.
+      // Several changes in a burst cause one refresh (a summary page waits longer: at most one a second).
       timer ??= setTimeout(() => {
         timer = null;
         router.refresh();
-      }, 100);
+      }, coalesceMs);
     });
     return () => {
       unsubscribe();
       if (timer) clearTimeout(timer);
     };
-  }, [router]);
+  }, [router, coalesceMs]);
   return null;
 }

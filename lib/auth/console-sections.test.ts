@@ -3,10 +3,10 @@ import { sectionsFor } from "./console-sections";
 
 describe("console nav per role", () => {
   it.each([
-    ["viewer", ["Requests", "Slips", "Webhooks"]],
-    ["operator", ["Requests", "New request", "Slips", "Webhooks"]],
-    ["finance", ["Requests", "New request", "Approvals", "Slips", "Webhooks", "Audit"]],
-    ["admin", ["Requests", "New request", "Approvals", "Slips", "Webhooks", "Settings", "Audit"]],
+    ["viewer", ["Overview", "Requests", "Slips", "Webhooks"]],
+    ["operator", ["Overview", "Requests", "New request", "Slips", "Webhooks"]],
+    ["finance", ["Overview", "Requests", "New request", "Approvals", "Slips", "Webhooks", "Audit"]],
+    ["admin", ["Overview", "Requests", "New request", "Approvals", "Slips", "Webhooks", "Settings", "Audit"]],
   ] as const)("%s sees %j", (role, labels) => {
     expect(sectionsFor(role).map((s) => s.label)).toEqual(labels);
   });

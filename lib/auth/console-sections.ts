@@ -6,6 +6,7 @@ import { canAny, type Permission } from "./permissions";
  * entry on the server (requirePermission); the nav shows only the entries a role can open.
  */
 export const CONSOLE_SECTIONS = {
+  overview: { href: "/overview", label: "Overview", permissions: ["request.read"] },
   requests: { href: "/requests", label: "Requests", permissions: ["request.read"] },
   new: { href: "/new", label: "New request", permissions: ["payin.create", "p2p.create", "payout.create", "withdrawal.create"] },
   approvals: { href: "/approvals", label: "Approvals", permissions: ["payout.approve"] },

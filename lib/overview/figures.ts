@@ -37,10 +37,17 @@ export interface PeriodFigures {
   payOut: { succeeded: Money; open: Money; failed: Money };
   withdrawal: { succeeded: Money; open: Money; failed: Money };
   /** Time from created to paid of paid Pay-Ins, in seconds (to within 5 %); null without any. */
-  timeToPay: { median: number | null; p90: number | null; count: number };
+  timeToPay: { median: number | null; p90: number | null; count: number; distribution: PayTimeBin[] };
   /** Provider webhooks that changed nothing for a reason staff should look at (unmatched money, unknown requests, malformed…). */
   webhooksUnmatched: number;
 }
+
+/** Paid Pay-Ins by how long they took: up to `upToSeconds` (null: longer than the last bin). */
+export interface PayTimeBin {
+  upToSeconds: number | null;
+  count: number;
+}
+export const PAY_TIME_BINS = [60, 120, 300, 600, 1_800, 3_600, null] as const;
 
 export interface Bucket {
   /** The bucket's first instant (an hour, or a Bangkok midnight). */
@@ -129,6 +136,17 @@ export function quantileOfBuckets(buckets: Array<{ bucket: number; n: number }>,
   return Math.round(BUCKET_BASE ** (sorted.at(-1)!.bucket + 0.5));
 }
 
+/** The histogram's 5 % buckets gathered into the chart's bins, each bucket by its middle. */
+function binsOf(buckets: Array<{ bucket: number; n: number }>): PayTimeBin[] {
+  const bins = PAY_TIME_BINS.map((upToSeconds) => ({ upToSeconds, count: 0 }));
+  for (const b of buckets) {
+    const seconds = BUCKET_BASE ** (b.bucket + 0.5);
+    const bin = bins.find((x) => x.upToSeconds === null || seconds <= x.upToSeconds)!;
+    bin.count += b.n;
+  }
+  return bins;
+}
+
 async function periodFigures(db: Db, scope: Scope, merchant: string | "all", period: Period): Promise<PeriodFigures> {
   const inPeriod = (column: typeof requestRollup.hour | typeof requestPayTimes.hour) =>
     sql`${column} >= ${period.start.toISOString()}::timestamptz and ${column} < ${period.end.toISOString()}::timestamptz`;
@@ -168,6 +186,7 @@ async function periodFigures(db: Db, scope: Scope, merchant: string | "all", per
       median: quantileOfBuckets(buckets, 0.5),
       p90: quantileOfBuckets(buckets, 0.9),
       count: buckets.reduce((sum, b) => sum + b.n, 0),
+      distribution: binsOf(buckets),
     },
     webhooksUnmatched: Number(webhooks[0]?.n ?? 0),
   };

@@ -1,0 +1,311 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { BarChart, RateLine, type BarGroup } from "@/components/console/overview/charts";
+import { overviewMessages } from "@/components/console/overview/overview-messages";
+import { LiveUpdates } from "@/components/live/live-updates";
+import { primaryButtonClass } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/field";
+import { CONSOLE_SECTIONS } from "@/lib/auth/console-sections";
+import { selectedMerchant } from "@/lib/auth/selected-merchant";
+import { requirePermission } from "@/lib/auth/session";
+import { getDb } from "@/lib/db";
+import { formatDateTime, formatThb } from "@/lib/i18n";
+import { getLocale } from "@/lib/i18n/server";
+import { overviewFigures, type Money } from "@/lib/overview/figures";
+import { bangkokDay, parseRange, type RangeKey } from "@/lib/overview/range";
+import { listHref } from "@/lib/requests/list-filters";
+
+export const metadata: Metadata = { title: "Overview" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * How money is moving, at a glance: figures for the requests created in a range of Bangkok days
+ * beside the period before, money in and out per hour or day, the Pay-In success rate and how long
+ * payments took, and what waits now. Each figure and bar opens the request list with the same
+ * filters. Read from hourly totals (lib/overview/figures.ts); follows the live stream, at most one
+ * refresh a second however busy.
+ */
+export default async function OverviewPage({ searchParams }: { searchParams: SearchParams }) {
+  const session = await requirePermission(CONSOLE_SECTIONS.overview.permissions);
+  const locale = await getLocale();
+  const t = overviewMessages(locale);
+  const params = await searchParams;
+  const { range, error } = parseRange({ range: first(params.range), from: first(params.from), to: first(params.to) });
+  const choice = await selectedMerchant(session);
+  const merchant = choice.scope;
+  const merchantName = merchant === "all" ? t.allMerchants : (choice.merchants.find((m) => m.id === merchant)?.displayName ?? merchant);
+  const { current, previous, series, waiting } = await overviewFigures(await getDb(), session, merchant, range);
+
+  const list = (tab: string, extra: Record<string, string> = {}, period = range) =>
+    listHref({ tab, from: period.fromDay, to: period.toDay, merchant: merchant === "all" ? "" : merchant, ...extra });
+  const money = (m: Money) => `${formatThb(m.satang)} · ${t.requests(m.count)}`;
+  const rate = (value: number | null) => (value === null ? t.none : t.pct(value));
+  const seconds = (value: number | null) => (value === null ? t.none : t.seconds(value));
+  const dayName = (at: Date) =>
+    new Intl.DateTimeFormat(locale === "th" ? "th-TH" : "en-GB", {
+      timeZone: "Asia/Bangkok",
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+    }).format(at);
+  const bucketName = (at: Date) =>
+    range.granularity === "hour" ? `${dayName(at)} ${String((at.getUTCHours() + 7) % 24).padStart(2, "0")}:00` : dayName(at);
+  const bucketLabel = (at: Date) =>
+    range.granularity === "hour" ? String((at.getUTCHours() + 7) % 24).padStart(2, "0") : bangkokDay(at).slice(8, 10);
+  const bucketList = (at: Date) =>
+    listHref({ tab: "payin", from: bangkokDay(at), to: bangkokDay(at), merchant: merchant === "all" ? "" : merchant });
+
+  const groups: BarGroup[] = series.map((b) => ({
+    label: bucketLabel(b.at),
+    name: bucketName(b.at),
+    href: bucketList(b.at),
+    values: [b.moneyInSatang, b.moneyOutSatang],
+  }));
+  const busiest = series.reduce(
+    (best, b) => (b.moneyInSatang + b.moneyOutSatang > best.moneyInSatang + best.moneyOutSatang ? b : best),
+    series[0]!,
+  );
+  const lowest = series
+    .filter((b) => b.successRate !== null)
+    .reduce<number | null>((low, b) => (low === null ? b.successRate : Math.min(low, b.successRate!)), null);
+  const totalOut = current.payOut.succeeded.satang + current.withdrawal.succeeded.satang;
+  const ranges: Array<{ key: RangeKey; label: string }> = [
+    { key: "today", label: t.today },
+    { key: "yesterday", label: t.yesterday },
+    { key: "7d", label: t.last7 },
+    { key: "30d", label: t.last30 },
+  ];
+
+  return (
+    <section className="space-y-6" data-testid="overview">
+      <LiveUpdates coalesceMs={1_000} />
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-xl font-semibold sm:text-2xl">{t.title}</h1>
+        <p className="text-sm text-slate-600" data-testid="overview-scope">
+          {t.showing(merchantName)}
+        </p>
+      </div>
+      <p className="max-w-3xl text-slate-700">{t.intro}</p>
+
+      <nav aria-label={t.range} className="flex flex-wrap items-end gap-3">
+        <ul className="flex flex-wrap gap-2">
+          {ranges.map((r) => (
+            <li key={r.key}>
+              <Link
+                href={`/overview?range=${r.key}`}
+                aria-current={range.key === r.key && !error ? "page" : undefined}
+                className="inline-block rounded-md border border-slate-400 px-3 py-1.5 text-sm aria-[current=page]:border-brand aria-[current=page]:bg-brand aria-[current=page]:text-white"
+              >
+                {r.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <form method="get" action="/overview" className="flex flex-wrap items-end gap-2" aria-label={t.custom}>
+          <input type="hidden" name="range" value="custom" />
+          <div>
+            <label htmlFor="overview-from" className="block text-sm font-medium text-slate-800">
+              {t.from}
+            </label>
+            <input
+              id="overview-from"
+              name="from"
+              type="date"
+              defaultValue={first(params.from) ?? range.fromDay}
+              className={`${inputClass} w-40`}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "overview-range-error" : undefined}
+            />
+          </div>
+          <div>
+            <label htmlFor="overview-to" className="block text-sm font-medium text-slate-800">
+              {t.to}
+            </label>
+            <input
+              id="overview-to"
+              name="to"
+              type="date"
+              defaultValue={first(params.to) ?? range.toDay}
+              className={`${inputClass} w-40`}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "overview-range-error" : undefined}
+            />
+          </div>
+          <button type="submit" className={primaryButtonClass}>
+            {t.apply}
+          </button>
+        </form>
+      </nav>
+      {error && (
+        <p
+          id="overview-range-error"
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+          data-testid="overview-range-error"
+        >
+          {t[`rangeError.${error}`]}
+        </p>
+      )}
+
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Figure
+          testId="figure-payin-paid"
+          label={t.payInPaid}
+          value={money(current.payIn.paid)}
+          before={t.previously(money(previous.payIn.paid))}
+          href={list("payin", { status: "paid" })}
+          linkText={t.openList}
+        />
+        <Figure
+          testId="figure-success-rate"
+          label={t.successRate}
+          value={rate(current.payIn.successRate)}
+          note={t.successRateHint}
+          before={t.previously(rate(previous.payIn.successRate))}
+          href={list("payin", { status: "failed" })}
+          linkText={t.openList}
+        />
+        <Figure
+          testId="figure-time-to-pay"
+          label={t.timeToPay}
+          value={`${t.median} ${seconds(current.timeToPay.median)} · ${t.p90} ${seconds(current.timeToPay.p90)}`}
+          before={t.previously(`${seconds(previous.timeToPay.median)} · ${seconds(previous.timeToPay.p90)}`)}
+          href={list("payin", { status: "paid" })}
+          linkText={t.openList}
+        />
+        <Figure
+          testId="figure-p2p"
+          label={t.p2p}
+          value={`${current.p2p.matched} / ${current.p2p.unmatched}`}
+          before={t.previously(`${previous.p2p.matched} / ${previous.p2p.unmatched}`)}
+          href={list("payin")}
+          linkText={t.openList}
+        />
+        <Figure
+          testId="figure-payout"
+          label={t.payOut}
+          value={money(current.payOut.succeeded)}
+          note={`${t.openOut(current.payOut.open.count, formatThb(current.payOut.open.satang))} · ${t.failedOut(current.payOut.failed.count, formatThb(current.payOut.failed.satang))}`}
+          before={t.previously(money(previous.payOut.succeeded))}
+          href={list("payout")}
+          linkText={t.openList}
+        />
+        <Figure
+          testId="figure-withdrawal"
+          label={t.withdrawal}
+          value={money(current.withdrawal.succeeded)}
+          note={`${t.openOut(current.withdrawal.open.count, formatThb(current.withdrawal.open.satang))} · ${t.failedOut(current.withdrawal.failed.count, formatThb(current.withdrawal.failed.satang))}`}
+          before={t.previously(money(previous.withdrawal.succeeded))}
+          href={list("withdrawal")}
+          linkText={t.openList}
+        />
+        <Figure
+          testId="figure-awaiting-approval"
+          label={t.awaitingApproval}
+          value={money(waiting.awaitingApproval)}
+          note={waiting.awaitingApproval.oldest ? t.oldest(formatDateTime(waiting.awaitingApproval.oldest, locale)) : undefined}
+          href="/approvals"
+          linkText={t.openList}
+        />
+        <Figure
+          testId="figure-reconciling"
+          label={t.reconciling}
+          value={t.requests(waiting.reconciling.count)}
+          note={[
+            waiting.reconciling.oldest ? t.oldest(formatDateTime(waiting.reconciling.oldest, locale)) : null,
+            waiting.needsReview > 0 ? t.needsReview(waiting.needsReview) : null,
+          ]
+            .filter(Boolean)
+            .join(" · ")}
+          href={listHref({ tab: "payin", status: "open", merchant: merchant === "all" ? "" : merchant })}
+          linkText={t.openList}
+        />
+        <Figure
+          testId="figure-webhooks"
+          label={t.webhooksUnmatched}
+          value={String(current.webhooksUnmatched)}
+          before={t.previously(String(previous.webhooksUnmatched))}
+          href="/webhooks"
+          linkText={t.openList}
+        />
+      </dl>
+
+      <BarChart
+        testId="money-chart"
+        title={t.moneyChart}
+        summary={t.moneyChartSummary(formatThb(current.payIn.paid.satang), formatThb(totalOut), bucketName(busiest.at))}
+        tableTitle={t.dataTable}
+        whenHeader={t.when}
+        series={[
+          { name: t.moneyIn, format: (v) => formatThb(v) },
+          { name: t.moneyOut, format: (v) => formatThb(v) },
+        ]}
+        groups={groups}
+      />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <RateLine
+          testId="success-chart"
+          title={t.successChart}
+          summary={t.successChartSummary(rate(current.payIn.successRate), rate(lowest))}
+          tableTitle={t.dataTable}
+          whenHeader={t.when}
+          valueHeader={t.successRate}
+          points={series.map((b) => ({ label: bucketLabel(b.at), name: bucketName(b.at), value: b.successRate }))}
+          format={(v) => t.pct(v)}
+        />
+        <BarChart
+          testId="pay-times-chart"
+          title={t.payTimesChart}
+          summary={
+            current.timeToPay.count === 0 ? t.noData : t.payTimesSummary(seconds(current.timeToPay.median), seconds(current.timeToPay.p90))
+          }
+          tableTitle={t.dataTable}
+          whenHeader={t.within}
+          series={[{ name: t.count, format: (v) => String(v) }]}
+          groups={current.timeToPay.distribution.map((bin, i, all) => {
+            const name = bin.upToSeconds === null ? `> ${t.seconds(all[i - 1]!.upToSeconds!)}` : `≤ ${t.seconds(bin.upToSeconds)}`;
+            return { label: name, name, href: list("payin", { status: "paid" }), values: [bin.count] };
+          })}
+        />
+      </div>
+    </section>
+  );
+}
+
+function Figure({
+  label,
+  value,
+  note,
+  before,
+  href,
+  linkText,
+  testId,
+}: {
+  label: string;
+  value: string;
+  note?: string;
+  before?: string;
+  href: string;
+  linkText: string;
+  testId: string;
+}) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4" data-testid={testId}>
+      <dt className="text-sm font-medium text-slate-700">{label}</dt>
+      <dd className="mt-1">
+        <Link href={href} className="text-lg font-semibold tabular-nums text-brand-dark hover:underline" data-testid={`${testId}-value`}>
+          {value}
+          <span className="sr-only"> — {linkText}</span>
+        </Link>
+        {note && <p className="mt-1 text-xs text-slate-600">{note}</p>}
+        {before && (
+          <p className="mt-1 text-xs text-slate-600" data-testid={`${testId}-before`}>
+            {before}
+          </p>
+        )}
+      </dd>
+    </div>
+  );
+}
