@@ -1,0 +1,56 @@
+/**
+ * The overview from staff's side: a Pay-In paid in the sandbox moves today's figures without a
+ * reload (the page follows the live stream); a bar of the money chart opens the request list with
+ * the same day; axe finds nothing, in English and Thai; a custom period with the days reversed is
+ * refused in words beside the fields.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { makeRequest } from "./support/checkout";
+import { expect, test } from "./support/sandbox";
+
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name !== "console", "the console project signs in as the demo admin");
+});
+
+const paidCount = async (text: Promise<string | null>) => Number(/(\d+) requests?/.exec((await text) ?? "")?.[1] ?? NaN);
+
+test("a payment moves today's figures live, a bar opens the list for its day, and the page passes axe in both languages", async ({
+  page,
+  browser,
+  sandbox,
+}) => {
+  await page.goto("/overview?range=today");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
+  await expect(page.getByRole("link", { name: "Today" })).toHaveAttribute("aria-current", "page");
+  const paid = page.getByTestId("figure-payin-paid-value");
+  const before = await paidCount(paid.textContent());
+  expect(before).toBeGreaterThanOrEqual(0);
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+
+  const made = await makeRequest(browser, { amount: "181.00" });
+  await sandbox.control("POST", `/requests/${made.providerId}/pay`, {});
+  // No reload: the figure follows the stream (other tests may pay Pay-Ins meanwhile, so at least one more).
+  await expect.poll(() => paidCount(paid.textContent()), { timeout: 10_000 }).toBeGreaterThan(before);
+  await expect(page.getByTestId("money-chart-table")).toBeAttached();
+
+  // Today's bars are hours; each opens the Pay-In list for today.
+  const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+  await page.getByTestId("money-chart-bar").last().click();
+  await expect(page).toHaveURL(new RegExp(`/requests\\?tab=payin&from=${today}&to=${today}`));
+  await page.goBack();
+
+  // A custom period with the end before the start is refused in words.
+  await page.getByLabel("From").fill("2026-11-20");
+  await page.getByLabel("To").fill("2026-11-10");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByTestId("overview-range-error")).toHaveText("The end day is before the start day.");
+  await expect(page.getByLabel("To")).toHaveAttribute("aria-invalid", "true");
+
+  await page.goto("/overview?range=7d");
+  await expect(page.getByTestId("money-chart-bar")).toHaveCount(7);
+  await page.getByRole("button", { name: "ไทย" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("ภาพรวม");
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
+});
