@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paymentRequests } from "../db/schema";
+import { paymentRequests, webhookEndpoints } from "../db/schema";
+import { createEndpoint } from "../outbound/endpoints";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
@@ -201,6 +202,18 @@ describe.each(DATABASE_KINDS)("the overview's figures on %s", (kind) => {
     expect(all.current.timeToPay.p90).toBeLessThanOrEqual(630);
     // Waiting now, whatever the period.
     expect(all.waiting.awaitingApproval).toMatchObject({ count: 1, satang: 6_000_000 });
+    // An endpoint of A's failing now counts for A's viewers, not for B alone.
+    const { endpoint } = await createEndpoint(database.db, vault, {
+      merchantRowId: a,
+      url: "https://shop.example/hooks",
+      description: null,
+      eventTypes: ["payin.paid"],
+      createdBy: null,
+    });
+    await database.db.update(webhookEndpoints).set({ failingSince: new Date() }).where(eq(webhookEndpoints.id, endpoint.id));
+    expect((await overviewFigures(database.db, { merchantIds: [a] }, "all", range)).waiting.endpointsFailing).toBe(1);
+    expect((await overviewFigures(database.db, { merchantIds: null }, b, range)).waiting.endpointsFailing).toBe(0);
+    expect(all.current.outbound).toEqual({ failed: 0, retrying: 0 });
     // The day before has nothing: the previous period's figures are zero, not the same.
     expect(all.previous.payIn.paid).toEqual({ count: 0, satang: 0 });
   });

@@ -1,7 +1,14 @@
 import "server-only";
 import { and, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { paymentRequests as pr, requestPayTimes, requestRollup, webhookDeliveries } from "../db/schema";
+import {
+  outboundDeliveries,
+  paymentRequests as pr,
+  requestPayTimes,
+  requestRollup,
+  webhookDeliveries,
+  webhookEndpoints,
+} from "../db/schema";
 import { parseAmount } from "../money";
 import { STATUS_GROUPS } from "../requests/list-filters";
 import type { Scope } from "../requests/queries";
@@ -40,6 +47,8 @@ export interface PeriodFigures {
   timeToPay: { median: number | null; p90: number | null; count: number; distribution: PayTimeBin[] };
   /** Provider webhooks that changed nothing for a reason staff should look at (unmatched money, unknown requests, malformed…). */
   webhooksUnmatched: number;
+  /** Deliveries to the merchant's own endpoints made in the period: given up on, and still being retried. */
+  outbound: { failed: number; retrying: number };
 }
 
 /** Paid Pay-Ins by how long they took: up to `upToSeconds` (null: longer than the last bin). */
@@ -63,6 +72,8 @@ export interface WaitingNow {
   awaitingApproval: { count: number; satang: number; oldest: Date | null };
   reconciling: { count: number; oldest: Date | null };
   needsReview: number;
+  /** The merchant's webhook endpoints failing now (failing since an attempt, or disabled for failing). */
+  endpointsFailing: number;
 }
 
 const SUCCEEDED: readonly string[] = STATUS_GROUPS.succeeded;
@@ -94,7 +105,7 @@ interface RollupRow {
   paid: string;
 }
 
-function totalsOf(rows: RollupRow[]): Omit<PeriodFigures, "timeToPay" | "webhooksUnmatched"> {
+function totalsOf(rows: RollupRow[]): Omit<PeriodFigures, "timeToPay" | "webhooksUnmatched" | "outbound"> {
   const count = (lanes: Lane[], states: readonly string[]) =>
     rows.filter((r) => lanes.includes(r.lane as Lane) && states.includes(r.state)).reduce((sum, r) => sum + Number(r.n), 0);
   const money = (lanes: Lane[], states: readonly string[], column: "requested" | "paid"): Money => {
@@ -150,7 +161,7 @@ function binsOf(buckets: Array<{ bucket: number; n: number }>): PayTimeBin[] {
 async function periodFigures(db: Db, scope: Scope, merchant: string | "all", period: Period): Promise<PeriodFigures> {
   const inPeriod = (column: typeof requestRollup.hour | typeof requestPayTimes.hour) =>
     sql`${column} >= ${period.start.toISOString()}::timestamptz and ${column} < ${period.end.toISOString()}::timestamptz`;
-  const [rows, payTimes, webhooks] = await Promise.all([
+  const [rows, payTimes, webhooks, outbound] = await Promise.all([
     db
       .select({
         lane: requestRollup.lane,
@@ -178,6 +189,19 @@ async function periodFigures(db: Db, scope: Scope, merchant: string | "all", per
           merchantCondition(webhookDeliveries.merchantId, scope, merchant),
         ),
       ),
+    db
+      .select({
+        failed: sql<number>`count(*) filter (where ${outboundDeliveries.status} = 'failed')::int`,
+        retrying: sql<number>`count(*) filter (where ${outboundDeliveries.status} = 'pending' and ${outboundDeliveries.attempts} > 0)::int`,
+      })
+      .from(outboundDeliveries)
+      .innerJoin(webhookEndpoints, sql`${webhookEndpoints.id} = ${outboundDeliveries.endpointId}`)
+      .where(
+        and(
+          sql`${outboundDeliveries.createdAt} >= ${period.start.toISOString()}::timestamptz and ${outboundDeliveries.createdAt} < ${period.end.toISOString()}::timestamptz`,
+          merchantCondition(webhookEndpoints.merchantId, scope, merchant),
+        ),
+      ),
   ]);
   const buckets = payTimes.map((b) => ({ bucket: Number(b.bucket), n: Number(b.n) }));
   return {
@@ -189,6 +213,7 @@ async function periodFigures(db: Db, scope: Scope, merchant: string | "all", per
       distribution: binsOf(buckets),
     },
     webhooksUnmatched: Number(webhooks[0]?.n ?? 0),
+    outbound: { failed: Number(outbound[0]?.failed ?? 0), retrying: Number(outbound[0]?.retrying ?? 0) },
   };
 }
 
@@ -235,7 +260,7 @@ async function seriesOf(db: Db, scope: Scope, merchant: string | "all", range: O
 /** What is waiting now, whatever the period: money out for a second person, requests the provider has not settled. */
 async function waitingNow(db: Db, scope: Scope, merchant: string | "all"): Promise<WaitingNow> {
   const where = merchantCondition(pr.merchantId, scope, merchant);
-  const [rows] = await Promise.all([
+  const [rows, endpoints] = await Promise.all([
     db
       .select({
         status: pr.status,
@@ -246,6 +271,16 @@ async function waitingNow(db: Db, scope: Scope, merchant: string | "all"): Promi
       .from(pr)
       .where(and(inArray(pr.status, ["awaiting_approval", "submitting", "unknown", "needs_review"]), where))
       .groupBy(pr.status),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(webhookEndpoints)
+      .where(
+        and(
+          sql`${webhookEndpoints.deletedAt} is null`,
+          sql`(${webhookEndpoints.failingSince} is not null or (not ${webhookEndpoints.enabled} and ${webhookEndpoints.disabledReason} not in ('staff', 'deleted')))`,
+          merchantCondition(webhookEndpoints.merchantId, scope, merchant),
+        ),
+      ),
   ]);
   const of = (status: string) => rows.find((r) => r.status === status);
   const reconciling = rows.filter((r) => r.status === "submitting" || r.status === "unknown");
@@ -261,6 +296,7 @@ async function waitingNow(db: Db, scope: Scope, merchant: string | "all"): Promi
       oldest: oldest.length > 0 ? new Date(Math.min(...oldest.map((d) => d.getTime()))) : null,
     },
     needsReview: Number(of("needs_review")?.n ?? 0),
+    endpointsFailing: Number(endpoints[0]?.n ?? 0),
   };
 }
 

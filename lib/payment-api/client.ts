@@ -26,6 +26,7 @@ import {
   type PaymentRecord,
   type SlipDuplicate,
 } from "./schemas";
+import { outcomeOf, providerCallStats } from "./call-stats";
 
 export interface MerchantCredentials {
   orgId: string;
@@ -127,6 +128,7 @@ export function createPaymentApi(options: ClientOptions) {
       }
       const outcome = await exchange(request, options.fetch);
       last = interpret(outcome, context, spec.parse);
+      providerCallStats.record(outcomeOf(last));
       if (last.ok || !shouldRetry(last, spec.isSubmit) || attempt === maxAttempts) return last;
       await sleep(backoffMs * 2 ** (attempt - 1));
     }

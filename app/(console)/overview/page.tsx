@@ -6,12 +6,15 @@ import { LiveUpdates } from "@/components/live/live-updates";
 import { primaryButtonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { CONSOLE_SECTIONS } from "@/lib/auth/console-sections";
+import { canAny } from "@/lib/auth/permissions";
 import { selectedMerchant } from "@/lib/auth/selected-merchant";
 import { requirePermission } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { formatDateTime, formatThb } from "@/lib/i18n";
 import { getLocale } from "@/lib/i18n/server";
 import { overviewFigures, type Money } from "@/lib/overview/figures";
+import { providerCallStats } from "@/lib/payment-api/call-stats";
+import { getProviderStatus } from "@/lib/provider-status";
 import { bangkokDay, parseRange, type RangeKey } from "@/lib/overview/range";
 import { listHref } from "@/lib/requests/list-filters";
 
@@ -36,7 +39,11 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
   const choice = await selectedMerchant(session);
   const merchant = choice.scope;
   const merchantName = merchant === "all" ? t.allMerchants : (choice.merchants.find((m) => m.id === merchant)?.displayName ?? merchant);
-  const { current, previous, series, waiting } = await overviewFigures(await getDb(), session, merchant, range);
+  const [{ current, previous, series, waiting }, provider] = await Promise.all([
+    overviewFigures(await getDb(), session, merchant, range),
+    getProviderStatus(),
+  ]);
+  const calls = providerCallStats.read();
 
   const list = (tab: string, extra: Record<string, string> = {}, period = range) =>
     listHref({ tab, from: period.fromDay, to: period.toDay, merchant: merchant === "all" ? "" : merchant, ...extra });
@@ -230,6 +237,23 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
           href="/webhooks"
           linkText={t.openList}
         />
+        <Figure
+          testId="figure-outbound"
+          label={t.outbound}
+          value={String(current.outbound.failed)}
+          note={t.outboundNote(current.outbound.failed, current.outbound.retrying, waiting.endpointsFailing)}
+          before={t.previously(String(previous.outbound.failed))}
+          href={canAny(session.role, CONSOLE_SECTIONS.settings.permissions) ? "/settings/webhooks/log?status=failed" : undefined}
+          linkText={t.openList}
+        />
+        <Figure
+          testId="figure-provider"
+          label={t.provider}
+          value={t.providerState(provider.state)}
+          note={calls.errorRate === null ? t.providerNoCalls : t.providerErrors(t.pct(calls.errorRate), calls.calls)}
+          href="/"
+          linkText={t.openList}
+        />
       </dl>
 
       <BarChart
@@ -287,7 +311,8 @@ function Figure({
   value: string;
   note?: string;
   before?: string;
-  href: string;
+  /** The list behind the figure; none when the viewer may not open it. */
+  href?: string;
   linkText: string;
   testId: string;
 }) {
@@ -295,10 +320,16 @@ function Figure({
     <div className="rounded-lg border border-slate-200 bg-white p-4" data-testid={testId}>
       <dt className="text-sm font-medium text-slate-700">{label}</dt>
       <dd className="mt-1">
-        <Link href={href} className="text-lg font-semibold tabular-nums text-brand-dark hover:underline" data-testid={`${testId}-value`}>
-          {value}
-          <span className="sr-only"> — {linkText}</span>
-        </Link>
+        {href ? (
+          <Link href={href} className="text-lg font-semibold tabular-nums text-brand-dark hover:underline" data-testid={`${testId}-value`}>
+            {value}
+            <span className="sr-only"> — {linkText}</span>
+          </Link>
+        ) : (
+          <span className="text-lg font-semibold tabular-nums text-slate-900" data-testid={`${testId}-value`}>
+            {value}
+          </span>
+        )}
         {note && <p className="mt-1 text-xs text-slate-600">{note}</p>}
         {before && (
           <p className="mt-1 text-xs text-slate-600" data-testid={`${testId}-before`}>

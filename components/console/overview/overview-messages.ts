@@ -40,6 +40,14 @@ export const overviewMessages = defineMessages({
     needsReview: (count: number) => `${count} need a person's decision`,
     webhooksUnmatched: "Provider webhooks unmatched or refused",
     requests: (count: number) => (count === 1 ? "1 request" : `${count} requests`),
+    outbound: "Webhooks to your systems failing",
+    outboundNote: (failed: number, retrying: number, endpoints: number) =>
+      `${failed} given up, ${retrying} being retried; ${endpoints === 1 ? "1 endpoint" : `${endpoints} endpoints`} failing now`,
+    provider: "The provider",
+    providerState: (state: string) =>
+      ({ up: "Answering", down: "Not answering", busy: "Not asked (every call slot in use)" })[state] ?? state,
+    providerErrors: (rate: string, calls: number) => `${rate} errors in the last 15 min (${calls} calls from this server)`,
+    providerNoCalls: "No calls from this server in the last 15 min",
     pct,
     seconds: (s: number) => (s < 90 ? `${s} s` : s < 5400 ? `${Math.round(s / 60)} min` : `${(s / 3600).toFixed(1)} h`),
     moneyChart: "Money in and out",
@@ -95,6 +103,13 @@ export const overviewMessages = defineMessages({
     needsReview: (count: number) => `${count} รายการรอคนตัดสินใจ`,
     webhooksUnmatched: "เว็บฮุกจากผู้ให้บริการที่จับคู่ไม่ได้หรือถูกปฏิเสธ",
     requests: (count: number) => `${count} รายการ`,
+    outbound: "เว็บฮุกไปยังระบบของคุณที่ล้มเหลว",
+    outboundNote: (failed: number, retrying: number, endpoints: number) =>
+      `เลิกส่ง ${failed} กำลังลองใหม่ ${retrying} ปลายทางที่ล้มเหลวอยู่ ${endpoints}`,
+    provider: "ผู้ให้บริการ",
+    providerState: (state: string) => ({ up: "ตอบอยู่", down: "ไม่ตอบ", busy: "ไม่ได้ถาม (ช่องเรียกใช้เต็ม)" })[state] ?? state,
+    providerErrors: (rate: string, calls: number) => `ข้อผิดพลาด ${rate} ใน 15 นาทีล่าสุด (${calls} ครั้งจากเซิร์ฟเวอร์นี้)`,
+    providerNoCalls: "ไม่มีการเรียกจากเซิร์ฟเวอร์นี้ใน 15 นาทีล่าสุด",
     pct,
     seconds: (s: number) => (s < 90 ? `${s} วินาที` : s < 5400 ? `${Math.round(s / 60)} นาที` : `${(s / 3600).toFixed(1)} ชั่วโมง`),
     moneyChart: "เงินเข้าและเงินออก",
