@@ -34,7 +34,7 @@ test.describe("signing in and out", () => {
       test.skip(!user, NO_DEMO_USERS);
       await page.goto("/login");
       await signIn(page, user!);
-      await expect(page).toHaveURL(/\/requests$/);
+      await expect(page).toHaveURL(/\/overview$/);
       await expect(page.getByTestId("signed-in-as")).toHaveText(`${user!.name} · ${ROLE_LABEL[role]}`);
       const links = page.getByRole("navigation", { name: "Console" }).getByRole("link");
       await expect(links).toHaveCount(NAV[role].length);

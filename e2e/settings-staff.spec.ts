@@ -85,7 +85,7 @@ test("an invited person signs in with the one-time password and must choose thei
   );
 
   await choosePassword(them, oneTimePassword);
-  await expect(them).toHaveURL(/\/requests$/);
+  await expect(them).toHaveURL(/\/overview$/);
   await expect(them.getByTestId("signed-in-as")).toHaveText("Invited Ingrid · Operator");
 
   // The one-time password no longer opens the account; the chosen one does.

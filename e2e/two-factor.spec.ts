@@ -72,7 +72,7 @@ test("a person turns on an authenticator app, signs in with a code, a replayed c
   const later = await freshPage(browser);
   const next = codeFor(key, 1);
   await signIn(later, email, PASSWORD, next);
-  await expect(later).toHaveURL(/\/requests/);
+  await expect(later).toHaveURL(/\/overview/);
   // The same code once more, in another browser: refused.
   const replay = await freshPage(browser);
   await signIn(replay, email, PASSWORD, next);
@@ -83,7 +83,7 @@ test("a person turns on an authenticator app, signs in with a code, a replayed c
   // A recovery code works, once.
   await replay.getByLabel("Authentication code").fill(recovery[0]!);
   await replay.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(replay).toHaveURL(/\/requests/);
+  await expect(replay).toHaveURL(/\/overview/);
   const again = await freshPage(browser);
   await signIn(again, email, PASSWORD, recovery[0]!);
   await expect(again.getByTestId("sign-in-error")).toContainText("That code is not right, or was used already.");

@@ -9,6 +9,7 @@ import type { Locale } from "@/lib/i18n";
 import { translateStaffMessage } from "@/lib/staff/rule-messages";
 import { changePasswordSchema } from "@/lib/staff/schemas";
 import { authMessages } from "./auth-messages";
+import { CONSOLE_HOME } from "@/lib/auth/callback-path";
 
 interface Props {
   action: ServerAction<{ userId: string; wasForced: boolean }>;
@@ -27,7 +28,7 @@ export function PasswordForm({ action, locale, isForced }: Props) {
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
     onSuccess: (data) => {
       form.reset();
-      if (data.wasForced) router.replace("/requests");
+      if (data.wasForced) router.replace(CONSOLE_HOME);
     },
   });
   const { errors } = form.formState;

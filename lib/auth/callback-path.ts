@@ -6,7 +6,8 @@ import { publicPathKind } from "./public-paths";
  * used to bounce a person to another site. Paths are kept relative: next-auth would otherwise
  * build absolute URLs on "localhost" and the cookie would not follow (docs/stack-notes.md §6.4).
  */
-export const CONSOLE_HOME = "/requests";
+/** Where staff land after signing in (or choosing their own password): the overview. */
+export const CONSOLE_HOME = "/overview";
 
 export function safeCallbackPath(value: unknown, fallback: string = CONSOLE_HOME): string {
   const path = safeRelativePath(value, fallback);
