@@ -259,7 +259,11 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
       <BarChart
         testId="money-chart"
         title={t.moneyChart}
-        summary={t.moneyChartSummary(formatThb(current.payIn.paid.satang), formatThb(totalOut), bucketName(busiest.at))}
+        summary={
+          current.payIn.paid.satang + totalOut === 0
+            ? t.noData
+            : t.moneyChartSummary(formatThb(current.payIn.paid.satang), formatThb(totalOut), bucketName(busiest.at))
+        }
         tableTitle={t.dataTable}
         whenHeader={t.when}
         series={[
