@@ -29,19 +29,27 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
-/** Invites a person in `role` and signs them in on a page of their own (at `baseURL`), their own password chosen. */
+/**
+ * Invites a person in `role` (limited to `merchants` by name, when given) and signs them in on a
+ * page of their own (at `baseURL`), their own password chosen.
+ */
 export async function invitedPerson(
   admin: Page,
   browser: Browser,
   role: "Finance" | "Admin" | "Operator" | "Viewer",
   name: string,
   baseURL = E2E.baseUrl,
+  merchants?: string[],
 ): Promise<{ page: Page; email: string }> {
   const email = `two-factor-${Date.now()}-${randomBytes(2).toString("hex")}@paydesk.local`;
   await admin.goto("/settings/staff/new");
   await admin.getByLabel("Email").fill(email);
   await admin.getByLabel("Name").fill(name);
   await admin.getByRole("radio", { name: new RegExp(`^${role}`) }).check();
+  if (merchants) {
+    await admin.getByLabel(/Every merchant/).uncheck();
+    for (const merchant of merchants) await admin.getByLabel(merchant).check();
+  }
   await admin.getByRole("button", { name: "Create account" }).click();
   const oneTimePassword = (await admin.getByTestId("one-time-password").textContent())!.trim();
 
