@@ -75,6 +75,62 @@ test.describe("two instances, one Postgres", () => {
     server?.stop();
   });
 
+  test("a step-up older than 5 minutes is asked for again; within them it is not", async ({ page }) => {
+    const [a] = urls as [string];
+    const { users } = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-users.json"), "utf8")) as {
+      users: { email: string; password: string; role?: string; isDisabled?: boolean }[];
+    };
+    const admin = users.find((u) => u.role === "admin" && !u.isDisabled)!;
+    await page.context().clearCookies();
+    await page.goto(`${a}/login?callbackUrl=/account/security`);
+    await page.getByLabel(/Email|อีเมล/).fill(admin.email);
+    await page.getByLabel(/Password|รหัสผ่าน/).fill(admin.password);
+    await page.getByRole("button", { name: /^(Sign in|เข้าสู่ระบบ)$/ }).click();
+    await page.waitForURL(`${a}/account/security`);
+    await page.getByRole("button", { name: /^English$/ }).click();
+    await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+    const key = (await page.getByTestId("totp-key").textContent())!;
+    await page.getByLabel("Code from the app").fill(codeFor(key));
+    await page.getByRole("button", { name: "Turn on" }).click();
+    await page.getByRole("button", { name: "I have saved them" }).click();
+
+    const stepUp = page.getByRole("dialog", { name: "Confirm it is you" });
+    const createKey = async (name: string) => {
+      await page.getByLabel("Name").fill(name);
+      await page.getByRole("button", { name: "Create key" }).click();
+    };
+    await page.goto(`${a}/settings/developers`);
+    await page.getByTestId("developer-merchants").getByRole("link").first().click();
+    await createKey("Step-up one");
+    await stepUp.getByLabel("Code from your app").fill(codeFor(key, 1));
+    await stepUp.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByTestId("new-api-key")).toBeVisible();
+
+    const db = new pg.Client({ connectionString: server!.url("postgres") });
+    await db.connect();
+    const age = (minutes: number) =>
+      db.query(`update staff_sessions set step_up_at = now() - make_interval(mins => $1) where step_up_at is not null`, [minutes]);
+    try {
+      // Four minutes on, the check still holds: no dialog.
+      await age(4);
+      await page.reload();
+      await createKey("Step-up two");
+      await expect(page.getByTestId("new-api-key")).toBeVisible();
+      await expect(stepUp).toBeHidden();
+      // Six minutes on, it is asked for again, and cancelling makes no key.
+      await age(6);
+      await page.reload();
+      await createKey("Step-up three");
+      await expect(stepUp).toBeVisible();
+      await stepUp.getByRole("button", { name: "Cancel" }).click();
+      await expect(page.getByTestId("new-api-key")).toHaveCount(0);
+      const { rows } = await db.query("select name from api_keys where name like 'Step-up%' order by name");
+      expect(rows.map((r: { name: string }) => r.name)).toEqual(["Step-up one", "Step-up two"]);
+    } finally {
+      await db.end();
+    }
+  });
+
   test("a webhook received by A shows on B's console within seconds, without a reload", async ({ page, sandbox }) => {
     const [a, b] = urls as [string, string];
     const merchant = sandbox.merchants[0]!;
@@ -146,61 +202,5 @@ test.describe("two instances, one Postgres", () => {
     await expect(page.getByTestId("webhook-row")).toHaveCount(rowsBefore + 1, { timeout: 5_000 });
     await expect(page.getByTestId("webhook-row").first()).toContainText(refId1);
     expect(Date.now() - sent).toBeLessThan(5_000);
-  });
-
-  test("a step-up older than 5 minutes is asked for again; within them it is not", async ({ page }) => {
-    const [a] = urls as [string];
-    const { users } = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-users.json"), "utf8")) as {
-      users: { email: string; password: string; role?: string; isDisabled?: boolean }[];
-    };
-    const admin = users.find((u) => u.role === "admin" && !u.isDisabled)!;
-    await page.context().clearCookies();
-    await page.goto(`${a}/login?callbackUrl=/account/security`);
-    await page.getByLabel(/Email|อีเมล/).fill(admin.email);
-    await page.getByLabel(/Password|รหัสผ่าน/).fill(admin.password);
-    await page.getByRole("button", { name: /^(Sign in|เข้าสู่ระบบ)$/ }).click();
-    await page.waitForURL(`${a}/account/security`);
-    await page.getByRole("button", { name: /^English$/ }).click();
-    await page.getByRole("button", { name: "Set up an authenticator app" }).click();
-    const key = (await page.getByTestId("totp-key").textContent())!;
-    await page.getByLabel("Code from the app").fill(codeFor(key));
-    await page.getByRole("button", { name: "Turn on" }).click();
-    await page.getByRole("button", { name: "I have saved them" }).click();
-
-    const stepUp = page.getByRole("dialog", { name: "Confirm it is you" });
-    const createKey = async (name: string) => {
-      await page.getByLabel("Name").fill(name);
-      await page.getByRole("button", { name: "Create key" }).click();
-    };
-    await page.goto(`${a}/settings/developers`);
-    await page.getByTestId("developer-merchants").getByRole("link").first().click();
-    await createKey("Step-up one");
-    await stepUp.getByLabel("Code from your app").fill(codeFor(key, 1));
-    await stepUp.getByRole("button", { name: "Confirm" }).click();
-    await expect(page.getByTestId("new-api-key")).toBeVisible();
-
-    const db = new pg.Client({ connectionString: server!.url("postgres") });
-    await db.connect();
-    const age = (minutes: number) =>
-      db.query(`update staff_sessions set step_up_at = now() - make_interval(mins => $1) where step_up_at is not null`, [minutes]);
-    try {
-      // Four minutes on, the check still holds: no dialog.
-      await age(4);
-      await page.reload();
-      await createKey("Step-up two");
-      await expect(page.getByTestId("new-api-key")).toBeVisible();
-      await expect(stepUp).toBeHidden();
-      // Six minutes on, it is asked for again, and cancelling makes no key.
-      await age(6);
-      await page.reload();
-      await createKey("Step-up three");
-      await expect(stepUp).toBeVisible();
-      await stepUp.getByRole("button", { name: "Cancel" }).click();
-      await expect(page.getByTestId("new-api-key")).toHaveCount(0);
-      const { rows } = await db.query("select name from api_keys where name like 'Step-up%' order by name");
-      expect(rows.map((r: { name: string }) => r.name)).toEqual(["Step-up one", "Step-up two"]);
-    } finally {
-      await db.end();
-    }
   });
 });
