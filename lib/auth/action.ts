@@ -6,7 +6,7 @@ import { z } from "zod";
 import { getDb, type Db } from "../db";
 import { actionMessages, deniedMessage } from "../i18n/action-messages";
 import { localeOf } from "../i18n";
-import { getMerchantInScope, type MerchantSummary } from "../merchants/queries";
+import { getMerchantInScope, getMerchantRowInScope, type MerchantRow, type MerchantSummary } from "../merchants/queries";
 import { recordAudit, type AuditOutcome } from "./audit";
 import { fieldsHoldingNul, formDataToInput } from "./form-input";
 import { can, type Permission } from "./permissions";
@@ -54,6 +54,8 @@ export interface ActionContext<A extends Access, I, M extends boolean> {
   input: I;
   session: A extends "public" ? StaffSession | null : StaffSession;
   merchant: M extends true ? MerchantSummary : null;
+  /** The merchant's whole row (its sealed provider keys among it), read with the merchant when `merchantRow` asks for it. */
+  merchantRow?: MerchantRow;
   db: Db;
   ip: string | null;
 }
@@ -63,6 +65,8 @@ export interface ActionOptions<A extends Access, S extends z.ZodType, M extends 
   schema: S;
   /** The input's `merchantId` must name a merchant in the caller's scope; it is handed to `run`. */
   merchantScoped?: M;
+  /** With `merchantScoped`: read the merchant's whole row in the same statement and hand it to `run` (an action that calls the provider next). */
+  merchantRow?: boolean;
   /** The audit log's name for this action (`payout.create`), or false when `run` audits itself or it changes no business data. */
   audit: string | false;
   /** What the audit row says was acted on (a request id…). */
@@ -151,9 +155,14 @@ export function defineAction<A extends Access, S extends z.ZodType, T, M extends
     }
 
     let merchant: MerchantSummary | null = null;
+    let merchantRow: MerchantRow | undefined;
     const merchantId = typeof fields.merchantId === "string" ? fields.merchantId : null;
     if (options.merchantScoped) {
-      merchant = merchantId && session ? ((await getMerchantInScope(db, session, merchantId)) ?? null) : null;
+      if (merchantId && session && options.merchantRow) {
+        const found = await getMerchantRowInScope(db, session, merchantId);
+        merchant = found?.summary ?? null;
+        merchantRow = found?.row;
+      } else merchant = merchantId && session ? ((await getMerchantInScope(db, session, merchantId)) ?? null) : null;
       if (!merchant) {
         await audit("not_found", { merchantId });
         return failure((await words()).merchantNotFound);
@@ -185,7 +194,7 @@ export function defineAction<A extends Access, S extends z.ZodType, T, M extends
       return { ...failure((await words()).stepUpRequired), stepUp: true };
     }
 
-    const context = { input: parsed.data, session, merchant, db, ip } as ActionContext<A, z.output<S>, M>;
+    const context = { input: parsed.data, session, merchant, merchantRow, db, ip } as ActionContext<A, z.output<S>, M>;
     try {
       const data = await options.run(context);
       await audit("ok", { merchantId, target: options.target?.(parsed.data, data) ?? null });

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Db } from "../db/client";
+import { executePrepared } from "../db/prepared";
 import { auditLog } from "../db/schema";
 
 /**
@@ -20,7 +21,8 @@ export interface AuditEntry {
 }
 
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
+  // A prepared statement (parsed and planned once per connection): every action writes one.
+  const insert = db.insert(auditLog).values({
     actorId: entry.actorId,
     action: entry.action,
     outcome: entry.outcome,
@@ -29,4 +31,5 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     ip: entry.ip ?? null,
     data: entry.data ?? null,
   });
+  await executePrepared(db, insert.getSQL());
 }

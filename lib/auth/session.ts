@@ -1,11 +1,12 @@
 import "server-only";
-import { and, eq, lt, notExists, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import { hasPasskeySql, hasSecondFactorSql } from "./second-factor-sql";
 import { headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { REQUEST_PATH_HEADER, signInPath } from "./public-paths";
 import { cache } from "react";
 import { getDb, type Db } from "../db";
+import { executePrepared } from "../db/prepared";
 import { revokedSessions, staffSessions, staffUsers, type Role } from "../db/schema";
 import { SESSION_ABSOLUTE_MAX_SECONDS } from "./base-config";
 import { can, canAny, type Permission } from "./permissions";
@@ -101,34 +102,39 @@ export async function loadStaffSession(
   now: Date = new Date(),
 ): Promise<StaffSession | null> {
   if (signIn && now.getTime() - signIn.at.getTime() > SESSION_ABSOLUTE_MAX_SECONDS * 1000) return null;
-  // One statement: this runs on every page and action, and the revocation check rides along.
-  const notRevoked =
-    signIn === null
-      ? undefined
-      : notExists(db.select({ id: revokedSessions.sessionId }).from(revokedSessions).where(eq(revokedSessions.sessionId, signIn.id)));
-  const [row] = await db
-    .select({
-      email: staffUsers.email,
-      name: staffUsers.name,
-      role: staffUsers.role,
-      merchantIds: staffUsers.merchantIds,
-      isDisabled: staffUsers.isDisabled,
-      locale: staffUsers.locale,
-      mustChangePassword: staffUsers.mustChangePassword,
-      sessionsValidFrom: staffUsers.sessionsValidFrom,
-      keptSessionId: staffUsers.keptSessionId,
-      // The admin's rule rides along: a role that must use a second factor, and none enrolled.
-      hasTotp: sql<boolean>`(${staffUsers.totpEnabledAt} is not null)`,
-      hasPasskey: hasPasskeySql,
-      stepUpAt:
-        signIn === null
-          ? sql<null>`null`
-          : sql<Date | null>`(select s.step_up_at from staff_sessions s where s.id = ${signIn.id})`.mapWith(staffSessions.stepUpAt),
-      mustEnrol: sql<boolean>`(not ${hasSecondFactorSql} and ${staffUsers.role} = any(coalesce((select s.second_factor_roles from security_settings s where s.id = 'global'), '{}')))`,
-    })
-    .from(staffUsers)
-    .where(and(eq(staffUsers.id, userId), notRevoked))
-    .limit(1);
+  // One statement: this runs on every page and action, and the revocation check rides along. It is
+  // a prepared statement (parsed and planned once per connection, lib/db/prepared.ts): planning its
+  // subqueries cost several times what running it does.
+  const notRevoked = signIn === null ? sql`` : sql` and not exists (select 1 from ${revokedSessions} r where r.session_id = ${signIn.id})`;
+  const stepUpAt = signIn === null ? sql`null::timestamptz` : sql`(select s.step_up_at from ${staffSessions} s where s.id = ${signIn.id})`;
+  const [found] = await executePrepared<Record<string, unknown>>(
+    db,
+    sql`select ${staffUsers.email} as email, ${staffUsers.name} as name, ${staffUsers.role} as role,
+      ${staffUsers.merchantIds} as merchant_ids, ${staffUsers.isDisabled} as is_disabled, ${staffUsers.locale} as locale,
+      ${staffUsers.mustChangePassword} as must_change_password, ${staffUsers.sessionsValidFrom} as sessions_valid_from,
+      ${staffUsers.keptSessionId} as kept_session_id,
+      (${staffUsers.totpEnabledAt} is not null) as has_totp,
+      ${hasPasskeySql} as has_passkey,
+      ${stepUpAt} as step_up_at,
+      -- The admin's rule rides along: a role that must use a second factor, and none enrolled.
+      (not ${hasSecondFactorSql} and ${staffUsers.role} = any(coalesce((select s.second_factor_roles from security_settings s where s.id = 'global'), '{}'))) as must_enrol
+    from ${staffUsers} where ${staffUsers.id} = ${userId}${notRevoked} limit 1`,
+  );
+  const row = found && {
+    email: found.email as string,
+    name: found.name as string,
+    role: found.role as Role,
+    merchantIds: found.merchant_ids as string[] | null,
+    isDisabled: found.is_disabled !== false,
+    locale: found.locale as string | null,
+    mustChangePassword: found.must_change_password !== false,
+    sessionsValidFrom: dateOrNull(found.sessions_valid_from),
+    keptSessionId: found.kept_session_id as string | null,
+    hasTotp: found.has_totp,
+    hasPasskey: found.has_passkey,
+    stepUpAt: dateOrNull(found.step_up_at),
+    mustEnrol: found.must_enrol,
+  };
   if (!row || row.isDisabled) return null;
   if (signIn && row.sessionsValidFrom && signIn.at < row.sessionsValidFrom && signIn.id !== row.keptSessionId) return null;
   return {
@@ -146,6 +152,12 @@ export async function loadStaffSession(
     ...(row.stepUpAt ? { steppedUpAt: row.stepUpAt } : {}),
     ...(signIn ? { signIn } : {}),
   };
+}
+
+/** A timestamp as a driver gives it (a Date, or text through a transaction's plain execute). */
+function dateOrNull(value: unknown): Date | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value : new Date(String(value));
 }
 
 /** Ends this session for good (sign-out): see revoked_sessions. */

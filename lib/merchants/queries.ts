@@ -1,6 +1,8 @@
 import "server-only";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { executePrepared } from "../db/prepared";
+import { rowFromJson } from "../db/row-json";
 import { merchants } from "../db/schema";
 
 /** What a staff member's scope is: null = every merchant. */
@@ -56,4 +58,30 @@ export async function getMerchantInScope(db: Db, scope: MerchantScope, id: strin
     .where(and(eq(merchants.id, id)))
     .limit(1);
   return row ? { ...row, hasReadKey: row.readKeyLast4 !== null } : undefined;
+}
+
+export type MerchantRow = typeof merchants.$inferSelect;
+
+/**
+ * The same merchant with its whole row (its sealed provider keys among it), for an action that
+ * calls the provider next: one read where the summary and then the keys would be two.
+ */
+export async function getMerchantRowInScope(
+  db: Db,
+  scope: MerchantScope,
+  id: string,
+): Promise<{ summary: MerchantSummary; row: MerchantRow } | undefined> {
+  if (scope.merchantIds !== null && !scope.merchantIds.includes(id)) return undefined;
+  // A prepared statement (parsed and planned once per connection): this runs on every create.
+  const [found] = await executePrepared<{ row: Record<string, unknown> | string }>(
+    db,
+    sql`select to_jsonb(m) as row from ${merchants} m where m.id = ${id}`,
+  );
+  if (!found) return undefined;
+  const row = rowFromJson(merchants, typeof found.row === "string" ? (JSON.parse(found.row) as Record<string, unknown>) : found.row);
+  const picked = Object.fromEntries(Object.keys(summary).map((key) => [key, row[key as keyof MerchantRow]])) as Omit<
+    MerchantSummary,
+    "hasReadKey"
+  >;
+  return { summary: { ...picked, hasReadKey: row.readKeyLast4 !== null }, row };
 }

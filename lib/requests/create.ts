@@ -1,12 +1,14 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { paymentRequests } from "../db/schema";
+import { executePrepared } from "../db/prepared";
+import { rowFromJson } from "../db/row-json";
+import { paymentRequests, requestEvents } from "../db/schema";
 import { toDecimalString } from "../money";
 import type { MerchantApi, PayInResponse, PayOutResponse } from "../payment-api/client";
 import { factsOf, type ProviderResult } from "../payment-api/result";
-import { applyToRequest, recordEvent, type Applied } from "./apply";
+import { applyToRequest, REQUEST_CHANNEL, type Applied } from "./apply";
 import type { State } from "./lifecycle";
 import { storedRequest, type P2PRequest, type PayInRequest, type PayOutRequest, type RequestPayload } from "./contract";
 import { recordOutboundEvent } from "../outbound/outbox";
@@ -140,76 +142,66 @@ export async function createRequest(db: Db, api: MerchantApi, payload: RequestPa
   // No look-up first: the unique indexes on the idempotency key and on (merchant, RefId1) decide,
   // atomically, and a conflict — the same form again, or a taken RefId1 — is told apart below.
   // A retry costs one statement more; a first submit, the usual case, one fewer.
-  const insert = (into: Db) =>
-    into
-      .insert(paymentRequests)
-      .values({
-        id: newRequestId(),
-        merchantId: options.merchantRowId,
-        kind: payload.kind,
-        isWithdrawal: payload.kind === "withdrawal",
-        refId1: v.refId1,
-        refId2: v.refId2 ?? null,
-        refId3: v.refId3 ?? null,
-        payerName: v.payerName,
-        requestedAmount: toDecimalString(v.amountSatang),
-        status: options.holdForApproval ? "awaiting_approval" : "submitting",
-        input: v.input,
-        idempotencyKey: options.idempotencyKey,
-        createdBy: options.createdBy,
-        // If this process dies before the provider answers, reconciliation finds the row here.
-        nextCheckAt: options.holdForApproval ? null : new Date(Date.now() + 60_000),
-        submittedAt: options.holdForApproval ? null : new Date(),
-        ...options.columns,
-      })
-      .onConflictDoNothing()
-      .returning();
+  const actor = options.createdBy ?? options.actor ?? "system";
+  const insert = db
+    .insert(paymentRequests)
+    .values({
+      id: newRequestId(),
+      merchantId: options.merchantRowId,
+      kind: payload.kind,
+      isWithdrawal: payload.kind === "withdrawal",
+      refId1: v.refId1,
+      refId2: v.refId2 ?? null,
+      refId3: v.refId3 ?? null,
+      payerName: v.payerName,
+      requestedAmount: toDecimalString(v.amountSatang),
+      status: options.holdForApproval ? "awaiting_approval" : "submitting",
+      input: v.input,
+      idempotencyKey: options.idempotencyKey,
+      createdBy: options.createdBy,
+      // If this process dies before the provider answers, reconciliation finds the row here.
+      nextCheckAt: options.holdForApproval ? null : new Date(Date.now() + 60_000),
+      submittedAt: options.holdForApproval ? null : new Date(),
+      ...options.columns,
+    })
+    .onConflictDoNothing()
+    .returning();
+  // One statement: the row, its "created" timeline entry and the announcement (NOTIFY, for live
+  // views), all or nothing, the entry before anything the provider's answer adds. On a conflict
+  // nothing is written and no row comes back.
+  const statement = sql`with inserted as (${insert.getSQL()}),
+    entry as (insert into ${requestEvents} (request_id, type, actor, data)
+      select i.id, 'created', ${actor}, jsonb_build_object('kind', i.kind, 'refId1', i.ref_id1, 'amount', i.requested_amount::text, 'state', i.status)
+      from inserted i returning request_id)
+    select to_jsonb(i) as row, pg_notify(${REQUEST_CHANNEL}, e.request_id) from inserted i join entry e on e.request_id = i.id`;
+  const insertWithEntry = async (into: Db): Promise<RequestRow | undefined> => {
+    const [written] = await executePrepared<{ row: Record<string, unknown> | string }>(into, statement);
+    if (!written) return undefined;
+    return rowFromJson(
+      paymentRequests,
+      typeof written.row === "string" ? (JSON.parse(written.row) as Record<string, unknown>) : written.row,
+    );
+  };
   // A Pay-Out held for a second person is news for the merchant's systems: its event commits with
   // the row (docs/DESIGN.md §14). Any other create is sent first, and its news comes with the answer.
   const held = payload.kind === "payout" || payload.kind === "withdrawal" ? (`${payload.kind}.awaiting_approval` as const) : null;
-  const inserted =
+  const row =
     options.holdForApproval && held
       ? await db.transaction(async (tx) => {
-          const rows = await insert(tx as unknown as Db);
-          if (rows[0]) await recordOutboundEvent(tx as unknown as Db, rows[0].id, held);
-          return rows;
+          const inserted = await insertWithEntry(tx as unknown as Db);
+          if (inserted) await recordOutboundEvent(tx as unknown as Db, inserted.id, held);
+          return inserted;
         })
-      : await insert(db);
-  const row = inserted[0];
+      : await insertWithEntry(db);
   if (!row) {
     // The same form submitted before (a double click, a refresh, a retry), or the RefId1 is taken.
     const existing = await findByIdempotencyKey(db, options.idempotencyKey);
     if (existing) return existingOrStale(existing, options);
     return { outcome: "invalid", fieldErrors: { refId1: [messageKey("refId1Taken")] } };
   }
-  const created = settled(
-    recordEvent(db, row.id, "created", options.createdBy ?? options.actor ?? "system", {
-      kind: row.kind,
-      refId1: row.refId1,
-      amount: row.requestedAmount,
-      state: row.status,
-    }),
-  );
-  if (options.holdForApproval) {
-    await rethrowFailure(created);
-    return outcomeOf("held", row);
-  }
-  // The row is recorded, so sending is safe; its timeline entry is written while the provider
-  // answers (the wait that dominates a create) and lands before the answer's entry.
-  return sendToProvider(db, api, row, created);
-}
-
-/** A promise that never rejects: its failure is kept for later, so it cannot go unhandled meanwhile. */
-function settled(work: Promise<void>): Promise<unknown> {
-  return work.then(
-    () => null,
-    (error: unknown) => error ?? new Error("failed"),
-  );
-}
-
-async function rethrowFailure(outcome: Promise<unknown>): Promise<void> {
-  const failure = await outcome;
-  if (failure !== null) throw failure;
+  if (options.holdForApproval) return outcomeOf("held", row);
+  // The row and its timeline entry are recorded, so sending is safe.
+  return sendToProvider(db, api, row);
 }
 
 async function findByIdempotencyKey(db: Db, key: string): Promise<RequestRow | undefined> {
@@ -225,14 +217,8 @@ function existingOrStale(row: RequestRow, options: CreateOptions): CreateOutcome
 
 /**
  * Sends a recorded request (new, approved, or being re-sent after the provider said it has none).
- * `before`: a write still under way (the new row's "created" entry), finished before the answer is applied.
  */
-export async function sendToProvider(
-  db: Db,
-  api: MerchantApi,
-  row: RequestRow,
-  before: Promise<unknown> = Promise.resolve(null),
-): Promise<RecordedOutcome> {
+export async function sendToProvider(db: Db, api: MerchantApi, row: RequestRow): Promise<RecordedOutcome> {
   const payload = storedRequest(row.kind, row.input);
   const result: ProviderResult<PayInResponse | PayOutResponse> =
     payload.kind === "payin"
@@ -242,9 +228,6 @@ export async function sendToProvider(
         : payload.kind === "withdrawal"
           ? await api.submitWithdrawal(payload.payOut)
           : await api.submitPayOut(payload.payOut);
-  // If that write failed, the request stays `submitting` with its check due: reconciliation
-  // settles it by RefId1 (docs/provider-facts.md §8.6), as after a crash between recording and sending.
-  await rethrowFailure(before);
 
   // The row as recorded stands in for a read before the write; a stale copy only costs a retry.
   const known = row;

@@ -21,7 +21,8 @@ const surroundings = vi.hoisted(() => ({
 }));
 vi.mock("@/lib/auth/session", () => ({ currentSession: async () => surroundings.session }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
-vi.mock("@/lib/payment-api", () => ({ merchantApi: async () => surroundings.api }));
+// The action reads the merchant's row with its scope check and opens its keys from that row (merchantApiFor).
+vi.mock("@/lib/payment-api", () => ({ merchantApi: async () => surroundings.api, merchantApiFor: async () => surroundings.api }));
 vi.mock("next/headers", () => ({
   headers: async () => new Headers({ "x-forwarded-for": "203.0.113.40", "accept-language": surroundings.acceptLanguage }),
   cookies: async () => ({ get: () => undefined, set: () => undefined }),

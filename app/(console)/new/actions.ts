@@ -4,7 +4,7 @@ import { z } from "zod";
 import { ActionError, defineAction } from "@/lib/auth/action";
 import type { Permission } from "@/lib/auth/permissions";
 import { getLocale } from "@/lib/i18n/server";
-import { merchantApi } from "@/lib/payment-api";
+import { merchantApi, merchantApiFor } from "@/lib/payment-api";
 import { createForMerchant, type RequestPayload } from "@/lib/requests/create";
 import { isRefId1Taken, needsApproval, rulesOf } from "@/lib/requests/form-context";
 import { fieldMessage } from "@/lib/requests/form-messages";
@@ -28,6 +28,8 @@ function createAction<S extends z.ZodType<Parsed>>(permission: Permission, schem
     permission,
     schema,
     merchantScoped: true,
+    // The merchant's sealed keys come with it: the provider client needs no second read.
+    merchantRow: true,
     // Money out above the merchant's approval threshold asks for a fresh second factor (lib/auth/step-up.ts).
     stepUp: (input, merchant) => {
       const payload = toPayload(input);
@@ -35,10 +37,11 @@ function createAction<S extends z.ZodType<Parsed>>(permission: Permission, schem
     },
     audit: permission,
     target: (_input, data: CreateFormData) => data.requestId,
-    run: async ({ input, merchant, session, db }): Promise<CreateFormData> => {
+    run: async ({ input, merchant, merchantRow, session, db }): Promise<CreateFormData> => {
       const locale = await getLocale(session);
-      // The wrapper has read the merchant, in the person's scope; its rules come with it.
-      const result = await createForMerchant(db, merchantApi, {
+      // The wrapper has read the merchant, in the person's scope; its rules and sealed keys come with it.
+      const apiFor = merchantRow ? async () => merchantApiFor(merchantRow, "staff") : merchantApi;
+      const result = await createForMerchant(db, apiFor, {
         rules: rulesOf(merchant),
         payload: toPayload(input),
         idempotencyKey: input.idempotencyKey,
