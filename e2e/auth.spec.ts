@@ -39,7 +39,7 @@ test.describe("signing in and out", () => {
       const links = page.getByRole("navigation", { name: "Console" }).getByRole("link");
       await expect(links).toHaveCount(NAV[role].length);
       for (const [i, name] of NAV[role].entries()) await expect(links.nth(i)).toHaveAccessibleName(name);
-      await expect(page.getByRole("heading", { level: 1, name: "Requests" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
     });
   }
 

@@ -42,11 +42,11 @@ test("a payment moves today's figures live, a bar opens the list for its day, an
   await page.goBack();
 
   // A custom period with the end before the start is refused in words.
-  await page.getByLabel("From").fill("2026-11-20");
-  await page.getByLabel("To").fill("2026-11-10");
+  await page.getByLabel("From", { exact: true }).fill("2026-11-20");
+  await page.getByLabel("To", { exact: true }).fill("2026-11-10");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page.getByTestId("overview-range-error")).toHaveText("The end day is before the start day.");
-  await expect(page.getByLabel("To")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("To", { exact: true })).toHaveAttribute("aria-invalid", "true");
 
   await page.goto("/overview?range=7d");
   await expect(page.getByTestId("money-chart-bar")).toHaveCount(7);
@@ -81,7 +81,7 @@ test("a viewer limited to one merchant lands on the overview and sees that merch
       { timeout: 30_000 },
     )
     .toBe("equal");
-  await expect(viewer.getByTestId("list-scope")).toHaveText("Showing: Siam Coffee Roasters");
+  await expect(viewer.getByTestId("list-scope")).toContainText("Siam Coffee Roasters");
   expect((await new AxeBuilder({ page: viewer }).analyze()).violations.map((v) => v.id)).toEqual([]);
   await viewer.context().close();
 });
