@@ -12,6 +12,9 @@ export default defineConfig({
     include: ["lib/**/*.test.ts", "sandbox/**/*.test.ts", "components/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts"],
     exclude: ["node_modules", ".next", "e2e"],
     testTimeout: 20_000,
+    // Vitest's default is one worker per CPU but one; on a 2-CPU machine that is a single worker, and
+    // much of this suite waits on sockets, timers and child processes rather than computing.
+    maxWorkers: 2,
     hookTimeout: 60_000,
     globalSetup: ["./lib/db/testing/global-setup.ts"],
   },

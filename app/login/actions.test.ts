@@ -37,7 +37,7 @@ describe("the sign-in form's action", () => {
   it("signs in with the credentials and a same-site callback path only", async () => {
     next.signIn.mockResolvedValue(undefined);
     await signInAction(null, form({ email: " Admin@Shop.example ", password: "pw", callbackUrl: "https://evil.example/" }));
-    expect(next.signIn).toHaveBeenCalledWith("credentials", { email: "Admin@Shop.example", password: "pw", redirectTo: "/requests" });
+    expect(next.signIn).toHaveBeenCalledWith("credentials", { email: "Admin@Shop.example", password: "pw", redirectTo: "/overview" });
     await signInAction(null, form({ email: "a@shop.example", password: "pw", callbackUrl: "/audit?x=1" }));
     expect(next.signIn).toHaveBeenLastCalledWith("credentials", expect.objectContaining({ redirectTo: "/audit?x=1" }));
   });
