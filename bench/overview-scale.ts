@@ -125,9 +125,10 @@ from (select i, abs(hashint8(i)::bigint) as h, abs(hashint8(i + 1000000007)::big
 }
 
 /** The back-fill of migration 0027, as the migration file has it (not a copy that could drift from it). */
-function backfillStatements(): string[] {
+/** An INSERT … SELECT of a migration into `table`, comments dropped. */
+function migrationInsert(file: string, table: string): string {
   const statements = fs
-    .readFileSync(path.join(MIGRATIONS_DIR, "0027_overview-rollup.sql"), "utf8")
+    .readFileSync(path.join(MIGRATIONS_DIR, file), "utf8")
     .split("--> statement-breakpoint")
     .map((s) =>
       s
@@ -136,9 +137,26 @@ function backfillStatements(): string[] {
         .join("\n")
         .trim(),
     )
-    .filter((s) => /^insert into "?request_(rollup|pay_times)"?/i.test(s));
-  if (statements.length !== 2) throw new Error(`expected the migration's 2 back-fill statements, found ${statements.length}`);
-  return statements;
+    .filter((s) => new RegExp(`^insert into "?${table}"?\\s*\\(`, "i").test(s));
+  if (statements.length !== 1) throw new Error(`expected one back-fill of ${table} in ${file}, found ${statements.length}`);
+  return statements[0]!;
+}
+
+/**
+ * The back-fills, in order: the hourly totals from the requests (migration 0027), the daily ones
+ * from the hourly (0028), and the daily time-to-pay histogram from the requests (0028 derives it
+ * from 0027's hourly one, since dropped, so it is written here the same way the trigger counts).
+ */
+function backfillStatements(): string[] {
+  return [
+    migrationInsert("0027_overview-rollup.sql", "request_rollup"),
+    migrationInsert("0028_overview-daily.sql", "request_rollup_day"),
+    `insert into request_pay_times_day (merchant_id, day, lane, bucket, n)
+     select merchant_id, ((created_at at time zone 'UTC') + interval '7 hours')::date, kind, request_pay_time_bucket(paid_at - created_at), count(*)
+     from payment_requests
+     where status = 'paid' and paid_at is not null and kind in ('payin', 'payin_p2p') and not is_withdrawal
+     group by 1, 2, 3, 4`,
+  ];
 }
 
 const seconds = (since: number) => (performance.now() - since) / 1000;
@@ -185,7 +203,7 @@ async function seed(raw: Raw, kind: Kind, rows: number): Promise<SeedReport> {
   if (!throughTriggerAll) {
     await raw("alter table payment_requests enable trigger payment_requests_rollup");
     t = performance.now();
-    await raw("truncate request_rollup, request_pay_times");
+    await raw("truncate request_rollup, request_rollup_day, request_pay_times_day");
     for (const statement of backfillStatements()) await raw(statement);
     backfillS = seconds(t);
   }
@@ -205,19 +223,27 @@ async function seed(raw: Raw, kind: Kind, rows: number): Promise<SeedReport> {
   };
 }
 
-/** The rollups must equal the migration's back-fill of the same rows, row for row (0 = equal). */
+/** The rollups must equal the back-fills of the same rows, row for row (0 = equal). */
 async function rollupDifferences(raw: Raw): Promise<number> {
-  const [rollup, payTimes] = backfillStatements().map((s) =>
+  const [rollup, , payTimes] = backfillStatements().map((s) =>
     s
       .replace(/^insert into "?\w+"?\s*\([^)]*\)/i, "")
       .replace(/;\s*$/, "")
       .trim(),
   );
+  // The daily totals must be the hourly ones summed per Bangkok day.
+  const daily = `select merchant_id, ((hour at time zone 'UTC') + interval '7 hours')::date, lane, state, sum(n), sum(requested), sum(paid)
+    from request_rollup where n <> 0 group by 1, 2, 3, 4`;
+  const differ = (
+    table: string,
+    columns: string,
+    expected: string,
+  ) => `(select count(*) from ((select ${columns} from ${table} where n <> 0 except ${expected})
+      union all (${expected} except select ${columns} from ${table} where n <> 0)) d)`;
   const [row] = await raw(`select
-    (select count(*) from ((select merchant_id, hour, lane, state, n, requested, paid from request_rollup where n <> 0 except ${rollup})
-      union all (${rollup} except select merchant_id, hour, lane, state, n, requested, paid from request_rollup where n <> 0)) d)
-    + (select count(*) from ((select merchant_id, hour, lane, bucket, n from request_pay_times where n <> 0 except ${payTimes})
-      union all (${payTimes} except select merchant_id, hour, lane, bucket, n from request_pay_times where n <> 0)) d) as n`);
+    ${differ("request_rollup", "merchant_id, hour, lane, state, n, requested, paid", rollup!)}
+    + ${differ("request_rollup_day", "merchant_id, day, lane, state, n, requested, paid", daily)}
+    + ${differ("request_pay_times_day", "merchant_id, day, lane, bucket, n", payTimes!)} as n`);
   return Number(row!.n);
 }
 
@@ -343,7 +369,7 @@ async function measure(kind: Kind, database: Database, raw: Raw, rows: number, f
   if (differences !== 0) throw new Error(`${kind}: the rollups differ from the migration's back-fill in ${differences} rows`);
   const [sizes] =
     await raw(`select (select count(*) from payment_requests) as requests, (select count(*) from request_rollup) as rollup_rows,
-    (select count(*) from request_pay_times) as pay_time_rows, (select count(*) from webhook_deliveries) as webhooks`);
+    (select count(*) from request_rollup_day) as rollup_day_rows, (select count(*) from request_pay_times_day) as pay_time_rows, (select count(*) from webhook_deliveries) as webhooks`);
   // The figures count what the rows hold: Pay-Ins paid in the 30 days, straight from the requests.
   const d30 = customRange(30);
   const [direct] = await raw(`select count(*)::int as n from payment_requests where status = 'paid' and kind like 'payin%'

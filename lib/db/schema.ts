@@ -12,6 +12,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -307,7 +308,7 @@ export const paymentRequests = pgTable(
     index("payment_requests_created_idx").on(sql`${t.createdAt} desc`, sql`${t.id} desc`),
     // The overview's "waiting now" (migration 0027).
     index("payment_requests_waiting_idx")
-      .on(t.status, t.createdAt)
+      .on(t.status, t.merchantId, t.createdAt)
       .where(sql`status IN ('awaiting_approval', 'submitting', 'unknown', 'needs_review')`),
     // Search: RefIds and exact amounts (the unique key starts with merchant_id, so it cannot serve RefId1 alone)…
     index("payment_requests_ref_id1_idx").on(t.refId1),
@@ -405,7 +406,14 @@ export const webhookDeliveries = pgTable(
     reasonFacts: jsonb("reason_facts").$type<Fact>(),
     rawBody: text("raw_body").notNull(),
   },
-  (t) => [uniqueIndex("webhook_deliveries_job_key").on(t.providerJobId), index("webhook_deliveries_received_idx").on(t.receivedAt.desc())],
+  (t) => [
+    uniqueIndex("webhook_deliveries_job_key").on(t.providerJobId),
+    index("webhook_deliveries_received_idx").on(t.receivedAt.desc()),
+    // The overview's count of webhooks that matched nothing (migration 0028).
+    index("webhook_deliveries_unmatched_idx")
+      .on(t.receivedAt)
+      .where(sql`verdict IN ('unmatched_money', 'unknown_request', 'mismatch', 'malformed', 'contradicted', 'unconfirmed')`),
+  ],
 );
 
 /**
@@ -634,15 +642,31 @@ export const requestRollup = pgTable(
   (t) => [primaryKey({ columns: [t.merchantId, t.hour, t.lane, t.state] }), index("request_rollup_hour_idx").on(t.hour)],
 );
 
-/** Paid Pay-Ins per created hour and time-to-pay bucket (bucket b: from 1.05^b seconds), for median and p90. */
-export const requestPayTimes = pgTable(
-  "request_pay_times",
+/** The same per Bangkok day (migration 0028): what periods and daily charts read. */
+export const requestRollupDay = pgTable(
+  "request_rollup_day",
   {
     merchantId: text("merchant_id").notNull(),
-    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    /** The Bangkok calendar day the requests were created on. */
+    day: date("day", { mode: "string" }).notNull(),
+    lane: text("lane").notNull(),
+    state: text("state").notNull(),
+    n: bigint("n", { mode: "number" }).notNull().default(0),
+    requested: numeric("requested", { precision: 18, scale: 2 }).notNull().default("0"),
+    paid: numeric("paid", { precision: 18, scale: 2 }).notNull().default("0"),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.day, t.lane, t.state] }), index("request_rollup_day_day_idx").on(t.day)],
+);
+
+/** Paid Pay-Ins per Bangkok day created and time-to-pay bucket (bucket b: from 1.05^b seconds), for median and p90. */
+export const requestPayTimesDay = pgTable(
+  "request_pay_times_day",
+  {
+    merchantId: text("merchant_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
     lane: text("lane").notNull(),
     bucket: integer("bucket").notNull(),
     n: bigint("n", { mode: "number" }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.merchantId, t.hour, t.lane, t.bucket] }), index("request_pay_times_hour_idx").on(t.hour)],
+  (t) => [primaryKey({ columns: [t.merchantId, t.day, t.lane, t.bucket] }), index("request_pay_times_day_day_idx").on(t.day)],
 );

@@ -4,21 +4,23 @@ import type { Db } from "../db/client";
 import {
   outboundDeliveries,
   paymentRequests as pr,
-  requestPayTimes,
+  requestPayTimesDay,
   requestRollup,
+  requestRollupDay,
   webhookDeliveries,
   webhookEndpoints,
 } from "../db/schema";
 import { parseAmount } from "../money";
 import { STATUS_GROUPS } from "../requests/list-filters";
 import type { Scope } from "../requests/queries";
-import type { OverviewRange, Period } from "./range";
+import { bangkokDay, type OverviewRange, type Period } from "./range";
 
 /**
  * The overview's figures for a period and the merchants a person may see. Everything that counts
- * requests reads the hourly totals (`request_rollup`, `request_pay_times`: migration 0027, kept by
- * a trigger in the statement that changes a request), so a 30-day range over a million requests
- * costs a few hundred rows; the figures equal what the request list's CSV export of the same
+ * requests reads totals kept by a trigger in the statement that changes a request (migrations
+ * 0027, 0028): per Bangkok day for periods and daily charts (`request_rollup_day`,
+ * `request_pay_times_day`), per hour for one day's hourly chart (`request_rollup`), so a 30-day
+ * range over a million requests reads a few thousand rows; the figures equal what the request list's CSV export of the same
  * filters adds up to (lib/overview/figures.test.ts): requests count on the Bangkok day they were
  * created, Pay-In money is the paid amount, money out is the requested amount of what succeeded.
  * What is waiting now (approvals, reconciliation) is read from the requests, through indexes.
@@ -159,25 +161,26 @@ function binsOf(buckets: Array<{ bucket: number; n: number }>): PayTimeBin[] {
 }
 
 async function periodFigures(db: Db, scope: Scope, merchant: string | "all", period: Period): Promise<PeriodFigures> {
-  const inPeriod = (column: typeof requestRollup.hour | typeof requestPayTimes.hour) =>
-    sql`${column} >= ${period.start.toISOString()}::timestamptz and ${column} < ${period.end.toISOString()}::timestamptz`;
+  // Periods are whole Bangkok days: the daily totals hold them (24× fewer rows than the hours).
+  const inPeriod = (column: typeof requestRollupDay.day | typeof requestPayTimesDay.day) =>
+    sql`${column} >= ${period.fromDay}::date and ${column} <= ${period.toDay}::date`;
   const [rows, payTimes, webhooks, outbound] = await Promise.all([
     db
       .select({
-        lane: requestRollup.lane,
-        state: requestRollup.state,
-        n: sql<number>`sum(${requestRollup.n})::int`,
-        requested: sql<string>`sum(${requestRollup.requested})::text`,
-        paid: sql<string>`sum(${requestRollup.paid})::text`,
+        lane: requestRollupDay.lane,
+        state: requestRollupDay.state,
+        n: sql<number>`sum(${requestRollupDay.n})::int`,
+        requested: sql<string>`sum(${requestRollupDay.requested})::text`,
+        paid: sql<string>`sum(${requestRollupDay.paid})::text`,
       })
-      .from(requestRollup)
-      .where(and(inPeriod(requestRollup.hour), merchantCondition(requestRollup.merchantId, scope, merchant)))
-      .groupBy(requestRollup.lane, requestRollup.state),
+      .from(requestRollupDay)
+      .where(and(inPeriod(requestRollupDay.day), merchantCondition(requestRollupDay.merchantId, scope, merchant)))
+      .groupBy(requestRollupDay.lane, requestRollupDay.state),
     db
-      .select({ bucket: requestPayTimes.bucket, n: sql<number>`sum(${requestPayTimes.n})::int` })
-      .from(requestPayTimes)
-      .where(and(inPeriod(requestPayTimes.hour), merchantCondition(requestPayTimes.merchantId, scope, merchant)))
-      .groupBy(requestPayTimes.bucket),
+      .select({ bucket: requestPayTimesDay.bucket, n: sql<number>`sum(${requestPayTimesDay.n})::int` })
+      .from(requestPayTimesDay)
+      .where(and(inPeriod(requestPayTimesDay.day), merchantCondition(requestPayTimesDay.merchantId, scope, merchant)))
+      .groupBy(requestPayTimesDay.bucket),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(webhookDeliveries)
@@ -217,41 +220,60 @@ async function periodFigures(db: Db, scope: Scope, merchant: string | "all", per
   };
 }
 
-/** Money in and out and the success rate per hour (a one-day range) or per Bangkok day. */
+/** Money in and out and the success rate per hour (a one-day range, from the hourly totals) or per Bangkok day (the daily ones). */
 async function seriesOf(db: Db, scope: Scope, merchant: string | "all", range: OverviewRange): Promise<Bucket[]> {
-  const bin =
+  const rows: Array<RollupRow & { key: string }> =
     range.granularity === "hour"
-      ? sql`${requestRollup.hour}`
-      : sql`date_bin('1 day', ${requestRollup.hour}, timestamptz '2000-01-01 00:00:00+07')`;
-  const rows = await db
-    .select({
-      at: sql<Date>`${bin}`.mapWith(requestRollup.hour),
-      lane: requestRollup.lane,
-      state: requestRollup.state,
-      n: sql<number>`sum(${requestRollup.n})::int`,
-      requested: sql<string>`sum(${requestRollup.requested})::text`,
-      paid: sql<string>`sum(${requestRollup.paid})::text`,
-    })
-    .from(requestRollup)
-    .where(
-      and(
-        gte(requestRollup.hour, range.start),
-        lt(requestRollup.hour, range.end),
-        merchantCondition(requestRollup.merchantId, scope, merchant),
-      ),
-    )
-    .groupBy(bin, requestRollup.lane, requestRollup.state);
+      ? (
+          await db
+            .select({
+              at: requestRollup.hour,
+              lane: requestRollup.lane,
+              state: requestRollup.state,
+              n: sql<number>`sum(${requestRollup.n})::int`,
+              requested: sql<string>`sum(${requestRollup.requested})::text`,
+              paid: sql<string>`sum(${requestRollup.paid})::text`,
+            })
+            .from(requestRollup)
+            .where(
+              and(
+                gte(requestRollup.hour, range.start),
+                lt(requestRollup.hour, range.end),
+                merchantCondition(requestRollup.merchantId, scope, merchant),
+              ),
+            )
+            .groupBy(requestRollup.hour, requestRollup.lane, requestRollup.state)
+        ).map(({ at, ...row }) => ({ ...row, key: at.toISOString() }))
+      : (
+          await db
+            .select({
+              day: requestRollupDay.day,
+              lane: requestRollupDay.lane,
+              state: requestRollupDay.state,
+              n: sql<number>`sum(${requestRollupDay.n})::int`,
+              requested: sql<string>`sum(${requestRollupDay.requested})::text`,
+              paid: sql<string>`sum(${requestRollupDay.paid})::text`,
+            })
+            .from(requestRollupDay)
+            .where(
+              and(
+                sql`${requestRollupDay.day} >= ${range.fromDay}::date and ${requestRollupDay.day} <= ${range.toDay}::date`,
+                merchantCondition(requestRollupDay.merchantId, scope, merchant),
+              ),
+            )
+            .groupBy(requestRollupDay.day, requestRollupDay.lane, requestRollupDay.state)
+        ).map(({ day, ...row }) => ({ ...row, key: day }));
   const step = range.granularity === "hour" ? 3_600_000 : 86_400_000;
   const buckets: Bucket[] = [];
   for (let at = range.start.getTime(); at < range.end.getTime(); at += step) {
-    const mine = rows.filter((r) => r.at.getTime() === at);
-    const totals = totalsOf(mine);
+    const key = range.granularity === "hour" ? new Date(at).toISOString() : bangkokDay(new Date(at));
+    const bucket = totalsOf(rows.filter((r) => r.key === key));
     buckets.push({
       at: new Date(at),
-      moneyInSatang: totals.payIn.paid.satang,
-      moneyOutSatang: totals.payOut.succeeded.satang + totals.withdrawal.succeeded.satang,
-      paid: totals.payIn.paid.count,
-      successRate: totals.payIn.successRate,
+      moneyInSatang: bucket.payIn.paid.satang,
+      moneyOutSatang: bucket.payOut.succeeded.satang + bucket.withdrawal.succeeded.satang,
+      paid: bucket.payIn.paid.count,
+      successRate: bucket.payIn.successRate,
     });
   }
   return buckets;
