@@ -12,7 +12,7 @@ import { signInMessage } from "@/lib/auth/sign-in-messages";
 import { env } from "@/lib/env";
 import { LOCALE_COOKIE, LOCALES, type Locale } from "@/lib/i18n";
 import { saveLocale, savedLocaleOf } from "@/lib/staff/locale";
-import { beginPasskeyAuthentication } from "@/lib/auth/passkeys";
+import { beginPasskeySignIn } from "@/lib/auth/passkeys";
 import { passkeyAnswerSchema, passkeyRules } from "@/lib/auth/passkey-rules";
 
 /** The language cookie: read by the sign-in page and the page's `<html lang>` (app/layout.tsx). */
@@ -69,10 +69,12 @@ export const passkeyOptionsAction = defineAction({
   schema: z.object({ purpose: z.enum(["sign-in", "second-factor"]) }),
   // A challenge handed out changes nothing; the sign-in it leads to is audited (lib/auth/verify-sign-in.ts).
   audit: false,
-  run: async ({ input, db }) => {
+  run: async ({ input, db, ip }) => {
     const site = env().passkeySite;
     if (!site) throw new ActionError(passkeyRules.keys.unavailable);
-    return beginPasskeyAuthentication(db, site, { purpose: input.purpose, userId: null });
+    const challenge = await beginPasskeySignIn(db, site, { purpose: input.purpose, ip });
+    if (!challenge) throw new ActionError(passkeyRules.keys.tooManyTries);
+    return challenge;
   },
 });
 

@@ -16,6 +16,7 @@ export const passkeyRules = keyedMessages("passkey", {
     unavailable: "Passkeys work only at the console's own address with a host name (not an IP address); ask your admin.",
     cancelled: "The passkey was not used (cancelled, or the time ran out).",
     notSupported: "This browser cannot use passkeys.",
+    tooManyTries: "Too many passkey sign-ins from here just now; try again in a minute.",
   },
   th: {
     nameRequired: "ตั้งชื่อพาสคีย์ที่คุณจำได้ เช่น “โน้ตบุ๊กที่ทำงาน” หรือ “โทรศัพท์”",
@@ -30,6 +31,7 @@ export const passkeyRules = keyedMessages("passkey", {
     unavailable: "พาสคีย์ใช้ได้เฉพาะที่ที่อยู่ของคอนโซลที่เป็นชื่อโฮสต์ (ไม่ใช่ที่อยู่ IP) โปรดติดต่อผู้ดูแลระบบ",
     cancelled: "ไม่ได้ใช้พาสคีย์ (ถูกยกเลิก หรือหมดเวลา)",
     notSupported: "เบราว์เซอร์นี้ใช้พาสคีย์ไม่ได้",
+    tooManyTries: "มีการเข้าสู่ระบบด้วยพาสคีย์จากที่นี่มากเกินไป โปรดลองอีกครั้งในอีกหนึ่งนาที",
   },
 });
 

@@ -7,7 +7,9 @@ import { createKeyVault } from "../merchants/key-vault";
 import {
   beginPasskeyAuthentication,
   beginPasskeyRegistration,
+  beginPasskeySignIn,
   CHALLENGE_TTL_MS,
+  SIGN_IN_CHALLENGE_LIMITS,
   finishPasskeyRegistration,
   listPasskeys,
   removePasskey,
@@ -276,6 +278,18 @@ describe.each(DATABASE_KINDS)("passkeys on %s", (kind) => {
     // Locked now: even a good passkey from that network waits.
     const { authenticator } = await withPasskey();
     expect(await signInAlone(authenticator, ip)).toMatchObject({ ok: false, refusal: { reason: "throttled", scope: "ip" } });
+  });
+
+  it.skipIf(skip)("challenges for people not signed in are limited per network, so a flood cannot fill the table", async () => {
+    const ip = `192.0.2.${Math.floor(Math.random() * 200) + 1}`;
+    const now = new Date();
+    for (let i = 0; i < SIGN_IN_CHALLENGE_LIMITS.perIp.max; i++) {
+      expect(await beginPasskeySignIn(database.db, site, { purpose: "sign-in", ip }, now)).not.toBeNull();
+    }
+    expect(await beginPasskeySignIn(database.db, site, { purpose: "sign-in", ip }, now)).toBeNull();
+    // Another network is not held back; the first one is again a minute later.
+    expect(await beginPasskeySignIn(database.db, site, { purpose: "second-factor", ip: "198.51.100.250" }, now)).not.toBeNull();
+    expect(await beginPasskeySignIn(database.db, site, { purpose: "sign-in", ip }, new Date(now.getTime() + 61_000))).not.toBeNull();
   });
 
   it.skipIf(skip)("a disabled person's passkey does not sign in; removal is one's own, and an admin's reset removes them all", async () => {

@@ -13,6 +13,8 @@ import {
 } from "@simplewebauthn/server";
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { hitRateLimits } from "../public/rate-limit";
+import { ipThrottleKey } from "../http/request-ip";
 import { staffPasskeys, webauthnChallenges } from "../db/schema";
 
 /**
@@ -200,6 +202,35 @@ export async function beginPasskeyAuthentication(
   });
   const challengeId = await storeChallenge(db, input.purpose, input.purpose === "step-up" ? input.userId : null, options.challenge, now);
   return { challengeId, options };
+}
+
+/** Challenges handed out to people not yet signed in: per network, and all together. */
+export const SIGN_IN_CHALLENGE_LIMITS = {
+  perIp: { max: 30, windowMs: 60_000 },
+  all: { max: 1_200, windowMs: 60_000 },
+} as const;
+
+/**
+ * A challenge for someone not signed in yet (a passkey alone, or as the second factor): anyone can
+ * ask, so each network may ask 30 a minute and everyone together 1,200, and a flood cannot fill
+ * the table. Null when over the limit.
+ */
+export async function beginPasskeySignIn(
+  db: Db,
+  site: PasskeySite,
+  input: { purpose: "sign-in" | "second-factor"; ip: string | null },
+  now = new Date(),
+): Promise<{ challengeId: string; options: PublicKeyCredentialRequestOptionsJSON } | null> {
+  const verdict = await hitRateLimits(
+    db,
+    [
+      ...(input.ip ? [{ key: `passkey:${ipThrottleKey(input.ip)}`, limit: SIGN_IN_CHALLENGE_LIMITS.perIp }] : []),
+      { key: "passkey:all", limit: SIGN_IN_CHALLENGE_LIMITS.all },
+    ],
+    now,
+  );
+  if (!verdict.ok) return null;
+  return beginPasskeyAuthentication(db, site, { purpose: input.purpose, userId: null }, now);
 }
 
 /**
