@@ -44,7 +44,7 @@ test("a finance person under the rule must set up two-factor sign-in first; an a
     // Straight on to the second factor: nothing else opens until it is set up.
     await expect(person).toHaveURL(/\/account\/security$/);
     await expect(person.getByTestId("must-enrol")).toHaveText(
-      "Your role must sign in with a second factor. Set up an authenticator app to continue to the console.",
+      "Your role must sign in with a second factor. Set up an authenticator app or add a passkey to continue to the console.",
     );
     expect((await new AxeBuilder({ page: person }).analyze()).violations).toEqual([]);
     await person.goto("/approvals");
