@@ -163,16 +163,17 @@ test.describe("two instances, one Postgres", () => {
     await db.end();
     await sandbox.control("POST", `/requests/${providerId}/pay`, {});
 
-    // B's webhook log, signed in on B as the demo admin A made at its first start.
+    // B's webhook log, signed in on B as the demo finance person A made at its first start (the
+    // demo admin has an authenticator app since the step-up test).
     const { users } = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-users.json"), "utf8")) as {
       users: { email: string; password: string; role?: string; isDisabled?: boolean }[];
     };
-    const admin = users.find((u) => u.role === "admin" && !u.isDisabled)!;
+    const finance = users.find((u) => u.role === "finance" && !u.isDisabled)!;
     await page.context().clearCookies();
     await page.goto(`${b}/login?callbackUrl=/webhooks`);
-    await page.getByLabel(/Email|อีเมล/).fill(admin.email);
-    await page.getByLabel(/Password|รหัสผ่าน/).fill(admin.password);
-    await page.getByRole("button", { name: /Sign in|เข้าสู่ระบบ/ }).click();
+    await page.getByLabel(/Email|อีเมล/).fill(finance.email);
+    await page.getByLabel(/Password|รหัสผ่าน/).fill(finance.password);
+    await page.getByRole("button", { name: /^(Sign in|เข้าสู่ระบบ)$/ }).click();
     await page.waitForURL(`${b}/webhooks`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const rowsBefore = await page.getByTestId("webhook-row").count();
