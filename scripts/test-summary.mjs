@@ -5,8 +5,18 @@ import path from "node:path";
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-/** Each failed test by name, printed last so the tail of a CI log says what failed. */
+/** Each failed test by name with the first lines of why, printed last so the tail of a CI log says what failed and why. */
 const failures = [];
+const plain = (text) => String(text ?? "").replace(/\u001b\[[0-9;]*m/g, "");
+/** The first few non-empty lines of a failure message, indented under its test. */
+const why = (messages) =>
+  plain((messages ?? []).join("\n"))
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== "")
+    .slice(0, 6)
+    .map((line) => `      ${line.slice(0, 300)}`)
+    .join("\n");
 const [unitFile, ...e2eFiles] = process.argv.slice(2);
 
 if (unitFile && fs.existsSync(unitFile)) {
@@ -19,7 +29,8 @@ if (unitFile && fs.existsSync(unitFile)) {
     const name = path.relative(process.cwd(), file.name ?? "");
     if (file.status === "failed" && (file.assertionResults ?? []).every((t) => t.status !== "failed"))
       failures.push(`${name}: ${(file.message ?? "").split("\n")[0]}`);
-    for (const t of file.assertionResults ?? []) if (t.status === "failed") failures.push(`${name} › ${t.fullName}`);
+    for (const t of file.assertionResults ?? [])
+      if (t.status === "failed") failures.push(`${name} › ${t.fullName}\n${why(t.failureMessages)}`);
   }
 } else {
   failed += 1;
@@ -35,7 +46,10 @@ for (const e2eFile of e2eFiles) {
     const walk = (suite) => {
       for (const spec of suite.specs ?? [])
         for (const t of spec.tests ?? [])
-          if (t.status === "unexpected") failures.push(`${spec.file}:${spec.line} › ${spec.title} [${t.projectName}]`);
+          if (t.status === "unexpected")
+            failures.push(
+              `${spec.file}:${spec.line} › ${spec.title} [${t.projectName}]\n${why((t.results ?? []).flatMap((r) => (r.errors ?? []).map((e) => e.message)).slice(-1))}`,
+            );
       for (const child of suite.suites ?? []) walk(child);
     };
     for (const suite of JSON.parse(fs.readFileSync(e2eFile, "utf8")).suites ?? []) walk(suite);

@@ -92,10 +92,14 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
   });
 
   const coffee = () => sb.coffee;
+  // A whole baht more each time: the live profile does not keep random satang unique, and a bank
+  // transfer is matched by amount within the receiving account, so two pending Pay-Ins asking the
+  // same amount could take each other's payment (a clean-clone CI run once failed this way).
+  let payIns = 0;
   const payIn = async (merchant: "coffee" | "gadgets" = "coffee") => {
     const payload: RequestPayload = {
       kind: "payin",
-      payIn: payInRequest({ refId1: ref("UC"), payerName: "P", amountSatang: 52_000, qrProvider: "PP" }),
+      payIn: payInRequest({ refId1: ref("UC"), payerName: "P", amountSatang: 52_000 + 100 * payIns++, qrProvider: "PP" }),
     };
     const result = await createRequest(database.db, healthy.get(ids[merchant].id)!, payload, {
       merchantRowId: ids[merchant].id,
@@ -111,7 +115,10 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
   /** The provider really pays the request; returns the webhook it sent (not yet given to PayDesk). */
   const payAtProvider = async (providerId: string) => {
     const before = received.length;
-    expect((await sb.control("POST", `/requests/${providerId}/pay`, {})).status).toBe(200);
+    const paid = await sb.control<{ matched: boolean; request?: { id: string } }>("POST", `/requests/${providerId}/pay`, {});
+    expect(paid.status).toBe(200);
+    // The transfer must have been matched to this very request, not another pending one.
+    expect({ matched: paid.body.matched, id: paid.body.request?.id }, JSON.stringify(paid.body)).toEqual({ matched: true, id: providerId });
     // Settled, then looked for; a delivery the sandbox starts a moment after the payment (or one its
     // live profile's dispatcher picks up late) is waited for, up to 3 s.
     for (let tries = 0; tries < 30; tries++) {
