@@ -49,9 +49,14 @@ export async function listMerchantsVisibleTo(db: Db, scope: MerchantScope): Prom
   return rows.map((r) => ({ ...r, hasReadKey: r.readKeyLast4 !== null }));
 }
 
+/** Whether a person with this scope may see the merchant (all of them when the scope is null). */
+export function inMerchantScope(scope: MerchantScope, id: string): boolean {
+  return scope.merchantIds === null || scope.merchantIds.includes(id);
+}
+
 /** One merchant, or undefined when it does not exist or is outside the scope ("not found", never "forbidden"). */
 export async function getMerchantInScope(db: Db, scope: MerchantScope, id: string): Promise<MerchantSummary | undefined> {
-  if (scope.merchantIds !== null && !scope.merchantIds.includes(id)) return undefined;
+  if (!inMerchantScope(scope, id)) return undefined;
   const [row] = await db
     .select(summary)
     .from(merchants)
@@ -63,15 +68,12 @@ export async function getMerchantInScope(db: Db, scope: MerchantScope, id: strin
 export type MerchantRow = typeof merchants.$inferSelect;
 
 /**
- * The same merchant with its whole row (its sealed provider keys among it), for an action that
- * calls the provider next: one read where the summary and then the keys would be two.
+ * A merchant with its whole row (its sealed provider keys among it), for an action that calls the
+ * provider next: one read where the summary and then the keys would be two. Without a scope: the
+ * caller checks it with inMerchantScope once it knows who asks (the action door reads the merchant
+ * beside the session, lib/auth/action.ts).
  */
-export async function getMerchantRowInScope(
-  db: Db,
-  scope: MerchantScope,
-  id: string,
-): Promise<{ summary: MerchantSummary; row: MerchantRow } | undefined> {
-  if (scope.merchantIds !== null && !scope.merchantIds.includes(id)) return undefined;
+export async function getMerchantRow(db: Db, id: string): Promise<{ summary: MerchantSummary; row: MerchantRow } | undefined> {
   // A prepared statement (parsed and planned once per connection): this runs on every create.
   const [found] = await executePrepared<{ row: Record<string, unknown> | string }>(
     db,

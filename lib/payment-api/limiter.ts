@@ -156,40 +156,24 @@ export function createMemoryLimiter(config: LimitConfig): RateLimiter {
 /** The limiter shared by every instance on one database. */
 export function createPostgresLimiter(db: Db, provider: string, config: LimitConfig): RateLimiter {
   const window = config.windowMs + (config.marginMs ?? 250);
-  const lockKey = `paydesk:provider-calls:${provider}`;
   let calls = 0;
   const inTurn = laneTurns();
   return {
     acquire: ({ lane = "staff", maxWaitMs = laneWait(config, lane) } = {}) => {
       const ceiling = laneCeiling(config.count, lane, config.shares);
       return inTurn(lane, maxWaitMs, (remainingMs, queuedMs) =>
-        acquireWith(remainingMs, (waitedMs) =>
-          db.transaction(async (tx) => {
-            await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
-            // After the lock, in its own statement, so its snapshot sees every call the previous
-            // holder committed. The ceiling-th most recent call in the window decides when a slot
-            // frees for this lane; without one, the call is logged in the same statement (one round
-            // trip less), with its lane and how long it waited (what bench/provider-budget reads).
-            const result = await tx.execute(sql`
-            with full_window as (
-              select (extract(epoch from (at - clock_timestamp())) * 1000 + ${window})::float8 as wait_ms
-              from provider_calls
-              where provider = ${provider} and at > clock_timestamp() - make_interval(secs => ${window / 1000})
-              order by at desc offset ${ceiling - 1} limit 1
-            ), logged as (
-              insert into provider_calls (provider, at, lane, waited_ms)
-              select ${provider}, clock_timestamp(), ${lane}, ${Math.round(queuedMs + waitedMs)} where not exists (select from full_window)
-            )
-            select wait_ms from full_window`);
-            const row = (result as unknown as { rows: { wait_ms: number | string }[] }).rows[0];
-            if (row) return Math.max(1, Math.ceil(Number(row.wait_ms)));
-            calls += 1;
-            if (calls % 100 === 0) {
-              await tx.execute(sql`delete from provider_calls where provider = ${provider} and at < clock_timestamp() - interval '1 hour'`);
-            }
-            return 0;
-          }),
-        ),
+        acquireWith(remainingMs, async (waitedMs) => {
+          calls += 1;
+          // One round trip (migration 0029): the provider's lock, the ceiling-th most recent call in
+          // the window (which decides when a slot frees for this lane) and, without one, this call
+          // logged with its lane and how long it waited (what bench/provider-budget reads); every
+          // 100th call also drops the log's rows older than an hour.
+          const result = await db.execute(
+            sql`select paydesk_take_provider_slot(${provider}, ${window}::float8, ${ceiling}::integer, ${lane}, ${Math.round(queuedMs + waitedMs)}::integer, ${calls % 100 === 0}) as wait_ms`,
+          );
+          const waitMs = (result as unknown as { rows: { wait_ms: number | string | null }[] }).rows[0]?.wait_ms;
+          return waitMs === null || waitMs === undefined ? 0 : Math.max(1, Math.ceil(Number(waitMs)));
+        }),
       );
     },
   };
