@@ -37,7 +37,7 @@ test.describe("home page, signed in", () => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: "PayDesk" })).toBeVisible();
     await expect(page.getByTestId("provider-status")).toHaveText("Reachable");
-    await expect(page.getByRole("link", { name: "Open the console" })).toHaveAttribute("href", "/requests");
+    await expect(page.getByRole("link", { name: "Open the console" })).toHaveAttribute("href", "/overview");
     await expect(page.getByText(/^Signed in as /)).toBeVisible();
     const language = await page.evaluate(() => navigator.language);
     expect(language).not.toBe("th-TH");
@@ -54,7 +54,7 @@ test.describe("home page, signed in", () => {
     await expect(page.getByRole("heading", { level: 2, name: "ผู้ให้บริการชำระเงิน" })).toBeVisible();
     await expect(page.getByTestId("provider-status")).toHaveText("เชื่อมต่อได้");
     if (E2E.sandboxUrl) await expect(page.getByTestId("provider-kind")).toHaveText(/^sandbox ของ PayDesk \(โปรไฟล์ \w+\)$/);
-    await expect(page.getByRole("link", { name: "เปิดคอนโซล" })).toHaveAttribute("href", "/requests");
+    await expect(page.getByRole("link", { name: "เปิดคอนโซล" })).toHaveAttribute("href", "/overview");
     await expect(page.getByText(/^เข้าสู่ระบบในชื่อ /)).toBeVisible();
   });
 });

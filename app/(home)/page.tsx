@@ -1,3 +1,4 @@
+import { CONSOLE_HOME } from "@/lib/auth/callback-path";
 import Link from "next/link";
 import { LanguageSwitcher } from "@/components/console/language-switcher";
 import { homeMessages } from "@/components/home/home-messages";
@@ -47,7 +48,7 @@ export default async function HomePage() {
         </dl>
       </section>
       <p className="mt-8">
-        <Link href="/requests" className={`${primaryButtonClass} inline-block`}>
+        <Link href={CONSOLE_HOME} className={`${primaryButtonClass} inline-block`}>
           {t.openConsole}
         </Link>
         <span className="ml-3 text-sm text-slate-600">{t.signedInAs(session.name)}</span>

@@ -1,3 +1,4 @@
+import { CONSOLE_HOME } from "@/lib/auth/callback-path";
 import Link from "next/link";
 import type { ServerAction } from "@/lib/auth/action";
 import type { StaffSession } from "@/lib/auth/session";
@@ -36,7 +37,7 @@ export async function ConsoleHeader({
     <header className="border-b border-slate-200 bg-white">
       {/* On a phone: tighter, and the page starts after two short rows instead of a screenful. */}
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 sm:px-6 sm:py-3">
-        <Link href="/requests" className="text-lg font-semibold text-brand-dark">
+        <Link href={CONSOLE_HOME} className="text-lg font-semibold text-brand-dark">
           PayDesk
         </Link>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 sm:gap-4">

@@ -1,3 +1,4 @@
+import { CONSOLE_HOME } from "@/lib/auth/callback-path";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
@@ -44,7 +45,7 @@ export default async function PasswordPage() {
         <PasswordForm action={changePasswordAction} locale={locale} isForced={isForced} />
         {!isForced && (
           <p className="mt-8 text-sm">
-            <Link href="/requests" className="text-brand-dark underline">
+            <Link href={CONSOLE_HOME} className="text-brand-dark underline">
               {t.backToConsole}
             </Link>
           </p>
