@@ -19,6 +19,8 @@ const dataDir = path.resolve(".data/e2e-two-instances");
 let server: PostgresServer | null = null;
 const instances: ChildProcess[] = [];
 const urls: string[] = [];
+/** The last 64 KB each instance printed: attached to a failed test, so a CI failure says what the instances saw. */
+const output: string[] = [];
 
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -61,12 +63,24 @@ test.describe("two instances, one Postgres", () => {
           PUBLIC_BASE_URL: url,
           NEXT_TELEMETRY_DISABLED: "1",
         },
-        stdio: "ignore",
+        stdio: ["ignore", "pipe", "pipe"],
       });
+      const index = output.push("") - 1;
+      const keep = (chunk: Buffer) => (output[index] = (output[index]! + chunk.toString("utf8")).slice(-65_536));
+      child.stdout?.on("data", keep);
+      child.stderr?.on("data", keep);
       instances.push(child);
       // One after the other: the second finds the database migrated and the first users made.
       await waitFor(url, child);
       urls.push(url);
+    }
+  });
+
+  test.afterEach(async ({}, testInfo) => {
+    if (testInfo.status === testInfo.expectedStatus) return;
+    for (const [i, text] of output.entries()) {
+      await testInfo.attach(`instance ${"AB"[i]} output`, { body: text, contentType: "text/plain" });
+      console.log(`--- instance ${"AB"[i]}, last lines ---\n${text.split("\n").slice(-40).join("\n")}`);
     }
   });
 
