@@ -5,8 +5,7 @@ import { NavigationPending } from "@/components/console/navigation-pending";
 import { DatabaseUnreachable } from "@/components/database/database-unreachable";
 import { pageStateMessages } from "@/components/page-state/page-state-messages";
 import { QueryProvider } from "@/components/live/query-provider";
-import { StepUpProvider } from "@/components/ui/step-up";
-import { passkeyStepUpAction, passkeyStepUpOptionsAction, stepUpAction } from "../account/security/actions";
+import { SessionStepUp } from "../account/security/session-step-up";
 import { countAwaitingApproval } from "@/lib/approvals/awaiting-count";
 import { sectionsFor } from "@/lib/auth/console-sections";
 import { can } from "@/lib/auth/permissions";
@@ -65,13 +64,9 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
           awaitingApproval={awaitingApproval}
         />
         {/* Actions that need a fresh second factor ask for it here, then go ahead (lib/auth/step-up.ts). */}
-        <StepUpProvider
-          actions={{ code: stepUpAction, passkeyOptions: passkeyStepUpOptionsAction, passkey: passkeyStepUpAction }}
-          methods={{ totp: session.hasTotp === true, passkey: session.hasPasskey === true }}
-          locale={await getLocale(session)}
-        >
+        <SessionStepUp session={session} locale={await getLocale(session)}>
           <main className="mx-auto max-w-6xl px-4 py-4 sm:px-6 sm:py-8">{children}</main>
-        </StepUpProvider>
+        </SessionStepUp>
       </QueryProvider>
     </div>
   );

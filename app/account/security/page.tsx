@@ -10,7 +10,7 @@ import { SignOutButton } from "@/components/console/sign-out-button";
 import { shellMessages } from "@/components/console/shell-messages";
 import { SessionsList } from "@/components/auth/sessions-list";
 import { PasskeysPanel } from "@/components/auth/passkeys-panel";
-import { StepUpProvider } from "@/components/ui/step-up";
+import { SessionStepUp } from "./session-step-up";
 import { listPasskeys } from "@/lib/auth/passkeys";
 import { env } from "@/lib/env";
 import { secondFactorStatus } from "@/lib/auth/second-factor";
@@ -26,10 +26,7 @@ import {
   beginTotpAction,
   confirmTotpAction,
   finishPasskeyRegistrationAction,
-  passkeyStepUpAction,
-  passkeyStepUpOptionsAction,
   removePasskeyAction,
-  stepUpAction,
   endOtherSessionsAction,
   endSessionAction,
   regenerateRecoveryCodesAction,
@@ -66,11 +63,7 @@ export default async function SecurityPage() {
         </div>
       </header>
       {/* Adding or removing a passkey asks a person with a second factor for a fresh check (lib/auth/step-up.ts). */}
-      <StepUpProvider
-        actions={{ code: stepUpAction, passkeyOptions: passkeyStepUpOptionsAction, passkey: passkeyStepUpAction }}
-        methods={{ totp: session.hasTotp === true, passkey: session.hasPasskey === true }}
-        locale={locale}
-      >
+      <SessionStepUp session={session} locale={locale}>
         <main className="mx-auto max-w-2xl px-6 py-10">
           <h1 className="text-2xl font-semibold">{t.title}</h1>
           <p className="mt-2 text-sm text-slate-700">{t.intro}</p>
@@ -152,7 +145,7 @@ export default async function SecurityPage() {
             </Link>
           </p>
         </main>
-      </StepUpProvider>
+      </SessionStepUp>
     </div>
   );
 }
