@@ -160,19 +160,22 @@ function binsOf(buckets: Array<{ bucket: number; n: number }>): PayTimeBin[] {
   return bins;
 }
 
+/** Requests counted and summed per lane and state, from the hourly or the daily totals. */
+const rollupSums = (t: typeof requestRollup | typeof requestRollupDay) => ({
+  lane: t.lane,
+  state: t.state,
+  n: sql<number>`sum(${t.n})::int`,
+  requested: sql<string>`sum(${t.requested})::text`,
+  paid: sql<string>`sum(${t.paid})::text`,
+});
+
 async function periodFigures(db: Db, scope: Scope, merchant: string | "all", period: Period): Promise<PeriodFigures> {
   // Periods are whole Bangkok days: the daily totals hold them (24× fewer rows than the hours).
   const inPeriod = (column: typeof requestRollupDay.day | typeof requestPayTimesDay.day) =>
     sql`${column} >= ${period.fromDay}::date and ${column} <= ${period.toDay}::date`;
   const [rows, payTimes, webhooks, outbound] = await Promise.all([
     db
-      .select({
-        lane: requestRollupDay.lane,
-        state: requestRollupDay.state,
-        n: sql<number>`sum(${requestRollupDay.n})::int`,
-        requested: sql<string>`sum(${requestRollupDay.requested})::text`,
-        paid: sql<string>`sum(${requestRollupDay.paid})::text`,
-      })
+      .select(rollupSums(requestRollupDay))
       .from(requestRollupDay)
       .where(and(inPeriod(requestRollupDay.day), merchantCondition(requestRollupDay.merchantId, scope, merchant)))
       .groupBy(requestRollupDay.lane, requestRollupDay.state),
@@ -226,14 +229,7 @@ async function seriesOf(db: Db, scope: Scope, merchant: string | "all", range: O
     range.granularity === "hour"
       ? (
           await db
-            .select({
-              at: requestRollup.hour,
-              lane: requestRollup.lane,
-              state: requestRollup.state,
-              n: sql<number>`sum(${requestRollup.n})::int`,
-              requested: sql<string>`sum(${requestRollup.requested})::text`,
-              paid: sql<string>`sum(${requestRollup.paid})::text`,
-            })
+            .select({ at: requestRollup.hour, ...rollupSums(requestRollup) })
             .from(requestRollup)
             .where(
               and(
@@ -246,14 +242,7 @@ async function seriesOf(db: Db, scope: Scope, merchant: string | "all", range: O
         ).map(({ at, ...row }) => ({ ...row, key: at.toISOString() }))
       : (
           await db
-            .select({
-              day: requestRollupDay.day,
-              lane: requestRollupDay.lane,
-              state: requestRollupDay.state,
-              n: sql<number>`sum(${requestRollupDay.n})::int`,
-              requested: sql<string>`sum(${requestRollupDay.requested})::text`,
-              paid: sql<string>`sum(${requestRollupDay.paid})::text`,
-            })
+            .select({ day: requestRollupDay.day, ...rollupSums(requestRollupDay) })
             .from(requestRollupDay)
             .where(
               and(
