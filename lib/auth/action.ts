@@ -127,7 +127,8 @@ export function defineAction<A extends Access, S extends z.ZodType, T, M extends
     const db = await getDb();
     const merchantId = typeof fields.merchantId === "string" ? fields.merchantId : null;
     // The merchant's whole row is read beside the session (one round trip less on every create) and
-    // used only once the session's scope includes it; an id no merchant could have is not looked up.
+    // used only once the session's scope includes it; an id no merchant could have is not looked up
+    // (it is "not found", as an unknown one is).
     const earlyRow =
       options.merchantScoped && options.merchantRow && merchantId && merchantId.length <= 100 && !merchantId.includes("\0")
         ? getMerchantRow(db, merchantId)
@@ -166,7 +167,7 @@ export function defineAction<A extends Access, S extends z.ZodType, T, M extends
     let merchantRow: MerchantRow | undefined;
     if (options.merchantScoped) {
       if (merchantId && session && options.merchantRow) {
-        const found = inMerchantScope(session, merchantId) ? await (earlyRow ?? getMerchantRow(db, merchantId)) : undefined;
+        const found = earlyRow && inMerchantScope(session, merchantId) ? await earlyRow : undefined;
         merchant = found?.summary ?? null;
         merchantRow = found?.row;
       } else merchant = merchantId && session ? ((await getMerchantInScope(db, session, merchantId)) ?? null) : null;

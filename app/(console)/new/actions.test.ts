@@ -296,6 +296,15 @@ describe("the create actions (permissions, outcomes, idempotency) against the sa
     });
   });
 
+  it("words a merchant id no merchant could have as not found, for a person who sees every merchant: nothing recorded", async () => {
+    surroundings.session = { ...people.finance, merchantIds: null };
+    for (const merchantId of ["coffee\u0000", "m".repeat(200), "no-such-merchant"]) {
+      const data = payIn({ merchantId });
+      expect(await actions.createPayInAction(null, data)).toMatchObject({ ok: false, message: ACTION_MESSAGES.merchantNotFound });
+      expect(await rowsWith(String(data.get("refId1")))).toEqual([]);
+    }
+  });
+
   it("reports every field problem with its message key", async () => {
     surroundings.session = people.finance;
     const result = await actions.createPayOutAction(null, payOut({ amount: "1.234", destinationType: "bank", promptPayId: "" }));
