@@ -6,7 +6,14 @@ import { z } from "zod";
 import { getDb, type Db } from "../db";
 import { actionMessages, deniedMessage } from "../i18n/action-messages";
 import { localeOf } from "../i18n";
-import { getMerchantInScope, getMerchantRow, inMerchantScope, type MerchantRow, type MerchantSummary } from "../merchants/queries";
+import {
+  getMerchantInScope,
+  getMerchantRow,
+  inMerchantScope,
+  isPossibleMerchantId,
+  type MerchantRow,
+  type MerchantSummary,
+} from "../merchants/queries";
 import { recordAudit, type AuditOutcome } from "./audit";
 import { fieldsHoldingNul, formDataToInput } from "./form-input";
 import { can, type Permission } from "./permissions";
@@ -130,7 +137,7 @@ export function defineAction<A extends Access, S extends z.ZodType, T, M extends
     // used only once the session's scope includes it; an id no merchant could have is not looked up
     // (it is "not found", as an unknown one is).
     const earlyRow =
-      options.merchantScoped && options.merchantRow && merchantId && merchantId.length <= 100 && !merchantId.includes("\0")
+      options.merchantScoped && options.merchantRow && merchantId && isPossibleMerchantId(merchantId)
         ? getMerchantRow(db, merchantId)
         : null;
     earlyRow?.catch(() => undefined); // awaited below when used; a refusal before that must not leave it unhandled

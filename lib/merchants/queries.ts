@@ -49,6 +49,11 @@ export async function listMerchantsVisibleTo(db: Db, scope: MerchantScope): Prom
   return rows.map((r) => ({ ...r, hasReadKey: r.readKeyLast4 !== null }));
 }
 
+/** An id a merchant could have: anything else (a NUL, which the database refuses, or hundreds of characters) is not looked up. */
+export function isPossibleMerchantId(id: string): boolean {
+  return id.length > 0 && id.length <= 100 && !id.includes("\0");
+}
+
 /** Whether a person with this scope may see the merchant (all of them when the scope is null). */
 export function inMerchantScope(scope: MerchantScope, id: string): boolean {
   return scope.merchantIds === null || scope.merchantIds.includes(id);
@@ -56,7 +61,7 @@ export function inMerchantScope(scope: MerchantScope, id: string): boolean {
 
 /** One merchant, or undefined when it does not exist or is outside the scope ("not found", never "forbidden"). */
 export async function getMerchantInScope(db: Db, scope: MerchantScope, id: string): Promise<MerchantSummary | undefined> {
-  if (!inMerchantScope(scope, id)) return undefined;
+  if (!inMerchantScope(scope, id) || !isPossibleMerchantId(id)) return undefined;
   const [row] = await db
     .select(summary)
     .from(merchants)

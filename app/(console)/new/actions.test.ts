@@ -302,6 +302,11 @@ describe("the create actions (permissions, outcomes, idempotency) against the sa
       const data = payIn({ merchantId });
       expect(await actions.createPayInAction(null, data)).toMatchObject({ ok: false, message: ACTION_MESSAGES.merchantNotFound });
       expect(await rowsWith(String(data.get("refId1")))).toEqual([]);
+      // An action that reads only the merchant's summary says the same.
+      expect(await actions.checkRefId1Action(null, { merchantId, refId1: "X1" })).toMatchObject({
+        ok: false,
+        message: ACTION_MESSAGES.merchantNotFound,
+      });
     }
   });
 
