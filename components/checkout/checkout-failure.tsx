@@ -19,7 +19,7 @@ export function CheckoutFailure({ locale, reference, token }: { locale: Locale; 
       languageLabel={checkoutMessages(locale).language}
     >
       <section data-testid="page-error" className="space-y-2 rounded-xl bg-slate-50 p-5 ring-1 ring-slate-200">
-        <h1 className="text-xl font-bold">{t.errorTitle}</h1>
+        <h1 className="text-xl font-semibold">{t.errorTitle}</h1>
         <p className="text-slate-800">{t.errorBody}</p>
         <p data-testid="error-reference" className="text-sm text-slate-700">
           {t.reference(reference)}

@@ -43,7 +43,8 @@ export function CheckoutPage({ token, locale, found, serverNow, hubBase }: Check
   }
   return (
     <PublicShell merchantName={found.view.merchantName} locale={locale} languageHref={languageHref} languageLabel={t.language}>
-      <h1 className="sr-only">{`${t.title}: ${found.view.merchantName}`}</h1>
+      {/* In a size the page already lays out (unseen, it changes nothing shown): one face and size fewer to look up (app/customer.css). */}
+      <h1 className="sr-only text-sm">{`${t.title}: ${found.view.merchantName}`}</h1>
       <Live view={found.view} t={t} token={token} locale={locale} serverNow={serverNow} hubBase={hubBase} />
     </PublicShell>
   );

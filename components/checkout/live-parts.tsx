@@ -23,13 +23,13 @@ export function Countdown({ remaining, t }: { remaining: number; t: CheckoutMess
     >
       <p className="text-sm">{t.timeLeft}</p>
       {/* Read out only when it matters: a ticking live region would talk every second. */}
-      <p className={`font-semibold tabular-nums ${hurry ? "text-2xl" : "text-lg"}`}>
+      <p className={`font-semibold tabular-nums ${hurry ? "text-2xl" : "text-base"}`}>
         <time dateTime={`PT${seconds}S`} data-slot="time">
           <span data-slot="minutes">{minutes}</span> {t.minutes} <span data-slot="seconds">{secondsOfMinute}</span> {t.seconds}
         </time>
       </p>
       {hurry && (
-        <p role="alert" className="mt-1 text-sm font-medium">
+        <p role="alert" className="mt-1 text-sm font-semibold">
           {t.hurry}
         </p>
       )}
@@ -92,7 +92,7 @@ export function OutcomeCard({
       data-testid="checkout-outcome"
       className={`space-y-3 rounded-xl p-5 ${paid ? "bg-teal-50 ring-1 ring-teal-600" : "bg-rose-50 ring-1 ring-rose-600"}`}
     >
-      <h2 className={`text-xl font-bold ${paid ? "text-teal-900" : "text-rose-900"}`}>
+      <h2 className={`text-xl font-semibold ${paid ? "text-teal-900" : "text-rose-900"}`}>
         <span aria-hidden="true">{paid ? "✓ " : "✕ "}</span>
         {title}
       </h2>
@@ -107,7 +107,7 @@ export function OutcomeCard({
           </>
         )}
         <dt className="text-slate-700">{t.reference}</dt>
-        <dd className="break-all font-mono">{reference}</dd>
+        <dd className="break-all tabular-nums">{reference}</dd>
         {outcome === "rejected" && (reason || reasonSlot) && (
           <>
             <dt className="text-slate-700" data-slot="reason-label">

@@ -28,16 +28,22 @@ export function Payment({
   return (
     <div {...OPEN_ONLY} className="space-y-5">
       <section aria-labelledby="amount-label" className="rounded-xl bg-teal-50 p-4 text-center ring-1 ring-teal-200">
-        <p id="amount-label" className="text-sm font-medium text-teal-900">
+        <p id="amount-label" className="text-sm text-teal-900">
           {t.amountToPay}
         </p>
-        <p className="mt-1 text-4xl font-bold tabular-nums text-slate-950" data-testid="amount">
+        <p className="mt-1 text-4xl font-semibold tabular-nums text-slate-950" data-testid="amount">
           {amountText}
         </p>
         {/* A P2P amount is the requested one, no satang added (docs/provider-facts.md §5.1): they identify nothing. */}
         <p className="mt-2 text-sm text-slate-800">{view.kind === "payin_p2p" ? t.exactAmountP2p : t.exactAmount}</p>
         <div className="mt-2 flex justify-center">
-          <CopyButtonView state="idle" copyValue={(view.amountSatang / 100).toFixed(2)} label={t.amountToPay} labels={copyLabels} />
+          <CopyButtonView
+            state="idle"
+            copyValue={(view.amountSatang / 100).toFixed(2)}
+            label={t.amountToPay}
+            labels={copyLabels}
+            scale="customer"
+          />
         </div>
       </section>
       {hasQr && (
@@ -83,11 +89,11 @@ function BankDetails({
   const { bank } = view;
   const bankName =
     bank.nameTh && bank.nameEn ? (locale === "th" ? `${bank.nameTh} (${bank.nameEn})` : `${bank.nameEn} (${bank.nameTh})`) : bank.code;
-  const rows: Array<{ label: string; value: string | null; copy?: boolean; mono?: boolean }> = [
+  const rows: Array<{ label: string; value: string | null; copy?: boolean; digits?: boolean }> = [
     { label: t.bank, value: bankName },
-    { label: t.accountNo, value: bank.accountNo, copy: true, mono: true },
+    { label: t.accountNo, value: bank.accountNo, copy: true, digits: true },
     { label: t.accountName, value: bank.accountName, copy: true },
-    { label: t.promptPayId, value: bank.promptPayId, copy: true, mono: true },
+    { label: t.promptPayId, value: bank.promptPayId, copy: true, digits: true },
   ];
   if (!rows.some((row) => row.value && row.copy)) return null;
   return (
@@ -108,8 +114,9 @@ function BankDetails({
             <div key={row.label}>
               <dt className="text-sm text-slate-700">{row.label}</dt>
               <dd className="flex flex-wrap items-center justify-between gap-2">
-                <span className={`text-lg ${row.mono ? "font-mono tracking-wide" : "font-medium"}`}>{row.value}</span>
-                {row.copy && <CopyButtonView state="idle" copyValue={row.value!} label={row.label} labels={copyLabels} />}
+                {/* Digits in the page's own face, not a monospace one (its faces: app/customer.css): even-width and spaced to read off and type in. */}
+                <span className={`text-base font-semibold ${row.digits ? "tracking-wide tabular-nums" : ""}`}>{row.value}</span>
+                {row.copy && <CopyButtonView state="idle" copyValue={row.value!} label={row.label} labels={copyLabels} scale="customer" />}
               </dd>
             </div>
           ))}

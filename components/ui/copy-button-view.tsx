@@ -13,7 +13,8 @@ export type CopyState = "idle" | "copied" | "failed";
  * A copy button's markup in each of its states, with no state of its own: the console's CopyButton
  * (copy-button.tsx) holds the state in React; the hosted checkout renders it on the server with the
  * value in `data-copy` and its own script (components/checkout/browser/) fills the live region
- * from CopyNote's markup. One markup, two ways of running it.
+ * from CopyNote's markup. One markup, two ways of running it. `scale`: the console's small type, or
+ * the customer pages' own (their few faces, app/customer.css).
  */
 export function CopyButtonView({
   state,
@@ -23,6 +24,7 @@ export function CopyButtonView({
   className,
   onClick,
   copyValue,
+  scale = "console",
 }: {
   state: CopyState;
   label?: string;
@@ -31,7 +33,9 @@ export function CopyButtonView({
   className?: string;
   onClick?: () => void;
   copyValue?: string;
+  scale?: "console" | "customer";
 }) {
+  const type = scale === "customer" ? { button: "text-sm", note: "text-sm" } : { button: "text-xs font-medium", note: "text-xs" };
   return (
     <span className="inline-flex items-center gap-2">
       <button
@@ -42,12 +46,12 @@ export function CopyButtonView({
         aria-describedby={describedBy}
         className={
           className ??
-          "rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2"
+          `rounded-md border border-slate-300 bg-white px-2 py-1 ${type.button} hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2`
         }
       >
         {labels.copy}
       </button>
-      <span role="status" aria-live="polite" className="text-xs text-slate-700">
+      <span role="status" aria-live="polite" className={`${type.note} text-slate-700`}>
         <CopyNote state={state} labels={labels} />
       </span>
     </span>

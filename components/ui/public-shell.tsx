@@ -54,7 +54,7 @@ export function PublicShell({
 export function Notice({ title, body, testId }: { title: string; body: string; testId: string }) {
   return (
     <section data-testid={testId} className="space-y-2 rounded-xl bg-slate-50 p-5 ring-1 ring-slate-200">
-      <h1 className="text-xl font-bold">{title}</h1>
+      <h1 className="text-xl font-semibold">{title}</h1>
       <p className="text-slate-800">{body}</p>
     </section>
   );
