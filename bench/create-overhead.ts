@@ -43,6 +43,13 @@ import { startSandboxProcess, type BenchMerchant } from "./lib/sandbox-process";
 const ITERATIONS = 400;
 const WARMUP = 50;
 const TARGET_OVERHEAD_MS = 10;
+/**
+ * The create path may not grow slower than it was before the redesign (docs/DESIGN.md §5.1):
+ * measured as the action's time over the same run's bare call, since this machine's own speed
+ * moves from day to day (the bare call took 1.79 ms on Postgres then and 2.5–3.6 ms later).
+ * The ratios of the result committed before the redesign's create path (2026-11-22).
+ */
+const RATIO_BEFORE_REDESIGN: Record<Kind, number> = { pglite: 4.43, postgres: 3.76 };
 const RATE_LIMIT = "100000/10s";
 /** The iterations of each variant (with and without an endpoint) are run in this many alternating blocks. */
 const BLOCKS = 40;
@@ -162,7 +169,7 @@ function figuresFor(kind: Kind, r: WorkerResult): Record<string, Figure> {
     [`${kind}_bare_fetch_submit_ms_p50`]: figure(s.baselineP50, "ms"),
     [`${kind}_action_create_ms_p50`]: figure(s.subjectP50, "ms"),
     [`${kind}_overhead_ms_p50`]: figure(s.overheadP50, "ms", { atMost: TARGET_OVERHEAD_MS }),
-    [`${kind}_action_vs_bare_ratio_p50`]: figure(s.ratioP50, "ratio"),
+    [`${kind}_action_vs_bare_ratio_p50`]: figure(s.ratioP50, "ratio", { atMost: RATIO_BEFORE_REDESIGN[kind] }),
     [`${kind}_bare_fetch_submit_ms_p95`]: figure(s.baselineAt(95), "ms"),
     [`${kind}_action_create_ms_p95`]: figure(s.subjectAt(95), "ms"),
     [`${kind}_overhead_ms_p95`]: figure(s.subjectAt(95) - s.baselineAt(95), "ms"),
