@@ -1,7 +1,7 @@
-import { CONSOLE_HOME } from "@/lib/auth/callback-path";
 import Link from "next/link";
 import { LanguageSwitcher } from "@/components/console/language-switcher";
 import { homeMessages } from "@/components/home/home-messages";
+import { CONSOLE_HOME } from "@/lib/auth/callback-path";
 import { requireSession } from "@/lib/auth/session";
 import { getLocale } from "@/lib/i18n/server";
 import { getProviderStatus } from "@/lib/provider-status";

@@ -1,5 +1,5 @@
-import { CONSOLE_HOME } from "@/lib/auth/callback-path";
 import Link from "next/link";
+import { CONSOLE_HOME } from "@/lib/auth/callback-path";
 import type { ServerAction } from "@/lib/auth/action";
 import type { StaffSession } from "@/lib/auth/session";
 import type { MerchantChoice } from "@/lib/auth/selected-merchant";

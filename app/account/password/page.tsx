@@ -1,4 +1,3 @@
-import { CONSOLE_HOME } from "@/lib/auth/callback-path";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
@@ -7,6 +6,7 @@ import { PasswordForm } from "@/components/auth/password-form";
 import { LanguageSwitcher } from "@/components/console/language-switcher";
 import { SignOutButton } from "@/components/console/sign-out-button";
 import { shellMessages } from "@/components/console/shell-messages";
+import { CONSOLE_HOME } from "@/lib/auth/callback-path";
 import { currentSession } from "@/lib/auth/session";
 import { getLocale } from "@/lib/i18n/server";
 import { signOutAction } from "../../(console)/actions";

@@ -1,4 +1,3 @@
-import { CONSOLE_HOME } from "@/lib/auth/callback-path";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
@@ -11,6 +10,7 @@ import { shellMessages } from "@/components/console/shell-messages";
 import { SessionsList } from "@/components/auth/sessions-list";
 import { PasskeysPanel } from "@/components/auth/passkeys-panel";
 import { SessionStepUp } from "./session-step-up";
+import { CONSOLE_HOME } from "@/lib/auth/callback-path";
 import { listPasskeys } from "@/lib/auth/passkeys";
 import { env } from "@/lib/env";
 import { secondFactorStatus } from "@/lib/auth/second-factor";
