@@ -135,6 +135,33 @@ test("with webhooks lost, the provider's hub alone brings the payment, also afte
   expect(await wasNotReloaded(page)).toBe(true);
 });
 
+test("while the status stream and the hub are still connecting on a slow network, the page says it is waiting, not that the connection is lost", async ({
+  page,
+  browser,
+}) => {
+  const made = await makeRequest(browser, { amount: "155.00" });
+  // A slow network: the stream answers after 3 s, the hub's handshake never comes.
+  let releaseStream = () => {};
+  const streamHeld = new Promise<void>((resolve) => (releaseStream = resolve));
+  await page.route("**/events", async (route) => {
+    await Promise.race([streamHeld, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+    await route.continue().catch(() => undefined);
+  });
+  await page.routeWebSocket(/\/realtime\/payment-tx/, () => {});
+  await page.goto(made.checkoutUrl);
+  // Loaded, so its deferred script has run; and again after the countdown's next tick. Read once,
+  // not retried: by the time a retry gave up the stream would have come.
+  for (const moment of ["loaded", "a tick later"]) {
+    if (moment !== "loaded") await page.waitForTimeout(1_200);
+    expect(await live(page).getAttribute("data-stream"), moment).toBe("connecting");
+    expect(await page.getByTestId("live-line").getAttribute("data-shows"), moment).toBe("live");
+    expect(await page.getByTestId("live-line").textContent(), moment).toBe("กำลังรอการชำระเงิน…");
+  }
+  releaseStream();
+  await expect(live(page)).toHaveAttribute("data-stream", "open");
+  await expect(page.getByTestId("live-line")).toHaveAttribute("data-shows", "live");
+});
+
 test("when neither the stream nor the hub can be held, polling brings the status; going offline is said, and coming back catches up", async ({
   page,
   browser,

@@ -19,14 +19,14 @@ export function CheckoutFailure({ locale, reference, token }: { locale: Locale; 
       languageLabel={checkoutMessages(locale).language}
     >
       <section data-testid="page-error" className="space-y-2 rounded-xl bg-slate-50 p-5 ring-1 ring-slate-200">
-        <h1 className="text-xl font-semibold">{t.errorTitle}</h1>
+        <h1 className="text-xl">{t.errorTitle}</h1>
         <p className="text-slate-800">{t.errorBody}</p>
-        <p data-testid="error-reference" className="text-sm text-slate-700">
+        <p data-testid="error-reference" className="text-base text-slate-700">
           {t.reference(reference)}
         </p>
         <a
           href={path}
-          className="inline-block rounded-lg bg-teal-700 px-5 py-2 font-semibold text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2"
+          className="inline-block rounded-lg bg-teal-700 px-5 py-2 text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2"
         >
           {t.retry}
         </a>

@@ -44,7 +44,7 @@ export function CheckoutPage({ token, locale, found, serverNow, hubBase }: Check
   return (
     <PublicShell merchantName={found.view.merchantName} locale={locale} languageHref={languageHref} languageLabel={t.language}>
       {/* In a size the page already lays out (unseen, it changes nothing shown): one face and size fewer to look up (app/customer.css). */}
-      <h1 className="sr-only text-sm">{`${t.title}: ${found.view.merchantName}`}</h1>
+      <h1 className="sr-only text-base">{`${t.title}: ${found.view.merchantName}`}</h1>
       <Live view={found.view} t={t} token={token} locale={locale} serverNow={serverNow} hubBase={hubBase} />
     </PublicShell>
   );
@@ -124,7 +124,7 @@ function Live({
         {/* Once settled there is nothing to send a slip for: a paid page is a receipt, not an invitation. */}
         {view.slipUrl && <SlipLink url={view.slipUrl} qrSrc={`/checkout/${encodeURIComponent(token)}/slip-qr`} t={t} />}
         {view.cancelUrl && (
-          <p {...OPEN_ONLY} className="text-center text-sm">
+          <p {...OPEN_ONLY} className="text-center text-base">
             <a
               href={view.cancelUrl}
               rel="noreferrer"

@@ -21,15 +21,15 @@ export function Countdown({ remaining, t }: { remaining: number; t: CheckoutMess
       data-hurry={hurry}
       className={`rounded-lg px-4 py-3 ${hurry ? "bg-amber-100 text-amber-950 ring-2 ring-amber-500" : "bg-slate-100 text-slate-800"}`}
     >
-      <p className="text-sm">{t.timeLeft}</p>
+      <p className="text-base">{t.timeLeft}</p>
       {/* Read out only when it matters: a ticking live region would talk every second. */}
-      <p className={`font-semibold tabular-nums ${hurry ? "text-2xl" : "text-base"}`}>
+      <p className={`tabular-nums ${hurry ? "text-2xl" : "text-base"}`}>
         <time dateTime={`PT${seconds}S`} data-slot="time">
           <span data-slot="minutes">{minutes}</span> {t.minutes} <span data-slot="seconds">{secondsOfMinute}</span> {t.seconds}
         </time>
       </p>
       {hurry && (
-        <p role="alert" className="mt-1 text-sm font-semibold">
+        <p role="alert" className="mt-1 text-base">
           {t.hurry}
         </p>
       )}
@@ -45,7 +45,7 @@ export function LiveLine({ offline, t }: { offline: boolean; t: CheckoutMessages
       role="status"
       data-testid="live-line"
       data-shows={offline ? "offline" : "live"}
-      className="flex items-center gap-2 text-sm text-slate-700"
+      className="flex items-center gap-2 text-base text-slate-700"
     >
       <LiveLineWords offline={offline} t={t} />
     </p>
@@ -92,14 +92,14 @@ export function OutcomeCard({
       data-testid="checkout-outcome"
       className={`space-y-3 rounded-xl p-5 ${paid ? "bg-teal-50 ring-1 ring-teal-600" : "bg-rose-50 ring-1 ring-rose-600"}`}
     >
-      <h2 className={`text-xl font-semibold ${paid ? "text-teal-900" : "text-rose-900"}`}>
+      <h2 className={`text-xl ${paid ? "text-teal-900" : "text-rose-900"}`}>
         <span aria-hidden="true">{paid ? "✓ " : "✕ "}</span>
         {title}
       </h2>
       <p className="text-slate-800">{paid ? t.paidBody : outcome === "rejected" ? t.rejectedBody : t.expiredBody}</p>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-base">
         <dt className="text-slate-700">{paid ? t.amountPaid : t.amount}</dt>
-        <dd className="font-semibold tabular-nums">{amountText}</dd>
+        <dd className="tabular-nums">{amountText}</dd>
         {paid && (
           <>
             <dt className="text-slate-700">{t.paidAt}</dt>
@@ -122,7 +122,7 @@ export function OutcomeCard({
           href={back.href}
           rel="noreferrer"
           data-testid="back-to-shop"
-          className="block rounded-lg bg-teal-800 px-4 py-3 text-center text-base font-semibold text-white underline-offset-2 hover:underline focus:outline-none focus-visible:ring-4 focus-visible:ring-teal-600/50"
+          className="block rounded-lg bg-teal-800 px-4 py-3 text-center text-base text-white underline-offset-2 hover:underline focus:outline-none focus-visible:ring-4 focus-visible:ring-teal-600/50"
         >
           {back.label}
         </a>
@@ -135,7 +135,7 @@ export function OutcomeCard({
             <span className="text-6xl">▦</span>
             <span className="absolute inset-x-0 top-1/2 h-1 -rotate-45 bg-rose-600" />
           </div>
-          <p className="text-center font-semibold text-rose-800">{t.qrVoid}</p>
+          <p className="text-center text-rose-800">{t.qrVoid}</p>
         </>
       )}
     </section>

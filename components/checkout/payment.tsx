@@ -28,14 +28,14 @@ export function Payment({
   return (
     <div {...OPEN_ONLY} className="space-y-5">
       <section aria-labelledby="amount-label" className="rounded-xl bg-teal-50 p-4 text-center ring-1 ring-teal-200">
-        <p id="amount-label" className="text-sm text-teal-900">
+        <p id="amount-label" className="text-base text-teal-900">
           {t.amountToPay}
         </p>
-        <p className="mt-1 text-4xl font-semibold tabular-nums text-slate-950" data-testid="amount">
+        <p className="mt-1 text-4xl tabular-nums text-slate-950" data-testid="amount">
           {amountText}
         </p>
         {/* A P2P amount is the requested one, no satang added (docs/provider-facts.md §5.1): they identify nothing. */}
-        <p className="mt-2 text-sm text-slate-800">{view.kind === "payin_p2p" ? t.exactAmountP2p : t.exactAmount}</p>
+        <p className="mt-2 text-base text-slate-800">{view.kind === "payin_p2p" ? t.exactAmountP2p : t.exactAmount}</p>
         <div className="mt-2 flex justify-center">
           <CopyButtonView
             state="idle"
@@ -48,7 +48,7 @@ export function Payment({
       </section>
       {hasQr && (
         <section aria-label={t.scanQr} className="flex flex-col items-center gap-3">
-          <p className="text-sm text-slate-800">{t.scanQr}</p>
+          <p className="text-base text-slate-800">{t.scanQr}</p>
           {view.qrPayload ? (
             <ServerQr value={view.qrPayload} label={qrLabel} size={232} id={QR_ID} testId="payment-qr" />
           ) : (
@@ -65,7 +65,7 @@ export function Payment({
             fileName={`qr-${view.refId1}.png`}
             labels={{ saveQr: t.saveQr, savingQr: t.savingQr, savedQr: t.savedQr, saveQrFailed: t.saveQrFailed }}
           />
-          <p className="text-center text-sm text-slate-700">{t.saveQrHint}</p>
+          <p className="text-center text-base text-slate-700">{t.saveQrHint}</p>
         </section>
       )}
       <BankDetails view={view} t={t} locale={locale} heading={hasQr ? t.bankDetails : t.bankDetailsOnly} copyLabels={copyLabels} />
@@ -98,12 +98,12 @@ function BankDetails({
   if (!rows.some((row) => row.value && row.copy)) return null;
   return (
     <section aria-labelledby="bank-heading" className="space-y-3 rounded-xl p-4 ring-1 ring-slate-200" data-testid="bank-details">
-      <h2 id="bank-heading" className="text-base font-semibold">
+      <h2 id="bank-heading" className="text-base text-teal-900">
         {heading}
       </h2>
       {/* P2P pays the account of a pending pay-out, of any merchant (docs/provider-facts.md §5.5): the name is not the shop's. */}
       {view.kind === "payin_p2p" && (
-        <p className="text-sm text-slate-800" data-testid="p2p-payee">
+        <p className="text-base text-slate-800" data-testid="p2p-payee">
           {t.p2pPayee(view.merchantName)}
         </p>
       )}
@@ -112,10 +112,10 @@ function BankDetails({
           .filter((row) => row.value)
           .map((row) => (
             <div key={row.label}>
-              <dt className="text-sm text-slate-700">{row.label}</dt>
+              <dt className="text-base text-slate-700">{row.label}</dt>
               <dd className="flex flex-wrap items-center justify-between gap-2">
                 {/* Digits in the page's own face, not a monospace one (its faces: app/customer.css): even-width and spaced to read off and type in. */}
-                <span className={`text-base font-semibold ${row.digits ? "tracking-wide tabular-nums" : ""}`}>{row.value}</span>
+                <span className={`text-base text-slate-950 ${row.digits ? "tracking-wide tabular-nums" : ""}`}>{row.value}</span>
                 {row.copy && <CopyButtonView state="idle" copyValue={row.value!} label={row.label} labels={copyLabels} scale="customer" />}
               </dd>
             </div>
@@ -133,7 +133,7 @@ export function SlipLink({ url, qrSrc, t }: { url: string; qrSrc: string; t: Che
       className="flex flex-col items-center gap-3 rounded-xl p-4 text-center ring-1 ring-slate-200"
       data-testid="slip-section"
     >
-      <h2 id="slip-heading" className="text-base font-semibold">
+      <h2 id="slip-heading" className="text-base text-teal-900">
         {t.slipHeading}
       </h2>
       {/* Its own lazy image (slip-qr/route.ts): below the fold, and kept out of the first HTML. */}
@@ -141,11 +141,11 @@ export function SlipLink({ url, qrSrc, t }: { url: string; qrSrc: string; t: Che
         {/* eslint-disable-next-line @next/next/no-img-element -- the page ships no framework runtime, so no next/image: a plain lazy image */}
         <img src={qrSrc} alt={t.slipQrAlt} width={128} height={128} loading="lazy" decoding="async" className="block" />
       </div>
-      <p className="text-sm text-slate-700">{t.slipHint}</p>
+      <p className="text-base text-slate-700">{t.slipHint}</p>
       <a
         href={url}
         data-testid="slip-link"
-        className="rounded-lg border-2 border-teal-700 px-5 py-2 font-semibold text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2"
+        className="rounded-lg border-2 border-teal-700 px-5 py-2 text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2"
       >
         {t.slipButton}
       </a>

@@ -29,11 +29,11 @@ export function SaveQrButton({
         data-saving={labels.savingQr}
         data-saved={labels.savedQr}
         data-failed={labels.saveQrFailed}
-        className="rounded-lg bg-teal-700 px-5 py-3 text-base font-semibold text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-70"
+        className="rounded-lg bg-teal-700 px-5 py-3 text-base text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-70"
       >
         {labels.saveQr}
       </button>
-      <span role="status" aria-live="polite" className="text-sm text-slate-700" />
+      <span role="status" aria-live="polite" className="text-base text-slate-700" />
     </span>
   );
 }

@@ -35,7 +35,7 @@ export function CopyButtonView({
   copyValue?: string;
   scale?: "console" | "customer";
 }) {
-  const type = scale === "customer" ? { button: "text-sm", note: "text-sm" } : { button: "text-xs font-medium", note: "text-xs" };
+  const type = scale === "customer" ? { button: "text-base", note: "text-base" } : { button: "text-xs font-medium", note: "text-xs" };
   return (
     <span className="inline-flex items-center gap-2">
       <button

@@ -25,11 +25,11 @@ export function PublicShell({
   return (
     <div className="mx-auto flex min-h-screen max-w-md flex-col bg-white text-slate-900">
       <header className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
-        <p className="min-w-0 truncate text-base font-semibold" data-testid="merchant-name">
+        <p className="min-w-0 truncate text-base" data-testid="merchant-name">
           {merchantName ?? "PayDesk"}
         </p>
         {languageNav ?? (
-          <nav aria-label={languageLabel} className="flex shrink-0 gap-1 text-sm">
+          <nav aria-label={languageLabel} className="flex shrink-0 gap-1 text-base">
             {LANGUAGE_LINKS.map(({ to, name }) => (
               <a
                 key={to}
@@ -54,7 +54,7 @@ export function PublicShell({
 export function Notice({ title, body, testId }: { title: string; body: string; testId: string }) {
   return (
     <section data-testid={testId} className="space-y-2 rounded-xl bg-slate-50 p-5 ring-1 ring-slate-200">
-      <h1 className="text-xl font-semibold">{title}</h1>
+      <h1 className="text-xl">{title}</h1>
       <p className="text-slate-800">{body}</p>
     </section>
   );

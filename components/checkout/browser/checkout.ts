@@ -32,7 +32,8 @@ function start(root: HTMLElement): void {
   // "payment.completed", or the countdown at zero): the stream stays, and PayDesk's word replaces it.
   let confirmed = false;
   let settledAs = "";
-  let stream: "connecting" | "open" | "polling" = "connecting";
+  // "connecting" until the stream first opens; "reconnecting" once it has failed and is trying again.
+  let stream: "connecting" | "open" | "polling" | "reconnecting" = "connecting";
   let hub = data.hub as "off" | "connecting" | "connected" | "reconnecting";
   let online = true;
   const stops: Array<() => void> = [];
@@ -61,7 +62,8 @@ function start(root: HTMLElement): void {
     else {
       setAttr("state", shown.state);
       if (remaining !== null) tick(remaining);
-      const live = !online || (stream !== "open" && stream !== "polling" && hub !== "connected") ? "offline" : "live";
+      // Lost only once something failed: a page still connecting on a slow network is waiting, as the server rendered it.
+      const live = !online || (stream === "reconnecting" && hub !== "connected") ? "offline" : "live";
       const line = root.querySelector<HTMLElement>('[data-testid="live-line"]');
       if (line && line.dataset.shows !== live) {
         line.dataset.shows = live;
@@ -138,77 +140,82 @@ function start(root: HTMLElement): void {
     setStream("polling");
     poll ??= setInterval(() => void fetchStatus(), STATUS_POLL_MS);
   };
-  if (typeof EventSource === "function") {
-    const source = new EventSource(`${base}/events`);
-    source.addEventListener("status", (event) => {
-      const body = JSON.parse((event as MessageEvent<string>).data) as { status: LiveStatus; serverNow: number };
-      offset = body.serverNow - Date.now();
-      apply(body.status);
+  function follow(): void {
+    if (typeof EventSource === "function") {
+      const source = new EventSource(`${base}/events`);
+      source.addEventListener("status", (event) => {
+        const body = JSON.parse((event as MessageEvent<string>).data) as { status: LiveStatus; serverNow: number };
+        offset = body.serverNow - Date.now();
+        apply(body.status);
+      });
+      source.onopen = () => {
+        clearInterval(poll);
+        poll = undefined;
+        setStream("open");
+      };
+      // EventSource retries by itself while it can; a closed source (e.g. an HTTP error) means polling.
+      source.onerror = () => (source.readyState === EventSource.CLOSED ? startPolling() : setStream("reconnecting"));
+      stops.push(() => source.close());
+    } else {
+      startPolling();
+    }
+    stops.push(() => clearInterval(poll));
+    on(window, "online", () => {
+      online = true;
+      render();
+      void fetchStatus();
     });
-    source.onopen = () => {
-      clearInterval(poll);
-      poll = undefined;
-      setStream("open");
-    };
-    // EventSource retries by itself while it can; a closed source (e.g. an HTTP error) means polling.
-    source.onerror = () => (source.readyState === EventSource.CLOSED ? startPolling() : setStream("connecting"));
-    stops.push(() => source.close());
-  } else {
-    startPolling();
+    on(window, "offline", () => {
+      online = false;
+      render();
+    });
+    // A phone back from its banking app: whatever happened meanwhile is asked for at once.
+    on(document, "visibilitychange", () => document.visibilityState === "visible" && void fetchStatus());
   }
-  stops.push(() => clearInterval(poll));
-  on(window, "online", () => {
-    online = true;
-    render();
-    void fetchStatus();
-  });
-  on(window, "offline", () => {
-    online = false;
-    render();
-  });
-  // A phone back from its banking app: whatever happened meanwhile is asked for at once.
-  on(document, "visibilitychange", () => document.visibilityState === "visible" && void fetchStatus());
 
-  // The countdown, in server time; at zero the page says expired without waiting for the provider.
+  function joinHub(): void {
+    if (confirmed || !data.hubUrl) return;
+    let joins = 0;
+    const connection = connectHub({
+      url: data.hubUrl,
+      sessionId: data.sessionId!,
+      onState: (state) => {
+        hub = state;
+        if (state === "connected") setAttr("hub-joins", ++joins);
+        setAttr("hub", state);
+        render();
+      },
+      onCompleted: () => {
+        // Shown at once (the hub is the fastest messenger); PayDesk is asked to check now, and its
+        // own word, when it comes, replaces this guess (reduceStatus).
+        apply({ state: "paid", reason: null, changedAt: new Date(now()).toISOString() }, false);
+        void fetchStatus("?completed=1");
+      },
+      onReconnected: () => void fetchStatus(),
+    });
+    stops.push(() => connection.close());
+    on(window, "online", () => connection.reconnectNow());
+    on(document, "visibilitychange", () => document.visibilityState === "visible" && connection.reconnectNow());
+  }
+
+  // The first render keeps the page as the server sent it, in this task; the rest starts in tasks of
+  // its own, each short (the first use of a browser API costs the phone its set-up), so no single
+  // task after the first paint is long enough to hold up a tap (docs/DESIGN.md §5.2).
+  render();
   if (expireAt !== null) {
+    // The countdown, in server time; at zero the page says expired without waiting for the provider.
     const ticker = setInterval(render, 1_000);
     stops.push(() => clearInterval(ticker));
   }
-
-  // The provider's hub, once the page has loaded and is idle.
+  setTimeout(follow, 0);
+  setTimeout(() => {
+    bindCopyButtons(root);
+    bindSaveQr(root);
+  }, 0);
   if (data.hubUrl) {
-    const hubUrl = data.hubUrl;
-    let joins = 0;
-    let connection: ReturnType<typeof connectHub> | null = null;
-    const connect = () => {
-      if (confirmed) return;
-      connection = connectHub({
-        url: hubUrl,
-        sessionId: data.sessionId!,
-        onState: (state) => {
-          hub = state;
-          if (state === "connected") setAttr("hub-joins", ++joins);
-          setAttr("hub", state);
-          render();
-        },
-        onCompleted: () => {
-          // Shown at once (the hub is the fastest messenger); PayDesk is asked to check now, and its
-          // own word, when it comes, replaces this guess (reduceStatus).
-          apply({ state: "paid", reason: null, changedAt: new Date(now()).toISOString() }, false);
-          void fetchStatus("?completed=1");
-        },
-        onReconnected: () => void fetchStatus(),
-      });
-      stops.push(() => connection?.close());
-    };
-    const whenIdle = () => ("requestIdleCallback" in window ? requestIdleCallback(connect, { timeout: 1_000 }) : setTimeout(connect, 200));
+    // The provider's hub, once the page has loaded and is idle.
+    const whenIdle = () => ("requestIdleCallback" in window ? requestIdleCallback(joinHub, { timeout: 1_000 }) : setTimeout(joinHub, 200));
     if (document.readyState === "complete") whenIdle();
     else window.addEventListener("load", whenIdle, { once: true });
-    on(window, "online", () => connection?.reconnectNow());
-    on(document, "visibilitychange", () => document.visibilityState === "visible" && connection?.reconnectNow());
   }
-
-  bindCopyButtons(root);
-  bindSaveQr(root);
-  render();
 }
