@@ -55,7 +55,8 @@ export function LiveLine({ offline, t }: { offline: boolean; t: CheckoutMessages
 function LiveLineWords({ offline, t }: { offline: boolean; t: CheckoutMessages }) {
   return (
     <>
-      <span aria-hidden="true" className={`inline-block size-2 rounded-full ${offline ? "bg-amber-500" : "animate-pulse bg-teal-600"}`} />
+      {/* Still, not pulsing: an endless animation has the phone draw a new frame 60 times a second for as long as the page is open. */}
+      <span aria-hidden="true" className={`inline-block size-2 rounded-full ${offline ? "bg-amber-500" : "bg-teal-600"}`} />
       {offline ? t.liveOffline : t.waiting}
     </>
   );
