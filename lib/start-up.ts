@@ -11,6 +11,7 @@ import { merchantApiIn } from "./payment-api";
 import { processOutboundWorker, startOutboundWorker } from "./outbound/worker";
 import { REQUEST_CHANNEL } from "./requests/apply";
 import { startReconcileWorker } from "./requests/worker";
+import { stopGracefully } from "./shutdown";
 
 /**
  * What instrumentation.ts runs once per server process: the database opened and migrated, the
@@ -66,7 +67,7 @@ export async function startPayDesk(): Promise<void> {
     });
     // The merchant's own endpoints hear of each state change (docs/DESIGN.md §14); private addresses
     // only when allowed (demo mode, where the shop and the receiver run on this machine).
-    processOutboundWorker(() =>
+    const outbound = processOutboundWorker(() =>
       startOutboundWorker({
         db,
         // Every committed state change is announced on the live bus's channel: new events go out at once.
@@ -81,6 +82,7 @@ export async function startPayDesk(): Promise<void> {
         log: (m) => console.log(`[outbound] ${m}`),
       }),
     );
+    stopGracefully([holder.__paydeskWorker, () => outbound.stop()], (m) => console.log(`[paydesk] ${m}`));
     console.log(`[paydesk] database ready (${kind === "postgres" ? "PostgreSQL" : `embedded PGlite in ${settings.dataDir}`})`);
   } catch (error) {
     const reason = error instanceof EnvError ? error.message : describe(error);

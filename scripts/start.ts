@@ -69,7 +69,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-    setTimeout(() => process.exit(code), 3_000).unref();
+    // PayDesk ends its streams and exits within a few seconds of SIGTERM (lib/shutdown.ts); this bounds a stuck one.
+    setTimeout(() => process.exit(code), 10_000).unref();
     Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null))).then(() => process.exit(code));
   };
   process.on("SIGINT", () => stopAll(0));

@@ -17,6 +17,21 @@ export interface StreamRecheck {
 
 const KEEP_ALIVE_MS = 15_000;
 
+// Every stream this process holds open, by the function that ends it (one set per process, as the bus).
+const holder = globalThis as typeof globalThis & { __paydeskStreams?: Set<() => void> };
+const openStreams = (holder.__paydeskStreams ??= new Set());
+
+/**
+ * Ends every stream this process holds (lib/shutdown.ts): a stream never ends by itself, so a server
+ * that waits for its requests to finish would otherwise wait for ever. Each browser reconnects by
+ * itself after `retry`, to an instance that is still running. Returns how many were open.
+ */
+export function endAllStreams(): number {
+  const ends = [...openStreams];
+  for (const end of ends) end();
+  return ends.length;
+}
+
 export function eventStream(
   signal: AbortSignal,
   open: (send: SendEvent) => Promise<() => void>,
@@ -27,9 +42,11 @@ export function eventStream(
   let cleanup: (() => void) | null = null;
   let keepAlive: ReturnType<typeof setInterval> | null = null;
   let recheck: ReturnType<typeof setInterval> | null = null;
+  let end: (() => void) | null = null;
   const finish = () => {
     if (closed) return;
     closed = true;
+    if (end) openStreams.delete(end);
     if (keepAlive) clearInterval(keepAlive);
     if (recheck) clearInterval(recheck);
     cleanup?.();
@@ -45,7 +62,7 @@ export function eventStream(
         }
       };
       write(`retry: ${options.retryMs ?? 2_000}\n\n`);
-      const end = () => {
+      const close = () => {
         finish();
         try {
           controller.close();
@@ -53,14 +70,17 @@ export function eventStream(
           // already closed
         }
       };
-      signal.addEventListener("abort", end);
+      end = close;
+      if (!closed) openStreams.add(close);
+      signal.addEventListener("abort", close);
       const release = await open((event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
       // The browser may have left while `open` was subscribing.
       if (closed) release();
       else cleanup = release;
       keepAlive = setInterval(() => write(": keep-alive\n\n"), KEEP_ALIVE_MS);
       const allowed = options.recheck;
-      if (allowed) recheck = setInterval(() => void allowed.stillAllowed().then((yes) => (yes ? undefined : end()), end), allowed.everyMs);
+      if (allowed)
+        recheck = setInterval(() => void allowed.stillAllowed().then((yes) => (yes ? undefined : close()), close), allowed.everyMs);
       if (closed) {
         clearInterval(keepAlive);
         if (recheck) clearInterval(recheck);
