@@ -12,7 +12,6 @@ import { freePort } from "../lib/db/testing/postgres-server";
 import { E2E } from "./support/config";
 import { expect, test } from "./support/sandbox";
 
-const dataDir = path.resolve(".data/e2e-shutdown");
 let child: ChildProcess | null = null;
 let output = "";
 
@@ -27,6 +26,8 @@ test.describe("stopping a server", () => {
 
   test("SIGTERM with a console page's live stream open: the stream ends, the server exits within seconds", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== "console", "one run is enough");
+    // Its own folder per run: PGlite takes one process per folder, and repeats may run side by side.
+    const dataDir = path.resolve(`.data/e2e-shutdown-${testInfo.workerIndex}`);
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.mkdirSync(path.join(dataDir, "sandbox"), { recursive: true });
     fs.copyFileSync(path.join(E2E.dataDir, "sandbox", "credentials.json"), path.join(dataDir, "sandbox", "credentials.json"));

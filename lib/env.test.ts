@@ -66,6 +66,7 @@ describe("parseEnv", () => {
       ["AUTH_SECRET", "s3cr3t-but-too-short", /^AUTH_SECRET must be at least 32 characters/],
       ["ENCRYPTION_KEY", "ab".repeat(31) + "zz", /^ENCRYPTION_KEY must be 32 bytes/],
       ["ADMIN_PASSWORD", "hunter2", /^ADMIN_PASSWORD must be at least 12 characters/],
+      ["METRICS_TOKEN", "short", /^METRICS_TOKEN must be at least 24 characters \(openssl rand -hex 24\)/],
       ["DATABASE_URL", "mysql://paydesk:Pa55w0rd-xyz@db.internal:3306/paydesk", /^DATABASE_URL must be a postgres:\/\/ URL/],
       ["PORT", "3000x", /^PORT must be a whole number/],
     ])("%s", (name, value, message) => {

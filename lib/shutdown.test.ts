@@ -8,7 +8,7 @@ import { beginShutdown, isShuttingDown } from "./shutdown";
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown }));
 vi.mock("./db/index", () => ({ getDb: async () => surroundings.db }));
 
-const holder = globalThis as typeof globalThis & { __paydeskDraining?: boolean };
+const holder = globalThis as typeof globalThis & { __paydeskDraining?: boolean; __paydeskStreamsRefused?: boolean };
 
 describe("stopping a PayDesk server", () => {
   let database: TestDatabase;
@@ -19,6 +19,7 @@ describe("stopping a PayDesk server", () => {
   afterAll(async () => database?.dispose());
   afterEach(() => {
     holder.__paydeskDraining = false;
+    holder.__paydeskStreamsRefused = false;
   });
 
   it("ends every open event stream, stops the background loops and turns readiness to 503, once", async () => {
@@ -62,6 +63,17 @@ describe("stopping a PayDesk server", () => {
     }
     expect(logged[0]).toBe("SIGTERM: stopping; ended 2 event stream(s); background work stops; requests in progress finish");
     expect(logged[1]).toBe("a background loop did not stop cleanly: lease table gone");
+
+    // A browser reconnecting to this instance over a kept-alive connection is sent on at once, and
+    // the connection closes after the answer: a stream opened now would hold the server open again.
+    let opened = false;
+    const late = eventStream(new AbortController().signal, async () => {
+      opened = true;
+      return () => undefined;
+    });
+    expect(late.headers.get("connection")).toBe("close");
+    expect(await late.text()).toBe("retry: 2000\n\n");
+    expect(opened).toBe(false);
 
     const stopping = await ready(new Request("http://paydesk.test/api/health/ready"));
     expect(stopping.status).toBe(503);

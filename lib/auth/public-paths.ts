@@ -29,6 +29,8 @@ export const PUBLIC_PATHS: readonly PublicPath[] = [
   { path: "/login", match: "exact", kind: "sign-in" },
   { path: "/api/auth", match: "prefix", kind: "sign-in" },
   { path: "/api/health", match: "prefix", kind: "health" },
+  // Scraped by Prometheus with its own bearer token (METRICS_TOKEN), never a session.
+  { path: "/api/metrics", match: "exact", kind: "health", sessionless: true },
   { path: "/api/webhooks", match: "prefix", kind: "webhook", sessionless: true },
   // The merchant API's OpenAPI document, open like any API's reference; then the API itself, whose
   // callers hold an API key, never a session (lib/api/route.ts checks the key).

@@ -18,15 +18,23 @@ export interface StreamRecheck {
 const KEEP_ALIVE_MS = 15_000;
 
 // Every stream this process holds open, by the function that ends it (one set per process, as the bus).
-const holder = globalThis as typeof globalThis & { __paydeskStreams?: Set<() => void> };
+const holder = globalThis as typeof globalThis & { __paydeskStreams?: Set<() => void>; __paydeskStreamsRefused?: boolean };
 const openStreams = (holder.__paydeskStreams ??= new Set());
+
+/** How many streams this process holds open now (lib/ops/metrics.ts). */
+export function openStreamCount(): number {
+  return openStreams.size;
+}
 
 /**
  * Ends every stream this process holds (lib/shutdown.ts): a stream never ends by itself, so a server
  * that waits for its requests to finish would otherwise wait for ever. Each browser reconnects by
- * itself after `retry`, to an instance that is still running. Returns how many were open.
+ * itself after `retry`, to an instance that is still running; one that comes back here (over a
+ * connection kept alive) is answered a stream that ends at once, on a connection that closes after
+ * it, so it goes elsewhere next. Returns how many were open.
  */
 export function endAllStreams(): number {
+  holder.__paydeskStreamsRefused = true;
   const ends = [...openStreams];
   for (const end of ends) end();
   return ends.length;
@@ -37,6 +45,14 @@ export function eventStream(
   open: (send: SendEvent) => Promise<() => void>,
   options: { retryMs?: number; recheck?: StreamRecheck } = {},
 ): Response {
+  const headers = {
+    "Content-Type": "text/event-stream; charset=utf-8",
+    "Cache-Control": "no-cache, no-transform",
+    Connection: "keep-alive",
+    "X-Accel-Buffering": "no",
+  };
+  if (holder.__paydeskStreamsRefused)
+    return new Response(`retry: ${options.retryMs ?? 2_000}\n\n`, { headers: { ...headers, Connection: "close" } });
   const encoder = new TextEncoder();
   let closed = false;
   let cleanup: (() => void) | null = null;
@@ -90,12 +106,5 @@ export function eventStream(
       finish();
     },
   });
-  return new Response(stream, {
-    headers: {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-cache, no-transform",
-      Connection: "keep-alive",
-      "X-Accel-Buffering": "no",
-    },
-  });
+  return new Response(stream, { headers });
 }
