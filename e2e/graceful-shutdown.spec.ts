@@ -5,11 +5,12 @@
  * page reconnects by itself. This spec starts its own PayDesk (own data folder, embedded database)
  * beside the sandbox the Playwright config runs.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { freePort } from "../lib/db/testing/postgres-server";
 import { E2E } from "./support/config";
+import { startOwnInstance } from "./support/own-instance";
 import { expect, test } from "./support/sandbox";
 
 let child: ChildProcess | null = null;
@@ -33,19 +34,7 @@ test.describe("stopping a server", () => {
     fs.copyFileSync(path.join(E2E.dataDir, "sandbox", "credentials.json"), path.join(dataDir, "sandbox", "credentials.json"));
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const server = spawn("node_modules/.bin/next", ["start", "-p", String(port), "-H", "127.0.0.1"], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATABASE_URL: "",
-        DATA_DIR: dataDir,
-        SANDBOX_PORT: String(E2E.sandboxPort),
-        PAYMENT_API_BASE_URL: "",
-        PUBLIC_BASE_URL: url,
-        NEXT_TELEMETRY_DISABLED: "1",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const server = startOwnInstance({ port, dataDir });
     child = server;
     const keep = (chunk: Buffer) => (output = (output + chunk.toString("utf8")).slice(-65_536));
     server.stdout?.on("data", keep);

@@ -5,13 +5,14 @@
  * sandbox the Playwright config already runs. With the database at hand, the spec also moves a
  * session's step-up back in time (5 minutes are not slept) to see it asked for again.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { findPostgresBin, freePort, startPostgres, type PostgresServer } from "../lib/db/testing/postgres-server";
 import { E2E } from "./support/config";
+import { startOwnInstance } from "./support/own-instance";
 import { codeFor } from "./support/two-factor";
 import { expect, test } from "./support/sandbox";
 
@@ -52,19 +53,7 @@ test.describe("two instances, one Postgres", () => {
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
-      const child = spawn("node_modules/.bin/next", ["start", "-p", String(port), "-H", "127.0.0.1"], {
-        env: {
-          ...process.env,
-          PORT: String(port),
-          DATABASE_URL: server.url("postgres"),
-          DATA_DIR: dataDir,
-          SANDBOX_PORT: String(E2E.sandboxPort),
-          PAYMENT_API_BASE_URL: "",
-          PUBLIC_BASE_URL: url,
-          NEXT_TELEMETRY_DISABLED: "1",
-        },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
+      const child = startOwnInstance({ port, dataDir, databaseUrl: server.url("postgres") });
       const index = output.push("") - 1;
       const keep = (chunk: Buffer) => (output[index] = (output[index]! + chunk.toString("utf8")).slice(-65_536));
       child.stdout?.on("data", keep);
