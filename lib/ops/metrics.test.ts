@@ -86,7 +86,8 @@ describe.each(DATABASE_KINDS)("the metrics on %s", (kind) => {
       { provider: "p", at: ago(2 * 3_600_000), lane: "staff", waitedMs: 9_000 }, // older than an hour
     ]);
 
-    const gauges = await collectMetrics(database.db, now);
+    const gauges = await collectMetrics(async () => database.db, now);
+    expect(value(gauges, "paydesk_database_up")).toBe(1);
     expect(value(gauges, "paydesk_requests_open", { kind: "payin", status: "pending" })).toBe(2);
     expect(value(gauges, "paydesk_requests_open", { kind: "payout", status: "needs_review" })).toBe(1);
     expect(gauges.find((g) => g.name === "paydesk_requests_open")!.samples).toHaveLength(2);
@@ -119,6 +120,19 @@ describe.each(DATABASE_KINDS)("the metrics on %s", (kind) => {
     expect(text).toContain("# TYPE paydesk_requests_open gauge\n");
     expect(text).toMatch(/^paydesk_requests_open\{kind="payin",status="pending"\} \d+$/m);
     expect(text).toMatch(/^paydesk_event_streams_open \d+$/m);
+  });
+});
+
+describe("the metrics without a database", () => {
+  it("still answer, with the process's figures and paydesk_database_up 0; another failure is not hidden", async () => {
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    const gauges = await collectMetrics(() => Promise.reject(refused));
+    expect(value(gauges, "paydesk_database_up")).toBe(0);
+    expect(gauges.some((g) => g.name === "paydesk_requests_open")).toBe(false);
+    expect(value(gauges, "paydesk_process_uptime_seconds")).toBeGreaterThanOrEqual(0);
+    await expect(collectMetrics(() => Promise.reject(new Error('relation "payment_requests" does not exist')))).rejects.toThrow(
+      /does not exist/,
+    );
   });
 });
 

@@ -3,6 +3,7 @@ import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
 import { and, count, gt, inArray, lt, max, min } from "drizzle-orm";
 import type { Db } from "../db";
 import { outboundDeliveries, paymentRequests, providerCalls, webhookDeliveries } from "../db/schema";
+import { isDatabaseUnreachable } from "../db/unreachable";
 import { openStreamCount } from "../live/sse";
 import { STATES, TERMINAL } from "../requests/lifecycle";
 import { isShuttingDown } from "../shutdown";
@@ -26,7 +27,25 @@ const BEHIND_MS = 60_000;
 /** Named, not "not final": each is a range of the status index (payment_requests_open_idx), however many requests have ended. */
 const OPEN_STATES = STATES.filter((state) => !TERMINAL.has(state));
 
-export async function collectMetrics(db: Db, now = new Date()): Promise<Gauge[]> {
+/**
+ * Every figure, or while the database does not answer, the process's own and
+ * `paydesk_database_up 0`: a scrape then still says what is wrong instead of failing.
+ */
+export async function collectMetrics(db: () => Promise<Db>, now = new Date()): Promise<Gauge[]> {
+  const up = (value: number): Gauge => ({
+    name: "paydesk_database_up",
+    help: "1 while the database answers, 0 while it does not.",
+    samples: [{ value }],
+  });
+  try {
+    return [up(1), ...(await moneyGauges(await db(), now)), ...processGauges()];
+  } catch (error) {
+    if (!isDatabaseUnreachable(error)) throw error;
+    return [up(0), ...processGauges()];
+  }
+}
+
+async function moneyGauges(db: Db, now: Date): Promise<Gauge[]> {
   const ago = (ms: number) => new Date(now.getTime() - ms);
   const open = inArray(paymentRequests.status, OPEN_STATES);
   const [openRows, [behind], verdicts, outbound, lanes] = await Promise.all([
@@ -102,7 +121,6 @@ export async function collectMetrics(db: Db, now = new Date()): Promise<Gauge[]>
       help: "Longest wait for a slot of the provider's budget in the last hour, by lane, in milliseconds.",
       samples: lanes.map((row) => ({ labels: { lane: row.lane ?? "unknown" }, value: row.waited ?? 0 })),
     },
-    ...processGauges(),
   ];
 }
 

@@ -29,7 +29,7 @@ export const GET = definePublicRoute({
         { error: "Send METRICS_TOKEN as Authorization: Bearer <token>." },
         { status: 401, headers: { ...noStore, "WWW-Authenticate": 'Bearer realm="paydesk-metrics"' } },
       );
-    const body = exposition(await collectMetrics(await getDb()));
+    const body = exposition(await collectMetrics(getDb));
     return new Response(body, { headers: { ...noStore, "Content-Type": "text/plain; version=0.0.4; charset=utf-8" } });
   },
 });
