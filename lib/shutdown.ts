@@ -1,5 +1,5 @@
 import "server-only";
-import http from "node:http";
+import { answeringServers } from "./http/peer-address";
 import { endAllStreams } from "./live/sse";
 
 /**
@@ -13,12 +13,7 @@ import { endAllStreams } from "./live/sse";
  *   another instance or the next start takes it up again: docs/DESIGN.md §6).
  * From the signal on, `/api/health/ready` answers 503, so a load balancer stops sending new work.
  */
-const holder = globalThis as typeof globalThis & {
-  __paydeskDraining?: boolean;
-  __paydeskShutdownHooked?: boolean;
-  __paydeskServers?: Set<http.Server>;
-};
-const servers = (holder.__paydeskServers ??= new Set());
+const holder = globalThis as typeof globalThis & { __paydeskDraining?: boolean; __paydeskShutdownHooked?: boolean };
 
 export function isShuttingDown(): boolean {
   return holder.__paydeskDraining === true;
@@ -30,13 +25,6 @@ type Stop = () => Promise<void> | void;
 export function stopGracefully(stops: Stop[], log: (message: string) => void): void {
   if (holder.__paydeskShutdownHooked) return;
   holder.__paydeskShutdownHooked = true;
-  // The servers this process answers on, learnt from their first request: once the streams have
-  // ended, their connections fall idle, and are closed now rather than after the keep-alive timeout.
-  const emit = http.Server.prototype.emit;
-  http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
-    if (event === "request") servers.add(this);
-    return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
-  };
   const onSignal = (signal: NodeJS.Signals) => void beginShutdown(signal, stops, log);
   process.once("SIGTERM", onSignal);
   process.once("SIGINT", onSignal);
@@ -50,7 +38,7 @@ export async function beginShutdown(why: string, stops: Stop[], log: (message: s
   // Next.js has stopped accepting connections; each kept-alive one is closed as soon as it falls idle
   // (a stream's end written, a request answered) rather than after the keep-alive timeout.
   setInterval(() => {
-    for (const server of servers) server.closeIdleConnections();
+    for (const server of answeringServers) server.closeIdleConnections();
   }, 50).unref();
   log(`${why}: stopping; ended ${streams} event stream(s); background work stops; requests in progress finish`);
   await Promise.all(

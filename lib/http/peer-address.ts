@@ -18,7 +18,10 @@ import https from "node:https";
  */
 export const PEER_HEADER = "x-paydesk-peer";
 
-const holder = globalThis as typeof globalThis & { __paydeskPeerStamp?: boolean };
+const holder = globalThis as typeof globalThis & { __paydeskPeerStamp?: boolean; __paydeskServers?: Set<http.Server> };
+
+/** The servers this process has answered a request on (the same hook learns them): lib/shutdown.ts closes their idle connections. */
+export const answeringServers: Set<http.Server> = (holder.__paydeskServers ??= new Set());
 
 export function stampPeerAddress(): void {
   if (holder.__paydeskPeerStamp) return;
@@ -27,6 +30,7 @@ export function stampPeerAddress(): void {
     const emit = Server.prototype.emit;
     Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
       if (event === "request") {
+        answeringServers.add(this);
         const request = args[0] as http.IncomingMessage;
         const peer = request.socket?.remoteAddress;
         if (peer) request.headers[PEER_HEADER] = peer;
