@@ -4,6 +4,9 @@ import { useRouter } from "next/navigation";
 import { useEffect, useEffectEvent } from "react";
 import { subscribeToRequestChanges, type RequestChange } from "./request-events";
 
+/** How far apart two instances' clocks may be when one rendered the page and the other holds its stream. */
+const CLOCK_SKEW_MS = 2_000;
+
 /**
  * Keeps a console page current: listens to /api/events (through the tab's one stream) and, when a
  * request it shows (or any request, for lists) changes, re-renders the server components (the
@@ -11,16 +14,32 @@ import { subscribeToRequestChanges, type RequestChange } from "./request-events"
  *
  * Catching up: when the stream comes back after a break, every page refreshes. When it first
  * starts listening, a page about particular requests refreshes once too — a webhook right after
- * creating could have landed before the stream listened — but a list does not: that would cost a
- * list query on every view, and the next change refreshes it anyway.
+ * creating could have landed before the stream listened. A list refreshes then only if the server
+ * heard a change for these merchants after `renderedAt` (the server's clock when the page read its
+ * rows, taken before it read them), or cannot tell because it was not listening then; otherwise a
+ * list query on every view would buy nothing.
  */
-export function LiveUpdates({ requestIds, coalesceMs = 100 }: { requestIds?: string[]; coalesceMs?: number }) {
+export function LiveUpdates({
+  requestIds,
+  renderedAt,
+  coalesceMs = 100,
+}: {
+  requestIds?: string[];
+  renderedAt: number;
+  coalesceMs?: number;
+}) {
   const router = useRouter();
-  // Reads the requests the page shows now, without resubscribing when they change.
+  // Reads the page's props as they are now, without resubscribing when they change.
   const shouldRefresh = useEffectEvent((change: RequestChange): boolean => {
     const watched = requestIds ?? [];
     const aboutRequests = watched.length > 0;
-    if (change.kind === "ready") return change.afterBreak || aboutRequests;
+    if (change.kind === "ready") {
+      if (change.afterBreak || aboutRequests) return true;
+      const since = renderedAt - CLOCK_SKEW_MS;
+      return (
+        change.heardAllSince === null || change.heardAllSince > since || (change.lastChangeAt !== null && change.lastChangeAt >= since)
+      );
+    }
     return !aboutRequests || watched.includes(change.requestId);
   });
   useEffect(() => {

@@ -15,6 +15,7 @@ import { findPostgresBin, startPostgres, type PostgresServer } from "../db/testi
 import { postgresSkipReason } from "../db/testing/databases";
 import { checkoutTokenFor } from "../checkout/token";
 import { applyToRequest } from "../requests/apply";
+import { catchUpFacts, catchUpMark } from "./bus";
 
 const surroundings = vi.hoisted(() => ({ database: undefined as Database | undefined, cookie: "" }));
 // The request's cookie (Next's headers()) and the process's database, outside a Next server.
@@ -179,5 +180,30 @@ describe.skipIf(skip)("live updates after the database connection breaks", () =>
     await new Promise((r) => setTimeout(r, 3_000));
     await server.start();
     await expectDelivered(open, request.id, 1);
+  });
+
+  it("tells a stream opened after a change when that change was heard, so a page rendered before it catches up; for the person's merchants only", async () => {
+    const request = await payIn();
+    const first = await openStreams(request);
+    const renderedAt = catchUpMark();
+    await pay(request.id);
+    await first.consoleStream.until((e) => e.event === "request" && e.data.requestId === request.id, 2_000);
+    expect(first.consoleStream.heard.find((e) => e.event === "request" && e.data.requestId === request.id)!.data.at).toBeGreaterThanOrEqual(
+      renderedAt,
+    );
+
+    const second = hear(
+      await consoleEvents(
+        new NextRequest("http://paydesk.test/api/events", { headers: { cookie: surroundings.cookie }, signal: streams.signal }),
+      ),
+    );
+    await second.until((e) => e.event === "ready", 2_000);
+    const ready = second.heard.find((e) => e.event === "ready")!.data as { heardAllSince: number; lastChangeAt: number };
+    // Listening since before the page was rendered, and a change heard after it: the page missed it.
+    expect(ready.heardAllSince).toBeLessThanOrEqual(renderedAt);
+    expect(ready.lastChangeAt).toBeGreaterThanOrEqual(renderedAt);
+    // Another merchant's staff are told of no change.
+    expect(catchUpFacts(new Set(["mer_elsewhere"])).lastChangeAt).toBeNull();
+    expect(catchUpFacts(new Set(["mer_live"])).lastChangeAt).toBe(ready.lastChangeAt);
   });
 });

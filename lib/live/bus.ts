@@ -19,10 +19,14 @@ type Resumed = () => void;
 interface Bus {
   listeners: Map<Listener, Resumed | undefined>;
   started: Promise<void> | null;
+  /** Since when (ms) this process has heard every change: null while it is not listening. */
+  heardAllSince: number | null;
+  /** When this process last heard a change to one of each merchant's requests (ms). */
+  lastHeard: Map<string, number>;
 }
 
 const holder = globalThis as typeof globalThis & { __paydeskLiveBus?: Bus };
-const bus: Bus = (holder.__paydeskLiveBus ??= { listeners: new Map(), started: null });
+const bus: Bus = (holder.__paydeskLiveBus ??= { listeners: new Map(), started: null, heardAllSince: null, lastHeard: new Map() });
 
 /** Request ids arriving within this window are looked up together. */
 const BATCH_MS = 25;
@@ -33,16 +37,22 @@ async function flush(): Promise<void> {
   const ids = [...pending];
   pending = new Set();
   timer = null;
-  if (ids.length === 0 || bus.listeners.size === 0) return;
+  if (ids.length === 0) return;
   const { db } = await database();
   const rows = await db
     .select({ id: paymentRequests.id, merchantId: paymentRequests.merchantId })
     .from(paymentRequests)
     .where(inArray(paymentRequests.id, ids));
-  for (const row of rows) for (const listener of bus.listeners.keys()) listener({ requestId: row.id, merchantId: row.merchantId });
+  const heardAt = Date.now();
+  for (const row of rows) {
+    bus.lastHeard.set(row.merchantId, heardAt);
+    for (const listener of bus.listeners.keys()) listener({ requestId: row.id, merchantId: row.merchantId });
+  }
 }
 
 function resumed(): void {
+  // What changed during the break was heard by nobody.
+  bus.heardAllSince = Date.now();
   for (const onResumed of bus.listeners.values()) onResumed?.();
 }
 
@@ -58,7 +68,9 @@ function start(): Promise<void> {
         resumed,
       ),
     )
-    .then(() => undefined)
+    .then(() => {
+      bus.heardAllSince = Date.now();
+    })
     .catch((error: unknown) => {
       bus.started = null;
       throw error;
@@ -75,4 +87,29 @@ export async function subscribeToRequestChanges(listener: Listener, onResumed?: 
   await start();
   bus.listeners.set(listener, onResumed);
   return () => bus.listeners.delete(listener);
+}
+
+/**
+ * What a page rendered before its stream listened needs to know to catch up without asking the
+ * database (components/live/live-updates.tsx): since when this process has heard every change, and
+ * when it last heard one for these merchants (null: all of them). A page rendered after
+ * `heardAllSince` and before `lastChangeAt` missed something; one rendered before `heardAllSince`
+ * cannot tell and must refresh.
+ */
+export function catchUpFacts(merchantIds: ReadonlySet<string> | null): { heardAllSince: number | null; lastChangeAt: number | null } {
+  let lastChangeAt: number | null = null;
+  for (const [merchantId, at] of bus.lastHeard) {
+    if (merchantIds !== null && !merchantIds.has(merchantId)) continue;
+    if (lastChangeAt === null || at > lastChangeAt) lastChangeAt = at;
+  }
+  return { heardAllSince: bus.heardAllSince, lastChangeAt };
+}
+
+/**
+ * The mark a server-rendered page hands its LiveUpdates (the server's clock before the page reads
+ * its rows; compared with `catchUpFacts`). A function, not `Date.now()` in the page, because a
+ * component's body must read as pure: this runs once per request, on the server.
+ */
+export function catchUpMark(): number {
+  return Date.now();
 }

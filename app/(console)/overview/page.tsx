@@ -3,6 +3,7 @@ import Link from "next/link";
 import { BarChart, RateLine, type BarGroup } from "@/components/console/overview/charts";
 import { overviewMessages } from "@/components/console/overview/overview-messages";
 import { LiveUpdates } from "@/components/live/live-updates";
+import { catchUpMark } from "@/lib/live/bus";
 import { primaryButtonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { CONSOLE_SECTIONS } from "@/lib/auth/console-sections";
@@ -32,6 +33,8 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
  */
 export default async function OverviewPage({ searchParams }: { searchParams: SearchParams }) {
   const session = await requirePermission(CONSOLE_SECTIONS.overview.permissions);
+  // Before any rows are read: a change the stream hears after this may be missing from them (components/live/live-updates.tsx).
+  const renderedAt = catchUpMark();
   const locale = await getLocale();
   const t = overviewMessages(locale);
   const params = await searchParams;
@@ -87,7 +90,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
 
   return (
     <section className="space-y-6" data-testid="overview">
-      <LiveUpdates coalesceMs={1_000} />
+      <LiveUpdates coalesceMs={1_000} renderedAt={renderedAt} />
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-xl font-semibold sm:text-2xl">{t.title}</h1>
         <p className="text-sm text-slate-600" data-testid="overview-scope">

@@ -6,6 +6,7 @@ import { FilterForm } from "@/components/console/requests/filter-form";
 import { filterErrorMessages, listMessages } from "@/components/console/requests/list-messages";
 import { RequestTable } from "@/components/console/requests/request-table";
 import { LiveUpdates } from "@/components/live/live-updates";
+import { catchUpMark } from "@/lib/live/bus";
 import { CONSOLE_SECTIONS } from "@/lib/auth/console-sections";
 import { canAny, type Permission } from "@/lib/auth/permissions";
 import { selectedMerchant } from "@/lib/auth/selected-merchant";
@@ -29,6 +30,8 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function RequestsPage({ searchParams }: { searchParams: SearchParams }) {
   const session = await requirePermission(CONSOLE_SECTIONS.requests.permissions);
+  // Before any rows are read: a change the stream hears after this may be missing from them (components/live/live-updates.tsx).
+  const renderedAt = catchUpMark();
   const locale = await getLocale();
   const t = listMessages(locale);
   const { values, filters, errors } = parseListFilters(await searchParams);
@@ -87,7 +90,7 @@ export default async function RequestsPage({ searchParams }: { searchParams: Sea
       )}
       {page && summary && page.rows.length > 0 && (
         <>
-          <LiveUpdates requestIds={page.rows.map((r) => r.id)} />
+          <LiveUpdates requestIds={page.rows.map((r) => r.id)} renderedAt={renderedAt} />
           <ListSummary summary={summary} values={values} locale={locale} />
           <RequestTable
             rows={page.rows}

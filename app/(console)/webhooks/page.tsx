@@ -3,6 +3,7 @@ import Link from "next/link";
 import { DeliveryTable } from "@/components/console/webhooks/delivery-table";
 import { RefusalsPanel } from "@/components/console/webhooks/refusals-panel";
 import { LiveUpdates } from "@/components/live/live-updates";
+import { catchUpMark } from "@/lib/live/bus";
 import { VERDICT_LABELS, webhookMessages } from "@/components/console/webhooks/messages";
 import { CONSOLE_SECTIONS } from "@/lib/auth/console-sections";
 import { requirePermission } from "@/lib/auth/session";
@@ -21,6 +22,8 @@ const one = (v: string | string[] | undefined) => (typeof v === "string" && v.tr
 
 export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Search> }) {
   const session = await requirePermission(CONSOLE_SECTIONS.webhooks.permissions);
+  // Before any rows are read: a change the stream hears after this may be missing from them (components/live/live-updates.tsx).
+  const renderedAt = catchUpMark();
   const [locale, db, params] = await Promise.all([getLocale(), getDb(), searchParams]);
   const t = webhookMessages(locale);
   const verdictLabels = VERDICT_LABELS(locale) as Record<string, string>;
@@ -40,7 +43,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
   return (
     <section>
       {/* A webhook that changes a request announces it; the log then shows the new delivery. */}
-      <LiveUpdates />
+      <LiveUpdates renderedAt={renderedAt} />
       <h1 className="text-2xl font-semibold">{t.title}</h1>
       <p className="mt-2 max-w-3xl text-slate-600">{t.intro}</p>
       {refusals ? <RefusalsPanel summary={refusals} locale={locale} /> : null}

@@ -1,5 +1,5 @@
 import { defineRoute } from "@/lib/auth/route";
-import { subscribeToRequestChanges } from "@/lib/live/bus";
+import { catchUpFacts, subscribeToRequestChanges } from "@/lib/live/bus";
 import { eventStream } from "@/lib/live/sse";
 import { eventMessages } from "./messages";
 
@@ -8,7 +8,8 @@ import { eventMessages } from "./messages";
  * merchants: `event: request` with the request id. Console pages refresh what they show when one
  * arrives (components/live/live-updates.tsx), and `event: ready` once the stream is subscribed, so
  * the page can catch up on changes made before that — and again whenever the server listens again
- * after losing its database connection.
+ * after losing its database connection. `ready` carries the bus's catch-up facts (lib/live/bus.ts
+ * `catchUpFacts`, for these merchants), so a list refreshes only when it missed something.
  *
  * The stream outlives the request's checks, so it asks again every 20 s (the session read is one
  * primary-key lookup) and ends when the person is disabled, signed out, must change their password
@@ -28,13 +29,13 @@ export const GET = defineRoute({
       async (send) => {
         const unsubscribe = await subscribeToRequestChanges(
           ({ requestId, merchantId }) => {
-            if (scope === null || scope.has(merchantId)) send("request", { requestId });
+            if (scope === null || scope.has(merchantId)) send("request", { requestId, at: Date.now() });
           },
           // Listening again after a break with the database: changes meanwhile were announced to nobody.
-          () => send("ready", {}),
+          () => send("ready", catchUpFacts(scope)),
         );
         // From here on no change is missed; the page catches up on what happened before (ready → refresh).
-        send("ready", {});
+        send("ready", catchUpFacts(scope));
         return unsubscribe;
       },
       { recheck: { everyMs: RECHECK_MS, stillAllowed } },

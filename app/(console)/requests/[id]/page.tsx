@@ -18,6 +18,7 @@ import { kindLabels } from "@/components/console/requests/status-messages";
 import { OutboundEvents } from "@/components/console/requests/outbound-events";
 import { Timeline } from "@/components/console/requests/timeline";
 import { LiveUpdates } from "@/components/live/live-updates";
+import { catchUpMark } from "@/lib/live/bus";
 import { CONSOLE_SECTIONS } from "@/lib/auth/console-sections";
 import { can } from "@/lib/auth/permissions";
 import { requirePermission } from "@/lib/auth/session";
@@ -47,6 +48,8 @@ function foundAtProvider(timeline: TimelineEntry[]): number {
 
 export default async function RequestPage({ params }: { params: Promise<{ id: string }> }) {
   const session = await requirePermission(CONSOLE_SECTIONS.requests.permissions);
+  // Before any rows are read: a change the stream hears after this may be missing from them (components/live/live-updates.tsx).
+  const renderedAt = catchUpMark();
   const { id } = await params;
   const db = await getDb();
   // Scoped in the query: another merchant's request is "not found", exactly like a missing one.
@@ -79,7 +82,7 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
   return (
     <article className="space-y-4">
       {/* A webhook, the worker or another person changes the request: the page follows. */}
-      <LiveUpdates requestIds={[r.id]} />
+      <LiveUpdates requestIds={[r.id]} renderedAt={renderedAt} />
       {/* The header names this request's merchant, whatever the switcher had. */}
       <PageMerchant merchantId={r.merchantId} note={t.requestMerchant} leaveTo="/requests" />
       <p className="text-sm">
