@@ -54,6 +54,8 @@ describe("parseEnv", () => {
     ["ADMIN_EMAIL", "not-an-email", /^ADMIN_EMAIL must be an e-mail address/],
     ["DATABASE_URL", "mysql://x", /^DATABASE_URL must be a postgres:\/\/ URL/],
     ["PAYMENT_HUB_URL", "ftp://hub", /^PAYMENT_HUB_URL must be an http\(s\) or ws\(s\) URL, or "off"/],
+    ["LOG_FORMAT", "pretty", /^LOG_FORMAT must be json or text/],
+    ["LOG_LEVEL", "verbose", /^LOG_LEVEL must be debug, info, warn or error/],
   ])("stops with a sentence naming %s when it is %j", (name, value, message) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
     expect(() => parseEnv({ [name]: value })).toThrow(message);

@@ -158,6 +158,9 @@ const schema = z.object({
   /** The first admin, created on first start when no staff user exists. */
   ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email("must be an e-mail address").optional()),
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(12, "must be at least 12 characters").optional()),
+  /** The log's shape and least level (lib/ops/log.ts reads them itself; checked here so a typo stops the start in words). */
+  LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(["json", "text"], "must be json or text").optional()),
+  LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["debug", "info", "warn", "error"], "must be debug, info, warn or error").optional()),
   /** The bearer token a Prometheus server scrapes /api/metrics with; unset, that route answers 404. */
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(24, "must be at least 24 characters (openssl rand -hex 24)").optional()),
 });

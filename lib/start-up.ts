@@ -11,7 +11,10 @@ import { merchantApiIn } from "./payment-api";
 import { processOutboundWorker, startOutboundWorker } from "./outbound/worker";
 import { REQUEST_CHANNEL } from "./requests/apply";
 import { startReconcileWorker } from "./requests/worker";
+import { log } from "./ops/log";
 import { stopGracefully } from "./shutdown";
+
+const say = log("paydesk");
 
 /**
  * What instrumentation.ts runs once per server process: the database opened and migrated, the
@@ -40,21 +43,21 @@ export async function startPayDesk(): Promise<void> {
     if (settings.isSandbox) {
       stage = `loading the sandbox's demo merchants from ${settings.sandboxDataDir}/credentials.json`;
       const loaded = await loadDemoMerchants(db, keyVault(), path.join(settings.sandboxDataDir, "credentials.json"));
-      console.log(
+      say.info(
         loaded > 0
-          ? `[paydesk] demo mode: ${loaded} merchants from the sandbox`
-          : "[paydesk] demo mode: the sandbox has not written its credentials yet; start it first (npm start does)",
+          ? `demo mode: ${loaded} merchants from the sandbox`
+          : "demo mode: the sandbox has not written its credentials yet; start it first (npm start does)",
       );
     }
     stage = "sealing keys and secrets again with the current ENCRYPTION_KEY";
     const { resealed, unreadable } = await reencryptAll(db, keyVault());
     if (resealed > 0)
-      console.log(
-        `[paydesk] ${resealed} row(s) (merchants' API keys, endpoints' signing secrets, authenticator-app secrets) were sealed with an older ENCRYPTION_KEY or in the older format; sealed again with the current one`,
+      say.info(
+        `${resealed} row(s) (merchants' API keys, endpoints' signing secrets, authenticator-app secrets) were sealed with an older ENCRYPTION_KEY or in the older format; sealed again with the current one`,
       );
     if (unreadable.length > 0)
-      console.warn(
-        `[paydesk] ${unreadable.length} sealed value(s) cannot be opened with ENCRYPTION_KEY or ENCRYPTION_KEYS_PREVIOUS (${unreadable.join(", ")}): enter the merchant's keys again (mer_…), rotate the endpoint's secret (we_…), or reset the person's second factor (usr_…). See README.md, Configuration.`,
+      say.warn(
+        `${unreadable.length} sealed value(s) cannot be opened with ENCRYPTION_KEY or ENCRYPTION_KEYS_PREVIOUS (${unreadable.join(", ")}): enter the merchant's keys again (mer_…), rotate the endpoint's secret (we_…), or reset the person's second factor (usr_…). See README.md, Configuration.`,
       );
     // The provider never retries a webhook: this loop is what learns every outcome regardless.
     const holder = globalThis as typeof globalThis & { __paydeskWorker?: () => Promise<void> };
@@ -63,7 +66,7 @@ export async function startPayDesk(): Promise<void> {
       apiFor: merchantApiIn("reconcile"),
       confirmFor: merchantApiIn("webhook"),
       pollMs: settings.RECONCILE_POLL_MS,
-      log: (m) => console.log(`[reconcile] ${m}`),
+      log: (m) => log("reconcile").info(m),
     });
     // The merchant's own endpoints hear of each state change (docs/DESIGN.md §14); private addresses
     // only when allowed (demo mode, where the shop and the receiver run on this machine).
@@ -79,18 +82,14 @@ export async function startPayDesk(): Promise<void> {
         pollMs: 1_000,
         maxInFlightPerEndpoint: settings.OUTBOUND_MAX_IN_FLIGHT,
         retentionDays: settings.OUTBOUND_LOG_RETENTION_DAYS,
-        log: (m) => console.log(`[outbound] ${m}`),
+        log: (m) => log("outbound").info(m),
       }),
     );
-    stopGracefully([holder.__paydeskWorker, () => outbound.stop()], (m) => console.log(`[paydesk] ${m}`));
-    console.log(`[paydesk] database ready (${kind === "postgres" ? "PostgreSQL" : `embedded PGlite in ${settings.dataDir}`})`);
+    stopGracefully([holder.__paydeskWorker, () => outbound.stop()], (m) => say.info(m));
+    say.info(`database ready (${kind === "postgres" ? "PostgreSQL" : `embedded PGlite in ${settings.dataDir}`})`);
   } catch (error) {
     const reason = error instanceof EnvError ? error.message : describe(error);
-    console.error(
-      error instanceof EnvError
-        ? `[paydesk] PayDesk cannot start: ${reason}`
-        : `[paydesk] PayDesk cannot start: failed while ${stage}: ${reason}`,
-    );
+    say.error(error instanceof EnvError ? `PayDesk cannot start: ${reason}` : `PayDesk cannot start: failed while ${stage}: ${reason}`);
     process.exit(1);
   }
 }

@@ -17,6 +17,7 @@ import { getLocale, getPublicLocale } from "@/lib/i18n/server";
 import { setLocaleAction } from "../login/actions";
 import { selectMerchantAction, signOutAction } from "./actions";
 import "../globals.css";
+import { log } from "@/lib/ops/log";
 
 async function loadShell() {
   const session = await requireSession();
@@ -35,7 +36,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
   // page says so in words (in the browser's language: the person's own choice is in the database).
   const shell = await loadShell().catch((error: unknown) => {
     if (!isDatabaseUnreachable(error)) throw error;
-    console.warn(`[db] a console page could not reach the database (${error instanceof Error ? error.message : String(error)})`);
+    log("db").warn("a console page could not reach the database", { reason: error instanceof Error ? error.message : String(error) });
     return null;
   });
   if (!shell) {

@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { apiKeys, merchants, type ApiScope } from "../db/schema";
 import { parseKey, secretMatches, type KeyMode } from "./format";
+import { log } from "../ops/log";
 
 /**
  * Who calls the merchant API: the key in `Authorization: Bearer <key>`, checked against the
@@ -54,7 +55,7 @@ export async function verifyApiKey(db: Db, authorization: string | null, seen: {
           or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore), sql`${apiKeys.lastUsedIp} is distinct from ${seen.ip}`),
         ),
       )
-      .catch((error: unknown) => console.error("[api-keys] could not record last use:", error));
+      .catch((error: unknown) => log("api-keys").error("could not record a key's last use", { keyId: row.id, error }));
   }
   return {
     ok: true,

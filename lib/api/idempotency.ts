@@ -4,6 +4,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { apiIdempotency } from "../db/schema";
 import { ApiError } from "./errors";
+import { log } from "../ops/log";
 
 /**
  * `Idempotency-Key` for the merchant API's POSTs, shared by every instance (the database, not
@@ -70,7 +71,7 @@ export async function withIdempotency(
   // Now and then, forget answers past the window (as lib/public/rate-limit.ts does its windows): the
   // table holds about a day of keys, not every key ever sent.
   if (Math.random() < SWEEP_CHANCE) {
-    void sweepIdempotency(db, now).catch((error: unknown) => console.error("[api] sweeping old Idempotency-Keys failed:", error));
+    void sweepIdempotency(db, now).catch((error: unknown) => log("api").error("sweeping old Idempotency-Keys failed", { error }));
   }
   const where = and(eq(apiIdempotency.keyId, claim.keyId), eq(apiIdempotency.idempotencyKey, claim.idempotencyKey));
   const lockedUntil = new Date(now.getTime() + LOCK_MS);

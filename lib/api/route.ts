@@ -13,6 +13,7 @@ import { parseJsonBody, readJsonBytes, readQuery } from "./body";
 import { ApiError, apiErrorResponse, internalError, jsonResponse } from "./errors";
 import { checkApiRateLimit } from "./rate";
 import { checkIdempotencyKey, fingerprintOf, refusalOf, withIdempotency, type StoredAnswer } from "./idempotency";
+import { log } from "../ops/log";
 
 /**
  * THE door for the merchant API's routes (app/api/v1/…), beside the staff door (lib/auth/route.ts)
@@ -56,9 +57,13 @@ export function defineApiRoute<E extends Endpoint, P extends Params = Record<str
     const response = await answer(request, segment, caller);
     // One line per call, with the id the caller and the audit entry also have.
     if (env().NODE_ENV !== "test") {
-      console.log(
-        `[api] ${response.headers.get(REQUEST_ID_HEADER)} ${endpoint.method} ${new URL(request.url).pathname} ${response.status} ${Math.round(performance.now() - started)}ms key ${caller.key?.keyId ?? "-"}`,
-      );
+      log("api").info(`${endpoint.method} ${new URL(request.url).pathname} ${response.status}`, {
+        requestId: response.headers.get(REQUEST_ID_HEADER),
+        operation: endpoint.operationId,
+        status: response.status,
+        ms: Math.round(performance.now() - started),
+        keyId: caller.key?.keyId ?? null,
+      });
     }
     return response;
   };
@@ -79,7 +84,9 @@ export function defineApiRoute<E extends Endpoint, P extends Params = Record<str
         target,
         ip,
         data: { requestId, ...data },
-      }).catch((error: unknown) => console.error(`[api ${endpoint.operationId}] audit failed, reference ${requestId}:`, error));
+      }).catch((error: unknown) =>
+        log("api").error("the audit row could not be written", { operation: endpoint.operationId, requestId, error }),
+      );
     };
     try {
       db = await getDb();
@@ -149,7 +156,7 @@ export function defineApiRoute<E extends Endpoint, P extends Params = Record<str
         await audit(error.status === 401 || error.status === 403 ? "denied" : "failed", { status: error.status, code: error.fields.code });
         return apiErrorResponse(error, requestId);
       }
-      console.error(`[api ${endpoint.operationId}] failed, reference ${requestId}:`, error);
+      log("api").error("failed", { operation: endpoint.operationId, requestId, error });
       await audit("error", { status: 500 });
       return internalError(requestId);
     }

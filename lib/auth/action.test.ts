@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
 import { actionMessages } from "../i18n/action-messages";
 import { accessOf, ACTION_MESSAGES, ActionError, defineAction, isDefinedAction } from "./action";
 import type { StaffSession } from "./session";
+import { captureLog } from "../ops/testing/log-capture";
 
 // The wrapper's surroundings, outside a Next request: who is signed in, the database, the headers.
 const surroundings = vi.hoisted(() => ({
@@ -175,7 +176,7 @@ describe("defineAction, the one door for mutations", () => {
   });
 
   it("turns an unexpected error into a generic message with a reference, never the internals", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logged = captureLog();
     const broken = defineAction({
       permission: "request.read",
       schema: z.object({}),
@@ -191,8 +192,8 @@ describe("defineAction, the one door for mutations", () => {
     expect(result.message).not.toMatch(/payment_requests|sk_live|constraint/);
     const reference = /E-[0-9A-F]{6}/.exec(result.message)![0];
     expect(await lastAudit()).toMatchObject({ outcome: "error", action: "request.broken", data: { reference } });
-    expect(String(logged.mock.calls[0]?.[0])).toContain(reference);
-    logged.mockRestore();
+    expect(logged.text()).toContain(reference);
+    logged.restore();
   });
 
   it("passes an ActionError's message and field errors through, audited as failed", async () => {
@@ -340,7 +341,7 @@ describe("defineAction, the one door for mutations", () => {
     });
 
     it("words the unexpected failure in Thai, with its reference", async () => {
-      const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      const logged = captureLog();
       surroundings.session = { ...staff("finance"), locale: "th" };
       const broken = defineAction({
         permission: "request.read",
@@ -351,7 +352,7 @@ describe("defineAction, the one door for mutations", () => {
       const result = await broken(null, {});
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.message).toMatch(/^ระบบขัดข้อง \(รหัสอ้างอิง E-[0-9A-F]{6}\) โปรดลองอีกครั้ง/);
-      logged.mockRestore();
+      logged.restore();
     });
 
     it("reads no cookie on the way through: only a refusal needs the language", async () => {

@@ -20,6 +20,7 @@ import { can, type Permission } from "./permissions";
 import { clientIpFrom } from "../http/request-ip";
 import { needsStepUp } from "./step-up";
 import { currentSession, type StaffSession } from "./session";
+import { log } from "../ops/log";
 
 /**
  * THE one door for mutations (docs/STYLE.md habit 1). Every server action PayDesk exports is built
@@ -154,7 +155,7 @@ export function defineAction<A extends Access, S extends z.ZodType, T, M extends
       try {
         await recordAudit(db, { actorId: session?.userId ?? null, action: options.audit, outcome, ip, ...extra });
       } catch (error) {
-        console.error(`[action ${options.audit}] the audit row (${outcome}) could not be written:`, error);
+        log("action").error("the audit row could not be written", { audit: options.audit, outcome, error });
       }
     };
 
@@ -224,7 +225,7 @@ export function defineAction<A extends Access, S extends z.ZodType, T, M extends
         return failure(error.message, error.fieldErrors);
       }
       const reference = `E-${randomBytes(3).toString("hex").toUpperCase()}`;
-      console.error(`[action ${options.audit || "unaudited"}] failed, reference ${reference}:`, error);
+      log("action").error("failed", { audit: options.audit || "unaudited", reference, error });
       await audit("error", { merchantId, data: { reference } });
       return failure((await words()).unexpected(reference));
     }

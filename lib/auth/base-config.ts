@@ -1,6 +1,7 @@
 import type { NextAuthConfig } from "next-auth";
 import { authSecret } from "../secrets";
 import { safeRelativePath } from "./callback-path";
+import { log } from "../ops/log";
 
 /**
  * The part of the next-auth configuration the proxy needs too: cookie, JWT, pages, callbacks. No
@@ -59,10 +60,10 @@ export function baseAuthConfig(): NextAuthConfig {
       // A refused sign-in is an answer, not an error: it is audited (lib/auth/verify-sign-in.ts).
       error(error) {
         if ((error as { type?: string }).type === "CredentialsSignin") return;
-        console.error(`[auth] ${error.name}: ${error.message}`, (error as { cause?: unknown }).cause ?? "");
+        log("auth").error(`${error.name}: ${error.message}`, { cause: (error as { cause?: unknown }).cause });
       },
       warn(code) {
-        console.warn(`[auth] warning: ${code}`);
+        log("auth").warn(code);
       },
       debug() {},
     },

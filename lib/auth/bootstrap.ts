@@ -6,6 +6,7 @@ import { count, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { staffUsers, type Role } from "../db/schema";
 import { hashPassword } from "./password";
+import { log } from "../ops/log";
 
 /**
  * First run: when no staff user exists, create the first admin from ADMIN_EMAIL/ADMIN_PASSWORD,
@@ -48,14 +49,12 @@ interface PlannedUser extends DemoUser {
 }
 
 export async function bootstrapStaff(db: Db, options: BootstrapOptions): Promise<{ created: string[] }> {
-  const log = options.log ?? ((line: string) => console.log(line));
+  const say = options.log ?? ((line: string) => log("paydesk").info(line));
   if (await hasStaff(db)) return { created: [] };
 
   const planned = plan(options);
   if (planned.length === 0) {
-    log(
-      "[paydesk] No staff user exists and ADMIN_EMAIL / ADMIN_PASSWORD are not set, so nobody can sign in. Set both and restart PayDesk.",
-    );
+    say("No staff user exists and ADMIN_EMAIL / ADMIN_PASSWORD are not set, so nobody can sign in. Set both and restart PayDesk.");
     return { created: [] };
   }
   // Hashing outside the transaction: the lock is held for the inserts only.
@@ -78,12 +77,12 @@ export async function bootstrapStaff(db: Db, options: BootstrapOptions): Promise
   if (!didCreate) return { created: [] };
 
   const admin = planned.find((u) => !u.isDemo);
-  if (admin) log(`[paydesk] Created the first admin, ${admin.email}, with the password in ADMIN_PASSWORD.`);
+  if (admin) say(`Created the first admin, ${admin.email}, with the password in ADMIN_PASSWORD.`);
   const demo = planned.filter((u) => u.isDemo);
   if (demo.length > 0) {
     const file = writeDemoUsersFile(options.dataDir, demo);
-    log(`[paydesk] Created demo staff users (sign in at /login). The passwords are shown once here, and kept in ${file}:`);
-    for (const u of demo) log(`  ${u.role.padEnd(9)}${u.email.padEnd(26)}${u.password}${u.isDisabled ? "   (disabled)" : ""}`);
+    say(`Created demo staff users (sign in at /login). The passwords are shown once here, and kept in ${file}:`);
+    for (const u of demo) say(`  ${u.role.padEnd(9)}${u.email.padEnd(26)}${u.password}${u.isDisabled ? "   (disabled)" : ""}`);
   }
   return { created: planned.map((u) => u.email) };
 }

@@ -9,6 +9,7 @@ import { clientIpFrom } from "../http/request-ip";
 import { recordAudit } from "./audit";
 import { can, type Permission } from "./permissions";
 import { currentSession, recheckSession, type StaffSession } from "./session";
+import { log } from "../ops/log";
 
 /**
  * THE one door for staff route handlers (app/api/…), beside defineAction for server actions; the
@@ -96,7 +97,9 @@ export function defineRoute<P extends Params = Params>(options: RouteOptions<P>)
           ip,
           merchantId,
           data: { reason },
-        }).catch((failure: unknown) => console.error(`[route ${options.audit}] the audit row (${reason}) could not be written:`, failure));
+        }).catch((failure: unknown) =>
+          log("route").error("the audit row could not be written", { audit: options.audit, reason, error: failure }),
+        );
       }
       return stamped(NextResponse.json({ error }, { status, headers: { "Cache-Control": "no-store" } }));
     };

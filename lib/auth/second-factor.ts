@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { staffPasskeys, staffRecoveryCodes, staffUsers } from "../db/schema";
 import { KeyVaultError, type KeyVault } from "../merchants/key-vault";
 import { matchingStep, newTotpSecret, totpUri } from "./totp";
+import { log } from "../ops/log";
 
 /**
  * A person's second factor: an authenticator app (TOTP) and 10 single-use recovery codes. The
@@ -144,8 +145,11 @@ export async function checkSecondFactor(
       if (!(error instanceof KeyVaultError)) throw error;
       // Sealed with a key PayDesk no longer has: no app code can match. A recovery code (kept as a
       // hash) still signs in; an admin's reset lets the person set the app up again.
-      console.error(
-        `[auth] ${user.id}'s authenticator-app secret cannot be opened with this ENCRYPTION_KEY; a recovery code or an admin's reset is needed`,
+      log("auth").error(
+        "an authenticator-app secret cannot be opened with this ENCRYPTION_KEY; a recovery code or an admin's reset is needed",
+        {
+          user: user.id,
+        },
       );
       return { ok: false, why: "unreadable" };
     }

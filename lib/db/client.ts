@@ -19,6 +19,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { listenOnOwnConnection, type ListenerOptions } from "./listener";
 import * as schema from "./schema";
+import { log } from "../ops/log";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -60,7 +61,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10 });
     // An idle connection the server drops (a restart, a DBA, DROP DATABASE … FORCE in tests) is
     // an 'error' event on the pool; unheard, Node would end the whole process. The pool replaces it.
-    pool.on("error", (error) => console.warn(`[db] an idle database connection was closed (${error.message}); it will be replaced`));
+    pool.on("error", (error) => log("db").warn("an idle database connection was closed; it will be replaced", { reason: error.message }));
     // LISTEN connections are not the pool's: each is its own (lib/db/listener.ts), ended by close().
     const listeners = new Set<() => Promise<void>>();
     const db = drizzlePg(pool, { schema });

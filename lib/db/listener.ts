@@ -8,6 +8,7 @@
  * says when listening starts again, so the listener can catch up.
  */
 import pg from "pg";
+import { log } from "../ops/log";
 
 export interface ListenerOptions {
   /** How often the connection is asked a trivial query. */
@@ -66,7 +67,7 @@ export async function listenOnOwnConnection(
     // A half-dead connection may still deliver late: only the one that replaces it is heard.
     client.removeAllListeners("notification");
     brokenSince = Date.now();
-    console.warn(`[db] live updates stopped listening (${why}); listening again as soon as the database answers`);
+    log("db").warn("live updates stopped listening; listening again as soon as the database answers", { reason: why });
     void client.end().catch(() => undefined);
     reconnect(0);
   };
@@ -79,7 +80,7 @@ export async function listenOnOwnConnection(
           (client) => {
             if (stopped) return void client.end().catch(() => undefined);
             current = client;
-            console.warn(`[db] live updates listening again after ${((Date.now() - (brokenSince ?? Date.now())) / 1_000).toFixed(1)} s`);
+            log("db").warn(`live updates listening again after ${((Date.now() - (brokenSince ?? Date.now())) / 1_000).toFixed(1)} s`);
             handlers.onResumed?.();
           },
           () => {

@@ -1,5 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
+import { log } from "../ops/log";
 
 /**
  * What every route handler door shares (lib/auth/route.ts for staff, lib/http/public-route.ts for
@@ -54,7 +55,7 @@ export async function answerStamped(
   try {
     return withHeader(await run(), REQUEST_ID_HEADER, requestId);
   } catch (error) {
-    console.error(`[route ${where}] failed, reference ${requestId}:`, error);
+    log("route").error("failed", { route: where, requestId, error });
     return withHeader(failed(), REQUEST_ID_HEADER, requestId);
   }
 }

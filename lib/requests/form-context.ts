@@ -9,6 +9,7 @@ import { env } from "../env";
 import { getMerchantInScope, type MerchantScope, type MerchantSummary } from "../merchants/queries";
 import { toSatang, type Satang } from "../money";
 import type { PayInLimits } from "./forms";
+import { log } from "../ops/log";
 
 /**
  * What the create forms and their actions need to know about a merchant beyond its name: the
@@ -101,7 +102,9 @@ export function savedDestinationsFor(merchant: { orgId: string; merchantId: stri
   try {
     parsed = credentialsSchema.parse(JSON.parse(fs.readFileSync(file, "utf8")));
   } catch (error) {
-    console.warn(`[paydesk] ${file} cannot be read for saved destinations: ${error instanceof Error ? error.message : String(error)}`);
+    log("paydesk").warn(`${file} cannot be read for saved destinations`, {
+      reason: error instanceof Error ? error.message : String(error),
+    });
     return [];
   }
   const found = parsed.merchants.find(

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { isTerminal, type State } from "../requests/lifecycle";
 import type { Prepared } from "./match";
 import { processDelivery, type ApiFor } from "./process";
+import { log } from "../ops/log";
 
 /**
  * Where stored webhooks wait to be applied. Each confirmation is a provider call inside the shared
@@ -65,9 +66,9 @@ const PLAIN_CONCURRENCY = 2;
 const holder = globalThis as typeof globalThis & { __paydeskWebhookQueue?: BoundedQueue; __paydeskPlainWebhookQueue?: BoundedQueue };
 
 const onError = (error: unknown) =>
-  console.warn(
-    `[webhooks] applying a delivery failed; the reconciliation loop will retry it: ${error instanceof Error ? error.message : String(error)}`,
-  );
+  log("webhooks").warn("applying a delivery failed; the reconciliation loop will retry it", {
+    reason: error instanceof Error ? error.message : String(error),
+  });
 
 /** Deliveries to confirm with the provider: real payments, mostly. */
 function webhookQueue(): BoundedQueue {

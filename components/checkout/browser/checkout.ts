@@ -19,8 +19,10 @@ import { countdownParts, isTerminal, outcomeOf, reduceStatus, shownStatus, type 
 import { bindCopyButtons, bindSaveQr } from "./buttons";
 import { cloneTemplate } from "./templates";
 
+// Started in a task of its own: the script runs when the parser finishes, in the same task as the
+// page's DOMContentLoaded, and that task must stay short (docs/DESIGN.md §5.2).
 const root = document.querySelector<HTMLElement>('[data-testid="checkout-live"][data-token]');
-if (root) start(root);
+if (root) setTimeout(() => start(root), 0);
 
 function start(root: HTMLElement): void {
   const data = root.dataset;
