@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { log } from "../ops/log";
+import { recordAnswer, routePattern } from "../ops/request-metrics";
 
 /**
  * What every route handler door shares (lib/auth/route.ts for staff, lib/http/public-route.ts for
@@ -19,9 +20,30 @@ export interface RouteSegment<P extends Record<string, string | string[]>> {
 
 const doors = new WeakMap<object, DoorKind>();
 
-export function markDoor<T extends object>(handler: T, kind: DoorKind): T {
-  doors.set(handler, kind);
-  return handler;
+/**
+ * Marks `handler` as built by the `kind` door, and counts and times its every answer for
+ * /api/metrics (lib/ops/request-metrics.ts); a throw that escapes the door counts as a 500.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each door's handler takes its own request and segment types
+export function markDoor<T extends (request: any, segment?: any) => Promise<Response>>(handler: T, kind: DoorKind): T {
+  const measured = (async (request: Request, segment?: RouteSegment<Record<string, string | string[]>>) => {
+    const started = performance.now();
+    let status = 500;
+    try {
+      const response = await handler(request, segment);
+      status = response.status;
+      return response;
+    } finally {
+      const seconds = (performance.now() - started) / 1_000;
+      void Promise.resolve(segment?.params)
+        .catch(() => undefined)
+        .then((params) =>
+          recordAnswer({ door: kind, route: routePattern(pathnameOf(request), params), method: request.method, status, seconds }),
+        );
+    }
+  }) as T;
+  doors.set(measured, kind);
+  return measured;
 }
 
 /** The door that built `value`, or null for a handler written by hand. */

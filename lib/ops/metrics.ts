@@ -5,6 +5,7 @@ import type { Db } from "../db";
 import { outboundDeliveries, paymentRequests, providerCalls, webhookDeliveries } from "../db/schema";
 import { isDatabaseUnreachable } from "../db/unreachable";
 import { openStreamCount } from "../live/sse";
+import { requestMetrics } from "./request-metrics";
 import { STATES, TERMINAL } from "../requests/lifecycle";
 import { isShuttingDown } from "../shutdown";
 
@@ -13,13 +14,18 @@ import { isShuttingDown } from "../shutdown";
  * - the money's state, read from the database at each scrape, so every instance reports the same
  *   values (alert on one instance's, or on `max`): requests still open, reconciliation falling
  *   behind, webhooks by verdict, the outbound queue, the provider budget's use by lane;
- * - this process's own: event streams held, whether it is stopping, memory, event-loop delay.
- * All gauges: a scrape never depends on what an earlier one saw, and a restart resets nothing.
+ * - this process's own: event streams held, whether it is stopping, memory, event-loop delay, and
+ *   the answers its routes gave (a counter and a latency histogram, lib/ops/request-metrics.ts).
+ * The money's figures are gauges: a scrape never depends on what an earlier one saw, and a restart
+ * resets nothing.
  */
 export interface Gauge {
   name: string;
+  /** A gauge unless said (the request counter and histogram: lib/ops/request-metrics.ts). */
+  type?: "gauge" | "counter" | "histogram";
   help: string;
-  samples: Array<{ labels?: Record<string, string>; value: number }>;
+  /** `suffix`: a histogram's `_bucket`, `_sum` and `_count` lines. */
+  samples: Array<{ labels?: Record<string, string>; value: number; suffix?: string }>;
 }
 
 /** A request is "behind" when its provider check is this overdue: the loop polls every few seconds. */
@@ -127,6 +133,10 @@ async function moneyGauges(db: Db, now: Date): Promise<Gauge[]> {
 const holder = globalThis as typeof globalThis & { __paydeskLoopDelay?: IntervalHistogram };
 
 function processGauges(): Gauge[] {
+  return [...ownGauges(), ...requestMetrics()];
+}
+
+function ownGauges(): Gauge[] {
   // Started at the first scrape and kept: its figure covers the time since the scrape before.
   const delay = holder.__paydeskLoopDelay;
   const delayMs = delay && delay.count > 0 ? delay.percentile(99) / 1e6 : 0;
@@ -166,10 +176,10 @@ export function exposition(gauges: Gauge[]): string {
   const escapeHelp = (value: string) => value.replaceAll("\\", "\\\\").replaceAll("\n", "\\n");
   const lines: string[] = [];
   for (const gauge of gauges) {
-    lines.push(`# HELP ${gauge.name} ${escapeHelp(gauge.help)}`, `# TYPE ${gauge.name} gauge`);
-    for (const { labels, value } of gauge.samples) {
+    lines.push(`# HELP ${gauge.name} ${escapeHelp(gauge.help)}`, `# TYPE ${gauge.name} ${gauge.type ?? "gauge"}`);
+    for (const { labels, value, suffix = "" } of gauge.samples) {
       const pairs = Object.entries(labels ?? {}).map(([key, v]) => `${key}="${escapeLabel(v)}"`);
-      lines.push(`${gauge.name}${pairs.length > 0 ? `{${pairs.join(",")}}` : ""} ${Number.isFinite(value) ? value : 0}`);
+      lines.push(`${gauge.name}${suffix}${pairs.length > 0 ? `{${pairs.join(",")}}` : ""} ${Number.isFinite(value) ? value : 0}`);
     }
   }
   return `${lines.join("\n")}\n`;
