@@ -22,6 +22,27 @@ describe("stopping a PayDesk server", () => {
     holder.__paydeskStreamsRefused = false;
   });
 
+  it("is not ready while the database does not answer, nor when the check itself fails (503 database), and ready again after", async () => {
+    const failing = (error: Error) => ({ execute: async () => Promise.reject(error) });
+    const answerWith = async (db: unknown) => {
+      surroundings.db = db;
+      const answer = await ready(new Request("http://paydesk.test/api/health/ready"));
+      return { status: answer.status, body: await answer.json() };
+    };
+    try {
+      expect(await answerWith(failing(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })))).toEqual({
+        status: 503,
+        body: { ready: false, reason: "database" },
+      });
+      expect(await answerWith(failing(new Error("something else")))).toEqual({ status: 503, body: { ready: false, reason: "database" } });
+      // Liveness never asks the database.
+      expect((await live(new Request("http://paydesk.test/api/health/live"))).status).toBe(200);
+    } finally {
+      surroundings.db = database.db;
+    }
+    expect(await answerWith(database.db)).toEqual({ status: 200, body: { ready: true } });
+  });
+
   it("ends every open event stream, stops the background loops and turns readiness to 503, once", async () => {
     const answer = await ready(new Request("http://paydesk.test/api/health/ready"));
     expect(answer.status).toBe(200);
