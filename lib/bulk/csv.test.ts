@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_ROWS, parseBulkFile, type ParsedFile } from "./csv";
+import { MAX_ROWS, parseBulkFile, type FileProblem, type ParsedFile } from "./csv";
 import { fileProblemText, lineProblemText } from "./messages";
 
 const NOW = new Date("2026-11-26T08:00:00Z");
@@ -113,10 +113,11 @@ describe("a bulk Pay-Out file", () => {
     expect(problem(utf8("amount,Amount\n1,2\n"))).toEqual({ key: "duplicateColumns", columns: ["amount"] });
     expect(problem(utf8('amount,description\n1,"never closed\n'))).toMatchObject({ key: "unreadable" });
     expect(problem(new Uint8Array(1_000_001).fill(0x41))).toMatchObject({ key: "tooLarge" });
-    for (const p of [
+    const problems: FileProblem[] = [
       { key: "unknownColumns", columns: ["acount_no"] },
       { key: "tooManyRows", rows: 1001, maxRows: 1000 },
-    ] as const) {
+    ];
+    for (const p of problems) {
       expect(fileProblemText("en", p)).toMatch(/acount_no|1001/);
       expect(fileProblemText("th", p)).toMatch(/acount_no|1001/);
     }

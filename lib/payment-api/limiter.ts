@@ -34,11 +34,11 @@ export interface LimitConfig {
 }
 
 /** Who is calling, highest priority first. */
-export const LANES = ["staff", "merchant_api", "webhook", "reconcile", "anonymous"] as const;
+export const LANES = ["staff", "merchant_api", "webhook", "reconcile", "bulk", "anonymous"] as const;
 export type Lane = (typeof LANES)[number];
 
 /** The part of the budget each lane may fill on its own (the rest is kept for the lanes above it). */
-export const LANE_SHARE: Record<Lane, number> = { staff: 1, merchant_api: 0.85, webhook: 0.7, reconcile: 0.45, anonymous: 0.4 };
+export const LANE_SHARE: Record<Lane, number> = { staff: 1, merchant_api: 0.85, webhook: 0.7, reconcile: 0.45, bulk: 0.4, anonymous: 0.4 };
 
 /**
  * How long a call of each lane may wait for a slot (staff: the configured `maxWaitMs`). A shop's
@@ -47,12 +47,15 @@ export const LANE_SHARE: Record<Lane, number> = { staff: 1, merchant_api: 0.85, 
  * instead of refused), within the 30 s an HTTP client commonly waits. Webhook confirmations and
  * reconciliation answer nobody waiting, so they may wait for a full window too (a confirmation
  * batch gathers more claims meanwhile, lib/webhooks/confirm-batch.ts); one that still gets no slot
- * is left to reconciliation, which reads in bulk. Anonymous pages never queue.
+ * is left to reconciliation, which reads in bulk. A bulk Pay-Out file's lines (lib/bulk/worker.ts,
+ * one at a time) wait as long as the shop's calls, below everything that keeps money state right.
+ * Anonymous pages never queue.
  */
 export const LANE_WAIT_MS: Record<Exclude<Lane, "staff">, number> = {
   merchant_api: 25_000,
   webhook: 15_000,
   reconcile: 15_000,
+  bulk: 25_000,
   anonymous: 0,
 };
 

@@ -1,0 +1,243 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { merchants, paymentRequests, payoutBatches, payoutBatchRows, staffUsers } from "../db/schema";
+import type { MerchantScope } from "../merchants/queries";
+import type { Destination } from "../requests/contract";
+import type { Column, FileLine } from "./csv";
+
+/**
+ * Bulk Pay-Out files as PayDesk keeps them (docs/DESIGN.md §15): recorded when checked (`draft`:
+ * nothing sent), confirmed by a person with `payout.create` (only when every line is fine), then
+ * made into requests by the bulk loop (lib/bulk/worker.ts). Every read is scoped to the person's
+ * merchants inside the query: a file of another merchant is simply not found.
+ */
+export type BatchStatus = "draft" | "confirmed" | "done" | "canceled";
+
+export const BULK_CHANNEL = "paydesk_bulk";
+
+export interface BatchSummary {
+  id: string;
+  merchantId: string;
+  merchantName: string;
+  fileName: string;
+  encoding: string;
+  status: BatchStatus;
+  rowCount: number;
+  validCount: number;
+  totalSatang: number;
+  createdAt: Date;
+  createdBy: string;
+  creatorName: string | null;
+  confirmedAt: Date | null;
+  /** Lines made into requests (any outcome) so far. */
+  madeCount: number;
+  /** When the same file (same bytes, same merchant) was uploaded before this one, if it was. */
+  sameFileBefore: Date | null;
+}
+
+export interface BatchLine {
+  line: number;
+  cells: Partial<Record<Column, string>>;
+  refId1: string | null;
+  amountSatang: number | null;
+  destination: Destination | null;
+  problems: Record<string, string[]>;
+  requestId: string | null;
+  requestState: string | null;
+  outcome: string | null;
+  attempts: number;
+  lastError: string | null;
+}
+
+const newBatchId = () => `pb_${randomBytes(10).toString("hex")}`;
+
+export const sha256Of = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/**
+ * Records a checked file as a draft. A RefId1 the merchant already has (any state: the provider
+ * keeps rejected ones too) is a problem of its line now, not a refusal after confirming.
+ */
+export async function recordBatch(
+  db: Db,
+  args: { merchantRowId: string; createdBy: string; fileName: string; bytes: Uint8Array; encoding: string; lines: FileLine[] },
+): Promise<string> {
+  const refIds = args.lines.flatMap((l) => (l.payOut ? [l.payOut.refId1] : []));
+  const taken = new Set(
+    refIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ refId1: paymentRequests.refId1 })
+            .from(paymentRequests)
+            .where(and(eq(paymentRequests.merchantId, args.merchantRowId), inArray(paymentRequests.refId1, refIds)))
+        ).map((r) => r.refId1),
+  );
+  const lines = args.lines.map((l) =>
+    l.payOut && taken.has(l.payOut.refId1) ? { ...l, payOut: null, problems: { ...l.problems, refId1: ["refId1Taken"] } } : l,
+  );
+  const valid = lines.filter((l) => l.payOut !== null);
+  const id = newBatchId();
+  await db.transaction(async (tx) => {
+    await tx.insert(payoutBatches).values({
+      id,
+      merchantId: args.merchantRowId,
+      fileName: args.fileName.slice(0, 200),
+      fileSha256: sha256Of(args.bytes),
+      encoding: args.encoding,
+      rowCount: lines.length,
+      validCount: valid.length,
+      totalSatang: valid.reduce((sum, l) => sum + l.payOut!.amountSatang, 0),
+      createdBy: args.createdBy,
+    });
+    // A few hundred rows per statement keeps each within Postgres's parameter limit.
+    for (let i = 0; i < lines.length; i += 200) {
+      await tx.insert(payoutBatchRows).values(
+        lines.slice(i, i + 200).map((l) => ({
+          batchId: id,
+          line: l.line,
+          cells: l.cells,
+          payOut: l.payOut,
+          problems: Object.keys(l.problems).length > 0 ? l.problems : null,
+        })),
+      );
+    }
+  });
+  return id;
+}
+
+const scoped = (scope: MerchantScope) => (scope.merchantIds === null ? undefined : inArray(payoutBatches.merchantId, scope.merchantIds));
+
+const summaryColumns = {
+  batch: payoutBatches,
+  merchantName: merchants.displayName,
+  creatorName: staffUsers.name,
+  madeCount: sql<number>`(select count(*)::int from ${payoutBatchRows} r where r.batch_id = ${payoutBatches.id} and r.outcome is not null)`,
+  sameFileBefore: sql<Date | string | null>`(select min(o.created_at) from ${payoutBatches} o
+    where o.merchant_id = ${payoutBatches.merchantId} and o.file_sha256 = ${payoutBatches.fileSha256} and o.created_at < ${payoutBatches.createdAt})`,
+};
+
+type SummaryRow = {
+  batch: typeof payoutBatches.$inferSelect;
+  merchantName: string;
+  creatorName: string | null;
+  madeCount: number;
+  sameFileBefore: Date | string | null;
+};
+
+function summaryOf(row: SummaryRow): BatchSummary {
+  const b = row.batch;
+  return {
+    id: b.id,
+    merchantId: b.merchantId,
+    merchantName: row.merchantName,
+    fileName: b.fileName,
+    encoding: b.encoding,
+    status: b.status as BatchStatus,
+    rowCount: b.rowCount,
+    validCount: b.validCount,
+    totalSatang: b.totalSatang,
+    createdAt: b.createdAt,
+    createdBy: b.createdBy,
+    creatorName: row.creatorName,
+    confirmedAt: b.confirmedAt,
+    madeCount: Number(row.madeCount),
+    sameFileBefore: row.sameFileBefore === null ? null : new Date(row.sameFileBefore),
+  };
+}
+
+export async function listBatches(db: Db, scope: MerchantScope, limit = 20): Promise<BatchSummary[]> {
+  if (scope.merchantIds !== null && scope.merchantIds.length === 0) return [];
+  const rows = await db
+    .select(summaryColumns)
+    .from(payoutBatches)
+    .innerJoin(merchants, eq(merchants.id, payoutBatches.merchantId))
+    .leftJoin(staffUsers, eq(staffUsers.id, payoutBatches.createdBy))
+    .where(scoped(scope))
+    .orderBy(desc(payoutBatches.createdAt))
+    .limit(limit);
+  return rows.map(summaryOf);
+}
+
+export async function getBatch(db: Db, scope: MerchantScope, id: string): Promise<{ batch: BatchSummary; lines: BatchLine[] } | null> {
+  if (scope.merchantIds !== null && scope.merchantIds.length === 0) return null;
+  const [row] = await db
+    .select(summaryColumns)
+    .from(payoutBatches)
+    .innerJoin(merchants, eq(merchants.id, payoutBatches.merchantId))
+    .leftJoin(staffUsers, eq(staffUsers.id, payoutBatches.createdBy))
+    .where(and(eq(payoutBatches.id, id), scoped(scope)))
+    .limit(1);
+  if (!row) return null;
+  const lines = await db
+    .select({ row: payoutBatchRows, requestState: paymentRequests.status })
+    .from(payoutBatchRows)
+    .leftJoin(paymentRequests, eq(paymentRequests.id, payoutBatchRows.requestId))
+    .where(eq(payoutBatchRows.batchId, id))
+    .orderBy(asc(payoutBatchRows.line));
+  return {
+    batch: summaryOf(row),
+    lines: lines.map(({ row: l, requestState }) => {
+      const payOut = l.payOut as { refId1: string; amountSatang: number; destination: Destination } | null;
+      const cells = l.cells as Partial<Record<Column, string>>;
+      return {
+        line: l.line,
+        cells,
+        refId1: payOut?.refId1 ?? (cells.ref_id1?.trim() || null),
+        amountSatang: payOut?.amountSatang ?? null,
+        destination: payOut?.destination ?? null,
+        problems: (l.problems as Record<string, string[]> | null) ?? {},
+        requestId: l.requestId,
+        requestState,
+        outcome: l.outcome,
+        attempts: l.attempts,
+        lastError: l.lastError,
+      };
+    }),
+  };
+}
+
+export type ConfirmOutcome = "confirmed" | "already" | "has_problems" | "canceled" | "not_found";
+
+/**
+ * Confirms a draft whose every line is fine: one conditional update, so two people (or two clicks)
+ * confirming at once confirm it once. The bulk loop is woken through BULK_CHANNEL.
+ */
+export async function confirmBatch(db: Db, scope: MerchantScope, id: string, by: string): Promise<ConfirmOutcome> {
+  const [confirmed] = await db
+    .update(payoutBatches)
+    .set({ status: "confirmed", confirmedBy: by, confirmedAt: new Date() })
+    .where(
+      and(
+        eq(payoutBatches.id, id),
+        eq(payoutBatches.status, "draft"),
+        eq(payoutBatches.validCount, payoutBatches.rowCount),
+        ne(payoutBatches.rowCount, 0),
+        scoped(scope),
+      ),
+    )
+    .returning({ id: payoutBatches.id });
+  if (confirmed) {
+    await db.execute(sql`select pg_notify(${BULK_CHANNEL}, ${id})`);
+    return "confirmed";
+  }
+  const [found] = await db
+    .select({ status: payoutBatches.status })
+    .from(payoutBatches)
+    .where(and(eq(payoutBatches.id, id), scoped(scope)));
+  if (!found) return "not_found";
+  if (found.status === "canceled") return "canceled";
+  if (found.status === "draft") return "has_problems";
+  return "already";
+}
+
+/** Discards a draft (nothing was sent for it); false when it is no longer a draft or not found. */
+export async function cancelBatch(db: Db, scope: MerchantScope, id: string): Promise<boolean> {
+  const [canceled] = await db
+    .update(payoutBatches)
+    .set({ status: "canceled" })
+    .where(and(eq(payoutBatches.id, id), eq(payoutBatches.status, "draft"), scoped(scope)))
+    .returning({ id: payoutBatches.id });
+  return Boolean(canceled);
+}

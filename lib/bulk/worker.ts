@@ -1,0 +1,168 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { merchants, payoutBatches, payoutBatchRows } from "../db/schema";
+import type { MerchantApi } from "../payment-api/client";
+import type { PayOutRequest } from "../requests/contract";
+import { createForMerchant } from "../requests/create";
+import { rulesOf } from "../requests/form-context";
+
+/**
+ * The bulk loop: makes each line of a confirmed bulk Pay-Out file into a request, one line at a
+ * time per instance (docs/DESIGN.md §15). Lines are leased in the database (`FOR UPDATE SKIP
+ * LOCKED`, a lease time), so instances share the work and a crashed one's lease runs out.
+ *
+ * Never twice: a line's request is made with the idempotency key `bulk:<file>:<line>`, so a line
+ * made but not yet marked (the process died between the two) finds its request again on the next
+ * try instead of making a second. A line that fails in a way that made nothing (the database, a
+ * thrown error) is tried again later, its error kept for the page.
+ */
+export interface BulkWorkerOptions {
+  db: Db;
+  /** The provider client for one of our merchants, in the bulk lane of the budget. */
+  apiFor(merchantRowId: string): Promise<MerchantApi | undefined>;
+  pollMs?: number;
+  leaseMs?: number;
+  log?: (message: string) => void;
+}
+
+export const idempotencyKeyOf = (batchId: string, line: number) => `bulk:${batchId}:${line}`;
+
+interface Leased {
+  batchId: string;
+  line: number;
+  attempts: number;
+  payOut: PayOutRequest;
+  merchantId: string;
+  confirmedBy: string | null;
+}
+
+/** Claims the next line of the oldest confirmed file, if any is due. */
+async function leaseNext(db: Db, leaseMs: number): Promise<Leased | null> {
+  const result = await db.execute(sql`
+    update payout_batch_rows r set lease_until = now() + make_interval(secs => ${leaseMs / 1000}), attempts = r.attempts + 1
+    from payout_batches b
+    where b.id = r.batch_id and (r.batch_id, r.line) = (
+      select r2.batch_id, r2.line from payout_batch_rows r2 join payout_batches b2 on b2.id = r2.batch_id
+      where b2.status = 'confirmed' and r2.outcome is null and r2.pay_out is not null
+        and (r2.lease_until is null or r2.lease_until < now())
+      order by b2.confirmed_at, r2.batch_id, r2.line
+      limit 1
+      for update of r2 skip locked)
+    returning r.batch_id, r.line, r.attempts, r.pay_out, b.merchant_id, b.confirmed_by`);
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  if (!row) return null;
+  const payOut = typeof row.pay_out === "string" ? JSON.parse(row.pay_out) : row.pay_out;
+  return {
+    batchId: String(row.batch_id),
+    line: Number(row.line),
+    attempts: Number(row.attempts),
+    payOut: payOut as PayOutRequest,
+    merchantId: String(row.merchant_id),
+    confirmedBy: row.confirmed_by === null ? null : String(row.confirmed_by),
+  };
+}
+
+/** Waits before a failed line is tried again: 2, 4, 8 … seconds, at most a minute. */
+const retryAfterMs = (attempts: number) => Math.min(60_000, 1_000 * 2 ** Math.min(attempts, 6));
+
+async function makeLine(options: BulkWorkerOptions, leased: Leased): Promise<void> {
+  const { db } = options;
+  const mark = (values: Partial<typeof payoutBatchRows.$inferInsert>) =>
+    db
+      .update(payoutBatchRows)
+      .set(values)
+      .where(and(eq(payoutBatchRows.batchId, leased.batchId), eq(payoutBatchRows.line, leased.line)));
+  try {
+    const [merchant] = await db.select().from(merchants).where(eq(merchants.id, leased.merchantId));
+    if (!merchant) throw new Error(`merchant ${leased.merchantId} is gone`);
+    const outcome = await createForMerchant(db, options.apiFor, {
+      rules: rulesOf({
+        id: merchant.id,
+        displayName: merchant.displayName,
+        payinMin: merchant.payinMin,
+        payinMax: merchant.payinMax,
+        payoutApprovalThreshold: merchant.payoutApprovalThreshold,
+      }),
+      payload: { kind: "payout", payOut: leased.payOut },
+      idempotencyKey: idempotencyKeyOf(leased.batchId, leased.line),
+      createdBy: leased.confirmedBy,
+    });
+    if (outcome.outcome === "sent" || outcome.outcome === "held" || outcome.outcome === "existing") {
+      await mark({ outcome: outcome.outcome, requestId: outcome.request.id, leaseUntil: null, lastError: null });
+      options.log?.(`bulk ${leased.batchId} line ${leased.line}: ${outcome.outcome} ${outcome.request.id} (${outcome.state})`);
+    } else {
+      // Nothing was made, and trying again would make nothing either: the line says why.
+      const problems =
+        outcome.outcome === "invalid" ? outcome.fieldErrors : { file: [outcome.outcome === "no_api" ? "noApi" : "formStale"] };
+      await mark({ outcome: "refused", problems, leaseUntil: null });
+      options.log?.(`bulk ${leased.batchId} line ${leased.line}: not made (${outcome.outcome})`);
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await mark({ leaseUntil: new Date(Date.now() + retryAfterMs(leased.attempts)), lastError: message.slice(0, 500) }).catch(
+      () => undefined,
+    );
+    options.log?.(`bulk ${leased.batchId} line ${leased.line} failed (attempt ${leased.attempts}), trying again: ${message}`);
+  }
+}
+
+/** A confirmed file with no line left to make is done. */
+async function finishDone(db: Db): Promise<void> {
+  await db
+    .update(payoutBatches)
+    .set({ status: "done", doneAt: new Date() })
+    .where(
+      and(
+        eq(payoutBatches.status, "confirmed"),
+        sql`not exists (select 1 from ${payoutBatchRows} r where r.batch_id = ${payoutBatches.id} and r.outcome is null and r.pay_out is not null)`,
+      ),
+    );
+}
+
+/** Makes up to `max` lines, one after the other; returns how many it took. */
+export async function runBulkPass(options: BulkWorkerOptions, max = 20): Promise<number> {
+  let taken = 0;
+  for (; taken < max; taken++) {
+    const leased = await leaseNext(options.db, options.leaseMs ?? 120_000);
+    if (!leased) break;
+    await makeLine(options, leased);
+  }
+  await finishDone(options.db);
+  return taken;
+}
+
+/** Starts the loop; `wake` (a confirmation heard on BULK_CHANNEL) runs a pass at once. Returns its stop. */
+export function startBulkWorker(options: BulkWorkerOptions): { stop(): Promise<void>; wake(): void } {
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(tick, ms);
+    timer.unref?.();
+  };
+  let busy = false;
+  const tick = async () => {
+    if (stopped || busy) return;
+    busy = true;
+    const pass = runBulkPass(options).catch((error: unknown) => {
+      options.log?.(`bulk pass failed: ${error instanceof Error ? error.message : String(error)}`);
+      return 0;
+    });
+    running = pass;
+    const taken = await pass;
+    busy = false;
+    schedule(taken > 0 ? 0 : (options.pollMs ?? 2_000));
+  };
+  schedule(options.pollMs ?? 2_000);
+  return {
+    wake: () => schedule(0),
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
