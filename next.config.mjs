@@ -8,7 +8,9 @@ const nextConfig = {
   // forbidden() answers 403 with app/(console)/forbidden.tsx when a role cannot open a page.
   // inlineCss: each page's stylesheet goes into its HTML instead of a render-blocking request; the
   // customer's pages (app/customer.css, ~3 KB) paint one round trip sooner on a slow phone network.
-  experimental: { authInterrupts: true, inlineCss: true },
+  // serverActions.bodySizeLimit: a bulk Pay-Out file may be 1 MB (lib/bulk/csv.ts MAX_FILE_BYTES), and
+  // the form's other fields and multipart framing come on top of it (Next's default is 1 MB in all).
+  experimental: { authInterrupts: true, inlineCss: true, serverActions: { bodySizeLimit: "2mb" } },
   async headers() {
     return [
       {

@@ -13,6 +13,8 @@ import { REQUEST_CHANNEL } from "./requests/apply";
 import { startReconcileWorker } from "./requests/worker";
 import { log } from "./ops/log";
 import { stopGracefully } from "./shutdown";
+import { BULK_CHANNEL } from "./bulk/batches";
+import { startBulkWorker } from "./bulk/worker";
 
 const say = log("paydesk");
 
@@ -85,7 +87,16 @@ export async function startPayDesk(): Promise<void> {
         log: (m) => log("outbound").info(m),
       }),
     );
-    stopGracefully([holder.__paydeskWorker, () => outbound.stop()], (m) => say.info(m));
+    // Confirmed bulk Pay-Out files, a line at a time, in the bulk lane of the provider budget;
+    // woken at once by a confirmation (lib/bulk/batches.ts announces it on BULK_CHANNEL).
+    const bulkHolder = globalThis as typeof globalThis & { __paydeskBulk?: ReturnType<typeof startBulkWorker> };
+    if (!bulkHolder.__paydeskBulk) {
+      const bulk = startBulkWorker({ db, apiFor: merchantApiIn("bulk"), pollMs: 2_000, log: (m) => log("bulk").info(m) });
+      bulkHolder.__paydeskBulk = bulk;
+      await handle.listen(BULK_CHANNEL, () => bulk.wake());
+    }
+    const bulk = bulkHolder.__paydeskBulk;
+    stopGracefully([holder.__paydeskWorker, () => outbound.stop(), () => bulk.stop()], (m) => say.info(m));
     say.info(`database ready (${kind === "postgres" ? "PostgreSQL" : `embedded PGlite in ${settings.dataDir}`})`);
   } catch (error) {
     const reason = error instanceof EnvError ? error.message : describe(error);

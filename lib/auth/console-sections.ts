@@ -10,6 +10,7 @@ export const CONSOLE_SECTIONS = {
   requests: { href: "/requests", label: "Requests", permissions: ["request.read"] },
   new: { href: "/new", label: "New request", permissions: ["payin.create", "p2p.create", "payout.create", "withdrawal.create"] },
   approvals: { href: "/approvals", label: "Approvals", permissions: ["payout.approve"] },
+  bulk: { href: "/payouts/bulk", label: "Bulk Pay-Outs", permissions: ["payout.create"] },
   slips: { href: "/slips", label: "Slips", permissions: ["request.read"] },
   webhooks: { href: "/webhooks", label: "Webhooks", permissions: ["webhook.read"] },
   settings: { href: "/settings", label: "Settings", permissions: ["merchant.manage", "staff.manage"] },

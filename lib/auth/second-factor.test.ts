@@ -16,6 +16,7 @@ import {
 import { insertStaff } from "./testing/staff";
 import { codeAt, matchingStep, newTotpSecret, stepAt, TOTP_PERIOD_SECONDS } from "./totp";
 import { verifySignIn } from "./verify-sign-in";
+import { captureLog } from "../ops/testing/log-capture";
 
 const vault = createKeyVault([randomBytes(32)]);
 const step = TOTP_PERIOD_SECONDS * 1000;
@@ -65,18 +66,17 @@ describe.each(DATABASE_KINDS)("two-factor sign-in on %s", (kind) => {
       const { user, secret, codes } = await enrolled();
       const otherVault = createKeyVault([randomBytes(32)]);
       const attempt = { email: user.email, password: user.password, ip: null };
-      const errors: unknown[] = [];
-      const original = console.error;
-      console.error = (...args: unknown[]) => errors.push(args.join(" "));
+      const logged = captureLog();
       try {
         expect(await verifySignIn(database.db, { ...attempt, code: codeAt(secret, new Date()) }, otherVault)).toEqual({
           ok: false,
           refusal: { reason: "second_factor_invalid", methods: "totp" },
         });
       } finally {
-        console.error = original;
+        logged.restore();
       }
-      expect(String(errors[0])).toMatch(/cannot be opened with this ENCRYPTION_KEY/);
+      expect(logged.text()).toMatch(/cannot be opened with this ENCRYPTION_KEY/);
+      expect(logged.text()).toContain(user.id);
       expect(await verifySignIn(database.db, { ...attempt, code: codes[0]! }, otherVault)).toMatchObject({ ok: true });
     },
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_ROWS, parseBulkFile, type FileProblem, type ParsedFile } from "./csv";
+import { MAX_ROWS, parseBulkFile, TEMPLATE_CSV, type FileProblem, type ParsedFile } from "./csv";
 import { fileProblemText, lineProblemText } from "./messages";
 
 const NOW = new Date("2026-11-26T08:00:00Z");
@@ -121,5 +121,11 @@ describe("a bulk Pay-Out file", () => {
       expect(fileProblemText("en", p)).toMatch(/acount_no|1001/);
       expect(fileProblemText("th", p)).toMatch(/acount_no|1001/);
     }
+  });
+
+  it("the template the console offers is a file it accepts, every line fine", () => {
+    const parsed = ok(parseBulkFile(utf8(`\uFEFF${TEMPLATE_CSV}`), NOW));
+    expect(parsed.lines.map((l) => l.problems)).toEqual([{}, {}]);
+    expect(parsed.totalSatang).toBe(125_050 + 30_000);
   });
 });

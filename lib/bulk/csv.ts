@@ -31,6 +31,14 @@ export const COLUMNS = [
 ] as const;
 export type Column = (typeof COLUMNS)[number];
 
+/** The file the console offers to fill in (/payouts/bulk/template.csv): every column, a bank line and a PromptPay line. */
+export const TEMPLATE_CSV = [
+  COLUMNS.join(","),
+  'SELLER-0001,"1,250.50",KBANK,1234567890,สมชาย ใจดี,,ค่าคอมมิชชัน พ.ย.,,',
+  "SELLER-0002,300.00,,,,0812345678,Commission Nov,,",
+  "",
+].join("\r\n");
+
 /** Thai header names a merchant's staff may use instead of the English ones. */
 export const COLUMN_NAMES: Record<Column, readonly string[]> = {
   ref_id1: ["ref_id1", "refid1", "เลขอ้างอิง"],

@@ -5,6 +5,7 @@
  */
 import { defineMessages, formatThb, type Locale } from "../i18n";
 import { fieldMessage } from "../requests/form-messages";
+import type { BatchStatus } from "./batches";
 import type { FileProblem } from "./csv";
 
 export const bulkMessages = defineMessages({
@@ -51,6 +52,8 @@ export const bulkMessages = defineMessages({
     progress: (made: number, all: number) => `${made} of ${all} made`,
     back: "All bulk files",
     notFound: "There is no such file.",
+    cannotCancel: "Only a file not yet confirmed can be discarded.",
+    hasProblems: "Some lines of this file have problems: fix them in your file and upload it again. Nothing was sent.",
     fileEmpty: "The file has no Pay-Outs: a header line and at least one line under it are needed.",
     fileTooLarge: (max: number) => `The file is too large: at most ${Math.round(max / 1_000)} KB.`,
     fileTooManyRows: (rows: number, max: number) => `The file has ${rows} lines; at most ${max} at a time. Split it in two.`,
@@ -106,6 +109,8 @@ export const bulkMessages = defineMessages({
     progress: (made: number, all: number) => `สร้างแล้ว ${made} จาก ${all} รายการ`,
     back: "ไฟล์ทั้งหมด",
     notFound: "ไม่พบไฟล์นี้",
+    cannotCancel: "ทิ้งได้เฉพาะไฟล์ที่ยังไม่ยืนยัน",
+    hasProblems: "บางบรรทัดในไฟล์นี้ต้องแก้ไข แก้ในไฟล์แล้วอัปโหลดใหม่ ยังไม่มีการส่งรายการใด",
     fileEmpty: "ไฟล์ไม่มีรายการโอนจ่าย ต้องมีบรรทัดหัวตารางและอย่างน้อยหนึ่งบรรทัดข้อมูล",
     fileTooLarge: (max: number) => `ไฟล์ใหญ่เกินไป ไม่เกิน ${Math.round(max / 1_000)} KB`,
     fileTooManyRows: (rows: number, max: number) => `ไฟล์มี ${rows} บรรทัด ครั้งละไม่เกิน ${max} บรรทัด แบ่งเป็นสองไฟล์`,
@@ -153,3 +158,8 @@ export function lineProblemText(locale: Locale, raw: string): string {
 }
 
 export const totalText = (satang: number) => formatThb(satang);
+
+/** A file's status, in words. */
+export function statusLabel(t: ReturnType<typeof bulkMessages>, status: BatchStatus): string {
+  return { draft: t.statusDraft, confirmed: t.statusConfirmed, done: t.statusDone, canceled: t.statusCanceled }[status];
+}

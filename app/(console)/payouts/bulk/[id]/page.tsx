@@ -1,0 +1,161 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { BatchControls } from "@/components/console/bulk/batch-controls";
+import { stateLabels } from "@/components/console/requests/status-messages";
+import { LiveUpdates } from "@/components/live/live-updates";
+import { CONSOLE_SECTIONS } from "@/lib/auth/console-sections";
+import { requirePermission } from "@/lib/auth/session";
+import { BANKS } from "@/lib/banks";
+import { getBatch, type BatchLine } from "@/lib/bulk/batches";
+import { bulkMessages, lineProblemText, statusLabel } from "@/lib/bulk/messages";
+import { getDb } from "@/lib/db";
+import { formatThb, type Locale } from "@/lib/i18n";
+import { formatDateTime } from "@/lib/i18n/date-time";
+import { getLocale } from "@/lib/i18n/server";
+import { catchUpMark } from "@/lib/live/bus";
+import type { State } from "@/lib/requests/lifecycle";
+import { cancelBulkAction, confirmBulkAction } from "../actions";
+
+export const metadata: Metadata = { title: "Bulk Pay-Out file" };
+
+function destinationText(line: BatchLine, locale: Locale): string {
+  const d = line.destination;
+  if (!d) {
+    const c = line.cells;
+    return [c.bank_code, c.account_no, c.account_name, c.promptpay_id].filter((v) => v && v.trim() !== "").join(" · ");
+  }
+  if (d.type === "promptpay") return `PromptPay ${d.promptPayId}`;
+  if (d.type === "bank") {
+    const bank = BANKS.find((b) => b.code === d.bankCode);
+    return `${bank ? (locale === "th" ? bank.nameTh : bank.nameEn) : d.bankCode} ${d.accountNo} · ${d.accountName}`;
+  }
+  return d.accountId;
+}
+
+/** One bulk Pay-Out file: its lines as checked, then as they become requests (lib/bulk). */
+export default async function BulkBatchPage({ params }: { params: Promise<{ id: string }> }) {
+  const session = await requirePermission(CONSOLE_SECTIONS.bulk.permissions);
+  const renderedAt = catchUpMark();
+  const [locale, db, { id }] = await Promise.all([getLocale(session), getDb(), params]);
+  const t = bulkMessages(locale);
+  const found = await getBatch(db, session, id);
+  if (!found) notFound();
+  const { batch, lines } = found;
+  const states = stateLabels(locale);
+  const bad = batch.rowCount - batch.validCount;
+  const outcomeText = (line: BatchLine) =>
+    line.outcome === "sent"
+      ? t.outcomeSent
+      : line.outcome === "held"
+        ? t.outcomeHeld
+        : line.outcome === "existing"
+          ? t.outcomeExisting
+          : line.outcome === "refused"
+            ? t.outcomeRefused
+            : line.lastError
+              ? t.retrying
+              : t.waiting;
+  return (
+    <section>
+      {/* Each line made is a request created: the page follows them as they come. */}
+      {batch.status === "confirmed" && <LiveUpdates renderedAt={renderedAt} coalesceMs={500} />}
+      <p>
+        <Link href="/payouts/bulk" className="text-sm text-brand-dark underline">
+          {t.back}
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-semibold break-all">{batch.fileName}</h1>
+      <p className="mt-1 text-slate-700">
+        {batch.merchantName} · {batch.creatorName ?? batch.createdBy} · {formatDateTime(batch.createdAt, locale)}
+      </p>
+      <p className="mt-3 font-medium" data-testid="bulk-summary">
+        {t.summary(batch.rowCount, batch.validCount, formatThb(batch.totalSatang))}
+      </p>
+      <p className="mt-1" data-testid="bulk-status">
+        {statusLabel(t, batch.status)}
+        {batch.status === "confirmed" || batch.status === "done" ? ` · ${t.progress(batch.madeCount, batch.validCount)}` : ""}
+      </p>
+      {batch.sameFileBefore && (
+        <p
+          role="note"
+          className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          data-testid="bulk-same-file"
+        >
+          {t.sameFile(formatDateTime(batch.sameFileBefore, locale))}
+        </p>
+      )}
+      {batch.status === "draft" && bad > 0 && (
+        <p
+          role="alert"
+          className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+          data-testid="bulk-fix-first"
+        >
+          {t.fixFirst(bad)}
+        </p>
+      )}
+      {batch.status === "canceled" && <p className="mt-3 text-slate-700">{t.canceled}</p>}
+      {batch.status === "draft" && (
+        <BatchControls
+          merchantId={batch.merchantId}
+          batchId={batch.id}
+          confirmLabel={t.confirm(batch.validCount, formatThb(batch.totalSatang))}
+          canConfirm={bad === 0 && batch.rowCount > 0}
+          locale={locale}
+          confirmAction={confirmBulkAction}
+          cancelAction={cancelBulkAction}
+        />
+      )}
+      <div className="mt-6 overflow-x-auto">
+        <table className="min-w-full text-left text-sm" data-testid="bulk-lines">
+          <thead className="border-b border-slate-300 text-slate-600">
+            <tr>
+              <th className="py-2 pr-4 font-medium">{t.line}</th>
+              <th className="py-2 pr-4 font-medium">{t.refId1}</th>
+              <th className="py-2 pr-4 font-medium">{t.destination}</th>
+              <th className="py-2 pr-4 text-right font-medium">{t.amount}</th>
+              <th className="py-2 pr-4 font-medium">{batch.status === "draft" ? t.problems : t.result}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => {
+              const problems = Object.values(line.problems).flat();
+              return (
+                <tr key={line.line} className="border-b border-slate-200 align-top" data-testid="bulk-line">
+                  <td className="py-2 pr-4 tabular-nums">{line.line}</td>
+                  <td className="py-2 pr-4 font-mono">{line.refId1 ?? ""}</td>
+                  <td className="py-2 pr-4">{destinationText(line, locale)}</td>
+                  <td className="py-2 pr-4 text-right tabular-nums">
+                    {line.amountSatang === null ? (line.cells.amount ?? "") : formatThb(line.amountSatang)}
+                  </td>
+                  <td className="py-2 pr-4">
+                    {problems.length > 0 && (
+                      <ul className="text-red-800">
+                        {problems.map((p) => (
+                          <li key={p}>{lineProblemText(locale, p)}</li>
+                        ))}
+                      </ul>
+                    )}
+                    {batch.status !== "draft" && batch.status !== "canceled" && problems.length === 0 && (
+                      <span>
+                        {outcomeText(line)}
+                        {line.requestId && (
+                          <>
+                            {" · "}
+                            <Link href={`/requests/${line.requestId}`} className="text-brand-dark underline">
+                              {line.requestState ? states[line.requestState as State] : line.requestId}
+                            </Link>
+                          </>
+                        )}
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { ActionError, defineAction } from "@/lib/auth/action";
+import { cancelBatch, confirmBatch, recordBatch } from "@/lib/bulk/batches";
+import { parseBulkFile } from "@/lib/bulk/csv";
+import { bulkMessages, fileProblemText } from "@/lib/bulk/messages";
+import { getLocale } from "@/lib/i18n/server";
+
+/**
+ * Bulk Pay-Outs (lib/bulk): upload a file (checked and kept as a draft, nothing sent), confirm a
+ * draft whose every line is fine (the bulk loop then makes the requests), or discard a draft.
+ * Confirming sends money: it asks a person with a second factor for a fresh check first.
+ */
+
+const uploadSchema = z.object({
+  merchantId: z.string({ error: "merchantMissing" }).min(1, "merchantMissing"),
+  file: z.instanceof(File, { error: "fileMissing" }),
+});
+
+export const uploadBulkAction = defineAction({
+  permission: "payout.create",
+  schema: uploadSchema,
+  merchantScoped: true,
+  audit: "payout.bulk_upload",
+  target: (_input, data: { batchId: string }) => data.batchId,
+  run: async ({ input, merchant, session, db }): Promise<{ batchId: string }> => {
+    const t = bulkMessages(await getLocale(session));
+    const bytes = new Uint8Array(await input.file.arrayBuffer());
+    const parsed = parseBulkFile(bytes);
+    if (!parsed.ok) {
+      const message = fileProblemText(await getLocale(session), parsed.problem);
+      throw new ActionError(message, { file: [message] });
+    }
+    if (parsed.lines.length === 0) throw new ActionError(t.fileEmpty, { file: [t.fileEmpty] });
+    const batchId = await recordBatch(db, {
+      merchantRowId: merchant.id,
+      createdBy: session.userId,
+      fileName: input.file.name || "upload.csv",
+      bytes,
+      encoding: parsed.encoding,
+      lines: parsed.lines,
+    });
+    redirect(`/payouts/bulk/${batchId}`);
+  },
+});
+
+const batchSchema = z.object({ merchantId: z.string().min(1), batchId: z.string().min(1) });
+
+export const confirmBulkAction = defineAction({
+  permission: "payout.create",
+  schema: batchSchema,
+  merchantScoped: true,
+  stepUp: true,
+  audit: "payout.bulk_confirm",
+  target: (input) => input.batchId,
+  run: async ({ input, session, db }): Promise<{ status: "confirmed" | "already" }> => {
+    const t = bulkMessages(await getLocale(session));
+    const outcome = await confirmBatch(db, session, input.batchId, session.userId);
+    if (outcome === "not_found") throw new ActionError(t.notFound, {}, "not_found");
+    if (outcome === "canceled") throw new ActionError(t.canceled);
+    if (outcome === "has_problems") throw new ActionError(t.hasProblems);
+    return { status: outcome };
+  },
+});
+
+export const cancelBulkAction = defineAction({
+  permission: "payout.create",
+  schema: batchSchema,
+  merchantScoped: true,
+  audit: "payout.bulk_cancel",
+  target: (input) => input.batchId,
+  run: async ({ input, session, db }): Promise<{ canceled: boolean }> => {
+    const t = bulkMessages(await getLocale(session));
+    if (!(await cancelBatch(db, session, input.batchId))) throw new ActionError(t.cannotCancel);
+    return { canceled: true };
+  },
+});
