@@ -17,6 +17,7 @@ export const bulkMessages = defineMessages({
     columnsHelp:
       "Columns: amount (baht, such as 1,250.50), and either bank_code (KBANK or 004), account_no and account_name, or promptpay_id alone. Optional: ref_id1 (made for you when empty), description, ref_id2, ref_id3. UTF-8 or the Thai Excel CSV (Windows-874).",
     merchant: "Merchant",
+    payingMerchant: "Merchant paying out",
     file: "CSV file",
     check: "Check the file",
     recent: "Recent files",
@@ -75,6 +76,7 @@ export const bulkMessages = defineMessages({
     columnsHelp:
       "คอลัมน์: amount (บาท เช่น 1,250.50) และ bank_code (KBANK หรือ 004), account_no และ account_name หรือ promptpay_id อย่างเดียว ไม่บังคับ: ref_id1 (ว่างไว้ระบบสร้างให้), description, ref_id2, ref_id3 รองรับ UTF-8 และ CSV จาก Excel ภาษาไทย (Windows-874)",
     merchant: "ร้านค้า",
+    payingMerchant: "ร้านค้าที่โอนจ่าย",
     file: "ไฟล์ CSV",
     check: "ตรวจไฟล์",
     recent: "ไฟล์ล่าสุด",

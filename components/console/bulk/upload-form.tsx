@@ -28,7 +28,7 @@ export function BulkUploadForm({ merchants, locale, action }: Props) {
     <form action={upload} className="mt-6 max-w-xl space-y-4" data-testid="bulk-upload">
       <div>
         <label htmlFor="bulk-merchant" className="block text-sm font-medium">
-          {t.merchant}
+          {t.payingMerchant}
         </label>
         <select name="merchantId" className={inputClass} {...fieldA11y("bulk-merchant", false, merchantError)}>
           {merchants.map((m) => (

@@ -1,0 +1,78 @@
+/**
+ * Bulk Pay-Outs from staff's side (lib/bulk): the template downloads; a file with a bad line is
+ * shown with the line's problem in words and cannot be confirmed; a file that is not CSV is refused
+ * beside the field; a good file is confirmed and each line becomes one Pay-Out, live, with a link
+ * to it, and the page passes axe.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { COFFEE } from "./support/create-forms";
+import { expect, test } from "./support/sandbox";
+
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name !== "console", "the console project signs in as the demo admin");
+});
+
+const csv = (lines: string[]) => ({
+  name: "sellers.csv",
+  mimeType: "text/csv",
+  buffer: Buffer.from(["ref_id1,amount,bank_code,account_no,account_name,promptpay_id,description", ...lines].join("\r\n"), "utf8"),
+});
+
+test("a file is checked line by line before anything is sent, and once confirmed each line becomes one Pay-Out", async ({
+  page,
+  sandbox,
+}) => {
+  const run = Date.now().toString(36).toUpperCase();
+  await page.goto("/payouts/bulk");
+  await expect(page.getByRole("heading", { level: 1, name: "Bulk Pay-Outs" })).toBeVisible();
+  await expect(page.getByRole("navigation").getByRole("link", { name: "Bulk Pay-Outs" })).toBeVisible();
+
+  const template = await page.request.get("/payouts/bulk/template.csv");
+  expect(template.status()).toBe(200);
+  expect(template.headers()["content-type"]).toContain("text/csv");
+  expect((await template.text()).replace(/^\uFEFF/, "").split("\r\n")[0]).toBe(
+    "ref_id1,amount,bank_code,account_no,account_name,promptpay_id,description,ref_id2,ref_id3",
+  );
+
+  // Not a CSV file: refused beside the field, nothing recorded.
+  await page.getByLabel("Merchant paying out").selectOption({ label: COFFEE });
+  await page
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "sellers.xlsx", mimeType: "application/octet-stream", buffer: Buffer.from([0x50, 0x4b, 3, 4, 0, 0]) });
+  await page.getByRole("button", { name: "Check the file" }).click();
+  await expect(page.getByTestId("bulk-file-error")).toHaveText("This is not a CSV file. In Excel, use Save As → CSV.");
+
+  // A bad amount: the line says so, and the file cannot be confirmed.
+  await page.getByLabel("CSV file").setInputFiles(csv([`${run}-1,12.345,,,,0812345678,`, `${run}-2,20,,,,0812345678,`]));
+  await page.getByRole("button", { name: "Check the file" }).click();
+  await page.waitForURL(/\/payouts\/bulk\/pb_[0-9a-f]+$/);
+  await expect(page.getByTestId("bulk-fix-first")).toContainText("1 line has problems");
+  await expect(page.getByTestId("bulk-line").first()).toContainText("An amount has at most 2 decimals (satang).");
+  await expect(page.getByTestId("bulk-confirm")).toHaveCount(0);
+  await page.getByRole("button", { name: "Discard this file" }).click();
+  await expect(page.getByTestId("bulk-status")).toHaveText("Canceled");
+
+  // A good file: two lines, a bank account and a PromptPay id.
+  await page.goto("/payouts/bulk");
+  await page.getByLabel("Merchant paying out").selectOption({ label: COFFEE });
+  await page
+    .getByLabel("CSV file")
+    .setInputFiles(csv([`${run}-3,"1,250.50",KBANK,1234567890,สมชาย ใจดี,,Commission`, `${run}-4,20,,,,0812345678,`]));
+  await page.getByRole("button", { name: "Check the file" }).click();
+  await page.waitForURL(/\/payouts\/bulk\/pb_[0-9a-f]+$/);
+  await expect(page.getByTestId("bulk-summary")).toHaveText("2 lines, 2 ready, ฿1,270.50 in total");
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  await page.getByTestId("bulk-confirm").click();
+
+  // Without a reload the lines become requests, each once, each with a link to it.
+  await expect(page.getByTestId("bulk-status")).toHaveText(/^(Done|Creating Pay-Outs) · 2 of 2 made$/, { timeout: 20_000 });
+  const lines = page.getByTestId("bulk-line");
+  for (const i of [0, 1]) await expect(lines.nth(i).getByRole("link")).toBeVisible();
+  for (const refId1 of [`${run}-3`, `${run}-4`]) {
+    const atProvider = await sandbox.control<unknown[]>("GET", `/requests?refId1=${refId1}`);
+    expect(atProvider).toHaveLength(1);
+  }
+  await lines.nth(0).getByRole("link").click();
+  await expect(page).toHaveURL(/\/requests\/req_[0-9a-f]+$/);
+  await expect(page.getByText(`${run}-3`).first()).toBeVisible();
+});
