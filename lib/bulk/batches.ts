@@ -8,7 +8,7 @@ import type { Destination } from "../requests/contract";
 import type { Column, FileLine } from "./csv";
 
 /**
- * Bulk Pay-Out files as PayDesk keeps them (docs/DESIGN.md §15): recorded when checked (`draft`:
+ * Bulk Pay-Out files as PayDesk keeps them (docs/DESIGN.md §16): recorded when checked (`draft`:
  * nothing sent), confirmed by a person with `payout.create` (only when every line is fine), then
  * made into requests by the bulk loop (lib/bulk/worker.ts). Every read is scoped to the person's
  * merchants inside the query: a file of another merchant is simply not found.

@@ -1,5 +1,5 @@
 /**
- * A bulk Pay-Out file (docs/DESIGN.md §15): CSV, one Pay-Out per line, with a header line naming
+ * A bulk Pay-Out file (docs/DESIGN.md §16): CSV, one Pay-Out per line, with a header line naming
  * the columns (English names, or the Thai ones in COLUMN_NAMES). Each line is checked by the very
  * contract a Pay-Out made in the console or through the API is (lib/requests/contract.ts), so a
  * file can make nothing the form could not.

@@ -9,7 +9,7 @@ import { rulesOf } from "../requests/form-context";
 
 /**
  * The bulk loop: makes each line of a confirmed bulk Pay-Out file into a request, one line at a
- * time per instance (docs/DESIGN.md §15). Lines are leased in the database (`FOR UPDATE SKIP
+ * time per instance (docs/DESIGN.md §16). Lines are leased in the database (`FOR UPDATE SKIP
  * LOCKED`, a lease time), so instances share the work and a crashed one's lease runs out.
  *
  * Never twice: a line's request is made with the idempotency key `bulk:<file>:<line>`, so a line
