@@ -156,6 +156,8 @@ async function inChild<T>(kind: Kind, providerUrl: string, merchant: BenchMercha
       ENCRYPTION_KEY: randomBytes(32).toString("hex"),
       BENCH_MERCHANT: JSON.stringify(merchant),
       BENCH_OUT: out,
+      // Text, so the filter below can tell PayDesk's per-call lines from the benchmark's.
+      LOG_FORMAT: "text",
       ...extra,
     };
     const tsx = path.join(import.meta.dirname, "..", "node_modules", ".bin", "tsx");

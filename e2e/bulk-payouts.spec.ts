@@ -27,7 +27,7 @@ test("a file is checked line by line before anything is sent, and once confirmed
   await expect(page.getByRole("heading", { level: 1, name: "Bulk Pay-Outs" })).toBeVisible();
   await expect(page.getByRole("navigation").getByRole("link", { name: "Bulk Pay-Outs" })).toBeVisible();
 
-  const template = await page.request.get("/payouts/bulk/template.csv");
+  const template = await page.request.get("/api/bulk-payouts/template");
   expect(template.status()).toBe(200);
   expect(template.headers()["content-type"]).toContain("text/csv");
   expect((await template.text()).replace(/^\uFEFF/, "").split("\r\n")[0]).toBe(

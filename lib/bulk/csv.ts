@@ -31,7 +31,7 @@ export const COLUMNS = [
 ] as const;
 export type Column = (typeof COLUMNS)[number];
 
-/** The file the console offers to fill in (/payouts/bulk/template.csv): every column, a bank line and a PromptPay line. */
+/** The file the console offers to fill in (/api/bulk-payouts/template): every column, a bank line and a PromptPay line. */
 export const TEMPLATE_CSV = [
   COLUMNS.join(","),
   'SELLER-0001,"1,250.50",KBANK,1234567890,สมชาย ใจดี,,ค่าคอมมิชชัน พ.ย.,,',

@@ -25,7 +25,7 @@ export default async function BulkPayoutsPage() {
       <h1 className="text-2xl font-semibold">{t.title}</h1>
       <p className="mt-2 max-w-3xl text-slate-700">{t.intro}</p>
       <p className="mt-2">
-        <a href="/payouts/bulk/template.csv" className="text-sm text-brand-dark underline" download>
+        <a href="/api/bulk-payouts/template" className="text-sm text-brand-dark underline" download>
           {t.template}
         </a>
       </p>

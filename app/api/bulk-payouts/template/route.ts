@@ -2,7 +2,7 @@ import { defineRoute } from "@/lib/auth/route";
 import { TEMPLATE_CSV } from "@/lib/bulk/csv";
 
 /**
- * GET /payouts/bulk/template.csv — a bulk Pay-Out file to fill in (lib/bulk/csv.ts): the columns
+ * GET /api/bulk-payouts/template — a bulk Pay-Out file to fill in (lib/bulk/csv.ts): the columns
  * and two example lines, one to a bank account and one to a PromptPay id. UTF-8 with a byte-order
  * mark, so Excel opens the Thai in it as Thai.
  */
