@@ -3,16 +3,14 @@
  * Postgres: recorded as a draft with its problems, confirmed once, and each line made into exactly
  * one request even with two loops at it or a loop that died between making a line and marking it.
  */
-import { randomBytes } from "node:crypto";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
 import { insertStaff } from "../auth/testing/staff";
 import { merchants, paymentRequests } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
-import { createKeyVault } from "../merchants/key-vault";
-import { createMerchant } from "../merchants/manage";
-import { createPaymentApi, type MerchantApi } from "../payment-api/client";
+import { sandboxCoffee } from "../merchants/testing/sandbox-merchant";
+import type { MerchantApi } from "../payment-api/client";
 import { createForMerchant } from "../requests/create";
 import { rulesOf } from "../requests/form-context";
 import { cancelBatch, confirmBatch, getBatch, listBatches, recordBatch } from "./batches";
@@ -32,25 +30,9 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
     if (skip) return;
     database = await createTestDatabase(kind);
     sb = await startTestSandbox("spec");
-    const vault = createKeyVault([randomBytes(32)]);
-    merchantRowId = (
-      await createMerchant(database.db, vault, {
-        displayName: "Coffee",
-        orgId: sb.coffee.orgId,
-        merchantId: sb.coffee.merchantId,
-        submitKey: sb.coffee.submitKey,
-        readKey: sb.coffee.readKey,
-      })
-    ).id;
+    ({ merchantRowId, api } = await sandboxCoffee(database.db, sb));
     // Above ฿1,000 a Pay-Out waits for a second person.
     await database.db.update(merchants).set({ payoutApprovalThreshold: "1000.00" }).where(eq(merchants.id, merchantRowId));
-    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 5_000, limiter: null }).forMerchant({
-      orgId: sb.coffee.orgId,
-      merchantId: sb.coffee.merchantId,
-      submitKey: sb.coffee.submitKey,
-      readKey: sb.coffee.readKey,
-      label: "Coffee",
-    });
     staffId = (await insertStaff(database.db, { role: "finance" })).id;
   });
   afterAll(async () => {

@@ -4,12 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
 import { paymentRequests, requestEvents } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
-import { createKeyVault } from "../merchants/key-vault";
-import { createMerchant } from "../merchants/manage";
-import { createPaymentApi, type MerchantApi } from "../payment-api/client";
+import { sandboxCoffee } from "../merchants/testing/sandbox-merchant";
+import type { MerchantApi } from "../payment-api/client";
 import { createRequest } from "./create";
 import { messageKey } from "./form-messages";
-import { randomBytes } from "node:crypto";
 import { factWords } from "./notes";
 import { payInRequest, payOutRequest } from "./contract";
 
@@ -24,24 +22,8 @@ describe.each(DATABASE_KINDS)("create flow on %s", (kind) => {
     if (skip) return;
     database = await createTestDatabase(kind);
     sb = await startTestSandbox("spec");
-    const vault = createKeyVault([randomBytes(32)]);
-    merchantRowId = (
-      await createMerchant(database.db, vault, {
-        displayName: "Coffee",
-        orgId: sb.coffee.orgId,
-        merchantId: sb.coffee.merchantId,
-        submitKey: sb.coffee.submitKey,
-        readKey: sb.coffee.readKey,
-      })
-    ).id;
     // 2 s: a first submit on a loaded machine can take most of a second; the lost-answer test's fault holds 6 s.
-    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 2_000, limiter: null }).forMerchant({
-      orgId: sb.coffee.orgId,
-      merchantId: sb.coffee.merchantId,
-      submitKey: sb.coffee.submitKey,
-      readKey: sb.coffee.readKey,
-      label: "Coffee",
-    });
+    ({ merchantRowId, api } = await sandboxCoffee(database.db, sb, { timeoutMs: 2_000 }));
   });
   afterAll(async () => {
     await sb?.dispose();
