@@ -42,11 +42,18 @@ test("a file is checked line by line before anything is sent, and once confirmed
   await page.getByRole("button", { name: "Check the file" }).click();
   await expect(page.getByTestId("bulk-file-error")).toHaveText("This is not a CSV file. In Excel, use Save As → CSV.");
 
+  // The refusal keeps the merchant chosen (React resets a form after an action: a refused file must
+  // not quietly move the next upload to another merchant).
+  const chosen = () =>
+    page.getByLabel("Merchant paying out").evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent);
+  expect(await chosen()).toBe(COFFEE);
+
   // A bad amount: the line says so, and the file cannot be confirmed.
   await page.getByLabel("CSV file").setInputFiles(csv([`${run}-1,12.345,,,,0812345678,`, `${run}-2,20,,,,0812345678,`]));
   await page.getByRole("button", { name: "Check the file" }).click();
   await page.waitForURL(/\/payouts\/bulk\/pb_[0-9a-f]+$/);
   await expect(page.getByTestId("bulk-fix-first")).toContainText("1 line has problems");
+  await expect(page.getByRole("main")).toContainText(COFFEE);
   await expect(page.getByTestId("bulk-line").first()).toContainText("An amount has at most 2 decimals (satang).");
   await expect(page.getByTestId("bulk-confirm")).toHaveCount(0);
   await page.getByRole("button", { name: "Discard this file" }).click();

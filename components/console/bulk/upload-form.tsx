@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState } from "react";
+import { startTransition, useActionState } from "react";
 import type { ActionResult, ServerAction } from "@/lib/auth/action";
 import { bulkMessages } from "@/lib/bulk/messages";
 import type { Locale } from "@/lib/i18n";
@@ -9,12 +9,14 @@ import { fieldA11y, inputClass } from "@/components/ui/field";
 
 interface Props {
   merchants: { id: string; displayName: string }[];
+  /** The header's merchant; with none chosen the person must pick one (money leaves from it). */
+  selectedId: string | null;
   locale: Locale;
   action: ServerAction<{ batchId: string }>;
 }
 
 /** Choose a merchant and a file; the server checks it and opens the file's page (nothing is sent yet). */
-export function BulkUploadForm({ merchants, locale, action }: Props) {
+export function BulkUploadForm({ merchants, selectedId, locale, action }: Props) {
   const t = bulkMessages(locale);
   const [state, upload, isUploading] = useActionState<ActionResult<{ batchId: string }> | null, FormData>(
     (previous, formData) => action(previous, formData),
@@ -25,12 +27,33 @@ export function BulkUploadForm({ merchants, locale, action }: Props) {
   const fileError = words(failed?.fieldErrors.file?.[0]);
   const merchantError = words(failed?.fieldErrors.merchantId?.[0]);
   return (
-    <form action={upload} className="mt-6 max-w-xl space-y-4" data-testid="bulk-upload">
+    <form
+      action={upload}
+      // Sent by hand with JavaScript on: a form action resets the form's fields when it returns, and
+      // after a refused file the merchant chosen must stay chosen (not quietly become the first one).
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        startTransition(() => upload(data));
+      }}
+      className="mt-6 max-w-xl space-y-4"
+      data-testid="bulk-upload"
+    >
       <div>
         <label htmlFor="bulk-merchant" className="block text-sm font-medium">
           {t.payingMerchant}
         </label>
-        <select name="merchantId" className={inputClass} {...fieldA11y("bulk-merchant", false, merchantError)}>
+        <select
+          name="merchantId"
+          defaultValue={selectedId ?? ""}
+          className={inputClass}
+          {...fieldA11y("bulk-merchant", false, merchantError)}
+        >
+          {!selectedId && (
+            <option value="" disabled>
+              {t.chooseMerchant}
+            </option>
+          )}
           {merchants.map((m) => (
             <option key={m.id} value={m.id}>
               {m.displayName}

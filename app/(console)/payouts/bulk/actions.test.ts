@@ -75,6 +75,9 @@ describe("the bulk Pay-Out actions", () => {
     expect(binary).toMatchObject({ ok: false, fieldErrors: { file: [t.fileNotText] } });
     const empty = await uploadBulkAction(null, form({ merchantId: merchantRowId, file: file("amount,promptpay_id\n") }));
     expect(empty).toMatchObject({ ok: false, fieldErrors: { file: [t.fileEmpty] } });
+    const noMerchant = await uploadBulkAction(null, form({ merchantId: "", file: file("amount,promptpay_id\n1,0812345678\n") }));
+    // The door answers a missing merchant as it does any merchant outside the scope, in words.
+    expect(noMerchant).toMatchObject({ ok: false, message: expect.stringMatching(/merchant was not found/) });
     const unknownMerchant = await uploadBulkAction(
       null,
       form({ merchantId: "mer_nowhere", file: file("amount,promptpay_id\n1,0812345678\n") }),

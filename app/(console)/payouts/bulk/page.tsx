@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { BulkUploadForm } from "@/components/console/bulk/upload-form";
 import { CONSOLE_SECTIONS } from "@/lib/auth/console-sections";
+import { selectedMerchant } from "@/lib/auth/selected-merchant";
 import { requirePermission } from "@/lib/auth/session";
 import { listBatches } from "@/lib/bulk/batches";
 import { bulkMessages, statusLabel } from "@/lib/bulk/messages";
@@ -9,7 +10,6 @@ import { getDb } from "@/lib/db";
 import { formatThb } from "@/lib/i18n";
 import { formatDateTime } from "@/lib/i18n/date-time";
 import { getLocale } from "@/lib/i18n/server";
-import { listMerchantsVisibleTo } from "@/lib/merchants/queries";
 import { uploadBulkAction } from "./actions";
 
 export const metadata: Metadata = { title: "Bulk Pay-Outs" };
@@ -19,7 +19,9 @@ export default async function BulkPayoutsPage() {
   const session = await requirePermission(CONSOLE_SECTIONS.bulk.permissions);
   const [locale, db] = await Promise.all([getLocale(session), getDb()]);
   const t = bulkMessages(locale);
-  const [merchants, batches] = await Promise.all([listMerchantsVisibleTo(db, session), listBatches(db, session)]);
+  // The header's merchant, when one is chosen: the form starts on it and the list shows its files.
+  const choice = await selectedMerchant(session);
+  const batches = await listBatches(db, choice.selected ? { merchantIds: [choice.selected.id] } : session);
   return (
     <section>
       <h1 className="text-2xl font-semibold">{t.title}</h1>
@@ -30,7 +32,8 @@ export default async function BulkPayoutsPage() {
         </a>
       </p>
       <BulkUploadForm
-        merchants={merchants.map((m) => ({ id: m.id, displayName: m.displayName }))}
+        merchants={choice.merchants.map((m) => ({ id: m.id, displayName: m.displayName }))}
+        selectedId={choice.selected?.id ?? null}
         locale={locale}
         action={uploadBulkAction}
       />
