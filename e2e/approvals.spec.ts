@@ -112,6 +112,25 @@ test("a held Pay-Out declined with a reason is canceled and never sent", async (
   expect(await atSandbox(sandbox, refId1)).toEqual([]);
 });
 
+test("a decline refused because someone else decided first says so, and keeps the reason typed", async ({ browser }) => {
+  const finance = await as(browser, "finance");
+  const refId1 = await heldPayOut(finance);
+  const first = await as(browser, "admin");
+  const second = await as(browser, "admin");
+  for (const page of [first, second]) await page.goto("/approvals");
+  const cardIn = (page: Page) => page.locator(`[data-testid="held-request"][data-ref-id1="${refId1}"]`);
+
+  await cardIn(first).getByLabel("Reason for declining").fill("Paid by cheque instead");
+  await cardIn(first).getByRole("button", { name: "Decline" }).click();
+  await expect(cardIn(first).getByTestId("decision-status")).toHaveText("Declined. The request is canceled and was never sent.");
+
+  const reason = cardIn(second).getByLabel("Reason for declining");
+  await reason.fill("The account name does not match the invoice");
+  await cardIn(second).getByRole("button", { name: "Decline" }).click();
+  await expect(cardIn(second).getByRole("alert")).toContainText("already");
+  await expect(reason).toHaveValue("The account name does not match the invoice");
+});
+
 /** The nav's "Approvals" link, and its name for a count ("Approvals" alone when none wait). */
 const approvalsLink = (page: Page) => page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: /^Approvals/ });
 const waiting = (count: number) => (count === 0 ? "Approvals" : `Approvals, ${count} waiting`);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { startTransition, useActionState, useState } from "react";
 import { useStepUp } from "@/components/ui/step-up";
 import type { ActionResult, ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
@@ -133,7 +133,18 @@ export function DecisionControls({ merchantId, requestId, isOwn, amount, destina
               </p>
             )}
           </form>
-          <form action={onDecline} noValidate className="min-w-64 flex-1">
+          <form
+            action={onDecline}
+            // Sent by hand with JavaScript on: a form action resets the form when it returns, which
+            // would throw away the reason typed when the decline is refused (someone decided first).
+            onSubmit={(event) => {
+              event.preventDefault();
+              const formData = new FormData(event.currentTarget);
+              startTransition(() => onDecline(formData));
+            }}
+            noValidate
+            className="min-w-64 flex-1"
+          >
             <input type="hidden" name="merchantId" value={merchantId} />
             <input type="hidden" name="requestId" value={requestId} />
             <label htmlFor={id("reason")} className="block text-sm font-medium text-slate-700">
