@@ -106,7 +106,12 @@ export default async function BulkBatchPage({ params }: { params: Promise<{ id: 
           cancelAction={cancelBulkAction}
         />
       )}
-      <div className="mt-6 overflow-x-auto">
+      <p className="mt-6">
+        <a href={`/api/bulk-payouts/${batch.id}/results`} className="text-sm text-brand-dark underline" download>
+          {t.results}
+        </a>
+      </p>
+      <div className="mt-3 overflow-x-auto">
         <table className="min-w-full text-left text-sm" data-testid="bulk-lines">
           <thead className="border-b border-slate-300 text-slate-600">
             <tr>
