@@ -146,6 +146,16 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
     },
   );
 
+  it.skipIf(skip)("a pass told to stop (the instance is stopping) takes no further line; the rest wait for the next pass", async () => {
+    const id = await upload([`${ref("S")},10,,,,0812345678`, `${ref("S")},11,,,,0812345678`, `${ref("S")},12,,,,0812345678`]);
+    expect(await confirmBatch(database.db, all, id, staffId)).toBe("confirmed");
+    let asked = 0;
+    expect(await runBulkPass(options(), 20, () => asked++ >= 1)).toBe(1);
+    expect((await getBatch(database.db, all, id))!.batch).toMatchObject({ status: "confirmed", madeCount: 1 });
+    expect(await runBulkPass(options())).toBe(2);
+    expect((await getBatch(database.db, all, id))!.batch).toMatchObject({ status: "done", madeCount: 3 });
+  });
+
   it.skipIf(skip)("the same file uploaded again says so; another merchant's staff find no file", async () => {
     const line = `${ref("E")},10,,,,0812345678`;
     await upload([line]);

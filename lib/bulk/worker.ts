@@ -120,10 +120,10 @@ async function finishDone(db: Db): Promise<void> {
     );
 }
 
-/** Makes up to `max` lines, one after the other; returns how many it took. */
-export async function runBulkPass(options: BulkWorkerOptions, max = 20): Promise<number> {
+/** Makes up to `max` lines, one after the other, until `stopping` says so; returns how many it took. */
+export async function runBulkPass(options: BulkWorkerOptions, max = 20, stopping: () => boolean = () => false): Promise<number> {
   let taken = 0;
-  for (; taken < max; taken++) {
+  for (; taken < max && !stopping(); taken++) {
     const leased = await leaseNext(options.db, options.leaseMs ?? 120_000);
     if (!leased) break;
     await makeLine(options, leased);
@@ -147,7 +147,8 @@ export function startBulkWorker(options: BulkWorkerOptions): { stop(): Promise<v
   const tick = async () => {
     if (stopped || busy) return;
     busy = true;
-    const pass = runBulkPass(options).catch((error: unknown) => {
+    // A stop waits for the line in hand only (its lease covers the rest), not for the whole pass.
+    const pass = runBulkPass(options, 20, () => stopped).catch((error: unknown) => {
       options.log?.(`bulk pass failed: ${error instanceof Error ? error.message : String(error)}`);
       return 0;
     });
