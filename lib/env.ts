@@ -244,6 +244,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   };
 }
 
+/**
+ * The log's two settings, read apart from the rest and without judging them (lib/ops/log.ts): the
+ * log must work while `env()` refuses the environment, that refusal being itself a log line.
+ * `env()` checks the same two strictly, so a value PayDesk cannot use still stops the start.
+ */
+export function logEnvironment(): { LOG_FORMAT?: string; LOG_LEVEL?: string } {
+  return { LOG_FORMAT: process.env.LOG_FORMAT, LOG_LEVEL: process.env.LOG_LEVEL };
+}
+
 let cached: Env | undefined;
 
 /** The process's environment, validated once. */

@@ -14,6 +14,8 @@
  * cookie, a key's value) is written as "[redacted]", and a PayDesk API key or signing secret in any
  * text — a message, a field, an error's message or stack — is cut to its public part.
  */
+import { logEnvironment } from "../env";
+
 export type LogLevel = "debug" | "info" | "warn" | "error";
 export type LogFormat = "json" | "text";
 export type LogFields = Record<string, unknown>;
@@ -113,13 +115,9 @@ export function createLogger(area: string, settings: () => LogSettings): Logger 
 
 let processSettings: LogSettings | null = null;
 
-/**
- * The process's settings, read from the environment once. Not through lib/env.ts: the log must work
- * while that refuses a bad environment (the refusal is itself a log line). lib/env.ts checks the
- * two variables too, so a value PayDesk cannot use stops it at start in words.
- */
+/** The process's settings, read once (LOG_FORMAT, LOG_LEVEL: lib/env.ts `logEnvironment`). */
 function fromEnvironment(): LogSettings {
-  const source = process.env;
+  const source = logEnvironment();
   // A person at a terminal reads text; a collector (systemd, a container's log driver, a pipe) gets JSON.
   const format: LogFormat =
     source.LOG_FORMAT === "json" || source.LOG_FORMAT === "text" ? source.LOG_FORMAT : process.stdout.isTTY ? "text" : "json";
