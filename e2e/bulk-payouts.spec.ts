@@ -83,7 +83,10 @@ test("a file is checked line by line before anything is sent, and once confirmed
   const batchId = /pb_[0-9a-f]+/.exec(page.url())![0];
   const results = await page.request.get(`/api/bulk-payouts/${batchId}/results`);
   expect(results.status()).toBe(200);
-  const rows = (await results.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+  const rows = (await results.text())
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
   expect(rows).toHaveLength(3);
   expect(rows[1]).toMatch(new RegExp(`^2,${run}-3,1250\\.50,KBANK,1234567890,สมชาย ใจดี,(sent|existing),req_[0-9a-f]+,`));
   expect(rows[2]).toMatch(new RegExp(`^3,${run}-4,20\\.00,PromptPay,0812345678,,(sent|existing),req_[0-9a-f]+,`));
