@@ -90,6 +90,7 @@ export async function startPayDesk(): Promise<void> {
     // Confirmed bulk Pay-Out files, a line at a time, in the bulk lane of the provider budget;
     // woken at once by a confirmation (lib/bulk/batches.ts announces it on BULK_CHANNEL).
     const bulkHolder = globalThis as typeof globalThis & { __paydeskBulk?: ReturnType<typeof startBulkWorker> };
+    stage = "listening for confirmed bulk Pay-Out files";
     if (!bulkHolder.__paydeskBulk) {
       const bulk = startBulkWorker({ db, apiFor: merchantApiIn("bulk"), pollMs: 2_000, log: (m) => log("bulk").info(m) });
       bulkHolder.__paydeskBulk = bulk;

@@ -3,7 +3,7 @@
  * (lib/bulk/csv.ts `FileProblem`) and the line problems only a file can have (`bulk…` keys; the
  * rest are the create form's, lib/requests/form-messages.ts).
  */
-import { defineMessages, formatThb, type Locale } from "../i18n";
+import { defineMessages, type Locale } from "../i18n";
 import { fieldMessage } from "../requests/form-messages";
 import type { BatchStatus } from "./batches";
 import type { FileProblem } from "./csv";
@@ -162,8 +162,6 @@ export function lineProblemText(locale: Locale, raw: string): string {
   if (raw.startsWith("bulkRefId1Twice:")) return t.bulkRefId1Twice(Number(raw.slice("bulkRefId1Twice:".length)));
   return fieldMessage(locale, raw);
 }
-
-export const totalText = (satang: number) => formatThb(satang);
 
 /** A file's status, in words. */
 export function statusLabel(t: ReturnType<typeof bulkMessages>, status: BatchStatus): string {

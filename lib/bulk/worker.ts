@@ -77,13 +77,7 @@ async function makeLine(options: BulkWorkerOptions, leased: Leased): Promise<voi
     const [merchant] = await db.select().from(merchants).where(eq(merchants.id, leased.merchantId));
     if (!merchant) throw new Error(`merchant ${leased.merchantId} is gone`);
     const outcome = await createForMerchant(db, options.apiFor, {
-      rules: rulesOf({
-        id: merchant.id,
-        displayName: merchant.displayName,
-        payinMin: merchant.payinMin,
-        payinMax: merchant.payinMax,
-        payoutApprovalThreshold: merchant.payoutApprovalThreshold,
-      }),
+      rules: rulesOf(merchant),
       payload: { kind: "payout", payOut: leased.payOut },
       idempotencyKey: idempotencyKeyOf(leased.batchId, leased.line),
       createdBy: leased.confirmedBy,
