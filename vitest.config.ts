@@ -9,7 +9,14 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["lib/**/*.test.ts", "sandbox/**/*.test.ts", "components/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: [
+      "lib/**/*.test.ts",
+      "sandbox/**/*.test.ts",
+      "components/**/*.test.ts",
+      "app/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "bench/**/*.test.ts",
+    ],
     exclude: ["node_modules", ".next", "e2e"],
     testTimeout: 20_000,
     // Vitest's default is one worker per CPU but one; on a 2-CPU machine that is a single worker, and

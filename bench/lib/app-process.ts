@@ -12,6 +12,8 @@ const root = path.resolve(import.meta.dirname, "..", "..");
 
 export interface AppProcess {
   url: string;
+  /** The `next start` process (for bench/lib/cpu-priority.ts). */
+  pid: number;
   dataDir: string;
   env: Record<string, string>;
   stop(): Promise<void>;
@@ -73,6 +75,7 @@ export async function startApp(options: {
   }
   return {
     url,
+    pid: child.pid!,
     dataDir,
     env,
     stop: () =>

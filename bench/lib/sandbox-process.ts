@@ -20,6 +20,7 @@ export interface BenchMerchant {
 
 export interface SandboxProcess {
   url: string;
+  pid: number;
   /** The sandbox's credentials.json (what demo mode loads its merchants from). */
   credentialsFile: string;
   merchants: BenchMerchant[];
@@ -51,6 +52,7 @@ export async function startSandboxProcess(env: Record<string, string> = {}): Pro
   const creds = JSON.parse(fs.readFileSync(path.join(dir, "credentials.json"), "utf8")) as { merchants: BenchMerchant[] };
   return {
     url,
+    pid: child.pid!,
     credentialsFile: path.join(dir, "credentials.json"),
     merchants: creds.merchants,
     stop: () =>

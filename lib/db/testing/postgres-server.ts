@@ -19,6 +19,8 @@ export interface PostgresServer {
    */
   halt(mode?: "fast" | "immediate"): Promise<void>;
   start(): Promise<void>;
+  /** The postmaster's process id while it runs (its first line in postmaster.pid). */
+  pid(): number | null;
 }
 
 export function findPostgresBin(): string | null {
@@ -96,6 +98,13 @@ export async function startPostgres(bin: string, startOptions: StartOptions = {}
     async start() {
       await runAsync("pg_ctl", startArgs);
       running = true;
+    },
+    pid() {
+      try {
+        return Number(fs.readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]) || null;
+      } catch {
+        return null;
+      }
     },
   };
 }
