@@ -39,7 +39,7 @@ import lighthouse from "lighthouse";
 import { findPostgresBin, freePort, startPostgres } from "../lib/db/testing/postgres-server";
 import { CHROMIUM_ARGS, chromiumPath } from "../e2e/support/config";
 import { buildApp, startApp } from "./lib/app-process";
-import { withLowPriority } from "./lib/cpu-priority";
+import { ownThreads, threadsOfTrees, withLowPriority } from "./lib/cpu-priority";
 import { figure, median, percentile, writeResults, type Figure } from "./lib/results";
 import { startSandboxProcess } from "./lib/sandbox-process";
 import { failureText } from "../lib/payment-api/result";
@@ -133,7 +133,7 @@ async function main(): Promise<void> {
     // Another origin of the same server (localhost, not 127.0.0.1): the browser is warm, but holds no
     // connection to the measured page's origin, as a payer's browser opening the link would not.
     const warmUp = `${app.url.replace("127.0.0.1", "localhost")}/checkout`;
-    const lh = await withLowPriority(serverSide, 19, async () => ({
+    const lh = await withLowPriority(threadsOfTrees(serverSide), 19, async () => ({
       checkout: await lighthouseMedian(chromePath, `${app.url}${payIn.checkoutPath}`, warmUp),
       slip: await lighthouseMedian(chromePath, `${app.url}${slipPath}`, warmUp),
       // The same measurement of the floor page: what any App Router page of this build scores.
@@ -354,12 +354,15 @@ async function lighthouseMedian(
       await page.goto(warmUp, { waitUntil: "load" });
       await page.close();
       await warm.close();
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility"],
-      });
+      // Lighthouse itself (this process, not the browser it launched) yields the CPU while it measures.
+      const result = await withLowPriority(ownThreads, 19, () =>
+        lighthouse(url, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility"],
+        }),
+      );
       const lhr = result!.lhr;
       if (process.env.BENCH_LIGHTHOUSE_DUMP) {
         const dump = `${process.env.BENCH_LIGHTHOUSE_DUMP}-${new URL(url).pathname.split("/").slice(1, 3).join("-").slice(0, 30)}-${i}`;

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { processTree, withLowPriority } from "./cpu-priority";
+import { ownThreads, processTree, threadsOfTrees, withLowPriority } from "./cpu-priority";
 
 /** Every thread's nice value in a process (field 19 of /proc/<pid>/task/<tid>/stat). */
 function nicenessOfThreads(pid: number): number[] {
@@ -44,7 +44,10 @@ describe("withLowPriority", () => {
     expect(nicenessOfThreads(parent).length).toBeGreaterThan(1);
     const before = new Set([...nicenessOfThreads(parent), ...nicenessOfThreads(child)]);
     expect(before).not.toContain(19);
-    const during = await withLowPriority([parent], 19, async () => [...nicenessOfThreads(parent), ...nicenessOfThreads(child)]);
+    const during = await withLowPriority(threadsOfTrees([parent]), 19, async () => [
+      ...nicenessOfThreads(parent),
+      ...nicenessOfThreads(child),
+    ]);
     expect(new Set(during)).toEqual(new Set([19]));
     // Raising a priority back needs root; elsewhere the benchmark only warns.
     if (process.getuid?.() === 0) expect(new Set([...nicenessOfThreads(parent), ...nicenessOfThreads(child)])).toEqual(before);
@@ -54,10 +57,24 @@ describe("withLowPriority", () => {
     const { parent } = await parentWithChild();
     const before = new Set(nicenessOfThreads(parent));
     await expect(
-      withLowPriority([parent], 19, async () => {
+      withLowPriority(threadsOfTrees([parent]), 19, async () => {
         throw new Error("lighthouse failed");
       }),
     ).rejects.toThrow("lighthouse failed");
     if (process.getuid?.() === 0) expect(new Set(nicenessOfThreads(parent))).toEqual(before);
+  });
+
+  it("lowers only this process's own threads when asked, not a child it started", async () => {
+    if (process.getuid?.() !== 0) return; // its own priority back needs root
+    const { parent } = await parentWithChild();
+    const child = new Set(nicenessOfThreads(parent));
+    const own = new Set(nicenessOfThreads(process.pid));
+    const during = await withLowPriority(ownThreads, 19, async () => ({
+      own: nicenessOfThreads(process.pid),
+      child: nicenessOfThreads(parent),
+    }));
+    expect(new Set(during.own)).toEqual(new Set([19]));
+    expect(new Set(during.child)).toEqual(child);
+    expect(new Set(nicenessOfThreads(process.pid))).toEqual(own);
   });
 });

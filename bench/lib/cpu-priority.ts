@@ -1,6 +1,6 @@
 /**
- * The server side of a benchmark out of the measured browser's way: on this machine PayDesk, the
- * sandbox and Postgres share two cores with the browser, where a payer's phone has its CPU to
+ * What is not the measured browser out of its way: on this machine PayDesk, the sandbox, Postgres
+ * and Lighthouse itself share two cores with the browser, where a payer's phone has its CPU to
  * itself. Lighthouse counts a main-thread task by its wall time, so a task the browser had to wait
  * for a core to finish is counted as the page's (docs/DESIGN.md §8).
  *
@@ -47,13 +47,19 @@ function threadsOf(pid: number): number[] {
   }
 }
 
+/** Every thread of the given processes and their descendants, as they stand when called. */
+export const threadsOfTrees = (rootPids: number[]) => () => rootPids.flatMap((pid) => processTree(pid)).flatMap(threadsOf);
+
+/** Every thread of this process (not its children: a browser it launched keeps its priority). */
+export const ownThreads = () => threadsOf(process.pid);
+
 /**
- * Runs `measure` with every thread of the given process trees at `niceness`, then puts each back
- * as it was. Where the system refuses (raising a priority back needs root), the benchmark says so
- * and goes on: its figures are then only less favourable than they would be.
+ * Runs `measure` with every thread `threads` names at `niceness`, then puts each back as it was
+ * (threads started meanwhile inherited the lowered value and are put back too). Where the system
+ * refuses (raising a priority back needs root), the benchmark says so and goes on: its figures
+ * are then only less favourable than they would be.
  */
-export async function withLowPriority<T>(rootPids: number[], niceness: number, measure: () => Promise<T>): Promise<T> {
-  const threads = () => rootPids.flatMap((pid) => processTree(pid)).flatMap(threadsOf);
+export async function withLowPriority<T>(threads: () => number[], niceness: number, measure: () => Promise<T>): Promise<T> {
   const before = new Map<number, number>();
   for (const tid of threads()) {
     try {
@@ -75,7 +81,6 @@ export async function withLowPriority<T>(rootPids: number[], niceness: number, m
         if ((error as NodeJS.ErrnoException).code !== "ESRCH") refused = true;
       }
     }
-    if (refused)
-      console.warn(`[bench] could not give the server's processes their priority back (needs root); later figures may be slower`);
+    if (refused) console.warn(`[bench] could not give processes their CPU priority back (needs root); later figures may be slower`);
   }
 }
