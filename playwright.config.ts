@@ -69,6 +69,13 @@ export default defineConfig({
           },
         },
         {
+          name: "mail",
+          command: "node_modules/.bin/tsx e2e/support/mail-inbox.ts",
+          url: `${E2E.mail!.inboxUrl}/health`,
+          reuseExistingServer: false,
+          timeout: 30_000,
+        },
+        {
           name: "paydesk",
           command: `node_modules/.bin/next start -p ${E2E.appPort} -H 127.0.0.1`,
           url: E2E.baseUrl,
@@ -93,6 +100,9 @@ export default defineConfig({
             // in X-Forwarded-For (sign-in throttle, slip budgets). e2e/forwarded-for.spec.ts connects
             // from 127.0.0.2, which is not trusted.
             TRUSTED_PROXIES: "127.0.0.1",
+            // Staff e-mail goes to the run's own SMTP server (e2e/approvals.spec.ts reads it).
+            SMTP_URL: `smtp://127.0.0.1:${E2E.mail!.smtpPort}`,
+            NOTIFY_FROM: "PayDesk <paydesk@shop.example>",
             NEXT_TELEMETRY_DISABLED: "1",
           },
         },

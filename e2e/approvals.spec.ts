@@ -6,7 +6,9 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { skipWithoutRole, storageStatePath } from "./support/auth-users";
+import { demoUser, skipWithoutRole, storageStatePath } from "./support/auth-users";
+import { E2E } from "./support/config";
+import { receivedMail } from "./support/mail";
 import { atSandbox, COFFEE, landedOnRequest, openCreateForm, refId1Input } from "./support/create-forms";
 import { codeFor, personWithTwoFactor } from "./support/two-factor";
 import { expect, test } from "./support/sandbox";
@@ -95,6 +97,30 @@ test("the requester cannot approve their own Pay-Out; a second person approves i
 
   await admin.reload();
   await expect(card).toHaveCount(0);
+});
+
+test("the other people who may approve a held Pay-Out get an e-mail with the way to Approvals; its maker gets none", async ({
+  browser,
+}) => {
+  test.skip(!E2E.mail, "the run's own mail server: not against a deployed PayDesk");
+  // The e-mail waits ~20 s to gather what else is held, then the notify loop's next turn (5 s).
+  test.setTimeout(120_000);
+  const finance = await as(browser, "finance");
+  const refId1 = await heldPayOut(finance);
+  const adminUser = demoUser("admin")!;
+  const mailFor = async (email: string) => (await receivedMail()).filter((m) => m.to.includes(email) && m.text.includes(refId1));
+  await expect.poll(async () => (await mailFor(adminUser.email)).length, { timeout: 90_000, intervals: [2_000] }).toBe(1);
+  const [mail] = await mailFor(adminUser.email);
+  expect(mail!.text).toContain("฿60,000.00");
+  // Where the money goes stays in the console.
+  expect(mail!.text).not.toContain("0812345678");
+  const link = /https?:\/\/\S+\/approvals/.exec(mail!.text)?.[0];
+  expect(link && new URL(link).origin).toBe(E2E.consoleUrl);
+  expect(await mailFor(demoUser("finance")!.email)).toEqual([]);
+
+  const admin = await as(browser, "admin");
+  await admin.goto(new URL(link!).pathname);
+  await expect(admin.locator(`[data-testid="held-request"][data-ref-id1="${refId1}"]`)).toContainText("฿60,000.00");
 });
 
 test("a held Pay-Out declined with a reason is canceled and never sent", async ({ browser, sandbox }) => {

@@ -56,6 +56,9 @@ describe("parseEnv", () => {
     ["PAYMENT_HUB_URL", "ftp://hub", /^PAYMENT_HUB_URL must be an http\(s\) or ws\(s\) URL, or "off"/],
     ["LOG_FORMAT", "pretty", /^LOG_FORMAT must be json or text/],
     ["LOG_LEVEL", "verbose", /^LOG_LEVEL must be debug, info, warn or error/],
+    ["SMTP_URL", "mail.shop.co.th:587", /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+    ["SMTP_URL", "https://mail.shop.co.th", /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+    ["NOTIFY_FROM", "PayDesk", /^NOTIFY_FROM must be an e-mail address or "Name <address>"/],
   ])("stops with a sentence naming %s when it is %j", (name, value, message) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
     expect(() => parseEnv({ [name]: value })).toThrow(message);
@@ -71,6 +74,7 @@ describe("parseEnv", () => {
       ["METRICS_TOKEN", "short", /^METRICS_TOKEN must be at least 24 characters \(openssl rand -hex 24\)/],
       ["DATABASE_URL", "mysql://paydesk:Pa55w0rd-xyz@db.internal:3306/paydesk", /^DATABASE_URL must be a postgres:\/\/ URL/],
       ["PORT", "3000x", /^PORT must be a whole number/],
+      ["SMTP_URL", "smtp//paydesk:Pa55w0rd-xyz@mail.shop.co.th:587", /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
     ])("%s", (name, value, message) => {
       const source = { ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "a long enough one", [name]: value };
       expect(() => parseEnv(source)).toThrow(message);
@@ -120,6 +124,14 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ PAYMENT_API_BASE_URL: "https://api.example.com", AUTH_SECRET: "x".repeat(32) })).toThrow(
       /^ENCRYPTION_KEY is required/,
     );
+  });
+
+  it("takes an SMTP server as smtp:// or smtps://, and a sender as an address or a name and an address", () => {
+    expect(parseEnv({ SMTP_URL: "smtp://paydesk:secret@mail.shop.co.th:587" }).SMTP_URL).toBe("smtp://paydesk:secret@mail.shop.co.th:587");
+    expect(parseEnv({ SMTP_URL: "smtps://mail.shop.co.th:465" }).SMTP_URL).toBe("smtps://mail.shop.co.th:465");
+    expect(parseEnv({ NOTIFY_FROM: "PayDesk <paydesk@shop.co.th>" }).NOTIFY_FROM).toBe("PayDesk <paydesk@shop.co.th>");
+    expect(parseEnv({ NOTIFY_FROM: "paydesk@shop.co.th" }).NOTIFY_FROM).toBe("paydesk@shop.co.th");
+    expect(parseEnv({ SMTP_URL: "" }).SMTP_URL).toBeUndefined();
   });
 
   it("takes the encryption key as hex or base64", () => {

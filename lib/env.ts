@@ -161,6 +161,26 @@ const schema = z.object({
   /** The log's shape and least level (lib/ops/log.ts reads them itself; checked here so a typo stops the start in words). */
   LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(["json", "text"], "must be json or text").optional()),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["debug", "info", "warn", "error"], "must be debug, info, warn or error").optional()),
+  /**
+   * The SMTP server staff e-mail goes through (lib/notify): smtp://user:pass@host:587 (STARTTLS
+   * when offered) or smtps://user:pass@host:465. Unset: no e-mail is sent; what would have been is
+   * still recorded.
+   */
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((value) => URL.canParse(value) && ["smtp:", "smtps:"].includes(new URL(value).protocol), "must be an smtp:// or smtps:// URL")
+      .optional(),
+  ),
+  /** The sender of that e-mail: an address, or a name and an address ("PayDesk <paydesk@shop.co.th>"). */
+  NOTIFY_FROM: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an e-mail address or "Name <address>"')
+      .optional(),
+  ),
   /** The bearer token a Prometheus server scrapes /api/metrics with; unset, that route answers 404. */
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(24, "must be at least 24 characters (openssl rand -hex 24)").optional()),
 });

@@ -15,6 +15,8 @@ import { log } from "./ops/log";
 import { stopGracefully } from "./shutdown";
 import { BULK_CHANNEL } from "./bulk/batches";
 import { startBulkWorker } from "./bulk/worker";
+import { smtpMailer } from "./notify/mailer";
+import { startNotifyWorker } from "./notify/worker";
 
 const say = log("paydesk");
 
@@ -97,7 +99,22 @@ export async function startPayDesk(): Promise<void> {
       await handle.listen(BULK_CHANNEL, () => bulk.wake());
     }
     const bulk = bulkHolder.__paydeskBulk;
-    stopGracefully([holder.__paydeskWorker, () => outbound.stop(), () => bulk.stop()], (m) => say.info(m));
+    // Staff e-mail (requests waiting for approval), when an SMTP server is configured.
+    const notifyHolder = globalThis as typeof globalThis & { __paydeskNotify?: ReturnType<typeof startNotifyWorker> | null };
+    if (notifyHolder.__paydeskNotify === undefined) {
+      const consoleUrl = settings.CONSOLE_URL ?? settings.PUBLIC_BASE_URL;
+      notifyHolder.__paydeskNotify = settings.SMTP_URL
+        ? startNotifyWorker({
+            db,
+            send: smtpMailer(settings.SMTP_URL, settings.NOTIFY_FROM ?? `PayDesk <paydesk@${new URL(consoleUrl).hostname}>`),
+            consoleUrl,
+            log: (m) => log("notify").info(m),
+          })
+        : null;
+      if (!settings.SMTP_URL) say.info("SMTP_URL is not set: staff e-mail is recorded, not sent");
+    }
+    const notify = notifyHolder.__paydeskNotify;
+    stopGracefully([holder.__paydeskWorker, () => outbound.stop(), () => bulk.stop(), () => notify?.stop()], (m) => say.info(m));
     say.info(`database ready (${kind === "postgres" ? "PostgreSQL" : `embedded PGlite in ${settings.dataDir}`})`);
   } catch (error) {
     const reason = error instanceof EnvError ? error.message : describe(error);

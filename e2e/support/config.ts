@@ -8,6 +8,7 @@ import path from "node:path";
 const external = process.env.E2E_BASE_URL?.trim() || "";
 const appPort = Number(process.env.E2E_APP_PORT ?? 3610);
 const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4610);
+const mailPort = Number(process.env.E2E_MAIL_PORT ?? 5610);
 
 export const E2E = {
   /** True when testing a deployed PayDesk: no servers are started. */
@@ -22,6 +23,11 @@ export const E2E = {
   sandboxPort,
   /** The sandbox's control API, when the provider is the sandbox; null otherwise. */
   sandboxUrl: external ? process.env.E2E_SANDBOX_URL?.trim().replace(/\/+$/, "") || null : `http://127.0.0.1:${sandboxPort}`,
+  /**
+   * The SMTP server PayDesk's staff e-mail goes to (`mailPort`, e2e/support/mail-inbox.ts) and the
+   * HTTP port (`mailPort + 1`) the specs read what it received from; null against a deployed PayDesk.
+   */
+  mail: external ? null : { smtpPort: mailPort, inboxUrl: `http://127.0.0.1:${mailPort + 1}` },
   dataDir: path.resolve(process.env.E2E_DATA_DIR ?? ".data/e2e"),
   /**
    * Specs that start servers of their own (a Postgres, another PayDesk) take consecutive ports from

@@ -21,6 +21,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
@@ -729,5 +730,45 @@ export const payoutBatchRows = pgTable(
     index("payout_batch_rows_todo_idx")
       .on(t.batchId)
       .where(sql`${t.outcome} is null and ${t.payOut} is not null`),
+  ],
+);
+
+/**
+ * An e-mail a staff member should get about a request (lib/notify): written in the transaction of
+ * the change (a Pay-Out held for approval: every other person who may approve it), sent by the
+ * notify loop, one e-mail per person for all that is due (lib/notify/worker.ts). The row is the
+ * record: sent (with the address and the SMTP message id), skipped (nothing left to do by then)
+ * or failed (given up after NOTIFY_MAX_ATTEMPTS, with the last error).
+ */
+export const staffNotifications = pgTable(
+  "staff_notifications",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** What the person is told: "approval.waiting". */
+    kind: text("kind").$type<"approval.waiting">().notNull(),
+    staffId: text("staff_id")
+      .notNull()
+      .references(() => staffUsers.id),
+    requestId: text("request_id")
+      .notNull()
+      .references(() => paymentRequests.id),
+    createdAt: createdAt(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    outcome: text("outcome").$type<"sent" | "skipped" | "failed">(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** The address it went to (the person's at the time). */
+    email: text("email"),
+    messageId: text("message_id"),
+    lastError: text("last_error"),
+  },
+  (t) => [
+    unique("staff_notifications_once").on(t.kind, t.staffId, t.requestId),
+    index("staff_notifications_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.outcome} is null`),
+    index("staff_notifications_request_idx").on(t.requestId),
+    check("staff_notifications_outcome", sql`${t.outcome} in ('sent', 'skipped', 'failed')`),
   ],
 );

@@ -12,6 +12,7 @@ import { applyToRequest, REQUEST_CHANNEL, type Applied } from "./apply";
 import type { State } from "./lifecycle";
 import { storedRequest, type P2PRequest, type PayInRequest, type PayOutRequest, type RequestPayload } from "./contract";
 import { recordOutboundEvent } from "../outbound/outbox";
+import { recordApprovalWaiting } from "../notify/outbox";
 import { needsApproval, type MerchantRules } from "./form-context";
 import { messageKey } from "./form-messages";
 import { amountRangeIssue } from "./forms";
@@ -189,7 +190,11 @@ export async function createRequest(db: Db, api: MerchantApi, payload: RequestPa
     options.holdForApproval && held
       ? await db.transaction(async (tx) => {
           const inserted = await insertWithEntry(tx as unknown as Db);
-          if (inserted) await recordOutboundEvent(tx as unknown as Db, inserted.id, held);
+          if (inserted) {
+            await recordOutboundEvent(tx as unknown as Db, inserted.id, held);
+            // …and for the people who may approve it, an e-mail (lib/notify).
+            await recordApprovalWaiting(tx as unknown as Db, inserted.id);
+          }
           return inserted;
         })
       : await insertWithEntry(db);

@@ -1,0 +1,165 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { can } from "../auth/permissions";
+import { toSatang } from "../money";
+import { approvalWaitingEmail, type WaitingRequest } from "./messages";
+import type { Mailer } from "./mailer";
+
+export interface NotifyWorkerOptions {
+  db: Db;
+  send: Mailer;
+  /** Where staff open the console (CONSOLE_URL, else PUBLIC_BASE_URL). */
+  consoleUrl: string;
+  leaseMs?: number;
+  pollMs?: number;
+  /** After this many failed sends a notification is given up as failed (its row says why). */
+  maxAttempts?: number;
+  log?: (message: string) => void;
+}
+
+export const NOTIFY_MAX_ATTEMPTS = 10;
+
+/** Waits before a failed e-mail is tried again: 1, 2, 4 … minutes, at most an hour. */
+export const notifyRetryAfterMs = (attempts: number) => Math.min(3_600_000, 60_000 * 2 ** Math.max(0, attempts - 1));
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
+
+/**
+ * Claims everything waiting for the person whose notification is due first: their other pending
+ * ones go in the same e-mail. Rows another instance holds are skipped (their lease covers them).
+ */
+async function leaseNextPerson(
+  db: Db,
+  leaseMs: number,
+): Promise<Array<{ id: number; requestId: string; staffId: string; attempts: number }>> {
+  const result = await db.execute(sql`
+    with person as (
+      select staff_id from staff_notifications
+      where outcome is null and next_attempt_at <= now() and (lease_until is null or lease_until < now())
+      order by next_attempt_at, id limit 1),
+    picked as (
+      select n.id from staff_notifications n join person p on p.staff_id = n.staff_id
+      where n.outcome is null and (n.lease_until is null or n.lease_until < now())
+      order by n.id limit 100
+      for update of n skip locked)
+    update staff_notifications n set lease_until = now() + make_interval(secs => ${leaseMs / 1000}), attempts = n.attempts + 1
+    from picked where n.id = picked.id
+    returning n.id, n.request_id, n.staff_id, n.attempts`);
+  return rowsOf(result).map((r) => ({
+    id: Number(r.id),
+    requestId: String(r.request_id),
+    staffId: String(r.staff_id),
+    attempts: Number(r.attempts),
+  }));
+}
+
+async function mark(db: Db, ids: number[], set: ReturnType<typeof sql>): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(
+    sql`update staff_notifications set ${set}, lease_until = null where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+}
+
+/** Sends one person's e-mail, if anyone's is due; returns whether there was one. */
+async function notifyNextPerson(options: NotifyWorkerOptions): Promise<boolean> {
+  const { db } = options;
+  const leased = await leaseNextPerson(db, options.leaseMs ?? 60_000);
+  if (leased.length === 0) return false;
+  const staffId = leased[0]!.staffId;
+  const [person] = rowsOf(
+    await db.execute(sql`select email, role, locale, is_disabled, merchant_ids from staff_users where id = ${staffId}`),
+  );
+  const requests = rowsOf(
+    await db.execute(sql`
+      select r.id, r.kind, r.ref_id1, r.requested_amount, r.created_at, r.status, r.merchant_id, m.display_name
+      from payment_requests r join merchants m on m.id = r.merchant_id
+      where r.id in (${sql.join(
+        leased.map((l) => sql`${l.requestId}`),
+        sql`, `,
+      )})`),
+  );
+  const byId = new Map(requests.map((r) => [String(r.id), r]));
+  const merchantIds = person?.merchant_ids === null || person?.merchant_ids === undefined ? null : (person.merchant_ids as string[]);
+  // Still worth telling: the request still waits, and the person may still approve it (role, merchants, enabled).
+  const mayApprove = !!person && !person.is_disabled && can(String(person.role), "payout.approve");
+  const due = leased.filter((l) => {
+    const request = byId.get(l.requestId);
+    return (
+      mayApprove && request?.status === "awaiting_approval" && (merchantIds === null || merchantIds.includes(String(request.merchant_id)))
+    );
+  });
+  const skipped = leased.filter((l) => !due.includes(l)).map((l) => l.id);
+  await mark(db, skipped, sql`outcome = 'skipped'`);
+  if (due.length === 0) return true;
+
+  const waiting: WaitingRequest[] = due.map((l) => {
+    const r = byId.get(l.requestId)!;
+    return {
+      merchant: String(r.display_name),
+      kind: r.kind === "withdrawal" ? "withdrawal" : "payout",
+      refId1: String(r.ref_id1),
+      amountSatang: toSatang(String(r.requested_amount)),
+      createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
+    };
+  });
+  const email = String(person!.email);
+  const mail = approvalWaitingEmail(person!.locale === "en" ? "en" : "th", waiting, new URL("/approvals", options.consoleUrl).href);
+  const ids = due.map((l) => l.id);
+  try {
+    const { messageId } = await options.send({ to: email, ...mail });
+    await mark(db, ids, sql`outcome = 'sent', sent_at = now(), email = ${email}, message_id = ${messageId}, last_error = null`);
+    options.log?.(`e-mailed ${email}: ${due.length} request(s) waiting for approval`);
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    const attempts = Math.max(...due.map((l) => l.attempts));
+    if (attempts >= (options.maxAttempts ?? NOTIFY_MAX_ATTEMPTS)) {
+      await mark(db, ids, sql`outcome = 'failed', email = ${email}, last_error = ${message}`);
+      options.log?.(`gave up e-mailing ${email} after ${attempts} attempts: ${message}`);
+    } else {
+      const next = new Date(Date.now() + notifyRetryAfterMs(attempts));
+      await mark(db, ids, sql`next_attempt_at = ${next.toISOString()}::timestamptz, last_error = ${message}`);
+      options.log?.(`e-mail to ${email} failed (attempt ${attempts}), trying again at ${next.toISOString()}: ${message}`);
+    }
+  }
+  return true;
+}
+
+/** E-mails up to `max` people, one after the other, until `stopping` says so; returns how many. */
+export async function runNotifyPass(options: NotifyWorkerOptions, max = 20, stopping: () => boolean = () => false): Promise<number> {
+  let done = 0;
+  while (done < max && !stopping() && (await notifyNextPerson(options))) done++;
+  return done;
+}
+
+/** Starts the loop (every `pollMs`, at once again while there is more). Returns its stop. */
+export function startNotifyWorker(options: NotifyWorkerOptions): { stop(): Promise<void> } {
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const tick = async () => {
+    if (stopped) return;
+    const pass = runNotifyPass(options, 20, () => stopped).catch((error: unknown) => {
+      options.log?.(`notify pass failed: ${error instanceof Error ? error.message : String(error)}`);
+      return 0;
+    });
+    running = pass;
+    const done = await pass;
+    if (stopped) return;
+    timer = setTimeout(tick, done > 0 ? 0 : (options.pollMs ?? 5_000));
+    timer.unref?.();
+  };
+  timer = setTimeout(tick, options.pollMs ?? 5_000);
+  timer.unref?.();
+  return {
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
