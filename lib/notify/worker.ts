@@ -68,7 +68,10 @@ async function mark(db: Db, ids: number[], set: ReturnType<typeof sql>): Promise
 /** Sends one person's e-mail, if anyone's is due; returns whether there was one. */
 async function notifyNextPerson(options: NotifyWorkerOptions): Promise<boolean> {
   const { db } = options;
-  const leased = await leaseNextPerson(db, options.leaseMs ?? 60_000);
+  // Longer than nodemailer can spend on one send (2 min to connect, 30 s for the greeting, 10 min of
+  // a silent socket): a shorter lease would let another instance send the same e-mail while this
+  // one still waits on a hung server. A crashed instance's e-mails go out when it runs out.
+  const leased = await leaseNextPerson(db, options.leaseMs ?? 15 * 60_000);
   if (leased.length === 0) return false;
   const staffId = leased[0]!.staffId;
   const [person] = rowsOf(
