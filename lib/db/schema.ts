@@ -8,6 +8,7 @@ import type { ApiScope } from "../api-keys/scopes";
 import type { Fact } from "../requests/notes";
 import {
   bigint,
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -296,6 +297,8 @@ export const paymentRequests = pgTable(
     metadata: jsonb("metadata").$type<Record<string, string>>(),
     /** The API key that created it (the actor), when it came through the merchant API. */
     apiKeyId: text("api_key_id"),
+    /** A refund: the paid Pay-In this Pay-Out gives money back for (lib/refunds, docs/DESIGN.md §18). */
+    refundOf: text("refund_of").references((): AnyPgColumn => paymentRequests.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -334,6 +337,9 @@ export const paymentRequests = pgTable(
       .on(t.providerId)
       .where(sql`${t.providerId} is not null`),
     index("payment_requests_open_idx").on(t.status, t.updatedAt),
+    index("payment_requests_refund_of_idx")
+      .on(t.refundOf)
+      .where(sql`${t.refundOf} is not null`),
   ],
 );
 

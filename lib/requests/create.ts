@@ -13,6 +13,7 @@ import type { State } from "./lifecycle";
 import { storedRequest, type P2PRequest, type PayInRequest, type PayOutRequest, type RequestPayload } from "./contract";
 import { recordOutboundEvent } from "../outbound/outbox";
 import { recordApprovalWaiting } from "../notify/outbox";
+import { refundRefusal } from "../refunds/refunds";
 import { needsApproval, type MerchantRules } from "./form-context";
 import { messageKey } from "./form-messages";
 import { amountRangeIssue } from "./forms";
@@ -37,6 +38,8 @@ export interface CreateOptions {
   actor?: string;
   /** What a request made through the merchant API keeps beside it (its reference, return URLs, metadata, key). */
   columns?: ApiColumns;
+  /** A refund (Pay-Out only): the paid Pay-In it gives money back for, checked with it locked (lib/refunds). */
+  refundOf?: string;
 }
 
 export type ApiColumns = Partial<
@@ -107,6 +110,8 @@ export interface MerchantCreate {
   createdBy: string | null;
   actor?: string;
   columns?: ApiColumns;
+  /** A refund: the paid Pay-In it is for (Pay-Out only). */
+  refundOf?: string;
 }
 
 /**
@@ -134,6 +139,7 @@ export async function createForMerchant(
     holdForApproval: isMoneyOut && needsApproval(amountSatang, rules),
     actor: args.actor,
     columns: args.columns,
+    refundOf: args.refundOf,
   });
 }
 
@@ -163,6 +169,7 @@ export async function createRequest(db: Db, api: MerchantApi, payload: RequestPa
       // If this process dies before the provider answers, reconciliation finds the row here.
       nextCheckAt: options.holdForApproval ? null : new Date(Date.now() + 60_000),
       submittedAt: options.holdForApproval ? null : new Date(),
+      refundOf: options.refundOf ?? null,
       ...options.columns,
     })
     .onConflictDoNothing()
@@ -186,18 +193,34 @@ export async function createRequest(db: Db, api: MerchantApi, payload: RequestPa
   // A Pay-Out held for a second person is news for the merchant's systems: its event commits with
   // the row (docs/DESIGN.md §14). Any other create is sent first, and its news comes with the answer.
   const held = payload.kind === "payout" || payload.kind === "withdrawal" ? (`${payload.kind}.awaiting_approval` as const) : null;
-  const row =
-    options.holdForApproval && held
-      ? await db.transaction(async (tx) => {
-          const inserted = await insertWithEntry(tx as unknown as Db);
-          if (inserted) {
-            await recordOutboundEvent(tx as unknown as Db, inserted.id, held);
-            // …and for the people who may approve it, an e-mail (lib/notify).
-            await recordApprovalWaiting(tx as unknown as Db, inserted.id);
-          }
-          return inserted;
-        })
-      : await insertWithEntry(db);
+  const refundOf = payload.kind === "payout" ? options.refundOf : undefined;
+  if (options.refundOf !== undefined && refundOf === undefined)
+    return { outcome: "invalid", fieldErrors: { amount: [messageKey("refundNotFound")] } };
+  const inTransaction = (options.holdForApproval && held) || refundOf !== undefined;
+  const written = inTransaction
+    ? await db.transaction(async (tx): Promise<{ row?: RequestRow; refusal?: string }> => {
+        const into = tx as unknown as Db;
+        if (refundOf !== undefined) {
+          // A retry of this same form finds its row below, even when that refund took the last baht.
+          if (await findByIdempotencyKey(into, options.idempotencyKey)) return {};
+          const refusal = await refundRefusal(into, {
+            payInId: refundOf,
+            merchantRowId: options.merchantRowId,
+            amountSatang: v.amountSatang,
+          });
+          if (refusal) return { refusal };
+        }
+        const inserted = await insertWithEntry(into);
+        if (inserted && options.holdForApproval && held) {
+          await recordOutboundEvent(into, inserted.id, held);
+          // …and for the people who may approve it, an e-mail (lib/notify).
+          await recordApprovalWaiting(into, inserted.id);
+        }
+        return { row: inserted };
+      })
+    : { row: await insertWithEntry(db) };
+  if (written.refusal) return { outcome: "invalid", fieldErrors: { amount: [written.refusal] } };
+  const row = written.row;
   if (!row) {
     // The same form submitted before (a double click, a refresh, a retry), or the RefId1 is taken.
     const existing = await findByIdempotencyKey(db, options.idempotencyKey);

@@ -35,6 +35,10 @@ const messages = defineMessages({
     savedRequired: "Choose a saved destination.",
     savedInvalid: "A saved destination id looks like 0e6a33cb-96cc-47a6-ac51-1de5027ec190.",
     declineReasonRequired: "Say why it is declined; the requester sees this.",
+    refundTooLarge: (left: string) => `At most ${left} is left to refund on this Pay-In.`,
+    refundNothingLeft: "Nothing is left to refund on this Pay-In: its refunds already add up to what was paid.",
+    refundNotPaid: "Only a paid Pay-In can be refunded; this one is not paid.",
+    refundNotFound: "The Pay-In to refund was not found for this merchant. Open it again from the request list.",
     fixFields: "Some fields need attention; see the messages next to them.",
     noApi: "PayDesk cannot open this merchant's API key. An admin must enter it again in Settings; nothing was sent.",
   },
@@ -64,6 +68,10 @@ const messages = defineMessages({
     savedRequired: "เลือกบัญชีปลายทางที่บันทึกไว้",
     savedInvalid: "รหัสบัญชีปลายทางที่บันทึกไว้มีรูปแบบเช่น 0e6a33cb-96cc-47a6-ac51-1de5027ec190",
     declineReasonRequired: "ระบุเหตุผลที่ไม่อนุมัติ ผู้ขอจะเห็นข้อความนี้",
+    refundTooLarge: (left: string) => `รายการรับเงินนี้คืนเงินได้อีกไม่เกิน ${left}`,
+    refundNothingLeft: "รายการรับเงินนี้ไม่เหลือยอดให้คืนแล้ว ยอดคืนเงินรวมเท่ากับยอดที่ชำระแล้ว",
+    refundNotPaid: "คืนเงินได้เฉพาะรายการรับเงินที่ชำระแล้ว รายการนี้ยังไม่ได้ชำระ",
+    refundNotFound: "ไม่พบรายการรับเงินที่จะคืนเงินในร้านค้านี้ เปิดรายการอีกครั้งจากรายการคำขอ",
     fixFields: "บางช่องต้องแก้ไข ดูข้อความข้างช่องนั้น",
     noApi: "PayDesk เปิด API key ของร้านค้านี้ไม่ได้ ผู้ดูแลต้องกรอกใหม่ในหน้าตั้งค่า ยังไม่มีการส่งรายการใด",
   },
@@ -80,7 +88,7 @@ export function fieldMessage(locale: Locale, raw: string): string {
   if (!Object.hasOwn(table, key)) return raw;
   const entry = table[key]!;
   if (typeof entry === "string") return entry;
-  if (key === "amountBelowMin" || key === "amountAboveMax") return (entry as (amount: string) => string)(formatThb(Number(param)));
+  if (key === "amountBelowMin" || key === "amountAboveMax" || key === "refundTooLarge") return (entry as (amount: string) => string)(formatThb(Number(param)));
   return (entry as (max: number) => string)(Number(param));
 }
 

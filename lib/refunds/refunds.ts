@@ -1,0 +1,101 @@
+import "server-only";
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { paymentRequests } from "../db/schema";
+import { toSatang, type Satang } from "../money";
+import type { State } from "../requests/lifecycle";
+import { messageKey } from "../requests/form-messages";
+
+/**
+ * Refunds (docs/DESIGN.md §18). The provider has no refund of its own: a refund is a Pay-Out to the
+ * payer that names the paid Pay-In it gives money back for (`refund_of`). It is made, held for
+ * approval, sent, reconciled and reported like any other Pay-Out; what is particular to it is one
+ * rule: the refunds of a Pay-In never add up to more than the customer paid. That is checked in the
+ * refund's own insert transaction, with the Pay-In's row locked, so two people (or a person and the
+ * merchant's shop) refunding the same Pay-In at once cannot both take the last baht.
+ */
+
+/** The Pay-Ins a refund can be for: money that came in from a customer. */
+const REFUNDABLE_KINDS = new Set(["payin", "payin_p2p"]);
+
+/** States in which a Pay-Out will move no more money: only what it already paid counts. */
+const ENDED_WITHOUT_PAYING = new Set<State>(["rejected", "expired", "canceled"]);
+
+type Amounts = Pick<typeof paymentRequests.$inferSelect, "status" | "requestedAmount" | "paidAmount">;
+
+/**
+ * What one refund takes from its Pay-In: all it asked for while it may still pay (held, being sent,
+ * pending, unknown, needs review) or once it paid; only what it paid when it ended otherwise. An
+ * unknown refund may have left the bank, so it counts until the provider says it did not.
+ */
+export function refundTakes(refund: Amounts): Satang {
+  const paid = toSatang(refund.paidAmount);
+  if (ENDED_WITHOUT_PAYING.has(refund.status as State)) return paid;
+  return Math.max(toSatang(refund.requestedAmount), paid);
+}
+
+export type RefundRow = Pick<
+  typeof paymentRequests.$inferSelect,
+  "id" | "refId1" | "status" | "statusCode" | "requestedAmount" | "paidAmount" | "createdAt"
+>;
+
+export interface RefundStanding {
+  /** What the customer paid (zero unless the Pay-In is paid). */
+  paidSatang: Satang;
+  /** What its refunds take (refundTakes), paid or still on their way. */
+  refundedSatang: Satang;
+  /** What may still be refunded. */
+  leftSatang: Satang;
+  refunds: RefundRow[];
+}
+
+type PayInAmounts = Pick<typeof paymentRequests.$inferSelect, "kind" | "status" | "paidAmount">;
+
+function standingOf(payIn: PayInAmounts, refunds: RefundRow[]): RefundStanding {
+  const paidSatang = REFUNDABLE_KINDS.has(payIn.kind) && payIn.status === "paid" ? toSatang(payIn.paidAmount) : 0;
+  const refundedSatang = refunds.reduce((sum, r) => sum + refundTakes(r), 0);
+  return { paidSatang, refundedSatang, leftSatang: Math.max(0, paidSatang - refundedSatang), refunds };
+}
+
+const refundColumns = {
+  id: paymentRequests.id,
+  refId1: paymentRequests.refId1,
+  status: paymentRequests.status,
+  statusCode: paymentRequests.statusCode,
+  requestedAmount: paymentRequests.requestedAmount,
+  paidAmount: paymentRequests.paidAmount,
+  createdAt: paymentRequests.createdAt,
+};
+
+const refundsOf = (db: Db, payInId: string) =>
+  db.select(refundColumns).from(paymentRequests).where(eq(paymentRequests.refundOf, payInId)).orderBy(asc(paymentRequests.createdAt));
+
+/** A Pay-In's refunds and what is left to refund, for the request's page and the API. The caller has scoped the Pay-In. */
+export async function refundStanding(db: Db, payIn: PayInAmounts & { id: string }): Promise<RefundStanding> {
+  return standingOf(payIn, await refundsOf(db, payIn.id));
+}
+
+/** Whether a request is a Pay-In that can be refunded at all (paid, money in). */
+export const isRefundable = (r: PayInAmounts) => REFUNDABLE_KINDS.has(r.kind) && r.status === "paid";
+
+/**
+ * Inside the refund's insert transaction: locks the Pay-In (a second refund of it waits here until
+ * this one commits or rolls back) and says why this amount cannot be refunded, as a form message
+ * key on the amount, or null when it can.
+ */
+export async function refundRefusal(
+  tx: Db,
+  args: { payInId: string; merchantRowId: string; amountSatang: Satang },
+): Promise<string | null> {
+  const [payIn] = await tx
+    .select({ kind: paymentRequests.kind, status: paymentRequests.status, paidAmount: paymentRequests.paidAmount })
+    .from(paymentRequests)
+    .where(and(eq(paymentRequests.id, args.payInId), eq(paymentRequests.merchantId, args.merchantRowId)))
+    .for("update");
+  if (!payIn || !REFUNDABLE_KINDS.has(payIn.kind)) return messageKey("refundNotFound");
+  if (payIn.status !== "paid") return messageKey("refundNotPaid");
+  const { leftSatang } = standingOf(payIn, await refundsOf(tx, args.payInId));
+  if (leftSatang === 0) return messageKey("refundNothingLeft");
+  if (args.amountSatang > leftSatang) return messageKey("refundTooLarge", leftSatang);
+  return null;
+}
