@@ -88,7 +88,8 @@ export function fieldMessage(locale: Locale, raw: string): string {
   if (!Object.hasOwn(table, key)) return raw;
   const entry = table[key]!;
   if (typeof entry === "string") return entry;
-  if (key === "amountBelowMin" || key === "amountAboveMax" || key === "refundTooLarge") return (entry as (amount: string) => string)(formatThb(Number(param)));
+  if (key === "amountBelowMin" || key === "amountAboveMax" || key === "refundTooLarge")
+    return (entry as (amount: string) => string)(formatThb(Number(param)));
   return (entry as (max: number) => string)(Number(param));
 }
 

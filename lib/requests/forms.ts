@@ -149,6 +149,11 @@ export const payOutFormSchema = z
     accountName: optionalText(100),
     promptPayId: optionalText(13, { re: PROMPTPAY_ID, key: "promptPayInvalid" }, withoutSeparators),
     savedAccountId: optionalText(36, { re: GUID, key: "savedInvalid" }),
+    /** A refund: the paid Pay-In it is for (hidden; the server checks it with the Pay-In locked, lib/refunds). */
+    refundOf: z
+      .string({ error: "formStale" })
+      .regex(/^req_[0-9a-f]{20}$/, "formStale")
+      .optional(),
   })
   .superRefine((v, ctx) => {
     // Which fields are required depends on the kind of destination chosen. `undefined` is a field
@@ -166,6 +171,7 @@ export const payOutFormSchema = z
   .transform((v, ctx) => ({
     merchantId: v.merchantId,
     idempotencyKey: v.idempotencyKey,
+    refundOf: v.refundOf,
     payOut: checked(
       payOutRequestSchema,
       {

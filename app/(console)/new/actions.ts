@@ -23,7 +23,13 @@ interface Parsed {
   idempotencyKey: string;
 }
 
-function createAction<S extends z.ZodType<Parsed>>(permission: Permission, schema: S, toPayload: (input: z.output<S>) => RequestPayload) {
+function createAction<S extends z.ZodType<Parsed>>(
+  permission: Permission,
+  schema: S,
+  toPayload: (input: z.output<S>) => RequestPayload,
+  /** A Pay-Out form opened from a paid Pay-In: the refund's Pay-In (lib/refunds). */
+  refundOf?: (input: z.output<S>) => string | undefined,
+) {
   return defineAction({
     permission,
     schema,
@@ -46,6 +52,7 @@ function createAction<S extends z.ZodType<Parsed>>(permission: Permission, schem
         payload: toPayload(input),
         idempotencyKey: input.idempotencyKey,
         createdBy: session.userId,
+        refundOf: refundOf?.(input),
       });
       switch (result.outcome) {
         case "sent":
@@ -77,7 +84,12 @@ function createAction<S extends z.ZodType<Parsed>>(permission: Permission, schem
 
 export const createPayInAction = createAction("payin.create", payInFormSchema(), (input) => ({ kind: "payin", payIn: input.payIn }));
 export const createP2PAction = createAction("p2p.create", p2pFormSchema(), (input) => ({ kind: "payin_p2p", payIn: input.payIn }));
-export const createPayOutAction = createAction("payout.create", payOutFormSchema, (input) => ({ kind: "payout", payOut: input.payOut }));
+export const createPayOutAction = createAction(
+  "payout.create",
+  payOutFormSchema,
+  (input) => ({ kind: "payout", payOut: input.payOut }),
+  (input) => input.refundOf,
+);
 export const createWithdrawalAction = createAction("withdrawal.create", payOutFormSchema, (input) => ({
   kind: "withdrawal",
   payOut: input.payOut,

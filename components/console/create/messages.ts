@@ -65,6 +65,8 @@ export const createMessages = defineMessages({
     submitPayin: "Create Pay-In",
     submitP2p: "Create P2P Pay-In",
     reviewPayout: "Review Pay-Out",
+    opRefundTitle: "Refund",
+    reviewRefund: "Review refund",
     reviewWithdrawal: "Review Withdrawal",
     sending: "Sending…",
     sendingSlow:
@@ -148,6 +150,8 @@ export const createMessages = defineMessages({
     submitPayin: "สร้างรายการรับเงิน",
     submitP2p: "สร้างรายการรับเงิน P2P",
     reviewPayout: "ตรวจสอบรายการจ่ายเงิน",
+    opRefundTitle: "คืนเงิน",
+    reviewRefund: "ตรวจสอบรายการคืนเงิน",
     reviewWithdrawal: "ตรวจสอบรายการถอนเงิน",
     sending: "กำลังส่ง…",
     sendingSlow: "ยังกำลังส่ง เมื่อความจุของผู้ให้บริการถูกการเรียกอื่นใช้อยู่ PayDesk จะรอสักครู่ และจะแจ้งหากส่งไม่ได้ ไม่มีการส่งซ้ำ",

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useWatch } from "react-hook-form";
 import type { ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
+import { toDecimalString } from "@/lib/money";
 import type { PayOutInput } from "@/lib/requests/contract";
 import { payOutFormSchema, type CreateFormData } from "@/lib/requests/forms";
 import { AmountField } from "./amount-field";
@@ -28,6 +29,8 @@ interface Props {
   idempotencyKey: string;
   action: ServerAction<CreateFormData>;
   checkRefId1: RefId1Check;
+  /** A refund of a paid Pay-In (Pay-Out only): the amount starts at what is left to refund (lib/refunds). */
+  refund?: { payInId: string; leftSatang: number };
 }
 
 /** Pay-Out and Withdrawal: money out, so a confirmation with everything in full comes before sending. */
@@ -41,9 +44,10 @@ export function PayOutForm({
   idempotencyKey,
   action,
   checkRefId1,
+  refund,
 }: Props) {
   const t = createMessages(locale);
-  const title = variant === "payout" ? t.opPayoutTitle : t.opWithdrawalTitle;
+  const title = refund ? t.opRefundTitle : variant === "payout" ? t.opPayoutTitle : t.opWithdrawalTitle;
   const c = useCreateForm({
     schema: payOutFormSchema,
     action,
@@ -61,7 +65,8 @@ export function PayOutForm({
       merchantId,
       idempotencyKey,
       refId1: initialRefId1,
-      amount: "",
+      amount: refund ? toDecimalString(refund.leftSatang) : "",
+      refundOf: refund?.payInId,
       destinationType: "bank",
       refId2: "",
       refId3: "",
@@ -89,6 +94,7 @@ export function PayOutForm({
       <form onSubmit={onSubmit} noValidate className="mt-6 max-w-2xl space-y-6" aria-label={title}>
         <input type="hidden" {...register("merchantId")} />
         <input type="hidden" {...register("idempotencyKey")} />
+        {refund && <input type="hidden" {...register("refundOf")} />}
         <RefId1Field
           registration={register("refId1")}
           value={refId1 ?? ""}
@@ -137,7 +143,7 @@ export function PayOutForm({
         </fieldset>
         <FormStatus status={c.status} t={t} />
         <button type="submit" disabled={c.isBusy} className={primaryButtonClass}>
-          {c.isBusy ? t.sending : variant === "payout" ? t.reviewPayout : t.reviewWithdrawal}
+          {c.isBusy ? t.sending : refund ? t.reviewRefund : variant === "payout" ? t.reviewPayout : t.reviewWithdrawal}
         </button>
       </form>
       <ConfirmMoneyOut

@@ -18,6 +18,9 @@ import { kindLabels } from "@/components/console/requests/status-messages";
 import { OutboundEvents } from "@/components/console/requests/outbound-events";
 import { Timeline } from "@/components/console/requests/timeline";
 import { LiveUpdates } from "@/components/live/live-updates";
+import { refundMessages } from "@/components/console/refunds/refund-messages";
+import { RefundsPanel } from "@/components/console/refunds/refunds-panel";
+import { isRefundable, refundStanding } from "@/lib/refunds/refunds";
 import { catchUpMark } from "@/lib/live/bus";
 import { CONSOLE_SECTIONS } from "@/lib/auth/console-sections";
 import { can } from "@/lib/auth/permissions";
@@ -76,13 +79,18 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
   // Shown while the request is open; kept (empty) once settled, so the outcome of the last click stays on screen.
   const showSandbox = isSandbox && r.providerId !== null && can(session.role, family === "payin" ? "payin.create" : "payout.create");
 
+  // A paid Pay-In's refunds; a refund's Pay-In (lib/refunds, docs/DESIGN.md §18).
+  const refunds = isPayIn ? await refundStanding(db, r) : null;
+  const showRefunds = refunds !== null && (isRefundable(r) || refunds.refunds.length > 0);
+  const refundedPayIn = r.refundOf ? (await getRequestInScope(db, session, r.refundOf))?.request : undefined;
+
   const step = nextStepOf({ state, kind: r.kind, hasCheckoutLink: checkoutUrl !== null });
   const customerAmount = thb(r.generatedAmount ?? r.requestedAmount);
 
   return (
     <article className="space-y-4">
       {/* A webhook, the worker or another person changes the request: the page follows. */}
-      <LiveUpdates requestIds={[r.id]} renderedAt={renderedAt} />
+      <LiveUpdates requestIds={[r.id, ...(refunds?.refunds.map((x) => x.id) ?? [])]} renderedAt={renderedAt} />
       {/* The header names this request's merchant, whatever the switcher had. */}
       <PageMerchant merchantId={r.merchantId} note={t.requestMerchant} leaveTo="/requests" />
       <p className="text-sm">
@@ -100,6 +108,14 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
           <StatusBadge state={state} locale={locale} />
           <MoneySummary requested={r.requestedAmount} toPay={isPayIn ? r.generatedAmount : null} paid={r.paidAmount} locale={locale} />
         </div>
+        {refundedPayIn && (
+          <p className="text-sm" data-testid="refund-of">
+            {refundMessages(locale).refundOf}{" "}
+            <Link href={`/requests/${refundedPayIn.id}`} className="font-mono text-brand-dark underline">
+              {refundedPayIn.refId1}
+            </Link>
+          </p>
+        )}
       </header>
       <NextStepPanel step={step} locale={locale}>
         {step.action === "share" && checkoutUrl && (
@@ -159,6 +175,7 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
           linkShownAbove={step.action === "share"}
         />
       )}
+      {showRefunds && <RefundsPanel payInId={r.id} standing={refunds} canRefund={can(session.role, "payout.create")} locale={locale} />}
       <div className="grid gap-4 lg:grid-cols-2">
         <RequestFields detail={detail} locale={locale} />
         <Timeline entries={timeline} locale={locale} />
