@@ -11,6 +11,7 @@ import { createKeyVault } from "@/lib/merchants/key-vault";
 import { createMerchant } from "@/lib/merchants/manage";
 import { createPaymentApi, type MerchantApi } from "@/lib/payment-api/client";
 import { approveRequest } from "@/lib/requests/approve";
+import { reconcileRequest } from "@/lib/requests/reconcile";
 import { getRequestInScope, listTimeline } from "@/lib/requests/queries";
 import { expectDocumented } from "./testing/openapi-check";
 
@@ -26,6 +27,7 @@ const checkout = await import("@/app/api/v1/checkouts/[id]/route");
 const list = await import("@/app/api/v1/payment-requests/route");
 const oneRequest = await import("@/app/api/v1/payment-requests/[id]/route");
 const payouts = await import("@/app/api/v1/payouts/route");
+const refunds = await import("@/app/api/v1/payment-requests/[id]/refunds/route");
 
 interface Answer {
   status: number;
@@ -415,5 +417,59 @@ describe.each(["spec", "live"] as const)("the merchant API against the %s sandbo
       },
     });
     expect(answer).toMatchObject({ status: 400, body: { error: { param: "destination.bank_code" } } });
+  });
+
+  it("refunds a paid checkout up to what was paid: 201 with refund_of, then 400 on amount, 409 when nothing is left", async () => {
+    const paidCheckout = await postCheckout(payIn());
+    const payInId = String(paidCheckout.body.id);
+    const [row] = await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, payInId));
+    await sb.control("POST", `/requests/${row!.providerId}/pay`, {});
+    expect(
+      await reconcileRequest(database.db, surroundings.apis.get(coffee) as MerchantApi, row!, {
+        providerMerchantId: sb.coffee.merchantId,
+        graceMs: 0,
+      }),
+    ).toMatchObject({ state: "paid" });
+    const paid = await documented(oneRequest.GET as Handler, "GET", "/payment-requests/{id}", "", { params: { id: payInId } });
+    const paidSatang = Math.round(Number(paid.body.amount_paid) * 100);
+    expect(paidSatang).toBeGreaterThanOrEqual(15_000);
+
+    const refund = (body: Record<string, unknown>, id = payInId, options: Parameters<typeof call>[3] = {}) =>
+      documented(refunds.POST as Handler, "POST", "/payment-requests/{id}/refunds", `/payment-requests/${id}/refunds`, {
+        body: { reference: ref("RF"), destination: { type: "promptpay", promptpay_id: "0812345678" }, ...body },
+        params: { id },
+        ...options,
+      });
+    const first = await refund({ amount: "100.00" });
+    expect(first).toMatchObject({ status: 201, body: { kind: "payout", status: "pending", amount: "100.00", refund_of: payInId } });
+    const read = await documented(oneRequest.GET as Handler, "GET", "/payment-requests/{id}", "", {
+      params: { id: String(first.body.id) },
+    });
+    expect(read.body.refund_of).toBe(payInId);
+
+    const leftText = `฿${((paidSatang - 10_000) / 100).toFixed(2)}`;
+    const tooMuchRef = ref("RF");
+    const tooMuch = await refund({ amount: "100.00", reference: tooMuchRef });
+    expect(tooMuch).toMatchObject({
+      status: 400,
+      body: { error: { param: "amount", message: `amount: At most ${leftText} is left to refund on this Pay-In.` } },
+    });
+    expect(await atProvider(tooMuchRef)).toBe(0);
+
+    expect(await refund({ amount: ((paidSatang - 10_000) / 100).toFixed(2) })).toMatchObject({ status: 201 });
+    expect(await refund({ amount: "1.00" })).toMatchObject({ status: 409, body: { error: { code: "nothing_left_to_refund" } } });
+
+    // Not paid: 409. Not a Pay-In, or another merchant's: 404, as if it did not exist.
+    const open = await postCheckout(payIn());
+    expect(await refund({ amount: "1.00" }, String(open.body.id))).toMatchObject({
+      status: 409,
+      body: { error: { code: "payin_not_paid" } },
+    });
+    expect(await refund({ amount: "1.00" }, String(first.body.id))).toMatchObject({
+      status: 404,
+      body: { error: { code: "resource_missing" } },
+    });
+    const theirs = await newKey(gadgets, ["payouts:write"]);
+    expect(await refund({ amount: "1.00" }, payInId, { key: theirs.key })).toMatchObject({ status: 404 });
   });
 });

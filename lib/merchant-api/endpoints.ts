@@ -111,6 +111,22 @@ export const ENDPOINTS = {
     answers: { 201: created, 202: accepted },
     refusals: createRefusals,
   },
+  createRefund: {
+    operationId: "createRefund",
+    method: "POST",
+    path: "/payment-requests/{id}/refunds",
+    scope: "payouts:write",
+    summary: "Refund a paid Pay-In",
+    description:
+      "A Pay-Out to the customer's account that names the paid Pay-In (`refund_of` in the answer). The refunds of a Pay-In never add up to more than the customer paid (`amount_paid`): refunds being sent or waiting for approval count until they end. Otherwise as a Pay-Out: above the approval threshold it answers 202 `awaiting_approval`.",
+    body: payoutCreateSchema,
+    answers: { 201: created, 202: accepted },
+    refusals: {
+      ...createRefusals,
+      404: "No Pay-In with this id for this merchant",
+      409: "The Pay-In is not paid, nothing is left to refund, the reference is in use, or a request with this Idempotency-Key is still running",
+    },
+  },
   createWithdrawal: {
     operationId: "createWithdrawal",
     method: "POST",

@@ -132,7 +132,13 @@ export async function createCheckout(call: ApiCall, body: CheckoutCreate): Promi
   );
 }
 
-export async function createPayout(call: ApiCall, kind: "payout" | "withdrawal", body: PayoutCreate): Promise<Answer> {
+export async function createPayout(
+  call: ApiCall,
+  kind: "payout" | "withdrawal",
+  body: PayoutCreate,
+  /** A refund: the paid Pay-In of the key's merchant it is for (lib/refunds). */
+  refundOf?: string,
+): Promise<Answer> {
   const { db, key } = call;
   const merchant = await merchantOf(db, key);
   const amountSatang = satangOf(body.amount);
@@ -154,7 +160,18 @@ export async function createPayout(call: ApiCall, kind: "payout" | "withdrawal",
     }),
   });
   const columns = { reference: body.reference, returnUrl: null, cancelUrl: null, metadata: body.metadata ?? null };
-  return settle(call, payloadFor, body.reference, columns, merchant);
+  return settle(call, payloadFor, body.reference, columns, merchant, refundOf);
+}
+
+/**
+ * `POST /payment-requests/{id}/refunds`: a Pay-Out naming the key's merchant's Pay-In. Another
+ * merchant's request, or one that is not a Pay-In, is 404 like a missing one; what cannot be
+ * refunded now (not paid, nothing left) is 409, more than is left a 400 on `amount` that says how
+ * much is; all of it is decided again with the Pay-In locked when the refund is recorded.
+ */
+export async function createRefund(call: ApiCall, payInId: string, body: PayoutCreate): Promise<Answer> {
+  await getRequest(call, payInId, ["payin", "payin_p2p"]);
+  return createPayout(call, "payout", body, payInId);
 }
 
 interface ApiColumns {
@@ -177,6 +194,7 @@ async function settle(
   reference: string,
   columns: ApiColumns,
   merchant: MerchantRow,
+  refundOf?: string,
 ): Promise<Answer> {
   const create = (refId1: string) =>
     createForMerchant(call.db, () => call.apiOf(merchant), {
@@ -187,6 +205,7 @@ async function settle(
       createdBy: null,
       actor: `api_key:${call.key.keyId}`,
       columns: { ...columns, apiKeyId: call.key.keyId },
+      refundOf,
     });
   let outcome: CreateOutcome = await create(fitsRefId1(reference) ? reference : generateRefId1());
   if (outcome.outcome === "invalid" && outcome.fieldErrors.refId1 && fitsRefId1(reference)) {
@@ -202,6 +221,19 @@ async function settle(
     case "invalid": {
       const [field, keys] = Object.entries(outcome.fieldErrors)[0]!;
       if (field === "refId1") throw referenceInUse(null);
+      const refusal = keys[0]!.split(":")[0];
+      if (refusal === "refundNotPaid" || refusal === "refundNothingLeft" || refusal === "refundNotFound")
+        throw new ApiError(refusal === "refundNotFound" ? 404 : 409, {
+          type: "invalid_request_error",
+          code:
+            refusal === "refundNotPaid"
+              ? "payin_not_paid"
+              : refusal === "refundNothingLeft"
+                ? "nothing_left_to_refund"
+                : "resource_missing",
+          param: refusal === "refundNotFound" ? "id" : undefined,
+          message: fieldMessage("en", keys[0]!),
+        });
       throw invalid(PARAM_OF[field] ?? field, keys[0]!);
     }
     case "stale":

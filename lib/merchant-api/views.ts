@@ -71,6 +71,7 @@ export const requestViewSchema = z
     return_url: z.string().nullable(),
     cancel_url: z.string().nullable(),
     metadata: z.record(z.string(), z.string()),
+    refund_of: z.string().nullable().describe("A refund (a Pay-Out): the id of the paid Pay-In it gives money back for"),
   })
   .meta({ id: "PaymentRequest" });
 export type RequestView = z.output<typeof requestViewSchema>;
@@ -123,5 +124,6 @@ export function requestView(row: RequestRow, publicBaseUrl: string): RequestView
     return_url: row.returnUrl ?? null,
     cancel_url: row.cancelUrl ?? null,
     metadata: (row.metadata as Record<string, string> | null) ?? {},
+    refund_of: row.refundOf ?? null,
   };
 }
