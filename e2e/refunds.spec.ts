@@ -2,6 +2,7 @@
  * Refunding a paid Pay-In from its page: a Pay-Out to the customer that names the Pay-In, the
  * amount starting at what is left, and never more than the customer paid (lib/refunds).
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { atSandbox, COFFEE, landedOnRequest, openCreateForm, refId1Input } from "./support/create-forms";
 import { expect, test } from "./support/sandbox";
@@ -28,6 +29,11 @@ async function paidPayIn(page: Page): Promise<{ id: string; refId1: string }> {
   return { id, refId1 };
 }
 
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
+}
+
 const baht = (text: string | null) => Math.round(Number((text ?? "").replace(/[฿,]/g, "")) * 100);
 
 test("a paid Pay-In is refunded in part from its page, and more than is left is refused beside the amount", async ({ page, sandbox }) => {
@@ -45,6 +51,9 @@ test("a paid Pay-In is refunded in part from its page, and more than is left is 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Refund Pay-In ${payIn.refId1}`);
   // The amount starts at what is left: everything the customer paid.
   expect(baht(await page.getByLabel("Amount").inputValue())).toBe(paid);
+  // The Pay-In's RefId1 goes along as RefId2, so the provider's records pair them too.
+  await expect(page.getByLabel("RefId2 (optional)")).toHaveValue(payIn.refId1);
+  await expectNoAxeViolations(page);
   const refundRefId1 = await refId1Input(page).inputValue();
   await page.getByLabel("Amount").fill("100");
   await page.getByLabel("Bank", { exact: true }).selectOption("KBANK");
@@ -56,13 +65,16 @@ test("a paid Pay-In is refunded in part from its page, and more than is left is 
   await dialog.getByRole("button", { name: "Send to the provider" }).click();
   await landedOnRequest(page);
   await expect(page.getByTestId("refund-of")).toHaveText(`Refund of Pay-In ${payIn.refId1}`);
-  expect(await atSandbox(sandbox, refundRefId1)).toMatchObject([{ status: "Pending", requestedAmount: 100, direction: "PayOut" }]);
+  expect(await atSandbox(sandbox, refundRefId1)).toMatchObject([
+    { status: "Pending", requestedAmount: 100, direction: "PayOut", refId2: payIn.refId1 },
+  ]);
 
   // Back on the Pay-In: the refund, and what is left.
   await page.getByTestId("refund-of").getByRole("link").click();
   await expect(refunds.getByTestId("refund-refunded").locator("dd")).toHaveText("฿100.00");
   expect(baht(await refunds.getByTestId("refund-left").locator("dd").textContent())).toBe(paid - 10_000);
   await expect(refunds.getByTestId("refunds-table").getByRole("link", { name: refundRefId1 })).toBeVisible();
+  await expectNoAxeViolations(page);
 
   // More than is left: refused beside the amount, with what is left; nothing reaches the provider.
   await refunds.getByRole("link", { name: "Refund the customer" }).click();

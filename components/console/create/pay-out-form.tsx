@@ -30,7 +30,7 @@ interface Props {
   action: ServerAction<CreateFormData>;
   checkRefId1: RefId1Check;
   /** A refund of a paid Pay-In (Pay-Out only): the amount starts at what is left to refund (lib/refunds). */
-  refund?: { payInId: string; leftSatang: number };
+  refund?: { payInId: string; leftSatang: number; payInRefId1: string };
 }
 
 /** Pay-Out and Withdrawal: money out, so a confirmation with everything in full comes before sending. */
@@ -68,7 +68,8 @@ export function PayOutForm({
       amount: refund ? toDecimalString(refund.leftSatang) : "",
       refundOf: refund?.payInId,
       destinationType: "bank",
-      refId2: "",
+      // A refund carries its Pay-In's RefId1 as RefId2, so the provider's records pair them too.
+      refId2: refund?.payInRefId1 ?? "",
       refId3: "",
       description: "",
       tags: "",

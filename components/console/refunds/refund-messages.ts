@@ -19,7 +19,7 @@ export const refundMessages = defineMessages({
     refundOf: "Refund of Pay-In",
     pageTitle: (refId1: string) => `Refund Pay-In ${refId1}`,
     pageIntro:
-      "A refund is a Pay-Out to the customer's account: approved, sent and followed like any other. Enter where the money goes; the amount starts at what is left.",
+      "A refund is a Pay-Out to the customer's account: approved, sent and followed like any other. Enter where the money goes; the amount starts at what is left, and RefId2 is the Pay-In's RefId1.",
     notRefundable: "This request cannot be refunded: only a paid Pay-In can, up to what is left of what was paid.",
     backToPayIn: "Back to the Pay-In",
   },
@@ -40,7 +40,7 @@ export const refundMessages = defineMessages({
     refundOf: "คืนเงินของรายการรับเงิน",
     pageTitle: (refId1: string) => `คืนเงินรายการรับเงิน ${refId1}`,
     pageIntro:
-      "การคืนเงินคือการจ่ายเงิน (Pay-Out) เข้าบัญชีของลูกค้า ผ่านการอนุมัติ ส่ง และติดตามเหมือนรายการจ่ายเงินอื่น ระบุบัญชีปลายทาง จำนวนเงินเริ่มต้นที่ยอดที่คืนได้อีก",
+      "การคืนเงินคือการจ่ายเงิน (Pay-Out) เข้าบัญชีของลูกค้า ผ่านการอนุมัติ ส่ง และติดตามเหมือนรายการจ่ายเงินอื่น ระบุบัญชีปลายทาง จำนวนเงินเริ่มต้นที่ยอดที่คืนได้อีก และ RefId2 คือ RefId1 ของรายการรับเงิน",
     notRefundable: "รายการนี้คืนเงินไม่ได้ คืนเงินได้เฉพาะรายการรับเงินที่ชำระแล้ว ไม่เกินยอดที่เหลือจากที่ชำระ",
     backToPayIn: "กลับไปที่รายการรับเงิน",
   },

@@ -81,7 +81,7 @@ export default async function RefundPage({ params }: { params: Promise<{ id: str
             idempotencyKey={generateIdempotencyKey()}
             action={createPayOutAction}
             checkRefId1={checkRefId1Action}
-            refund={{ payInId: payIn.id, leftSatang: standing.leftSatang }}
+            refund={{ payInId: payIn.id, leftSatang: standing.leftSatang, payInRefId1: payIn.refId1 }}
           />
         </>
       ) : (
