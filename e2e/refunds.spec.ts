@@ -69,6 +69,12 @@ test("a paid Pay-In is refunded in part from its page, and more than is left is 
     { status: "Pending", requestedAmount: 100, direction: "PayOut", refId2: payIn.refId1 },
   ]);
 
+  // The Pay-Out list marks the refund; searching by the Pay-In's RefId1 (its RefId2) finds it.
+  await page.goto(`/requests?merchant=all&tab=payout&q=${payIn.refId1}`);
+  const refundRow = page.getByTestId("request-row").filter({ hasText: refundRefId1 });
+  await expect(refundRow.getByTestId("refund-tag")).toHaveText("Refund");
+  await page.goBack();
+
   // Back on the Pay-In: the refund, and what is left.
   await page.getByTestId("refund-of").getByRole("link").click();
   await expect(refunds.getByTestId("refund-refunded").locator("dd")).toHaveText("฿100.00");

@@ -11,6 +11,7 @@ import type { MerchantApi } from "../payment-api/client";
 import { payInRequest, payOutRequest } from "../requests/contract";
 import { createRequest, type CreateOutcome, type RequestRow } from "../requests/create";
 import { fieldMessage, messageKey } from "../requests/form-messages";
+import { declineRequest, listHeldRequests } from "../requests/approve";
 import { reconcileRequest } from "../requests/reconcile";
 import { refundStanding, refundTakes } from "./refunds";
 
@@ -135,6 +136,18 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
     expect(await reconcile(sent.request.id)).toMatchObject({ state: "rejected" });
     expect(await refundStanding(database.db, await row(payIn.id))).toMatchObject({ leftSatang: paid - 10_000 });
     expect(await refund(payIn.id, paid - 10_000)).toMatchObject({ outcome: "sent" });
+
+    // The checker sees what the held refund is for and who paid it; declined, it gives its amount back.
+    if (held.outcome !== "held") return;
+    const queued = (await listHeldRequests(database.db, { merchantIds: [merchantRowId] })).find((h) => h.id === held.request.id);
+    expect(queued?.refundOf).toEqual({ id: payIn.id, refId1: payIn.refId1, payerName: "สมชาย", paidSatang: paid });
+    expect(
+      await declineRequest(database.db, { requestId: held.request.id, merchantRowId, actorId: "usr_checker", reason: "Wrong account" }),
+    ).toMatchObject({
+      ok: true,
+      state: "canceled",
+    });
+    expect(await refundStanding(database.db, await row(payIn.id))).toMatchObject({ leftSatang: 10_000 });
   });
 
   it.skipIf(skip)("refuses what is not a paid Pay-In of this merchant", async () => {

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import { merchants, paymentRequests, staffUsers } from "../db/schema";
 import type { MerchantScope } from "../merchants/queries";
@@ -31,7 +32,12 @@ export interface HeldRequest {
   description: string | null;
   createdAt: Date;
   createdBy: { id: string; name: string; email: string } | null;
+  /** A refund: the Pay-In it gives money back for, so the checker can compare the payer and the account (lib/refunds). */
+  refundOf: { id: string; refId1: string; payerName: string | null; paidSatang: Satang } | null;
 }
+
+/** The Pay-In a held refund is for. */
+const refunded = alias(paymentRequests, "refunded");
 
 /** Held requests of the merchants in the person's scope, oldest first (first in, first decided). */
 export async function listHeldRequests(db: Db, scope: MerchantScope, limit = 200): Promise<HeldRequest[]> {
@@ -43,14 +49,16 @@ export async function listHeldRequests(db: Db, scope: MerchantScope, limit = 200
       merchantName: merchants.displayName,
       creatorName: staffUsers.name,
       creatorEmail: staffUsers.email,
+      payIn: { id: refunded.id, refId1: refunded.refId1, payerName: refunded.payerName, paidAmount: refunded.paidAmount },
     })
     .from(paymentRequests)
     .innerJoin(merchants, eq(merchants.id, paymentRequests.merchantId))
     .leftJoin(staffUsers, eq(staffUsers.id, paymentRequests.createdBy))
+    .leftJoin(refunded, eq(refunded.id, paymentRequests.refundOf))
     .where(scope.merchantIds === null ? held : and(held, inArray(paymentRequests.merchantId, scope.merchantIds)))
     .orderBy(asc(paymentRequests.createdAt))
     .limit(limit);
-  return rows.map(({ request: r, merchantName, creatorName, creatorEmail }) => {
+  return rows.map(({ request: r, merchantName, creatorName, creatorEmail, payIn }) => {
     const input = r.input as { destination?: Destination; description?: string };
     return {
       id: r.id,
@@ -65,6 +73,7 @@ export async function listHeldRequests(db: Db, scope: MerchantScope, limit = 200
       description: input.description ?? null,
       createdAt: r.createdAt,
       createdBy: r.createdBy ? { id: r.createdBy, name: creatorName ?? "", email: creatorEmail ?? "" } : null,
+      refundOf: payIn ? { id: payIn.id, refId1: payIn.refId1, payerName: payIn.payerName, paidSatang: toSatang(payIn.paidAmount) } : null,
     };
   });
 }

@@ -43,6 +43,7 @@ const row = (over: Partial<ListRow> = {}): ListRow => ({
   merchantName: "Siam Coffee",
   kind: "payin",
   isWithdrawal: false,
+  refundOf: null,
   refId1: "R1",
   refId2: null,
   refId3: null,

@@ -82,6 +82,8 @@ export const REQUEST_CSV_COLUMNS: CsvColumn<ListRow>[] = [
   { header: "tags", cell: (r) => csvText(r.tags) },
   { header: "provider_id", cell: (r) => csvText(r.providerId) },
   { header: "created_by", cell: (r) => csvText(r.createdByName) },
+  // A refund: the PayDesk id of the Pay-In it gives money back for (lib/refunds).
+  { header: "refund_of", cell: (r) => csvText(r.refundOf) },
 ];
 
 /**

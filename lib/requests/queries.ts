@@ -44,6 +44,8 @@ export const listColumns = {
   merchantName: merchants.displayName,
   kind: pr.kind,
   isWithdrawal: pr.isWithdrawal,
+  /** A refund: the Pay-In it is for (lib/refunds). */
+  refundOf: pr.refundOf,
   refId1: pr.refId1,
   refId2: pr.refId2,
   refId3: pr.refId3,

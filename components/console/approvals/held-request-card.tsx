@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { formatDateTime, formatThb, type Locale } from "@/lib/i18n";
 import type { HeldRequest } from "@/lib/requests/approve";
 import { destinationLines } from "../create/destination";
@@ -20,10 +21,20 @@ export function HeldRequestCard({ request: r, viewerId, locale, approveAction, d
     <li className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid="held-request" data-ref-id1={r.refId1}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-base font-semibold">
-          {r.kind === "withdrawal" ? t.kindWithdrawal : t.kindPayout} · {r.merchantName}
+          {r.kind === "withdrawal" ? t.kindWithdrawal : r.refundOf ? t.kindRefund : t.kindPayout} · {r.merchantName}
         </h2>
         <p className="font-mono text-xl font-semibold">{formatThb(r.amountSatang)}</p>
       </div>
+      {/* A refund: the Pay-In and who paid it, to compare with where the money goes. */}
+      {r.refundOf && (
+        <p className="mt-1 text-sm" data-testid="held-refund-of">
+          {t.refundOf}{" "}
+          <Link href={`/requests/${r.refundOf.id}`} className="font-mono text-brand-dark underline">
+            {r.refundOf.refId1}
+          </Link>{" "}
+          · {t.refundPaidBy(formatThb(r.refundOf.paidSatang), r.refundOf.payerName)}
+        </p>
+      )}
       <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-slate-600">{t.destination}</dt>

@@ -114,6 +114,15 @@ export function RequestTable({ rows, locale, caption, showMerchant, values, sort
                       {kinds.p2p}
                     </abbr>
                   )}
+                  {r.refundOf && (
+                    <abbr
+                      title={kinds.refundTitle}
+                      className="ml-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-950 no-underline"
+                      data-testid="refund-tag"
+                    >
+                      {kinds.refund}
+                    </abbr>
+                  )}
                 </td>
                 <td className={`order-1 ${cell}`}>
                   <p className="break-words">

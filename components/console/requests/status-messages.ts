@@ -10,6 +10,8 @@ export const kindLabels = defineMessages({
     withdrawal: "Withdrawal",
     p2p: "P2P",
     p2pTitle: "Pay-In P2P: paid to a pending pay-out's recipient",
+    refund: "Refund",
+    refundTitle: "A Pay-Out that refunds a paid Pay-In",
   },
   th: {
     payin: "รับชำระ (Pay-In)",
@@ -18,6 +20,8 @@ export const kindLabels = defineMessages({
     withdrawal: "ถอนเงิน (Withdrawal)",
     p2p: "P2P",
     p2pTitle: "Pay-In P2P: ชำระไปยังผู้รับของรายการโอนจ่ายที่รออยู่",
+    refund: "คืนเงิน",
+    refundTitle: "รายการจ่ายเงินที่คืนเงินของรายการรับเงินที่ชำระแล้ว",
   },
 });
 
