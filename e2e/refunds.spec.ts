@@ -80,6 +80,8 @@ test("a paid Pay-In is refunded in part from its page, and more than is left is 
   await expect(refunds.getByTestId("refund-refunded").locator("dd")).toHaveText("฿100.00");
   expect(baht(await refunds.getByTestId("refund-left").locator("dd").textContent())).toBe(paid - 10_000);
   await expect(refunds.getByTestId("refunds-table").getByRole("link", { name: refundRefId1 })).toBeVisible();
+  await expect(page.locator('[data-testid="timeline-entry"][data-type="refund_requested"]')).toContainText(`Refund made · Demo Admin`);
+  await expect(page.locator('[data-testid="timeline-entry"][data-type="refund_requested"]')).toContainText(`Refund ${refundRefId1}.`);
   await expectNoAxeViolations(page);
 
   // More than is left: refused beside the amount, with what is left; nothing reaches the provider.

@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
-import { paymentRequests } from "../db/schema";
+import { paymentRequests, requestEvents } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
 import { sandboxCoffee } from "../merchants/testing/sandbox-merchant";
+import { toDecimalString } from "../money";
 import type { MerchantApi } from "../payment-api/client";
 import { payInRequest, payOutRequest } from "../requests/contract";
 import { createRequest, type CreateOutcome, type RequestRow } from "../requests/create";
@@ -118,6 +119,15 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
     expect((await refundStanding(database.db, await row(payIn.id))).refunds).toHaveLength(2);
 
     expect(refused(await refund(payIn.id, 1))).toEqual([messageKey("refundNothingLeft")]);
+    // The Pay-In's own timeline names each refund made, and none refused.
+    const entries = await database.db
+      .select()
+      .from(requestEvents)
+      .where(and(eq(requestEvents.requestId, payIn.id), eq(requestEvents.type, "refund_requested")));
+    expect(entries.map((e) => (e.data as { amount: string }).amount).sort()).toEqual(
+      [toDecimalString(20_000), toDecimalString(paid - 20_000)].sort(),
+    );
+    expect(entries[0]!.data).toMatchObject({ refundId: first.request.id, refId1: first.request.refId1 });
     // The same form again (a double click, a retried call) finds its refund, though nothing is left now.
     expect(await refund(payIn.id, paid - 20_000, { idempotencyKey: restKey })).toMatchObject({ outcome: "existing" });
   });

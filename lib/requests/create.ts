@@ -8,7 +8,7 @@ import { paymentRequests, requestEvents } from "../db/schema";
 import { toDecimalString } from "../money";
 import type { MerchantApi, PayInResponse, PayOutResponse } from "../payment-api/client";
 import { factsOf, type ProviderResult } from "../payment-api/result";
-import { applyToRequest, REQUEST_CHANNEL, type Applied } from "./apply";
+import { applyToRequest, recordEvent, REQUEST_CHANNEL, type Applied } from "./apply";
 import type { State } from "./lifecycle";
 import { storedRequest, type P2PRequest, type PayInRequest, type PayOutRequest, type RequestPayload } from "./contract";
 import { recordOutboundEvent } from "../outbound/outbox";
@@ -211,6 +211,13 @@ export async function createRequest(db: Db, api: MerchantApi, payload: RequestPa
           if (refusal) return { refusal };
         }
         const inserted = await insertWithEntry(into);
+        // The Pay-In's own timeline says it was refunded, and its page hears of it (lib/refunds).
+        if (inserted && refundOf !== undefined)
+          await recordEvent(into, refundOf, "refund_requested", actor, {
+            refundId: inserted.id,
+            refId1: inserted.refId1,
+            amount: inserted.requestedAmount,
+          });
         if (inserted && options.holdForApproval && held) {
           await recordOutboundEvent(into, inserted.id, held);
           // …and for the people who may approve it, an e-mail (lib/notify).

@@ -114,6 +114,7 @@ export const detailMessages = defineMessages({
     providerCode: (code: string) => `Provider code: ${code}`,
     sandboxDid: (control: string) => `Sandbox: ${control}.`,
     amountWas: (amount: string) => `Amount: ${amount}.`,
+    refundNamed: (refId1: string) => `Refund ${refId1}.`,
   },
   th: {
     back: "คำขอทั้งหมด",
@@ -221,6 +222,7 @@ export const detailMessages = defineMessages({
     providerCode: (code: string) => `รหัสจากผู้ให้บริการ: ${code}`,
     sandboxDid: (control: string) => `Sandbox: ${control}`,
     amountWas: (amount: string) => `จำนวนเงิน: ${amount}`,
+    refundNamed: (refId1: string) => `รายการคืนเงิน ${refId1}`,
   },
 });
 
@@ -271,6 +273,7 @@ export const eventLabels = defineMessages<Record<string, string>>({
     webhook_unconfirmed: "Webhook NOT applied: the provider did not confirm it",
     webhook_mismatch: "Webhook NOT applied: its amount or RefId1 does not fit",
     slip_uploaded: "Slip uploaded",
+    refund_requested: "Refund made",
   },
   th: {
     created: "สร้างคำขอ",
@@ -289,6 +292,7 @@ export const eventLabels = defineMessages<Record<string, string>>({
     webhook_unconfirmed: "ไม่ได้บันทึกเว็บฮุก: ผู้ให้บริการไม่ได้ยืนยัน",
     webhook_mismatch: "ไม่ได้บันทึกเว็บฮุก: ยอดเงินหรือ RefId1 ไม่ตรง",
     slip_uploaded: "อัปโหลดสลิป",
+    refund_requested: "สร้างรายการคืนเงิน",
   },
 });
 
