@@ -14,7 +14,11 @@ const surroundings = vi.hoisted(() => ({
 }));
 vi.mock("@/lib/auth/session", () => ({ currentSession: async () => surroundings.session }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
-vi.mock("@/lib/env", () => ({ env: () => ({ PUBLIC_BASE_URL: "http://127.0.0.1:3000" }) }));
+// Only env() is the test's own; the rest of the module (the log's settings) stays real.
+vi.mock("@/lib/env", async (original) => ({
+  ...(await original<typeof import("@/lib/env")>()),
+  env: () => ({ PUBLIC_BASE_URL: "http://127.0.0.1:3000" }),
+}));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 vi.mock("next/headers", () => ({
   headers: async () => new Headers(),

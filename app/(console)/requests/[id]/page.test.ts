@@ -20,7 +20,11 @@ vi.mock("@/lib/auth/session", () => ({
 }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
 vi.mock("@/lib/i18n/server", () => ({ getLocale: async () => surroundings.locale }));
-vi.mock("@/lib/env", () => ({ env: () => ({ PUBLIC_BASE_URL: "https://paydesk.example", isSandbox: false }) }));
+// Only env() is the test's own; the rest of the module (the log's settings) stays real.
+vi.mock("@/lib/env", async (original) => ({
+  ...(await original<typeof import("@/lib/env")>()),
+  env: () => ({ PUBLIC_BASE_URL: "https://paydesk.example", isSandbox: false }),
+}));
 vi.mock("@/lib/payment-api", () => ({ merchantApi: async () => undefined }));
 vi.mock("@/components/live/live-updates", () => ({ LiveUpdates: () => null }));
 vi.mock("next/navigation", async (original) => ({

@@ -33,7 +33,9 @@ vi.mock("@/lib/auth/session", async () => {
   };
 });
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
-vi.mock("@/lib/env", () => ({
+// Only env() is the test's own; the rest of the module (the log's settings) stays real.
+vi.mock("@/lib/env", async (original) => ({
+  ...(await original<typeof import("@/lib/env")>()),
   env: () => ({ PUBLIC_BASE_URL: "https://paydesk.example", WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret" }),
 }));
 vi.mock("@/lib/i18n/server", () => ({ getLocale: async () => "en" }));

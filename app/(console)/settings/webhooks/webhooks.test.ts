@@ -47,7 +47,9 @@ vi.mock("@/lib/auth/session", async () => {
 });
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
 vi.mock("@/lib/merchants/vault", () => ({ keyVault: () => surroundings.vault }));
-vi.mock("@/lib/env", () => ({
+// Only env() is the test's own; the rest of the module (the log's settings) stays real.
+vi.mock("@/lib/env", async (original) => ({
+  ...(await original<typeof import("@/lib/env")>()),
   env: () => ({ outboundAllowPrivate: surroundings.allowPrivate, isSandbox: true, TRUSTED_PROXIES: [], dataDir: surroundings.dataDir }),
 }));
 vi.mock("@/lib/i18n/server", () => ({ getLocale: async () => "en" }));

@@ -23,7 +23,11 @@ import { payInRequest } from "@/lib/requests/contract";
  */
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown, apis: new Map<string, unknown>() }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
-vi.mock("@/lib/env", () => ({ env: () => ({ WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret" }) }));
+// Only env() is the test's own; the rest of the module (the log's settings) stays real.
+vi.mock("@/lib/env", async (original) => ({
+  ...(await original<typeof import("@/lib/env")>()),
+  env: () => ({ WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret" }),
+}));
 // The provider client PayDesk would build for the merchant, pointed at the test's sandbox.
 vi.mock("@/lib/payment-api", () => ({ merchantApiIn: () => async (id: string) => surroundings.apis.get(id) }));
 // As Next.js runs it: once the response has gone.

@@ -18,7 +18,11 @@ import { summarizeRefusals } from "@/lib/webhooks/refusals";
  */
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
-vi.mock("@/lib/env", () => ({ env: () => ({ WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret", TRUSTED_PROXIES: [] }) }));
+// Only env() is the test's own; the rest of the module (the log's settings) stays real.
+vi.mock("@/lib/env", async (original) => ({
+  ...(await original<typeof import("@/lib/env")>()),
+  env: () => ({ WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret", TRUSTED_PROXIES: [] }),
+}));
 // No provider here: deliveries are stored and answered; applying them is lib/webhooks' tests' business.
 vi.mock("@/lib/payment-api", () => ({ merchantApiIn: () => async () => undefined }));
 vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), after: () => undefined }));

@@ -21,7 +21,11 @@ vi.mock("@/lib/auth/session", () => ({
 }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
 vi.mock("@/lib/i18n/server", () => ({ getLocale: async () => surroundings.locale }));
-vi.mock("@/lib/env", () => ({ env: () => ({ PUBLIC_BASE_URL: "https://paydesk.example" }) }));
+// Only env() is the test's own; the rest of the module (the log's settings) stays real.
+vi.mock("@/lib/env", async (original) => ({
+  ...(await original<typeof import("@/lib/env")>()),
+  env: () => ({ PUBLIC_BASE_URL: "https://paydesk.example" }),
+}));
 vi.mock("@/lib/secrets", () => ({ authSecret: () => "a-test-secret-that-is-long-enough-0123456789" }));
 vi.mock("next/navigation", async (original) => ({
   ...(await original<typeof import("next/navigation")>()),
