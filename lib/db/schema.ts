@@ -750,8 +750,8 @@ export const staffNotifications = pgTable(
   "staff_notifications",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    /** What the person is told: "approval.waiting". */
-    kind: text("kind").$type<"approval.waiting">().notNull(),
+    /** What the person is told: a request waits for their approval, or needs their attention (lib/notify/outbox.ts). */
+    kind: text("kind").$type<"approval.waiting" | "request.needs_review" | "payout.failed">().notNull(),
     staffId: text("staff_id")
       .notNull()
       .references(() => staffUsers.id),

@@ -4,7 +4,7 @@
  * was decided meanwhile, and a refusing server tried again later without losing or doubling mail.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertStaff } from "../auth/testing/staff";
 import { paymentRequests, staffNotifications, staffUsers } from "../db/schema";
@@ -14,6 +14,7 @@ import { createMerchant } from "../merchants/manage";
 import type { MerchantApi } from "../payment-api/client";
 import { declineRequest } from "../requests/approve";
 import { payOutRequest } from "../requests/contract";
+import { applyToRequest } from "../requests/apply";
 import { createRequest } from "../requests/create";
 import { smtpMailer } from "./mailer";
 import { readMail, startSmtpInbox } from "./testing/smtp-inbox";
@@ -209,5 +210,116 @@ describe.each(DATABASE_KINDS)("staff e-mail on %s", (kind) => {
     expect((await rowsOf([request.id])).map((r) => r.staffId).sort()).toEqual([people.finance!.id, people.maker!.id].sort());
     const [row] = await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, request.id));
     expect(row?.status).toBe("awaiting_approval");
+  });
+
+  /** The approval e-mails are not what the tests below are about. */
+  const skipApprovals = () =>
+    database.db
+      .update(staffNotifications)
+      .set({ outcome: "skipped" })
+      .where(and(isNull(staffNotifications.outcome), eq(staffNotifications.kind, "approval.waiting")));
+  /** A request the provider took (sent, then accepted), as the state machine would have it. */
+  const accepted = async (kind: "payout" | "withdrawal" = "payout", createdBy: string | null = people.operator!.id) => {
+    const request = await hold(100_000, createdBy);
+    await applyToRequest(database.db, request.id, { type: "approval_granted" }, { actor: people.admin!.id });
+    await applyToRequest(database.db, request.id, { type: "submit_accepted", providerStatus: "Pending" }, { actor: "provider" });
+    await skipApprovals();
+    if (kind === "withdrawal") await database.db.update(paymentRequests).set({ kind }).where(eq(paymentRequests.id, request.id));
+    return request;
+  };
+  const rejected = {
+    type: "provider_status" as const,
+    status: "Rejected",
+    statusCode: "ERR_ACCOUNT_CLOSED",
+    reason: "Beneficiary account closed",
+  };
+
+  it.skipIf(skip)("tells the maker and those who may approve money out of a Pay-Out the provider failed after accepting it", async () => {
+    const request = await accepted("payout", people.operator!.id);
+    await applyToRequest(database.db, request.id, rejected, { actor: "webhook" });
+    const rows = (await rowsOf([request.id])).filter((r) => r.kind === "payout.failed");
+    // The operator made it; finance and admin may approve money out (the maker among them too); not the one elsewhere or disabled.
+    expect(rows.map((r) => r.staffId).sort()).toEqual([people.operator!.id, people.maker!.id, people.finance!.id, people.admin!.id].sort());
+
+    await dueNow([request.id]);
+    expect(await runNotifyPass(options())).toBe(4);
+    const english = readMail(inbox.received.find((m) => m.to[0] === people.admin!.email)!.raw);
+    expect(english.subject).toBe(`[PayDesk] Needs your attention: Pay-Out ${request.refId1} was rejected`);
+    expect(english.text).toContain(`Siam Coffee 1 · Pay-Out ฿1,000.00 · ${request.refId1}`);
+    expect(english.text).toContain("rejected by the provider after it was accepted: the payee has not been paid (ERR_ACCOUNT_CLOSED)");
+    expect(english.text).toContain(`https://pay.shop.example/requests/${request.id}`);
+    expect(english.text).not.toContain("0812345678");
+    const thai = readMail(inbox.received.find((m) => m.to[0] === people.operator!.email)!.raw);
+    expect(thai.subject).toBe(`[PayDesk] ต้องให้คุณตรวจสอบ: โอนจ่าย (Pay-Out) ${request.refId1}`);
+  });
+
+  it.skipIf(skip)("tells of a request that needs review while it still does, and of no refusal at sending", async () => {
+    const review = await hold(110_000);
+    await applyToRequest(database.db, review.id, { type: "approval_granted" }, { actor: people.admin!.id });
+    await skipApprovals();
+    await applyToRequest(
+      database.db,
+      review.id,
+      { type: "submit_uncertain", reason: { kind: "timeout" as const, timeoutMs: 10_000, mayExist: true } },
+      { actor: "provider" },
+    );
+    await applyToRequest(
+      database.db,
+      review.id,
+      { type: "submit_unresolved", code: "NO_SUCH_REQUEST", reason: { kind: "timeout" as const, timeoutMs: 10_000, mayExist: true } },
+      { actor: "reconcile" },
+    );
+    expect((await rowsOf([review.id])).map((r) => r.kind)).toContain("request.needs_review");
+
+    // One that was settled before its e-mail left is left out.
+    const settled = await hold(120_000);
+    await applyToRequest(database.db, settled.id, { type: "approval_granted" }, { actor: people.admin!.id });
+    await skipApprovals();
+    await applyToRequest(
+      database.db,
+      settled.id,
+      { type: "submit_uncertain", reason: { kind: "timeout" as const, timeoutMs: 10_000, mayExist: true } },
+      { actor: "provider" },
+    );
+    await applyToRequest(
+      database.db,
+      settled.id,
+      { type: "submit_unresolved", code: "NO_SUCH_REQUEST", reason: { kind: "timeout" as const, timeoutMs: 10_000, mayExist: true } },
+      { actor: "reconcile" },
+    );
+    await applyToRequest(database.db, settled.id, { type: "submit_accepted", providerStatus: "Pending" }, { actor: "provider" });
+
+    // Refused when it was sent: the sender saw it on the spot; nobody is e-mailed.
+    const refused = await hold(130_000);
+    await applyToRequest(database.db, refused.id, { type: "approval_granted" }, { actor: people.admin!.id });
+    await applyToRequest(
+      database.db,
+      refused.id,
+      { type: "submit_rejected", code: "ERROR_INVALID_ACCOUNT", description: null },
+      { actor: "provider" },
+    );
+    expect((await rowsOf([refused.id])).filter((r) => r.kind !== "approval.waiting")).toEqual([]);
+
+    await dueNow([review.id, settled.id]);
+    await runNotifyPass(options());
+    const english = readMail(inbox.received.find((m) => m.to[0] === people.admin!.email)!.raw);
+    expect(english.text).toContain(`${review.refId1}`);
+    expect(english.text).toContain("needs a person: the provider cannot tell what became of it (NO_SUCH_REQUEST)");
+    expect(english.text).not.toContain(settled.refId1);
+    expect((await rowsOf([settled.id])).filter((r) => r.kind === "request.needs_review").every((r) => r.outcome === "skipped")).toBe(true);
+  });
+
+  it.skipIf(skip)("puts what needs attention and what waits for approval in one e-mail", async () => {
+    const failed = await accepted();
+    await applyToRequest(database.db, failed.id, rejected, { actor: "webhook" });
+    const waiting = await hold(140_000);
+    await dueNow([failed.id, waiting.id]);
+    await runNotifyPass(options());
+    const mails = inbox.received.filter((m) => m.to[0] === people.admin!.email);
+    expect(mails).toHaveLength(1);
+    const english = readMail(mails[0]!.raw);
+    expect(english.subject).toBe("[PayDesk] 2 requests need you");
+    expect(english.text.indexOf(failed.refId1)).toBeLessThan(english.text.indexOf(waiting.refId1));
+    expect(english.text).toContain("Approve or decline: https://pay.shop.example/approvals");
   });
 });

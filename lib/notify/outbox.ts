@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { ROLES } from "../db/schema";
 import { can } from "../auth/permissions";
@@ -34,3 +34,39 @@ export async function recordApprovalWaiting(db: Db, requestId: string): Promise<
  * lines, a busy minute) reaches each person as one e-mail.
  */
 export const GATHER_SECONDS = 20;
+
+/** What else a person must hear of, besides approvals (docs/DESIGN.md §17). */
+export type AttentionKind = "request.needs_review" | "payout.failed";
+
+/**
+ * Whether a change of state is news a person must act on: a request the provider cannot account
+ * for (needs review: a person decides), or money out that the provider took and then failed
+ * (rejected or expired after it was pending or unknown: the payee was not paid). A refusal at
+ * sending is not: whoever sent it saw the refusal on the spot.
+ */
+export function attentionFor(kind: string, from: string, to: string): AttentionKind | null {
+  if (to === "needs_review" && from !== "needs_review") return "request.needs_review";
+  const moneyOut = kind === "payout" || kind === "withdrawal";
+  if (moneyOut && (to === "rejected" || to === "expired") && (from === "pending" || from === "unknown" || from === "needs_review"))
+    return "payout.failed";
+  return null;
+}
+
+/**
+ * A common table expression for applyToRequest's statement (lib/requests/apply.ts): the people to
+ * tell, recorded with the change itself — its maker, if a staff member, and everyone who may approve
+ * money out for its merchant; enabled, and seeing the merchant. `target` is the statement's CTE
+ * holding the changed request's id (its merchant and maker do not change, so the table is read).
+ */
+export function attentionInsert(kind: AttentionKind, target: SQL = sql.raw("target")): SQL {
+  return sql`insert into staff_notifications (kind, staff_id, request_id, next_attempt_at)
+    select ${kind}, s.id, r.id, now() + make_interval(secs => ${GATHER_SECONDS})
+    from ${target} t join payment_requests r on r.id = t.id
+    join staff_users s on not s.is_disabled
+      and (s.merchant_ids is null or r.merchant_id = any(s.merchant_ids))
+      and (s.id = r.created_by or s.role in (${sql.join(
+        APPROVER_ROLES.map((role) => sql`${role}`),
+        sql`, `,
+      )}))
+    on conflict (kind, staff_id, request_id) do nothing`;
+}

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { can } from "../auth/permissions";
 import { toSatang } from "../money";
-import { approvalWaitingEmail, type WaitingRequest } from "./messages";
+import { staffEmail, type ToldRequest } from "./messages";
 import type { Mailer } from "./mailer";
 
 export interface NotifyWorkerOptions {
@@ -33,7 +33,7 @@ const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 async function leaseNextPerson(
   db: Db,
   leaseMs: number,
-): Promise<Array<{ id: number; requestId: string; staffId: string; attempts: number }>> {
+): Promise<Array<{ id: number; kind: string; requestId: string; staffId: string; attempts: number }>> {
   const result = await db.execute(sql`
     with person as (
       select staff_id from staff_notifications
@@ -46,9 +46,10 @@ async function leaseNextPerson(
       for update of n skip locked)
     update staff_notifications n set lease_until = now() + make_interval(secs => ${leaseMs / 1000}), attempts = n.attempts + 1
     from picked where n.id = picked.id
-    returning n.id, n.request_id, n.staff_id, n.attempts`);
+    returning n.id, n.kind, n.request_id, n.staff_id, n.attempts`);
   return rowsOf(result).map((r) => ({
     id: Number(r.id),
+    kind: String(r.kind),
     requestId: String(r.request_id),
     staffId: String(r.staff_id),
     attempts: Number(r.attempts),
@@ -79,7 +80,7 @@ async function notifyNextPerson(options: NotifyWorkerOptions): Promise<boolean> 
   );
   const requests = rowsOf(
     await db.execute(sql`
-      select r.id, r.kind, r.ref_id1, r.requested_amount, r.created_at, r.status, r.merchant_id, m.display_name
+      select r.id, r.kind, r.ref_id1, r.requested_amount, r.created_at, r.status, r.status_code, r.merchant_id, m.display_name
       from payment_requests r join merchants m on m.id = r.merchant_id
       where r.id in (${sql.join(
         leased.map((l) => sql`${l.requestId}`),
@@ -88,35 +89,43 @@ async function notifyNextPerson(options: NotifyWorkerOptions): Promise<boolean> 
   );
   const byId = new Map(requests.map((r) => [String(r.id), r]));
   const merchantIds = person?.merchant_ids === null || person?.merchant_ids === undefined ? null : (person.merchant_ids as string[]);
-  // Still worth telling: the request still waits, and the person may still approve it (role, merchants, enabled).
-  const mayApprove = !!person && !person.is_disabled && can(String(person.role), "payout.approve");
-  const due = leased.filter((l) => {
+  // Still worth telling: the person is enabled and sees the merchant; an approval still waits and
+  // they may still approve it; a request still needs review. Money out that failed stays news.
+  const enabled = !!person && !person.is_disabled;
+  const stillNews = (l: (typeof leased)[number]) => {
     const request = byId.get(l.requestId);
-    return (
-      mayApprove && request?.status === "awaiting_approval" && (merchantIds === null || merchantIds.includes(String(request.merchant_id)))
-    );
-  });
+    if (!enabled || !request || !(merchantIds === null || merchantIds.includes(String(request.merchant_id)))) return false;
+    if (l.kind === "approval.waiting") return request.status === "awaiting_approval" && can(String(person.role), "payout.approve");
+    if (l.kind === "request.needs_review") return request.status === "needs_review";
+    return l.kind === "payout.failed";
+  };
+  const due = leased.filter(stillNews);
   const skipped = leased.filter((l) => !due.includes(l)).map((l) => l.id);
   await mark(db, skipped, sql`outcome = 'skipped'`);
   if (due.length === 0) return true;
 
-  const waiting: WaitingRequest[] = due.map((l) => {
+  const told = (l: (typeof leased)[number]): ToldRequest => {
     const r = byId.get(l.requestId)!;
     return {
+      id: String(r.id),
       merchant: String(r.display_name),
-      kind: r.kind === "withdrawal" ? "withdrawal" : "payout",
+      kind: r.kind === "withdrawal" ? "withdrawal" : r.kind === "payout" ? "payout" : "payin",
       refId1: String(r.ref_id1),
       amountSatang: toSatang(String(r.requested_amount)),
       createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
+      state: String(r.status),
+      statusCode: r.status_code === null || r.status_code === undefined ? null : String(r.status_code),
     };
-  });
+  };
+  const waiting = due.filter((l) => l.kind === "approval.waiting").map(told);
+  const attention = due.filter((l) => l.kind !== "approval.waiting").map(told);
   const email = String(person!.email);
-  const mail = approvalWaitingEmail(person!.locale === "en" ? "en" : "th", waiting, new URL("/approvals", options.consoleUrl).href);
+  const mail = staffEmail(person!.locale === "en" ? "en" : "th", { waiting, attention }, options.consoleUrl);
   const ids = due.map((l) => l.id);
   try {
     const { messageId } = await options.send({ to: email, ...mail });
     await mark(db, ids, sql`outcome = 'sent', sent_at = now(), email = ${email}, message_id = ${messageId}, last_error = null`);
-    options.log?.(`e-mailed ${email}: ${due.length} request(s) waiting for approval`);
+    options.log?.(`e-mailed ${email}: ${waiting.length} request(s) waiting for approval, ${attention.length} needing attention`);
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
     const attempts = Math.max(...due.map((l) => l.attempts));

@@ -8,6 +8,7 @@ import { toDecimalString, toSatang } from "../money";
 import { applyEvent, type LifecycleEvent, type State, type Verdict } from "./lifecycle";
 import type { Fact, Note } from "./notes";
 import { eventTypeFor, newEventId } from "../outbound/events";
+import { attentionFor, attentionInsert } from "../notify/outbox";
 import { nextCheckAt } from "./schedule";
 
 /**
@@ -157,6 +158,8 @@ async function writeOutcome(
   const outbound = verdict.applied
     ? eventTypeFor(facts.kind, facts.status, verdict.next, verdict.paidSatang > toSatang(facts.paidAmount))
     : null;
+  // …and what a person must act on (a request needing review, money out that failed): their e-mail (lib/notify).
+  const attention = verdict.applied ? attentionFor(facts.kind, facts.status, verdict.next) : null;
   const update = verdict.applied
     ? db
         .update(paymentRequests)
@@ -187,6 +190,7 @@ async function writeOutcome(
           sql`fanout as (insert into outbound_deliveries (event_id, endpoint_id) select o.id, e.id from outbox o join webhook_endpoints e on e.merchant_id = o.merchant_id and e.enabled and ${outbound} = any(e.event_types))`,
         ]
       : []),
+    ...(attention ? [sql`attention as (${attentionInsert(attention)})`] : []),
     ...(delivery
       ? [
           sql`settled as (update webhook_deliveries set verdict = ${delivery.verdict}, reason_facts = ${delivery.reason === null ? null : JSON.stringify(delivery.reason)}::jsonb, request_id = ${facts.id} where id = ${delivery.id} and exists (select 1 from target))`,
