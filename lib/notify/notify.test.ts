@@ -16,7 +16,8 @@ import { declineRequest } from "../requests/approve";
 import { payOutRequest } from "../requests/contract";
 import { applyToRequest } from "../requests/apply";
 import { createRequest } from "../requests/create";
-import { smtpMailer } from "./mailer";
+import { createServer, type AddressInfo, type Socket } from "node:net";
+import { SMTP_TIMEOUTS_MS, smtpMailer } from "./mailer";
 import { readMail, startSmtpInbox } from "./testing/smtp-inbox";
 import { notifyRetryAfterMs, runNotifyPass } from "./worker";
 
@@ -321,5 +322,31 @@ describe.each(DATABASE_KINDS)("staff e-mail on %s", (kind) => {
     expect(english.subject).toBe("[PayDesk] 2 requests need you");
     expect(english.text.indexOf(failed.refId1)).toBeLessThan(english.text.indexOf(waiting.refId1));
     expect(english.text).toContain("Approve or decline: https://pay.shop.example/approvals");
+  });
+});
+
+describe("the SMTP mailer", () => {
+  it("gives up on a server that accepts the connection and never speaks, instead of waiting minutes", async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
+    const mailer = smtpMailer(`smtp://127.0.0.1:${port}`, "PayDesk <paydesk@shop.example>", { greetingTimeout: 300 });
+    try {
+      const started = Date.now();
+      await expect(mailer({ to: "a@shop.example", subject: "s", text: "t" })).rejects.toThrow(/greeting/i);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(sockets.length).toBe(1);
+    } finally {
+      mailer.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
+  it("waits at most seconds by default, not nodemailer's minutes", () => {
+    expect(SMTP_TIMEOUTS_MS.connectionTimeout).toBeLessThanOrEqual(10_000);
+    expect(SMTP_TIMEOUTS_MS.greetingTimeout).toBeLessThanOrEqual(10_000);
+    expect(SMTP_TIMEOUTS_MS.socketTimeout).toBeLessThanOrEqual(60_000);
   });
 });

@@ -69,9 +69,10 @@ async function mark(db: Db, ids: number[], set: ReturnType<typeof sql>): Promise
 /** Sends one person's e-mail, if anyone's is due; returns whether there was one. */
 async function notifyNextPerson(options: NotifyWorkerOptions): Promise<boolean> {
   const { db } = options;
-  // Longer than nodemailer can spend on one send (2 min to connect, 30 s for the greeting, 10 min of
-  // a silent socket): a shorter lease would let another instance send the same e-mail while this
-  // one still waits on a hung server. A crashed instance's e-mails go out when it runs out.
+  // Far longer than one send may take (lib/notify/mailer.ts SMTP_TIMEOUTS_MS: 10 s to connect, 10 s
+  // for the greeting, 60 s of silence; SMTP_URL may raise them): a shorter lease would let another
+  // instance send the same e-mail while this one still waits on a slow server. A crashed instance's
+  // e-mails go out when it runs out.
   const leased = await leaseNextPerson(db, options.leaseMs ?? 15 * 60_000);
   if (leased.length === 0) return false;
   const staffId = leased[0]!.staffId;
