@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { merchants, paymentRequests, payoutBatches, payoutBatchRows, staffUsers } from "../db/schema";
 import type { MerchantScope } from "../merchants/queries";
 import type { Destination } from "../requests/contract";
+import { isRefundable, refundStanding } from "../refunds/refunds";
 import type { Column, FileLine } from "./csv";
 
 /**
@@ -74,9 +75,10 @@ export async function recordBatch(
             .where(and(eq(paymentRequests.merchantId, args.merchantRowId), inArray(paymentRequests.refId1, refIds)))
         ).map((r) => r.refId1),
   );
-  const lines = args.lines.map((l) =>
+  const checkedLines = args.lines.map((l) =>
     l.payOut && taken.has(l.payOut.refId1) ? { ...l, payOut: null, problems: { ...l.problems, refId1: ["refId1Taken"] } } : l,
   );
+  const lines = await withRefunds(db, args.merchantRowId, checkedLines);
   const valid = lines.filter((l) => l.payOut !== null);
   const id = newBatchId();
   await db.transaction(async (tx) => {
@@ -100,11 +102,59 @@ export async function recordBatch(
           cells: l.cells,
           payOut: l.payOut,
           problems: Object.keys(l.problems).length > 0 ? l.problems : null,
+          refundOf: l.refundOf,
         })),
       );
     }
   });
   return id;
+}
+
+/**
+ * Lines with a `refund_of`: the paid Pay-In of this merchant it names (its PayDesk id or RefId1),
+ * and no more than is left to refund on it, counting the file's earlier lines for the same Pay-In.
+ * A problem here is the line's now; the refund is checked again, locked, when it is made.
+ */
+async function withRefunds(db: Db, merchantRowId: string, lines: FileLine[]): Promise<Array<FileLine & { refundOf: string | null }>> {
+  const named = (l: FileLine) => (l.payOut ? (l.cells.refund_of?.trim() ?? "") : "");
+  const keys = [...new Set(lines.map(named).filter((k) => k !== ""))];
+  if (keys.length === 0) return lines.map((l) => ({ ...l, refundOf: null }));
+  const found = await db
+    .select({
+      id: paymentRequests.id,
+      refId1: paymentRequests.refId1,
+      kind: paymentRequests.kind,
+      status: paymentRequests.status,
+      paidAmount: paymentRequests.paidAmount,
+    })
+    .from(paymentRequests)
+    .where(
+      and(
+        eq(paymentRequests.merchantId, merchantRowId),
+        inArray(paymentRequests.kind, ["payin", "payin_p2p"]),
+        sql`(${inArray(paymentRequests.id, keys)} or ${inArray(paymentRequests.refId1, keys)})`,
+      ),
+    );
+  const byKey = new Map(found.flatMap((p) => [[p.id, p] as const, [p.refId1.toUpperCase(), p] as const]));
+  const left = new Map<string, number>();
+  for (const p of found) if (isRefundable(p)) left.set(p.id, (await refundStanding(db, p)).leftSatang);
+  return lines.map((l) => {
+    const key = named(l);
+    if (key === "" || !l.payOut) return { ...l, refundOf: null };
+    const payIn = byKey.get(key) ?? byKey.get(key.toUpperCase());
+    const refusal = !payIn
+      ? "bulkRefundNotFound"
+      : !isRefundable(payIn)
+        ? "refundNotPaid"
+        : left.get(payIn.id)! === 0
+          ? "refundNothingLeft"
+          : l.payOut.amountSatang > left.get(payIn.id)!
+            ? `refundTooLarge:${left.get(payIn.id)!}`
+            : null;
+    if (refusal) return { ...l, payOut: null, refundOf: null, problems: { ...l.problems, refundOf: [refusal] } };
+    left.set(payIn!.id, left.get(payIn!.id)! - l.payOut.amountSatang);
+    return { ...l, refundOf: payIn!.id };
+  });
 }
 
 const scoped = (scope: MerchantScope) => (scope.merchantIds === null ? undefined : inArray(payoutBatches.merchantId, scope.merchantIds));

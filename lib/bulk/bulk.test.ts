@@ -3,6 +3,7 @@
  * Postgres: recorded as a draft with its problems, confirmed once, and each line made into exactly
  * one request even with two loops at it or a loop that died between making a line and marking it.
  */
+import { randomUUID } from "node:crypto";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
@@ -11,7 +12,10 @@ import { merchants, paymentRequests } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { sandboxCoffee } from "../merchants/testing/sandbox-merchant";
 import type { MerchantApi } from "../payment-api/client";
-import { createForMerchant } from "../requests/create";
+import { payInRequest } from "../requests/contract";
+import { createForMerchant, createRequest } from "../requests/create";
+import { reconcileRequest } from "../requests/reconcile";
+import { refundStanding } from "../refunds/refunds";
 import { rulesOf } from "../requests/form-context";
 import { cancelBatch, confirmBatch, getBatch, listBatches, recordBatch } from "./batches";
 import { parseBulkFile } from "./csv";
@@ -25,6 +29,8 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
   let merchantRowId: string;
   let staffId: string;
   const all = { merchantIds: null };
+  // A whole baht more each Pay-In: the sandbox matches "pay" by amount within the receiving account.
+  let payIns = 0;
 
   beforeAll(async () => {
     if (skip) return;
@@ -156,6 +162,92 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
     expect((await getBatch(database.db, all, id))!.batch).toMatchObject({ status: "done", madeCount: 3 });
   });
 
+  it.skipIf(skip)(
+    "a line may refund a paid Pay-In, named by its id or RefId1, up to what is left counting the file's earlier lines",
+    async () => {
+      const paidPayIn = async () => {
+        const created = await createRequest(
+          database.db,
+          api,
+          {
+            kind: "payin",
+            payIn: payInRequest({ refId1: ref("P"), payerName: "สมชาย", amountSatang: 50_000 + 100 * payIns++, qrProvider: "PP" }),
+          },
+          { merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
+        );
+        if (created.outcome !== "sent") throw new Error(created.outcome);
+        return created.request;
+      };
+      const payIn = await paidPayIn();
+      await sb.control("POST", `/requests/${payIn.providerId}/pay`, {});
+      await reconcileRequest(database.db, api, payIn, { providerMerchantId: sb.coffee.merchantId, graceMs: 0 });
+      const [paidRow] = await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, payIn.id));
+      const paid = Math.round(Number(paidRow!.paidAmount) * 100);
+      expect(paidRow!.status).toBe("paid");
+      const unpaid = await paidPayIn();
+
+      const uploadRefunds = async (lines: string[]) => {
+        const bytes = new TextEncoder().encode(["ref_id1,amount,promptpay_id,refund_of", ...lines].join("\n"));
+        const parsed = parseBulkFile(bytes);
+        if (!parsed.ok) throw new Error(parsed.problem.key);
+        return recordBatch(database.db, {
+          merchantRowId,
+          createdBy: staffId,
+          fileName: "refunds.csv",
+          bytes,
+          encoding: parsed.encoding,
+          lines: parsed.lines,
+        });
+      };
+      const baht = (satang: number) => (satang / 100).toFixed(2);
+      const checked = (await getBatch(
+        database.db,
+        all,
+        await uploadRefunds([
+          `${ref("F")},100,0812345678,${payIn.id}`,
+          `${ref("F")},100,0812345678,${payIn.refId1}`,
+          `${ref("F")},${baht(paid - 20_000 + 1)},0812345678,${payIn.id}`,
+          `${ref("F")},10,0812345678,${unpaid.refId1}`,
+          `${ref("F")},10,0812345678,NOT-A-PAYIN`,
+        ]),
+      ))!;
+      expect(checked.batch.validCount).toBe(2);
+      expect(checked.lines.map((l) => l.problems)).toEqual([
+        {},
+        {},
+        { refundOf: [`refundTooLarge:${paid - 20_000}`] },
+        { refundOf: ["refundNotPaid"] },
+        { refundOf: ["bulkRefundNotFound"] },
+      ]);
+
+      // A file whose lines were fine when checked; by the time it is made, someone refunded the rest.
+      const late = await uploadRefunds([`${ref("G")},100,0812345678,${payIn.id}`, `${ref("G")},100,0812345678,${payIn.id}`]);
+      const good = await uploadRefunds([`${ref("F")},100,0812345678,${payIn.id}`, `${ref("F")},100,0812345678,${payIn.refId1}`]);
+      expect(await confirmBatch(database.db, all, good, staffId)).toBe("confirmed");
+      expect(await runBulkPass(options())).toBe(2);
+      const made = (await getBatch(database.db, all, good))!;
+      expect(made.lines.map((l) => l.outcome)).toEqual(["sent", "sent"]);
+      const refunds = await database.db.select().from(paymentRequests).where(eq(paymentRequests.refundOf, payIn.id));
+      expect(refunds.map((r) => r.id).sort()).toEqual(made.lines.map((l) => l.requestId).sort());
+      expect((await refundStanding(database.db, paidRow!)).leftSatang).toBe(paid - 20_000);
+
+      const rest = await createRequest(
+        database.db,
+        api,
+        { kind: "payout", payOut: parseOne(ref("H"), baht(paid - 20_000)) },
+        { merchantRowId, idempotencyKey: randomUUID(), createdBy: staffId, refundOf: payIn.id },
+      );
+      expect(rest.outcome).toBe("sent");
+      expect(await confirmBatch(database.db, all, late, staffId)).toBe("confirmed");
+      await runBulkPass(options());
+      const refused = (await getBatch(database.db, all, late))!;
+      expect(refused.lines.map((l) => [l.outcome, l.problems])).toEqual([
+        ["refused", { amount: ["refundNothingLeft"] }],
+        ["refused", { amount: ["refundNothingLeft"] }],
+      ]);
+    },
+  );
+
   it.skipIf(skip)("the same file uploaded again says so; another merchant's staff find no file", async () => {
     const line = `${ref("E")},10,,,,0812345678`;
     await upload([line]);
@@ -169,8 +261,8 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
   });
 });
 
-function parseOne(refId1: string) {
-  const parsed = parseBulkFile(new TextEncoder().encode(`ref_id1,amount,promptpay_id\n${refId1},30,0812345678\n`));
+function parseOne(refId1: string, amount = "30") {
+  const parsed = parseBulkFile(new TextEncoder().encode(`ref_id1,amount,promptpay_id\n${refId1},${amount},0812345678\n`));
   if (!parsed.ok) throw new Error(parsed.problem.key);
   return parsed.lines[0]!.payOut!;
 }

@@ -28,14 +28,15 @@ export const COLUMNS = [
   "description",
   "ref_id2",
   "ref_id3",
+  "refund_of",
 ] as const;
 export type Column = (typeof COLUMNS)[number];
 
 /** The file the console offers to fill in (/api/bulk-payouts/template): every column, a bank line and a PromptPay line. */
 export const TEMPLATE_CSV = [
   COLUMNS.join(","),
-  'SELLER-0001,"1,250.50",KBANK,1234567890,สมชาย ใจดี,,ค่าคอมมิชชัน พ.ย.,,',
-  "SELLER-0002,300.00,,,,0812345678,Commission Nov,,",
+  'SELLER-0001,"1,250.50",KBANK,1234567890,สมชาย ใจดี,,ค่าคอมมิชชัน พ.ย.,,,',
+  "SELLER-0002,300.00,,,,0812345678,Commission Nov,,,",
   "",
 ].join("\r\n");
 
@@ -50,6 +51,8 @@ export const COLUMN_NAMES: Record<Column, readonly string[]> = {
   description: ["description", "รายละเอียด"],
   ref_id2: ["ref_id2", "refid2"],
   ref_id3: ["ref_id3", "refid3"],
+  // A paid Pay-In's PayDesk id (req_…) or RefId1: the line refunds it (lib/refunds).
+  refund_of: ["refund_of", "refund", "คืนเงินของ", "คืนเงินรายการ"],
 };
 
 export type FileProblem =

@@ -15,7 +15,7 @@ export const bulkMessages = defineMessages({
       "Upload a CSV file with one Pay-Out per line. PayDesk checks every line first and sends nothing until you confirm; each line then becomes a Pay-Out, as if made in the form (those above the merchant's approval threshold wait for a second person).",
     template: "Download a template",
     columnsHelp:
-      "Columns: amount (baht, such as 1,250.50), and either bank_code (KBANK or 004), account_no and account_name, or promptpay_id alone. Optional: ref_id1 (made for you when empty), description, ref_id2, ref_id3. UTF-8 or the Thai Excel CSV (Windows-874).",
+      "Columns: amount (baht, such as 1,250.50), and either bank_code (KBANK or 004), account_no and account_name, or promptpay_id alone. Optional: ref_id1 (made for you when empty), description, ref_id2, ref_id3, and refund_of (a paid Pay-In's PayDesk id or RefId1: the line refunds it, up to what is left). UTF-8 or the Thai Excel CSV (Windows-874).",
     merchant: "Merchant",
     payingMerchant: "Merchant paying out",
     chooseMerchant: "Choose the merchant",
@@ -69,6 +69,8 @@ export const bulkMessages = defineMessages({
     merchantMissing: "Choose a merchant.",
     bulkDestinationMissing: "Give bank_code, account_no and account_name, or a promptpay_id.",
     bulkRefId1Twice: (line: number) => `This RefId1 is also on line ${line}; each Pay-Out needs its own.`,
+    refundOf: (payIn: string) => `Refund of ${payIn}`,
+    bulkRefundNotFound: "refund_of names no Pay-In of this merchant: give its PayDesk id (req_…) or its RefId1.",
   },
   th: {
     title: "โอนจ่ายหลายรายการ",
@@ -76,7 +78,7 @@ export const bulkMessages = defineMessages({
       "อัปโหลดไฟล์ CSV หนึ่งบรรทัดต่อหนึ่งรายการโอนจ่าย PayDesk ตรวจทุกบรรทัดก่อน และไม่ส่งรายการใดจนกว่าคุณจะยืนยัน จากนั้นแต่ละบรรทัดจะเป็นคำขอโอนจ่ายเหมือนสร้างจากแบบฟอร์ม (รายการที่เกินเกณฑ์อนุมัติของร้านค้าจะรอผู้อนุมัติอีกคน)",
     template: "ดาวน์โหลดไฟล์ตัวอย่าง",
     columnsHelp:
-      "คอลัมน์: amount (บาท เช่น 1,250.50) และ bank_code (KBANK หรือ 004), account_no และ account_name หรือ promptpay_id อย่างเดียว ไม่บังคับ: ref_id1 (ว่างไว้ระบบสร้างให้), description, ref_id2, ref_id3 รองรับ UTF-8 และ CSV จาก Excel ภาษาไทย (Windows-874)",
+      "คอลัมน์: amount (บาท เช่น 1,250.50) และ bank_code (KBANK หรือ 004), account_no และ account_name หรือ promptpay_id อย่างเดียว ไม่บังคับ: ref_id1 (ว่างไว้ระบบสร้างให้), description, ref_id2, ref_id3 และ refund_of (รหัส PayDesk หรือ RefId1 ของรายการรับเงินที่ชำระแล้ว: บรรทัดนั้นคืนเงินให้รายการนั้น ไม่เกินยอดที่คืนได้อีก) รองรับ UTF-8 และ CSV จาก Excel ภาษาไทย (Windows-874)",
     merchant: "ร้านค้า",
     payingMerchant: "ร้านค้าที่โอนจ่าย",
     chooseMerchant: "เลือกร้านค้า",
@@ -129,6 +131,8 @@ export const bulkMessages = defineMessages({
     merchantMissing: "เลือกร้านค้า",
     bulkDestinationMissing: "ระบุ bank_code, account_no และ account_name หรือ promptpay_id",
     bulkRefId1Twice: (line: number) => `RefId1 นี้อยู่ในบรรทัดที่ ${line} ด้วย แต่ละรายการต้องมี RefId1 ของตัวเอง`,
+    refundOf: (payIn: string) => `คืนเงินของ ${payIn}`,
+    bulkRefundNotFound: "refund_of ไม่ตรงกับรายการรับเงินใดของร้านค้านี้ ระบุรหัส PayDesk (req_…) หรือ RefId1 ของรายการนั้น",
   },
 });
 
@@ -159,6 +163,7 @@ export function fileProblemText(locale: Locale, problem: FileProblem): string {
 export function lineProblemText(locale: Locale, raw: string): string {
   const t = bulkMessages(locale);
   if (raw === "bulkDestinationMissing") return t.bulkDestinationMissing;
+  if (raw === "bulkRefundNotFound") return t.bulkRefundNotFound;
   if (raw.startsWith("bulkRefId1Twice:")) return t.bulkRefId1Twice(Number(raw.slice("bulkRefId1Twice:".length)));
   return fieldMessage(locale, raw);
 }

@@ -35,6 +35,8 @@ interface Leased {
   payOut: PayOutRequest;
   merchantId: string;
   confirmedBy: string | null;
+  /** A refund: the paid Pay-In it gives money back for (lib/refunds). */
+  refundOf: string | null;
 }
 
 /** Claims the next line of the oldest confirmed file, if any is due. */
@@ -49,7 +51,7 @@ async function leaseNext(db: Db, leaseMs: number): Promise<Leased | null> {
       order by b2.confirmed_at, r2.batch_id, r2.line
       limit 1
       for update of r2 skip locked)
-    returning r.batch_id, r.line, r.attempts, r.pay_out, b.merchant_id, b.confirmed_by`);
+    returning r.batch_id, r.line, r.attempts, r.pay_out, r.refund_of, b.merchant_id, b.confirmed_by`);
   const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   if (!row) return null;
   const payOut = typeof row.pay_out === "string" ? JSON.parse(row.pay_out) : row.pay_out;
@@ -60,6 +62,7 @@ async function leaseNext(db: Db, leaseMs: number): Promise<Leased | null> {
     payOut: payOut as PayOutRequest,
     merchantId: String(row.merchant_id),
     confirmedBy: row.confirmed_by === null ? null : String(row.confirmed_by),
+    refundOf: row.refund_of === null || row.refund_of === undefined ? null : String(row.refund_of),
   };
 }
 
@@ -81,6 +84,7 @@ async function makeLine(options: BulkWorkerOptions, leased: Leased): Promise<voi
       payload: { kind: "payout", payOut: leased.payOut },
       idempotencyKey: idempotencyKeyOf(leased.batchId, leased.line),
       createdBy: leased.confirmedBy,
+      refundOf: leased.refundOf ?? undefined,
     });
     if (outcome.outcome === "sent" || outcome.outcome === "held" || outcome.outcome === "existing") {
       await mark({ outcome: outcome.outcome, requestId: outcome.request.id, leaseUntil: null, lastError: null });

@@ -730,6 +730,8 @@ export const payoutBatchRows = pgTable(
     attempts: integer("attempts").notNull().default(0),
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     lastError: text("last_error"),
+    /** A refund: the paid Pay-In the line's `refund_of` named, resolved when the file was checked (lib/refunds). */
+    refundOf: text("refund_of").references((): AnyPgColumn => paymentRequests.id),
   },
   (t) => [
     primaryKey({ columns: [t.batchId, t.line] }),

@@ -129,7 +129,14 @@ export default async function BulkBatchPage({ params }: { params: Promise<{ id: 
                 <tr key={line.line} className="border-b border-slate-200 align-top" data-testid="bulk-line">
                   <td className="py-2 pr-4 tabular-nums">{line.line}</td>
                   <td className="py-2 pr-4 font-mono">{line.refId1 ?? ""}</td>
-                  <td className="py-2 pr-4">{destinationText(line, locale)}</td>
+                  <td className="py-2 pr-4">
+                    {destinationText(line, locale)}
+                    {line.cells.refund_of?.trim() && (
+                      <span className="block text-xs text-slate-600" data-testid="bulk-refund-of">
+                        {t.refundOf(line.cells.refund_of.trim())}
+                      </span>
+                    )}
+                  </td>
                   <td className="py-2 pr-4 text-right tabular-nums">
                     {line.amountSatang === null ? (line.cells.amount ?? "") : formatThb(line.amountSatang)}
                   </td>
