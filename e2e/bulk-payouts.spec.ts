@@ -31,7 +31,7 @@ test("a file is checked line by line before anything is sent, and once confirmed
   expect(template.status()).toBe(200);
   expect(template.headers()["content-type"]).toContain("text/csv");
   expect((await template.text()).replace(/^\uFEFF/, "").split("\r\n")[0]).toBe(
-    "ref_id1,amount,bank_code,account_no,account_name,promptpay_id,description,ref_id2,ref_id3",
+    "ref_id1,amount,bank_code,account_no,account_name,promptpay_id,description,ref_id2,ref_id3,refund_of",
   );
 
   // Not a CSV file: refused beside the field, nothing recorded.

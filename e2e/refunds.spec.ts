@@ -113,3 +113,37 @@ test("a request that is not a paid Pay-In offers no refund", async ({ page }) =>
   );
   await expect(page.getByRole("button", { name: "Review refund" })).toHaveCount(0);
 });
+
+test("many refunds from a bulk file: a line over what is left is refused when checked; a good file refunds the Pay-In", async ({
+  page,
+}) => {
+  const payIn = await paidPayIn(page);
+  const paid = baht(await page.getByTestId("refunds-panel").getByTestId("refund-paid").locator("dd").textContent());
+  const run = `RF${Date.now().toString(36).toUpperCase()}`;
+  const file = (lines: string[]) => ({
+    name: "refunds.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(["ref_id1,amount,promptpay_id,refund_of", ...lines].join("\r\n"), "utf8"),
+  });
+  const upload = async (lines: string[]) => {
+    await page.goto("/payouts/bulk");
+    await page.getByLabel("Merchant paying out").selectOption({ label: COFFEE });
+    await page.getByLabel("CSV file").setInputFiles(file(lines));
+    await page.getByRole("button", { name: "Check the file" }).click();
+    await page.waitForURL(/\/payouts\/bulk\/pb_[0-9a-f]+$/);
+  };
+
+  // Two lines for the same Pay-In: the second asks for more than the first leaves.
+  await upload([`${run}-1,50,0812345678,${payIn.refId1}`, `${run}-2,${(paid / 100).toFixed(2)},0812345678,${payIn.id}`]);
+  const lines = page.getByTestId("bulk-line");
+  await expect(lines.nth(0).getByTestId("bulk-refund-of")).toHaveText(`Refund of ${payIn.refId1}`);
+  await expect(lines.nth(1)).toContainText(`At most ฿${((paid - 5_000) / 100).toFixed(2)} is left to refund on this Pay-In.`);
+  await expect(page.getByTestId("bulk-confirm")).toHaveCount(0);
+
+  await upload([`${run}-3,50,0812345678,${payIn.refId1}`]);
+  await page.getByTestId("bulk-confirm").click();
+  await expect(page.getByTestId("bulk-status")).toHaveText(/^(Done|Creating Pay-Outs) · 1 of 1 made$/, { timeout: 20_000 });
+  await page.goto(`/requests/${payIn.id}`);
+  await expect(page.getByTestId("refunds-panel").getByTestId("refund-refunded").locator("dd")).toHaveText("฿50.00");
+  await expect(page.getByTestId("refunds-table").getByRole("link", { name: `${run}-3` })).toBeVisible();
+});
