@@ -228,6 +228,21 @@ describe.each(DATABASE_KINDS)("staff e-mail on %s", (kind) => {
     if (kind === "withdrawal") await database.db.update(paymentRequests).set({ kind }).where(eq(paymentRequests.id, request.id));
     return request;
   };
+  /** Sent, its answer lost, and the provider unable to say: left to a person (needs review). */
+  const needingReview = async (amountSatang: number) => {
+    const request = await hold(amountSatang);
+    await applyToRequest(database.db, request.id, { type: "approval_granted" }, { actor: people.admin!.id });
+    await skipApprovals();
+    const lost = { kind: "timeout" as const, timeoutMs: 10_000, mayExist: true };
+    await applyToRequest(database.db, request.id, { type: "submit_uncertain", reason: lost }, { actor: "provider" });
+    await applyToRequest(
+      database.db,
+      request.id,
+      { type: "submit_unresolved", code: "NO_SUCH_REQUEST", reason: lost },
+      { actor: "reconcile" },
+    );
+    return request;
+  };
   const rejected = {
     type: "provider_status" as const,
     status: "Rejected",
@@ -255,39 +270,11 @@ describe.each(DATABASE_KINDS)("staff e-mail on %s", (kind) => {
   });
 
   it.skipIf(skip)("tells of a request that needs review while it still does, and of no refusal at sending", async () => {
-    const review = await hold(110_000);
-    await applyToRequest(database.db, review.id, { type: "approval_granted" }, { actor: people.admin!.id });
-    await skipApprovals();
-    await applyToRequest(
-      database.db,
-      review.id,
-      { type: "submit_uncertain", reason: { kind: "timeout" as const, timeoutMs: 10_000, mayExist: true } },
-      { actor: "provider" },
-    );
-    await applyToRequest(
-      database.db,
-      review.id,
-      { type: "submit_unresolved", code: "NO_SUCH_REQUEST", reason: { kind: "timeout" as const, timeoutMs: 10_000, mayExist: true } },
-      { actor: "reconcile" },
-    );
+    const review = await needingReview(110_000);
     expect((await rowsOf([review.id])).map((r) => r.kind)).toContain("request.needs_review");
 
     // One that was settled before its e-mail left is left out.
-    const settled = await hold(120_000);
-    await applyToRequest(database.db, settled.id, { type: "approval_granted" }, { actor: people.admin!.id });
-    await skipApprovals();
-    await applyToRequest(
-      database.db,
-      settled.id,
-      { type: "submit_uncertain", reason: { kind: "timeout" as const, timeoutMs: 10_000, mayExist: true } },
-      { actor: "provider" },
-    );
-    await applyToRequest(
-      database.db,
-      settled.id,
-      { type: "submit_unresolved", code: "NO_SUCH_REQUEST", reason: { kind: "timeout" as const, timeoutMs: 10_000, mayExist: true } },
-      { actor: "reconcile" },
-    );
+    const settled = await needingReview(120_000);
     await applyToRequest(database.db, settled.id, { type: "submit_accepted", providerStatus: "Pending" }, { actor: "provider" });
 
     // Refused when it was sent: the sender saw it on the spot; nobody is e-mailed.
