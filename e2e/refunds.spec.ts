@@ -4,6 +4,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { skipWithoutRole, storageStatePath } from "./support/auth-users";
 import { atSandbox, COFFEE, landedOnRequest, openCreateForm, refId1Input } from "./support/create-forms";
 import { expect, test } from "./support/sandbox";
 
@@ -146,4 +147,22 @@ test("many refunds from a bulk file: a line over what is left is refused when ch
   await page.goto(`/requests/${payIn.id}`);
   await expect(page.getByTestId("refunds-panel").getByTestId("refund-refunded").locator("dd")).toHaveText("฿50.00");
   await expect(page.getByTestId("refunds-table").getByRole("link", { name: `${run}-3` })).toBeVisible();
+});
+
+test.describe("as an operator (no Pay-Outs)", () => {
+  test.use({ storageState: storageStatePath("operator") });
+  test.beforeEach(() => skipWithoutRole(test, "operator", "default"));
+
+  test("sees a paid Pay-In's refunds but is offered no refund, and the refund page is forbidden", async ({ page, browser }) => {
+    // The demo admin makes and pays the Pay-In in a browser of their own.
+    const admin = await browser.newContext({ storageState: storageStatePath("default") });
+    const { id } = await paidPayIn(await admin.newPage());
+    await admin.close();
+    await page.goto(`/requests/${id}`);
+    await expect(page.getByTestId("refunds-panel")).toBeVisible();
+    await expect(page.getByTestId("refund-link")).toHaveCount(0);
+    await page.goto(`/requests/${id}/refund`);
+    await expect(page.getByTestId("forbidden")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Review refund" })).toHaveCount(0);
+  });
 });
