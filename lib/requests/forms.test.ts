@@ -165,6 +165,13 @@ describe("Pay-Out and Withdrawal destinations", () => {
     expect(errorsOf(payOutFormSchema, { ...payOut, ...change })).toEqual(expected);
   });
 
+  it("a refund's hidden Pay-In id passes through; a forged or broken one says the form is out of date", () => {
+    expect(payOutFormSchema.parse({ ...payOut, refundOf: "req_0123456789abcdef0123" }).refundOf).toBe("req_0123456789abcdef0123");
+    expect(payOutFormSchema.parse(payOut).refundOf).toBeUndefined();
+    for (const refundOf of ["", "req_x", "mer_0123456789abcdef0123", "req_0123456789abcdef0123'--"])
+      expect(errorsOf(payOutFormSchema, { ...payOut, refundOf }), refundOf).toEqual({ refundOf: "formStale" });
+  });
+
   it("bank account: account numbers as printed (with dashes) are sent as digits", () => {
     expect(payOutFormSchema.parse(payOut).payOut.destination).toEqual({
       type: "bank",

@@ -7,6 +7,26 @@ import type { RefundStanding } from "@/lib/refunds/refunds";
 import { shownState } from "@/lib/requests/list-filters";
 import { refundMessages } from "./refund-messages";
 
+/** What was paid, what its refunds take and what is left: on the Pay-In's page and the refund page. */
+export function RefundFigures({ standing, locale }: { standing: RefundStanding; locale: Locale }) {
+  const t = refundMessages(locale);
+  const figures: [string, string, number][] = [
+    ["paid", t.paid, standing.paidSatang],
+    ["refunded", t.refunded, standing.refundedSatang],
+    ["left", t.left, standing.leftSatang],
+  ];
+  return (
+    <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm">
+      {figures.map(([key, label, satang]) => (
+        <div key={key} className="flex items-baseline gap-1.5" data-testid={`refund-${key}`}>
+          <dt className="text-slate-600">{label}</dt>
+          <dd className="text-lg font-medium tabular-nums">{formatThb(satang)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /**
  * A paid Pay-In's refunds on its page: what was paid, what its refunds take (paid or on their way),
  * what is left, each refund with its state, and the way to refund more (lib/refunds).
@@ -24,11 +44,6 @@ export function RefundsPanel({
   locale: Locale;
 }) {
   const t = refundMessages(locale);
-  const figures: [string, string, string][] = [
-    ["paid", t.paid, formatThb(standing.paidSatang)],
-    ["refunded", t.refunded, formatThb(standing.refundedSatang)],
-    ["left", t.left, formatThb(standing.leftSatang)],
-  ];
   return (
     <section aria-labelledby="refunds-title" className="rounded-md border border-slate-200 p-4" data-testid="refunds-panel">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -41,14 +56,7 @@ export function RefundsPanel({
           </Link>
         )}
       </div>
-      <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm">
-        {figures.map(([key, label, value]) => (
-          <div key={key} className="flex items-baseline gap-1.5" data-testid={`refund-${key}`}>
-            <dt className="text-slate-600">{label}</dt>
-            <dd className="text-lg font-medium tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <RefundFigures standing={standing} locale={locale} />
       <p className="mt-1 text-xs text-slate-600">{t.refundedHint}</p>
       {standing.refunds.length === 0 ? (
         <p className="mt-3 text-sm text-slate-700">{t.none}</p>

@@ -5,9 +5,9 @@ import { PageMerchant } from "@/components/console/merchant-scope";
 import { PayOutForm } from "@/components/console/create/pay-out-form";
 import { createMessages } from "@/components/console/create/messages";
 import { refundMessages } from "@/components/console/refunds/refund-messages";
+import { RefundFigures } from "@/components/console/refunds/refunds-panel";
 import { requirePermission } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
-import { formatThb } from "@/lib/i18n";
 import { getLocale } from "@/lib/i18n/server";
 import { getMerchantInScope } from "@/lib/merchants/queries";
 import { isRefundable, refundStanding } from "@/lib/refunds/refunds";
@@ -52,22 +52,7 @@ export default async function RefundPage({ params }: { params: Promise<{ id: str
       <p className="mt-1 text-slate-700" data-testid="create-merchant">
         {merchant.displayName}
       </p>
-      <dl className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm" data-testid="refund-standing">
-        <div className="flex items-baseline gap-1.5">
-          <dt className="text-slate-600">{t.paid}</dt>
-          <dd className="font-medium tabular-nums">{formatThb(standing.paidSatang)}</dd>
-        </div>
-        <div className="flex items-baseline gap-1.5">
-          <dt className="text-slate-600">{t.refunded}</dt>
-          <dd className="font-medium tabular-nums">{formatThb(standing.refundedSatang)}</dd>
-        </div>
-        <div className="flex items-baseline gap-1.5">
-          <dt className="text-slate-600">{t.left}</dt>
-          <dd className="font-medium tabular-nums" data-testid="refund-left">
-            {formatThb(standing.leftSatang)}
-          </dd>
-        </div>
-      </dl>
+      <RefundFigures standing={standing} locale={locale} />
       {open ? (
         <>
           <p className="mt-3 max-w-2xl text-sm text-slate-700">{t.pageIntro}</p>
