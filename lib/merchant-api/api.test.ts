@@ -419,7 +419,7 @@ describe.each(["spec", "live"] as const)("the merchant API against the %s sandbo
     expect(answer).toMatchObject({ status: 400, body: { error: { param: "destination.bank_code" } } });
   });
 
-  it("refunds a paid checkout up to what was paid: 201 with refund_of, then 400 on amount, 409 when nothing is left", async () => {
+  it("refunds a paid checkout up to what was paid (201 with refund_of, 400 on amount, 409 when nothing is left) and reads what was refunded and what is left", async () => {
     // An amount no other checkout here asks for: the live sandbox matches "pay" by amount, and its satang are not unique.
     const paidCheckout = await postCheckout(payIn({ amount: "231.00" }));
     const payInId = String(paidCheckout.body.id);
@@ -441,8 +441,69 @@ describe.each(["spec", "live"] as const)("the merchant API against the %s sandbo
         params: { id },
         ...options,
       });
+    const standing = (id = payInId, options: Parameters<typeof call>[3] = {}) =>
+      documented(refunds.GET as Handler, "GET", "/payment-requests/{id}/refunds", `/payment-requests/${id}/refunds`, {
+        params: { id },
+        ...options,
+      });
+    const paidText = paid.body.amount_paid as string;
+    const baht = (satang: number) => (satang / 100).toFixed(2);
+    expect(await standing()).toMatchObject({
+      status: 200,
+      body: {
+        object: "refund_list",
+        payment_request: payInId,
+        amount_paid: paidText,
+        amount_refunded: "0.00",
+        amount_refund_pending: "0.00",
+        amount_refundable: paidText,
+        data: [],
+      },
+    });
+
     const first = await refund({ amount: "100.00" });
     expect(first).toMatchObject({ status: 201, body: { kind: "payout", status: "pending", amount: "100.00", refund_of: payInId } });
+    // On its way, it already takes its amount.
+    const whileSent = await standing();
+    expect(whileSent.body).toMatchObject({
+      amount_refunded: "0.00",
+      amount_refund_pending: "100.00",
+      amount_refundable: baht(paidSatang - 10_000),
+    });
+    expect((whileSent.body.data as { id: string; refund_of: string }[]).map((r) => [r.id, r.refund_of])).toEqual([
+      [first.body.id, payInId],
+    ]);
+    // A refund the provider rejects gives its amount back.
+    const rejectedRef = ref("RF");
+    const rejected = await refund({ amount: "20.00", reference: rejectedRef });
+    expect((await standing()).body).toMatchObject({ amount_refund_pending: "120.00", amount_refundable: baht(paidSatang - 12_000) });
+    const [rejectedRow] = await database.db
+      .select()
+      .from(paymentRequests)
+      .where(eq(paymentRequests.id, String(rejected.body.id)));
+    await sb.control("POST", `/requests/${rejectedRow!.providerId}/reject`, { reason: "Beneficiary account closed" });
+    expect(
+      await reconcileRequest(database.db, surroundings.apis.get(coffee) as MerchantApi, rejectedRow!, {
+        providerMerchantId: sb.coffee.merchantId,
+        graceMs: 0,
+      }),
+    ).toMatchObject({ state: "rejected" });
+    // Paid out by the provider: refunded once PayDesk knows it (the live provider stops at approved, still on its way).
+    const [firstRow] = await database.db
+      .select()
+      .from(paymentRequests)
+      .where(eq(paymentRequests.id, String(first.body.id)));
+    await sb.control("POST", `/requests/${firstRow!.providerId}/payout`, {});
+    const settled = await reconcileRequest(database.db, surroundings.apis.get(coffee) as MerchantApi, firstRow!, {
+      providerMerchantId: sb.coffee.merchantId,
+      graceMs: 0,
+    });
+    expect(settled).toMatchObject({ state: profile === "spec" ? "paid" : "approved" });
+    expect((await standing()).body).toMatchObject({
+      amount_refunded: profile === "spec" ? "100.00" : "0.00",
+      amount_refund_pending: profile === "spec" ? "0.00" : "100.00",
+      amount_refundable: baht(paidSatang - 10_000),
+    });
     const read = await documented(oneRequest.GET as Handler, "GET", "/payment-requests/{id}", "", {
       params: { id: String(first.body.id) },
     });
@@ -459,6 +520,10 @@ describe.each(["spec", "live"] as const)("the merchant API against the %s sandbo
 
     expect(await refund({ amount: ((paidSatang - 10_000) / 100).toFixed(2) })).toMatchObject({ status: 201 });
     expect(await refund({ amount: "1.00" })).toMatchObject({ status: 409, body: { error: { code: "nothing_left_to_refund" } } });
+    const spent = await standing();
+    expect(spent.body).toMatchObject({ amount_paid: paidText, amount_refundable: "0.00" });
+    expect((spent.body.data as { id: string }[]).map((r) => r.id).slice(0, 2)).toEqual([first.body.id, rejected.body.id]);
+    expect(spent.body.data).toHaveLength(3);
 
     // Not paid: 409. Not a Pay-In, or another merchant's: 404, as if it did not exist.
     const open = await postCheckout(payIn());
@@ -470,7 +535,13 @@ describe.each(["spec", "live"] as const)("the merchant API against the %s sandbo
       status: 404,
       body: { error: { code: "resource_missing" } },
     });
-    const theirs = await newKey(gadgets, ["payouts:write"]);
+    const theirs = await newKey(gadgets, ["payouts:write", "requests:read"]);
     expect(await refund({ amount: "1.00" }, payInId, { key: theirs.key })).toMatchObject({ status: 404 });
+    // Reading: an open Pay-In has nothing paid nor left; a refund, or another merchant's Pay-In, is 404.
+    expect((await standing(String(open.body.id))).body).toMatchObject({ amount_paid: "0.00", amount_refundable: "0.00", data: [] });
+    expect(await standing(String(first.body.id))).toMatchObject({ status: 404, body: { error: { code: "resource_missing" } } });
+    expect(await standing(payInId, { key: theirs.key })).toMatchObject({ status: 404 });
+    const writeOnly = await newKey(coffee, ["payouts:write"]);
+    expect(await standing(payInId, { key: writeOnly.key })).toMatchObject({ status: 403 });
   });
 });

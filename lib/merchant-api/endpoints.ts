@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { ApiKeyScope } from "../api-keys/verify";
 import { checkoutCreateSchema, listQuerySchema, payoutCreateSchema } from "./schemas";
-import { requestListSchema, requestViewSchema } from "./views";
+import { refundListSchema, requestListSchema, requestViewSchema } from "./views";
 
 /** The one error shape (lib/api/errors.ts writes it). */
 export const errorSchema = z
@@ -126,6 +126,17 @@ export const ENDPOINTS = {
       404: "No Pay-In with this id for this merchant",
       409: "The Pay-In is not paid, nothing is left to refund, the reference is in use, or a request with this Idempotency-Key is still running",
     },
+  },
+  listRefunds: {
+    operationId: "listRefunds",
+    method: "GET",
+    path: "/payment-requests/{id}/refunds",
+    scope: "requests:read",
+    summary: "A Pay-In's refunds and what is left to refund",
+    description:
+      "What the customer paid, what refunds paid back, what refunds still on their way take, and what may still be refunded, with every refund of the Pay-In (oldest first). `amount_refundable` is what POST on this path accepts at most.",
+    answers: { 200: { description: "The Pay-In's refunds", schema: refundListSchema } },
+    refusals: { 404: "No Pay-In with this id for this merchant" },
   },
   createWithdrawal: {
     operationId: "createWithdrawal",

@@ -163,17 +163,6 @@ export async function createPayout(
   return settle(call, payloadFor, body.reference, columns, merchant, refundOf);
 }
 
-/**
- * `POST /payment-requests/{id}/refunds`: a Pay-Out naming the key's merchant's Pay-In. Another
- * merchant's request, or one that is not a Pay-In, is 404 like a missing one; what cannot be
- * refunded now (not paid, nothing left) is 409, more than is left a 400 on `amount` that says how
- * much is; all of it is decided again with the Pay-In locked when the refund is recorded.
- */
-export async function createRefund(call: ApiCall, payInId: string, body: PayoutCreate): Promise<Answer> {
-  await getRequest(call, payInId, ["payin", "payin_p2p"]);
-  return createPayout(call, "payout", body, payInId);
-}
-
 interface ApiColumns {
   reference: string;
   returnUrl: string | null;
@@ -272,6 +261,11 @@ async function settle(
 
 /** One request of the key's merchant, of the given kinds; any other is 404, as if it did not exist. */
 export async function getRequest(call: ApiCall, id: string, kinds?: readonly RequestRow["kind"][]): Promise<RequestView> {
+  return requestView(await ownRequest(call, id, kinds), call.publicBaseUrl);
+}
+
+/** The key's merchant's request with this id (of one of these kinds), or the 404 that says there is none. */
+export async function ownRequest(call: ApiCall, id: string, kinds?: readonly RequestRow["kind"][]): Promise<RequestRow> {
   const [row] = await call.db
     .select()
     .from(paymentRequests)
@@ -285,7 +279,7 @@ export async function getRequest(call: ApiCall, id: string, kinds?: readonly Req
       message: `No such payment request: ${id}`,
     });
   }
-  return requestView(row, call.publicBaseUrl);
+  return row;
 }
 
 /** The cursor is the last row's (created_at, id), opaque to the caller. */

@@ -31,7 +31,7 @@ interface PayInAnswer {
   payInPromptPayId?: string | null;
 }
 
-const baht2 = z
+export const baht2 = z
   .string()
   .regex(/^\d+\.\d{2}$/)
   .describe('Baht with 2 decimals, such as "150.00"');
@@ -84,6 +84,21 @@ export const requestListSchema = z
     next_cursor: z.string().nullable().describe("Pass as `cursor` for the next page"),
   })
   .meta({ id: "PaymentRequestList" });
+
+export const refundListSchema = z
+  .strictObject({
+    object: z.literal("refund_list"),
+    payment_request: z.string().describe("The Pay-In's id"),
+    amount_paid: baht2.describe("What the customer paid (0.00 unless the Pay-In is paid)"),
+    amount_refunded: baht2.describe("What refunds paid back to the customer"),
+    amount_refund_pending: baht2.describe(
+      "What refunds still on their way take: waiting for approval, being sent, pending at the provider, unknown or in review",
+    ),
+    amount_refundable: baht2.describe("What may still be refunded: amount_paid − amount_refunded − amount_refund_pending"),
+    data: z.array(requestViewSchema).describe("The refunds (Pay-Outs with `refund_of`), oldest first"),
+  })
+  .meta({ id: "RefundList" });
+export type RefundList = z.output<typeof refundListSchema>;
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 /** numeric(14,2) comes back as "150.00" from both databases. */
