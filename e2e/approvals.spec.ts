@@ -123,6 +123,59 @@ test("the other people who may approve a held Pay-Out get an e-mail with the way
   await expect(admin.locator(`[data-testid="held-request"][data-ref-id1="${refId1}"]`)).toContainText("฿60,000.00");
 });
 
+test("a person who turned approval e-mails off (Account → E-mail) gets none of them; the others still do", async ({ page, browser }) => {
+  test.skip(!E2E.mail, "the run's own mail server: not against a deployed PayDesk");
+  // A new person's password (argon2, deliberately slow), then the e-mail's ~20 s of gathering and the notify loop's turn.
+  test.setTimeout(150_000);
+  const quiet = { email: `quiet-${Date.now()}@paydesk.local`, password: "a quiet finance person's password" };
+  await page.goto("/settings/staff/new");
+  await page.getByLabel("Email").fill(quiet.email);
+  await page.getByLabel("Name").fill("Quiet Finance");
+  await page.getByRole("radio", { name: /^Finance/ }).check();
+  await page.getByRole("button", { name: "Create account" }).click();
+  const oneTimePassword = (await page.getByTestId("one-time-password").textContent())!.trim();
+
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  contexts.push(context);
+  const person = await context.newPage();
+  await person.goto("/login");
+  await person.getByLabel("Email").fill(quiet.email);
+  await person.getByLabel("Password").fill(oneTimePassword);
+  await person.getByRole("button", { name: "Sign in", exact: true }).click();
+  await person.getByLabel("One-time password").fill(oneTimePassword);
+  await person.getByLabel("New password", { exact: true }).fill(quiet.password);
+  await person.getByLabel("New password again").fill(quiet.password);
+  await person.getByRole("button", { name: "Save password" }).click();
+  await expect(person.getByTestId("signed-in-as")).toBeVisible();
+
+  await person.getByRole("link", { name: "E-mail", exact: true }).click();
+  await expect(person.getByRole("heading", { name: "E-mail", level: 1 })).toBeVisible();
+  const approvals = person.getByRole("checkbox", { name: "Waiting for your approval" });
+  await expect(approvals).toBeChecked();
+  await expect(approvals).toHaveAccessibleDescription("A Pay-Out or Withdrawal above the approval threshold that someone else made.");
+  await expect(person.getByRole("checkbox", { name: "Needs review" })).toBeChecked();
+  await expect(person.getByRole("checkbox", { name: "Pay-Out failed" })).toBeChecked();
+  expect((await new AxeBuilder({ page: person }).analyze()).violations).toEqual([]);
+  await approvals.uncheck();
+  await person.getByRole("button", { name: "Save" }).click();
+  await expect(person.getByTestId("notification-choices-success")).toHaveText("Saved.");
+  await person.reload();
+  await expect(approvals).not.toBeChecked();
+  await expect(person.getByRole("checkbox", { name: "Needs review" })).toBeChecked();
+
+  const finance = await as(browser, "finance");
+  const refId1 = await heldPayOut(finance);
+  const adminUser = demoUser("admin")!;
+  const mailFor = async (email: string) => (await receivedMail()).filter((m) => m.to.includes(email) && m.text.includes(refId1));
+  await expect.poll(async () => (await mailFor(adminUser.email)).length, { timeout: 90_000, intervals: [2_000] }).toBe(1);
+  const [mail] = await mailFor(adminUser.email);
+  expect(mail!.text).toContain(`${E2E.consoleUrl}/account/notifications`);
+  // One pass of the notify loop e-mails everyone due, one after the other: give it the rest of its
+  // turn and the next (every 5 s), then the person who turned approvals off still has none.
+  await person.waitForTimeout(7_000);
+  expect(await mailFor(quiet.email)).toEqual([]);
+});
+
 test("a held Pay-Out declined with a reason is canceled and never sent", async ({ browser, sandbox }) => {
   const finance = await as(browser, "finance");
   const refId1 = await heldPayOut(finance);

@@ -58,6 +58,9 @@ export async function ConsoleHeader({
           <Link href="/account/security" prefetch={false} className="text-xs text-slate-700 underline sm:text-sm">
             {t.security}
           </Link>
+          <Link href="/account/notifications" prefetch={false} className="text-xs text-slate-700 underline sm:text-sm">
+            {t.email}
+          </Link>
           <SignOutButton action={signOutAction} label={t.signOut} pendingLabel={t.signingOut} />
         </div>
       </div>

@@ -68,6 +68,8 @@ export const staffUsers = pgTable(
     totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
     /** The last 30-second step a code was accepted for: a code is never accepted twice. */
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    /** The staff e-mails this person turned off (kinds of staff_notifications, lib/notify/choices.ts). */
+    notificationsOff: text("notifications_off").array().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

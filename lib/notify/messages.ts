@@ -57,6 +57,21 @@ export function staffEmail(
   { waiting, attention }: { waiting: readonly ToldRequest[]; attention: readonly ToldRequest[] },
   consoleUrl: string,
 ): { subject: string; text: string } {
+  const mail = gathered(locale, { waiting, attention }, consoleUrl);
+  // Every e-mail ends with where the person turns them off (lib/notify/choices.ts).
+  const choose = new URL(NOTIFICATION_CHOICES_PATH, consoleUrl).href;
+  const footer = locale === "en" ? `Choose which e-mails PayDesk sends you: ${choose}` : `เลือกอีเมลที่ต้องการรับจาก PayDesk ได้ที่: ${choose}`;
+  return { subject: mail.subject, text: `${mail.text}\n${footer}` };
+}
+
+/** The console page where a person chooses their staff e-mails. */
+export const NOTIFICATION_CHOICES_PATH = "/account/notifications";
+
+function gathered(
+  locale: Locale,
+  { waiting, attention }: { waiting: readonly ToldRequest[]; attention: readonly ToldRequest[] },
+  consoleUrl: string,
+): { subject: string; text: string } {
   const approvalsUrl = new URL("/approvals", consoleUrl).href;
   if (attention.length === 0) return approvalWaitingEmail(locale, waiting, approvalsUrl);
   const attentionEmail = attentionOnlyEmail(locale, attention, consoleUrl);

@@ -19,6 +19,7 @@ import { createRequest } from "../requests/create";
 import { createServer, type AddressInfo, type Socket } from "node:net";
 import { SMTP_TIMEOUTS_MS, smtpMailer } from "./mailer";
 import { readMail, startSmtpInbox } from "./testing/smtp-inbox";
+import { notificationChoicesOf, notificationsFor, saveNotificationChoices } from "./choices";
 import { notifyRetryAfterMs, runNotifyPass } from "./worker";
 
 describe.each(DATABASE_KINDS)("staff e-mail on %s", (kind) => {
@@ -118,6 +119,11 @@ describe.each(DATABASE_KINDS)("staff e-mail on %s", (kind) => {
     const thai = byTo.get(people.finance!.email)!;
     expect(thai.subject).toBe("[PayDesk] รอคุณอนุมัติ: 2 รายการ รวม ฿2,001,500.25");
     expect(thai.text).toContain("อนุมัติหรือปฏิเสธได้ที่: https://pay.shop.example/approvals");
+    // Each ends with where the person chooses their e-mails.
+    expect(english.text.trimEnd()).toMatch(
+      /\nChoose which e-mails PayDesk sends you: https:\/\/pay\.shop\.example\/account\/notifications$/,
+    );
+    expect(thai.text.trimEnd()).toMatch(/\nเลือกอีเมลที่ต้องการรับจาก PayDesk ได้ที่: https:\/\/pay\.shop\.example\/account\/notifications$/);
     expect(english.headers).toMatch(/^From: PayDesk <paydesk@shop\.example>$/m);
     // No account number or PromptPay ID leaves in an e-mail.
     expect(english.text + thai.text).not.toContain("0812345678");
@@ -128,6 +134,46 @@ describe.each(DATABASE_KINDS)("staff e-mail on %s", (kind) => {
     // Sent once: another pass has nothing to do.
     expect(await runNotifyPass(options())).toBe(0);
     expect(inbox.received).toHaveLength(2);
+  });
+
+  it.skipIf(skip)("sends nobody an e-mail they turned off (recorded, then skipped), and keeps sending the rest", async () => {
+    // The admin turns approvals off; the finance person keeps them. Turned off after the row was written counts too.
+    const request = await hold(180_000_00);
+    expect(
+      await saveNotificationChoices(database.db, people.admin!.id, { approvalWaiting: false, needsReview: true, payoutFailed: true }),
+    ).toEqual(["approval.waiting"]);
+    await dueNow([request.id]);
+    expect(await runNotifyPass(options())).toBe(2);
+    expect(inbox.received.map((m) => m.to)).toEqual([[people.finance!.email]]);
+    const rows = await rowsOf([request.id]);
+    expect(rows.find((r) => r.staffId === people.admin!.id)).toMatchObject({ outcome: "skipped", email: null, messageId: null });
+    expect(rows.find((r) => r.staffId === people.finance!.id)).toMatchObject({ outcome: "sent" });
+    expect(await notificationChoicesOf(database.db, people.admin!.id)).toEqual({
+      offered: ["approvalWaiting", "needsReview", "payoutFailed"],
+      choices: { approvalWaiting: false, needsReview: true, payoutFailed: true },
+    });
+
+    // On again: the next request reaches them.
+    await saveNotificationChoices(database.db, people.admin!.id, { approvalWaiting: true, needsReview: true, payoutFailed: true });
+    const next = await hold(190_000_00);
+    await dueNow([next.id]);
+    expect(await runNotifyPass(options())).toBe(2);
+    expect(inbox.received.map((m) => m.to[0]).sort()).toEqual([people.finance!.email, people.finance!.email, people.admin!.email].sort());
+  });
+
+  it.skipIf(skip)("offers each role only the e-mails it can get, and keeps a choice the role cannot make", async () => {
+    expect(notificationsFor("viewer")).toEqual([]);
+    expect(notificationsFor("operator")).toEqual(["needsReview"]);
+    expect(notificationsFor("finance")).toEqual(["approvalWaiting", "needsReview", "payoutFailed"]);
+    // An operator cannot get approvals: a form that says otherwise changes only what they can get.
+    await database.db
+      .update(staffUsers)
+      .set({ notificationsOff: ["approval.waiting"] })
+      .where(eq(staffUsers.id, people.operator!.id));
+    expect(
+      await saveNotificationChoices(database.db, people.operator!.id, { approvalWaiting: true, needsReview: false, payoutFailed: true }),
+    ).toEqual(["approval.waiting", "request.needs_review"]);
+    await database.db.update(staffUsers).set({ notificationsOff: [] }).where(eq(staffUsers.id, people.operator!.id));
   });
 
   it.skipIf(skip)("tells nobody of a request decided meanwhile, and records it as skipped", async () => {

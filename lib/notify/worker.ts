@@ -77,7 +77,7 @@ async function notifyNextPerson(options: NotifyWorkerOptions): Promise<boolean> 
   if (leased.length === 0) return false;
   const staffId = leased[0]!.staffId;
   const [person] = rowsOf(
-    await db.execute(sql`select email, role, locale, is_disabled, merchant_ids from staff_users where id = ${staffId}`),
+    await db.execute(sql`select email, role, locale, is_disabled, merchant_ids, notifications_off from staff_users where id = ${staffId}`),
   );
   const requests = rowsOf(
     await db.execute(sql`
@@ -90,12 +90,15 @@ async function notifyNextPerson(options: NotifyWorkerOptions): Promise<boolean> 
   );
   const byId = new Map(requests.map((r) => [String(r.id), r]));
   const merchantIds = person?.merchant_ids === null || person?.merchant_ids === undefined ? null : (person.merchant_ids as string[]);
-  // Still worth telling: the person is enabled and sees the merchant; an approval still waits and
-  // they may still approve it; a request still needs review. Money out that failed stays news.
+  // Still worth telling: the person is enabled, wants this kind of e-mail (lib/notify/choices.ts)
+  // and sees the merchant; an approval still waits and they may still approve it; a request still
+  // needs review. Money out that failed stays news.
   const enabled = !!person && !person.is_disabled;
+  const off = new Set((person?.notifications_off as string[] | null | undefined) ?? []);
   const stillNews = (l: (typeof leased)[number]) => {
     const request = byId.get(l.requestId);
-    if (!enabled || !request || !(merchantIds === null || merchantIds.includes(String(request.merchant_id)))) return false;
+    if (!enabled || off.has(l.kind) || !request || !(merchantIds === null || merchantIds.includes(String(request.merchant_id))))
+      return false;
     if (l.kind === "approval.waiting") return request.status === "awaiting_approval" && can(String(person.role), "payout.approve");
     if (l.kind === "request.needs_review") return request.status === "needs_review";
     return l.kind === "payout.failed";

@@ -1,0 +1,75 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { authMessages } from "@/components/auth/auth-messages";
+import { NotificationChoicesForm } from "@/components/auth/notification-choices-form";
+import { notificationMessages } from "@/components/auth/notification-messages";
+import { LanguageSwitcher } from "@/components/console/language-switcher";
+import { SignOutButton } from "@/components/console/sign-out-button";
+import { shellMessages } from "@/components/console/shell-messages";
+import { CONSOLE_HOME } from "@/lib/auth/callback-path";
+import { currentSession } from "@/lib/auth/session";
+import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { getLocale } from "@/lib/i18n/server";
+import { notificationChoicesOf } from "@/lib/notify/choices";
+import { signOutAction } from "../../(console)/actions";
+import { setLocaleAction } from "../../login/actions";
+import { saveNotificationChoicesAction } from "./actions";
+import "../../globals.css";
+
+export const metadata: Metadata = { title: "E-mail" };
+
+/** The person's own staff e-mails (docs/DESIGN.md §17): which of those their role gets they want. */
+export default async function NotificationsPage() {
+  const session = await currentSession();
+  if (!session) redirect("/login?callbackUrl=%2Faccount%2Fnotifications");
+  if (session.mustChangePassword) redirect("/account/password");
+  if (session.mustEnrolSecondFactor) redirect("/account/security");
+  const [locale, db] = await Promise.all([getLocale(), getDb()]);
+  const { offered, choices } = await notificationChoicesOf(db, session.userId);
+  const t = notificationMessages(locale);
+  const auth = authMessages(locale);
+  const shell = shellMessages(locale);
+  return (
+    <div className="min-h-screen">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-6 py-3">
+          <span className="text-lg font-semibold text-brand-dark">PayDesk</span>
+          <div className="flex items-center gap-4">
+            <LanguageSwitcher locale={locale} action={setLocaleAction} label={auth.language} />
+            <SignOutButton action={signOutAction} label={shell.signOut} pendingLabel={shell.signingOut} />
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-2xl px-6 py-10">
+        <h1 className="text-2xl font-semibold">{t.title}</h1>
+        <p className="mt-2 text-sm text-slate-700">{t.intro}</p>
+        <p className="mt-1 text-sm text-slate-600">{t.sentTo(session.email)}</p>
+        {!env().SMTP_URL && (
+          <p
+            role="note"
+            className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+            data-testid="no-smtp"
+          >
+            {t.notConfigured}
+          </p>
+        )}
+        <section className="mt-6 rounded-lg border border-slate-200 bg-white p-5">
+          {offered.length === 0 ? (
+            <p className="text-sm text-slate-700" data-testid="no-notifications">
+              {t.none}
+            </p>
+          ) : (
+            <NotificationChoicesForm action={saveNotificationChoicesAction} locale={locale} offered={offered} choices={choices} />
+          )}
+        </section>
+        <p className="mt-8 text-sm">
+          <Link href={CONSOLE_HOME} className="text-brand-dark underline">
+            {t.back}
+          </Link>
+        </p>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { defineMessages } from "@/lib/i18n";
+
+/** Account → E-mail: which staff e-mails a person wants (lib/notify/choices.ts). */
+export const notificationMessages = defineMessages({
+  en: {
+    title: "E-mail",
+    intro: "PayDesk e-mails you what needs you: one e-mail gathers everything that waited a little while, with links into the console.",
+    approvalWaiting: "Waiting for your approval",
+    approvalWaitingHint: "A Pay-Out or Withdrawal above the approval threshold that someone else made.",
+    needsReview: "Needs review",
+    needsReviewHint: "A request you made, or of a merchant whose Pay-Outs you approve, that the provider cannot account for.",
+    payoutFailed: "Pay-Out failed",
+    payoutFailedHint: "Money out the provider accepted and then rejected or let expire: the payee was not paid.",
+    legend: "Send me e-mail for",
+    none: "Your role gets no e-mail from PayDesk.",
+    notConfigured: "This PayDesk sends no e-mail yet (an administrator sets SMTP_URL). Your choice is kept for when it does.",
+    sentTo: (email: string) => `E-mail goes to ${email}, in the language you chose for PayDesk.`,
+    save: "Save",
+    saving: "Saving…",
+    saved: "Saved.",
+    back: "Back to the console",
+  },
+  th: {
+    title: "อีเมล",
+    intro: "PayDesk ส่งอีเมลแจ้งเรื่องที่รอคุณ โดยรวบรวมทุกเรื่องที่รอในช่วงสั้น ๆ ไว้ในอีเมลฉบับเดียว พร้อมลิงก์เข้าคอนโซล",
+    approvalWaiting: "รอคุณอนุมัติ",
+    approvalWaitingHint: "คำขอโอนจ่ายหรือถอนเงินที่เกินเกณฑ์อนุมัติ ซึ่งผู้อื่นเป็นผู้สร้าง",
+    needsReview: "ต้องตรวจสอบ",
+    needsReviewHint: "คำขอที่คุณสร้าง หรือของร้านค้าที่คุณอนุมัติการโอนจ่าย ซึ่งผู้ให้บริการบอกไม่ได้ว่าเป็นอย่างไร",
+    payoutFailed: "โอนจ่ายไม่สำเร็จ",
+    payoutFailedHint: "เงินออกที่ผู้ให้บริการรับคำขอแล้วแต่ปฏิเสธหรือหมดอายุภายหลัง: ผู้รับยังไม่ได้รับเงิน",
+    legend: "ส่งอีเมลถึงฉันเมื่อมี",
+    none: "บทบาทของคุณไม่ได้รับอีเมลจาก PayDesk",
+    notConfigured: "PayDesk นี้ยังไม่ได้ตั้งค่าการส่งอีเมล (ผู้ดูแลระบบตั้งค่า SMTP_URL) ตัวเลือกของคุณจะถูกเก็บไว้ใช้เมื่อเปิดการส่งอีเมล",
+    sentTo: (email: string) => `อีเมลจะส่งถึง ${email} ในภาษาที่คุณเลือกใช้กับ PayDesk`,
+    save: "บันทึก",
+    saving: "กำลังบันทึก…",
+    saved: "บันทึกแล้ว",
+    back: "กลับไปที่คอนโซล",
+  },
+});
