@@ -123,7 +123,10 @@ test("the other people who may approve a held Pay-Out get an e-mail with the way
   await expect(admin.locator(`[data-testid="held-request"][data-ref-id1="${refId1}"]`)).toContainText("฿60,000.00");
 });
 
-test("a person who turned approval e-mails off (Account → E-mail) gets none of them; the others still do", async ({ page, browser }) => {
+test("a person who turned approval e-mails off (Account → E-mail) gets none of them; the others still do; the admin sees both in the e-mail log", async ({
+  page,
+  browser,
+}) => {
   test.skip(!E2E.mail, "the run's own mail server: not against a deployed PayDesk");
   // A new person's password (argon2, deliberately slow), then the e-mail's ~20 s of gathering and the notify loop's turn.
   test.setTimeout(150_000);
@@ -174,6 +177,24 @@ test("a person who turned approval e-mails off (Account → E-mail) gets none of
   // turn and the next (every 5 s), then the person who turned approvals off still has none.
   await person.waitForTimeout(7_000);
   expect(await mailFor(quiet.email)).toEqual([]);
+
+  // The admin sees it all in Settings → Staff → E-mail sent to staff.
+  await page.goto("/settings/staff");
+  await page.getByRole("link", { name: /E-mail sent to staff/ }).click();
+  await expect(page.getByRole("heading", { name: "E-mail sent to staff", level: 1 })).toBeVisible();
+  const rowOf = (email: string) =>
+    page
+      .getByTestId("staff-email")
+      .filter({ hasText: refId1 })
+      .and(page.locator(`[data-email="${email}"]`));
+  await expect(rowOf(adminUser.email)).toHaveAttribute("data-outcome", "sent");
+  await expect(rowOf(quiet.email)).toHaveAttribute("data-outcome", "skipped");
+  await expect(rowOf(quiet.email)).toContainText("Not sent");
+  await page.getByRole("link", { name: "Sent", exact: true }).click();
+  await expect(page).toHaveURL(/\/settings\/staff\/email\?outcome=sent$/);
+  await expect(rowOf(quiet.email)).toHaveCount(0);
+  await expect(rowOf(adminUser.email)).toHaveCount(1);
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
 
 test("a held Pay-Out declined with a reason is canceled and never sent", async ({ browser, sandbox }) => {

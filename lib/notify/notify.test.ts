@@ -20,6 +20,7 @@ import { createServer, type AddressInfo, type Socket } from "node:net";
 import { SMTP_TIMEOUTS_MS, smtpMailer } from "./mailer";
 import { readMail, startSmtpInbox } from "./testing/smtp-inbox";
 import { notificationChoicesOf, notificationsFor, saveNotificationChoices } from "./choices";
+import { listStaffEmails, parseEmailLogFilters } from "./log";
 import { notifyRetryAfterMs, runNotifyPass } from "./worker";
 
 describe.each(DATABASE_KINDS)("staff e-mail on %s", (kind) => {
@@ -159,6 +160,46 @@ describe.each(DATABASE_KINDS)("staff e-mail on %s", (kind) => {
     await dueNow([next.id]);
     expect(await runNotifyPass(options())).toBe(2);
     expect(inbox.received.map((m) => m.to[0]).sort()).toEqual([people.finance!.email, people.finance!.email, people.admin!.email].sort());
+  });
+
+  it.skipIf(skip)("lists what was recorded and what became of it, newest first, within the reader's merchants", async () => {
+    const request = await hold(170_000_00);
+    await database.db
+      .update(staffUsers)
+      .set({ notificationsOff: ["approval.waiting"] })
+      .where(eq(staffUsers.id, people.admin!.id));
+    await dueNow([request.id]);
+    expect(await runNotifyPass(options())).toBe(2);
+    await database.db.update(staffUsers).set({ notificationsOff: [] }).where(eq(staffUsers.id, people.admin!.id));
+    const later = await hold(171_000_00);
+
+    const { rows } = await listStaffEmails(database.db, { merchantIds: null }, {});
+    const mine = rows.filter((r) => r.requestId === request.id || r.requestId === later.id);
+    expect(mine.map((r) => [r.refId1, r.email, r.outcome])).toEqual(
+      expect.arrayContaining([
+        [request.refId1, people.finance!.email, "sent"],
+        [request.refId1, people.admin!.email, "skipped"],
+        [later.refId1, people.finance!.email, "waiting"],
+      ]),
+    );
+    // Newest first: the later request's rows before the earlier's.
+    expect(mine.findIndex((r) => r.requestId === later.id)).toBeLessThan(mine.findIndex((r) => r.requestId === request.id));
+    expect(mine.every((r) => r.merchant === "Siam Coffee 1" && r.kind === "approval.waiting")).toBe(true);
+
+    const sent = await listStaffEmails(database.db, { merchantIds: null }, { outcome: "sent" });
+    expect(sent.rows.every((r) => r.outcome === "sent" && r.sentAt !== null)).toBe(true);
+    expect(sent.rows.some((r) => r.requestId === request.id)).toBe(true);
+    expect((await listStaffEmails(database.db, { merchantIds: null }, { outcome: "waiting" })).rows.map((r) => r.requestId)).not.toContain(
+      request.id,
+    );
+    // An admin of the other merchant only sees that merchant's: none of these.
+    expect((await listStaffEmails(database.db, { merchantIds: [otherMerchant] }, {})).rows).toEqual([]);
+    // Keyset pages: before the newest row's id leaves it out.
+    const newest = rows[0]!;
+    expect((await listStaffEmails(database.db, { merchantIds: null }, { before: newest.id })).rows.map((r) => r.id)).not.toContain(
+      newest.id,
+    );
+    expect(parseEmailLogFilters({ outcome: "bounced", before: "-3" })).toEqual({ filters: {}, ignored: ["outcome", "before"] });
   });
 
   it.skipIf(skip)("offers each role only the e-mails it can get, and keeps a choice the role cannot make", async () => {

@@ -4,6 +4,7 @@ import { NeedsAllMerchants } from "@/components/console/settings/needs-all-merch
 import { SettingsNav } from "@/components/console/settings/settings-nav";
 import { SecondFactorPolicyForm } from "@/components/console/settings/second-factor-admin";
 import { secondFactorAdminMessages } from "@/components/console/settings/second-factor-messages";
+import { staffEmailMessages } from "@/components/console/settings/staff-email-messages";
 import { staffMessages, staffRoleLabel } from "@/components/console/settings/staff-messages";
 import { StaffTable } from "@/components/console/settings/staff-table";
 import { secondFactorRoles } from "@/lib/auth/second-factor-policy";
@@ -36,6 +37,11 @@ export default async function StaffPage() {
         <div className="max-w-3xl">
           <h1 className="text-2xl font-semibold">{t.staffTitle}</h1>
           <p className="mt-2 text-sm text-slate-700">{t.staffIntro}</p>
+          <p className="mt-2 text-sm">
+            <Link href="/settings/staff/email" className="text-brand-dark underline">
+              {staffEmailMessages(locale).link} →
+            </Link>
+          </p>
         </div>
         {session.merchantIds === null && (
           <Link href="/settings/staff/new" className={primaryButtonClass}>

@@ -1,0 +1,78 @@
+import Link from "next/link";
+import { formatDateTime, type Locale } from "@/lib/i18n";
+import type { EmailLogRow, EmailOutcome } from "@/lib/notify/log";
+import { staffEmailMessages } from "./staff-email-messages";
+
+const OUTCOME_LOOK: Record<EmailOutcome, string> = {
+  waiting: "bg-slate-200 text-slate-800",
+  sent: "bg-emerald-100 text-emerald-900",
+  skipped: "bg-slate-100 text-slate-700",
+  failed: "bg-red-100 text-red-900",
+};
+
+const KIND_WORD = {
+  "approval.waiting": "approvalWaiting",
+  "request.needs_review": "needsReview",
+  "payout.failed": "payoutFailed",
+} as const;
+
+/** The staff e-mail log's table (Settings → Staff → E-mail sent). */
+export function StaffEmailLog({ rows, locale }: { rows: EmailLogRow[]; locale: Locale }) {
+  const t = staffEmailMessages(locale);
+  const hint = (row: EmailLogRow) => {
+    if (row.outcome === "sent") return t.sentHint(row.sentAt ? formatDateTime(row.sentAt, locale) : "");
+    if (row.outcome === "skipped") return t.skippedHint;
+    if (row.outcome === "failed") return t.failedHint(String(row.attempts));
+    return t.waitingHint(formatDateTime(row.nextAttemptAt, locale), String(row.attempts));
+  };
+  return (
+    <div className="overflow-x-auto rounded-md border border-slate-200 bg-white">
+      <table className="min-w-full text-left text-sm" data-testid="staff-email-log">
+        <thead className="bg-slate-100 text-slate-700">
+          <tr>
+            {[t.recorded, t.person, t.what, t.request, t.result].map((heading) => (
+              <th key={heading} scope="col" className="px-3 py-2 font-medium">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr
+              key={row.id}
+              className="border-t border-slate-200 align-top"
+              data-testid="staff-email"
+              data-outcome={row.outcome}
+              data-email={row.email}
+            >
+              <td className="whitespace-nowrap px-3 py-2">{formatDateTime(row.recordedAt, locale)}</td>
+              <td className="px-3 py-2">
+                <span className="block">{row.personName}</span>
+                <span className="block text-slate-600">{row.email}</span>
+              </td>
+              <td className="px-3 py-2">{t[KIND_WORD[row.kind]]}</td>
+              <td className="px-3 py-2">
+                <Link href={`/requests/${row.requestId}`} className="text-brand-dark underline">
+                  {row.refId1}
+                </Link>
+                <span className="block text-slate-600">{row.merchant}</span>
+              </td>
+              <td className="px-3 py-2">
+                <span className={`inline-block rounded px-2 py-0.5 text-xs font-medium ${OUTCOME_LOOK[row.outcome]}`}>
+                  {t[row.outcome]}
+                </span>
+                <span className="mt-1 block text-slate-700">{hint(row)}</span>
+                {row.lastError && row.outcome !== "sent" && (
+                  <span className="mt-1 block break-all text-slate-700">
+                    {t.serverSaid}: {row.lastError}
+                  </span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

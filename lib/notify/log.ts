@@ -1,0 +1,102 @@
+import "server-only";
+import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client";
+import { merchants, paymentRequests, staffNotifications, staffUsers } from "../db/schema";
+
+/**
+ * What staff e-mail PayDesk recorded and what became of it (Settings → Staff → E-mail sent), for an
+ * admin asked "why did I not get the e-mail?": one row per person and request, newest first, in
+ * keyset pages on the row id.
+ */
+export const EMAIL_OUTCOMES = ["waiting", "sent", "skipped", "failed"] as const;
+export type EmailOutcome = (typeof EMAIL_OUTCOMES)[number];
+
+const filterSchema = z.object({
+  outcome: z.enum(EMAIL_OUTCOMES).optional(),
+  before: z.coerce.number().int().positive().optional(),
+});
+export type EmailLogFilters = z.output<typeof filterSchema>;
+export type EmailLogFilterName = keyof EmailLogFilters;
+
+/** Reads the filters from the URL; a value that cannot be used is dropped and named, for the page to say so. */
+export function parseEmailLogFilters(params: Record<string, string | string[] | undefined>): {
+  filters: EmailLogFilters;
+  ignored: EmailLogFilterName[];
+} {
+  const filters: Record<string, unknown> = {};
+  const ignored: EmailLogFilterName[] = [];
+  for (const name of Object.keys(filterSchema.shape) as EmailLogFilterName[]) {
+    const raw = params[name];
+    const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+    if (!value) continue;
+    const parsed = filterSchema.shape[name].safeParse(value);
+    if (parsed.success) filters[name] = parsed.data;
+    else ignored.push(name);
+  }
+  return { filters: filters as EmailLogFilters, ignored };
+}
+
+export interface EmailLogRow {
+  id: number;
+  kind: "approval.waiting" | "request.needs_review" | "payout.failed";
+  recordedAt: Date;
+  personName: string;
+  /** The address it went to when sent; else the person's own now. */
+  email: string;
+  requestId: string;
+  refId1: string;
+  merchant: string;
+  outcome: EmailOutcome;
+  sentAt: Date | null;
+  attempts: number;
+  nextAttemptAt: Date;
+  lastError: string | null;
+}
+
+export const EMAIL_LOG_PAGE = 50;
+
+/**
+ * A page of the log. `merchantIds` is the reader's scope (null = every merchant): an admin limited
+ * to some merchants sees the e-mail about their requests only.
+ */
+export async function listStaffEmails(
+  db: Db,
+  scope: { merchantIds: string[] | null },
+  filters: EmailLogFilters,
+): Promise<{ rows: EmailLogRow[]; nextBefore: number | null }> {
+  const n = staffNotifications;
+  const where: SQL[] = [];
+  if (scope.merchantIds !== null) {
+    if (scope.merchantIds.length === 0) return { rows: [], nextBefore: null };
+    where.push(inArray(paymentRequests.merchantId, scope.merchantIds));
+  }
+  if (filters.outcome === "waiting") where.push(isNull(n.outcome));
+  else if (filters.outcome) where.push(eq(n.outcome, filters.outcome));
+  if (filters.before !== undefined) where.push(lt(n.id, filters.before));
+  const rows = await db
+    .select({
+      id: n.id,
+      kind: n.kind,
+      recordedAt: n.createdAt,
+      personName: staffUsers.name,
+      email: sql<string>`coalesce(${n.email}, ${staffUsers.email})`,
+      requestId: n.requestId,
+      refId1: paymentRequests.refId1,
+      merchant: merchants.displayName,
+      outcome: n.outcome,
+      sentAt: n.sentAt,
+      attempts: n.attempts,
+      nextAttemptAt: n.nextAttemptAt,
+      lastError: n.lastError,
+    })
+    .from(n)
+    .innerJoin(staffUsers, eq(staffUsers.id, n.staffId))
+    .innerJoin(paymentRequests, eq(paymentRequests.id, n.requestId))
+    .innerJoin(merchants, eq(merchants.id, paymentRequests.merchantId))
+    .where(where.length > 0 ? and(...where) : undefined)
+    .orderBy(desc(n.id))
+    .limit(EMAIL_LOG_PAGE + 1);
+  const page = rows.slice(0, EMAIL_LOG_PAGE).map((r) => ({ ...r, outcome: r.outcome ?? ("waiting" as const) }));
+  return { rows: page, nextBefore: rows.length > EMAIL_LOG_PAGE ? page[page.length - 1]!.id : null };
+}
