@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { parseUrlFilters } from "../http/url-filters";
 import type { Db } from "../db/client";
 import { auditLog, merchants, staffUsers } from "../db/schema";
 import type { MerchantScope } from "../merchants/queries";
@@ -38,28 +39,9 @@ export const auditFilterSchema = z.object({
   before: z.coerce.number().int().positive().optional(),
 });
 export type AuditFilters = z.output<typeof auditFilterSchema>;
-export type AuditFilterName = keyof AuditFilters;
 
-/**
- * Reads filters from the URL. A value that cannot be used (a mistyped date) is dropped and named
- * in `ignored`, so the page can say so instead of showing an error or silently ignoring it.
- */
-export function parseAuditFilters(params: Record<string, string | string[] | undefined>): {
-  filters: AuditFilters;
-  ignored: AuditFilterName[];
-} {
-  const filters: Record<string, unknown> = {};
-  const ignored: AuditFilterName[] = [];
-  for (const name of Object.keys(auditFilterSchema.shape) as AuditFilterName[]) {
-    const raw = params[name];
-    const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-    if (!value) continue;
-    const parsed = auditFilterSchema.shape[name].safeParse(value);
-    if (parsed.success) filters[name] = parsed.data;
-    else ignored.push(name);
-  }
-  return { filters: filters as AuditFilters, ignored };
-}
+/** The audit page's filters from its URL (lib/http/url-filters.ts: an unusable value is named, not used). */
+export const parseAuditFilters = (params: Record<string, string | string[] | undefined>) => parseUrlFilters(auditFilterSchema, params);
 
 /** 00:00 in Bangkok (UTC+7 all year: Thailand has no daylight saving) of a YYYY-MM-DD day. */
 export function bangkokMidnight(dayText: string): Date {

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { parseUrlFilters } from "../http/url-filters";
 import type { Db } from "../db/client";
 import { merchants, paymentRequests, staffNotifications, staffUsers } from "../db/schema";
 
@@ -17,25 +18,9 @@ const filterSchema = z.object({
   before: z.coerce.number().int().positive().optional(),
 });
 export type EmailLogFilters = z.output<typeof filterSchema>;
-export type EmailLogFilterName = keyof EmailLogFilters;
 
-/** Reads the filters from the URL; a value that cannot be used is dropped and named, for the page to say so. */
-export function parseEmailLogFilters(params: Record<string, string | string[] | undefined>): {
-  filters: EmailLogFilters;
-  ignored: EmailLogFilterName[];
-} {
-  const filters: Record<string, unknown> = {};
-  const ignored: EmailLogFilterName[] = [];
-  for (const name of Object.keys(filterSchema.shape) as EmailLogFilterName[]) {
-    const raw = params[name];
-    const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-    if (!value) continue;
-    const parsed = filterSchema.shape[name].safeParse(value);
-    if (parsed.success) filters[name] = parsed.data;
-    else ignored.push(name);
-  }
-  return { filters: filters as EmailLogFilters, ignored };
-}
+/** The log's filters from its URL (lib/http/url-filters.ts: an unusable value is named, not used). */
+export const parseEmailLogFilters = (params: Record<string, string | string[] | undefined>) => parseUrlFilters(filterSchema, params);
 
 export interface EmailLogRow {
   id: number;

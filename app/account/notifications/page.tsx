@@ -1,12 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { authMessages } from "@/components/auth/auth-messages";
 import { NotificationChoicesForm } from "@/components/auth/notification-choices-form";
 import { notificationMessages } from "@/components/auth/notification-messages";
-import { LanguageSwitcher } from "@/components/console/language-switcher";
-import { SignOutButton } from "@/components/console/sign-out-button";
-import { shellMessages } from "@/components/console/shell-messages";
+import { AccountHeader } from "@/components/auth/account-header";
 import { CONSOLE_HOME } from "@/lib/auth/callback-path";
 import { currentSession } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
@@ -29,19 +26,9 @@ export default async function NotificationsPage() {
   const [locale, db] = await Promise.all([getLocale(), getDb()]);
   const { offered, choices } = await notificationChoicesOf(db, session.userId);
   const t = notificationMessages(locale);
-  const auth = authMessages(locale);
-  const shell = shellMessages(locale);
   return (
     <div className="min-h-screen">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-6 py-3">
-          <span className="text-lg font-semibold text-brand-dark">PayDesk</span>
-          <div className="flex items-center gap-4">
-            <LanguageSwitcher locale={locale} action={setLocaleAction} label={auth.language} />
-            <SignOutButton action={signOutAction} label={shell.signOut} pendingLabel={shell.signingOut} />
-          </div>
-        </div>
-      </header>
+      <AccountHeader locale={locale} setLocale={setLocaleAction} signOut={signOutAction} />
       <main className="mx-auto max-w-2xl px-6 py-10">
         <h1 className="text-2xl font-semibold">{t.title}</h1>
         <p className="mt-2 text-sm text-slate-700">{t.intro}</p>

@@ -3,9 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { authMessages } from "@/components/auth/auth-messages";
 import { PasswordForm } from "@/components/auth/password-form";
-import { LanguageSwitcher } from "@/components/console/language-switcher";
-import { SignOutButton } from "@/components/console/sign-out-button";
-import { shellMessages } from "@/components/console/shell-messages";
+import { AccountHeader } from "@/components/auth/account-header";
 import { CONSOLE_HOME } from "@/lib/auth/callback-path";
 import { currentSession } from "@/lib/auth/session";
 import { getLocale } from "@/lib/i18n/server";
@@ -25,19 +23,10 @@ export default async function PasswordPage() {
   if (!session) redirect("/login?callbackUrl=%2Faccount%2Fpassword");
   const locale = await getLocale();
   const t = authMessages(locale);
-  const shell = shellMessages(locale);
   const isForced = session.mustChangePassword === true;
   return (
     <div className="min-h-screen">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-6 py-3">
-          <span className="text-lg font-semibold text-brand-dark">PayDesk</span>
-          <div className="flex items-center gap-4">
-            <LanguageSwitcher locale={locale} action={setLocaleAction} label={t.language} />
-            <SignOutButton action={signOutAction} label={shell.signOut} pendingLabel={shell.signingOut} />
-          </div>
-        </div>
-      </header>
+      <AccountHeader locale={locale} setLocale={setLocaleAction} signOut={signOutAction} />
       <main className="mx-auto max-w-md px-6 py-10">
         <h1 className="text-2xl font-semibold">{t.choosePasswordTitle}</h1>
         <p className="mt-2 text-sm text-slate-700">{isForced ? t.choosePasswordForced : t.choosePasswordVoluntary}</p>

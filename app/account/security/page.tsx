@@ -4,9 +4,7 @@ import { redirect } from "next/navigation";
 import { authMessages } from "@/components/auth/auth-messages";
 import { securityMessages } from "@/components/auth/security-messages";
 import { TwoFactorPanel } from "@/components/auth/two-factor-panel";
-import { LanguageSwitcher } from "@/components/console/language-switcher";
-import { SignOutButton } from "@/components/console/sign-out-button";
-import { shellMessages } from "@/components/console/shell-messages";
+import { AccountHeader } from "@/components/auth/account-header";
 import { SessionsList } from "@/components/auth/sessions-list";
 import { PasskeysPanel } from "@/components/auth/passkeys-panel";
 import { SessionStepUp } from "./session-step-up";
@@ -50,18 +48,9 @@ export default async function SecurityPage() {
   ]);
   const t = securityMessages(locale);
   const auth = authMessages(locale);
-  const shell = shellMessages(locale);
   return (
     <div className="min-h-screen">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-6 py-3">
-          <span className="text-lg font-semibold text-brand-dark">PayDesk</span>
-          <div className="flex items-center gap-4">
-            <LanguageSwitcher locale={locale} action={setLocaleAction} label={auth.language} />
-            <SignOutButton action={signOutAction} label={shell.signOut} pendingLabel={shell.signingOut} />
-          </div>
-        </div>
-      </header>
+      <AccountHeader locale={locale} setLocale={setLocaleAction} signOut={signOutAction} />
       {/* Adding or removing a passkey asks a person with a second factor for a fresh check (lib/auth/step-up.ts). */}
       <SessionStepUp session={session} locale={locale}>
         <main className="mx-auto max-w-2xl px-6 py-10">
