@@ -195,6 +195,10 @@ test("a person who turned approval e-mails off (Account → E-mail) gets none of
   await expect(rowOf(quiet.email)).toHaveCount(0);
   await expect(rowOf(adminUser.email)).toHaveCount(1);
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  // A result the page does not know, in the address: named, and everything shown.
+  await page.goto("/settings/staff/email?outcome=bounced");
+  await expect(page.getByTestId("staff-email-ignored")).toHaveText("Ignored in the address (not a value this page knows): outcome.");
+  await expect(rowOf(quiet.email)).toHaveAttribute("data-outcome", "skipped");
 });
 
 test("a held Pay-Out declined with a reason is canceled and never sent", async ({ browser, sandbox }) => {

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { paymentRequests } from "../db/schema";
 import { toDecimalString } from "../money";
-import { refundSplit, standingOf } from "../refunds/refunds";
+import { standingOf } from "../refunds/refunds";
 import { createPayout, ownRequest, type Answer, type ApiCall } from "./requests";
 import type { PayoutCreate } from "./schemas";
 import { requestView, type RefundList } from "./views";
@@ -32,13 +32,12 @@ export async function listRefunds(call: ApiCall, payInId: string): Promise<Refun
     .where(and(eq(paymentRequests.refundOf, payIn.id), eq(paymentRequests.merchantId, call.key.merchantRowId)))
     .orderBy(asc(paymentRequests.createdAt), asc(paymentRequests.id));
   const standing = standingOf(payIn, rows);
-  const { paidOutSatang, onItsWaySatang } = refundSplit(rows);
   return {
     object: "refund_list",
     payment_request: payIn.id,
     amount_paid: toDecimalString(standing.paidSatang),
-    amount_refunded: toDecimalString(paidOutSatang),
-    amount_refund_pending: toDecimalString(onItsWaySatang),
+    amount_refunded: toDecimalString(standing.paidOutSatang),
+    amount_refund_pending: toDecimalString(standing.onItsWaySatang),
     amount_refundable: toDecimalString(standing.leftSatang),
     data: rows.map((row) => requestView(row, call.publicBaseUrl)),
   };

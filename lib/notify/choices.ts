@@ -21,15 +21,20 @@ export function notificationsFor(role: Role): NotificationField[] {
   return fields;
 }
 
+async function personOf(db: Db, staffId: string) {
+  const [person] = await db
+    .select({ role: staffUsers.role, off: staffUsers.notificationsOff })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, staffId));
+  return person;
+}
+
 /** What the form shows: each e-mail the role can get, checked unless the person turned it off. */
 export async function notificationChoicesOf(
   db: Db,
   staffId: string,
 ): Promise<{ offered: NotificationField[]; choices: NotificationChoices }> {
-  const [person] = await db
-    .select({ role: staffUsers.role, off: staffUsers.notificationsOff })
-    .from(staffUsers)
-    .where(eq(staffUsers.id, staffId));
+  const person = await personOf(db, staffId);
   const off = new Set(person?.off ?? []);
   const choices = Object.fromEntries(
     (Object.entries(NOTIFICATION_FIELDS) as [NotificationField, NotificationKind][]).map(([field, kind]) => [field, !off.has(kind)]),
@@ -42,10 +47,7 @@ export async function notificationChoicesOf(
  * it cannot get keeps what was stored (a role changed later finds the earlier choice).
  */
 export async function saveNotificationChoices(db: Db, staffId: string, choices: NotificationChoices): Promise<NotificationKind[]> {
-  const [person] = await db
-    .select({ role: staffUsers.role, off: staffUsers.notificationsOff })
-    .from(staffUsers)
-    .where(eq(staffUsers.id, staffId));
+  const person = await personOf(db, staffId);
   if (!person) return [];
   const offered = new Set(notificationsFor(person.role));
   const off = (Object.entries(NOTIFICATION_FIELDS) as [NotificationField, NotificationKind][])

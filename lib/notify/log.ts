@@ -4,6 +4,7 @@ import { z } from "zod";
 import { parseUrlFilters } from "../http/url-filters";
 import type { Db } from "../db/client";
 import { merchants, paymentRequests, staffNotifications, staffUsers } from "../db/schema";
+import type { NotificationKind } from "./choice-schema";
 
 /**
  * What staff e-mail PayDesk recorded and what became of it (Settings → Staff → E-mail sent), for an
@@ -24,7 +25,7 @@ export const parseEmailLogFilters = (params: Record<string, string | string[] | 
 
 export interface EmailLogRow {
   id: number;
-  kind: "approval.waiting" | "request.needs_review" | "payout.failed";
+  kind: NotificationKind;
   recordedAt: Date;
   personName: string;
   /** The address it went to when sent; else the person's own now. */

@@ -34,21 +34,6 @@ export function refundTakes(refund: Amounts): Satang {
   return Math.max(toSatang(refund.requestedAmount), paid);
 }
 
-/**
- * What refunds take, split: paid out (the refunds that ended: paid, or what one that failed paid
- * before it did, normally nothing) and still on their way (held, sending, pending, unknown, needs
- * review). Together they are the sum of refundTakes.
- */
-export function refundSplit(refunds: readonly Amounts[]): { paidOutSatang: Satang; onItsWaySatang: Satang } {
-  let paidOutSatang = 0;
-  let onItsWaySatang = 0;
-  for (const refund of refunds) {
-    if (refund.status === "paid" || ENDED_WITHOUT_PAYING.has(refund.status as State)) paidOutSatang += refundTakes(refund);
-    else onItsWaySatang += refundTakes(refund);
-  }
-  return { paidOutSatang, onItsWaySatang };
-}
-
 export type RefundRow = Pick<
   typeof paymentRequests.$inferSelect,
   "id" | "refId1" | "status" | "statusCode" | "requestedAmount" | "paidAmount" | "createdAt"
@@ -57,8 +42,12 @@ export type RefundRow = Pick<
 export interface RefundStanding<R extends Amounts = RefundRow> {
   /** What the customer paid (zero unless the Pay-In is paid). */
   paidSatang: Satang;
-  /** What its refunds take (refundTakes), paid or still on their way. */
+  /** What its refunds take (refundTakes), paid or still on their way: the sum of the next two. */
   refundedSatang: Satang;
+  /** Of that, what the refunds that ended paid out (paid; or what one that failed paid first, normally nothing). */
+  paidOutSatang: Satang;
+  /** Of that, what the refunds still on their way take (held, sending, pending, unknown, needs review). */
+  onItsWaySatang: Satang;
   /** What may still be refunded. */
   leftSatang: Satang;
   refunds: R[];
@@ -69,8 +58,15 @@ type PayInAmounts = Pick<typeof paymentRequests.$inferSelect, "kind" | "status" 
 /** A Pay-In's standing from its refunds (rows of any width: the API's are whole). */
 export function standingOf<R extends Amounts>(payIn: PayInAmounts, refunds: R[]): RefundStanding<R> {
   const paidSatang = REFUNDABLE_KINDS.has(payIn.kind) && payIn.status === "paid" ? toSatang(payIn.paidAmount) : 0;
-  const refundedSatang = refunds.reduce((sum, r) => sum + refundTakes(r), 0);
-  return { paidSatang, refundedSatang, leftSatang: Math.max(0, paidSatang - refundedSatang), refunds };
+  let paidOutSatang = 0;
+  let onItsWaySatang = 0;
+  for (const refund of refunds) {
+    const ended = refund.status === "paid" || ENDED_WITHOUT_PAYING.has(refund.status as State);
+    if (ended) paidOutSatang += refundTakes(refund);
+    else onItsWaySatang += refundTakes(refund);
+  }
+  const refundedSatang = paidOutSatang + onItsWaySatang;
+  return { paidSatang, refundedSatang, paidOutSatang, onItsWaySatang, leftSatang: Math.max(0, paidSatang - refundedSatang), refunds };
 }
 
 const refundColumns = {

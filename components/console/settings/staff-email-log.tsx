@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { formatDateTime, type Locale } from "@/lib/i18n";
+import { NOTIFICATION_FIELDS, type NotificationField, type NotificationKind } from "@/lib/notify/choice-schema";
 import type { EmailLogRow, EmailOutcome } from "@/lib/notify/log";
 import { staffEmailMessages } from "./staff-email-messages";
 
@@ -10,11 +11,11 @@ const OUTCOME_LOOK: Record<EmailOutcome, string> = {
   failed: "bg-red-100 text-red-900",
 };
 
-const KIND_WORD = {
-  "approval.waiting": "approvalWaiting",
-  "request.needs_review": "needsReview",
-  "payout.failed": "payoutFailed",
-} as const;
+/** A kind's words are under its checkbox's name (lib/notify/choice-schema.ts). */
+const FIELD_OF = Object.fromEntries(Object.entries(NOTIFICATION_FIELDS).map(([field, kind]) => [kind, field])) as Record<
+  NotificationKind,
+  NotificationField
+>;
 
 /** The staff e-mail log's table (Settings → Staff → E-mail sent). */
 export function StaffEmailLog({ rows, locale }: { rows: EmailLogRow[]; locale: Locale }) {
@@ -51,7 +52,7 @@ export function StaffEmailLog({ rows, locale }: { rows: EmailLogRow[]; locale: L
                 <span className="block">{row.personName}</span>
                 <span className="block text-slate-600">{row.email}</span>
               </td>
-              <td className="px-3 py-2">{t[KIND_WORD[row.kind]]}</td>
+              <td className="px-3 py-2">{t[FIELD_OF[row.kind]]}</td>
               <td className="px-3 py-2">
                 <Link href={`/requests/${row.requestId}`} className="text-brand-dark underline">
                   {row.refId1}
