@@ -190,6 +190,7 @@ test("a person who turned approval e-mails off (Account → E-mail) gets none of
   await expect(rowOf(adminUser.email)).toHaveAttribute("data-outcome", "sent");
   await expect(rowOf(quiet.email)).toHaveAttribute("data-outcome", "skipped");
   await expect(rowOf(quiet.email)).toContainText("Not sent");
+  await expect(rowOf(quiet.email)).toContainText("They turned this e-mail off");
   await page.getByRole("link", { name: "Sent", exact: true }).click();
   await expect(page).toHaveURL(/\/settings\/staff\/email\?outcome=sent$/);
   await expect(rowOf(quiet.email)).toHaveCount(0);

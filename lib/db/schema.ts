@@ -747,8 +747,8 @@ export const payoutBatchRows = pgTable(
  * An e-mail a staff member should get about a request (lib/notify): written in the transaction of
  * the change (a Pay-Out held for approval: every other person who may approve it), sent by the
  * notify loop, one e-mail per person for all that is due (lib/notify/worker.ts). The row is the
- * record: sent (with the address and the SMTP message id), skipped (nothing left to do by then)
- * or failed (given up after NOTIFY_MAX_ATTEMPTS, with the last error).
+ * record: sent (with the address and the SMTP message id), skipped (nothing left to do by then,
+ * and why) or failed (given up after NOTIFY_MAX_ATTEMPTS, with the last error).
  */
 export const staffNotifications = pgTable(
   "staff_notifications",
@@ -767,6 +767,8 @@ export const staffNotifications = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     outcome: text("outcome").$type<"sent" | "skipped" | "failed">(),
+    /** Why a skipped one was not sent (lib/notify/worker.ts); none on rows skipped before migration 0035. */
+    skipReason: text("skip_reason").$type<"turned_off" | "disabled" | "no_access" | "decided">(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /** The address it went to (the person's at the time). */
     email: text("email"),
@@ -780,5 +782,9 @@ export const staffNotifications = pgTable(
       .where(sql`${t.outcome} is null`),
     index("staff_notifications_request_idx").on(t.requestId),
     check("staff_notifications_outcome", sql`${t.outcome} in ('sent', 'skipped', 'failed')`),
+    check(
+      "staff_notifications_skip_reason",
+      sql`${t.skipReason} is null or (${t.outcome} = 'skipped' and ${t.skipReason} in ('turned_off', 'disabled', 'no_access', 'decided'))`,
+    ),
   ],
 );

@@ -5,6 +5,7 @@ import { parseUrlFilters } from "../http/url-filters";
 import type { Db } from "../db/client";
 import { merchants, paymentRequests, staffNotifications, staffUsers } from "../db/schema";
 import type { NotificationKind } from "./choice-schema";
+import type { SkipReason } from "./worker";
 
 /**
  * What staff e-mail PayDesk recorded and what became of it (Settings → Staff → E-mail sent), for an
@@ -34,6 +35,8 @@ export interface EmailLogRow {
   refId1: string;
   merchant: string;
   outcome: EmailOutcome;
+  /** Why a skipped one was not sent; null for the others and for rows skipped before it was recorded. */
+  skipReason: SkipReason | null;
   sentAt: Date | null;
   attempts: number;
   nextAttemptAt: Date;
@@ -71,6 +74,7 @@ export async function listStaffEmails(
       refId1: paymentRequests.refId1,
       merchant: merchants.displayName,
       outcome: n.outcome,
+      skipReason: n.skipReason,
       sentAt: n.sentAt,
       attempts: n.attempts,
       nextAttemptAt: n.nextAttemptAt,

@@ -147,8 +147,13 @@ describe.each(DATABASE_KINDS)("staff e-mail on %s", (kind) => {
     expect(await runNotifyPass(options())).toBe(2);
     expect(inbox.received.map((m) => m.to)).toEqual([[people.finance!.email]]);
     const rows = await rowsOf([request.id]);
-    expect(rows.find((r) => r.staffId === people.admin!.id)).toMatchObject({ outcome: "skipped", email: null, messageId: null });
-    expect(rows.find((r) => r.staffId === people.finance!.id)).toMatchObject({ outcome: "sent" });
+    expect(rows.find((r) => r.staffId === people.admin!.id)).toMatchObject({
+      outcome: "skipped",
+      skipReason: "turned_off",
+      email: null,
+      messageId: null,
+    });
+    expect(rows.find((r) => r.staffId === people.finance!.id)).toMatchObject({ outcome: "sent", skipReason: null });
     expect(await notificationChoicesOf(database.db, people.admin!.id)).toEqual({
       offered: ["approvalWaiting", "needsReview", "payoutFailed"],
       choices: { approvalWaiting: false, needsReview: true, payoutFailed: true },
@@ -175,11 +180,11 @@ describe.each(DATABASE_KINDS)("staff e-mail on %s", (kind) => {
 
     const { rows } = await listStaffEmails(database.db, { merchantIds: null }, {});
     const mine = rows.filter((r) => r.requestId === request.id || r.requestId === later.id);
-    expect(mine.map((r) => [r.refId1, r.email, r.outcome])).toEqual(
+    expect(mine.map((r) => [r.refId1, r.email, r.outcome, r.skipReason])).toEqual(
       expect.arrayContaining([
-        [request.refId1, people.finance!.email, "sent"],
-        [request.refId1, people.admin!.email, "skipped"],
-        [later.refId1, people.finance!.email, "waiting"],
+        [request.refId1, people.finance!.email, "sent", null],
+        [request.refId1, people.admin!.email, "skipped", "turned_off"],
+        [later.refId1, people.finance!.email, "waiting", null],
       ]),
     );
     // Newest first: the later request's rows before the earlier's.
@@ -232,7 +237,10 @@ describe.each(DATABASE_KINDS)("staff e-mail on %s", (kind) => {
     await dueNow([request.id]);
     await runNotifyPass(options());
     expect(inbox.received).toEqual([]);
-    expect((await rowsOf([request.id])).map((r) => r.outcome)).toEqual(["skipped", "skipped"]);
+    expect((await rowsOf([request.id])).map((r) => [r.outcome, r.skipReason])).toEqual([
+      ["skipped", "decided"],
+      ["skipped", "decided"],
+    ]);
   });
 
   it.skipIf(skip)("skips a person who may no longer approve (disabled since)", async () => {
@@ -242,9 +250,42 @@ describe.each(DATABASE_KINDS)("staff e-mail on %s", (kind) => {
       await dueNow([request.id]);
       await runNotifyPass(options());
       expect(inbox.received.map((m) => m.to)).toEqual([[people.finance!.email]]);
-      expect((await rowsOf([request.id])).find((r) => r.staffId === people.admin!.id)?.outcome).toBe("skipped");
+      expect((await rowsOf([request.id])).find((r) => r.staffId === people.admin!.id)).toMatchObject({
+        outcome: "skipped",
+        skipReason: "disabled",
+      });
     } finally {
       await database.db.update(staffUsers).set({ isDisabled: false }).where(eq(staffUsers.id, people.admin!.id));
+    }
+  });
+
+  it.skipIf(skip)("skips, saying so, a person who since lost the merchant or the right to approve", async () => {
+    const request = await hold(410_000_00);
+    // After the rows were written: the admin is limited to the other merchant, the finance person made an operator.
+    await database.db
+      .update(staffUsers)
+      .set({ merchantIds: [otherMerchant] })
+      .where(eq(staffUsers.id, people.admin!.id));
+    await database.db.update(staffUsers).set({ role: "operator" }).where(eq(staffUsers.id, people.finance!.id));
+    try {
+      await dueNow([request.id]);
+      await runNotifyPass(options());
+      expect(inbox.received).toEqual([]);
+      const rows = await rowsOf([request.id]);
+      expect(rows.map((r) => [r.staffId, r.outcome, r.skipReason]).sort()).toEqual(
+        [
+          [people.admin!.id, "skipped", "no_access"],
+          [people.finance!.id, "skipped", "no_access"],
+        ].sort(),
+      );
+      // The log says it in the reader's words (components/console/settings/staff-email-log.tsx reads skipReason).
+      const logged = (await listStaffEmails(database.db, { merchantIds: null }, { outcome: "skipped" })).rows.filter(
+        (r) => r.requestId === request.id,
+      );
+      expect(logged.map((r) => r.skipReason)).toEqual(["no_access", "no_access"]);
+    } finally {
+      await database.db.update(staffUsers).set({ merchantIds: null }).where(eq(staffUsers.id, people.admin!.id));
+      await database.db.update(staffUsers).set({ role: "finance" }).where(eq(staffUsers.id, people.finance!.id));
     }
   });
 

@@ -20,6 +20,10 @@ export interface NotifyWorkerOptions {
 
 export const NOTIFY_MAX_ATTEMPTS = 10;
 
+/** Why a notification was not sent, recorded on its row (staff_notifications.skip_reason). */
+export const SKIP_REASONS = ["turned_off", "disabled", "no_access", "decided"] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
 /** Waits before a failed e-mail is tried again: 1, 2, 4 … minutes, at most an hour. */
 export const notifyRetryAfterMs = (attempts: number) => Math.min(3_600_000, 60_000 * 2 ** Math.max(0, attempts - 1));
 
@@ -92,20 +96,28 @@ async function notifyNextPerson(options: NotifyWorkerOptions): Promise<boolean> 
   const merchantIds = person?.merchant_ids === null || person?.merchant_ids === undefined ? null : (person.merchant_ids as string[]);
   // Still worth telling: the person is enabled, wants this kind of e-mail (lib/notify/choices.ts)
   // and sees the merchant; an approval still waits and they may still approve it; a request still
-  // needs review. Money out that failed stays news.
+  // needs review. Money out that failed stays news. Otherwise the row says why it was not sent.
   const enabled = !!person && !person.is_disabled;
   const off = new Set((person?.notifications_off as string[] | null | undefined) ?? []);
-  const stillNews = (l: (typeof leased)[number]) => {
+  const whyNot = (l: (typeof leased)[number]): SkipReason | null => {
     const request = byId.get(l.requestId);
-    if (!enabled || off.has(l.kind) || !request || !(merchantIds === null || merchantIds.includes(String(request.merchant_id))))
-      return false;
-    if (l.kind === "approval.waiting") return request.status === "awaiting_approval" && can(String(person.role), "payout.approve");
-    if (l.kind === "request.needs_review") return request.status === "needs_review";
-    return l.kind === "payout.failed";
+    if (!enabled) return "disabled";
+    if (off.has(l.kind)) return "turned_off";
+    if (!request) return "decided";
+    if (!(merchantIds === null || merchantIds.includes(String(request.merchant_id)))) return "no_access";
+    if (l.kind === "approval.waiting") {
+      if (request.status !== "awaiting_approval") return "decided";
+      return can(String(person.role), "payout.approve") ? null : "no_access";
+    }
+    if (l.kind === "request.needs_review") return request.status === "needs_review" ? null : "decided";
+    return l.kind === "payout.failed" ? null : "decided";
   };
-  const due = leased.filter(stillNews);
-  const skipped = leased.filter((l) => !due.includes(l)).map((l) => l.id);
-  await mark(db, skipped, sql`outcome = 'skipped'`);
+  const reasons = new Map(leased.map((l) => [l.id, whyNot(l)]));
+  const due = leased.filter((l) => reasons.get(l.id) === null);
+  for (const reason of SKIP_REASONS) {
+    const ids = leased.filter((l) => reasons.get(l.id) === reason).map((l) => l.id);
+    await mark(db, ids, sql`outcome = 'skipped', skip_reason = ${reason}`);
+  }
   if (due.length === 0) return true;
 
   const told = (l: (typeof leased)[number]): ToldRequest => {

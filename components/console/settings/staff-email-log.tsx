@@ -2,6 +2,7 @@ import Link from "next/link";
 import { formatDateTime, type Locale } from "@/lib/i18n";
 import { NOTIFICATION_FIELDS, type NotificationField, type NotificationKind } from "@/lib/notify/choice-schema";
 import type { EmailLogRow, EmailOutcome } from "@/lib/notify/log";
+import type { SkipReason } from "@/lib/notify/worker";
 import { staffEmailMessages } from "./staff-email-messages";
 
 const OUTCOME_LOOK: Record<EmailOutcome, string> = {
@@ -10,6 +11,14 @@ const OUTCOME_LOOK: Record<EmailOutcome, string> = {
   skipped: "bg-slate-100 text-slate-700",
   failed: "bg-red-100 text-red-900",
 };
+
+/** Why one was not sent, in the reader's words. */
+const SKIP_WORDS = {
+  turned_off: "skippedTurnedOff",
+  disabled: "skippedDisabled",
+  no_access: "skippedNoAccess",
+  decided: "skippedDecided",
+} as const satisfies Record<SkipReason, string>;
 
 /** A kind's words are under its checkbox's name (lib/notify/choice-schema.ts). */
 const FIELD_OF = Object.fromEntries(Object.entries(NOTIFICATION_FIELDS).map(([field, kind]) => [kind, field])) as Record<
@@ -22,7 +31,7 @@ export function StaffEmailLog({ rows, locale }: { rows: EmailLogRow[]; locale: L
   const t = staffEmailMessages(locale);
   const hint = (row: EmailLogRow) => {
     if (row.outcome === "sent") return t.sentHint(row.sentAt ? formatDateTime(row.sentAt, locale) : "");
-    if (row.outcome === "skipped") return t.skippedHint;
+    if (row.outcome === "skipped") return row.skipReason ? t[SKIP_WORDS[row.skipReason]] : t.skippedHint;
     if (row.outcome === "failed") return t.failedHint(String(row.attempts));
     return t.waitingHint(formatDateTime(row.nextAttemptAt, locale), String(row.attempts));
   };
