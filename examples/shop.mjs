@@ -4,6 +4,8 @@
 // back to /return; the shop then asks PayDesk whether the order is paid. The redirect proves nothing
 // by itself (anyone can open /return?paydesk_id=…): only PayDesk's answer marks the order paid.
 // Allow this shop's origin (http://127.0.0.1:4000) as a return origin in Settings → Merchants.
+// The order's page (/orders/<order>) refunds a paid order to the customer's PromptPay when the key
+// also has the payouts:write scope; without it PayDesk refuses and the page says so.
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 
@@ -13,7 +15,7 @@ const port = Number(process.env.SHOP_PORT ?? 4000);
 const shop = `http://127.0.0.1:${port}`;
 if (!key) throw new Error("Set PAYDESK_KEY to an API key with the checkouts:write and requests:read scopes.");
 
-const orders = new Map(); // order number → { paydeskId, paid }
+const orders = new Map(); // order number → { paydeskId, paid, refundsAsked }
 
 async function api(method, path, body, idempotencyKey) {
   const response = await fetch(`${paydesk}/api/v1${path}`, {
@@ -27,12 +29,42 @@ async function api(method, path, body, idempotencyKey) {
     body: body ? JSON.stringify(body) : undefined,
   });
   const json = await response.json();
-  if (!response.ok) throw new Error(`${json.error.code}: ${json.error.message} (request ${json.error.request_id})`);
+  if (!response.ok)
+    throw Object.assign(new Error(`${json.error.code}: ${json.error.message} (request ${json.error.request_id})`), {
+      status: response.status,
+    });
   return json;
 }
 
-const page = (res, html) =>
-  res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(`<!doctype html><meta charset="utf-8">${html}`);
+// Everything PayDesk answers or a visitor typed goes into the page escaped.
+const esc = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const page = (res, html, status = 200) =>
+  res.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(`<!doctype html><meta charset="utf-8">${html}`);
+const formOf = async (req) => {
+  let text = "";
+  for await (const chunk of req) text += chunk;
+  return new URLSearchParams(text);
+};
+
+// What PayDesk says of an order's payment and refunds, and a form for another refund while any is left.
+async function orderPage(res, number, order, problem) {
+  const request = await api("GET", `/checkouts/${encodeURIComponent(order.paydeskId)}`);
+  let html = `<h1>Order ${esc(number)}: ${esc(request.status)}</h1>`;
+  if (problem) html += `<p role="alert">PayDesk said: ${esc(problem)}</p>`;
+  if (request.status === "paid") {
+    const r = await api("GET", `/payment-requests/${encodeURIComponent(order.paydeskId)}/refunds`);
+    html += `<dl><dt>Paid</dt><dd>฿${r.amount_paid}</dd><dt>Refunded</dt><dd>฿${r.amount_refunded}</dd>`;
+    html += `<dt>Refunds on their way</dt><dd>฿${r.amount_refund_pending}</dd><dt>Left to refund</dt><dd>฿${r.amount_refundable}</dd></dl>`;
+    html += `<ul>${r.data.map((f) => `<li data-ref="${esc(f.ref_id1)}">Refund ${esc(f.ref_id1)}: ฿${esc(f.amount)}, ${esc(f.status)}</li>`).join("")}</ul>`;
+    if (r.amount_refundable !== "0.00")
+      html +=
+        `<form method="post" action="/orders/${esc(encodeURIComponent(number))}/refund">` +
+        `<label>Amount <input name="amount" value="${esc(r.amount_refundable)}"></label> ` +
+        `<label>Customer's PromptPay number <input name="promptpay_id" inputmode="numeric"></label> ` +
+        `<button>Refund</button></form>`;
+  }
+  return page(res, html, problem ? 400 : 200);
+}
 
 http
   .createServer(async (req, res) => {
@@ -48,7 +80,7 @@ http
           { amount: "350.00", reference: order, payer: { name: "Walk-in customer" }, return_url: `${shop}/return`, cancel_url: `${shop}/` },
           randomUUID(),
         );
-        orders.set(order, { paydeskId: checkout.id, paid: false });
+        orders.set(order, { paydeskId: checkout.id, paid: false, refundsAsked: 0 });
         return res.writeHead(303, { location: checkout.checkout_url }).end();
       }
       if (url.pathname === "/return") {
@@ -59,9 +91,37 @@ http
         return page(
           res,
           order?.paid
-            ? `<h1>Thank you: order ${request.reference} is paid.</h1>`
-            : `<h1>Order ${request.reference}: ${request.status}</h1>`,
+            ? `<h1>Thank you: order ${esc(request.reference)} is paid.</h1><a href="/orders/${esc(encodeURIComponent(request.reference))}">Your order</a>`
+            : `<h1>Order ${esc(request.reference)}: ${esc(request.status)}</h1>`,
         );
+      }
+      const [, number, action] = url.pathname.match(/^\/orders\/([^/]+)(\/refund)?$/) ?? [];
+      const order = number && orders.get(decodeURIComponent(number));
+      if (order && !action) return await orderPage(res, decodeURIComponent(number), order);
+      if (order && action && req.method === "POST") {
+        const form = await formOf(req);
+        const n = order.refundsAsked + 1;
+        try {
+          // A refund is a Pay-Out to the customer. One key per refund the shop means to make: a form sent
+          // twice (a double click, a retry) answers the first refund again instead of paying twice.
+          await api(
+            "POST",
+            `/payment-requests/${encodeURIComponent(order.paydeskId)}/refunds`,
+            {
+              amount: form.get("amount"),
+              reference: `${decodeURIComponent(number)}-R${n}`,
+              destination: { type: "promptpay", promptpay_id: form.get("promptpay_id") ?? "" },
+            },
+            `${order.paydeskId}-refund-${n}`,
+          );
+        } catch (error) {
+          // Refused (4xx): PayDesk keeps that answer for the key, so the next try is a new refund with a
+          // new key. A 5xx or a lost answer keeps the number: sending the form again retries it safely.
+          if (error.status < 500) order.refundsAsked = n;
+          return await orderPage(res, decodeURIComponent(number), order, error.message);
+        }
+        order.refundsAsked = n;
+        return res.writeHead(303, { location: `/orders/${number}` }).end();
       }
       res.writeHead(404).end();
     } catch (error) {

@@ -6,14 +6,18 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 
-/** Allows `origin` for the merchant's checkouts and makes a key; answers the key, shown once. */
-export async function makeApiKey(page: Page, merchant: string, origin: string): Promise<string> {
+/**
+ * Allows `origin` for the merchant's checkouts and makes a key (the form's default scopes, plus
+ * `moreScopes` ticked); answers the key, shown once.
+ */
+export async function makeApiKey(page: Page, merchant: string, origin: string, moreScopes: string[] = []): Promise<string> {
   await page.goto("/settings/developers");
   await page.getByTestId("developer-merchants").getByRole("link", { name: merchant }).click();
   await page.getByLabel("Allowed origins").fill(origin);
   await page.getByRole("button", { name: "Save origins" }).click();
   await expect(page.getByTestId("return-origins-form").getByText("Saved.")).toBeVisible();
   await page.getByLabel("Name").fill(`E2E shop ${Date.now()}`);
+  for (const scope of moreScopes) await page.getByRole("checkbox", { name: scope }).check();
   await page.getByRole("button", { name: "Create key" }).click();
   const shown = page.getByTestId("new-api-key");
   await expect(shown).toBeVisible();
@@ -67,4 +71,15 @@ export async function payAtShop(customer: Page, shop: Shop, merchant: string, pa
   await back.click();
   await expect(customer).toHaveURL(new RegExp(`^${shop.url}/return\\?paydesk_id=req_`));
   await expect(customer.getByRole("heading")).toHaveText(/^Thank you: order ORDER-\d+ is paid\.$/);
+}
+
+/** A figure on the shop's order page ("Paid", "Left to refund" …), in satang. */
+export async function shopFigure(page: Page, name: string): Promise<number> {
+  const text = await page
+    .locator("dt", { hasText: new RegExp(`^${name}$`) })
+    .locator("xpath=following-sibling::dd[1]")
+    .textContent();
+  const match = /^฿(\d+)\.(\d\d)$/.exec(text ?? "");
+  if (!match) throw new Error(`the shop's ${name} is ${JSON.stringify(text)}`);
+  return Number(match[1]) * 100 + Number(match[2]);
 }
