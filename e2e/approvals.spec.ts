@@ -202,6 +202,59 @@ test("a person who turned approval e-mails off (Account → E-mail) gets none of
   await expect(rowOf(quiet.email)).toHaveAttribute("data-outcome", "skipped");
 });
 
+test("the mail client's one-click unsubscribe turns that person's approval e-mails off without signing in; the log says so next time", async ({
+  page,
+  browser,
+  playwright,
+}) => {
+  test.skip(!E2E.mail, "the run's own mail server: not against a deployed PayDesk");
+  // Two held Pay-Outs, each with the e-mail's ~20 s of gathering and the notify loop's turn.
+  test.setTimeout(200_000);
+  const person = `one-click-${Date.now()}@paydesk.local`;
+  await page.goto("/settings/staff/new");
+  await page.getByLabel("Email").fill(person);
+  await page.getByLabel("Name").fill("One Click");
+  await page.getByRole("radio", { name: /^Finance/ }).check();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByTestId("one-time-password")).toBeVisible();
+
+  const finance = await as(browser, "finance");
+  const first = await heldPayOut(finance);
+  const mailFor = async (email: string, refId1: string) =>
+    (await receivedMail()).filter((m) => m.to.includes(email) && m.text.includes(refId1));
+  await expect.poll(async () => (await mailFor(person, first)).length, { timeout: 90_000, intervals: [2_000] }).toBe(1);
+  const [mail] = await mailFor(person, first);
+  const link = /^List-Unsubscribe:\s*<([^>]+)>/im.exec(mail!.headers)?.[1] ?? "";
+  expect(new URL(link).origin + new URL(link).pathname).toBe(`${E2E.consoleUrl}/api/email/unsubscribe`);
+  expect(mail!.headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/im);
+
+  // As a mail client posts it: no cookie, no session, through the proxy.
+  const client = await playwright.request.newContext({ storageState: { cookies: [], origins: [] } });
+  try {
+    const opened = await client.get(link, { maxRedirects: 0 });
+    expect([opened.status(), opened.headers().location]).toEqual([303, `${E2E.consoleUrl}/account/notifications`]);
+    const done = await client.post(link, { form: { "List-Unsubscribe": "One-Click" } });
+    expect(done.status()).toBe(200);
+    expect(await done.text()).toContain("PayDesk will not send you these e-mails any more.");
+  } finally {
+    await client.dispose();
+  }
+
+  const second = await heldPayOut(finance);
+  const adminUser = demoUser("admin")!;
+  await expect.poll(async () => (await mailFor(adminUser.email, second)).length, { timeout: 90_000, intervals: [2_000] }).toBe(1);
+  // The loop e-mails one person after the other: theirs may be handled a moment after the admin's.
+  const row = page
+    .getByTestId("staff-email")
+    .filter({ hasText: second })
+    .and(page.locator(`[data-email="${person}"]`));
+  await expect(async () => {
+    await page.goto("/settings/staff/email?outcome=skipped");
+    await expect(row).toContainText("They turned this e-mail off", { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  expect(await mailFor(person, second)).toEqual([]);
+});
+
 test("a held Pay-Out declined with a reason is canceled and never sent", async ({ browser, sandbox }) => {
   const finance = await as(browser, "finance");
   const refId1 = await heldPayOut(finance);

@@ -17,6 +17,7 @@ import { BULK_CHANNEL } from "./bulk/batches";
 import { startBulkWorker } from "./bulk/worker";
 import { smtpMailer } from "./notify/mailer";
 import { startNotifyWorker } from "./notify/worker";
+import { authSecret } from "./secrets";
 
 const say = log("paydesk");
 
@@ -108,6 +109,7 @@ export async function startPayDesk(): Promise<void> {
             db,
             send: smtpMailer(settings.SMTP_URL, settings.NOTIFY_FROM ?? `PayDesk <paydesk@${new URL(consoleUrl).hostname}>`),
             consoleUrl,
+            unsubscribeSecret: authSecret(),
             log: (m) => log("notify").info(m),
           })
         : null;

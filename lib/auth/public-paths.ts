@@ -15,7 +15,7 @@ export const SLIP_UPLOAD_PATH = "/payin-slip-upload";
  * HTML (~330 bytes of headers on a page that has to fit a slow network's first round trip, and
  * cookies a payer has no use for).
  */
-export type PublicPathKind = "sign-in" | "health" | "webhook" | "api" | "customer" | "asset";
+export type PublicPathKind = "sign-in" | "health" | "webhook" | "api" | "customer" | "asset" | "email-link";
 
 interface PublicPath {
   path: string;
@@ -32,6 +32,8 @@ export const PUBLIC_PATHS: readonly PublicPath[] = [
   // Scraped by Prometheus with its own bearer token (METRICS_TOKEN), never a session.
   { path: "/api/metrics", match: "exact", kind: "health", sessionless: true },
   { path: "/api/webhooks", match: "prefix", kind: "webhook", sessionless: true },
+  // A mail client's one-click "stop these e-mails" (RFC 8058): the signed link says who, never a session.
+  { path: "/api/email/unsubscribe", match: "exact", kind: "email-link", sessionless: true },
   // The merchant API's OpenAPI document, open like any API's reference; then the API itself, whose
   // callers hold an API key, never a session (lib/api/route.ts checks the key).
   { path: "/api/v1/openapi.json", match: "exact", kind: "asset", sessionless: true },

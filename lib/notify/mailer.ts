@@ -5,6 +5,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers (List-Unsubscribe, lib/notify/worker.ts). */
+  headers?: Record<string, string>;
 }
 
 /** Sends one e-mail; resolves with the SMTP server's message id once the server has accepted it. */
@@ -30,7 +32,7 @@ export function smtpMailer(url: string, from: string, timeouts: Partial<typeof S
     if (!withLimits.searchParams.has(name)) withLimits.searchParams.set(name, String(ms));
   const transport = nodemailer.createTransport(withLimits.href, { from });
   const send: Mailer = async (mail) => {
-    const info = await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text });
+    const info = await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, headers: mail.headers });
     return { messageId: String(info.messageId ?? "") };
   };
   return Object.assign(send, { close: () => transport.close() });

@@ -4,10 +4,10 @@
  * was decided meanwhile, and a refusing server tried again later without losing or doubling mail.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, eq, inArray, isNull } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { insertStaff } from "../auth/testing/staff";
-import { paymentRequests, staffNotifications, staffUsers } from "../db/schema";
+import { auditLog, paymentRequests, staffNotifications, staffUsers } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
@@ -22,6 +22,12 @@ import { readMail, startSmtpInbox } from "./testing/smtp-inbox";
 import { notificationChoicesOf, notificationsFor, saveNotificationChoices } from "./choices";
 import { listStaffEmails, parseEmailLogFilters } from "./log";
 import { notifyRetryAfterMs, runNotifyPass } from "./worker";
+import { authSecret } from "../secrets";
+
+// The one-click unsubscribe route reads the database through getDb: the one each block made.
+const current = vi.hoisted(() => ({ db: undefined as unknown }));
+vi.mock("@/lib/db", () => ({ getDb: async () => current.db }));
+const unsubscribe = await import("@/app/api/email/unsubscribe/route");
 
 describe.each(DATABASE_KINDS)("staff e-mail on %s", (kind) => {
   const skip = kind === "postgres" ? postgresSkipReason() : null;
@@ -35,6 +41,7 @@ describe.each(DATABASE_KINDS)("staff e-mail on %s", (kind) => {
   beforeAll(async () => {
     if (skip) return;
     database = await createTestDatabase(kind);
+    current.db = database.db;
     const vault = createKeyVault([randomBytes(32)]);
     const merchant = (n: number) =>
       createMerchant(database.db, vault, {
@@ -166,6 +173,71 @@ describe.each(DATABASE_KINDS)("staff e-mail on %s", (kind) => {
     expect(await runNotifyPass(options())).toBe(2);
     expect(inbox.received.map((m) => m.to[0]).sort()).toEqual([people.finance!.email, people.finance!.email, people.admin!.email].sort());
   });
+
+  it.skipIf(skip)(
+    "lets a person stop, in one click from their mail client, just the e-mails that one carried, audited; a GET, a post without the one-click field or a forged link changes nothing",
+    async () => {
+      const request = await hold(185_000_00);
+      await dueNow([request.id]);
+      expect(await runNotifyPass({ ...options(), unsubscribeSecret: authSecret() })).toBe(2);
+      const headersTo = (email: string) => readMail(inbox.received.find((m) => m.to.includes(email))!.raw).headers;
+      const link = /^List-Unsubscribe:\s*<([^>]+)>/im.exec(headersTo(people.admin!.email))?.[1] ?? "";
+      expect(link).toMatch(/^https:\/\/pay\.shop\.example\/api\/email\/unsubscribe\?t=[\w-]+\.[\w-]+$/);
+      expect(headersTo(people.admin!.email)).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/im);
+      // Each person's link is their own.
+      expect(headersTo(people.finance!.email)).not.toContain(link);
+      const offOf = async (id: string) => (await database.db.select().from(staffUsers).where(eq(staffUsers.id, id)))[0]!.notificationsOff;
+      const post = (url: string, body = "List-Unsubscribe=One-Click") =>
+        unsubscribe.POST(new Request(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body }));
+      try {
+        // A mail scanner opening the link changes nothing: it leads to the choices, behind sign-in.
+        const opened = await unsubscribe.GET(new Request(link));
+        expect([opened.status, opened.headers.get("location")]).toEqual([303, "https://pay.shop.example/account/notifications"]);
+        const withoutField = await post(link, "unsubscribe=yes");
+        expect([withoutField.status, await withoutField.text()]).toEqual([
+          400,
+          "Send the form field List-Unsubscribe=One-Click (RFC 8058), as a mail client does. Nothing was changed.\n",
+        ]);
+        const forged = await post(link.replace(/(t=[\w-]+\.)([\w-])/, (_, head: string, c: string) => `${head}${c === "A" ? "B" : "A"}`));
+        expect([forged.status, await forged.text()]).toEqual([
+          400,
+          "This link is not one PayDesk made. Nothing was changed: choose your e-mails in PayDesk under E-mail.\n",
+        ]);
+        expect(await offOf(people.admin!.id)).toEqual([]);
+
+        const done = await post(link);
+        expect([done.status, await done.text()]).toEqual([
+          200,
+          "Done: PayDesk will not send you these e-mails any more. Turn them back on in PayDesk under E-mail.\n",
+        ]);
+        expect(await offOf(people.admin!.id)).toEqual(["approval.waiting"]);
+        // Posted again (clients retry): the same.
+        expect((await post(link)).status).toBe(200);
+        expect(await offOf(people.admin!.id)).toEqual(["approval.waiting"]);
+        expect(await offOf(people.finance!.id)).toEqual([]);
+        const [entry] = await database.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.actorId, people.admin!.id), eq(auditLog.action, "staff.notification-choices")))
+          .orderBy(desc(auditLog.id))
+          .limit(1);
+        expect(entry).toMatchObject({
+          outcome: "ok",
+          target: people.admin!.id,
+          data: { via: "e-mail link", turnedOff: ["approval.waiting"] },
+        });
+
+        // The next approval reaches the finance person only.
+        const next = await hold(186_000_00);
+        await dueNow([next.id]);
+        inbox.received.length = 0;
+        expect(await runNotifyPass(options())).toBe(2);
+        expect(inbox.received.map((m) => m.to)).toEqual([[people.finance!.email]]);
+      } finally {
+        await database.db.update(staffUsers).set({ notificationsOff: [] }).where(eq(staffUsers.id, people.admin!.id));
+      }
+    },
+  );
 
   it.skipIf(skip)("lists what was recorded and what became of it, newest first, within the reader's merchants", async () => {
     const request = await hold(170_000_00);

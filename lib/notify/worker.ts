@@ -5,12 +5,20 @@ import { can } from "../auth/permissions";
 import { toSatang } from "../money";
 import { staffEmail, type ToldRequest } from "./messages";
 import type { Mailer } from "./mailer";
+import type { NotificationKind } from "./choice-schema";
+import { signUnsubscribeToken } from "./unsubscribe-signing";
+import { UNSUBSCRIBE_PATH } from "./unsubscribe";
 
 export interface NotifyWorkerOptions {
   db: Db;
   send: Mailer;
   /** Where staff open the console (CONSOLE_URL, else PUBLIC_BASE_URL). */
   consoleUrl: string;
+  /**
+   * AUTH_SECRET: signs each e-mail's one-click List-Unsubscribe link (RFC 8058,
+   * lib/notify/unsubscribe-signing.ts) for the kinds it carries. Without it the e-mail has none.
+   */
+  unsubscribeSecret?: string;
   leaseMs?: number;
   pollMs?: number;
   /** After this many failed sends a notification is given up as failed (its row says why). */
@@ -68,6 +76,14 @@ async function mark(db: Db, ids: number[], set: ReturnType<typeof sql>): Promise
       sql`, `,
     )})`,
   );
+}
+
+/** The headers that let a mail client stop these kinds of e-mail in one click (RFC 2369, RFC 8058). */
+function oneClickOff(staffId: string, due: ReadonlyArray<{ kind: string }>, consoleUrl: string, secret: string): Record<string, string> {
+  const kinds = [...new Set(due.map((l) => l.kind as NotificationKind))];
+  const url = new URL(UNSUBSCRIBE_PATH, consoleUrl);
+  url.searchParams.set("t", signUnsubscribeToken(staffId, kinds, { secret }));
+  return { "List-Unsubscribe": `<${url.href}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
 /** Sends one person's e-mail, if anyone's is due; returns whether there was one. */
@@ -137,9 +153,10 @@ async function notifyNextPerson(options: NotifyWorkerOptions): Promise<boolean> 
   const attention = due.filter((l) => l.kind !== "approval.waiting").map(told);
   const email = String(person!.email);
   const mail = staffEmail(person!.locale === "en" ? "en" : "th", { waiting, attention }, options.consoleUrl);
+  const headers = options.unsubscribeSecret ? oneClickOff(staffId, due, options.consoleUrl, options.unsubscribeSecret) : undefined;
   const ids = due.map((l) => l.id);
   try {
-    const { messageId } = await options.send({ to: email, ...mail });
+    const { messageId } = await options.send({ to: email, ...mail, headers });
     await mark(db, ids, sql`outcome = 'sent', sent_at = now(), email = ${email}, message_id = ${messageId}, last_error = null`);
     options.log?.(`e-mailed ${email}: ${waiting.length} request(s) waiting for approval, ${attention.length} needing attention`);
   } catch (error) {
