@@ -2,14 +2,16 @@
  * The notify loop across a restart of PostgreSQL (a real server of this file's own, stopped and
  * started again): while the database is down each pass fails, is logged and the loop keeps
  * polling; nothing is sent on what it could not read (a person's choice among it). Once the
- * database is back, what waits goes out without restarting PayDesk.
+ * database is back, what waits goes out without restarting PayDesk. The one-click unsubscribe
+ * (app/api/email/unsubscribe/route.ts) meanwhile answers 500 with a reference and changes nothing;
+ * the same link works once the database is back.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { insertStaff } from "../auth/testing/staff";
 import { openDatabase, type Database } from "../db/client";
-import { staffNotifications } from "../db/schema";
+import { staffNotifications, staffUsers } from "../db/schema";
 import { postgresSkipReason } from "../db/testing/databases";
 import { findPostgresBin, startPostgres, type PostgresServer } from "../db/testing/postgres-server";
 import { createKeyVault } from "../merchants/key-vault";
@@ -20,6 +22,13 @@ import { createRequest } from "../requests/create";
 import { smtpMailer } from "./mailer";
 import { startSmtpInbox } from "./testing/smtp-inbox";
 import { startNotifyWorker } from "./worker";
+import { signUnsubscribeToken } from "./unsubscribe-signing";
+import { authSecret } from "../secrets";
+
+// The unsubscribe route reads the database through getDb: this file's own server.
+const current = vi.hoisted(() => ({ db: undefined as unknown }));
+vi.mock("@/lib/db", () => ({ getDb: async () => current.db }));
+const unsubscribe = await import("@/app/api/email/unsubscribe/route");
 
 const skip = postgresSkipReason() ?? (findPostgresBin() ? null : "Debian's postgresql is not installed");
 
@@ -41,6 +50,7 @@ describe.skipIf(skip)("the notify loop across a restart of PostgreSQL", () => {
   beforeAll(async () => {
     server = await startPostgres(findPostgresBin()!);
     database = await openDatabase({ url: server.url("postgres"), poolSize: 4 });
+    current.db = database.db;
     merchantId = (
       await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
         displayName: "Siam Coffee",
@@ -100,5 +110,41 @@ describe.skipIf(skip)("the notify loop across a restart of PostgreSQL", () => {
       mailer.close();
       await inbox.close();
     }
+  });
+
+  it("answers a one-click unsubscribe with 500 and a reference while the database is down, changing nothing; the same link works once it is back", async () => {
+    const link = `https://pay.shop.example/api/email/unsubscribe?t=${signUnsubscribeToken(approver.id, ["request.needs_review"], { secret: authSecret() })}`;
+    const post = () =>
+      unsubscribe.POST(
+        new Request(link, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "List-Unsubscribe=One-Click",
+        }),
+      );
+    await server.halt("fast");
+    try {
+      const refused = await post();
+      expect(refused.status).toBe(500);
+      expect(await refused.json()).toMatchObject({ error: expect.stringMatching(/^Something went wrong on our side\. Reference /) });
+    } finally {
+      await server.start();
+    }
+    await until(
+      async () => {
+        try {
+          await database.db.select().from(staffUsers).limit(1);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      10_000,
+      "the database back",
+    );
+    const offOf = async () => (await database.db.select().from(staffUsers).where(eq(staffUsers.id, approver.id)))[0]!.notificationsOff;
+    expect(await offOf()).toEqual([]);
+    expect((await post()).status).toBe(200);
+    expect(await offOf()).toEqual(["request.needs_review"]);
   });
 });

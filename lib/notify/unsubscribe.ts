@@ -5,7 +5,7 @@ import { staffUsers } from "../db/schema";
 import { recordAudit } from "../auth/audit";
 import type { NotificationKind } from "./choice-schema";
 
-export { signUnsubscribeToken, verifyUnsubscribeToken, UNSUBSCRIBE_LINK_DAYS } from "./unsubscribe-signing";
+export { signUnsubscribeToken, verifyUnsubscribeToken } from "./unsubscribe-signing";
 
 /** Where a mail client posts "stop these e-mails" (app/api/email/unsubscribe/route.ts). */
 export const UNSUBSCRIBE_PATH = "/api/email/unsubscribe";

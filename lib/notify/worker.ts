@@ -6,8 +6,7 @@ import { toSatang } from "../money";
 import { staffEmail, type ToldRequest } from "./messages";
 import type { Mailer } from "./mailer";
 import type { NotificationKind } from "./choice-schema";
-import { signUnsubscribeToken } from "./unsubscribe-signing";
-import { UNSUBSCRIBE_PATH } from "./unsubscribe";
+import { signUnsubscribeToken, UNSUBSCRIBE_PATH } from "./unsubscribe";
 
 export interface NotifyWorkerOptions {
   db: Db;
