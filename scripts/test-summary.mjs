@@ -1,4 +1,5 @@
-// Adds up Vitest's and Playwright's JSON reports (one Vitest report, then any number of Playwright ones) into one closing line, "N passed, N failed, N skipped".
+// Adds up Vitest's and Playwright's JSON reports (one Vitest report, then any number of Playwright ones) into one closing line, "N passed, N failed, N skipped",
+// after the 15 slowest test files of each runner with their times, so every change to the suite is judged by numbers.
 import fs from "node:fs";
 import path from "node:path";
 
@@ -18,6 +19,13 @@ const why = (messages) =>
     .map((line) => `      ${line.slice(0, 300)}`)
     .join("\n");
 const [unitFile, ...e2eFiles] = process.argv.slice(2);
+/** Seconds each test file took, per report ("unit", then each Playwright report by its file name). */
+const fileTimes = new Map();
+const addTime = (report, file, ms) => {
+  if (!fileTimes.has(report)) fileTimes.set(report, new Map());
+  const files = fileTimes.get(report);
+  files.set(file, (files.get(file) ?? 0) + (Number.isFinite(ms) && ms > 0 ? ms : 0));
+};
 
 if (unitFile && fs.existsSync(unitFile)) {
   const unit = JSON.parse(fs.readFileSync(unitFile, "utf8"));
@@ -27,6 +35,8 @@ if (unitFile && fs.existsSync(unitFile)) {
   if (unit.success === false && (unit.numFailedTests ?? 0) === 0) failed += 1; // a suite that failed to load
   for (const file of unit.testResults ?? []) {
     const name = path.relative(process.cwd(), file.name ?? "");
+    // A file's wall time in its worker: from its first test's start to its last test's end (set-up included).
+    addTime("unit (Vitest)", name, (file.endTime ?? 0) - (file.startTime ?? 0));
     if (file.status === "failed" && (file.assertionResults ?? []).every((t) => t.status !== "failed"))
       failures.push(`${name}: ${(file.message ?? "").split("\n")[0]}`);
     for (const t of file.assertionResults ?? [])
@@ -43,13 +53,17 @@ for (const e2eFile of e2eFiles) {
     passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
     failed += stats.unexpected ?? 0;
     skipped += stats.skipped ?? 0;
+    const report = `e2e (${path.basename(e2eFile)})`;
     const walk = (suite) => {
       for (const spec of suite.specs ?? [])
-        for (const t of spec.tests ?? [])
+        for (const t of spec.tests ?? []) {
+          // Test time summed over a file's tests in every project and retry: what the file costs the run.
+          for (const r of t.results ?? []) addTime(report, spec.file, r.duration ?? 0);
           if (t.status === "unexpected")
             failures.push(
               `${spec.file}:${spec.line} › ${spec.title} [${t.projectName}]\n${why((t.results ?? []).flatMap((r) => (r.errors ?? []).map((e) => e.message)).slice(-1))}`,
             );
+        }
       for (const child of suite.suites ?? []) walk(child);
     };
     for (const suite of JSON.parse(fs.readFileSync(e2eFile, "utf8")).suites ?? []) walk(suite);
@@ -58,6 +72,13 @@ for (const e2eFile of e2eFiles) {
     failed += 1;
     console.log(`${e2eFile}: no report (the run did not finish)`);
   }
+}
+
+for (const [report, files] of fileTimes) {
+  const slowest = [...files].sort((a, b) => b[1] - a[1]).slice(0, 15);
+  if (slowest.length === 0) continue;
+  console.log(`slowest test files, ${report}:`);
+  for (const [file, ms] of slowest) console.log(`  ${(ms / 1000).toFixed(1).padStart(7)}s  ${file}`);
 }
 
 if (failures.length > 0) {
