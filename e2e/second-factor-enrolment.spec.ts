@@ -52,33 +52,51 @@ test("a first authenticator app needs the password again, and a missing or wrong
   await page.getByRole("button", { name: "English" }).click();
 });
 
-test("five wrong codes lock confirming for the session: the right code is then refused, saying until when, and signing in still works", async ({
+test("five wrong step-up codes lock confirming for the session: the right code is then refused, saying until when, and signing in still works", async ({
   page: admin,
   browser,
 }) => {
-  const { page, email, key } = await personWithTwoFactor(admin, browser, "Finance", "Locked Step-Up");
-  const form = page.getByTestId("recovery-codes-new-form");
-  const notice = page.getByTestId("recovery-codes-new-error");
-  /** One try, waiting for the server's answer to it (a server action posts to the page). */
-  const tryCode = async (code: string) => {
-    await form.getByLabel("Current code from your app").fill(code);
-    const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/account/security");
-    await form.getByRole("button", { name: "Make new recovery codes" }).click();
+  const { page, email, key } = await personWithTwoFactor(admin, browser, "Admin", "Locked Step-Up");
+  /** Waits for the server's answer to the action a click sends (a server action is a POST with a Next-Action header). */
+  const answerTo = async (click: () => Promise<void>) => {
+    const answered = page.waitForResponse((r) => r.request().method() === "POST" && r.request().headers()["next-action"] !== undefined);
+    await click();
     await answered;
   };
   const wrong = codeFor(key) === "000000" ? "111111" : "000000";
-  for (let i = 1; i <= 4; i++) {
-    await tryCode(wrong);
-    await expect(notice).toContainText("That code is not right");
-  }
-  await tryCode(wrong);
   const locked =
     /^Too many wrong tries\. Confirming it is you is locked until \d{2}:\d{2} \(in 1[45] min\); even the right code or password is refused until then\. Signing in is not affected\.$/;
-  await expect(notice).toHaveText(locked);
 
-  // The right code now: still refused, with the same words; no new codes.
+  // A payouts API key asks for a fresh code: the step-up dialog.
+  await page.goto("/settings/developers");
+  await page.getByTestId("developer-merchants").getByRole("link").first().click();
+  await page.getByLabel("Name").fill("Guessed key");
+  await page.getByRole("button", { name: "Create key" }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm it is you" });
+  const said = dialog.getByRole("alert");
+  const tryCode = (code: string) =>
+    answerTo(async () => {
+      await dialog.getByLabel("Code from your app").fill(code);
+      await dialog.getByRole("button", { name: "Confirm" }).click();
+    });
+  for (let i = 1; i <= 4; i++) {
+    await tryCode(wrong);
+    await expect(said).toContainText("That code is not right");
+  }
+  await tryCode(wrong);
+  await expect(said).toHaveText(locked);
+  // The right code now: still refused, with the same words; no key is made.
   await tryCode(codeFor(key, 1));
-  await expect(notice).toHaveText(locked);
+  await expect(said).toHaveText(locked);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByTestId("new-api-key")).toHaveCount(0);
+
+  // The same lock holds the security page's checks of a current code.
+  await page.goto("/account/security");
+  const form = page.getByTestId("recovery-codes-new-form");
+  await form.getByLabel("Current code from your app").fill(codeFor(key, 1));
+  await answerTo(() => form.getByRole("button", { name: "Make new recovery codes" }).click());
+  await expect(page.getByTestId("recovery-codes-new-error")).toHaveText(locked);
   await expect(page.getByTestId("recovery-codes")).toHaveCount(0);
 
   // Signing in is not locked: a new browser signs in with the password and a code.
