@@ -37,6 +37,8 @@ test("a person adds a passkey, signs in with it alone and as the second factor, 
     "Give the passkey a name you will recognise, like “Work laptop” or “Phone”.",
   );
   await section.getByLabel("Name for the new passkey").fill("Work laptop");
+  // A first second factor: the password again.
+  await section.getByLabel("Your password").fill(TWO_FACTOR_PASSWORD);
   await section.getByRole("button", { name: "Add a passkey" }).click();
   await expect(page.getByTestId("passkeys-success")).toHaveText("Passkey “Work laptop” added.");
   await expect(page.getByTestId("passkey-row")).toHaveCount(1);

@@ -7,7 +7,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { codeFor, freshPage, signIn, TWO_FACTOR_PASSWORD } from "./support/two-factor";
+import { codeFor, freshPage, signIn, startAuthenticatorApp, TWO_FACTOR_PASSWORD } from "./support/two-factor";
 
 async function setRule(admin: Page, finance: boolean) {
   await admin.goto("/settings/staff");
@@ -49,7 +49,7 @@ test("a finance person under the rule must set up two-factor sign-in first; an a
     expect((await new AxeBuilder({ page: person }).analyze()).violations).toEqual([]);
     await person.goto("/approvals");
     await expect(person).toHaveURL(/\/account\/security$/);
-    await person.getByRole("button", { name: "Set up an authenticator app" }).click();
+    await startAuthenticatorApp(person, TWO_FACTOR_PASSWORD);
     const key = (await person.getByTestId("totp-key").textContent())!;
     await person.getByLabel("Code from the app").fill(codeFor(key));
     await person.getByRole("button", { name: "Turn on" }).click();

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { codeFor, freshPage, signIn as signInWithPassword, TWO_FACTOR_PASSWORD } from "./support/two-factor";
+import { codeFor, freshPage, signIn as signInWithPassword, startAuthenticatorApp, TWO_FACTOR_PASSWORD } from "./support/two-factor";
 
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== "console", "invites a person: the console project signs in as the demo admin");
@@ -52,7 +52,7 @@ test("a person turns on an authenticator app, signs in with a code, a replayed c
   await person.getByRole("link", { name: "Security" }).click();
   await expect(person.getByRole("heading", { level: 1 })).toHaveText("Sign-in security");
   await expect(person.getByTestId("totp-status")).toContainText("Off.");
-  await person.getByRole("button", { name: "Set up an authenticator app" }).click();
+  await startAuthenticatorApp(person, PASSWORD);
   await expect(person.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
   const key = (await person.getByTestId("totp-key").textContent())!;
   await person.getByLabel("Code from the app").fill("123456");

@@ -13,7 +13,7 @@ import pg from "pg";
 import { findPostgresBin, freePort, startPostgres, type PostgresServer } from "../lib/db/testing/postgres-server";
 import { E2E } from "./support/config";
 import { startOwnInstance } from "./support/own-instance";
-import { codeFor } from "./support/two-factor";
+import { codeFor, startAuthenticatorApp } from "./support/two-factor";
 import { expect, test } from "./support/sandbox";
 
 const dataDir = path.resolve(".data/e2e-two-instances");
@@ -167,7 +167,7 @@ test.describe("two instances, one Postgres", () => {
     await page.getByRole("button", { name: /^(Sign in|เข้าสู่ระบบ)$/ }).click();
     await page.waitForURL(`${a}/account/security`);
     await page.getByRole("button", { name: /^English$/ }).click();
-    await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+    await startAuthenticatorApp(page, admin.password);
     const key = (await page.getByTestId("totp-key").textContent())!;
     await page.getByLabel("Code from the app").fill(codeFor(key));
     await page.getByRole("button", { name: "Turn on" }).click();

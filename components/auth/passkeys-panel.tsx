@@ -24,16 +24,20 @@ export interface PasskeyRow {
 
 /**
  * The person's passkeys: listed, added (a name, then the device's own prompt), removed. Adding and
- * removing ask a person who has a second factor for a fresh check first (the step-up dialog).
+ * removing ask a person who has a second factor for a fresh check first (the step-up dialog); a
+ * person with none gives the password again before their first.
  */
 export function PasskeysPanel({
   passkeys,
   available,
+  needsPassword,
   actions,
   locale,
 }: {
   passkeys: PasskeyRow[];
   available: boolean;
+  /** No second factor yet: the first one needs the password again. */
+  needsPassword: boolean;
   actions: {
     begin: ServerAction<{ challengeId: string; options: PublicKeyCredentialCreationOptionsJSON }>;
     finish: ServerAction<{ id: string; name: string }>;
@@ -47,6 +51,8 @@ export function PasskeysPanel({
   const withStepUp = useStepUp();
   const [name, setName] = useState("");
   const [nameError, setNameError] = useState<string | null>(null);
+  const [password, setPassword] = useState("");
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
   const [isPending, startTransition] = useTransition();
 
@@ -67,11 +73,16 @@ export function PasskeysPanel({
       return;
     }
     setNameError(null);
+    setPasswordError(null);
     startTransition(async () => {
       setSaid(null);
-      const challenge = await guarded(() => actions.begin(null, {}));
+      const challenge = await guarded(() => actions.begin(null, needsPassword ? { password } : {}));
+      setPassword("");
       if (!challenge) return;
-      if (!challenge.ok) return setSaid({ ok: false, text: say(challenge.message) });
+      if (!challenge.ok) {
+        const wrongPassword = challenge.fieldErrors.password?.[0];
+        return wrongPassword ? setPasswordError(say(wrongPassword)) : setSaid({ ok: false, text: say(challenge.message) });
+      }
       const answer = await makePasskey(challenge.data.options);
       if (!answer.ok) return setSaid({ ok: false, text: say(answer.message) });
       const added = await guarded(() =>
@@ -139,6 +150,24 @@ export function PasskeysPanel({
             {...fieldA11y("passkey-name", true, nameError ?? undefined)}
           />
         </Field>
+        {needsPassword && (
+          <Field
+            id="passkey-password"
+            label={t.passwordAgain}
+            hint={t.passwordAgainHint}
+            error={passwordError ?? undefined}
+            className="min-w-56 flex-1"
+          >
+            <input
+              type="password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              autoComplete="current-password"
+              className={inputClass}
+              {...fieldA11y("passkey-password", true, passwordError ?? undefined)}
+            />
+          </Field>
+        )}
         <button type="submit" className={primaryButtonClass} disabled={isPending}>
           {isPending ? t.addingPasskey : t.addPasskey}
         </button>

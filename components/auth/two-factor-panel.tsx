@@ -5,7 +5,8 @@ import { QRCodeSVG } from "qrcode.react";
 import { useState, useTransition } from "react";
 import { secondaryButtonClass, SubmitButton } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { FormNotice, TextField } from "@/components/ui/field";
+import { Field, fieldA11y, FormNotice, inputClass, TextField } from "@/components/ui/field";
+import { useStepUp } from "@/components/ui/step-up";
 import { useActionForm } from "@/components/ui/use-action-form";
 import type { ActionResult, ServerAction } from "@/lib/auth/action";
 import { secondFactorCodeSchema, secondFactorRules } from "@/lib/auth/second-factor-rules";
@@ -34,21 +35,30 @@ function RecoveryCodes({ codes, locale }: { codes: string[]; locale: Locale }) {
   );
 }
 
-/** Turning the authenticator app on: a secret to scan or type, then a first code to prove it works. */
+/**
+ * Turning the authenticator app on: a secret to scan or type, then a first code to prove it works.
+ * Starting needs the password again when it is the person's first second factor, else a fresh
+ * check with the one they have (the step-up dialog).
+ */
 function Enrol({
   begin,
   confirm,
+  needsPassword,
   locale,
 }: {
   begin: ServerAction<{ secret: string; uri: string }>;
   confirm: ServerAction<Codes>;
+  needsPassword: boolean;
   locale: Locale;
 }) {
   const t = securityMessages(locale);
   const say = (text: string) => secondFactorRules.words(locale, text);
   const router = useRouter();
+  const withStepUp = useStepUp();
   const [pending, setPending] = useState<{ secret: string; uri: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [password, setPassword] = useState("");
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [isStarting, startTransition] = useTransition();
   const [codes, setCodes] = useState<string[] | null>(null);
   const { form, onSubmit, formError, isSubmitting } = useActionForm({
@@ -60,14 +70,17 @@ function Enrol({
   const start = () =>
     startTransition(async () => {
       setError(null);
+      setPasswordError(null);
       let answer: ActionResult<{ secret: string; uri: string }>;
       try {
-        answer = await begin(null, {});
+        answer = await withStepUp(() => begin(null, needsPassword ? { password } : {}));
       } catch {
         setError(UNREACHABLE_MESSAGE);
         return;
       }
+      setPassword("");
       if (answer.ok) setPending(answer.data);
+      else if (answer.fieldErrors.password?.[0]) setPasswordError(say(answer.fieldErrors.password[0]));
       else setError(say(answer.message));
     });
   if (codes)
@@ -86,6 +99,24 @@ function Enrol({
           {t.off}
         </p>
         <FormNotice error={error} testId="totp-begin" />
+        {needsPassword && (
+          <Field
+            id="totp-password"
+            label={t.passwordAgain}
+            hint={t.passwordAgainHint}
+            error={passwordError ?? undefined}
+            className="max-w-sm"
+          >
+            <input
+              type="password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              autoComplete="current-password"
+              className={inputClass}
+              {...fieldA11y("totp-password", true, passwordError ?? undefined)}
+            />
+          </Field>
+        )}
         <button type="button" className={secondaryButtonClass} onClick={start} disabled={isStarting}>
           {isStarting ? t.settingUp : t.setUp}
         </button>
@@ -202,9 +233,12 @@ function Manage({ regenerate, remove, locale }: { regenerate: ServerAction<Codes
 export function TwoFactorPanel({
   status,
   actions,
+  needsPassword,
   locale,
 }: {
   status: { enabledAt: string | null; recoveryCodesLeft: number; enabledAtText: string | null };
+  /** No second factor yet: the first one needs the password again. */
+  needsPassword: boolean;
   actions: {
     begin: ServerAction<{ secret: string; uri: string }>;
     confirm: ServerAction<Codes>;
@@ -214,7 +248,7 @@ export function TwoFactorPanel({
   locale: Locale;
 }) {
   const t = securityMessages(locale);
-  if (!status.enabledAt) return <Enrol begin={actions.begin} confirm={actions.confirm} locale={locale} />;
+  if (!status.enabledAt) return <Enrol begin={actions.begin} confirm={actions.confirm} needsPassword={needsPassword} locale={locale} />;
   return (
     <div className="space-y-3">
       <p className="text-sm text-emerald-900" data-testid="totp-status">

@@ -64,6 +64,17 @@ export async function invitedPerson(
   return { page, email };
 }
 
+/**
+ * On the account's security page: starts turning the authenticator app on. A person with no second
+ * factor yet gives their password again first (`password`); one with a passkey is asked for a fresh
+ * check with it instead (null: no password field).
+ */
+export async function startAuthenticatorApp(page: Page, password: string | null): Promise<void> {
+  const section = page.getByRole("region", { name: "Authenticator app" });
+  if (password !== null) await section.getByLabel("Your password").fill(password);
+  await section.getByRole("button", { name: "Set up an authenticator app" }).click();
+}
+
 /** Invites a person in `role`, signs them in on a page of their own, and turns on their app; answers the page and the app's key. */
 export async function personWithTwoFactor(
   admin: Page,
@@ -73,7 +84,7 @@ export async function personWithTwoFactor(
 ): Promise<{ page: Page; email: string; key: string; recovery: string[] }> {
   const { page, email } = await invitedPerson(admin, browser, role, name);
   await page.goto("/account/security");
-  await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+  await startAuthenticatorApp(page, TWO_FACTOR_PASSWORD);
   const key = (await page.getByTestId("totp-key").textContent())!;
   await page.getByLabel("Code from the app").fill(codeFor(key));
   await page.getByRole("button", { name: "Turn on" }).click();

@@ -11,7 +11,9 @@ import type { StaffSession } from "./session";
  * a fresh code, unless this session passed one in the last 5 minutes. Enforced by the action door
  * (lib/auth/action.ts `stepUp`), so calling the action directly without it is refused; the console
  * asks for the code and sends the action again (components/ui/step-up.tsx). Whether everyone who
- * approves has a second factor is the two-factor rule's to say (Settings → Staff).
+ * approves has a second factor is the two-factor rule's to say (Settings → Staff). The code or
+ * passkey checks themselves are limited per session and per person, the lock looked at first
+ * (lib/auth/step-up-throttle.ts).
  */
 export const STEP_UP_MAX_AGE_MS = 5 * 60_000;
 

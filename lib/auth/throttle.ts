@@ -46,6 +46,16 @@ function keysOf({ email, ip }: Attempt) {
   return { account: email === null ? null : accountKey(email), ip: ip ? ipThrottleKey(ip) : null };
 }
 
+/** The locks in force now on any of these keys, by key. */
+export async function locksOn(db: Db, keys: string[], now: Date): Promise<Map<string, Date>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ key: signInThrottle.key, lockedUntil: signInThrottle.lockedUntil })
+    .from(signInThrottle)
+    .where(and(inArray(signInThrottle.key, keys), gt(signInThrottle.lockedUntil, now)));
+  return new Map(rows.flatMap((r) => (r.lockedUntil ? [[r.key, r.lockedUntil] as const] : [])));
+}
+
 /** The lock in force for this attempt, account first; null when it may go ahead. */
 export async function checkSignInThrottle(db: Db, attempt: Attempt): Promise<ThrottleBlock | null> {
   const now = attempt.now ?? new Date();
@@ -70,19 +80,33 @@ export async function checkSignInThrottle(db: Db, attempt: Attempt): Promise<Thr
 export async function recordSignInFailure(db: Db, attempt: Attempt): Promise<ThrottleBlock | null> {
   const now = attempt.now ?? new Date();
   const keys = keysOf(attempt);
-  const account = keys.account ? await countFailure(db, keys.account, THROTTLE.accountMaxFailures, now) : null;
-  const ip = keys.ip ? await countFailure(db, keys.ip, THROTTLE.ipMaxFailures, now) : null;
+  const account = keys.account
+    ? await countFailure(db, keys.account, { ...THROTTLE, maxFailures: THROTTLE.accountMaxFailures }, now)
+    : null;
+  const ip = keys.ip ? await countFailure(db, keys.ip, { ...THROTTLE, maxFailures: THROTTLE.ipMaxFailures }, now) : null;
   const lock = account ?? ip;
   if (!lock) return null;
   return { scope: account ? "account" : "ip", retryAfterMs: lock.getTime() - now.getTime() };
 }
 
-/** One atomic upsert: a new window when the old one ran out or its lock expired, else one more failure. */
-async function countFailure(db: Db, key: string, maxFailures: number, now: Date): Promise<Date | null> {
+/** How many failures within a window lock a key, and for how long. */
+export interface FailureLimit {
+  maxFailures: number;
+  windowMs: number;
+  lockMs: number;
+}
+
+/**
+ * Counts one failure against a key of `sign_in_throttle` (sign-in here; step-up in lib/auth/step-up-throttle.ts)
+ * in one atomic upsert: a new window when the old one ran out or its lock expired, else one more
+ * failure. Answers the lock in force after it, if any.
+ */
+export async function countFailure(db: Db, key: string, limit: FailureLimit, now: Date): Promise<Date | null> {
+  const { maxFailures } = limit;
   const { failures, windowStart, lockedUntil } = signInThrottle;
-  const isStale = sql`(${windowStart} <= ${ts(new Date(now.getTime() - THROTTLE.windowMs))} or (${lockedUntil} is not null and ${lockedUntil} <= ${ts(now)}))`;
+  const isStale = sql`(${windowStart} <= ${ts(new Date(now.getTime() - limit.windowMs))} or (${lockedUntil} is not null and ${lockedUntil} <= ${ts(now)}))`;
   const nextFailures = sql`case when ${isStale} then 1 else ${failures} + 1 end`;
-  const lockUntil = new Date(now.getTime() + THROTTLE.lockMs);
+  const lockUntil = new Date(now.getTime() + limit.lockMs);
   const [row] = await db
     .insert(signInThrottle)
     .values({ key, failures: 1, windowStart: now, lockedUntil: maxFailures <= 1 ? lockUntil : null })

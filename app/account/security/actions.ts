@@ -11,8 +11,10 @@ import {
   removeTotp,
   secondFactorStatus,
 } from "@/lib/auth/second-factor";
-import { beginTotpSchema, secondFactorCodeSchema, secondFactorRules } from "@/lib/auth/second-factor-rules";
-import { normalizeEmail, recordSignInFailure } from "@/lib/auth/throttle";
+import { beginPasskeyRegistrationSchema, beginTotpSchema, secondFactorCodeSchema, secondFactorRules } from "@/lib/auth/second-factor-rules";
+import { verifyPassword } from "@/lib/auth/password";
+import type { StaffSession } from "@/lib/auth/session";
+import { limitedStepUpCheck, type StepUpLock } from "@/lib/auth/step-up-throttle";
 import type { Db } from "@/lib/db/client";
 import { staffUsers } from "@/lib/db/schema";
 import { endSession, endSessions } from "@/lib/auth/sessions";
@@ -33,31 +35,61 @@ import { finishPasskeyRegistrationSchema, passkeyAnswerSchema, passkeyRules, rem
 
 /**
  * The person's own two-factor sign-in (the account's security page). Turning it off and making new
- * recovery codes need a current code, so a session left open cannot do either; a wrong code counts
- * towards the sign-in locks, like a wrong password. Recovery codes leave the server only in these
- * answers, shown once.
+ * recovery codes need a current code, so a session left open cannot do either. Adding a second
+ * factor needs a fresh check with one the person has (step-up), or, for their first, the password
+ * again. Every one of these checks is limited per session and per person, the lock looked at before
+ * the answer (lib/auth/step-up-throttle.ts); a wrong answer locks confirming, never signing in.
+ * Recovery codes leave the server only in these answers, shown once.
  */
 const R = secondFactorRules.keys;
 
-async function requireCurrentCode(db: Db, userId: string, email: string, ip: string | null, code: string): Promise<void> {
+function whoOf(session: StaffSession) {
+  return { userId: session.userId, sessionId: session.signIn?.id ?? null };
+}
+
+/** The refusal for a locked (or now locked) check, with when the lock ends; else `wrong`. */
+function refusal(lock: StepUpLock | null, wrong: string, field: string | null): ActionError {
+  const message = lock ? `${R.locked}:${lock.until.toISOString()}` : wrong;
+  return new ActionError(message, field ? { [field]: [message] } : {}, "denied");
+}
+
+async function requireCurrentCode(db: Db, session: StaffSession, code: string): Promise<void> {
   const [user] = await db
     .select({ id: staffUsers.id, totpSecretEncrypted: staffUsers.totpSecretEncrypted })
     .from(staffUsers)
-    .where(eq(staffUsers.id, userId));
+    .where(eq(staffUsers.id, session.userId));
   if (!user?.totpSecretEncrypted) throw new ActionError(R.notOn);
-  const check = await checkSecondFactor(db, keyVault(), user, code);
-  if (!check.ok) {
-    await recordSignInFailure(db, { email: normalizeEmail(email), ip, now: new Date() });
-    throw new ActionError(R.codeWrong, { code: [R.codeWrong] }, "denied");
-  }
+  const check = await limitedStepUpCheck(db, whoOf(session), async () => {
+    const answer = await checkSecondFactor(db, keyVault(), user, code);
+    return answer.ok ? answer : null;
+  });
+  if (!check.ok) throw refusal(check.lock, R.codeWrong, "code");
 }
 
+/**
+ * Before a person's FIRST second factor: their password again (limited like a code). A person who
+ * has one already passes step-up with it instead (the action's `stepUp`), so neither way lets a
+ * session left open add a way in.
+ */
+async function requirePasswordForFirstFactor(db: Db, session: StaffSession, password: string | undefined): Promise<void> {
+  if (session.hasSecondFactor) return;
+  if (!password) throw new ActionError(R.passwordRequired, { password: [R.passwordRequired] });
+  const check = await limitedStepUpCheck(db, whoOf(session), async () => {
+    const [user] = await db.select({ passwordHash: staffUsers.passwordHash }).from(staffUsers).where(eq(staffUsers.id, session.userId));
+    return user && (await verifyPassword(user.passwordHash, password)) ? true : null;
+  });
+  if (!check.ok) throw refusal(check.lock, R.passwordWrong, "password");
+}
+
+/** A new app's secret: after a fresh check with a passkey the person has (step-up), or the password for a first factor. */
 export const beginTotpAction = defineAction({
   permission: "signed-in",
   schema: beginTotpSchema,
   audit: "account.totp-begin",
-  run: async ({ session, db }) => {
+  stepUp: true,
+  run: async ({ input, session, db }) => {
     if ((await secondFactorStatus(db, session.userId)).totpEnabled) throw new ActionError(R.alreadyOn);
+    await requirePasswordForFirstFactor(db, session, input.password);
     return beginTotpEnrolment(db, keyVault(), { id: session.userId, email: session.email });
   },
   target: () => null,
@@ -67,14 +99,11 @@ export const confirmTotpAction = defineAction({
   permission: "signed-in",
   schema: secondFactorCodeSchema,
   audit: "account.totp-enrol",
-  run: async ({ input, session, db, ip }) => {
+  run: async ({ input, session, db }) => {
     if ((await secondFactorStatus(db, session.userId)).totpEnabled) throw new ActionError(R.alreadyOn);
-    const codes = await confirmTotpEnrolment(db, keyVault(), session.userId, input.code);
-    if (!codes) {
-      await recordSignInFailure(db, { email: normalizeEmail(session.email), ip, now: new Date() });
-      throw new ActionError(R.codeWrong, { code: [R.codeWrong] });
-    }
-    return { recoveryCodes: codes };
+    const check = await limitedStepUpCheck(db, whoOf(session), () => confirmTotpEnrolment(db, keyVault(), session.userId, input.code));
+    if (!check.ok) throw refusal(check.lock, R.codeWrong, "code");
+    return { recoveryCodes: check.value };
   },
   target: () => null,
 });
@@ -83,8 +112,8 @@ export const regenerateRecoveryCodesAction = defineAction({
   permission: "signed-in",
   schema: secondFactorCodeSchema,
   audit: "account.recovery-codes",
-  run: async ({ input, session, db, ip }) => {
-    await requireCurrentCode(db, session.userId, session.email, ip, input.code);
+  run: async ({ input, session, db }) => {
+    await requireCurrentCode(db, session, input.code);
     const codes = await regenerateRecoveryCodes(db, session.userId);
     if (!codes) throw new ActionError(R.notOn);
     return { recoveryCodes: codes };
@@ -96,8 +125,8 @@ export const removeTotpAction = defineAction({
   permission: "signed-in",
   schema: secondFactorCodeSchema,
   audit: "account.totp-remove",
-  run: async ({ input, session, db, ip }) => {
-    await requireCurrentCode(db, session.userId, session.email, ip, input.code);
+  run: async ({ input, session, db }) => {
+    await requireCurrentCode(db, session, input.code);
     if (!(await removeTotp(db, session.userId))) throw new ActionError(R.notOn);
     return null;
   },
@@ -109,8 +138,8 @@ export const stepUpAction = defineAction({
   permission: "signed-in",
   schema: secondFactorCodeSchema,
   audit: "auth.step-up",
-  run: async ({ input, session, db, ip }) => {
-    await requireCurrentCode(db, session.userId, session.email, ip, input.code);
+  run: async ({ input, session, db }) => {
+    await requireCurrentCode(db, session, input.code);
     if (!session.signIn || !(await recordStepUp(db, session.signIn.id))) throw new ActionError(R.sessionUnknown);
     return null;
   },
@@ -155,16 +184,18 @@ function passkeySite() {
 
 /**
  * Options for the browser to make a passkey (the account's security page). A person who already
- * has a second factor confirms with it first (step-up): a session left open cannot add a way in.
+ * has a second factor confirms with it first (step-up); one with none gives the password again:
+ * either way a session left open cannot add a way in.
  */
 export const beginPasskeyRegistrationAction = defineAction({
   permission: "signed-in",
-  schema: z.object({}),
+  schema: beginPasskeyRegistrationSchema,
   audit: false,
   stepUp: true,
-  run: async ({ session, db }) => {
+  run: async ({ input, session, db }) => {
     const site = passkeySite();
     if ((await countPasskeys(db, session.userId)) >= MAX_PASSKEYS) throw new ActionError(P.tooMany);
+    await requirePasswordForFirstFactor(db, session, input.password);
     return beginPasskeyRegistration(db, site, { id: session.userId, email: session.email, name: session.name });
   },
 });
@@ -208,12 +239,16 @@ export const passkeyStepUpAction = defineAction({
   permission: "signed-in",
   schema: passkeyAnswerSchema,
   audit: "auth.step-up",
-  run: async ({ input, session, db, ip }) => {
-    const answer = await verifyPasskeyAuthentication(db, passkeySite(), { purpose: "step-up", userId: session.userId, ...input });
-    if (!answer.ok) {
-      await recordSignInFailure(db, { email: normalizeEmail(session.email), ip, now: new Date() });
-      throw new ActionError(passkeyFailure[answer.why], {}, "denied");
-    }
+  run: async ({ input, session, db }) => {
+    const site = passkeySite();
+    let why: PasskeyFailure = "invalid";
+    const check = await limitedStepUpCheck(db, whoOf(session), async () => {
+      const answer = await verifyPasskeyAuthentication(db, site, { purpose: "step-up", userId: session.userId, ...input });
+      if (answer.ok) return true;
+      why = answer.why;
+      return null;
+    });
+    if (!check.ok) throw refusal(check.lock, passkeyFailure[why], null);
     if (!session.signIn || !(await recordStepUp(db, session.signIn.id))) throw new ActionError(R.sessionUnknown);
     return null;
   },

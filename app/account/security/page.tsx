@@ -51,7 +51,7 @@ export default async function SecurityPage() {
   return (
     <div className="min-h-screen">
       <AccountHeader locale={locale} setLocale={setLocaleAction} signOut={signOutAction} />
-      {/* Adding or removing a passkey asks a person with a second factor for a fresh check (lib/auth/step-up.ts). */}
+      {/* Adding a second factor or removing a passkey asks a person with a second factor for a fresh check (lib/auth/step-up.ts); a first one needs the password. */}
       <SessionStepUp session={session} locale={locale}>
         <main className="mx-auto max-w-2xl px-6 py-10">
           <h1 className="text-2xl font-semibold">{t.title}</h1>
@@ -83,6 +83,7 @@ export default async function SecurityPage() {
                   regenerate: regenerateRecoveryCodesAction,
                   remove: removeTotpAction,
                 }}
+                needsPassword={!session.hasSecondFactor}
                 locale={locale}
               />
             </div>
@@ -102,6 +103,7 @@ export default async function SecurityPage() {
                   backedUp: p.backedUp,
                 }))}
                 available={env().passkeySite !== null}
+                needsPassword={!session.hasSecondFactor}
                 actions={{ begin: beginPasskeyRegistrationAction, finish: finishPasskeyRegistrationAction, remove: removePasskeyAction }}
                 locale={locale}
               />
