@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { countdownParts, outcomeOf, reduceStatus, shownStatus, type LiveStatus } from "./live-state";
+import { isEndedPaid, isEndedUnpaid, isTerminal as isTerminalState, STATES } from "../requests/lifecycle";
+import { countdownParts, isTerminal, outcomeOf, reduceStatus, shownStatus, type LiveStatus } from "./live-state";
 
 const at = (state: LiveStatus["state"], changedAt = "2026-01-01T00:00:00.000Z", reason: string | null = null): LiveStatus => ({
   state,
@@ -43,5 +44,16 @@ describe("the checkout's live status", () => {
     expect(countdownParts(61_001)).toEqual({ seconds: 62, minutes: "1", secondsOfMinute: "02", hurry: true });
     expect(countdownParts(-3_000)).toEqual({ seconds: 0, minutes: "0", secondsOfMinute: "00", hurry: true });
     expect(countdownParts(5 * 60_000 + 1).hurry).toBe(false);
+  });
+});
+
+describe("the checkout's copy of the one rule (it may import nothing)", () => {
+  it("ends paid, ends otherwise and stays open exactly where lib/requests/lifecycle.ts says", () => {
+    // The checkout never shows needs_review (a person's work, not the customer's).
+    for (const state of STATES.filter((s): s is LiveStatus["state"] => s !== "needs_review")) {
+      expect(outcomeOf(state) === "paid", state).toBe(isEndedPaid(state));
+      expect(outcomeOf(state) !== null && outcomeOf(state) !== "paid", state).toBe(isEndedUnpaid(state));
+      expect(isTerminal(state), state).toBe(isTerminalState(state));
+    }
   });
 });

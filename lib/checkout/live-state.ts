@@ -2,7 +2,8 @@
  * The rules of the checkout's live status, shared by the server's render of the page
  * (components/checkout/checkout-page.tsx) and the page's own script
  * (components/checkout/browser/checkout.ts), so both decide the same thing from the same facts.
- * No imports: the script bundles this file as it is.
+ * No imports: the script bundles this file as it is, so "ended and paid" (`paid` or `approved`) is
+ * written out here; live-state.test.ts holds it to lib/requests/lifecycle.ts's one rule.
  */
 export type LiveState =
   "awaiting_approval" | "submitting" | "unknown" | "pending" | "paid" | "approved" | "rejected" | "expired" | "canceled";

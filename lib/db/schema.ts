@@ -301,6 +301,11 @@ export const paymentRequests = pgTable(
     apiKeyId: text("api_key_id"),
     /** A refund: the paid Pay-In this Pay-Out gives money back for (lib/refunds, docs/DESIGN.md §18). */
     refundOf: text("refund_of").references((): AnyPgColumn => paymentRequests.id),
+    /**
+     * The last outbound event's sequence number (docs/DESIGN.md §14): one more with each event about
+     * the request, in the statement that writes it, so a receiver can tell a late event from a newer one.
+     */
+    eventSeq: integer("event_seq").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

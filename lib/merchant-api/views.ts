@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { RequestRow } from "../requests/create";
 import { checkoutPath, checkoutTokenFor } from "../checkout/token";
 import { reasonOf } from "../requests/create";
-import { STATES, type State } from "../requests/lifecycle";
+import { isEndedUnpaid, STATES, type State } from "../requests/lifecycle";
 import { factWords } from "../requests/notes";
 
 /**
@@ -109,7 +109,7 @@ export function requestView(row: RequestRow, publicBaseUrl: string): RequestView
   const isPayIn = kind === "payin" || kind === "p2p";
   const answer = (isPayIn ? row.providerResponse : null) as PayInAnswer | null;
   const reason = reasonOf(row);
-  const failed = row.status === "rejected" || row.status === "expired" || row.status === "canceled";
+  const failed = isEndedUnpaid(row.status);
   return {
     id: row.id,
     object: "payment_request",

@@ -6,7 +6,7 @@ import { rowFromJson } from "../db/row-json";
 import { paymentRequests } from "../db/schema";
 import type { KeyVault } from "../merchants/key-vault";
 import { requestView } from "../merchant-api/views";
-import { TEST_EVENT_TYPE } from "./events";
+import { eventSequence, TEST_EVENT_TYPE } from "./events";
 import { sendAttempt, type Attempt } from "./send";
 import { KeyVaultError } from "../merchants/key-vault";
 import { signedHeaders } from "./signature";
@@ -151,6 +151,8 @@ export function eventBody(delivery: LeasedDelivery, options: Pick<DeliverOptions
   return JSON.stringify({
     id: delivery.eventId,
     type: delivery.type,
+    // The request's event number (events.ts eventSequence): a receiver keeps the highest per request and ignores older ones.
+    sequence: eventSequence(delivery.requestRow),
     created_at: delivery.eventCreatedAt.toISOString(),
     api_version: API_VERSION,
     livemode: !options.isSandbox,

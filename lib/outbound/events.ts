@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { State } from "../requests/lifecycle";
+import { isEndedPaid, type State } from "../requests/lifecycle";
 
 /**
  * The events PayDesk sends to the merchant's endpoints, each from a real change of a request's
@@ -30,21 +30,38 @@ export const TEST_EVENT_TYPE = "endpoint.test";
 
 type Kind = "payin" | "payin_p2p" | "payout" | "withdrawal";
 
-/** The event a change causes, or null for a change no merchant system is told of (submitting, pending, unknown…). */
+/**
+ * The event a change causes, or null for a change no merchant system is told of (submitting, pending, unknown…).
+ * "Paid" is the one rule of lib/requests/lifecycle.ts (isEndedPaid): `paid` on the spec profile,
+ * `approved` on the live provider — never a state's name.
+ */
 export function eventTypeFor(kind: Kind, from: string, to: State, paidGrew: boolean): OutboundEventType | null {
   if (kind === "payin" || kind === "payin_p2p") {
     if (from === to) return null;
-    return to === "paid" ? "payin.paid" : to === "rejected" ? "payin.rejected" : to === "expired" ? "payin.expired" : null;
+    return isEndedPaid(to) ? "payin.paid" : to === "rejected" ? "payin.rejected" : to === "expired" ? "payin.expired" : null;
   }
   const prefix = kind;
-  if (from === to) return paidGrew && to !== "approved" ? `${prefix}.partially_paid` : null;
-  if (to === "approved") return `${prefix}.paid`;
+  // A round paid while it stays pending (a partial pay-out) is news; nothing else within one state is.
+  if (from === to) return paidGrew && !isEndedPaid(to) ? `${prefix}.partially_paid` : null;
+  if (isEndedPaid(to)) return `${prefix}.paid`;
   if (to === "rejected" || to === "expired") return `${prefix}.rejected`;
   if (from === "awaiting_approval" && to === "submitting") return `${prefix}.approved`;
   if (from === "awaiting_approval" && to === "canceled") return `${prefix}.declined`;
   // A pay-out paid in part moves to pending with money on it: that round is news too.
   if (paidGrew) return `${prefix}.partially_paid`;
   return null;
+}
+
+/**
+ * An event's sequence number among its request's events: the request's `event_seq` as the outbox
+ * kept the row (one more with each event, taken in the statement that wrote it: migration 0041).
+ * Events arrive in any order — a retry of an older one may come after a newer one — so a receiver
+ * keeps, per request, the highest it has applied and ignores any lower. Null for an event about no
+ * request (`endpoint.test`).
+ */
+export function eventSequence(requestRow: Record<string, unknown>): number | null {
+  const seq = requestRow.event_seq;
+  return typeof seq === "number" && Number.isInteger(seq) && seq > 0 ? seq : null;
 }
 
 export const newEventId = () => `evt_${randomBytes(12).toString("hex")}`;

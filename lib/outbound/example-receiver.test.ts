@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paymentRequests } from "../db/schema";
+import { outboundEvents, paymentRequests } from "../db/schema";
 import { freePort } from "../db/testing/postgres-server";
 import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
@@ -15,8 +16,9 @@ import { listDeliveries, resendDelivery } from "./log";
 
 /**
  * The README's receiver (examples/webhook-receiver.mjs) against PayDesk's real deliveries: it
- * verifies an event with the `standardwebhooks` package, refuses a forged one, and handles an event
- * resent under the same webhook-id once.
+ * verifies an event with the `standardwebhooks` package, refuses a forged one, handles an event
+ * resent under the same webhook-id once, and ignores an event older (by its `sequence`) than one it
+ * already applied for the same request.
  */
 describe("examples/webhook-receiver.mjs", () => {
   const vault = createKeyVault([randomBytes(32)]);
@@ -42,7 +44,7 @@ describe("examples/webhook-receiver.mjs", () => {
       merchantRowId: merchantId,
       url,
       description: null,
-      eventTypes: ["payin.paid"],
+      eventTypes: ["payin.paid", "payout.partially_paid", "payout.paid"],
       createdBy: null,
     });
     child = spawn(process.execPath, [path.join(process.cwd(), "examples", "webhook-receiver.mjs")], {
@@ -100,5 +102,46 @@ describe("examples/webhook-receiver.mjs", () => {
       204, 204,
     ]);
     expect(output.split(`verified payin.paid ${id}`).length - 1).toBe(1);
+  });
+
+  it("keeps the highest sequence per request: a late retry of a partial payment after the final one changes nothing", async () => {
+    const id = newRequestId();
+    await database.db.insert(paymentRequests).values({
+      id,
+      merchantId,
+      kind: "payout",
+      refId1: "EXAMPLE2",
+      requestedAmount: "500.00",
+      status: "pending",
+      input: {},
+      idempotencyKey: randomUUID(),
+      providerId: randomUUID(),
+    });
+    await applyToRequest(
+      database.db,
+      id,
+      { type: "payout_success", txSatang: 20_000, isPartial: true, paidInclusiveSatang: null, providerStatus: null },
+      { actor: "webhook" },
+    );
+    await applyToRequest(
+      database.db,
+      id,
+      { type: "provider_status", status: "Paid", statusCode: null, reason: null },
+      { actor: "webhook" },
+    );
+    const events = await database.db.select().from(outboundEvents).where(eq(outboundEvents.requestId, id));
+    const partial = events.find((e) => e.type === "payout.partially_paid")!;
+    expect(events.map((e) => e.type).sort()).toEqual(["payout.paid", "payout.partially_paid"]);
+    // The partial payment's first attempt failed somewhere on the way: its retry is due only after the final event went out.
+    const hold = (at: string) =>
+      database.db.execute(sql`update outbound_deliveries set next_attempt_at = ${at}::timestamptz where event_id = ${partial.id}`);
+    await hold(new Date(Date.now() + 3_600_000).toISOString());
+    const options = { db: database.db, vault, publicBaseUrl: "https://pay.example.com", allowPrivate: true, isSandbox: true };
+    expect(await deliverDue(options)).toBe(1);
+    await expect.poll(() => output).toContain(`verified payout.paid ${id} paid 2`);
+    await hold(new Date(Date.now() - 1_000).toISOString());
+    expect(await deliverDue(options)).toBe(1);
+    await expect.poll(() => output).toContain(`ignored older payout.partially_paid ${id} 1 (have 2)`);
+    expect(output).not.toContain(`verified payout.partially_paid ${id}`);
   });
 });

@@ -175,4 +175,15 @@ describe("which change is which event", () => {
     expect(eventTypeFor("payout", "unknown", "rejected", false)).toBe("payout.rejected");
     expect(eventTypeFor("payout", "submitting", "unknown", false)).toBeNull();
   });
+
+  it("calls a request that ended paid paid, whichever word the provider used (spec: paid, live: approved)", () => {
+    for (const to of ["paid", "approved"] as const) {
+      // Paid in one go: the money grew from nothing to all of it, and that is not a partial payment.
+      expect(eventTypeFor("payout", "pending", to, true), to).toBe("payout.paid");
+      expect(eventTypeFor("withdrawal", "pending", to, true), to).toBe("withdrawal.paid");
+      expect(eventTypeFor("payout", "unknown", to, true), to).toBe("payout.paid");
+      expect(eventTypeFor("payin", "pending", to, true), to).toBe("payin.paid");
+      expect(eventTypeFor("payin_p2p", "pending", to, true), to).toBe("payin.paid");
+    }
+  });
 });

@@ -138,6 +138,26 @@ describe.each(DATABASE_KINDS)("the overview's figures on %s", (kind) => {
     await request({ merchant: a, kind: "payout", status: "awaiting_approval", at: `${day}T16:00:00`, amount: "60000.00" });
     await request({ merchant: a, kind: "withdrawal", status: "rejected", at: `${day}T17:00:00`, amount: "5000.00" });
     await request({ merchant: b, kind: "withdrawal", status: "approved", at: `${day}T18:00:00`, amount: "7000.00", paid: "7000.00" });
+    // Ended paid in the live provider's word (lib/requests/lifecycle.ts isEndedPaid): a Pay-In its admin
+    // approved by hand, and a P2P Pay-In (the live provider approves every one). Paid, as `paid` is.
+    await request({
+      merchant: b,
+      kind: "payin",
+      status: "approved",
+      at: `${day}T19:00:00`,
+      amount: "400.00",
+      paid: "400.00",
+      paidAt: `${day}T19:01:20`,
+    });
+    await request({
+      merchant: b,
+      kind: "payin_p2p",
+      status: "approved",
+      at: `${day}T20:00:00`,
+      amount: "500.00",
+      paid: "500.00",
+      paidAt: `${day}T20:01:40`,
+    });
     // Settled after it was recorded, at 00:00:40 on the 15th: the trigger moves it from pending to paid.
     await database.db
       .update(paymentRequests)
@@ -154,7 +174,7 @@ describe.each(DATABASE_KINDS)("the overview's figures on %s", (kind) => {
         expect(error).toBeNull();
         const { current } = await overviewFigures(database.db, scope, "all", range);
         const payIns = await exported(database.db, scope, { tab: "payin", from, to });
-        const paid = withStatus(payIns, "paid");
+        const paid = withStatus(payIns, "paid", "approved");
         const failed = withStatus(payIns, "rejected", "expired");
         expect(current.payIn.paid).toEqual({ count: paid.length, satang: sum(paid, "paid_amount") });
         expect(current.payIn.rejected).toBe(withStatus(payIns, "rejected").length);
@@ -179,9 +199,9 @@ describe.each(DATABASE_KINDS)("the overview's figures on %s", (kind) => {
     // Spelled out once, so the comparison above cannot pass by both sides being empty.
     const { range } = parseRange({ range: "custom", from: day, to: day });
     const all = await overviewFigures(database.db, { merchantIds: null }, "all", range);
-    expect(all.current.payIn.paid).toEqual({ count: 4, satang: 10_033 + 25_041 + 30_000 + 100_022 });
+    expect(all.current.payIn.paid).toEqual({ count: 6, satang: 10_033 + 25_041 + 30_000 + 100_022 + 40_000 + 50_000 });
     expect(all.current.payIn).toMatchObject({ rejected: 1, expired: 3 });
-    expect(all.current.p2p).toEqual({ matched: 1, unmatched: 1, open: 0 });
+    expect(all.current.p2p).toEqual({ matched: 2, unmatched: 1, open: 0 });
     expect(all.current.payOut.succeeded).toEqual({ count: 1, satang: 200_000 });
     expect(all.current.withdrawal.succeeded).toEqual({ count: 1, satang: 700_000 });
     const onlyA = await overviewFigures(database.db, { merchantIds: [a] }, "all", range);
@@ -194,8 +214,9 @@ describe.each(DATABASE_KINDS)("the overview's figures on %s", (kind) => {
     expect(all.series[23]!.moneyInSatang).toBe(10_033);
     expect(all.series.reduce((s, bucket) => s + bucket.moneyInSatang, 0)).toBe(all.current.payIn.paid.satang);
     expect(all.series[15]!.moneyOutSatang).toBe(200_000);
-    // Times to pay: 70 s, 90 s, 10 min, 2 min → median between 90 s and 2 min, p90 about 10 min (5 % buckets).
-    expect(all.current.timeToPay.count).toBe(4);
+    expect(all.series[19]!.moneyInSatang).toBe(40_000);
+    // Times to pay: 70 s, 90 s, 10 min, 2 min, 80 s, 100 s → median about 90 s, p90 about 10 min (5 % buckets).
+    expect(all.current.timeToPay.count).toBe(6);
     expect(all.current.timeToPay.median).toBeGreaterThanOrEqual(85);
     expect(all.current.timeToPay.median).toBeLessThanOrEqual(95);
     expect(all.current.timeToPay.p90).toBeGreaterThanOrEqual(570);

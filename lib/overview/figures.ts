@@ -78,6 +78,7 @@ export interface WaitingNow {
   endpointsFailing: number;
 }
 
+/** Ended and paid: lib/requests/lifecycle.ts's one rule (`paid`, or the live provider's `approved`), for Pay-Ins as for money out. */
 const SUCCEEDED: readonly string[] = STATUS_GROUPS.succeeded;
 const OPEN: readonly string[] = STATUS_GROUPS.open;
 const UNMATCHED_VERDICTS = ["unmatched_money", "unknown_request", "mismatch", "malformed", "contradicted", "unconfirmed"];
@@ -115,7 +116,7 @@ function totalsOf(rows: RollupRow[]): Omit<PeriodFigures, "timeToPay" | "webhook
     return { count: matching.reduce((s, r) => s + Number(r.n), 0), satang: matching.reduce((s, r) => s + satangOf(r[column]), 0) };
   };
   const payIns: Lane[] = ["payin", "payin_p2p"];
-  const paid = money(payIns, ["paid"], "paid");
+  const paid = money(payIns, SUCCEEDED, "paid");
   const rejected = count(payIns, ["rejected"]);
   const expired = count(payIns, ["expired"]);
   const out = (lane: Lane) => ({
@@ -126,7 +127,7 @@ function totalsOf(rows: RollupRow[]): Omit<PeriodFigures, "timeToPay" | "webhook
   return {
     payIn: { paid, rejected, expired, open: count(payIns, OPEN), successRate: rate(paid.count, rejected + expired) },
     p2p: {
-      matched: count(["payin_p2p"], ["paid"]),
+      matched: count(["payin_p2p"], SUCCEEDED),
       unmatched: count(["payin_p2p"], ["rejected", "expired"]),
       open: count(["payin_p2p"], OPEN),
     },

@@ -14,7 +14,7 @@ import { createRequest, type CreateOutcome, type RequestRow } from "../requests/
 import { fieldMessage, messageKey } from "../requests/form-messages";
 import { declineRequest, listHeldRequests } from "../requests/approve";
 import { reconcileRequest } from "../requests/reconcile";
-import { refundStanding, refundTakes } from "./refunds";
+import { isRefundable, refundStanding, refundTakes, standingOf } from "./refunds";
 
 describe("what a refund takes from its Pay-In", () => {
   const r = (status: string, requestedAmount: string, paidAmount = "0") => ({ status, requestedAmount, paidAmount });
@@ -27,6 +27,37 @@ describe("what a refund takes from its Pay-In", () => {
     for (const status of ["rejected", "expired", "canceled"]) expect(refundTakes(r(status, "100.00")), status).toBe(0);
     // A partial pay-out that was then rejected: the part that left the bank stays refunded.
     expect(refundTakes(r("rejected", "100.00", "30.00"))).toBe(3_000);
+  });
+});
+
+describe("a Pay-In's standing, whichever word the provider ended with (spec: paid, live: approved)", () => {
+  const refund = (status: string, requestedAmount: string, paidAmount = "0") => ({ status, requestedAmount, paidAmount });
+  it.each(["paid", "approved"])("a refund that ended %s is refunded, not on its way", (status) => {
+    const standing = standingOf({ kind: "payin", status: "paid", paidAmount: "200.00" }, [refund(status, "50.00", "50.00")]);
+    expect(standing).toMatchObject({
+      paidSatang: 20_000,
+      refundedSatang: 5_000,
+      paidOutSatang: 5_000,
+      onItsWaySatang: 0,
+      leftSatang: 15_000,
+    });
+  });
+  it.each(["paid", "approved"])("a Pay-In that ended %s can be refunded, and what it took counts", (status) => {
+    for (const kind of ["payin", "payin_p2p"] as const) {
+      expect(isRefundable({ kind, status }), kind).toBe(true);
+      expect(standingOf({ kind, status, paidAmount: "80.00" }, [refund("pending", "30.00")])).toMatchObject({
+        paidSatang: 8_000,
+        onItsWaySatang: 3_000,
+        leftSatang: 5_000,
+      });
+    }
+    expect(isRefundable({ kind: "payout", status })).toBe(false);
+  });
+  it("a Pay-In that has not ended paid has nothing to refund", () => {
+    for (const status of ["pending", "rejected", "expired", "unknown"]) {
+      expect(isRefundable({ kind: "payin", status }), status).toBe(false);
+      expect(standingOf({ kind: "payin", status, paidAmount: "80.00" }, []).leftSatang, status).toBe(0);
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { paymentRequests } from "../db/schema";
 import { toSatang, type Satang } from "../money";
-import type { State } from "../requests/lifecycle";
+import { isEndedPaid, isEndedUnpaid } from "../requests/lifecycle";
 import { messageKey } from "../requests/form-messages";
 
 /**
@@ -18,9 +18,6 @@ import { messageKey } from "../requests/form-messages";
 /** The Pay-Ins a refund can be for: money that came in from a customer. */
 const REFUNDABLE_KINDS = new Set(["payin", "payin_p2p"]);
 
-/** States in which a Pay-Out will move no more money: only what it already paid counts. */
-const ENDED_WITHOUT_PAYING = new Set<State>(["rejected", "expired", "canceled"]);
-
 type Amounts = Pick<typeof paymentRequests.$inferSelect, "status" | "requestedAmount" | "paidAmount">;
 
 /**
@@ -30,7 +27,8 @@ type Amounts = Pick<typeof paymentRequests.$inferSelect, "status" | "requestedAm
  */
 export function refundTakes(refund: Amounts): Satang {
   const paid = toSatang(refund.paidAmount);
-  if (ENDED_WITHOUT_PAYING.has(refund.status as State)) return paid;
+  // Ended without paying (isEndedUnpaid): no more money moves, only what it already paid counts.
+  if (isEndedUnpaid(refund.status)) return paid;
   return Math.max(toSatang(refund.requestedAmount), paid);
 }
 
@@ -57,11 +55,12 @@ type PayInAmounts = Pick<typeof paymentRequests.$inferSelect, "kind" | "status" 
 
 /** A Pay-In's standing from its refunds (rows of any width: the API's are whole). */
 export function standingOf<R extends Amounts>(payIn: PayInAmounts, refunds: R[]): RefundStanding<R> {
-  const paidSatang = REFUNDABLE_KINDS.has(payIn.kind) && payIn.status === "paid" ? toSatang(payIn.paidAmount) : 0;
+  const paidSatang = isRefundable(payIn) ? toSatang(payIn.paidAmount) : 0;
   let paidOutSatang = 0;
   let onItsWaySatang = 0;
   for (const refund of refunds) {
-    const ended = refund.status === "paid" || ENDED_WITHOUT_PAYING.has(refund.status as State);
+    // "Ended" is lifecycle.ts's one rule: paid on the spec profile, approved on the live provider.
+    const ended = isEndedPaid(refund.status) || isEndedUnpaid(refund.status);
     if (ended) paidOutSatang += refundTakes(refund);
     else onItsWaySatang += refundTakes(refund);
   }
@@ -87,8 +86,10 @@ export async function refundStanding(db: Db, payIn: PayInAmounts & { id: string 
   return standingOf(payIn, await refundsOf(db, payIn.id));
 }
 
-/** Whether a request is a Pay-In that can be refunded at all (paid, money in). */
-export const isRefundable = (r: PayInAmounts) => REFUNDABLE_KINDS.has(r.kind) && r.status === "paid";
+/** Whether a request is a Pay-In that can be refunded at all (ended paid, money in: `paid` or the live provider's `approved`). */
+export function isRefundable(r: Pick<PayInAmounts, "kind" | "status">): boolean {
+  return REFUNDABLE_KINDS.has(r.kind) && isEndedPaid(r.status);
+}
 
 /**
  * Inside the refund's insert transaction: locks the Pay-In (a second refund of it waits here until
@@ -105,7 +106,7 @@ export async function refundRefusal(
     .where(and(eq(paymentRequests.id, args.payInId), eq(paymentRequests.merchantId, args.merchantRowId)))
     .for("update");
   if (!payIn || !REFUNDABLE_KINDS.has(payIn.kind)) return messageKey("refundNotFound");
-  if (payIn.status !== "paid") return messageKey("refundNotPaid");
+  if (!isEndedPaid(payIn.status)) return messageKey("refundNotPaid");
   const { leftSatang } = standingOf(payIn, await refundsOf(tx, args.payInId));
   if (leftSatang === 0) return messageKey("refundNothingLeft");
   if (args.amountSatang > leftSatang) return messageKey("refundTooLarge", leftSatang);

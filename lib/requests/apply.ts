@@ -5,7 +5,7 @@ import { rowFromJson } from "../db/row-json";
 import { executePrepared } from "../db/prepared";
 import { paymentRequests, requestEvents, webhookDeliveries } from "../db/schema";
 import { toDecimalString, toSatang } from "../money";
-import { applyEvent, type LifecycleEvent, type State, type Verdict } from "./lifecycle";
+import { applyEvent, isEndedPaid, type LifecycleEvent, type State, type Verdict } from "./lifecycle";
 import type { Fact, Note } from "./notes";
 import { eventTypeFor, newEventId } from "../outbound/events";
 import { attentionFor, attentionInsert } from "../notify/outbox";
@@ -163,7 +163,8 @@ async function writeOutcome(
   const update = verdict.applied
     ? db
         .update(paymentRequests)
-        .set(changesFor(facts, verdict, options))
+        // An event about it takes the request's next sequence number (the outbox's copy of the row carries it).
+        .set({ ...changesFor(facts, verdict, options), ...(outbound ? { eventSeq: sql`${paymentRequests.eventSeq} + 1` } : {}) })
         .where(stillAsDecided)
     : null;
   const target: SQL = update
@@ -221,7 +222,7 @@ function changesFor(
   const schedule = { state: verdict.next, kind: facts.kind, createdAt: facts.createdAt, expireAt: expireAt ?? null, checkCount: 0 };
   const now = new Date();
   const isNewState = verdict.next !== facts.status;
-  const isNowPaid = isNewState && (verdict.next === "paid" || verdict.next === "approved");
+  const isNowPaid = isNewState && isEndedPaid(verdict.next);
   return {
     ...options.changes,
     status: verdict.next,

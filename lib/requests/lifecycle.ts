@@ -26,7 +26,21 @@ export const STATES = [
 ] as const;
 export type State = (typeof STATES)[number];
 
-export const TERMINAL: ReadonlySet<State> = new Set(["paid", "approved", "rejected", "expired", "canceled"]);
+/**
+ * The one rule for "ended and paid" (docs/DESIGN.md §4): the spec profile ends every success as
+ * `paid`; the live provider ends an admin's approval (a Pay-In approved by hand, a P2P Pay-In, a
+ * completed Pay-Out) as `approved` (docs/provider-facts.md §2.2). Both are the same outcome: money
+ * moved in full. Events, refunds, the list, the overview and the API all ask this, never a state's name.
+ */
+export const ENDED_PAID = ["paid", "approved"] as const satisfies readonly State[];
+/** Ended with no more money to move: only what was paid before (normally nothing) counts. */
+export const ENDED_UNPAID = ["rejected", "expired", "canceled"] as const satisfies readonly State[];
+const ENDED_PAID_SET: ReadonlySet<string> = new Set(ENDED_PAID);
+const ENDED_UNPAID_SET: ReadonlySet<string> = new Set(ENDED_UNPAID);
+/** Takes a stored status (a string) as well as a State: an unknown word is neither. */
+export const isEndedPaid = (state: string) => ENDED_PAID_SET.has(state);
+export const isEndedUnpaid = (state: string) => ENDED_UNPAID_SET.has(state);
+export const TERMINAL: ReadonlySet<State> = new Set([...ENDED_PAID, ...ENDED_UNPAID]);
 export const isTerminal = (state: State) => TERMINAL.has(state);
 /** Sent, with no answer from the provider yet: what an answer to the submit itself may settle. */
 const isAwaitingSubmitAnswer = (state: State) => state === "submitting" || state === "unknown" || state === "needs_review";
@@ -137,7 +151,7 @@ function applyProvider(
     // Pending confirms what we knew, or settles submitting/unknown; it never goes backwards.
     return r.state === "pending" ? { applied: false, why: { note: "already_pending" }, confirms: true } : move("pending");
   }
-  if (next !== "paid" && next !== "approved") return move(next, { statusCode, reason });
+  if (!isEndedPaid(next)) return move(next, { statusCode, reason });
   // A completed pay-out paid what was asked; a Pay-In collected what its customer was asked to pay
   // (the generated amount, §5.1), or what the provider says arrived.
   const collected =
@@ -160,7 +174,7 @@ function applyPayout(
   );
   if (!e.isPartial) {
     const done = e.providerStatus ? stateFromProvider(e.providerStatus, null) : null;
-    return move(done === "paid" || done === "approved" ? done : "paid", { paidSatang: r.requestedSatang });
+    return move(done && isEndedPaid(done) ? done : "paid", { paidSatang: r.requestedSatang });
   }
   // Rounds that add up mean "fully covered, awaiting the provider's final word" (§2.5): the provider
   // still says Pending, and its admin may yet approve (a final success, often of 0.00) or reject it.

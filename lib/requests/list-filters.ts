@@ -8,7 +8,7 @@
  * other than what was typed.
  */
 import { parseAmount, type Satang } from "../money";
-import { STATES, type State } from "./lifecycle";
+import { ENDED_PAID, ENDED_UNPAID, STATES, type State } from "./lifecycle";
 
 export const LIST_TABS = ["payin", "payout", "withdrawal"] as const;
 export type ListTab = (typeof LIST_TABS)[number];
@@ -16,8 +16,8 @@ export type ListTab = (typeof LIST_TABS)[number];
 /** Groups first (what people usually mean), then every lifecycle state on its own. */
 export const STATUS_GROUPS = {
   open: ["submitting", "unknown", "needs_review", "pending", "awaiting_approval"],
-  succeeded: ["paid", "approved"],
-  failed: ["rejected", "expired", "canceled"],
+  succeeded: ENDED_PAID,
+  failed: ENDED_UNPAID,
 } as const satisfies Record<string, readonly State[]>;
 export type StatusGroup = keyof typeof STATUS_GROUPS;
 export type StatusFilter = StatusGroup | State;

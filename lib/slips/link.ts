@@ -7,7 +7,7 @@ import type { PaymentApi } from "../payment-api/client";
 import { toSatang, type Satang } from "../money";
 import { hitRateLimits, type Limit, type RateVerdict } from "../public/rate-limit";
 import { ipThrottleKey } from "../http/request-ip";
-import { isTerminal, type State } from "../requests/lifecycle";
+import { isEndedPaid, isTerminal, type State } from "../requests/lifecycle";
 import { readStoredPayInAnswer } from "../requests/stored-answer";
 import { anonymousShareKnownSpent, takeAnonymousCall } from "../public/anonymous-calls";
 import { rememberRejected, wasRejected } from "./rejected-tokens";
@@ -148,7 +148,7 @@ export async function findSlipRequest(db: Db, link: SlipLink): Promise<{ id: str
       bankCode: answer.payInBankCode ?? null,
       accountNo: answer.payInBankAccountNo ?? null,
       accountName: answer.payInBankAccountName ?? null,
-      ended: r.status === "paid" || r.status === "approved" ? "paid" : isTerminal(r.status as State) ? "closed" : null,
+      ended: isEndedPaid(r.status) ? "paid" : isTerminal(r.status as State) ? "closed" : null,
     },
   };
 }

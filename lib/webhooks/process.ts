@@ -5,7 +5,7 @@ import { webhookDeliveries } from "../db/schema";
 import { toSatang } from "../money";
 import type { MerchantApi } from "../payment-api/client";
 import { applyToRequest, type Applied } from "../requests/apply";
-import { isTerminal, stateFromProvider, type LifecycleEvent, type State } from "../requests/lifecycle";
+import { isEndedPaid, isTerminal, stateFromProvider, type LifecycleEvent, type State } from "../requests/lifecycle";
 import { directionOf } from "../payment-api/bulk-read";
 import { confirmations } from "./confirm-batch";
 import { holdDelivery, type HeldVerdict } from "./hold";
@@ -221,7 +221,7 @@ function claimedState(e: WebhookEvent): "success" | "failure" | "partial" {
 /** Does the provider's current state rule the claim out? Pending never contradicts a partial round. */
 function contradicts(claim: "success" | "failure" | "partial", truth: State): boolean {
   if (claim === "partial") return truth === "rejected" || truth === "expired";
-  if (claim === "success") return truth !== "paid" && truth !== "approved";
+  if (claim === "success") return !isEndedPaid(truth);
   return truth !== "rejected" && truth !== "expired";
 }
 
