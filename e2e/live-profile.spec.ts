@@ -366,4 +366,21 @@ test.describe("one full run against the live profile", () => {
       shop.stop();
     }
   });
+  test("a shop's order approved by hand at the live provider (status approved, no webhook) is paid at the shop", async ({ browser }) => {
+    const admin = await signedIn(browser, "admin");
+    const port = await freePort();
+    const key = await makeApiKey(admin, COFFEE, `http://127.0.0.1:${port}`);
+    const shop = await startShop(appUrl, key, port);
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, viewport: { width: 390, height: 844 } });
+    try {
+      // The provider's staff approve the Pay-In in their portal: PayDesk reads `approved` back, and
+      // the shop must treat it as paid (examples/shop.mjs once waited for `paid` alone).
+      await payAtShop(await context.newPage(), shop, COFFEE, async (providerId) => {
+        await control("POST", `/requests/${providerId}/approve`, {});
+      });
+    } finally {
+      await context.close();
+      shop.stop();
+    }
+  });
 });

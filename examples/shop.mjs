@@ -36,6 +36,10 @@ async function api(method, path, body, idempotencyKey) {
   return json;
 }
 
+// A request that ended paid: `paid`, or `approved` when the live provider's staff approved it by hand
+// (docs/merchant-api.md, States). Never `paid` alone: a shop that waits for it waits forever there.
+const endedPaid = (status) => status === "paid" || status === "approved";
+
 // Everything PayDesk answers or a visitor typed goes into the page escaped.
 const esc = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const page = (res, html, status = 200) =>
@@ -51,7 +55,7 @@ async function orderPage(res, number, order, problem) {
   const request = await api("GET", `/checkouts/${encodeURIComponent(order.paydeskId)}`);
   let html = `<h1>Order ${esc(number)}: ${esc(request.status)}</h1>`;
   if (problem) html += `<p role="alert">PayDesk said: ${esc(problem)}</p>`;
-  if (request.status === "paid") {
+  if (endedPaid(request.status)) {
     const r = await api("GET", `/payment-requests/${encodeURIComponent(order.paydeskId)}/refunds`);
     html += `<dl><dt>Paid</dt><dd>฿${r.amount_paid}</dd><dt>Refunded</dt><dd>฿${r.amount_refunded}</dd>`;
     html += `<dt>Refunds on their way</dt><dd>฿${r.amount_refund_pending}</dd><dt>Left to refund</dt><dd>฿${r.amount_refundable}</dd></dl>`;
@@ -87,7 +91,7 @@ http
         // Confirm with PayDesk: the query string is only a hint of which request to ask about.
         const request = await api("GET", `/checkouts/${encodeURIComponent(url.searchParams.get("paydesk_id") ?? "")}`);
         const order = orders.get(request.reference);
-        if (order && request.status === "paid") order.paid = true;
+        if (order && endedPaid(request.status)) order.paid = true;
         return page(
           res,
           order?.paid
