@@ -10,7 +10,11 @@ import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { StaffEmailLog } from "@/components/console/settings/staff-email-log";
+import { staffEmailMessages } from "@/components/console/settings/staff-email-messages";
 import { insertStaff } from "../auth/testing/staff";
 import { staffNotifications } from "../db/schema";
 import { createTestDatabase, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
@@ -120,6 +124,12 @@ describe("kill -9 of the instance sending a staff e-mail", () => {
       expect(await rowOf()).toMatchObject({ outcome: "sent", attempts: 2, unconfirmedSends: 1, sendStartedAt: null, leaseUntil: null });
       const { rows } = await listStaffEmails(database.db, { merchantIds: null }, {});
       expect(rows.find((r) => r.requestId === requestId)).toMatchObject({ outcome: "sent", unconfirmedSends: 1 });
+      // Settings → Staff → E-mail sent to staff says so, in either language.
+      for (const locale of ["en", "th"] as const) {
+        const page = renderToStaticMarkup(createElement(StaffEmailLog, { rows, locale }));
+        expect(page).toContain('data-unconfirmed-sends="1"');
+        expect(page).toContain(staffEmailMessages(locale).repeated("2"));
+      }
     } finally {
       await inbox.close();
     }
