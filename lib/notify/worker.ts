@@ -230,8 +230,15 @@ async function sendLeased(options: NotifyWorkerOptions, leased: Leased, leaseUnt
       where id in (${idList(ids)}) and outcome is null and lease_until = ${leaseUntil.toISOString()}::timestamptz
       returning id`),
   );
-  if (started.length !== ids.length)
+  if (started.length !== ids.length) {
+    // Not all still ours (the lease lapsed and another pass took them): nothing is sent, and what
+    // was marked is unmarked, so no send is counted that never happened.
+    if (started.length > 0)
+      await db.execute(
+        sql`update staff_notifications set send_started_at = null where id in (${idList(started.map((r) => Number(r.id)))})`,
+      );
     throw new Error("the lease on this person's e-mail lapsed before it was sent; it goes out on a later pass");
+  }
   let messageId: string;
   try {
     ({ messageId } = await options.send({ to: email, ...mail, headers }));
