@@ -189,19 +189,6 @@ describe("kill -9 of the delivering instance in the middle of a burst", () => {
       const rows = await database.db.select().from(outboundDeliveries);
       expect(rows).toHaveLength(BURST);
       for (const row of rows) expect(row).toMatchObject({ status: "delivered", leaseUntil: null });
-      const attempts = await database.db.select().from(outboundAttempts);
-      const attemptsOf = new Map<number, (typeof attempts)[number][]>();
-      for (const attempt of attempts) attemptsOf.set(attempt.deliveryId, [...(attemptsOf.get(attempt.deliveryId) ?? []), attempt]);
-      const completed = attempts.filter((a) => a.completedAt !== null);
-      expect(completed).toHaveLength(BURST);
-      for (const attempt of completed) {
-        expect(attempt.status).toBe(200);
-        const until = heldUntil.get(attempt.deliveryId);
-        if (until !== undefined) expect(attempt.at.getTime()).toBeGreaterThanOrEqual(until);
-      }
-      const unknown = attempts.filter((a) => a.completedAt === null);
-      for (const attempt of unknown) expect(heldUntil.has(attempt.deliveryId)).toBe(true);
-      for (const row of rows) expect(row.attempts).toBe(attemptsOf.get(row.id)!.length);
       // Every event the receiver got twice shows so in the delivery log: an attempt without an
       // outcome, then the repeat.
       const log = await listDeliveries(database.db, { merchantIds: null }, BURST);
@@ -215,6 +202,19 @@ describe("kill -9 of the delivering instance in the middle of a burst", () => {
           ["recorded", true],
         ]);
       }
+      const attempts = await database.db.select().from(outboundAttempts);
+      const attemptsOf = new Map<number, (typeof attempts)[number][]>();
+      for (const attempt of attempts) attemptsOf.set(attempt.deliveryId, [...(attemptsOf.get(attempt.deliveryId) ?? []), attempt]);
+      const completed = attempts.filter((a) => a.completedAt !== null);
+      expect(completed).toHaveLength(BURST);
+      for (const attempt of completed) {
+        expect(attempt.status).toBe(200);
+        const until = heldUntil.get(attempt.deliveryId);
+        if (until !== undefined) expect(attempt.at.getTime()).toBeGreaterThanOrEqual(until);
+      }
+      const unknown = attempts.filter((a) => a.completedAt === null);
+      for (const attempt of unknown) expect(heldUntil.has(attempt.deliveryId)).toBe(true);
+      for (const row of rows) expect(row.attempts).toBe(attemptsOf.get(row.id)!.length);
       const firstAfterKill = receiver.received[receivedBeforeKill]!.at - killedAt;
       console.log(
         `[crash] received ${receivedBeforeKill} before the kill, ${held.length} held by the killed instance, ` +
