@@ -1,11 +1,9 @@
 import "server-only";
-import path from "node:path";
-import { bootstrapStaff } from "./auth/bootstrap";
 import { registerCheckoutPageLoader } from "./checkout/page-loader";
-import { pruneSignInThrottle } from "./auth/throttle";
 import { database } from "./db";
+import { MigrationError } from "./db/client";
+import { writeStartUpData } from "./start-up-data";
 import { env, EnvError } from "./env";
-import { loadDemoMerchants, reencryptAll } from "./merchants/manage";
 import { keyVault } from "./merchants/vault";
 import { merchantApiIn } from "./payment-api";
 import { processOutboundWorker, startOutboundWorker } from "./outbound/worker";
@@ -34,36 +32,24 @@ export async function startPayDesk(): Promise<void> {
     stage = settings.DATABASE_URL
       ? "opening the database at DATABASE_URL (is it running, and are the address and password right?)"
       : `opening the embedded database in ${settings.dataDir}/pglite (is another PayDesk using that folder?)`;
-    const handle = await database();
+    const handle = await database().catch((error: unknown) => {
+      // The database answered, but its migrations failed: say that, not "is it running?".
+      if (error instanceof MigrationError) stage = "applying the database migrations";
+      throw error;
+    });
     const { db, kind } = handle;
     registerCheckoutPageLoader();
-    stage = "creating the first staff users";
-    await bootstrapStaff(db, {
+    await writeStartUpData(handle, {
       isDemo: settings.isSandbox,
       dataDir: settings.dataDir,
+      sandboxDataDir: settings.sandboxDataDir,
       adminEmail: settings.ADMIN_EMAIL,
       adminPassword: settings.ADMIN_PASSWORD,
+      vault: keyVault(),
+      stage: (what) => (stage = what),
+      info: (m) => say.info(m),
+      warn: (m) => say.warn(m),
     });
-    await pruneSignInThrottle(db);
-    if (settings.isSandbox) {
-      stage = `loading the sandbox's demo merchants from ${settings.sandboxDataDir}/credentials.json`;
-      const loaded = await loadDemoMerchants(db, keyVault(), path.join(settings.sandboxDataDir, "credentials.json"));
-      say.info(
-        loaded > 0
-          ? `demo mode: ${loaded} merchants from the sandbox`
-          : "demo mode: the sandbox has not written its credentials yet; start it first (npm start does)",
-      );
-    }
-    stage = "sealing keys and secrets again with the current ENCRYPTION_KEY";
-    const { resealed, unreadable } = await reencryptAll(db, keyVault());
-    if (resealed > 0)
-      say.info(
-        `${resealed} row(s) (merchants' API keys, endpoints' signing secrets, authenticator-app secrets) were sealed with an older ENCRYPTION_KEY or in the older format; sealed again with the current one`,
-      );
-    if (unreadable.length > 0)
-      say.warn(
-        `${unreadable.length} sealed value(s) cannot be opened with ENCRYPTION_KEY or ENCRYPTION_KEYS_PREVIOUS (${unreadable.join(", ")}): enter the merchant's keys again (mer_…), rotate the endpoint's secret (we_…), or reset the person's second factor (usr_…). See README.md, Configuration.`,
-      );
     // The provider never retries a webhook: this loop is what learns every outcome regardless.
     const holder = globalThis as typeof globalThis & { __paydeskWorker?: () => Promise<void> };
     holder.__paydeskWorker ??= startReconcileWorker({

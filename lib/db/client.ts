@@ -32,8 +32,58 @@ export interface Database {
    * notifications sent meanwhile were lost (lib/db/listener.ts). PGlite never breaks.
    */
   listen(channel: string, onPayload: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` while holding PayDesk's start-up lock: on Postgres a session advisory lock on a
+   * connection of its own, so instances starting together on one database take turns (the
+   * migrations, the first staff users, the demo merchants, re-sealing keys). `onWait` is called
+   * once if another instance holds it. PGlite is one process per folder: `work` just runs.
+   */
+  exclusively<T>(work: () => Promise<T>, onWait?: () => void): Promise<T>;
   close(): Promise<void>;
 }
+
+/**
+ * The key of the start-up advisory lock (pg_advisory_lock's bigint): one fixed number, shared by
+ * every PayDesk instance on the database ("PayDesk" in ASCII, so an operator can tell it in pg_locks).
+ */
+export const START_UP_LOCK_KEY = 0x50617944657368n;
+
+/** Applying the migrations failed (not opening the database): start-up says which. */
+export class MigrationError extends Error {
+  constructor(cause: unknown) {
+    super(`applying the database migrations failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = "MigrationError";
+  }
+}
+
+/**
+ * Holds the start-up lock on a connection of its own for `work`: tries it first, and if another
+ * instance holds it says so (`onWait`) and waits. The lock ends with the connection, so an instance
+ * killed while holding it never blocks the next one.
+ */
+async function holdingStartUpLock<T>(connection: pg.ClientConfig, work: () => Promise<T>, onWait?: () => void): Promise<T> {
+  const client = new pg.Client(connection);
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    const key = START_UP_LOCK_KEY.toString();
+    const { rows } = await client.query<{ got: boolean }>("select pg_try_advisory_lock($1::bigint) as got", [key]);
+    if (!rows[0]?.got) {
+      onWait?.();
+      await client.query("select pg_advisory_lock($1::bigint)", [key]);
+    }
+    try {
+      return await work();
+    } finally {
+      await client.query("select pg_advisory_unlock($1::bigint)", [key]).catch(() => {});
+    }
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const waitingForAnother = () =>
+  log("db").info("another PayDesk instance is starting on this database (migrating it); waiting for it to finish (start-up lock)");
 
 export const MIGRATIONS_DIR = path.join(process.cwd(), "lib", "db", "migrations");
 
@@ -65,10 +115,24 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // LISTEN connections are not the pool's: each is its own (lib/db/listener.ts), ended by close().
     const listeners = new Set<() => Promise<void>>();
     const db = drizzlePg(pool, { schema });
-    if (shouldMigrate) await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    const exclusively = <T>(work: () => Promise<T>, onWait?: () => void) => holdingStartUpLock(connection, work, onWait);
+    // Two instances starting together on an empty database would both create the same tables (a
+    // duplicate-key error for one): they take turns, and the second finds nothing left to apply.
+    if (shouldMigrate)
+      await exclusively(
+        () =>
+          migratePg(db, { migrationsFolder: MIGRATIONS_DIR }).catch((error: unknown) => {
+            throw new MigrationError(error);
+          }),
+        waitingForAnother,
+      ).catch(async (error: unknown) => {
+        await pool.end().catch(() => {});
+        throw error;
+      });
     return {
       db: db as unknown as Db,
       kind: "postgres",
+      exclusively,
       async listen(channel, onPayload, onResumed) {
         const stop = await listenOnOwnConnection(connection, channel, { onPayload, onResumed }, options.listener);
         const unlisten = async () => {
@@ -90,10 +154,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   // pg_trgm serves the request list's substring search (migration 0012); PGlite loads extensions only when asked.
   const client = await PGlite.create(options.dir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
-  if (shouldMigrate) await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  if (shouldMigrate)
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }).catch((error: unknown) => {
+      throw new MigrationError(error);
+    });
   return {
     db: db as unknown as Db,
     kind: "pglite",
+    exclusively: (work) => work(),
     async listen(channel, onPayload) {
       const unsubscribe = await client.listen(channel, onPayload);
       return async () => unsubscribe();

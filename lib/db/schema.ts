@@ -633,6 +633,11 @@ export const outboundAttempts = pgTable(
     latencyMs: integer("latency_ms").notNull(),
     answer: text("answer"),
     error: text("error"),
+    /**
+     * When its outcome was recorded; null while it is under way, and for good when the sender
+     * stopped between sending and recording (migration 0039): the endpoint may have received it.
+     */
+    completedAt: timestamp("completed_at", { withTimezone: true }),
   },
   (t) => [index("outbound_attempts_delivery_idx").on(t.deliveryId)],
 );
@@ -779,6 +784,13 @@ export const staffNotifications = pgTable(
     email: text("email"),
     messageId: text("message_id"),
     lastError: text("last_error"),
+    /** Set just before the SMTP server is given the e-mail, cleared once its outcome is recorded (lib/notify/worker.ts). */
+    sendStartedAt: timestamp("send_started_at", { withTimezone: true }),
+    /**
+     * Sends started and never recorded (the sender stopped in between), found by a later lease: the
+     * person may have had this e-mail that many times more than once (migration 0039).
+     */
+    unconfirmedSends: integer("unconfirmed_sends").notNull().default(0),
   },
   (t) => [
     unique("staff_notifications_once").on(t.kind, t.staffId, t.requestId),

@@ -41,6 +41,12 @@ export interface EmailLogRow {
   attempts: number;
   nextAttemptAt: Date;
   lastError: string | null;
+  /**
+   * Sends that were cut off before their outcome was recorded (the sender stopped between giving the
+   * server the e-mail and recording it): each may have reached the person, so a sent row with any
+   * may have arrived that many times more than once.
+   */
+  unconfirmedSends: number;
 }
 
 export const EMAIL_LOG_PAGE = 50;
@@ -79,6 +85,7 @@ export async function listStaffEmails(
       attempts: n.attempts,
       nextAttemptAt: n.nextAttemptAt,
       lastError: n.lastError,
+      unconfirmedSends: n.unconfirmedSends,
     })
     .from(n)
     .innerJoin(staffUsers, eq(staffUsers.id, n.staffId))

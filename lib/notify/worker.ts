@@ -38,12 +38,44 @@ type Row = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 
 /**
+ * Writes a pass owes the database and could not make (it failed on them, the database away): the
+ * outcome of an e-mail the server accepted, or the release of what it had leased. Kept per
+ * database, in order, and made before anything else is leased, so a database blip neither holds
+ * e-mail behind its lease nor sends one twice. Only a process that dies with some owed leaves them
+ * to the lease (and to `unconfirmed_sends`, for what it was sending).
+ */
+const owedWrites = new WeakMap<Db, Array<() => Promise<void>>>();
+
+/** Makes the writes still owed to `db`, oldest first; throws (leaving the rest owed) if one fails. */
+async function settleOwed(db: Db): Promise<void> {
+  const owed = owedWrites.get(db);
+  while (owed && owed.length > 0) {
+    await owed[0]!();
+    owed.shift();
+  }
+}
+
+/** Tries a write at once; if it fails, it is owed (settleOwed) and the failure goes on. */
+async function writeOrOwe(db: Db, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    const owed = owedWrites.get(db) ?? [];
+    owed.push(write);
+    owedWrites.set(db, owed);
+    throw error;
+  }
+}
+
+/**
  * Claims everything waiting for the person whose notification is due first: their other pending
  * ones go in the same e-mail. Rows another instance holds are skipped (their lease covers them).
+ * A row whose send had started (`send_started_at`) and was never recorded — its sender stopped in
+ * between — may have reached the person: that is counted (`unconfirmed_sends`) as it is leased.
  */
 async function leaseNextPerson(
   db: Db,
-  leaseMs: number,
+  leaseUntil: Date,
 ): Promise<Array<{ id: number; kind: string; requestId: string; staffId: string; attempts: number }>> {
   const result = await db.execute(sql`
     with person as (
@@ -55,7 +87,8 @@ async function leaseNextPerson(
       where n.outcome is null and (n.lease_until is null or n.lease_until < now())
       order by n.id limit 100
       for update of n skip locked)
-    update staff_notifications n set lease_until = now() + make_interval(secs => ${leaseMs / 1000}), attempts = n.attempts + 1
+    update staff_notifications n set lease_until = ${leaseUntil.toISOString()}::timestamptz, attempts = n.attempts + 1,
+      unconfirmed_sends = n.unconfirmed_sends + (n.send_started_at is not null)::int, send_started_at = null
     from picked where n.id = picked.id
     returning n.id, n.kind, n.request_id, n.staff_id, n.attempts`);
   return rowsOf(result).map((r) => ({
@@ -67,14 +100,27 @@ async function leaseNextPerson(
   }));
 }
 
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
 async function mark(db: Db, ids: number[], set: ReturnType<typeof sql>): Promise<void> {
   if (ids.length === 0) return;
-  await db.execute(
-    sql`update staff_notifications set ${set}, lease_until = null where id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
+  await db.execute(sql`update staff_notifications set ${set}, send_started_at = null, lease_until = null where id in (${idList(ids)})`);
+}
+
+/**
+ * Gives back what a failed pass leased and did not finish: due again at once for any instance, the
+ * attempt not counted (nothing was sent). Only rows still under this pass's lease.
+ */
+async function release(db: Db, ids: number[], leaseUntil: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    update staff_notifications set lease_until = null, attempts = greatest(attempts - 1, 0)
+    where id in (${idList(ids)}) and outcome is null and send_started_at is null
+      and lease_until = ${leaseUntil.toISOString()}::timestamptz`);
 }
 
 /** The headers that let a mail client stop these kinds of e-mail in one click (RFC 2369, RFC 8058). */
@@ -92,8 +138,30 @@ async function notifyNextPerson(options: NotifyWorkerOptions): Promise<boolean> 
   // for the greeting, 60 s of silence; SMTP_URL may raise them): a shorter lease would let another
   // instance send the same e-mail while this one still waits on a slow server. A crashed instance's
   // e-mails go out when it runs out.
-  const leased = await leaseNextPerson(db, options.leaseMs ?? 15 * 60_000);
+  // Given in whole milliseconds, so the pass can tell its own lease by equality (release).
+  const leaseUntil = new Date(Date.now() + (options.leaseMs ?? 15 * 60_000));
+  const leased = await leaseNextPerson(db, leaseUntil);
   if (leased.length === 0) return false;
+  try {
+    return await sendLeased(options, leased, leaseUntil);
+  } catch (error) {
+    // What is still leased and was not being sent goes back at once (or once the database is back),
+    // not after the lease: a blip must not hold anyone's e-mail for 15 minutes.
+    await writeOrOwe(db, () =>
+      release(
+        db,
+        leased.map((l) => l.id),
+        leaseUntil,
+      ),
+    ).catch(() => {});
+    throw error;
+  }
+}
+
+type Leased = Awaited<ReturnType<typeof leaseNextPerson>>;
+
+async function sendLeased(options: NotifyWorkerOptions, leased: Leased, leaseUntil: Date): Promise<boolean> {
+  const { db } = options;
   const staffId = leased[0]!.staffId;
   const [person] = rowsOf(
     await db.execute(sql`select email, role, locale, is_disabled, merchant_ids, notifications_off from staff_users where id = ${staffId}`),
@@ -154,27 +222,56 @@ async function notifyNextPerson(options: NotifyWorkerOptions): Promise<boolean> 
   const mail = staffEmail(person!.locale === "en" ? "en" : "th", { waiting, attention }, options.consoleUrl);
   const headers = options.unsubscribeSecret ? oneClickOff(staffId, due, options.consoleUrl, options.unsubscribeSecret) : undefined;
   const ids = due.map((l) => l.id);
+  // On record before the server is given it: if this process dies before the outcome is recorded,
+  // the next lease counts a send that may have arrived (unconfirmed_sends). Only under this lease.
+  const started = rowsOf(
+    await db.execute(sql`
+      update staff_notifications set send_started_at = now()
+      where id in (${idList(ids)}) and outcome is null and lease_until = ${leaseUntil.toISOString()}::timestamptz
+      returning id`),
+  );
+  if (started.length !== ids.length) {
+    // Not all still ours (the lease lapsed and another pass took them): nothing is sent, and what
+    // was marked is unmarked, so no send is counted that never happened.
+    if (started.length > 0)
+      await db.execute(
+        sql`update staff_notifications set send_started_at = null where id in (${idList(started.map((r) => Number(r.id)))})`,
+      );
+    throw new Error("the lease on this person's e-mail lapsed before it was sent; it goes out on a later pass");
+  }
+  let messageId: string;
   try {
-    const { messageId } = await options.send({ to: email, ...mail, headers });
-    await mark(db, ids, sql`outcome = 'sent', sent_at = now(), email = ${email}, message_id = ${messageId}, last_error = null`);
-    options.log?.(`e-mailed ${email}: ${waiting.length} request(s) waiting for approval, ${attention.length} needing attention`);
+    ({ messageId } = await options.send({ to: email, ...mail, headers }));
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
     const attempts = Math.max(...due.map((l) => l.attempts));
     if (attempts >= (options.maxAttempts ?? NOTIFY_MAX_ATTEMPTS)) {
-      await mark(db, ids, sql`outcome = 'failed', email = ${email}, last_error = ${message}`);
+      await writeOrOwe(db, () => mark(db, ids, sql`outcome = 'failed', email = ${email}, last_error = ${message}`));
       options.log?.(`gave up e-mailing ${email} after ${attempts} attempts: ${message}`);
     } else {
       const next = new Date(Date.now() + notifyRetryAfterMs(attempts));
-      await mark(db, ids, sql`next_attempt_at = ${next.toISOString()}::timestamptz, last_error = ${message}`);
+      await writeOrOwe(db, () => mark(db, ids, sql`next_attempt_at = ${next.toISOString()}::timestamptz, last_error = ${message}`));
       options.log?.(`e-mail to ${email} failed (attempt ${attempts}), trying again at ${next.toISOString()}: ${message}`);
     }
+    return true;
   }
+  // The server has accepted it (its 250 to the message): recorded at once, in one statement. If the
+  // database is away, the record is owed and made before anything else once it is back — never sent again.
+  const sentAt = new Date();
+  await writeOrOwe(db, () =>
+    mark(
+      db,
+      ids,
+      sql`outcome = 'sent', sent_at = ${sentAt.toISOString()}::timestamptz, email = ${email}, message_id = ${messageId}, last_error = null`,
+    ),
+  );
+  options.log?.(`e-mailed ${email}: ${waiting.length} request(s) waiting for approval, ${attention.length} needing attention`);
   return true;
 }
 
 /** E-mails up to `max` people, one after the other, until `stopping` says so; returns how many. */
 export async function runNotifyPass(options: NotifyWorkerOptions, max = 20, stopping: () => boolean = () => false): Promise<number> {
+  await settleOwed(options.db);
   let done = 0;
   while (done < max && !stopping() && (await notifyNextPerson(options))) done++;
   return done;

@@ -12,11 +12,13 @@ import { applyToRequest } from "../requests/apply";
 import { newRequestId } from "../requests/create";
 import { DEFAULT_MAX_IN_FLIGHT_PER_ENDPOINT } from "./deliver";
 import { createEndpoint } from "./endpoints";
+import { listDeliveries } from "./log";
 import { startReceiver, type Receiver } from "./testing/receiver";
 
 /**
  * docs/DESIGN.md §14 promises it: `kill -9` of the instance in the middle of a delivery burst, then a
- * restart — every event delivered, none lost, duplicates only with the same `webhook-id`. The
+ * restart — every event delivered, none lost, duplicates only with the same `webhook-id`, and each
+ * duplicate visible in the delivery log as an attempt without an outcome followed by its repeat. The
  * instance is a real OS process (lib/outbound/testing/worker-process.ts) on a real Postgres; the
  * restarted one takes the killed one's deliveries only once their leases lapse.
  */
@@ -173,24 +175,46 @@ describe("kill -9 of the delivering instance in the middle of a burst", () => {
       }
       expect(new Set(timesReceived.keys())).toEqual(outbox);
 
-      // Only what was in flight at the kill arrived twice, and never three times.
-      const duplicates = [...timesReceived.values()].filter((n) => n > 1);
-      expect(duplicates.every((n) => n === 2)).toBe(true);
+      // Only what was in flight at the kill arrived twice, and never three times; the kill came
+      // while some had reached the receiver and were not yet answered.
+      const duplicates = [...timesReceived.entries()].filter(([, n]) => n > 1);
+      expect(duplicates.every(([, n]) => n === 2)).toBe(true);
+      expect(duplicates.length).toBeGreaterThan(0);
       expect(duplicates.length).toBeLessThanOrEqual(held.length);
 
-      // In the database: each delivery delivered on its first recorded attempt — the killed
-      // instance recorded nothing for what it had not finished — and each held delivery was sent
-      // again only after its lease had lapsed.
+      // In the database every send is on record (issue 32, item 11): an attempt row is written
+      // before its request leaves and completed after. The killed instance's sends are attempts
+      // without an outcome, and what was sent again is a second attempt — a visible repeat — made
+      // only after the lease lapsed. Each delivery was delivered by exactly one recorded attempt.
       const rows = await database.db.select().from(outboundDeliveries);
       expect(rows).toHaveLength(BURST);
-      for (const row of rows) expect(row).toMatchObject({ status: "delivered", attempts: 1, leaseUntil: null });
+      for (const row of rows) expect(row).toMatchObject({ status: "delivered", leaseUntil: null });
+      // Every event the receiver got twice shows so in the delivery log: an attempt without an
+      // outcome, then the repeat.
+      const log = await listDeliveries(database.db, { merchantIds: null }, BURST);
+      const byEvent = new Map(log.entries.map((entry) => [entry.eventId, entry]));
+      for (const [eventId] of duplicates) {
+        const entry = byEvent.get(eventId)!;
+        expect(entry.attempts).toBe(2);
+        expect(entry.unknownAttempts).toBe(1);
+        expect(entry.attemptLog.map((a) => [a.outcome, a.possibleRepeat])).toEqual([
+          ["unknown", false],
+          ["recorded", true],
+        ]);
+      }
       const attempts = await database.db.select().from(outboundAttempts);
-      expect(attempts).toHaveLength(BURST);
-      for (const attempt of attempts) {
+      const attemptsOf = new Map<number, (typeof attempts)[number][]>();
+      for (const attempt of attempts) attemptsOf.set(attempt.deliveryId, [...(attemptsOf.get(attempt.deliveryId) ?? []), attempt]);
+      const completed = attempts.filter((a) => a.completedAt !== null);
+      expect(completed).toHaveLength(BURST);
+      for (const attempt of completed) {
         expect(attempt.status).toBe(200);
         const until = heldUntil.get(attempt.deliveryId);
         if (until !== undefined) expect(attempt.at.getTime()).toBeGreaterThanOrEqual(until);
       }
+      const unknown = attempts.filter((a) => a.completedAt === null);
+      for (const attempt of unknown) expect(heldUntil.has(attempt.deliveryId)).toBe(true);
+      for (const row of rows) expect(row.attempts).toBe(attemptsOf.get(row.id)!.length);
       const firstAfterKill = receiver.received[receivedBeforeKill]!.at - killedAt;
       console.log(
         `[crash] received ${receivedBeforeKill} before the kill, ${held.length} held by the killed instance, ` +

@@ -187,26 +187,77 @@ export async function deliverLeased(options: DeliverOptions, delivery: LeasedDel
     await recordAttempt(options.db, delivery, attempt, now);
     return attempt;
   }
-  const attempt: Attempt = delivery.enabled
-    ? await sendAttempt({
-        url: delivery.url,
-        body,
-        headers: signedHeaders(delivery.eventId, body, secrets, now),
-        allowPrivate: options.allowPrivate,
-        timeoutMs: options.timeoutMs,
-      })
-    : { ok: false, status: null, latencyMs: 0, answer: null, error: "connection", errorDetail: "the endpoint is disabled" };
-  await recordAttempt(options.db, delivery, attempt, options.now?.() ?? new Date());
+  if (!delivery.enabled) {
+    const attempt: Attempt = {
+      ok: false,
+      status: null,
+      latencyMs: 0,
+      answer: null,
+      error: "connection",
+      errorDetail: "the endpoint is disabled",
+    };
+    await recordAttempt(options.db, delivery, attempt, options.now?.() ?? new Date());
+    return attempt;
+  }
+  // The attempt is on record before its request leaves: a crash before its outcome is recorded
+  // leaves an attempt without one (the endpoint may have it), and the next attempt is a visible repeat.
+  const attemptId = await beginAttempt(options.db, delivery, now);
+  if (attemptId === null) return LEASE_LOST;
+  const attempt = await sendAttempt({
+    url: delivery.url,
+    body,
+    headers: signedHeaders(delivery.eventId, body, secrets, now),
+    allowPrivate: options.allowPrivate,
+    timeoutMs: options.timeoutMs,
+  });
+  await recordAttempt(options.db, delivery, attempt, options.now?.() ?? new Date(), attemptId);
   return attempt;
+}
+
+/** What deliverLeased answers when its lease lapsed before it sent anything: nothing was sent or recorded. */
+const LEASE_LOST: Attempt = {
+  ok: false,
+  status: null,
+  latencyMs: 0,
+  answer: null,
+  error: "lease_lost",
+  errorDetail: "not sent: the lease lapsed before the attempt began, so another pass may hold it",
+};
+
+/**
+ * Records that an attempt begins — an attempt row without an outcome, and the delivery's count —
+ * only while this pass holds the lease; answers the attempt's id, or null when the lease is gone.
+ */
+async function beginAttempt(db: Db, delivery: LeasedDelivery, at: Date): Promise<number | null> {
+  const rows = await executePrepared<{ id: string | number }>(
+    db,
+    sql`
+    with mine as (
+      update outbound_deliveries set attempts = ${delivery.attempts + 1}
+      where id = ${delivery.id} and lease_until = ${delivery.leaseUntil.toISOString()}::timestamptz
+      returning id)
+    insert into outbound_attempts (delivery_id, at, latency_ms)
+    select id, ${at.toISOString()}::timestamptz, 0 from mine
+    returning id`,
+  );
+  return rows[0] ? Number(rows[0].id) : null;
 }
 
 /**
  * One statement: the delivery's new state (only if this pass still holds its lease — a pass that
- * overran it records nothing), its attempt row, and the endpoint's health: failing since the first
+ * overran it changes nothing of the delivery), its attempt's outcome (the row beginAttempt made,
+ * completed whatever the lease, since the request did leave; or a new, complete row when nothing
+ * was sent), and the endpoint's health: failing since the first
  * failure, healthy again on a success, disabled on a 410 or after 3 days of failures. The endpoint
  * row is written only when its health changes, so a busy endpoint's deliveries do not queue on it.
  */
-async function recordAttempt(db: Db, delivery: LeasedDelivery, attempt: Attempt, now: Date): Promise<void> {
+async function recordAttempt(
+  db: Db,
+  delivery: LeasedDelivery,
+  attempt: Attempt,
+  now: Date,
+  attemptId: number | null = null,
+): Promise<void> {
   const attempts = delivery.attempts + 1;
   const gone = attempt.status === 410;
   const retryIn = RETRY_AFTER_MS[attempts - 1];
@@ -225,10 +276,16 @@ async function recordAttempt(db: Db, delivery: LeasedDelivery, attempt: Attempt,
         delivered_at = ${attempt.ok ? at : null}::timestamptz, next_attempt_at = ${nextAttemptAt.toISOString()}::timestamptz
       where id = ${delivery.id} and lease_until = ${delivery.leaseUntil.toISOString()}::timestamptz
       returning id),
-    attempt as (
-      insert into outbound_attempts (delivery_id, at, status, latency_ms, answer, error)
-      select id, ${at}::timestamptz, ${attempt.status}, ${attempt.latencyMs}, ${attempt.answer}, ${error} from mine
-      returning delivery_id),
+    attempt as (${
+      attemptId === null
+        ? sql`insert into outbound_attempts (delivery_id, at, status, latency_ms, answer, error, completed_at)
+      select id, ${at}::timestamptz, ${attempt.status}, ${attempt.latencyMs}, ${attempt.answer}, ${error}, ${at}::timestamptz from mine
+      returning delivery_id`
+        : sql`update outbound_attempts set status = ${attempt.status}, latency_ms = ${attempt.latencyMs}, answer = ${attempt.answer},
+        error = ${error}, completed_at = ${at}::timestamptz
+      where id = ${attemptId} and completed_at is null
+      returning delivery_id`
+    }),
     health as (
       update webhook_endpoints set
         failing_since = case when ${attempt.ok} then null else coalesce(failing_since, ${at}::timestamptz) end,

@@ -33,6 +33,13 @@ export interface AttemptEntry {
   latencyMs: number;
   answer: string | null;
   error: string | null;
+  /**
+   * `recorded`: its outcome is above. `under_way`: sent, its outcome not yet back. `unknown`: the
+   * sender stopped (a crash, a kill) between sending and recording: the endpoint may have it.
+   */
+  outcome: "recorded" | "under_way" | "unknown";
+  /** An earlier attempt's outcome is unknown: the endpoint may get the event twice (same webhook-id). */
+  possibleRepeat: boolean;
 }
 
 export interface DeliveryEntry {
@@ -51,6 +58,8 @@ export interface DeliveryEntry {
   endpointDescription: string | null;
   endpointEnabled: boolean;
   attemptLog: AttemptEntry[];
+  /** Attempts whose outcome is unknown (the sender stopped in between): each may have reached the endpoint. */
+  unknownAttempts: number;
 }
 
 /** One page of the log, newest first, each delivery with its attempts (oldest first). */
@@ -75,6 +84,7 @@ export async function listDeliveries(
       id: outboundDeliveries.id,
       status: outboundDeliveries.status,
       attempts: outboundDeliveries.attempts,
+      leaseUntil: outboundDeliveries.leaseUntil,
       nextAttemptAt: outboundDeliveries.nextAttemptAt,
       createdAt: outboundDeliveries.createdAt,
       deliveredAt: outboundDeliveries.deliveredAt,
@@ -107,14 +117,31 @@ export async function listDeliveries(
             ),
           )
           .orderBy(outboundAttempts.id);
-  const byDelivery = new Map<number, AttemptEntry[]>();
-  for (const attempt of attempts) {
-    const list = byDelivery.get(attempt.deliveryId) ?? [];
-    list.push({ at: attempt.at, status: attempt.status, latencyMs: attempt.latencyMs, answer: attempt.answer, error: attempt.error });
-    byDelivery.set(attempt.deliveryId, list);
-  }
+  const byDelivery = new Map<number, Array<(typeof attempts)[number]>>();
+  for (const attempt of attempts) byDelivery.set(attempt.deliveryId, [...(byDelivery.get(attempt.deliveryId) ?? []), attempt]);
+  const now = new Date();
   return {
-    entries: page.map((row) => ({ ...row, status: row.status as DeliveryStatus, attemptLog: byDelivery.get(row.id) ?? [] })),
+    entries: page.map(({ leaseUntil, ...row }) => {
+      const stored = byDelivery.get(row.id) ?? [];
+      // Only the last attempt can still be under way, and only while its pass holds the lease.
+      const held = row.status === "pending" && leaseUntil !== null && leaseUntil >= now;
+      let unknownBefore = 0;
+      const attemptLog = stored.map((attempt, index): AttemptEntry => {
+        const outcome = attempt.completedAt !== null ? "recorded" : index === stored.length - 1 && held ? "under_way" : "unknown";
+        const entry: AttemptEntry = {
+          at: attempt.at,
+          status: attempt.status,
+          latencyMs: attempt.latencyMs,
+          answer: attempt.answer,
+          error: attempt.error,
+          outcome,
+          possibleRepeat: unknownBefore > 0,
+        };
+        if (outcome === "unknown") unknownBefore += 1;
+        return entry;
+      });
+      return { ...row, status: row.status as DeliveryStatus, attemptLog, unknownAttempts: unknownBefore };
+    }),
     next: rows.length > limit ? page[page.length - 1]!.id : null,
   };
 }

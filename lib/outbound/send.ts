@@ -20,7 +20,7 @@ export interface Attempt {
   /** The first KB of the answer's body, as text. */
   answer: string | null;
   /** Why it failed without an HTTP answer. */
-  error: "timeout" | "forbidden_address" | "connection" | "secret_unreadable" | null;
+  error: "timeout" | "forbidden_address" | "connection" | "secret_unreadable" | "lease_lost" | null;
   errorDetail: string | null;
 }
 

@@ -158,6 +158,11 @@ export function DeliveryLog({
                 <span className="text-xs text-slate-600">
                   {t.colAttempts}: {entry.attemptLog.length}
                 </span>
+                {entry.unknownAttempts > 0 && (
+                  <span className="rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-900" data-testid="delivery-unknown-attempts">
+                    {t.unknownAttempts(entry.unknownAttempts)}
+                  </span>
+                )}
                 {entry.status !== "pending" && (
                   <ResendDeliveryButton
                     action={resendAction}
@@ -188,14 +193,31 @@ export function DeliveryLog({
                       </thead>
                       <tbody>
                         {entry.attemptLog.map((attempt, index) => (
-                          <tr key={index} className="border-t border-slate-100 align-top" data-testid="delivery-attempt">
-                            <td className="py-1 pr-3">{when(attempt.at)}</td>
-                            <td className="py-1 pr-3">{attempt.status ?? t.noAnswer}</td>
-                            <td className="py-1 pr-3">{attempt.latencyMs} ms</td>
-                            <td className="max-w-xs py-1 pr-3">
-                              {attempt.answer && <pre className="whitespace-pre-wrap break-all font-mono">{attempt.answer}</pre>}
+                          <tr
+                            key={index}
+                            className="border-t border-slate-100 align-top"
+                            data-testid="delivery-attempt"
+                            data-outcome={attempt.outcome}
+                            data-repeat={attempt.possibleRepeat || undefined}
+                          >
+                            <td className="py-1 pr-3">
+                              {when(attempt.at)}
+                              {attempt.possibleRepeat && <span className="block text-amber-900">{t.attemptRepeat}</span>}
                             </td>
-                            <td className="py-1">{attempt.error}</td>
+                            {attempt.outcome === "recorded" ? (
+                              <>
+                                <td className="py-1 pr-3">{attempt.status ?? t.noAnswer}</td>
+                                <td className="py-1 pr-3">{attempt.latencyMs} ms</td>
+                                <td className="max-w-xs py-1 pr-3">
+                                  {attempt.answer && <pre className="whitespace-pre-wrap break-all font-mono">{attempt.answer}</pre>}
+                                </td>
+                                <td className="py-1">{attempt.error}</td>
+                              </>
+                            ) : (
+                              <td colSpan={4} className={`py-1 ${attempt.outcome === "unknown" ? "text-amber-900" : "text-slate-600"}`}>
+                                {attempt.outcome === "unknown" ? t.attemptUnknown : t.attemptUnderWay}
+                              </td>
+                            )}
                           </tr>
                         ))}
                       </tbody>

@@ -55,6 +55,7 @@ export function StaffEmailLog({ rows, locale }: { rows: EmailLogRow[]; locale: L
               data-testid="staff-email"
               data-outcome={row.outcome}
               data-email={row.email}
+              data-unconfirmed-sends={row.unconfirmedSends}
             >
               <td className="whitespace-nowrap px-3 py-2">{formatDateTime(row.recordedAt, locale)}</td>
               <td className="px-3 py-2">
@@ -73,6 +74,11 @@ export function StaffEmailLog({ rows, locale }: { rows: EmailLogRow[]; locale: L
                   {t[row.outcome]}
                 </span>
                 <span className="mt-1 block text-slate-700">{hint(row)}</span>
+                {row.unconfirmedSends > 0 && (
+                  <span className="mt-1 block text-amber-900" data-testid="staff-email-repeat">
+                    {row.outcome === "sent" ? t.repeated(String(row.unconfirmedSends + 1)) : t.interrupted(String(row.unconfirmedSends))}
+                  </span>
+                )}
                 {row.lastError && row.outcome !== "sent" && (
                   <span className="mt-1 block break-all text-slate-700">
                     {t.serverSaid}: {row.lastError}

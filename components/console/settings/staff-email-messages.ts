@@ -32,6 +32,10 @@ export const staffEmailMessages = defineMessages({
     request: "Request",
     result: "Result",
     serverSaid: "The mail server said",
+    repeated: (times: string) =>
+      `Possibly received ${times} times: PayDesk stopped during an earlier send before it could record whether the mail server took it, and sent it again`,
+    interrupted: (n: string) =>
+      `${n} earlier send(s) were cut off before their outcome was recorded: the person may already have this e-mail`,
     none: "No staff e-mail recorded yet.",
     noMatches: "None with this result.",
     ignored: (names: string) => `Ignored in the address (not a value this page knows): ${names}.`,
@@ -69,6 +73,9 @@ export const staffEmailMessages = defineMessages({
     request: "คำขอ",
     result: "ผล",
     serverSaid: "เซิร์ฟเวอร์อีเมลตอบว่า",
+    repeated: (times: string) =>
+      `ผู้รับอาจได้รับ ${times} ครั้ง: PayDesk หยุดทำงานระหว่างการส่งครั้งก่อนก่อนจะบันทึกได้ว่าเซิร์ฟเวอร์อีเมลรับไปแล้วหรือไม่ จึงส่งอีกครั้ง`,
+    interrupted: (n: string) => `การส่งก่อนหน้า ${n} ครั้งถูกตัดกลางคันก่อนบันทึกผล: ผู้รับอาจได้รับอีเมลนี้แล้ว`,
     none: "ยังไม่มีอีเมลถึงเจ้าหน้าที่",
     noMatches: "ไม่มีรายการที่มีผลนี้",
     ignored: (names: string) => `ค่าต่อไปนี้ในที่อยู่หน้าไม่ถูกนำมาใช้: ${names}`,

@@ -10,16 +10,22 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server on a free port for tests: it keeps what it accepts, and can be told to refuse
- * every message (as a server that is down for mail would, with a 451) until told otherwise.
+ * every message (as a server that is down for mail would, with a 451) until told otherwise, or to
+ * keep a message and hold back its 250 (`holdReplies`): the sender cannot know yet that it arrived,
+ * which is where a test kills the sender.
  */
 export async function startSmtpInbox(options: { port?: number } = {}): Promise<{
   url: string;
   received: ReceivedMail[];
   refuse(on: boolean): void;
+  /** Keep each message from now on but answer it only when `holdReplies(false)` is called. */
+  holdReplies(on: boolean): void;
   close(): Promise<void>;
 }> {
   const received: ReceivedMail[] = [];
   let refusing = false;
+  let holding = false;
+  const held: Array<() => void> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -37,7 +43,8 @@ export async function startSmtpInbox(options: { port?: number } = {}): Promise<{
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString("utf8"),
         });
-        callback();
+        if (holding) held.push(() => callback());
+        else callback();
       });
     },
   });
@@ -47,7 +54,14 @@ export async function startSmtpInbox(options: { port?: number } = {}): Promise<{
     url: `smtp://127.0.0.1:${port}`,
     received,
     refuse: (on) => (refusing = on),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    holdReplies: (on) => {
+      holding = on;
+      if (!on) for (const reply of held.splice(0)) reply();
+    },
+    close: () => {
+      for (const reply of held.splice(0)) reply();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

@@ -10,7 +10,7 @@ import { deniedMessage } from "@/lib/auth/action";
 import type { StaffSession } from "@/lib/auth/session";
 import { insertStaff } from "@/lib/auth/testing/staff";
 import type { Db } from "@/lib/db/client";
-import { auditLog, outboundDeliveries, webhookEndpoints } from "@/lib/db/schema";
+import { auditLog, outboundAttempts, outboundDeliveries, outboundEvents, webhookEndpoints } from "@/lib/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
 import { createKeyVault } from "@/lib/merchants/key-vault";
 import { createMerchant } from "@/lib/merchants/manage";
@@ -276,5 +276,31 @@ describe("settings: outbound webhooks", () => {
     // A filter that does not parse is named, not applied.
     const odd = await render(LogPage({ searchParams: Promise.resolve({ status: "lost", from: "31/12/2026" }) }));
     expect(odd).toContain("not a value the log can filter by");
+  });
+
+  it("an attempt cut off by a crash shows without an outcome, and the one after it as a repeat", async () => {
+    const created = await add({ url: `${receiver.url}/crashed` });
+    if (!created.ok) throw new Error(created.message);
+    const requestId = await paidPayIn();
+    const [delivery] = await database.db
+      .select({ id: outboundDeliveries.id })
+      .from(outboundDeliveries)
+      .innerJoin(outboundEvents, eq(outboundEvents.id, outboundDeliveries.eventId))
+      .where(eq(outboundEvents.requestId, requestId));
+    // What an instance killed between sending and recording leaves (lib/outbound/crash.test.ts
+    // shows a real kill -9 leaving it): the attempt begun, its lease lapsed, no outcome.
+    await database.db.insert(outboundAttempts).values({ deliveryId: delivery!.id, at: new Date(Date.now() - 60_000), latencyMs: 0 });
+    await database.db
+      .update(outboundDeliveries)
+      .set({ attempts: 1, leaseUntil: new Date(Date.now() - 30_000) })
+      .where(eq(outboundDeliveries.id, delivery!.id));
+    await deliver();
+    const page = await render(LogPage({ searchParams: Promise.resolve({ merchant: coffee, request: requestId }) }));
+    expect(page).toContain("Delivered");
+    expect(page).toContain("1 attempt(s) without an outcome: the endpoint may have received this event more than once");
+    expect(page).toContain("no outcome recorded: PayDesk stopped while sending; the endpoint may have received it");
+    expect(page).toContain("a repeat: an earlier attempt may have arrived (same webhook-id)");
+    expect(page).toMatch(/data-outcome="unknown"[^>]*>/);
+    expect(page).toMatch(/data-outcome="recorded" data-repeat="true"/);
   });
 });
