@@ -13,7 +13,7 @@ import { createPaymentApi, type MerchantApi } from "@/lib/payment-api/client";
 import { approveRequest } from "@/lib/requests/approve";
 import { reconcileRequest } from "@/lib/requests/reconcile";
 import { getRequestInScope, listTimeline } from "@/lib/requests/queries";
-import { expectDocumented } from "./testing/openapi-check";
+import { expectDocumented, expectDocumentedHeaders } from "./testing/openapi-check";
 
 // Many calls from one key in a few seconds: the per-key limit has its own test (lib/api/route.test.ts).
 vi.stubEnv("API_RATE_LIMIT", "100000/10s");
@@ -112,6 +112,7 @@ describe.each(["spec", "live"] as const)("the merchant API against the %s sandbo
   ) {
     const answer = await call(handler, method, path, options);
     expectDocumented(method, docPath, answer.status, answer.body);
+    expectDocumentedHeaders(method, docPath, answer.status, answer.headers);
     expect(answer.headers.get("x-request-id")).toMatch(/^rq_[0-9a-f]{16}$/);
     return answer;
   }
