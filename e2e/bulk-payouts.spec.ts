@@ -23,6 +23,8 @@ test("a file is checked line by line before anything is sent, and once confirmed
   sandbox,
 }) => {
   const run = Date.now().toString(36).toUpperCase();
+  // Recipients of this run only: a line paying one of an earlier run's (a retry) the same amount again would need an acknowledgement.
+  const { account, promptPay } = recipientsOfThisRun();
   await page.goto("/payouts/bulk");
   await expect(page.getByRole("heading", { level: 1, name: "Bulk Pay-Outs" })).toBeVisible();
   await expect(page.getByRole("navigation").getByRole("link", { name: "Bulk Pay-Outs" })).toBeVisible();
@@ -64,7 +66,7 @@ test("a file is checked line by line before anything is sent, and once confirmed
   await page.getByLabel("Merchant paying out").selectOption({ label: COFFEE });
   await page
     .getByLabel("CSV file")
-    .setInputFiles(csv([`${run}-3,"1,250.50",KBANK,1234567890,สมชาย ใจดี,,Commission`, `${run}-4,20,,,,0812345678,`]));
+    .setInputFiles(csv([`${run}-3,"1,250.50",KBANK,${account},สมชาย ใจดี,,Commission`, `${run}-4,20,,,,${promptPay},`]));
   await page.getByRole("button", { name: "Check the file" }).click();
   await page.waitForURL(/\/payouts\/bulk\/pb_[0-9a-f]+$/);
   await expect(page.getByTestId("bulk-summary")).toHaveText("2 lines, 2 ready, ฿1,270.50 in total");
@@ -88,9 +90,51 @@ test("a file is checked line by line before anything is sent, and once confirmed
     .trim()
     .split("\r\n");
   expect(rows).toHaveLength(3);
-  expect(rows[1]).toMatch(new RegExp(`^2,${run}-3,1250\\.50,KBANK,1234567890,สมชาย ใจดี,(sent|existing),req_[0-9a-f]+,`));
-  expect(rows[2]).toMatch(new RegExp(`^3,${run}-4,20\\.00,PromptPay,0812345678,,(sent|existing),req_[0-9a-f]+,`));
+  expect(rows[1]).toMatch(new RegExp(`^2,${run}-3,1250\\.50,KBANK,${account},สมชาย ใจดี,(sent|existing),req_[0-9a-f]+,`));
+  expect(rows[2]).toMatch(new RegExp(`^3,${run}-4,20\\.00,PromptPay,${promptPay},,(sent|existing),req_[0-9a-f]+,`));
   await lines.nth(0).getByRole("link").click();
   await expect(page).toHaveURL(/\/requests\/req_[0-9a-f]+$/);
   await expect(page.getByText(`${run}-3`).first()).toBeVisible();
+});
+
+/** A bank account and a PromptPay id (a Thai mobile number) no other run has paid. */
+function recipientsOfThisRun() {
+  const digits = String(Date.now()).slice(-8);
+  return { account: `90${digits}`, promptPay: `08${digits}` };
+}
+
+test("the same file uploaded again is not confirmed until a person ticks the box naming how many lines pay again and how much", async ({
+  page,
+}) => {
+  const { promptPay } = recipientsOfThisRun();
+  // Empty ref_id1: PayDesk makes one per line, so nothing but the recipient and amount tells the copies apart.
+  const file = csv([`,31.50,,,,${promptPay},`, `,32.50,,,,${promptPay},`]);
+  const uploadFile = async () => {
+    await page.goto("/payouts/bulk");
+    await page.getByLabel("Merchant paying out").selectOption({ label: COFFEE });
+    await page.getByLabel("CSV file").setInputFiles(file);
+    await page.getByRole("button", { name: "Check the file" }).click();
+    await page.waitForURL(/\/payouts\/bulk\/pb_[0-9a-f]+$/);
+  };
+  await uploadFile();
+  await expect(page.getByTestId("bulk-duplicates")).toHaveCount(0);
+  await page.getByTestId("bulk-confirm").click();
+  await expect(page.getByTestId("bulk-status")).toHaveText(/^(Done|Creating Pay-Outs) · 2 of 2 made$/, { timeout: 20_000 });
+
+  await uploadFile();
+  const again = page.url();
+  await expect(page.getByTestId("bulk-same-file")).toBeVisible();
+  await expect(page.getByTestId("bulk-duplicates")).toContainText("2 lines (฿64.00) pay a recipient the same amount again");
+  await expect(page.getByTestId("bulk-duplicate-line")).toHaveCount(2);
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  // Without the box ticked, confirming does nothing.
+  await page.getByTestId("bulk-confirm").click();
+  await expect(page.getByTestId("bulk-status")).toHaveText("Checked, not sent");
+  const ack = page.getByLabel("I have checked: pay these 2 lines (฿64.00) again.");
+  await ack.check();
+  await page.getByTestId("bulk-confirm").click();
+  await expect(page.getByTestId("bulk-status")).toHaveText(/^(Done|Creating Pay-Outs) · 2 of 2 made$/, { timeout: 20_000 });
+  expect(page.url()).toBe(again);
+  const lines = page.getByTestId("bulk-line");
+  for (const i of [0, 1]) await expect(lines.nth(i).getByRole("link")).toBeVisible();
 });

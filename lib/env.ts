@@ -108,6 +108,12 @@ const schema = z.object({
   /** Outbound webhooks: how many days the delivery log keeps events and their attempts. */
   OUTBOUND_LOG_RETENTION_DAYS: wholeNumber(1, 3_650, 30),
   /**
+   * Bulk Pay-Out files: how many days back a line paying the same recipient the same amount as a
+   * line of another confirmed file of the merchant is flagged (lib/bulk/duplicates.ts); 0 checks
+   * within the file only.
+   */
+  BULK_DUPLICATE_DAYS: wholeNumber(0, 365, 30),
+  /**
    * The reverse proxies in front of PayDesk (IPs and CIDR ranges, IPv4 and IPv6, comma-separated).
    * Only a connection from one of them may say who the client is (X-Forwarded-For); unset, nobody
    * may (lib/http/request-ip.ts).

@@ -5,6 +5,7 @@ import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDataba
 import { LANE_WAIT_MS } from "../payment-api/limiter";
 import { ApiError } from "./errors";
 import {
+  canonicalJson,
   checkIdempotencyKey,
   fingerprintOf,
   IDEMPOTENCY_WINDOW_MS,
@@ -24,8 +25,8 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
 
   let n = 0;
   const fresh = () => `key-${kind}-${++n}`;
-  const body = fingerprintOf("POST", "/api/v1/checkouts", '{"amount":"150.00"}');
-  const other = fingerprintOf("POST", "/api/v1/checkouts", '{"amount":"151.00"}');
+  const body = fingerprintOf("POST", "/api/v1/checkouts", { amount: "150.00" });
+  const other = fingerprintOf("POST", "/api/v1/checkouts", { amount: "151.00" });
 
   it.skipIf(skip)("answers the same request again from the store, without running it again", async () => {
     const key = fresh();
@@ -140,46 +141,82 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
     expect(replay).toEqual({ replayed: true, answer: { status: 201, body: { id: "took over" } } });
   });
 
-  it.skipIf(skip)("lets a failed or 5xx first call go, so a retry runs; keeps a 4xx refusal as the answer", async () => {
-    const key = fresh();
-    await expect(
-      withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => {
-        throw new Error("database went away");
-      }),
-    ).rejects.toThrow(/went away/);
-    const unavailable = await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
-      status: 503,
-      body: {},
-    }));
-    expect(unavailable).toMatchObject({ replayed: false, answer: { status: 503 } });
-    expect(
-      await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
-        status: 201,
-        body: { id: "third" },
-      })),
-    ).toMatchObject({
-      replayed: false,
-    });
+  it.skipIf(skip)(
+    "lets a failed or 5xx first call go, so a retry runs; keeps a 4xx refusal of a request that ran as the answer",
+    async () => {
+      const key = fresh();
+      await expect(
+        withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => {
+          throw new Error("database went away");
+        }),
+      ).rejects.toThrow(/went away/);
+      const unavailable = await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
+        status: 503,
+        body: {},
+      }));
+      expect(unavailable).toMatchObject({ replayed: false, answer: { status: 503 } });
+      expect(
+        await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
+          status: 201,
+          body: { id: "third" },
+        })),
+      ).toMatchObject({
+        replayed: false,
+      });
 
-    const refused = fresh();
-    const refusal = new ApiError(400, {
-      type: "invalid_request_error",
-      code: "parameter_invalid",
-      param: "amount",
-      message: "amount: bad",
-    });
-    await expect(
-      withIdempotency(database.db, { keyId: "k1", idempotencyKey: refused, fingerprint: body }, async () => {
-        throw refusal;
-      }),
-    ).rejects.toBe(refusal);
-    const replay = await withIdempotency(database.db, { keyId: "k1", idempotencyKey: refused, fingerprint: body }, async () => ({
-      status: 201,
-      body: {},
-    }));
-    expect(replay.replayed).toBe(true);
-    expect(refusalOf(replay.answer)).toMatchObject({ status: 400, fields: { code: "parameter_invalid", param: "amount" } });
-  });
+      // The provider refused it: PayDesk recorded the request, so the refusal is its answer.
+      const refused = fresh();
+      const refusal = new ApiError(422, {
+        type: "provider_error",
+        code: "AMOUNT_TOO_HIGH",
+        message: "The provider refused this request.",
+        paymentRequest: "req_refused",
+      });
+      await expect(
+        withIdempotency(database.db, { keyId: "k1", idempotencyKey: refused, fingerprint: body }, async () => {
+          throw refusal;
+        }),
+      ).rejects.toBe(refusal);
+      const replay = await withIdempotency(database.db, { keyId: "k1", idempotencyKey: refused, fingerprint: body }, async () => ({
+        status: 201,
+        body: {},
+      }));
+      expect(replay.replayed).toBe(true);
+      expect(refusalOf(replay.answer)).toMatchObject({ status: 422, fields: { code: "AMOUNT_TOO_HIGH", paymentRequest: "req_refused" } });
+    },
+  );
+
+  it.skipIf(skip)(
+    "keeps nothing for a request refused before it ran (validation): the corrected request may use the same key",
+    async () => {
+      const key = fresh();
+      const invalid = new ApiError(400, {
+        type: "invalid_request_error",
+        code: "parameter_invalid",
+        param: "amount",
+        message: "amount: bad",
+      });
+      await expect(
+        withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: other }, async () => {
+          throw invalid;
+        }),
+      ).rejects.toBe(invalid);
+      expect(await database.db.select().from(apiIdempotency)).not.toContainEqual(expect.objectContaining({ idempotencyKey: key }));
+      // The corrected body (another fingerprint) under the same key runs, and its answer is kept.
+      expect(
+        await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
+          status: 201,
+          body: { id: "corrected" },
+        })),
+      ).toEqual({ replayed: false, answer: { status: 201, body: { id: "corrected" } } });
+      expect(
+        await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
+          status: 201,
+          body: {},
+        })),
+      ).toEqual({ replayed: true, answer: { status: 201, body: { id: "corrected" } } });
+    },
+  );
 
   it.skipIf(skip)("forgets an answer after 24 hours, and takes over a claim whose instance died", async () => {
     const key = fresh();
@@ -237,7 +274,7 @@ describe("Idempotency-Key shared by two instances", () => {
 
   it.skipIf(skip)("runs once when the same call reaches both", async () => {
     let runs = 0;
-    const fingerprint = fingerprintOf("POST", "/api/v1/payouts", "{}");
+    const fingerprint = fingerprintOf("POST", "/api/v1/payouts", {});
     const call = (db: typeof second.db) =>
       withIdempotency(db, { keyId: "k1", idempotencyKey: "shared", fingerprint }, async () => {
         runs++;
@@ -251,6 +288,23 @@ describe("Idempotency-Key shared by two instances", () => {
 });
 
 describe("an Idempotency-Key's own rules", () => {
+  it("compares the request's parameters, not its bytes: keys in another order are the same request", () => {
+    const path = "/api/v1/checkouts";
+    const a = fingerprintOf("POST", path, JSON.parse('{"amount":"150.00","payer":{"name":"A","email":"a@example.com"},"tags":[1,2]}'));
+    const b = fingerprintOf(
+      "POST",
+      path,
+      JSON.parse('{ "tags": [1, 2], "payer": {"email":"a@example.com", "name":"A"}, "amount": "150.00" }'),
+    );
+    expect(b).toBe(a);
+    expect(
+      fingerprintOf("POST", path, JSON.parse('{"amount":"150.00","payer":{"name":"A","email":"a@example.com"},"tags":[2,1]}')),
+    ).not.toBe(a);
+    expect(fingerprintOf("POST", path, { amount: "150.01" })).not.toBe(fingerprintOf("POST", path, { amount: "150.00" }));
+    expect(fingerprintOf("POST", "/api/v1/payouts", { amount: "150.00" })).not.toBe(fingerprintOf("POST", path, { amount: "150.00" }));
+    expect(canonicalJson({ b: 1, a: { d: null, c: "x" } })).toBe('{"a":{"c":"x","d":null},"b":1}');
+  });
+
   it("keeps a claim longer than a merchant API call may take (lane wait + the longest provider timeout, twice over)", () => {
     // PAYMENT_API_TIMEOUT_MS may be set up to 120 s (lib/env.ts); a claim lapsing under a running
     // call would let a retry send the request to the provider again.

@@ -11,12 +11,19 @@ import { log } from "../ops/log";
  * memory), per API key:
  *
  * - the first call claims the key (an insert that only one caller can win) and runs;
- * - its answer is stored, and the same key with the same request (method, path, body) within 24 hours
- *   answers it again — without running, so without a second provider call;
+ * - its answer is stored, and the same key with the same request (method, path, and the body's
+ *   parameters: the same JSON with its keys in another order or other spacing is the same request)
+ *   within 24 hours answers it again — without running, so without a second provider call;
  * - the same key with another request → 422; while the first still runs → 409;
- * - a 5xx answer or a failure is not stored: the claim is let go, and a retry runs again. (The
+ * - as Stripe keeps them, an answer is stored only once the request ran: a success, or a refusal
+ *   that names the payment request PayDesk recorded for it (the provider refused it, or did not
+ *   take it: `paymentRequest`). A refusal before anything was recorded — the body's schema, the
+ *   contract's rules (amount, PromptPay id), the merchant's limits, a reference in use, a Pay-In
+ *   not refundable yet — is not stored: the claim is let go, and the corrected request may use
+ *   the same key;
+ * - a 5xx answer or a failure is not stored either: the claim is let go, and a retry runs again. (The
  *   request PayDesk recorded meanwhile stays; its reference is then mapped anew,
- *   lib/merchant-api/requests.ts.) 4xx answers are stored, as the caller's request will not change;
+ *   lib/merchant-api/requests.ts.)
  * - a claim left by an instance that died mid-call lapses after LOCK_MS; until then the same key
  *   answers 409 (a caller whose claim lost to one that was let go meanwhile tries the claim again).
  *   A call finishing after its claim was taken over neither stores its answer nor lets the other's go.
@@ -46,8 +53,21 @@ export interface Idempotent {
   answer: StoredAnswer;
 }
 
-export function fingerprintOf(method: string, path: string, body: Uint8Array | string): string {
-  return `${method} ${path} ${createHash("sha256").update(body).digest("hex")}`;
+/** `params`: the body as parsed JSON (null without one); compared as parameters, not bytes. */
+export function fingerprintOf(method: string, path: string, params: unknown): string {
+  return `${method} ${path} ${createHash("sha256").update(canonicalJson(params)).digest("hex")}`;
+}
+
+/** JSON with every object's keys sorted, so that the order a client wrote them in does not count. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
 }
 
 export function checkIdempotencyKey(value: string): string {
@@ -107,8 +127,9 @@ export async function withIdempotency(
   try {
     answer = await run();
   } catch (error) {
-    // A 4xx refusal is the answer to this request, kept like any other; anything else lets the claim go.
-    if (error instanceof ApiError && error.status < 500) {
+    // A 4xx refusal of a request that ran (PayDesk recorded it) is its answer, kept like any other;
+    // a refusal before that, and anything else, lets the claim go.
+    if (error instanceof ApiError && error.status < 500 && error.fields.paymentRequest !== undefined) {
       await db
         .update(apiIdempotency)
         .set({ status: error.status, body: { refused: error.fields }, lockedUntil: null })

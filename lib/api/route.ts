@@ -20,7 +20,8 @@ import { log } from "../ops/log";
  * and the public one; lib/auth/routes-registry.test.ts fails on a route under /api/v1 not built here.
  *
  *   API key (401) → scope (403) → rate limit per key (429) → body: JSON (415), ≤ 64 KB (413), the
- *   endpoint's strict schema (400 naming the field) → Idempotency-Key (POST: replay, 409, 422) →
+ *   endpoint's strict schema (400 naming the field) → Idempotency-Key (POST: replay, 409, 422; only
+ *   answers of a request that ran are kept, lib/api/idempotency.ts) →
  *   run → audit entry for every write, the key as the actor
  *
  * Every answer carries X-Request-Id, also in the audit entry and in the log line of a failure;
@@ -136,7 +137,8 @@ export function defineApiRoute<E extends Endpoint, P extends Params = Record<str
           {
             keyId: key.keyId,
             idempotencyKey: checkIdempotencyKey(idempotencyKey),
-            fingerprint: fingerprintOf(endpoint.method, path, bytes ?? ""),
+            // The parameters, not the bytes: the body parsed above, so it is JSON.
+            fingerprint: fingerprintOf(endpoint.method, path, bytes ? (JSON.parse(new TextDecoder().decode(bytes)) as unknown) : null),
           },
           () => run(context),
         );

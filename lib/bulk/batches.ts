@@ -1,12 +1,14 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { merchants, paymentRequests, payoutBatches, payoutBatchRows, staffUsers } from "../db/schema";
 import type { MerchantScope } from "../merchants/queries";
 import type { Destination } from "../requests/contract";
 import { isRefundable, refundStanding } from "../refunds/refunds";
+import { env } from "../env";
 import type { Column, FileLine } from "./csv";
+import { findDuplicates, isAcknowledged, type Acknowledgement } from "./duplicates";
 
 /**
  * Bulk Pay-Out files as PayDesk keeps them (docs/DESIGN.md §16): recorded when checked (`draft`:
@@ -248,38 +250,52 @@ export async function getBatch(db: Db, scope: MerchantScope, id: string): Promis
   };
 }
 
-export type ConfirmOutcome = "confirmed" | "already" | "has_problems" | "canceled" | "not_found";
+export type ConfirmOutcome = "confirmed" | "already" | "has_problems" | "needs_acknowledgement" | "canceled" | "not_found";
 
 /**
- * Confirms a draft whose every line is fine: one conditional update, so two people (or two clicks)
- * confirming at once confirm it once. The bulk loop is woken through BULK_CHANNEL.
+ * Confirms a draft whose every line is fine and whose lines that pay someone the same amount again
+ * (lib/bulk/duplicates.ts) are acknowledged: `ack` must name exactly how many lines are flagged and
+ * what they total, as checked now — not as the page showed them. The file is locked, and the
+ * merchant's confirmations one at a time, so two people (or two clicks, or two copies of one file)
+ * confirming at once confirm it once, and the second copy sees the first as confirmed. The bulk
+ * loop is woken through BULK_CHANNEL.
  */
-export async function confirmBatch(db: Db, scope: MerchantScope, id: string, by: string): Promise<ConfirmOutcome> {
-  const [confirmed] = await db
-    .update(payoutBatches)
-    .set({ status: "confirmed", confirmedBy: by, confirmedAt: new Date() })
-    .where(
-      and(
-        eq(payoutBatches.id, id),
-        eq(payoutBatches.status, "draft"),
-        eq(payoutBatches.validCount, payoutBatches.rowCount),
-        ne(payoutBatches.rowCount, 0),
-        scoped(scope),
-      ),
-    )
-    .returning({ id: payoutBatches.id });
-  if (confirmed) {
-    await db.execute(sql`select pg_notify(${BULK_CHANNEL}, ${id})`);
+export async function confirmBatch(
+  db: Db,
+  scope: MerchantScope,
+  id: string,
+  by: string,
+  options: { ack?: Acknowledgement | null; duplicateDays?: number } = {},
+): Promise<ConfirmOutcome> {
+  const days = options.duplicateDays ?? env().BULK_DUPLICATE_DAYS;
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [found] = await tx
+      .select({ merchantId: payoutBatches.merchantId, status: payoutBatches.status })
+      .from(payoutBatches)
+      .where(and(eq(payoutBatches.id, id), scoped(scope)))
+      .limit(1);
+    if (!found) return "not_found";
+    // One confirmation per merchant at a time: a copy of this file confirmed meanwhile is seen below.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`paydesk_bulk_confirm:${found.merchantId}`}))`);
+    const [batch] = await tx
+      .select({ status: payoutBatches.status, rowCount: payoutBatches.rowCount, validCount: payoutBatches.validCount })
+      .from(payoutBatches)
+      .where(eq(payoutBatches.id, id))
+      .for("update");
+    if (!batch) return "not_found";
+    if (batch.status === "canceled") return "canceled";
+    if (batch.status !== "draft") return "already";
+    if (batch.rowCount === 0 || batch.validCount !== batch.rowCount) return "has_problems";
+    if (!isAcknowledged(await findDuplicates(tx, id, { days }), options.ack ?? null)) return "needs_acknowledgement";
+    await tx
+      .update(payoutBatches)
+      .set({ status: "confirmed", confirmedBy: by, confirmedAt: new Date() })
+      .where(and(eq(payoutBatches.id, id), eq(payoutBatches.status, "draft")));
+    // Delivered when the transaction commits.
+    await tx.execute(sql`select pg_notify(${BULK_CHANNEL}, ${id})`);
     return "confirmed";
-  }
-  const [found] = await db
-    .select({ status: payoutBatches.status })
-    .from(payoutBatches)
-    .where(and(eq(payoutBatches.id, id), scoped(scope)));
-  if (!found) return "not_found";
-  if (found.status === "canceled") return "canceled";
-  if (found.status === "draft") return "has_problems";
-  return "already";
+  });
 }
 
 /** Discards a draft (nothing was sent for it); false when it is no longer a draft or not found. */

@@ -18,6 +18,7 @@ import { reconcileRequest } from "../requests/reconcile";
 import { refundStanding } from "../refunds/refunds";
 import { rulesOf } from "../requests/form-context";
 import { cancelBatch, confirmBatch, getBatch, listBatches, recordBatch } from "./batches";
+import { findDuplicates } from "./duplicates";
 import { parseBulkFile } from "./csv";
 import { idempotencyKeyOf, runBulkPass } from "./worker";
 
@@ -153,7 +154,7 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
   );
 
   it.skipIf(skip)("a pass told to stop (the instance is stopping) takes no further line; the rest wait for the next pass", async () => {
-    const id = await upload([`${ref("S")},10,,,,0812345678`, `${ref("S")},11,,,,0812345678`, `${ref("S")},12,,,,0812345678`]);
+    const id = await upload([`${ref("S")},10.50,,,,0812345678`, `${ref("S")},11.50,,,,0812345678`, `${ref("S")},12.50,,,,0812345678`]);
     expect(await confirmBatch(database.db, all, id, staffId)).toBe("confirmed");
     let asked = 0;
     expect(await runBulkPass(options(), 20, () => asked++ >= 1)).toBe(1);
@@ -223,7 +224,9 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
       // A file whose lines were fine when checked; by the time it is made, someone refunded the rest.
       const late = await uploadRefunds([`${ref("G")},100,0812345678,${payIn.id}`, `${ref("G")},100,0812345678,${payIn.id}`]);
       const good = await uploadRefunds([`${ref("F")},100,0812345678,${payIn.id}`, `${ref("F")},100,0812345678,${payIn.refId1}`]);
-      expect(await confirmBatch(database.db, all, good, staffId)).toBe("confirmed");
+      // Two refunds of ฿100 to one customer: the second pays the same recipient the same amount again.
+      expect(await confirmBatch(database.db, all, good, staffId)).toBe("needs_acknowledgement");
+      expect(await confirmBatch(database.db, all, good, staffId, { ack: { count: 1, totalSatang: 10_000 } })).toBe("confirmed");
       expect(await runBulkPass(options())).toBe(2);
       const made = (await getBatch(database.db, all, good))!;
       expect(made.lines.map((l) => l.outcome)).toEqual(["sent", "sent"]);
@@ -238,13 +241,64 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
         { merchantRowId, idempotencyKey: randomUUID(), createdBy: staffId, refundOf: payIn.id },
       );
       expect(rest.outcome).toBe("sent");
-      expect(await confirmBatch(database.db, all, late, staffId)).toBe("confirmed");
+      // Both lines repeat the confirmed file's (and the second, the first).
+      expect(await confirmBatch(database.db, all, late, staffId, { ack: { count: 2, totalSatang: 20_000 } })).toBe("confirmed");
       await runBulkPass(options());
       const refused = (await getBatch(database.db, all, late))!;
       expect(refused.lines.map((l) => [l.outcome, l.problems])).toEqual([
         ["refused", { amount: ["refundNothingLeft"] }],
         ["refused", { amount: ["refundNothingLeft"] }],
       ]);
+    },
+  );
+
+  it.skipIf(skip)(
+    "the same file uploaded again, with empty ref_id1, is not confirmed without an acknowledgement naming its count and total",
+    async () => {
+      // Six recipients no other test here pays these amounts to.
+      const lines = Array.from({ length: 6 }, (_, i) => `,${61 + i}.25,,,,08100000${10 + i}`);
+      const first = await upload(lines);
+      expect(await findDuplicates(database.db, first, { days: 30 })).toMatchObject({ count: 0, totalSatang: 0 });
+      expect(await confirmBatch(database.db, all, first, staffId)).toBe("confirmed");
+      expect(await runBulkPass(options())).toBe(6);
+
+      const again = await upload(lines);
+      const flagged = await findDuplicates(database.db, again, { days: 30 });
+      const total = [61, 62, 63, 64, 65, 66].reduce((sum, baht) => sum + baht * 100 + 25, 0);
+      expect(flagged).toMatchObject({ count: 6, totalSatang: total });
+      expect(flagged.lines[0]).toMatchObject({ line: 2, sameAs: { kind: "other_file", batchId: first, line: 2 } });
+      // A warning is not enough: without the acknowledgement, or with one that names another count or total, nothing is confirmed.
+      expect(await confirmBatch(database.db, all, again, staffId)).toBe("needs_acknowledgement");
+      expect(await confirmBatch(database.db, all, again, staffId, { ack: { count: 5, totalSatang: total } })).toBe("needs_acknowledgement");
+      expect(await confirmBatch(database.db, all, again, staffId, { ack: { count: 6, totalSatang: total - 1 } })).toBe(
+        "needs_acknowledgement",
+      );
+      expect(await runBulkPass(options())).toBe(0);
+      expect((await getBatch(database.db, all, again))!.batch.status).toBe("draft");
+      // Outside the window, or with the window at 0, another file does not count.
+      expect((await findDuplicates(database.db, again, { days: 30, now: new Date(Date.now() + 31 * 86_400_000) })).count).toBe(0);
+      expect((await findDuplicates(database.db, again, { days: 0 })).count).toBe(0);
+      // Acknowledged exactly: confirmed, and paid again as the person chose.
+      expect(await confirmBatch(database.db, all, again, staffId, { ack: { count: 6, totalSatang: total } })).toBe("confirmed");
+      expect(await runBulkPass(options())).toBe(6);
+    },
+  );
+
+  it.skipIf(skip)(
+    "flags an identical line repeated in one file, and two copies confirmed at once confirm one without an acknowledgement",
+    async () => {
+      const repeated = `,77.70,KBANK,123-4-56789-0,Somchai,`;
+      const id = await upload([repeated, `,77.70,,,,0811111177`, `,77.70,KBANK,1234567890,Somchai,`]);
+      const flagged = await findDuplicates(database.db, id, { days: 30 });
+      // Account numbers are compared as digits: line 4 is line 2 again.
+      expect(flagged).toMatchObject({ count: 1, totalSatang: 7_770, lines: [{ line: 4, sameAs: { kind: "this_file", line: 2 } }] });
+      expect(await confirmBatch(database.db, all, id, staffId)).toBe("needs_acknowledgement");
+      expect(await cancelBatch(database.db, all, id)).toBe(true);
+
+      const copy = [`,78.80,,,,0811111178`];
+      const [a, b] = [await upload(copy), await upload(copy)];
+      const outcomes = await Promise.all([confirmBatch(database.db, all, a, staffId), confirmBatch(database.db, all, b, staffId)]);
+      expect(outcomes.toSorted()).toEqual(["confirmed", "needs_acknowledgement"]);
     },
   );
 

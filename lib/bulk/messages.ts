@@ -57,6 +57,16 @@ export const bulkMessages = defineMessages({
     notFound: "There is no such file.",
     cannotCancel: "Only a file not yet confirmed can be discarded.",
     hasProblems: "Some lines of this file have problems: fix them in your file and upload it again. Nothing was sent.",
+    duplicatesTitle: (count: number, total: string) =>
+      `${count} line${count === 1 ? "" : "s"} (${total}) pay${count === 1 ? "s" : ""} a recipient the same amount again`,
+    duplicatesBody:
+      "Each line below has the same destination and amount as an earlier line of this file, or as a line of a file confirmed recently. Confirming pays it again.",
+    duplicateOfLine: (line: number) => `same as line ${line} of this file`,
+    duplicateOfFile: (fileName: string, line: number, when: string) => `same as line ${line} of “${fileName}” (confirmed ${when})`,
+    duplicatesAcknowledge: (count: number, total: string) =>
+      `I have checked: pay these ${count} line${count === 1 ? "" : "s"} (${total}) again.`,
+    duplicatesNotAcknowledged:
+      "This file pays some recipients the same amount again: tick the box that names how many lines and how much, after checking them. If the list changed meanwhile, check it again. Nothing was sent.",
     fileEmpty: "The file has no Pay-Outs: a header line and at least one line under it are needed.",
     fileTooLarge: (max: number) => `The file is too large: at most ${Math.round(max / 1_000)} KB.`,
     fileTooManyRows: (rows: number, max: number) => `The file has ${rows} lines; at most ${max} at a time. Split it in two.`,
@@ -119,6 +129,13 @@ export const bulkMessages = defineMessages({
     notFound: "ไม่พบไฟล์นี้",
     cannotCancel: "ทิ้งได้เฉพาะไฟล์ที่ยังไม่ยืนยัน",
     hasProblems: "บางบรรทัดในไฟล์นี้ต้องแก้ไข แก้ในไฟล์แล้วอัปโหลดใหม่ ยังไม่มีการส่งรายการใด",
+    duplicatesTitle: (count: number, total: string) => `${count} บรรทัด (${total}) จ่ายผู้รับรายเดิมด้วยยอดเดิมซ้ำ`,
+    duplicatesBody: "แต่ละบรรทัดด้านล่างมีปลายทางและยอดเงินเดียวกับบรรทัดก่อนหน้าในไฟล์นี้ หรือกับบรรทัดในไฟล์ที่ยืนยันไปเมื่อไม่นานนี้ หากยืนยันจะจ่ายซ้ำอีกครั้ง",
+    duplicateOfLine: (line: number) => `ซ้ำกับบรรทัด ${line} ของไฟล์นี้`,
+    duplicateOfFile: (fileName: string, line: number, when: string) => `ซ้ำกับบรรทัด ${line} ของ “${fileName}” (ยืนยันเมื่อ ${when})`,
+    duplicatesAcknowledge: (count: number, total: string) => `ฉันตรวจสอบแล้ว: จ่าย ${count} บรรทัดนี้ (${total}) ซ้ำอีกครั้ง`,
+    duplicatesNotAcknowledged:
+      "ไฟล์นี้จ่ายผู้รับบางรายด้วยยอดเดิมซ้ำ โปรดตรวจสอบแล้วติ๊กช่องที่ระบุจำนวนบรรทัดและยอดรวม หากรายการเปลี่ยนไประหว่างนี้ โปรดตรวจสอบอีกครั้ง ยังไม่มีการส่งรายการใด",
     fileEmpty: "ไฟล์ไม่มีรายการโอนจ่าย ต้องมีบรรทัดหัวตารางและอย่างน้อยหนึ่งบรรทัดข้อมูล",
     fileTooLarge: (max: number) => `ไฟล์ใหญ่เกินไป ไม่เกิน ${Math.round(max / 1_000)} KB`,
     fileTooManyRows: (rows: number, max: number) => `ไฟล์มี ${rows} บรรทัด ครั้งละไม่เกิน ${max} บรรทัด แบ่งเป็นสองไฟล์`,

@@ -13,7 +13,7 @@ import { createPaymentApi, type MerchantApi } from "@/lib/payment-api/client";
 import { approveRequest } from "@/lib/requests/approve";
 import { reconcileRequest } from "@/lib/requests/reconcile";
 import { getRequestInScope, listTimeline } from "@/lib/requests/queries";
-import { expectDocumented } from "./testing/openapi-check";
+import { expectDocumented, expectDocumentedHeaders } from "./testing/openapi-check";
 
 // Many calls from one key in a few seconds: the per-key limit has its own test (lib/api/route.test.ts).
 vi.stubEnv("API_RATE_LIMIT", "100000/10s");
@@ -112,6 +112,7 @@ describe.each(["spec", "live"] as const)("the merchant API against the %s sandbo
   ) {
     const answer = await call(handler, method, path, options);
     expectDocumented(method, docPath, answer.status, answer.body);
+    expectDocumentedHeaders(method, docPath, answer.status, answer.headers);
     expect(answer.headers.get("x-request-id")).toMatch(/^rq_[0-9a-f]{16}$/);
     return answer;
   }
@@ -208,6 +209,51 @@ describe.each(["spec", "live"] as const)("the merchant API against the %s sandbo
     expect(await atProvider(body.reference)).toBe(1);
     const changed = await postCheckout({ ...body, amount: "999.00" }, { headers });
     expect(changed).toMatchObject({ status: 422, body: { error: { type: "idempotency_error", code: "idempotency_key_reused" } } });
+  });
+
+  it("keeps nothing under an Idempotency-Key for a request the contract refused: the corrected retry with the same key runs", async () => {
+    // The amount's rule (2 decimals) and a PromptPay id's are the contract's, checked once the call runs.
+    const checkoutKey = { "idempotency-key": randomUUID() };
+    const badAmount = await postCheckout(payIn({ amount: "150.001" }), { headers: checkoutKey });
+    expect(badAmount).toMatchObject({ status: 400, body: { error: { param: "amount" } } });
+    const corrected = payIn();
+    const ran = await postCheckout(corrected, { headers: checkoutKey });
+    expect(ran.status).toBe(201);
+    expect(ran.headers.get("idempotent-replayed")).toBeNull();
+    expect(await atProvider(corrected.reference)).toBe(1);
+    const again = await postCheckout(corrected, { headers: checkoutKey });
+    expect(again).toMatchObject({ status: 201, body: { id: ran.body.id } });
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+
+    const payoutKey = { "idempotency-key": randomUUID() };
+    const reference = ref("IPP");
+    const payout = (promptpay_id: string) =>
+      documented(payouts.POST as Handler, "POST", "/payouts", "/payouts", {
+        body: { amount: "100.00", reference, destination: { type: "promptpay", promptpay_id } },
+        headers: payoutKey,
+      });
+    expect(await payout("08123")).toMatchObject({ status: 400, body: { error: { param: "destination.promptpay_id" } } });
+    const sent = await payout("0812345678");
+    expect(sent.status).toBe(201);
+    expect(sent.headers.get("idempotent-replayed")).toBeNull();
+    expect(await atProvider(reference)).toBe(1);
+  });
+
+  it("treats the same JSON with its keys in another order as the same request under one Idempotency-Key", async () => {
+    const body = payIn({ payer: { name: "A", email: "a@example.com" } });
+    const headers = { "idempotency-key": randomUUID() };
+    const first = await call(checkouts.POST as Handler, "POST", "/checkouts", {
+      raw: `{"amount":"${body.amount}","reference":"${body.reference}","payer":{"name":"A","email":"a@example.com"}}`,
+      headers,
+    });
+    expect(first.status).toBe(201);
+    const reordered = await call(checkouts.POST as Handler, "POST", "/checkouts", {
+      raw: `{ "payer": { "email": "a@example.com", "name": "A" },\n  "reference": "${body.reference}", "amount": "${body.amount}" }`,
+      headers,
+    });
+    expect(reordered).toMatchObject({ status: 201, body: { id: first.body.id } });
+    expect(reordered.headers.get("idempotent-replayed")).toBe("true");
+    expect(await atProvider(body.reference)).toBe(1);
   });
 
   it("makes exactly one provider request from 50 concurrent calls with one Idempotency-Key", async () => {

@@ -2,7 +2,7 @@ import { validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
 import { ENDPOINTS } from "./endpoints";
 import { openApiDocument } from "./openapi";
-import { expectDocumented } from "./testing/openapi-check";
+import { expectDocumented, expectDocumentedHeaders } from "./testing/openapi-check";
 
 describe("the merchant API's OpenAPI document", () => {
   it("passes an independent OpenAPI 3.1 validator", async () => {
@@ -35,5 +35,62 @@ describe("the merchant API's OpenAPI document", () => {
     expect(() => expectDocumented("POST", "/checkouts", 400, { error: { ...error.error, type: "oops" } })).toThrow(/does not fit/);
     expect(() => expectDocumented("POST", "/checkouts", 400, { message: "free text" })).toThrow(/does not fit/);
     expect(() => expectDocumented("GET", "/checkouts/{id}", 200, { id: "req_1" })).toThrow(/does not fit/);
+  });
+
+  type Doc = {
+    info: { license?: { name: string } };
+    components: { headers?: Record<string, { schema: unknown; required?: boolean }> };
+    paths: Record<
+      string,
+      Record<string, { requestBody?: unknown; responses: Record<string, { headers?: Record<string, { $ref: string }> }> }>
+    >;
+  };
+  const doc = () => openApiDocument("https://pay.example.com") as unknown as Doc;
+
+  it("carries a licence", () => {
+    expect(doc().info.license?.name).toBeTruthy();
+  });
+
+  it("declares the response headers: X-Request-Id on every answer, Idempotent-Replayed on a POST's keepable ones, Retry-After where it is sent", () => {
+    const { paths, components } = doc();
+    expect(Object.keys(components.headers ?? {}).sort()).toEqual(["Idempotent-Replayed", "Retry-After", "X-Request-Id"]);
+    expect(components.headers!["X-Request-Id"]!.required).toBe(true);
+    for (const [path, operations] of Object.entries(paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        for (const [status, answer] of Object.entries(operation.responses)) {
+          const names = Object.keys(answer.headers ?? {});
+          expect(names, `${method} ${path} ${status}`).toContain("X-Request-Id");
+          expect(names.includes("Idempotent-Replayed"), `${method} ${path} ${status}`).toBe(
+            method === "post" && ["201", "202", "422"].includes(status),
+          );
+          expect(names.includes("Retry-After"), `${method} ${path} ${status}`).toBe(["409", "429", "503"].includes(status));
+        }
+      }
+    }
+    const headers = (init: Record<string, string>) => new Headers(init);
+    const id = { "x-request-id": "rq_0123456789abcdef" };
+    expect(() => expectDocumentedHeaders("POST", "/checkouts", 201, headers({ ...id, "idempotent-replayed": "true" }))).not.toThrow();
+    expect(() => expectDocumentedHeaders("GET", "/checkouts/{id}", 200, headers({ ...id, "idempotent-replayed": "true" }))).toThrow(
+      /not declare/,
+    );
+    expect(() => expectDocumentedHeaders("GET", "/checkouts/{id}", 200, headers({}))).toThrow(/required/);
+  });
+
+  it("lists 413 and 415 only where a body is read", () => {
+    for (const endpoint of Object.values(ENDPOINTS)) {
+      const responses = doc().paths[endpoint.path]![endpoint.method.toLowerCase()]!.responses;
+      const readsBody = "body" in endpoint;
+      expect("413" in responses, endpoint.operationId).toBe(readsBody);
+      expect("415" in responses, endpoint.operationId).toBe(readsBody);
+    }
+  });
+
+  it("says how a pay-out ends on each provider: approved on the live one, paid on the spec", () => {
+    const status = (
+      openApiDocument("https://pay.example.com") as {
+        components: { schemas: Record<string, Record<string, Record<string, { description?: string }>>> };
+      }
+    ).components.schemas.PaymentRequest!.properties!.status!.description;
+    expect(status).toMatch(/Pay-Out[^.]*ends `approved` on the live provider and `paid` on one that follows the spec/);
   });
 });

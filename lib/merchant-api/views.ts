@@ -43,7 +43,11 @@ export const requestViewSchema = z
     id: z.string().describe("PayDesk's id for the request"),
     object: z.literal("payment_request"),
     kind: z.enum(["payin", "p2p", "payout", "withdrawal"]),
-    status: z.enum(STATES).describe("PayDesk's state (docs/merchant-api.md lists them)"),
+    status: z
+      .enum(STATES)
+      .describe(
+        "PayDesk's state (docs/merchant-api.md lists them). A Pay-In that was paid ends `paid`; a Pay-Out that was paid out ends `approved` on the live provider and `paid` on one that follows the spec (the sandbox's spec profile): treat both as ended and paid.",
+      ),
     amount: baht2.describe("The amount asked for"),
     amount_to_pay: baht2
       .nullable()

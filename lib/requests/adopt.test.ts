@@ -51,8 +51,17 @@ describe("judging what an unknown submit created", () => {
     expect(judgeFound(payIn, [record()], none)).toMatchObject({ verdict: "adopt", record: { id: record().id } });
   });
 
-  it("allows the provider's clock to run a little behind, and no more", () => {
-    expect(judgeFound(payIn, [record({ createdAt: at(-CLOCK_SKEW_MS + 100) })], none).verdict).toBe("adopt");
+  it("never adopts a request created within the clock-skew window before the send: a person decides", () => {
+    // Ours behind a slow provider clock, or someone else's made just before (our submit then refused
+    // with an empty 500): the live provider drops PayerName, so nothing tells them apart.
+    for (const ms of [-CLOCK_SKEW_MS + 100, -2_000, -1]) {
+      expect(judgeFound(payIn, [record({ createdAt: at(ms) })], none)).toMatchObject({
+        verdict: "unresolved",
+        code: "SUBMIT_UNRESOLVED_AMBIGUOUS",
+        found: [{ notOurs: null, undecidable: true }],
+      });
+    }
+    expect(judgeFound(payIn, [record({ createdAt: at(0) })], none).verdict).toBe("adopt");
     expect(judgeFound(payIn, [record({ createdAt: at(-CLOCK_SKEW_MS - 100) })], none)).toMatchObject({
       verdict: "taken",
       found: [{ notOurs: "created_before" }],

@@ -15,9 +15,12 @@ import type { PaymentRecord } from "../payment-api/client";
 /**
  * How far the provider's clock may be behind ours. The provider stamps `createdDate` on its own
  * clock and PayDesk stamps the send on its own; both keep time by NTP, which holds servers within
- * milliseconds, and a host whose sync lapsed drifts by seconds. Five seconds covers that while
- * keeping small the window in which a request made just before the submit could pass for its own
- * — and within it, it must still match the amount, payer and references and be held by no other row.
+ * milliseconds, and a host whose sync lapsed drifts by seconds. A request stamped earlier than this
+ * before the send is not the submit's. One stamped within it, but before the send, may be ours (a
+ * provider clock running behind) or someone else's made just before — with the same RefId1, our
+ * submit was then refused, which the live provider answers with an empty 500 (§3.1), and the live
+ * provider drops PayerName (§4.1), so nothing tells the two apart: it is never adopted, a person
+ * decides (`undecidable`).
  */
 export const CLOCK_SKEW_MS = 5_000;
 
@@ -43,7 +46,7 @@ export interface FoundRequest {
   createdAt: string | null;
   /** Null: it could be ours. */
   notOurs: NotOurs | null;
-  /** The provider's record lacks what is needed to tell. */
+  /** The provider's record lacks what is needed to tell, or it was created within CLOCK_SKEW_MS before the send. */
   undecidable: boolean;
 }
 
@@ -75,7 +78,8 @@ function whyNotOurs(s: SubmitFacts, r: PaymentRecord, linked: ReadonlySet<string
   if (created !== null && created < s.sentAt.getTime() - CLOCK_SKEW_MS) return { notOurs: "created_before", undecidable: false };
   if (!sameText(s.refId2, r.refId2) || !sameText(s.refId3, r.refId3)) return { notOurs: "other_references", undecidable: false };
   if (!samePayer(s, r)) return { notOurs: "other_payer", undecidable: false };
-  return { notOurs: null, undecidable: created === null || r.requestedSatang === null };
+  const isCreatedBeforeSend = created !== null && created < s.sentAt.getTime();
+  return { notOurs: null, undecidable: created === null || r.requestedSatang === null || isCreatedBeforeSend };
 }
 
 /** The customer of a Pay-In, the recipient of a Pay-Out, as far as the provider keeps them. */

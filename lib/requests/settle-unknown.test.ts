@@ -108,6 +108,32 @@ describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s
     });
   });
 
+  it.skipIf(skip)(
+    "never adopts a request made elsewhere just before its submit: a person decides, with the candidate on record",
+    async () => {
+      const refId1 = ref("DJ");
+      // Made at the provider a moment before PayDesk's send, with the same RefId1, amount and payer (the
+      // live provider drops PayerName): PayDesk's submit is refused with an empty 500, and the one request
+      // found cannot be told apart from one PayDesk's submit could have made behind a slow provider clock.
+      const elsewhere = await madeElsewhere(refId1, 450);
+      const created = await create(refId1);
+      expect(created.status).toBe("unknown");
+      expect(await reconcile(created)).toMatchObject({ state: "needs_review", changed: true });
+      expect(await row(created.id)).toMatchObject({
+        status: "needs_review",
+        statusCode: "SUBMIT_UNRESOLVED_AMBIGUOUS",
+        providerId: null,
+        nextCheckAt: null,
+      });
+      expect((await timeline(created.id)).find((e) => e.type === "submit_unresolved")?.data).toMatchObject({
+        found: [{ providerId: elsewhere, requestedAmount: "450.00", notOurs: null, undecidable: true }],
+      });
+      // A staff re-check learns nothing new and still adopts nothing.
+      expect(await reconcile(await row(created.id))).toMatchObject({ state: "needs_review", changed: false });
+      expect(await row(created.id)).toMatchObject({ providerId: null });
+    },
+  );
+
   it.skipIf(skip)("refuses a RefId1 the provider holds under another amount, without resending or claiming it has none", async () => {
     const refId1 = ref("DA");
     await madeElsewhere(refId1, 999);

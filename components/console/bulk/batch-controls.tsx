@@ -15,13 +15,15 @@ interface Props {
   confirmLabel: string;
   /** False while a line has a problem: only discarding is offered. */
   canConfirm: boolean;
+  /** Lines that pay someone the same amount again: confirming needs a ticked box naming their count and total. */
+  duplicates: { count: number; totalSatang: number; label: string } | null;
   locale: Locale;
   confirmAction: ServerAction<{ status: "confirmed" | "already" }>;
   cancelAction: ServerAction<{ canceled: boolean }>;
 }
 
 /** Confirm a checked file (a fresh second factor first, for a person who has one), or discard it. */
-export function BatchControls({ merchantId, batchId, confirmLabel, canConfirm, locale, confirmAction, cancelAction }: Props) {
+export function BatchControls({ merchantId, batchId, confirmLabel, canConfirm, duplicates, locale, confirmAction, cancelAction }: Props) {
   const t = bulkMessages(locale);
   const router = useRouter();
   const withStepUp = useStepUp();
@@ -50,9 +52,17 @@ export function BatchControls({ merchantId, batchId, confirmLabel, canConfirm, l
       </div>
       <div className="flex flex-wrap items-center gap-4">
         {canConfirm && (
-          <form action={confirm}>
+          <form action={confirm} className="flex flex-wrap items-center gap-4">
             <input type="hidden" name="merchantId" value={merchantId} />
             <input type="hidden" name="batchId" value={batchId} />
+            {duplicates && (
+              <label className="flex items-start gap-2 text-sm font-medium text-amber-950" data-testid="bulk-duplicates-ack">
+                <input type="checkbox" name="acknowledged" value="yes" required className="mt-1" />
+                <input type="hidden" name="ackCount" value={duplicates.count} />
+                <input type="hidden" name="ackTotalSatang" value={duplicates.totalSatang} />
+                {duplicates.label}
+              </label>
+            )}
             <button type="submit" className={primaryButtonClass} disabled={busy} data-testid="bulk-confirm">
               {confirmLabel}
             </button>

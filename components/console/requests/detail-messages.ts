@@ -45,6 +45,13 @@ export const detailMessages = defineMessages({
         ? "The provider holds no request with this RefId1."
         : `The provider holds ${n} request${n === 1 ? "" : "s"} with this RefId1 (listed on the timeline).`,
     needsReviewTodo: "What to do",
+    candidatesTitle: "This request and what the provider holds with its RefId1",
+    candidateOurs: (at: string) => `PayDesk's request: first sent ${at}`,
+    candidateFound: (id: string, status: string, amount: string, at: string) =>
+      `Provider request ${id}: ${status}, ${amount} THB, created ${at}`,
+    candidateUnknownTime: "at a time the provider does not give",
+    candidateCouldBe: "could be this request's; the provider's records cannot tell. Compare it with the provider's portal before deciding.",
+    candidateNot: "not this request's",
     moneyRequested: "Requested",
     moneyToPay: "To pay",
     moneyPaid: "Paid",
@@ -154,6 +161,13 @@ export const detailMessages = defineMessages({
     needsReviewKnown: "สิ่งที่ทราบ",
     needsReviewFound: (n: number) => (n === 0 ? "ผู้ให้บริการไม่มีคำขอที่ใช้ RefId1 นี้" : `ผู้ให้บริการมีคำขอที่ใช้ RefId1 นี้ ${n} รายการ (ดูในไทม์ไลน์)`),
     needsReviewTodo: "สิ่งที่ต้องทำ",
+    candidatesTitle: "คำขอนี้ และคำขอที่ผู้ให้บริการมีด้วย RefId1 เดียวกัน",
+    candidateOurs: (at: string) => `คำขอของ PayDesk: ส่งครั้งแรกเมื่อ ${at}`,
+    candidateFound: (id: string, status: string, amount: string, at: string) =>
+      `คำขอที่ผู้ให้บริการ ${id}: ${status}, ${amount} บาท, สร้างเมื่อ ${at}`,
+    candidateUnknownTime: "(ผู้ให้บริการไม่ระบุเวลา)",
+    candidateCouldBe: "อาจเป็นคำขอนี้ ข้อมูลของผู้ให้บริการบอกไม่ได้ โปรดเทียบกับพอร์ทัลของผู้ให้บริการก่อนตัดสินใจ",
+    candidateNot: "ไม่ใช่คำขอนี้",
     moneyRequested: "ยอดที่ขอ",
     paidAt: "ชำระเมื่อ",
     moneyToPay: "ยอดที่ต้องชำระ",

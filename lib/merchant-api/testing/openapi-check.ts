@@ -8,7 +8,10 @@ import { openApiDocument } from "../openapi";
 type Json = Record<string, unknown>;
 
 const document = openApiDocument("http://paydesk.test") as Json & {
-  paths: Record<string, Record<string, { responses: Record<string, { content?: { "application/json"?: { schema: Json } } }> }>>;
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { headers?: Record<string, Json>; content?: { "application/json"?: { schema: Json } } }> }>
+  >;
   components: { schemas: Record<string, Json> };
 };
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -39,5 +42,22 @@ export function expectDocumented(method: string, path: string, status: number, b
     throw new Error(
       `${key}: the answer does not fit the document: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 2000)}`,
     );
+  }
+}
+
+/** The headers PayDesk's door sets (lib/api/route.ts, lib/api/errors.ts), as the document names them. */
+const DOOR_HEADERS = ["X-Request-Id", "Idempotent-Replayed", "Retry-After"];
+
+/** Every door header the answer carries is declared for its status; every required one is there. */
+export function expectDocumentedHeaders(method: string, path: string, status: number, headers: Headers): void {
+  const declared = document.paths[path]?.[method.toLowerCase()]?.responses[String(status)]?.headers ?? {};
+  for (const name of DOOR_HEADERS) {
+    const sent = headers.get(name);
+    const header = declared[name] as { $ref?: string } | undefined;
+    if (sent !== null && !header) throw new Error(`${method} ${path} ${status}: ${name} is sent but the document does not declare it`);
+    const definition: Json | undefined = header?.$ref
+      ? (document.components as unknown as { headers: Record<string, Json> }).headers[name]
+      : header;
+    if (definition?.required === true && sent === null) throw new Error(`${method} ${path} ${status}: ${name} is required but not sent`);
   }
 }

@@ -61,19 +61,49 @@ export const uploadBulkAction = defineAction({
 
 const batchSchema = z.object({ merchantId: z.string().min(1), batchId: z.string().min(1) });
 
+/**
+ * The acknowledgement of lines that pay someone the same amount again (lib/bulk/duplicates.ts): the
+ * page sends the count and the total it showed with the ticked box; confirmBatch accepts it only
+ * when they are still exactly what is flagged.
+ */
+const confirmSchema = batchSchema.extend({
+  acknowledged: z.literal("yes").optional(),
+  ackCount: z.coerce.number().int().min(0).optional(),
+  ackTotalSatang: z.coerce.number().int().min(0).optional(),
+});
+
 export const confirmBulkAction = defineAction({
   permission: "payout.create",
-  schema: batchSchema,
+  schema: confirmSchema,
   merchantScoped: true,
   stepUp: true,
   audit: "payout.bulk-confirm",
   target: (input) => input.batchId,
-  run: async ({ input, session, db }): Promise<{ status: "confirmed" | "already" }> => {
+  run: async ({ input, session, db, ip }): Promise<{ status: "confirmed" | "already" }> => {
     const t = bulkMessages(await getLocale(session));
-    const outcome = await confirmBatch(db, session, input.batchId, session.userId);
+    const ack =
+      input.acknowledged === "yes" && input.ackCount !== undefined && input.ackTotalSatang !== undefined
+        ? { count: input.ackCount, totalSatang: input.ackTotalSatang }
+        : null;
+    const outcome = await confirmBatch(db, session, input.batchId, session.userId, { ack });
     if (outcome === "not_found") throw new ActionError(t.notFound, {}, "not_found");
     if (outcome === "canceled") throw new ActionError(t.canceled);
     if (outcome === "has_problems") throw new ActionError(t.hasProblems);
+    if (outcome === "needs_acknowledgement") throw new ActionError(t.duplicatesNotAcknowledged);
+    if (outcome === "confirmed" && ack && ack.count > 0) {
+      // Who accepted paying these recipients again, and for how many lines and how much.
+      await recordAudit(db, {
+        actorId: session.userId,
+        action: "payout.bulk-duplicates-acknowledged",
+        outcome: "ok",
+        merchantId: input.merchantId,
+        target: input.batchId,
+        ip,
+        data: { count: ack.count, totalSatang: ack.totalSatang },
+      }).catch((error: unknown) =>
+        log("action").error("the audit row could not be written", { audit: "payout.bulk-duplicates-acknowledged", error }),
+      );
+    }
     return { status: outcome };
   },
 });

@@ -33,6 +33,7 @@ import { getLocale } from "@/lib/i18n/server";
 import { shownState } from "@/lib/requests/list-filters";
 import { outboundForRequest } from "@/lib/outbound/log";
 import { getRequestInScope, listTimeline, type TimelineEntry } from "@/lib/requests/queries";
+import type { FoundRequest } from "@/lib/requests/adopt";
 import { nextStepOf } from "@/lib/requests/next-step";
 import { controlsFor, familyOf } from "@/lib/requests/sandbox-controls";
 import { approveRequestAction, declineRequestAction } from "../../approvals/actions";
@@ -42,11 +43,11 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: detailMessages(await getLocale()).fields };
 }
 
-/** How many requests with this RefId1 the provider held when the request was left to a person. */
-function foundAtProvider(timeline: TimelineEntry[]): number {
+/** The requests with this RefId1 the provider held when the request was left to a person (lib/requests/adopt.ts). */
+function foundAtProvider(timeline: TimelineEntry[]): FoundRequest[] {
   const entry = timeline.findLast((e) => e.type === "submit_unresolved");
   const found = (entry?.data as { found?: unknown } | null)?.found;
-  return Array.isArray(found) ? found.length : 0;
+  return Array.isArray(found) ? (found as FoundRequest[]) : [];
 }
 
 export default async function RequestPage({ params }: { params: Promise<{ id: string }> }) {
@@ -159,7 +160,14 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
           <p className="mt-1">{t.unknownBody}</p>
         </div>
       )}
-      {state === "needs_review" && <NeedsReviewNotice statusCode={r.statusCode} foundCount={foundAtProvider(timeline)} locale={locale} />}
+      {state === "needs_review" && (
+        <NeedsReviewNotice
+          statusCode={r.statusCode}
+          found={foundAtProvider(timeline)}
+          sentAt={r.submittedAt ?? r.createdAt}
+          locale={locale}
+        />
+      )}
       {isPayIn && (
         <CheckoutPanel
           requestId={r.id}

@@ -2,14 +2,17 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BatchControls } from "@/components/console/bulk/batch-controls";
+import { DuplicatesNotice } from "@/components/console/bulk/duplicates-notice";
 import { stateLabels } from "@/components/console/requests/status-messages";
 import { LiveUpdates } from "@/components/live/live-updates";
 import { CONSOLE_SECTIONS } from "@/lib/auth/console-sections";
 import { requirePermission } from "@/lib/auth/session";
 import { BANKS } from "@/lib/banks";
 import { getBatch, type BatchLine } from "@/lib/bulk/batches";
+import { findDuplicates } from "@/lib/bulk/duplicates";
 import { bulkMessages, lineProblemText, statusLabel } from "@/lib/bulk/messages";
 import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
 import { formatThb, type Locale } from "@/lib/i18n";
 import { formatDateTime } from "@/lib/i18n/date-time";
 import { getLocale } from "@/lib/i18n/server";
@@ -44,6 +47,8 @@ export default async function BulkBatchPage({ params }: { params: Promise<{ id: 
   const { batch, lines } = found;
   const states = stateLabels(locale);
   const bad = batch.rowCount - batch.validCount;
+  // Shown while it can still be confirmed; confirming checks them again (lib/bulk/batches.ts).
+  const duplicates = batch.status === "draft" ? await findDuplicates(db, batch.id, { days: env().BULK_DUPLICATE_DAYS }) : null;
   const outcomeText = (line: BatchLine) =>
     line.outcome === "sent"
       ? t.outcomeSent
@@ -85,6 +90,9 @@ export default async function BulkBatchPage({ params }: { params: Promise<{ id: 
           {t.sameFile(formatDateTime(batch.sameFileBefore, locale))}
         </p>
       )}
+      {duplicates && duplicates.count > 0 && (
+        <DuplicatesNotice lines={duplicates.lines} totalSatang={duplicates.totalSatang} locale={locale} />
+      )}
       {batch.status === "draft" && bad > 0 && (
         <p
           role="alert"
@@ -101,6 +109,15 @@ export default async function BulkBatchPage({ params }: { params: Promise<{ id: 
           batchId={batch.id}
           confirmLabel={t.confirm(batch.validCount, formatThb(batch.totalSatang))}
           canConfirm={bad === 0 && batch.rowCount > 0}
+          duplicates={
+            duplicates && duplicates.count > 0
+              ? {
+                  count: duplicates.count,
+                  totalSatang: duplicates.totalSatang,
+                  label: t.duplicatesAcknowledge(duplicates.count, formatThb(duplicates.totalSatang)),
+                }
+              : null
+          }
           locale={locale}
           confirmAction={confirmBulkAction}
           cancelAction={cancelBulkAction}
