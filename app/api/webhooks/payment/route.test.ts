@@ -17,12 +17,12 @@ import { factWords } from "@/lib/requests/notes";
  * secret is checked, and no more than MAX_WEBHOOK_BYTES after. Also: refusals are counted, and a
  * NUL character is answered 400 and stored, on both databases.
  */
-const surroundings = vi.hoisted(() => ({ db: undefined as unknown }));
-vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
+const surroundings = vi.hoisted(() => ({ db: undefined as unknown, intake: undefined as unknown }));
+vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db, getIntakeDb: async () => surroundings.intake }));
 // Only env() is the test's own; the rest of the module (the log's settings) stays real.
 vi.mock("@/lib/env", async (original) => ({
   ...(await original<typeof import("@/lib/env")>()),
-  env: () => ({ WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret", TRUSTED_PROXIES: [] }),
+  env: () => ({ WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret", WEBHOOK_INTAKE_POOL_SIZE: 2, TRUSTED_PROXIES: [] }),
 }));
 // No provider here: deliveries are stored and answered; applying them is lib/webhooks' tests' business.
 vi.mock("@/lib/payment-api", () => ({ merchantApiIn: () => async () => undefined }));
@@ -72,6 +72,7 @@ describe.each(DATABASE_KINDS)("POST /api/webhooks/payment on %s", (kind) => {
     if (skip) return;
     database = await createTestDatabase(kind);
     surroundings.db = database.db as Db;
+    surroundings.intake = database.intake as Db;
     const vault = createKeyVault([randomBytes(32)]);
     const add = async (name: string) => {
       const merchantId = randomUUID();
