@@ -309,8 +309,10 @@ async function main(): Promise<void> {
   }
   if (PARTS.includes("instances")) {
     if (!bin) throw new Error("the two-instance run needs Debian's postgresql");
-    Object.assign(figures, await onTwoInstances(bin));
+    const measured = await onTwoInstances(bin);
+    Object.assign(figures, measured.figures);
     notes.instances = {
+      outcomes: measured.outcomes,
       perSecond: INSTANCES_PER_SECOND,
       loadMs: INSTANCES_LOAD_MS,
       baseline: `main at ${BASELINE_COMMIT}: the intake on the shared pool of 10, no gate, a database failure answered 500`,
@@ -323,7 +325,7 @@ async function main(): Promise<void> {
 }
 
 /** This design and the baseline, one after the other, each on a fresh Postgres and sandbox. */
-async function onTwoInstances(bin: string): Promise<Record<string, Figure>> {
+async function onTwoInstances(bin: string): Promise<{ figures: Record<string, Figure>; outcomes: Record<string, unknown> }> {
   buildApp();
   const baselineRoot = process.env.BENCH_BASELINE_ROOT ?? prepareBaseline();
   const options = { bin, perSecond: INSTANCES_PER_SECOND, loadMs: INSTANCES_LOAD_MS, paymentEvery: 100, openPayIns: 200 };
@@ -332,7 +334,7 @@ async function onTwoInstances(bin: string): Promise<Record<string, Figure>> {
   const before = await runTwoInstances("baseline", { ...options, root: baselineRoot });
   console.log(`[webhook-ingest] baseline: ${JSON.stringify(before)}`);
   const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.NaN);
-  return {
+  const figures: Record<string, Figure> = {
     instances_webhooks_sent: figure(now.sent, "webhooks"),
     instances_achieved_per_s: figure(now.achievedPerSecond, "webhooks/s"),
     instances_answered_5xx: figure(now.answered5xx, "webhooks", { atMost: 0 }),
@@ -358,6 +360,7 @@ async function onTwoInstances(bin: string): Promise<Record<string, Figure>> {
     instances_answer_ms_p50_vs_baseline: figure(ratio(now.answerMsP50, before.answerMsP50), "ratio"),
     instances_answer_ms_p99_vs_baseline: figure(ratio(now.answerMsP99, before.answerMsP99), "ratio"),
   };
+  return { figures, outcomes: { intake: now, baseline: before } };
 }
 
 /** main at BASELINE_COMMIT in a temporary folder, with this tree's node_modules (hard links) and its own production build. */

@@ -59,6 +59,7 @@ export interface InstancesOutcome {
   settledAfterS: number | null;
   rssGrowthMb: number[];
   achievedPerSecond: number;
+  unansweredWhy: Record<string, number>;
 }
 
 const SECRET_HEADER = "X-PayDesk-Webhook-Secret";
@@ -88,7 +89,8 @@ export async function runTwoInstances(label: string, options: InstancesOptions):
           sandboxCredentialsFile: sandbox.credentialsFile,
           databaseUrl,
           // Both instances must open the keys either sealed (demo mode would make one per data folder).
-          extraEnv: { ENCRYPTION_KEY: encryptionKey, AUTH_SECRET: authSecret },
+          // RECONCILE_POLL_MS as in production (bench/lib/app-process.ts shortens it for other benchmarks).
+          extraEnv: { ENCRYPTION_KEY: encryptionKey, AUTH_SECRET: authSecret, RECONCILE_POLL_MS: "2000" },
         }),
       );
     const database = await openDatabase({ url: databaseUrl, migrate: false, poolSize: 4 });
@@ -180,6 +182,8 @@ async function load(
   const paidAt = new Map<string, number>();
   const paid: RequestRow[] = [];
   const inFlight: Promise<unknown>[] = [];
+  /** Why a webhook got no answer, and how many. */
+  const failures = new Map<string, number>();
   const started = Date.now();
   let sent = 0;
   for (let n = 0; Date.now() - started < options.loadMs; n++) {
@@ -189,11 +193,12 @@ async function load(
     sent += 1;
     if (n % options.paymentEvery === 0) {
       const r = toPay[n / options.paymentEvery];
+      const payAt = Date.now();
       if (r)
         inFlight.push(
           control(sandbox.url, "POST", `/requests/${r.providerId}/pay`, {}).then((answer) => {
             if ((answer as { matched?: boolean }).matched) {
-              paidAt.set(r.id, Date.now());
+              paidAt.set(r.id, payAt);
               paid.push(r);
             }
           }),
@@ -223,7 +228,12 @@ async function load(
           answers.push({ status: answer.status, ms: performance.now() - t });
           if (answer.ok) answered2xx.push(body.id);
         })
-        .catch(() => answers.push({ status: null, ms: performance.now() - t })),
+        .catch((error: unknown) => {
+          answers.push({ status: null, ms: performance.now() - t });
+          const reason =
+            error instanceof Error && error.name === "TimeoutError" ? "no answer in 30 s" : String((error as Error)?.cause ?? error);
+          failures.set(reason, (failures.get(reason) ?? 0) + 1);
+        }),
     );
   }
   const loadMs = Date.now() - started;
@@ -234,10 +244,12 @@ async function load(
   const loadEnded = Date.now();
   let settledAfterS: number | null = null;
   for (;;) {
-    const [left] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(webhookDeliveries)
-      .where(inArray(webhookDeliveries.verdict, ["received", "processing"]));
+    const [left] = await patiently(() =>
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(webhookDeliveries)
+        .where(inArray(webhookDeliveries.verdict, ["received", "processing"])),
+    );
     if (left!.n === 0) {
       settledAfterS = (Date.now() - loadEnded) / 1000;
       break;
@@ -251,19 +263,23 @@ async function load(
     applied =
       paidIds.length === 0
         ? []
-        : await db
-            .select({ id: paymentRequests.id, paidAt: paymentRequests.paidAt, status: paymentRequests.status })
-            .from(paymentRequests)
-            .where(inArray(paymentRequests.id, paidIds));
+        : await patiently(() =>
+            db
+              .select({ id: paymentRequests.id, paidAt: paymentRequests.paidAt, status: paymentRequests.status })
+              .from(paymentRequests)
+              .where(inArray(paymentRequests.id, paidIds)),
+          );
     if (applied.every((r) => r.status === "paid") || Date.now() > deadline) break;
     await new Promise((r) => setTimeout(r, 500));
   }
   const storedJobs = new Set<string>();
   for (let i = 0; i < sentJobs.length; i += 5_000) {
-    const rows = await db
-      .select({ job: webhookDeliveries.providerJobId })
-      .from(webhookDeliveries)
-      .where(inArray(webhookDeliveries.providerJobId, sentJobs.slice(i, i + 5_000)));
+    const rows = await patiently(() =>
+      db
+        .select({ job: webhookDeliveries.providerJobId })
+        .from(webhookDeliveries)
+        .where(inArray(webhookDeliveries.providerJobId, sentJobs.slice(i, i + 5_000))),
+    );
     for (const r of rows) storedJobs.add(r.job!);
   }
   const times = answers.filter((a) => a.status !== null).map((a) => a.ms);
@@ -288,7 +304,20 @@ async function load(
     settledAfterS,
     rssGrowthMb,
     achievedPerSecond: sent / (loadMs / 1000),
+    unansweredWhy: Object.fromEntries(failures),
   };
+}
+
+/** The bench's own reads, retried: on a machine this loaded a new connection can miss the pool's connect timeout. */
+async function patiently<T>(read: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await read();
+    } catch (error) {
+      if (attempt >= 10) throw error;
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
+  }
 }
 
 /** A provider webhook job as the live provider shapes it (docs/provider-facts.md §6.2–6.3). */
