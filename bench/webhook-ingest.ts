@@ -20,7 +20,17 @@
  * production durability (every commit flushed to this machine's disk before it returns), since
  * the receiver's promise is "answered only once durably stored". PGlite writes through the OS page
  * cache and never flushes, whatever we do. Targets: ≥ 300/s on PGlite, ≥ 1,000/s on Postgres.
+ *
+ * Then two PayDesk instances on one PostgreSQL, over HTTP (bench/lib/webhook-instances.ts): 200
+ * webhooks a second for 60 s with real payments mixed in, on this tree's production build and, as
+ * the baseline in the same run, on the design before the intake had a pool and gate of its own
+ * (main at 33cebff, built in a folder of its own: BENCH_BASELINE_ROOT, made here when unset).
+ * Targets for this design: no answer 5xx, none missing, p99 ≤ 1 s, every webhook stored, every
+ * real payment applied. BENCH_WEBHOOK_PARTS=instances runs only this part (and keeps the other
+ * figures of the last result); BENCH_LOAD_MS shortens the load while investigating (the committed
+ * result uses neither).
  */
+import { execSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -33,7 +43,9 @@ import { webhookSecretDigest } from "../lib/merchants/webhook-secret";
 import { REQUEST_CHANNEL } from "../lib/requests/apply";
 import { ingestWebhook } from "../lib/webhooks/ingest";
 import { processDelivery } from "../lib/webhooks/process";
+import { buildApp } from "./lib/app-process";
 import { figure, median, percentile, writeResults, type Figure } from "./lib/results";
+import { runTwoInstances } from "./lib/webhook-instances";
 
 const SENDERS = 20;
 const ROUNDS = 3;
@@ -245,35 +257,124 @@ async function onPostgres(label: string, bin: string, durable: boolean): Promise
   }
 }
 
+const PARTS = (process.env.BENCH_WEBHOOK_PARTS ?? "in-process,instances").split(",");
+const INSTANCES_PER_SECOND = 200;
+const INSTANCES_LOAD_MS = Number(process.env.BENCH_LOAD_MS ?? 60_000);
+/** The design before the intake's own pool and gate (issue 32 item 8). */
+const BASELINE_COMMIT = "33cebff";
+
 async function main(): Promise<void> {
   const figures: Record<string, Figure> = {};
+  let notes: Record<string, unknown> = {};
   const load = [os.loadavg()[0]!];
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paydesk-bench-webhooks-"));
-  const pglite = await openDatabase({ dir });
-  try {
-    Object.assign(figures, await run("pglite", pglite));
-  } finally {
-    await pglite.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+  const resultsFile = path.join(import.meta.dirname, "results", "webhook-ingest.json");
+  if (!PARTS.includes("in-process") && fs.existsSync(resultsFile)) {
+    // Only the instances are measured now: the in-process figures are kept from the last full run.
+    const last = JSON.parse(fs.readFileSync(resultsFile, "utf8")) as {
+      when: string;
+      figures: Record<string, Figure>;
+      notes: Record<string, unknown>;
+    };
+    for (const [key, value] of Object.entries(last.figures)) if (!key.startsWith("instances_")) figures[key] = value;
+    notes = {
+      ...Object.fromEntries(Object.entries(last.notes).filter(([key]) => !key.startsWith("instances"))),
+      inProcessMeasuredAt: last.notes.inProcessMeasuredAt ?? last.when,
+    };
   }
   const bin = findPostgresBin();
-  if (bin) {
-    Object.assign(figures, await onPostgres("postgres", bin, false));
-    Object.assign(figures, await onPostgres("postgres_durable", bin, true));
-  } else {
-    console.log("postgres: skipped (Debian's postgresql is not installed)");
+  if (PARTS.includes("in-process")) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paydesk-bench-webhooks-"));
+    const pglite = await openDatabase({ dir });
+    try {
+      Object.assign(figures, await run("pglite", pglite));
+    } finally {
+      await pglite.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    if (bin) {
+      Object.assign(figures, await onPostgres("postgres", bin, false));
+      Object.assign(figures, await onPostgres("postgres_durable", bin, true));
+    } else {
+      console.log("postgres: skipped (Debian's postgresql is not installed)");
+    }
+    notes = {
+      senders: SENDERS,
+      rounds: ROUNDS,
+      requestsPerRound: REQUESTS_PER_ROUND,
+      duplicateShare: DUPLICATE_SHARE,
+      path: "ingestWebhook + processDelivery(prepared) in process, as the route runs them; no provider confirmation (no read key)",
+      postgres: "fsync, synchronous_commit and full_page_writes off (the test server's settings)",
+      postgres_durable: "Postgres defaults: every commit flushed to disk",
+    };
+  }
+  if (PARTS.includes("instances")) {
+    if (!bin) throw new Error("the two-instance run needs Debian's postgresql");
+    const measured = await onTwoInstances(bin);
+    Object.assign(figures, measured.figures);
+    notes.instances = {
+      outcomes: measured.outcomes,
+      perSecond: INSTANCES_PER_SECOND,
+      loadMs: INSTANCES_LOAD_MS,
+      baseline: `main at ${BASELINE_COMMIT}: the intake on the shared pool of 10, no gate, a database failure answered 500`,
+      postgres: "one server, fsync and synchronous_commit off; each design on a fresh server, database and sandbox",
+      load: "open-loop, half to each instance; 1 in 100 a real payment at the sandbox (its webhook to instance A); of the rest, half rejection claims for 200 open Pay-Ins (confirmed with the sandbox and contradicted), a quarter late successes for paid ones, a quarter unknown requests",
+    };
   }
   load.push(os.loadavg()[0]!);
-  writeResults("webhook-ingest", figures, {
-    senders: SENDERS,
-    rounds: ROUNDS,
-    requestsPerRound: REQUESTS_PER_ROUND,
-    duplicateShare: DUPLICATE_SHARE,
-    path: "ingestWebhook + processDelivery(prepared) in process, as the route runs them; no provider confirmation (no read key)",
-    postgres: "fsync, synchronous_commit and full_page_writes off (the test server's settings)",
-    postgres_durable: "Postgres defaults: every commit flushed to disk",
-    loadAverage1mStartEnd: load.map((l) => Math.round(l * 10) / 10),
+  writeResults("webhook-ingest", figures, { ...notes, loadAverage1mStartEnd: load.map((l) => Math.round(l * 10) / 10) });
+}
+
+/** This design and the baseline, one after the other, each on a fresh Postgres and sandbox. */
+async function onTwoInstances(bin: string): Promise<{ figures: Record<string, Figure>; outcomes: Record<string, unknown> }> {
+  buildApp();
+  const baselineRoot = process.env.BENCH_BASELINE_ROOT ?? prepareBaseline();
+  const options = { bin, perSecond: INSTANCES_PER_SECOND, loadMs: INSTANCES_LOAD_MS, paymentEvery: 100, openPayIns: 200 };
+  const now = await runTwoInstances("intake", { ...options, root: path.resolve(import.meta.dirname, "..") });
+  console.log(`[webhook-ingest] intake: ${JSON.stringify(now)}`);
+  const before = await runTwoInstances("baseline", { ...options, root: baselineRoot });
+  console.log(`[webhook-ingest] baseline: ${JSON.stringify(before)}`);
+  const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.NaN);
+  const figures: Record<string, Figure> = {
+    instances_webhooks_sent: figure(now.sent, "webhooks"),
+    instances_achieved_per_s: figure(now.achievedPerSecond, "webhooks/s"),
+    instances_answered_5xx: figure(now.answered5xx, "webhooks", { atMost: 0 }),
+    instances_unanswered_in_30s: figure(now.unanswered, "webhooks", { atMost: 0 }),
+    instances_answer_ms_p50: figure(now.answerMsP50, "ms"),
+    instances_answer_ms_p99: figure(now.answerMsP99, "ms", { atMost: 1_000 }),
+    instances_answer_ms_max: figure(now.answerMsMax, "ms"),
+    instances_not_stored: figure(now.sent - now.payments - now.stored, "webhooks", { atMost: 0 }),
+    instances_answered_2xx_not_stored: figure(now.answered2xxNotStored, "webhooks", { atMost: 0 }),
+    instances_payments_not_applied: figure(now.payments - now.paymentsApplied, "payments", { atMost: 0 }),
+    instances_payment_apply_ms_p50: figure(now.paymentApplyMsP50, "ms"),
+    instances_settled_after_load_s: figure(now.settledAfterS ?? Number.NaN, "s"),
+    instances_rss_growth_mb_max: figure(Math.max(...now.rssGrowthMb), "MB"),
+    instances_baseline_achieved_per_s: figure(before.achievedPerSecond, "webhooks/s"),
+    instances_baseline_answered_5xx: figure(before.answered5xx, "webhooks"),
+    instances_baseline_unanswered_in_30s: figure(before.unanswered, "webhooks"),
+    instances_baseline_answer_ms_p50: figure(before.answerMsP50, "ms"),
+    instances_baseline_answer_ms_p99: figure(before.answerMsP99, "ms"),
+    instances_baseline_not_stored: figure(before.sent - before.payments - before.stored, "webhooks"),
+    instances_baseline_payments_not_applied: figure(before.payments - before.paymentsApplied, "payments"),
+    instances_baseline_settled_after_load_s: figure(before.settledAfterS ?? Number.NaN, "s"),
+    instances_baseline_rss_growth_mb_max: figure(Math.max(...before.rssGrowthMb), "MB"),
+    instances_answer_ms_p50_vs_baseline: figure(ratio(now.answerMsP50, before.answerMsP50), "ratio"),
+    instances_answer_ms_p99_vs_baseline: figure(ratio(now.answerMsP99, before.answerMsP99), "ratio"),
+  };
+  return { figures, outcomes: { intake: now, baseline: before } };
+}
+
+/** main at BASELINE_COMMIT in a temporary folder, with this tree's node_modules (hard links) and its own production build. */
+function prepareBaseline(): string {
+  const root = path.resolve(import.meta.dirname, "..");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paydesk-bench-baseline-"));
+  execSync(`git -C ${JSON.stringify(root)} archive ${BASELINE_COMMIT} | tar -x -C ${JSON.stringify(dir)}`);
+  execSync(`cp -al ${JSON.stringify(path.join(root, "node_modules"))} ${JSON.stringify(path.join(dir, "node_modules"))}`);
+  execSync(`${JSON.stringify(path.join(dir, "node_modules", ".bin", "next"))} build`, {
+    cwd: dir,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
+  return dir;
 }
 
 main().catch((error: unknown) => {

@@ -93,6 +93,11 @@ const schema = z.object({
       .regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name")
       .default("X-PayDesk-Webhook-Secret"),
   ),
+  /**
+   * Postgres connections of the provider webhooks' intake, apart from the rest of PayDesk's pool,
+   * in every instance (lib/webhooks/intake.ts). Each stores a webhook in a millisecond or two.
+   */
+  WEBHOOK_INTAKE_POOL_SIZE: wholeNumber(1, 20, 2),
   /** How often the reconciliation loop looks for requests due a check with the provider. */
   RECONCILE_POLL_MS: wholeNumber(100, 600_000, 2_000),
   /** Outbound webhooks: the most deliveries one endpoint has in flight at once, all instances together. */

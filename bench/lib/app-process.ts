@@ -33,6 +33,8 @@ export function buildApp(): number {
 }
 
 export async function startApp(options: {
+  /** Another PayDesk tree to run (its own `.next` build), e.g. an older version as a baseline; this one by default. */
+  root?: string;
   port?: number;
   sandboxUrl: string;
   sandboxCredentialsFile: string;
@@ -58,8 +60,9 @@ export async function startApp(options: {
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.extraEnv,
   };
-  const child = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: root,
+  const tree = options.root ?? root;
+  const child = spawn(path.join(tree, "node_modules", ".bin", "next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: tree,
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });

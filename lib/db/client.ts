@@ -25,6 +25,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
+  /**
+   * The provider webhooks' intake (lib/webhooks/intake.ts): on Postgres a small pool of its own,
+   * so no backlog of other work on `db`'s pool can make a webhook wait for a connection; on PGlite
+   * the same one connection as `db`.
+   */
+  intake: Db;
   kind: "pglite" | "postgres";
   /**
    * Subscribes to a NOTIFY channel; returns the unsubscribe function. On Postgres the connection
@@ -93,6 +99,8 @@ export interface OpenOptions {
   dir?: string;
   /** Max connections of the `pg` pool. */
   poolSize?: number;
+  /** Max connections of the webhook intake's own `pg` pool (WEBHOOK_INTAKE_POOL_SIZE). */
+  intakePoolSize?: number;
   migrate?: boolean;
   /** How LISTEN connections watch for a break (tests shorten it). */
   listener?: ListenerOptions;
@@ -104,14 +112,30 @@ export interface OpenOptions {
  */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
+/** The webhook intake's connections by default: its statements take a millisecond or two each. */
+export const INTAKE_POOL_SIZE = 2;
+
+/**
+ * The longest an intake statement may run before Postgres cancels it: a store is one insert, so
+ * one still running after this is waiting on a database that is not answering, and the provider
+ * is better told so (503) than left without an answer.
+ */
+export const INTAKE_STATEMENT_TIMEOUT_MS = 5_000;
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const shouldMigrate = options.migrate ?? true;
   if (options.url) {
     const connection = { connectionString: options.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS };
     const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10 });
+    const intakePool = new pg.Pool({
+      ...connection,
+      max: options.intakePoolSize ?? INTAKE_POOL_SIZE,
+      statement_timeout: INTAKE_STATEMENT_TIMEOUT_MS,
+    });
     // An idle connection the server drops (a restart, a DBA, DROP DATABASE … FORCE in tests) is
     // an 'error' event on the pool; unheard, Node would end the whole process. The pool replaces it.
-    pool.on("error", (error) => log("db").warn("an idle database connection was closed; it will be replaced", { reason: error.message }));
+    for (const each of [pool, intakePool])
+      each.on("error", (error) => log("db").warn("an idle database connection was closed; it will be replaced", { reason: error.message }));
     // LISTEN connections are not the pool's: each is its own (lib/db/listener.ts), ended by close().
     const listeners = new Set<() => Promise<void>>();
     const db = drizzlePg(pool, { schema });
@@ -131,6 +155,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       });
     return {
       db: db as unknown as Db,
+      intake: drizzlePg(intakePool, { schema }) as unknown as Db,
       kind: "postgres",
       exclusively,
       async listen(channel, onPayload, onResumed) {
@@ -144,7 +169,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       },
       async close() {
         await Promise.all([...listeners].map((unlisten) => unlisten()));
-        await pool.end();
+        await Promise.all([pool.end(), intakePool.end()]);
       },
     };
   }
@@ -160,6 +185,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     });
   return {
     db: db as unknown as Db,
+    intake: db as unknown as Db,
     kind: "pglite",
     exclusively: (work) => work(),
     async listen(channel, onPayload) {

@@ -8,8 +8,8 @@ const holder = globalThis as typeof globalThis & { __paydeskDatabase?: Promise<D
 /** The process's one database, opened and migrated on first use. */
 export function database(): Promise<Database> {
   if (!holder.__paydeskDatabase) {
-    const { DATABASE_URL, dataDir } = env();
-    const opening = openDatabase({ url: DATABASE_URL, dir: path.join(dataDir, "pglite") });
+    const { DATABASE_URL, dataDir, WEBHOOK_INTAKE_POOL_SIZE } = env();
+    const opening = openDatabase({ url: DATABASE_URL, dir: path.join(dataDir, "pglite"), intakePoolSize: WEBHOOK_INTAKE_POOL_SIZE });
     holder.__paydeskDatabase = opening;
     // A failed open (database down, bad URL) is retried by the next caller rather than cached.
     opening.catch(() => {
@@ -21,6 +21,11 @@ export function database(): Promise<Database> {
 
 export async function getDb(): Promise<Db> {
   return (await database()).db;
+}
+
+/** The provider webhooks' intake: its own small pool on Postgres (lib/db/client.ts `intake`). */
+export async function getIntakeDb(): Promise<Db> {
+  return (await database()).intake;
 }
 
 export type { Db } from "./client";

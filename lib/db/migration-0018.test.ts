@@ -21,8 +21,11 @@ const statements = fs
   .map((s) => s.trim())
   .filter(Boolean);
 
-/** One example per note, keyed so that a new note must be added here. */
-const NOTES: { [K in NoteKey]: Extract<Note, { note: K }> } = {
+/** Notes PayDesk has stored only as facts, never as sentences: nothing for 0018 to convert. */
+type FactsFromTheStart = "webhook_too_deep";
+
+/** One example per note, keyed so that a new note must be added here (or above, if it never was a sentence). */
+const NOTES: { [K in Exclude<NoteKey, FactsFromTheStart>]: Extract<Note, { note: K }> } = {
   nothing_to_check: { note: "nothing_to_check", state: "awaiting_approval" },
   no_provider_id: { note: "no_provider_id" },
   found_as: { note: "found_as", status: "Paid" },

@@ -40,6 +40,7 @@ export interface NoteParams {
   webhook_overpaid: { paidSatang: number; requestedSatang: number };
   webhook_unmatched_money: { providerId: string | null; refId1: string | null };
   webhook_unknown_request: { providerId: string | null };
+  webhook_too_deep: { limit: number };
   // Why the state machine changed nothing (lib/requests/lifecycle.ts).
   terminal: { state: string };
   approval_not_awaiting: { state: string };
@@ -96,6 +97,7 @@ const words = defineMessages<Words>({
     webhook_unmatched_money: (p) =>
       `money reported for ${p.providerId ?? "no request"} (RefId1 ${p.refId1 ?? "none"}), which is not a request of this merchant`,
     webhook_unknown_request: (p) => `no request of this merchant has provider id ${p.providerId}`,
+    webhook_too_deep: (p) => `the body is nested more than ${p.limit} levels deep`,
     terminal: (p) => `the request is already ${p.state}; a terminal state is never left`,
     approval_not_awaiting: (p) => `approval only applies while awaiting approval (now ${p.state})`,
     decline_not_awaiting: (p) => `only a request awaiting approval can be declined (now ${p.state})`,
@@ -137,6 +139,7 @@ const words = defineMessages<Words>({
     webhook_overpaid: (p) => `โอนจ่าย ${p.paid} บาท เกินยอดของคำขอ ${p.requested} บาท`,
     webhook_unmatched_money: (p) => `มีการแจ้งยอดเงินสำหรับ ${p.providerId ?? "คำขอที่ไม่ระบุ"} (RefId1 ${p.refId1 ?? "ไม่มี"}) ซึ่งไม่ใช่คำขอของร้านค้านี้`,
     webhook_unknown_request: (p) => `ไม่มีคำขอของร้านค้านี้ที่มีรหัสผู้ให้บริการ ${p.providerId}`,
+    webhook_too_deep: (p) => `เนื้อหาซ้อนกันลึกเกิน ${p.limit} ชั้น`,
     terminal: (p) => `คำขออยู่ในสถานะ “${p.state}” แล้ว ซึ่งเป็นสถานะสุดท้ายที่ไม่เปลี่ยนอีก`,
     approval_not_awaiting: (p) => `อนุมัติได้เฉพาะคำขอที่รออนุมัติ (ขณะนี้ “${p.state}”)`,
     decline_not_awaiting: (p) => `ปฏิเสธได้เฉพาะคำขอที่รออนุมัติ (ขณะนี้ “${p.state}”)`,

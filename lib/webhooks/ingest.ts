@@ -6,6 +6,7 @@ import { webhookSecretDigest } from "../merchants/webhook-secret";
 import { storeAndMatch, type Prepared } from "./match";
 import { parseWebhook } from "./parse";
 import type { RefusalProblem } from "./refusals";
+import type { Note } from "../requests/notes";
 
 /**
  * Receiving a webhook: authenticate, read, de-duplicate, store — then answer. The provider signs
@@ -75,9 +76,18 @@ export async function ingestBody(db: Db, holders: Holder[], rawBody: string): Pr
     await store(db, { rawBody, verdict: "malformed", reason: "the body is not JSON", merchantId });
     return answer(400, { status: "error", message: "The body is not JSON." });
   }
+  const walked = walk(json);
+  // Deeper than any webhook: refused before anything recursive (the parser, the log) walks it.
+  if (walked === "too_deep") {
+    await store(db, { rawBody, verdict: "malformed", reasonFacts: { note: "webhook_too_deep", limit: MAX_WEBHOOK_DEPTH }, merchantId });
+    return answer(400, {
+      status: "error",
+      message: `The body is nested more than ${MAX_WEBHOOK_DEPTH} levels deep; a provider webhook is 3 levels deep.`,
+    });
+  }
   // PostgreSQL's text and jsonb cannot hold U+0000: a field carrying it would fail every write
   // that stores it, so the delivery is kept, escaped, as unreadable, and the sender told why.
-  if (hasNul(json)) {
+  if (walked === "nul") {
     await store(db, { rawBody, verdict: "malformed", reason: "a field contains a NUL character (U+0000)", merchantId });
     return answer(400, {
       status: "error",
@@ -114,12 +124,33 @@ export async function ingestBody(db: Db, holders: Holder[], rawBody: string): Pr
   return answer(200, { status: "ok" }, { deliveryId: stored.deliveryId, prepared: { event: e, match: stored.match } });
 }
 
-/** Is there a U+0000 in any string (value or key) of this JSON? */
-function hasNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (Array.isArray(value)) return value.some(hasNul);
-  if (value !== null && typeof value === "object") return Object.entries(value).some(([key, v]) => key.includes("\u0000") || hasNul(v));
-  return false;
+/**
+ * How deep a webhook's JSON may nest. The provider's job is 3 levels (job → Parameters → one
+ * parameter); past this bound a body is refused unread, whatever its size within the cap.
+ */
+export const MAX_WEBHOOK_DEPTH = 32;
+
+/**
+ * Is there a U+0000 in any string (value or key) of this JSON, or is it nested deeper than
+ * MAX_WEBHOOK_DEPTH? Walked without recursion: 256 KB of "[" is 262,144 levels, which a recursive
+ * walk answers with a stack overflow.
+ */
+function walk(json: unknown): "nul" | "too_deep" | null {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value: json, depth: 0 }];
+  while (stack.length > 0) {
+    const { value, depth } = stack.pop()!;
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) return "nul";
+      continue;
+    }
+    if (value === null || typeof value !== "object") continue;
+    if (depth >= MAX_WEBHOOK_DEPTH) return "too_deep";
+    for (const [key, inner] of Object.entries(value)) {
+      if (key.includes("\u0000")) return "nul";
+      stack.push({ value: inner, depth: depth + 1 });
+    }
+  }
+  return null;
 }
 
 export type Holder = { id: string; orgId: string; merchantId: string };
@@ -150,14 +181,15 @@ async function secretHolders(db: Db, digest: string): Promise<Holder[]> {
 /** A delivery kept for the log only. Its raw body may hold NUL bytes (not JSON at all): written as the text "\\u0000", so storing cannot fail. */
 async function store(
   db: Db,
-  row: { rawBody: string; verdict: string; reason: string; merchantId: string | null; event?: string },
+  row: { rawBody: string; verdict: string; reason?: string; reasonFacts?: Note; merchantId: string | null; event?: string },
 ): Promise<void> {
   const rawBody = row.rawBody.replaceAll("\u0000", "\\u0000");
   await db.insert(webhookDeliveries).values({
     providerJobId: null,
     rawBody,
     verdict: row.verdict,
-    reason: row.reason,
+    reason: row.reason ?? null,
+    reasonFacts: row.reasonFacts ?? null,
     merchantId: row.merchantId,
     event: row.event ?? null,
   });

@@ -15,7 +15,11 @@ export interface ReceiveOptions {
   secretHeader: string;
   /** The sender's address, for the refusal log. */
   ip: string | null;
+  /** Runs each database statement of the intake in its turn (./intake.ts); at once when absent. */
+  gate?: <T>(task: () => Promise<T>) => Promise<T>;
 }
+
+const inTurn = <T>(options: ReceiveOptions, task: () => Promise<T>): Promise<T> => (options.gate ? options.gate(task) : task());
 
 export async function receiveWebhook(db: Db, request: Request, options: ReceiveOptions): Promise<IngestAnswer> {
   const authenticated = await checkWebhookSecret(db, request, request.headers.get(options.secretHeader), options);
@@ -24,7 +28,7 @@ export async function receiveWebhook(db: Db, request: Request, options: ReceiveO
 
 /** The secret header's value checked, before anything of the body is read; a refusal is logged and the body let go. */
 export async function checkWebhookSecret(db: Db, request: Request, secret: string | null, options: ReceiveOptions): Promise<Authenticated> {
-  const authenticated = await authenticateWebhook(db, secret);
+  const authenticated = await inTurn(options, () => authenticateWebhook(db, secret));
   return authenticated.ok ? authenticated : { ok: false, answer: await refuse(db, request, authenticated.answer, options) };
 }
 
@@ -41,13 +45,15 @@ export async function receiveAuthenticated(db: Db, request: Request, holders: Ho
     };
   }
   const body = new TextDecoder().decode(read.bytes);
-  const answer = await ingestBody(db, holders, body);
+  // The body is read before the turn is taken: a slow sender holds no intake connection.
+  const answer = await inTurn(options, () => ingestBody(db, holders, body));
   return answer.refused ? refuse(db, request, answer, options) : answer;
 }
 
 async function refuse(db: Db, request: Request, answer: IngestAnswer, options: ReceiveOptions): Promise<IngestAnswer> {
   // Whatever is left of the body is not wanted; ending it frees the connection's buffers.
   await request.body?.cancel().catch(() => undefined);
-  if (answer.refused) await recordRefusal(db, { ip: options.ip, header: options.secretHeader, problem: answer.refused });
+  const problem = answer.refused;
+  if (problem) await inTurn(options, () => recordRefusal(db, { ip: options.ip, header: options.secretHeader, problem }));
   return answer;
 }

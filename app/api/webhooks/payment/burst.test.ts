@@ -21,12 +21,12 @@ import { payInRequest } from "@/lib/requests/contract";
  * plus its waiting room may be taken on at all: the rest stay `received` until the stranded sweep
  * settles them. (How claims arriving together share their reads is lib/webhooks/confirm-batch.test.ts.)
  */
-const surroundings = vi.hoisted(() => ({ db: undefined as unknown, apis: new Map<string, unknown>() }));
-vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
+const surroundings = vi.hoisted(() => ({ db: undefined as unknown, intake: undefined as unknown, apis: new Map<string, unknown>() }));
+vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db, getIntakeDb: async () => surroundings.intake }));
 // Only env() is the test's own; the rest of the module (the log's settings) stays real.
 vi.mock("@/lib/env", async (original) => ({
   ...(await original<typeof import("@/lib/env")>()),
-  env: () => ({ WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret" }),
+  env: () => ({ WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret", WEBHOOK_INTAKE_POOL_SIZE: 2 }),
 }));
 // The provider client PayDesk would build for the merchant, pointed at the test's sandbox.
 vi.mock("@/lib/payment-api", () => ({ merchantApiIn: () => async (id: string) => surroundings.apis.get(id) }));
@@ -58,6 +58,7 @@ describe.each(COMBOS)("a webhook burst on %s against the %s sandbox", (kind, pro
     if (skip) return;
     database = await createTestDatabase(kind);
     surroundings.db = database.db as Db;
+    surroundings.intake = database.intake as Db;
     sb = await startTestSandbox(profile);
     const m = sb.coffee;
     const { id } = await createMerchant(database.db, createKeyVault([randomBytes(32)]), {

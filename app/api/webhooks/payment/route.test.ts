@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { webhookDeliveries, webhookRefusals } from "@/lib/db/schema";
@@ -7,8 +7,9 @@ import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDataba
 import { createKeyVault } from "@/lib/merchants/key-vault";
 import { createMerchant } from "@/lib/merchants/manage";
 import { rotateWebhookSecret } from "@/lib/merchants/webhook-secret";
-import { MAX_WEBHOOK_BYTES } from "@/lib/webhooks/ingest";
+import { MAX_WEBHOOK_BYTES, MAX_WEBHOOK_DEPTH } from "@/lib/webhooks/ingest";
 import { summarizeRefusals } from "@/lib/webhooks/refusals";
+import { factWords } from "@/lib/requests/notes";
 
 /**
  * The webhook route as the server calls it: a Request whose body is a stream, as a chunked upload
@@ -16,12 +17,12 @@ import { summarizeRefusals } from "@/lib/webhooks/refusals";
  * secret is checked, and no more than MAX_WEBHOOK_BYTES after. Also: refusals are counted, and a
  * NUL character is answered 400 and stored, on both databases.
  */
-const surroundings = vi.hoisted(() => ({ db: undefined as unknown }));
-vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
+const surroundings = vi.hoisted(() => ({ db: undefined as unknown, intake: undefined as unknown }));
+vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db, getIntakeDb: async () => surroundings.intake }));
 // Only env() is the test's own; the rest of the module (the log's settings) stays real.
 vi.mock("@/lib/env", async (original) => ({
   ...(await original<typeof import("@/lib/env")>()),
-  env: () => ({ WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret", TRUSTED_PROXIES: [] }),
+  env: () => ({ WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret", WEBHOOK_INTAKE_POOL_SIZE: 2, TRUSTED_PROXIES: [] }),
 }));
 // No provider here: deliveries are stored and answered; applying them is lib/webhooks' tests' business.
 vi.mock("@/lib/payment-api", () => ({ merchantApiIn: () => async () => undefined }));
@@ -71,6 +72,7 @@ describe.each(DATABASE_KINDS)("POST /api/webhooks/payment on %s", (kind) => {
     if (skip) return;
     database = await createTestDatabase(kind);
     surroundings.db = database.db as Db;
+    surroundings.intake = database.intake as Db;
     const vault = createKeyVault([randomBytes(32)]);
     const add = async (name: string) => {
       const merchantId = randomUUID();
@@ -168,5 +170,25 @@ describe.each(DATABASE_KINDS)("POST /api/webhooks/payment on %s", (kind) => {
     );
     // Nothing was lost: both bodies are there, the raw NUL written as text.
     expect(malformed.some((d) => d.rawBody.includes("bad\\u0000reason") && d.rawBody.startsWith('{"Id"'))).toBe(true);
+  });
+
+  it.skipIf(skip)("refuses a body nested deeper than any webhook with 400, and stores it as unreadable", async () => {
+    // 5,000 levels: well within the size cap, and once answered 500 (the NUL check recursed without a bound).
+    const deep = `{"Id":"${randomUUID()}","Parameters":[{"Name":"STATUS_REASON","Value":${"[".repeat(5_000)}${"]".repeat(5_000)}}]}`;
+    expect(Buffer.byteLength(deep)).toBeLessThan(MAX_WEBHOOK_BYTES);
+    const response = await post(deep, { [HEADER]: coffee.secret });
+    expect(response.status).toBe(400);
+    const answered = await response.json();
+    expect(answered.message).toContain(`nested more than ${MAX_WEBHOOK_DEPTH} levels deep`);
+    const [kept] = await database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.merchantId, coffee.id), eq(webhookDeliveries.rawBody, deep)));
+    expect([kept?.verdict, kept?.reasonFacts]).toEqual(["malformed", { note: "webhook_too_deep", limit: MAX_WEBHOOK_DEPTH }]);
+    // Staff read why in their language (the delivery log).
+    expect(factWords(kept!.reasonFacts!, "en")).toBe(`the body is nested more than ${MAX_WEBHOOK_DEPTH} levels deep`);
+    expect(factWords(kept!.reasonFacts!, "th")).toContain(`${MAX_WEBHOOK_DEPTH} ชั้น`);
+    // A real webhook's depth (job → Parameters → parameter) is far inside the bound.
+    expect((await post(JSON.stringify(job(coffee.merchantId)), { [HEADER]: coffee.secret })).status).toBe(200);
   });
 });

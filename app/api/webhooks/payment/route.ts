@@ -1,25 +1,39 @@
-import { getDb } from "@/lib/db";
+import { getDb, getIntakeDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { defineWebhookRoute } from "@/lib/http/public-route";
 import { merchantApiIn } from "@/lib/payment-api";
+import { intakeGate, intakeUnavailable, isIntakeUnavailable, orUnavailable } from "@/lib/webhooks/intake";
 import { processLater } from "@/lib/webhooks/queue";
 import { checkWebhookSecret, receiveAuthenticated } from "@/lib/webhooks/receive";
 
-/** POST /api/webhooks/payment — the provider's webhooks (lib/webhooks), through the webhook door. */
+/**
+ * POST /api/webhooks/payment — the provider's webhooks (lib/webhooks), through the webhook door.
+ * Received on the intake's own connections, in turn (lib/webhooks/intake.ts), and answered 503 +
+ * Retry-After when the database cannot take the write; processed afterwards on the main pool.
+ */
+const gate = <T>(task: () => Promise<T>) => intakeGate(env().WEBHOOK_INTAKE_POOL_SIZE).run(task);
+
 export const POST = defineWebhookRoute({
   secretHeader: () => env().WEBHOOK_SECRET_HEADER,
   authenticate: async (secret, { request, ip, secretHeader }) => {
-    const checked = await checkWebhookSecret(await getDb(), request, secret, { secretHeader, ip });
-    return checked.ok
-      ? { ok: true, holder: checked.holders }
-      : { ok: false, response: Response.json(checked.answer.body, { status: checked.answer.status }) };
+    try {
+      const checked = await checkWebhookSecret(await getIntakeDb(), request, secret, { secretHeader, ip, gate });
+      return checked.ok
+        ? { ok: true, holder: checked.holders }
+        : { ok: false, response: Response.json(checked.answer.body, { status: checked.answer.status }) };
+    } catch (error) {
+      if (!isIntakeUnavailable(error)) throw error;
+      await request.body?.cancel().catch(() => undefined);
+      return { ok: false, response: intakeUnavailable() };
+    }
   },
-  run: async ({ request, ip, secretHeader, holder: holders }) => {
-    const db = await getDb();
-    const result = await receiveAuthenticated(db, request, holders, { secretHeader, ip });
-    const { deliveryId, prepared } = result;
-    // Answered once stored, whatever the queue does: applied from it, or by the stranded sweep when it is full.
-    if (deliveryId !== null && prepared !== null) processLater(db, merchantApiIn("webhook"), deliveryId, prepared);
-    return Response.json(result.body, { status: result.status });
-  },
+  run: ({ request, ip, secretHeader, holder: holders }) =>
+    orUnavailable(async () => {
+      const [intake, db] = await Promise.all([getIntakeDb(), getDb()]);
+      const result = await receiveAuthenticated(intake, request, holders, { secretHeader, ip, gate });
+      const { deliveryId, prepared } = result;
+      // Answered once stored, whatever the queue does: applied from it, or by the stranded sweep when it is full.
+      if (deliveryId !== null && prepared !== null) processLater(db, merchantApiIn("webhook"), deliveryId, prepared);
+      return Response.json(result.body, { status: result.status });
+    }),
 });
