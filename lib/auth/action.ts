@@ -84,6 +84,12 @@ export interface ActionOptions<A extends Access, S extends z.ZodType, M extends 
    * (lib/auth/step-up.ts): always, or when this says so for the input (a Pay-Out above the threshold).
    */
   stepUp?: true | ((input: z.output<S>, merchant: M extends true ? MerchantSummary : null) => boolean);
+  /**
+   * The one action a person still on a one-time password may take besides the public ones (signing
+   * out, the language): choosing their own password. Every other action refuses them, "signed-in"
+   * ones too — a session holding a one-time password may be a thief's (issue 32: it planted a passkey).
+   */
+  whileMustChangePassword?: true;
   run(context: ActionContext<A, z.output<S>, M>): Promise<T>;
 }
 
@@ -161,7 +167,7 @@ export function defineAction<A extends Access, S extends z.ZodType, T, M extends
 
     if (!session && options.permission !== "public") return failure((await words()).signedOut);
     // Someone still on a one-time password may only choose their own (and sign out, switch language).
-    if (session?.mustChangePassword && options.permission !== "public" && options.permission !== "signed-in") {
+    if (session?.mustChangePassword && options.permission !== "public" && options.whileMustChangePassword !== true) {
       await audit("denied", { data: { reason: "must change password" } });
       return failure((await words()).choosePasswordFirst);
     }

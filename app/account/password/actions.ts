@@ -8,6 +8,7 @@ import { changePasswordSchema } from "@/lib/staff/schemas";
 export const changePasswordAction = defineAction({
   // Any signed-in person, including one still on a one-time password: this is how they leave it.
   permission: "signed-in",
+  whileMustChangePassword: true,
   schema: changePasswordSchema,
   audit: "staff.password-change",
   run: async ({ input, session, db }) => {
