@@ -102,6 +102,9 @@ export async function endSessions(db: Db, userId: string, keep: string | null): 
     .returning({ id: staffSessions.id });
   for (const { id } of ended) await revokeSession(db, id);
   // Sessions signed in before their row existed are ended too: nothing from before now but `keep` stays valid.
-  await db.update(staffUsers).set({ sessionsValidFrom: new Date(), keptSessionId: keep }).where(eq(staffUsers.id, userId));
+  // Whole seconds, as sign-in times are (the cookie's `sat`): a sign-in in the same second, after an
+  // admin's reset, is a new one and must stay in; every session with a row was revoked just above.
+  const now = new Date(Math.floor(Date.now() / 1000) * 1000);
+  await db.update(staffUsers).set({ sessionsValidFrom: now, keptSessionId: keep }).where(eq(staffUsers.id, userId));
   return ended.length;
 }

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertStaff } from "../auth/testing/staff";
+import { loadStaffSession } from "../auth/session";
+import { listOpenSessions, recordSignIn } from "../auth/sessions";
 import { verifySignIn } from "../auth/verify-sign-in";
 import { merchants, staffUsers } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
@@ -162,6 +164,25 @@ describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
     expect((await row(person.id)).mustChangePassword).toBe(true);
     expect((await verifySignIn(database.db, { email: person.email, password: person.password, ip: null })).ok).toBe(false);
     expect((await verifySignIn(database.db, { email: person.email, password: reset.oneTimePassword, ip: null })).ok).toBe(true);
+  });
+
+  it.skipIf(skip)("ends every session of the person with the reset: one that outlived it could be a thief's", async () => {
+    const person = await insertStaff(database.db, { role: "finance" });
+    const laptop = { id: await recordSignIn(database.db, { userId: person.id, ip: null, userAgent: null }), at: new Date() };
+    const stolen = { id: await recordSignIn(database.db, { userId: person.id, ip: null, userAgent: null }), at: new Date() };
+    expect(await loadStaffSession(database.db, person.id, stolen)).not.toBeNull();
+    const reset = await resetStaffPassword(database.db, actor(), person.id);
+    expect(await loadStaffSession(database.db, person.id, stolen)).toBeNull();
+    expect(await loadStaffSession(database.db, person.id, laptop)).toBeNull();
+    expect(await listOpenSessions(database.db, person.id, null)).toEqual([]);
+    // A sign-in with the one-time password, even within the same second as the reset, is a new session: it stays in.
+    const signedIn = await verifySignIn(database.db, { email: person.email, password: reset.oneTimePassword, ip: null });
+    expect(signedIn.ok).toBe(true);
+    const fresh = {
+      id: await recordSignIn(database.db, { userId: person.id, ip: null, userAgent: null }),
+      at: new Date(Math.floor(Date.now() / 1000) * 1000),
+    };
+    expect(await loadStaffSession(database.db, person.id, fresh)).toMatchObject({ mustChangePassword: true });
   });
 
   it.skipIf(skip)("never leaves zero active admins, by a role change or by disabling; a disabled admin does not count", async () => {

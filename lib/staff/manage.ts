@@ -96,7 +96,11 @@ export async function setStaffDisabled(db: Db, actor: Actor, userId: string, isD
   });
 }
 
-/** A new one-time password for someone who forgot theirs; they must replace it at sign-in. */
+/**
+ * A new one-time password for someone who forgot theirs (or whose account someone else may hold);
+ * they must replace it at sign-in. Every session of theirs ends with it (lib/auth/sessions.ts): a
+ * session that outlived the reset could be a thief's, still signed in (issue 32).
+ */
 export async function resetStaffPassword(db: Db, actor: Actor, userId: string): Promise<{ email: string; oneTimePassword: string }> {
   assertCanManage(actor);
   if (userId === actor.userId) throw new SettingsRuleError(STAFF_REFUSALS.notYourself);
@@ -108,6 +112,7 @@ export async function resetStaffPassword(db: Db, actor: Actor, userId: string): 
     .where(eq(staffUsers.id, userId))
     .returning({ email: staffUsers.email });
   if (!row) throw new SettingsRuleError(STAFF_REFUSALS.notFound, undefined, "not_found");
+  await endSessions(db, userId, null);
   return { email: row.email, oneTimePassword: password };
 }
 
