@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { hashPassword, verifyPassword } from "../auth/password";
 import type { Db } from "../db/client";
+import { announceStaffChange } from "../live/staff-changes";
 import { staffUsers } from "../db/schema";
 import { SettingsRuleError, STAFF_REFUSALS } from "./errors";
 import type { ChangePasswordInput } from "./schemas";
@@ -35,4 +36,5 @@ export async function changeOwnPassword(
       updatedAt: new Date(),
     })
     .where(eq(staffUsers.id, userId));
+  await announceStaffChange(db, userId);
 }
