@@ -3,9 +3,11 @@
  * file's own, halted and started again: the session cannot be read, and the door answers with its
  * worded failure and a reference in the person's language, writing one JSON line to the log — not
  * a 500 with Next's digest and a multi-line stack. Once the database is back the same action runs.
+ * The staff route door likewise answers a JSON 500 with its request id as the reference.
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { NextRequest } from "next/server";
 import { z } from "zod";
 import { openDatabase, type Database } from "../db/client";
 import { staffUsers } from "../db/schema";
@@ -26,6 +28,7 @@ const secret = randomBytes(32).toString("base64");
 vi.stubEnv("AUTH_SECRET", secret);
 vi.stubEnv("LOG_FORMAT", "json");
 const { defineAction } = await import("./action");
+const { defineRoute } = await import("./route");
 
 const skip = postgresSkipReason() ?? (findPostgresBin() ? null : "Debian's postgresql is not installed");
 
@@ -102,5 +105,31 @@ describe.skipIf(skip)("the action door while PostgreSQL is down", () => {
       "the database back",
     );
     expect(await action(null, {})).toEqual({ ok: true, data: "ran" });
+  });
+
+  it("the staff route door answers a JSON 500 with its request id as the reference, in one JSON log line", async () => {
+    const route = defineRoute({ permission: "request.read", run: async () => Response.json({ ran: true }) });
+    const get = () => route(new NextRequest("http://paydesk.test/api/test", { headers: { cookie: surroundings.cookie } }));
+    expect(await (await get()).json()).toEqual({ ran: true });
+
+    await server.halt("fast");
+    const logged = captureLog();
+    let refused: Response;
+    try {
+      refused = await get();
+    } finally {
+      logged.restore();
+      await server.start();
+    }
+    const requestId = refused.headers.get("x-request-id");
+    expect(refused.status).toBe(500);
+    expect(await refused.json()).toEqual({ error: actionMessages("en").unexpected(requestId!) });
+    const entries = logged
+      .text()
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((entry) => entry.area === "route");
+    expect(entries).toEqual([expect.objectContaining({ level: "error", requestId, error: expect.any(Object) })]);
   });
 });
