@@ -42,7 +42,7 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 test.describe("a database outage", () => {
-  test.describe.configure({ mode: "serial", timeout: 60_000 });
+  test.describe.configure({ mode: "serial", timeout: 120_000 });
   test.skip(E2E.external, "starts its own PayDesk and Postgres");
   test.skip(!findPostgresBin(), "Debian's postgresql is not installed (npm test installs it)");
 
