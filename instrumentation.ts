@@ -9,6 +9,9 @@ export async function register(): Promise<void> {
   // literal test lets it drop the Node-only imports from the edge bundle (behind a helper in
   // lib/env.ts the edge build fails on @node-rs/argon2 and PGlite). So it stays inline here.
   if (process.env.NEXT_RUNTIME === "nodejs") {
+    // Next's own error output as the log's JSON lines when the log is JSON (lib/ops/console-log.ts).
+    const { sendConsoleThroughLog } = await import("./lib/ops/console-log");
+    sendConsoleThroughLog();
     // First: who connected, for every request from now on (lib/http/peer-address.ts).
     const { stampPeerAddress } = await import("./lib/http/peer-address");
     stampPeerAddress();

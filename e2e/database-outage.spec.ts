@@ -2,7 +2,9 @@
  * A database outage: PayDesk (the production build) on a real Postgres this spec starts, stops and
  * starts again. While it is down, console pages and the sign-in page say "PayDesk cannot reach its
  * database" in the browser's language, instead of the framework's error; once it is back, pages
- * work again without restarting PayDesk. It uses the sandbox the Playwright config already runs.
+ * work again without restarting PayDesk. A form sent meanwhile gets the action door's own words and a
+ * reference, and PayDesk's error output (LOG_FORMAT=json) stays one JSON object per line, Next's
+ * own included. It uses the sandbox the Playwright config already runs.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -17,6 +19,8 @@ const ownPort = async (offset: number) => (E2E.ownPortsFrom ? E2E.ownPortsFrom +
 let server: PostgresServer | null = null;
 let paydesk: ChildProcess | null = null;
 let url = "";
+/** What this spec's PayDesk wrote to stderr. */
+let errorOutput = "";
 
 async function waitFor(address: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -38,7 +42,7 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 test.describe("a database outage", () => {
-  test.describe.configure({ mode: "serial", timeout: 60_000 });
+  test.describe.configure({ mode: "serial", timeout: 120_000 });
   test.skip(E2E.external, "starts its own PayDesk and Postgres");
   test.skip(!findPostgresBin(), "Debian's postgresql is not installed (npm test installs it)");
 
@@ -62,8 +66,12 @@ test.describe("a database outage", () => {
         PAYMENT_API_BASE_URL: "",
         PUBLIC_BASE_URL: url,
         NEXT_TELEMETRY_DISABLED: "1",
+        LOG_FORMAT: "json",
       },
-      stdio: "ignore",
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    paydesk.stderr!.on("data", (chunk: Buffer) => {
+      errorOutput += chunk.toString("utf8");
     });
     await waitFor(url, paydesk);
   });
@@ -89,8 +97,20 @@ test.describe("a database outage", () => {
     await staff.waitForURL(`${url}/requests`);
     await expect(staff.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(staff.getByTestId("database-unreachable")).toHaveCount(0);
+    // A form loaded before the outage and sent during it.
+    const form = await staff.context().newPage();
+    await form.goto("/account/password");
+    await expect(form.getByTestId("password-form")).toBeVisible();
 
     await server!.halt("fast");
+    await form.getByLabel("Current password").fill("not my password");
+    await form.getByLabel("New password", { exact: true }).fill("a new long password");
+    await form.getByLabel("New password again").fill("a new long password");
+    await form.getByRole("button", { name: "Save password" }).click();
+    // The door's words and reference, not "a connection problem" from a 500.
+    await expect(form.getByTestId("password-error")).toHaveText(/^Something went wrong on our side \(reference E-[0-9A-F]{6}\)\./);
+    const reference = /E-[0-9A-F]{6}/.exec((await form.getByTestId("password-error").textContent())!)![0];
+    await form.close();
     const unreachable = staff.getByRole("heading", { level: 1, name: "PayDesk cannot reach its database" });
     // A move within the console (only the page is rendered again, app/(console)/error.tsx), then a full load (the layout).
     await staff.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Webhooks" }).click();
@@ -113,5 +133,18 @@ test.describe("a database outage", () => {
     await visitor.goto("/login");
     await expect(visitor.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(visitor.getByTestId("database-unreachable")).toHaveCount(0);
+
+    // Every line PayDesk wrote to stderr meanwhile is one JSON object: the door's (with the form's
+    // reference) and Next's own for the pages that failed.
+    const lines = errorOutput.split("\n").filter((line) => line.trim() !== "");
+    const notJson = lines.filter((line) => {
+      try {
+        return typeof JSON.parse(line) !== "object";
+      } catch {
+        return true;
+      }
+    });
+    expect(notJson).toEqual([]);
+    expect(lines.some((line) => line.includes(`"reference":"${reference}"`))).toBe(true);
   });
 });

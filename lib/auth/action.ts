@@ -33,6 +33,8 @@ import { log } from "../ops/log";
  * - `run` reports a failure the person can act on by throwing ActionError; anything else it throws
  *   is logged with a reference, audited as "error", and answered with a generic sentence: internals
  *   (SQL, stack traces, provider bodies) never reach the browser.
+ * - What fails before `run` (the session or the merchant unreadable in a database outage) is answered
+ *   the same way, with a reference and one log line (not audited: who it was could not be read).
  * - Next's redirect()/notFound() inside `run` are its control flow: audited as done, then rethrown.
  * - The wrapper's own refusals are worded in the person's language (their saved choice, else the
  *   language cookie, else the browser's); `run` words its own ActionErrors.
@@ -84,6 +86,12 @@ export interface ActionOptions<A extends Access, S extends z.ZodType, M extends 
    * (lib/auth/step-up.ts): always, or when this says so for the input (a Pay-Out above the threshold).
    */
   stepUp?: true | ((input: z.output<S>, merchant: M extends true ? MerchantSummary : null) => boolean);
+  /**
+   * The one action a person still on a one-time password may take besides the public ones (signing
+   * out, the language): choosing their own password. Every other action refuses them, "signed-in"
+   * ones too — a session holding a one-time password may be a thief's (issue 32: it planted a passkey).
+   */
+  whileMustChangePassword?: true;
   run(context: ActionContext<A, z.output<S>, M>): Promise<T>;
 }
 
@@ -129,109 +137,125 @@ export function defineAction<A extends Access, S extends z.ZodType, T, M extends
 ): ServerAction<T> {
   if (options.permission === "public" && options.merchantScoped) throw new Error("a public action cannot be merchant-scoped");
   const action: ServerAction<T> = async (previous, input) => {
-    // `<form action={fn}>` passes the FormData first; useActionState passes (state, FormData).
-    const raw = input ?? (previous instanceof FormData ? previous : {});
-    const fields = raw instanceof FormData ? formDataToInput(raw, options.schema) : raw;
-    const db = await getDb();
-    const merchantId = typeof fields.merchantId === "string" ? fields.merchantId : null;
-    // The merchant's whole row is read beside the session (one round trip less on every create) and
-    // used only once the session's scope includes it; an id no merchant could have is not looked up
-    // (it is "not found", as an unknown one is).
-    const earlyRow =
-      options.merchantScoped && options.merchantRow && merchantId && isPossibleMerchantId(merchantId)
-        ? getMerchantRow(db, merchantId)
-        : null;
-    earlyRow?.catch(() => undefined); // awaited below when used; a refusal before that must not leave it unhandled
-    const session = await currentSession();
-    const requestHeaders = await headers();
-    const ip = clientIpFrom(requestHeaders);
-    // Worked out only when there is a refusal to word: the way through reads no cookie.
-    const words = async () => actionMessages(localeOf(session?.locale, requestHeaders));
-    const audit = async (
-      outcome: AuditOutcome,
-      extra: { merchantId?: string | null; target?: string | null; data?: Record<string, unknown> } = {},
-    ) => {
-      if (options.audit === false) return;
-      try {
-        await recordAudit(db, { actorId: session?.userId ?? null, action: options.audit, outcome, ip, ...extra });
-      } catch (error) {
-        log("action").error("the audit row could not be written", { audit: options.audit, outcome, error });
-      }
-    };
-
-    if (!session && options.permission !== "public") return failure((await words()).signedOut);
-    // Someone still on a one-time password may only choose their own (and sign out, switch language).
-    if (session?.mustChangePassword && options.permission !== "public" && options.permission !== "signed-in") {
-      await audit("denied", { data: { reason: "must change password" } });
-      return failure((await words()).choosePasswordFirst);
-    }
-    // A role that must use a second factor, without one: only enrolling (and signing out, the language).
-    if (session?.mustEnrolSecondFactor && options.permission !== "public" && options.permission !== "signed-in") {
-      await audit("denied", { data: { reason: "must enrol a second factor" } });
-      return failure((await words()).enrolSecondFactorFirst);
-    }
-
-    let merchant: MerchantSummary | null = null;
-    let merchantRow: MerchantRow | undefined;
-    if (options.merchantScoped) {
-      if (merchantId && session && options.merchantRow) {
-        const found = earlyRow && inMerchantScope(session, merchantId) ? await earlyRow : undefined;
-        merchant = found?.summary ?? null;
-        merchantRow = found?.row;
-      } else merchant = merchantId && session ? ((await getMerchantInScope(db, session, merchantId)) ?? null) : null;
-      if (!merchant) {
-        await audit("not_found", { merchantId });
-        return failure((await words()).merchantNotFound);
-      }
-    }
-
-    const permission = options.permission;
-    if (permission !== "public" && permission !== "signed-in" && !can(session?.role, permission)) {
-      await audit("denied", { merchantId });
-      return failure(deniedMessage(permission, localeOf(session?.locale, requestHeaders)));
-    }
-
-    const withNul = fieldsHoldingNul(fields);
-    if (withNul.length > 0) {
-      const t = await words();
-      return failure(t.invalid, Object.fromEntries(withNul.map((name) => [name, [t.nulCharacter]])));
-    }
-
-    const parsed = options.schema.safeParse(fields, { error: missingFieldMessage });
-    if (!parsed.success) {
-      const flat = z.flattenError(parsed.error);
-      const t = await words();
-      return failure(flat.formErrors[0] ?? t.invalid, inLanguage(flat.fieldErrors as FieldErrors, t.missingField));
-    }
-
-    const stepUp = options.stepUp === true || (typeof options.stepUp === "function" && options.stepUp(parsed.data, merchant as never));
-    if (stepUp && session && needsStepUp(session)) {
-      await audit("denied", { merchantId, data: { reason: "step-up required" } });
-      return { ...failure((await words()).stepUpRequired), stepUp: true };
-    }
-
-    const context = { input: parsed.data, session, merchant, merchantRow, db, ip } as ActionContext<A, z.output<S>, M>;
     try {
-      const data = await options.run(context);
-      await audit("ok", { merchantId, target: options.target?.(parsed.data, data) ?? null });
-      return { ok: true, data };
+      return await throughTheDoor(options, previous, input);
     } catch (error) {
-      if (isNextControlFlow(error)) {
-        await audit("ok", { merchantId });
-        throw error;
-      }
-      if (error instanceof ActionError) {
-        await audit(error.outcome, { merchantId, data: { message: error.message } });
-        return failure(error.message, error.fieldErrors);
-      }
+      // What failed before `run` (the database or the session unreadable: an outage) is answered
+      // as `run`'s own failures are, with a reference and one log line, never Next's 500 and stack.
+      if (isNextControlFlow(error)) throw error;
       const reference = `E-${randomBytes(3).toString("hex").toUpperCase()}`;
-      log("action").error("failed", { audit: options.audit || "unaudited", reference, error });
-      await audit("error", { merchantId, data: { reference } });
-      return failure((await words()).unexpected(reference));
+      log("action").error("failed before it could run", { audit: options.audit || "unaudited", reference, error });
+      const requestHeaders = await headers().catch(() => new Headers());
+      return failure(actionMessages(localeOf(null, requestHeaders)).unexpected(reference));
     }
   };
   definedActions.set(action, options.permission);
   return action;
+}
+
+async function throughTheDoor<A extends Access, S extends z.ZodType, T, M extends boolean>(
+  options: ActionOptions<A, S, M, T>,
+  previous: unknown,
+  input: ActionInput | undefined,
+): Promise<ActionResult<T>> {
+  // `<form action={fn}>` passes the FormData first; useActionState passes (state, FormData).
+  const raw = input ?? (previous instanceof FormData ? previous : {});
+  const fields = raw instanceof FormData ? formDataToInput(raw, options.schema) : raw;
+  const db = await getDb();
+  const merchantId = typeof fields.merchantId === "string" ? fields.merchantId : null;
+  // The merchant's whole row is read beside the session (one round trip less on every create) and
+  // used only once the session's scope includes it; an id no merchant could have is not looked up
+  // (it is "not found", as an unknown one is).
+  const earlyRow =
+    options.merchantScoped && options.merchantRow && merchantId && isPossibleMerchantId(merchantId) ? getMerchantRow(db, merchantId) : null;
+  earlyRow?.catch(() => undefined); // awaited below when used; a refusal before that must not leave it unhandled
+  const session = await currentSession();
+  const requestHeaders = await headers();
+  const ip = clientIpFrom(requestHeaders);
+  // Worked out only when there is a refusal to word: the way through reads no cookie.
+  const words = async () => actionMessages(localeOf(session?.locale, requestHeaders));
+  const audit = async (
+    outcome: AuditOutcome,
+    extra: { merchantId?: string | null; target?: string | null; data?: Record<string, unknown> } = {},
+  ) => {
+    if (options.audit === false) return;
+    try {
+      await recordAudit(db, { actorId: session?.userId ?? null, action: options.audit, outcome, ip, ...extra });
+    } catch (error) {
+      log("action").error("the audit row could not be written", { audit: options.audit, outcome, error });
+    }
+  };
+
+  if (!session && options.permission !== "public") return failure((await words()).signedOut);
+  // Someone still on a one-time password may only choose their own (and sign out, switch language).
+  if (session?.mustChangePassword && options.permission !== "public" && options.whileMustChangePassword !== true) {
+    await audit("denied", { data: { reason: "must change password" } });
+    return failure((await words()).choosePasswordFirst);
+  }
+  // A role that must use a second factor, without one: only enrolling (and signing out, the language).
+  if (session?.mustEnrolSecondFactor && options.permission !== "public" && options.permission !== "signed-in") {
+    await audit("denied", { data: { reason: "must enrol a second factor" } });
+    return failure((await words()).enrolSecondFactorFirst);
+  }
+
+  let merchant: MerchantSummary | null = null;
+  let merchantRow: MerchantRow | undefined;
+  if (options.merchantScoped) {
+    if (merchantId && session && options.merchantRow) {
+      const found = earlyRow && inMerchantScope(session, merchantId) ? await earlyRow : undefined;
+      merchant = found?.summary ?? null;
+      merchantRow = found?.row;
+    } else merchant = merchantId && session ? ((await getMerchantInScope(db, session, merchantId)) ?? null) : null;
+    if (!merchant) {
+      await audit("not_found", { merchantId });
+      return failure((await words()).merchantNotFound);
+    }
+  }
+
+  const permission = options.permission;
+  if (permission !== "public" && permission !== "signed-in" && !can(session?.role, permission)) {
+    await audit("denied", { merchantId });
+    return failure(deniedMessage(permission, localeOf(session?.locale, requestHeaders)));
+  }
+
+  const withNul = fieldsHoldingNul(fields);
+  if (withNul.length > 0) {
+    const t = await words();
+    return failure(t.invalid, Object.fromEntries(withNul.map((name) => [name, [t.nulCharacter]])));
+  }
+
+  const parsed = options.schema.safeParse(fields, { error: missingFieldMessage });
+  if (!parsed.success) {
+    const flat = z.flattenError(parsed.error);
+    const t = await words();
+    return failure(flat.formErrors[0] ?? t.invalid, inLanguage(flat.fieldErrors as FieldErrors, t.missingField));
+  }
+
+  const stepUp = options.stepUp === true || (typeof options.stepUp === "function" && options.stepUp(parsed.data, merchant as never));
+  if (stepUp && session && needsStepUp(session)) {
+    await audit("denied", { merchantId, data: { reason: "step-up required" } });
+    return { ...failure((await words()).stepUpRequired), stepUp: true };
+  }
+
+  const context = { input: parsed.data, session, merchant, merchantRow, db, ip } as ActionContext<A, z.output<S>, M>;
+  try {
+    const data = await options.run(context);
+    await audit("ok", { merchantId, target: options.target?.(parsed.data, data) ?? null });
+    return { ok: true, data };
+  } catch (error) {
+    if (isNextControlFlow(error)) {
+      await audit("ok", { merchantId });
+      throw error;
+    }
+    if (error instanceof ActionError) {
+      await audit(error.outcome, { merchantId, data: { message: error.message } });
+      return failure(error.message, error.fieldErrors);
+    }
+    const reference = `E-${randomBytes(3).toString("hex").toUpperCase()}`;
+    log("action").error("failed", { audit: options.audit || "unaudited", reference, error });
+    await audit("error", { merchantId, data: { reference } });
+    return failure((await words()).unexpected(reference));
+  }
 }
 
 /**

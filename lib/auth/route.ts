@@ -74,8 +74,7 @@ export function isDefinedRoute(value: unknown): boolean {
 }
 
 export function defineRoute<P extends Params = Params>(options: RouteOptions<P>): RouteHandler<P> {
-  const handler: RouteHandler<P> = async (request, segment) => {
-    const requestId = newRequestId();
+  const door = async (request: NextRequest, segment: RouteSegment<P> | undefined, requestId: string): Promise<Response> => {
     const stamped = (response: Response) => withHeader(response, REQUEST_ID_HEADER, requestId);
     const session = await currentSession();
     const locale = localeOf(session?.locale, request.headers);
@@ -136,6 +135,21 @@ export function defineRoute<P extends Params = Params>(options: RouteOptions<P>)
           stillAllowed,
         }),
       () => NextResponse.json({ error: defaults.unexpected(requestId) }, { status: 500, headers: { "Cache-Control": "no-store" } }),
+    );
+  };
+  // What fails before `run` (the session unreadable in a database outage) is answered as `run`'s
+  // own failures are: a 500 with the request id as its reference, and one log line.
+  const handler: RouteHandler<P> = async (request, segment) => {
+    const requestId = newRequestId();
+    return answerStamped(
+      requestId,
+      request.nextUrl.pathname,
+      () => door(request, segment, requestId),
+      () =>
+        NextResponse.json(
+          { error: actionMessages(localeOf(null, request.headers)).unexpected(requestId) },
+          { status: 500, headers: { "Cache-Control": "no-store" } },
+        ),
     );
   };
   return markDoor(handler, "staff");

@@ -4,6 +4,7 @@ import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { staffSessions, staffUsers } from "../db/schema";
 import { SESSION_ABSOLUTE_MAX_SECONDS } from "./base-config";
+import { announceStaffChange } from "../live/staff-changes";
 import { revokeSession } from "./session";
 
 /**
@@ -90,6 +91,7 @@ export async function endSession(db: Db, userId: string, sessionId: string): Pro
     .returning({ id: staffSessions.id });
   if (ended.length === 0) return false;
   await revokeSession(db, sessionId);
+  await announceStaffChange(db, userId);
   return true;
 }
 
@@ -102,6 +104,10 @@ export async function endSessions(db: Db, userId: string, keep: string | null): 
     .returning({ id: staffSessions.id });
   for (const { id } of ended) await revokeSession(db, id);
   // Sessions signed in before their row existed are ended too: nothing from before now but `keep` stays valid.
-  await db.update(staffUsers).set({ sessionsValidFrom: new Date(), keptSessionId: keep }).where(eq(staffUsers.id, userId));
+  // Whole seconds, as sign-in times are (the cookie's `sat`): a sign-in in the same second, after an
+  // admin's reset, is a new one and must stay in; every session with a row was revoked just above.
+  const now = new Date(Math.floor(Date.now() / 1000) * 1000);
+  await db.update(staffUsers).set({ sessionsValidFrom: now, keptSessionId: keep }).where(eq(staffUsers.id, userId));
+  await announceStaffChange(db, userId);
   return ended.length;
 }

@@ -3,6 +3,7 @@ import { inArray } from "drizzle-orm";
 import { database } from "../db";
 import { paymentRequests } from "../db/schema";
 import { REQUEST_CHANNEL } from "../requests/apply";
+import { STAFF_CHANGE_PREFIX } from "./staff-changes";
 
 /**
  * One LISTEN per process, fanned out to every open event stream of that process. Changes made by
@@ -23,6 +24,8 @@ interface Bus {
   heardAllSince: number | null;
   /** When this process last heard a change to one of each merchant's requests (ms). */
   lastHeard: Map<string, number>;
+  /** Who hears of changes to people (lib/live/staff-changes.ts): announced on the same channel, with their prefix. */
+  staffListeners?: Set<(userId: string) => void>;
 }
 
 const holder = globalThis as typeof globalThis & { __paydeskLiveBus?: Bus };
@@ -62,6 +65,11 @@ function start(): Promise<void> {
       db.listen(
         REQUEST_CHANNEL,
         (payload) => {
+          if (payload.startsWith(STAFF_CHANGE_PREFIX)) {
+            const userId = payload.slice(STAFF_CHANGE_PREFIX.length);
+            for (const each of bus.staffListeners ?? []) each(userId);
+            return;
+          }
           pending.add(payload);
           timer ??= setTimeout(() => void flush().catch(() => undefined), BATCH_MS);
         },
@@ -112,4 +120,15 @@ export function catchUpFacts(merchantIds: ReadonlySet<string> | null): { heardAl
  */
 export function catchUpMark(): number {
   return Date.now();
+}
+
+/**
+ * Calls `listener` with a person's id whenever a change to them is announced (lib/live/staff-changes.ts):
+ * disabled, access changed, a session ended, a password reset. Returns the unsubscribe function.
+ */
+export async function subscribeToStaffChanges(listener: (userId: string) => void): Promise<() => void> {
+  await start();
+  const listeners = (bus.staffListeners ??= new Set());
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }

@@ -42,7 +42,7 @@ export function endAllStreams(): number {
 
 export function eventStream(
   signal: AbortSignal,
-  open: (send: SendEvent) => Promise<() => void>,
+  open: (send: SendEvent, close: () => void) => Promise<() => void>,
   options: { retryMs?: number; recheck?: StreamRecheck } = {},
 ): Response {
   const headers = {
@@ -89,7 +89,7 @@ export function eventStream(
       end = close;
       if (!closed) openStreams.add(close);
       signal.addEventListener("abort", close);
-      const release = await open((event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+      const release = await open((event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`), close);
       // The browser may have left while `open` was subscribing.
       if (closed) release();
       else cleanup = release;

@@ -133,3 +133,8 @@ function fromEnvironment(): LogSettings {
 export function log(area: string): Logger {
   return createLogger(area, () => (processSettings ??= fromEnvironment()));
 }
+
+/** The shape this process's log is written in (LOG_FORMAT, or json when the output is not a terminal). */
+export function processLogFormat(): LogFormat {
+  return (processSettings ??= fromEnvironment()).format;
+}

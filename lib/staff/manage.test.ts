@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertStaff } from "../auth/testing/staff";
+import { loadStaffSession } from "../auth/session";
+import { listOpenSessions, recordSignIn } from "../auth/sessions";
 import { verifySignIn } from "../auth/verify-sign-in";
-import { merchants, staffUsers } from "../db/schema";
+import { merchants, staffPasskeys, staffUsers } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { SettingsRuleError, STAFF_REFUSALS } from "./errors";
 import { changeStaffAccess, inviteStaff, resetStaffPassword, setStaffDisabled } from "./manage";
@@ -162,6 +164,86 @@ describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
     expect((await row(person.id)).mustChangePassword).toBe(true);
     expect((await verifySignIn(database.db, { email: person.email, password: person.password, ip: null })).ok).toBe(false);
     expect((await verifySignIn(database.db, { email: person.email, password: reset.oneTimePassword, ip: null })).ok).toBe(true);
+  });
+
+  it.skipIf(skip)("changing one's own password removes the listed passkeys not kept, in the same change, and no other", async () => {
+    const person = await insertStaff(database.db, { role: "finance" });
+    const passkey = (name: string) => ({
+      id: `pk_${Math.random().toString(36).slice(2)}`,
+      userId: person.id,
+      credentialId: `cred-${Math.random().toString(36).slice(2)}`,
+      publicKey: "key",
+      name,
+    });
+    const mine = passkey("Work laptop");
+    const planted = passkey("Thief's phone");
+    const addedLater = passkey("Added after the form was shown");
+    await database.db.insert(staffPasskeys).values([mine, planted]);
+    const listed = [mine.id, planted.id];
+    await database.db.insert(staffPasskeys).values(addedLater);
+    // Another person's passkey named in the form is not theirs to remove.
+    const other = await insertStaff(database.db, { role: "viewer" });
+    const othersKey = { ...passkey("Someone else's"), userId: other.id };
+    await database.db.insert(staffPasskeys).values(othersKey);
+
+    // A wrong current password changes nothing, passkeys included.
+    expect(
+      await refusal(
+        changeOwnPassword(
+          database.db,
+          person.id,
+          { currentPassword: "wrong", newPassword: "n".repeat(12), passkeysListed: listed, keepPasskeyIds: [] },
+          null,
+        ),
+      ),
+    ).toMatchObject({ message: STAFF_REFUSALS.wrongCurrentPassword });
+    const left = async (userId: string) =>
+      (await database.db.select({ id: staffPasskeys.id }).from(staffPasskeys).where(eq(staffPasskeys.userId, userId)))
+        .map((p) => p.id)
+        .sort();
+    expect(await left(person.id)).toEqual([mine.id, planted.id, addedLater.id].sort());
+
+    const changed = await changeOwnPassword(
+      database.db,
+      person.id,
+      {
+        currentPassword: person.password,
+        newPassword: "a brand new long password",
+        passkeysListed: [...listed, othersKey.id],
+        keepPasskeyIds: [mine.id],
+      },
+      null,
+    );
+    expect(changed.removedPasskeys).toEqual([{ id: planted.id, name: "Thief's phone" }]);
+    expect(await left(person.id)).toEqual([mine.id, addedLater.id].sort());
+    expect(await left(other.id)).toEqual([othersKey.id]);
+    // Without a list (a form with no passkeys shown), none is touched.
+    await changeOwnPassword(
+      database.db,
+      person.id,
+      { currentPassword: "a brand new long password", newPassword: "yet another long password" },
+      null,
+    );
+    expect(await left(person.id)).toEqual([mine.id, addedLater.id].sort());
+  });
+
+  it.skipIf(skip)("ends every session of the person with the reset: one that outlived it could be a thief's", async () => {
+    const person = await insertStaff(database.db, { role: "finance" });
+    const laptop = { id: await recordSignIn(database.db, { userId: person.id, ip: null, userAgent: null }), at: new Date() };
+    const stolen = { id: await recordSignIn(database.db, { userId: person.id, ip: null, userAgent: null }), at: new Date() };
+    expect(await loadStaffSession(database.db, person.id, stolen)).not.toBeNull();
+    const reset = await resetStaffPassword(database.db, actor(), person.id);
+    expect(await loadStaffSession(database.db, person.id, stolen)).toBeNull();
+    expect(await loadStaffSession(database.db, person.id, laptop)).toBeNull();
+    expect(await listOpenSessions(database.db, person.id, null)).toEqual([]);
+    // A sign-in with the one-time password, even within the same second as the reset, is a new session: it stays in.
+    const signedIn = await verifySignIn(database.db, { email: person.email, password: reset.oneTimePassword, ip: null });
+    expect(signedIn.ok).toBe(true);
+    const fresh = {
+      id: await recordSignIn(database.db, { userId: person.id, ip: null, userAgent: null }),
+      at: new Date(Math.floor(Date.now() / 1000) * 1000),
+    };
+    expect(await loadStaffSession(database.db, person.id, fresh)).toMatchObject({ mustChangePassword: true });
   });
 
   it.skipIf(skip)("never leaves zero active admins, by a role change or by disabling; a disabled admin does not count", async () => {

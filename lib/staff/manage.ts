@@ -4,6 +4,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { hashPassword } from "../auth/password";
 import { resetSecondFactor } from "../auth/second-factor";
 import { endSessions } from "../auth/sessions";
+import { announceStaffChange } from "../live/staff-changes";
 import { setSecondFactorRoles } from "../auth/second-factor-policy";
 import type { Db } from "../db/client";
 import { merchants, staffUsers, type Role } from "../db/schema";
@@ -83,6 +84,8 @@ export async function changeStaffAccess(db: Db, actor: Actor, input: StaffAccess
       .set({ name: input.name, role: input.role, merchantIds, updatedAt: new Date() })
       .where(eq(staffUsers.id, target.id));
   });
+  // Their open streams check again at once: a narrower role or scope ends them.
+  await announceStaffChange(db, input.userId);
 }
 
 export async function setStaffDisabled(db: Db, actor: Actor, userId: string, isDisabled: boolean): Promise<void> {
@@ -94,9 +97,15 @@ export async function setStaffDisabled(db: Db, actor: Actor, userId: string, isD
     // Takes effect at the person's next click: every request re-reads their row (lib/auth/session.ts).
     await tx.update(staffUsers).set({ isDisabled, updatedAt: new Date() }).where(eq(staffUsers.id, target.id));
   });
+  // Their open event streams, on every instance, end now rather than at their next re-check.
+  await announceStaffChange(db, userId);
 }
 
-/** A new one-time password for someone who forgot theirs; they must replace it at sign-in. */
+/**
+ * A new one-time password for someone who forgot theirs (or whose account someone else may hold);
+ * they must replace it at sign-in. Every session of theirs ends with it (lib/auth/sessions.ts): a
+ * session that outlived the reset could be a thief's, still signed in (issue 32).
+ */
 export async function resetStaffPassword(db: Db, actor: Actor, userId: string): Promise<{ email: string; oneTimePassword: string }> {
   assertCanManage(actor);
   if (userId === actor.userId) throw new SettingsRuleError(STAFF_REFUSALS.notYourself);
@@ -108,6 +117,7 @@ export async function resetStaffPassword(db: Db, actor: Actor, userId: string): 
     .where(eq(staffUsers.id, userId))
     .returning({ email: staffUsers.email });
   if (!row) throw new SettingsRuleError(STAFF_REFUSALS.notFound, undefined, "not_found");
+  await endSessions(db, userId, null);
   return { email: row.email, oneTimePassword: password };
 }
 

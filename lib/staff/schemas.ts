@@ -53,6 +53,12 @@ export const changePasswordSchema = z
       .min(12, STAFF_RULES.newPasswordTooShort)
       .max(MAX_PASSWORD_LENGTH, STAFF_RULES.newPasswordTooLong),
     confirmPassword: z.string({ error: STAFF_RULES.confirmMismatch }),
+    /**
+     * The person's passkeys the form listed, and those of them they chose to keep: the others go
+     * with this change (lib/staff/password.ts). One added after the form was shown is not touched.
+     */
+    passkeysListed: z.array(z.string().max(64)).max(100).default([]),
+    keepPasskeyIds: z.array(z.string().max(64)).max(100).default([]),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: STAFF_RULES.confirmMismatch, path: ["confirmPassword"] })
   .refine((v) => v.newPassword !== v.currentPassword, { message: STAFF_RULES.newPasswordSame, path: ["newPassword"] });

@@ -5,7 +5,10 @@ import { authMessages } from "@/components/auth/auth-messages";
 import { PasswordForm } from "@/components/auth/password-form";
 import { AccountHeader } from "@/components/auth/account-header";
 import { CONSOLE_HOME } from "@/lib/auth/callback-path";
+import { listPasskeys } from "@/lib/auth/passkeys";
 import { currentSession } from "@/lib/auth/session";
+import { getDb } from "@/lib/db";
+import { formatDateTime } from "@/lib/i18n/date-time";
 import { getLocale } from "@/lib/i18n/server";
 import { signOutAction } from "../../(console)/actions";
 import { setLocaleAction } from "../../login/actions";
@@ -21,7 +24,13 @@ export const metadata: Metadata = { title: "Password" };
 export default async function PasswordPage() {
   const session = await currentSession();
   if (!session) redirect("/login?callbackUrl=%2Faccount%2Fpassword");
-  const locale = await getLocale();
+  const [locale, db] = await Promise.all([getLocale(), getDb()]);
+  // Whoever held a session may have added a passkey: the person keeps only those they recognise.
+  const passkeys = (await listPasskeys(db, session.userId)).map((p) => ({
+    id: p.id,
+    name: p.name,
+    added: formatDateTime(p.createdAt, locale),
+  }));
   const t = authMessages(locale);
   const isForced = session.mustChangePassword === true;
   return (
@@ -31,7 +40,7 @@ export default async function PasswordPage() {
         <h1 className="text-2xl font-semibold">{t.choosePasswordTitle}</h1>
         <p className="mt-2 text-sm text-slate-700">{isForced ? t.choosePasswordForced : t.choosePasswordVoluntary}</p>
         <p className="mt-1 text-sm text-slate-600">{t.signedInAs(session.name, session.email)}</p>
-        <PasswordForm action={changePasswordAction} locale={locale} isForced={isForced} />
+        <PasswordForm action={changePasswordAction} locale={locale} isForced={isForced} passkeys={passkeys} />
         {!isForced && (
           <p className="mt-8 text-sm">
             <Link href={CONSOLE_HOME} className="text-brand-dark underline">

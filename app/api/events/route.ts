@@ -1,5 +1,5 @@
 import { defineRoute } from "@/lib/auth/route";
-import { catchUpFacts, subscribeToRequestChanges } from "@/lib/live/bus";
+import { catchUpFacts, subscribeToRequestChanges, subscribeToStaffChanges } from "@/lib/live/bus";
 import { eventStream } from "@/lib/live/sse";
 import { eventMessages } from "./messages";
 
@@ -13,7 +13,9 @@ import { eventMessages } from "./messages";
  *
  * The stream outlives the request's checks, so it asks again every 20 s (the session read is one
  * primary-key lookup) and ends when the person is disabled, signed out, must change their password
- * or lost the permission or a merchant; the browser's reconnect is then refused.
+ * or lost the permission or a merchant; the browser's reconnect is then refused. A change to the
+ * person announced on the live bus (lib/live/staff-changes.ts: disabled, access changed, a session
+ * ended, a password reset) makes it ask at once, so it ends then rather than up to 20 s later.
  */
 export const dynamic = "force-dynamic";
 
@@ -26,17 +28,30 @@ export const GET = defineRoute({
     const scope = session.merchantIds === null ? null : new Set(session.merchantIds);
     return eventStream(
       request.signal,
-      async (send) => {
-        const unsubscribe = await subscribeToRequestChanges(
-          ({ requestId, merchantId }) => {
-            if (scope === null || scope.has(merchantId)) send("request", { requestId, at: Date.now() });
-          },
-          // Listening again after a break with the database: changes meanwhile were announced to nobody.
-          () => send("ready", catchUpFacts(scope)),
-        );
+      async (send, close) => {
+        // Asked again at once when a change to this person is announced; no answer counts as no.
+        const stopHearingOfMe = await subscribeToStaffChanges((userId) => {
+          if (userId === session.userId) void stillAllowed().then((yes) => (yes ? undefined : close()), close);
+        });
+        let unsubscribe: () => void;
+        try {
+          unsubscribe = await subscribeToRequestChanges(
+            ({ requestId, merchantId }) => {
+              if (scope === null || scope.has(merchantId)) send("request", { requestId, at: Date.now() });
+            },
+            // Listening again after a break with the database: changes meanwhile were announced to nobody.
+            () => send("ready", catchUpFacts(scope)),
+          );
+        } catch (error) {
+          stopHearingOfMe();
+          throw error;
+        }
         // From here on no change is missed; the page catches up on what happened before (ready → refresh).
         send("ready", catchUpFacts(scope));
-        return unsubscribe;
+        return () => {
+          unsubscribe();
+          stopHearingOfMe();
+        };
       },
       { recheck: { everyMs: RECHECK_MS, stillAllowed } },
     );

@@ -5,7 +5,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { revokeSession } from "@/lib/auth/session";
 import { sealedSessionCookie } from "@/lib/auth/testing/session-cookie";
 import { insertStaff } from "@/lib/auth/testing/staff";
-import { staffUsers } from "@/lib/db/schema";
+import { endSession, endSessions } from "@/lib/auth/sessions";
+import { staffSessions, staffUsers } from "@/lib/db/schema";
+import { changeStaffAccess, resetStaffPassword, setStaffDisabled } from "@/lib/staff/manage";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
 
 // The request (Next's headers()) and the database, outside a Next request. The session, the
@@ -98,5 +100,46 @@ describe("GET /api/events re-checks the session while the stream is open", () =>
     await change();
     await vi.advanceTimersByTimeAsync(30_000);
     expect(await readUntil(reader, "end")).toBe("ended");
+  });
+  // Issue 32: announced on the live bus, the change ends the stream at once, not up to 20 s later
+  // (the periodic re-check never runs here: its interval is faked and not moved on).
+  const admin = { userId: "usr_acting_admin", merchantIds: null };
+  it.each([
+    ["an admin disables the account", () => setStaffDisabled(database.db, admin, person.id, true)],
+    ["an admin resets the password", () => resetStaffPassword(database.db, admin, person.id)],
+    [
+      "an admin ends all the person's sessions",
+      async () => {
+        await database.db.insert(staffSessions).values({ id: sessionId, userId: person.id });
+        expect(await endSessions(database.db, person.id, null)).toBe(1);
+      },
+    ],
+    [
+      "the person ends this session from another device",
+      async () => {
+        await database.db.insert(staffSessions).values({ id: sessionId, userId: person.id });
+        expect(await endSession(database.db, person.id, sessionId)).toBe(true);
+      },
+    ],
+    [
+      "an admin takes away the role's permission",
+      () =>
+        changeStaffAccess(database.db, admin, {
+          userId: person.id,
+          name: "Viewer no more",
+          role: "guest" as never,
+          allMerchants: true,
+          merchantIds: [],
+        }),
+    ],
+  ])("closes at once when %s", async (_what, change) => {
+    await change();
+    expect(await readUntil(reader, "end", 5_000)).toBe("ended");
+  });
+
+  it("stays open when a change to someone else is announced", async () => {
+    const other = await insertStaff(database.db, { role: "viewer" });
+    await setStaffDisabled(database.db, admin, other.id, true);
+    expect(await readUntil(reader, "end", 500)).toBe("still open");
   });
 });

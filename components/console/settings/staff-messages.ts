@@ -62,7 +62,8 @@ export const staffMessages = defineMessages({
     nowEnabled: "Account enabled.",
     resetPassword: "Make a new one-time password",
     resetting: "Making…",
-    resetHint: "For a person who forgot their password: the old one stops working, and they choose a new one at their next sign-in.",
+    resetHint:
+      "For a person who forgot their password, or whose account someone else may be using: the old one stops working, every session of theirs ends, and they choose a new one at their next sign-in.",
     resetDone: "New one-time password made.",
   },
   th: {
@@ -121,7 +122,7 @@ export const staffMessages = defineMessages({
     nowEnabled: "เปิดใช้บัญชีแล้ว",
     resetPassword: "สร้างรหัสผ่านชั่วคราวใหม่",
     resetting: "กำลังสร้าง…",
-    resetHint: "สำหรับผู้ที่ลืมรหัสผ่าน: รหัสผ่านเดิมจะใช้ไม่ได้ และเขาจะตั้งรหัสใหม่เมื่อเข้าสู่ระบบครั้งถัดไป",
+    resetHint: "สำหรับผู้ที่ลืมรหัสผ่าน หรือบัญชีอาจถูกผู้อื่นใช้อยู่: รหัสผ่านเดิมจะใช้ไม่ได้ ทุกเซสชันของเขาจะสิ้นสุดลง และเขาจะตั้งรหัสใหม่เมื่อเข้าสู่ระบบครั้งถัดไป",
     resetDone: "สร้างรหัสผ่านชั่วคราวใหม่แล้ว",
   },
 });

@@ -282,7 +282,7 @@ describe("settings: staff", () => {
       }),
     ).toEqual({
       ok: true,
-      data: { userId: invited.data.id, wasForced: true },
+      data: { userId: invited.data.id, wasForced: true, removedPasskeys: 0 },
     });
     const [row] = await database.db.select().from(staffUsers).where(eq(staffUsers.id, invited.data.id));
     expect(row?.mustChangePassword).toBe(false);
