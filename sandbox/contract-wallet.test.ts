@@ -214,10 +214,21 @@ describe.each(["spec", "live"] as const)("the provider's wallet (%s profile)", (
     expect((await sb.control("POST", `/requests/${p2pId}/approve`, {})).status).toBe(200);
     const payer = await controlWallet(sb.coffee);
     expect(payer.balance).toBe("985.00"); // 1,000 − 1.5 %
-    expect(payer.transactions[0]).toMatchObject({ cause: "payin_p2p", requestId: p2pId, fee: "15.00", description: "1000 - 15" });
+    expect(payer.transactions[0]).toMatchObject({
+      cause: "payin_p2p",
+      requestId: p2pId,
+      fee: "15.00",
+      description: "1000 - 15 (fee=1.5%)",
+    });
     const payee = await controlWallet(sb.gadgets);
     expect(payee.balance).toBe("995.00"); // 2,000 − (1,000 + 0.5 %)
-    expect(payee.transactions[0]).toMatchObject({ cause: "payout_p2p", requestId: payoutId, amount: "1005.00", fee: "5.00" });
+    expect(payee.transactions[0]).toMatchObject({
+      cause: "payout_p2p",
+      requestId: payoutId,
+      amount: "1005.00",
+      fee: "5.00",
+      description: "1000 + 5 (fee=0.5%)",
+    });
     expect((await sb.control("POST", `/requests/${payoutId}/reject`, { reason: "test over" })).status).toBe(200);
   });
 

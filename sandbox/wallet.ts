@@ -124,7 +124,7 @@ const refTag = (refId1: string | null) => (refId1 ? `, RefId1=[${refId1}]` : "")
 
 export function creditPayIn(
   ctx: SandboxContext,
-  request: { id: string; merchantId: string; refId1: string; kind: string },
+  request: { id: string; merchantId: string; refId1: string; kind: string; payInFeePct: string },
   txId: string,
   amount: Satang,
   fee: Satang,
@@ -134,7 +134,7 @@ export function creditPayIn(
     requestId: request.id,
     feeSatang: fee,
     tags: `PaymentTxId=[${txId}]${refTag(request.refId1)}`,
-    description: request.kind === "payin_p2p" ? `${amount / 100} - ${fee / 100}` : null,
+    description: request.kind === "payin_p2p" ? `${amount / 100} - ${fee / 100} (fee=${request.payInFeePct}%)` : null,
   });
 }
 
@@ -147,7 +147,7 @@ export function requireBalance(ctx: SandboxContext, merchantId: string, required
 
 export function debitPayOut(
   ctx: SandboxContext,
-  request: { id: string; merchantId: string; refId1: string },
+  request: { id: string; merchantId: string; refId1: string; payoutFeePct: string },
   amount: Satang,
   fee: Satang,
   p2p: boolean,
@@ -158,7 +158,7 @@ export function debitPayOut(
     requestId: request.id,
     feeSatang: fee,
     tags: `PayOutRequestId=[${request.id}]${refTag(request.refId1)}`,
-    description: p2p ? `${amount / 100} + ${fee / 100}` : null,
+    description: p2p ? `${amount / 100} + ${fee / 100} (fee=${request.payoutFeePct}%)` : null,
   });
 }
 
