@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
-import { parseAmount } from "../lib/money";
+import { parseAmount, toDecimalString } from "../lib/money";
 import { isGuid, newId, type SandboxContext } from "./context";
 import { FAULT_KINDS, FAULT_OPERATIONS } from "./faults";
 import { HttpError, readBody, sendJson } from "./http";
@@ -15,6 +15,8 @@ import { ROLE_PATTERNS } from "./auth";
 import type { ChangeResult } from "./lifecycle";
 import { entity, slipUploadUrl } from "./views";
 import { renderPayPage } from "./pay-page";
+import { adjust, walletOrCreate, walletTxView, walletView } from "./wallet";
+import type { WalletTx } from "./types";
 
 const amountField = z.union([z.string(), z.number()]).transform((value, check) => {
   const parsed = parseAmount(value);
@@ -24,6 +26,27 @@ const amountField = z.union([z.string(), z.number()]).transform((value, check) =
   }
   return parsed.satang;
 });
+
+/** A signed amount in baht, not 0: a manual adjustment credits (+) or debits (−). */
+const signedAmountField = z.union([z.string(), z.number()]).transform((value, check) => {
+  const text = String(value).trim();
+  const negative = text.startsWith("-");
+  const parsed = parseAmount(negative ? text.slice(1) : text);
+  if (!parsed.ok || parsed.satang === 0) {
+    check.addIssue({ code: "custom", message: parsed.ok ? "The amount must not be 0." : parsed.error });
+    return z.NEVER;
+  }
+  return negative ? -parsed.satang : parsed.satang;
+});
+const balanceField = z.union([z.string(), z.number()]).transform((value, check) => {
+  const parsed = parseAmount(value);
+  if (!parsed.ok || parsed.satang < 0) {
+    check.addIssue({ code: "custom", message: parsed.ok ? "A balance cannot be negative." : parsed.error });
+    return z.NEVER;
+  }
+  return parsed.satang;
+});
+const percentField = z.string().regex(/^\d{1,2}(\.\d{1,2})?$/, 'A percentage like "1.5" (at most 2 decimals, below 100).');
 
 const schemas = {
   pay: z.strictObject({ amount: amountField.optional() }),
@@ -53,6 +76,15 @@ const schemas = {
       .max(7 * 24 * 60)
       .nullable()
       .optional(),
+    discardCent: z.boolean().optional(),
+    payInFeePct: percentField.optional(),
+    payoutFeePct: percentField.optional(),
+  }),
+  walletSeed: z.strictObject({ balance: balanceField }),
+  walletAdjust: z.strictObject({
+    amount: signedAmountField,
+    description: z.string().trim().min(1).max(500),
+    tags: z.string().max(500).nullable().optional(),
   }),
   newKey: z.strictObject({
     merchantId: z.string(),
@@ -97,6 +129,33 @@ function changed(ctx: SandboxContext, result: ChangeResult) {
     request: entity(ctx, result.request, { full: false }),
     webhookDeliveryIds: result.webhooks,
     hubDeliveries: result.hubDeliveries,
+  };
+}
+
+function walletTxControlView(ctx: SandboxContext, tx: WalletTx) {
+  return {
+    ...walletTxView(ctx, tx),
+    direction: tx.txType === 1 ? "credit" : "debit",
+    amount: toDecimalString(tx.amountSatang),
+    fee: toDecimalString(tx.feeSatang),
+    balanceAfter: toDecimalString(tx.currentSatang),
+    cause: tx.cause,
+    requestId: tx.requestId,
+  };
+}
+
+function walletControlView(ctx: SandboxContext, merchantId: string, limit: number) {
+  const wallet = walletOrCreate(ctx.store, merchantId);
+  const transactions = ctx.store
+    .all("walletTxs")
+    .filter((t) => t.walletId === wallet.id)
+    .slice(-limit)
+    .reverse();
+  return {
+    merchantId,
+    balance: toDecimalString(wallet.balanceSatang),
+    wallet: walletView(ctx, wallet),
+    transactions: transactions.map((t) => walletTxControlView(ctx, t)),
   };
 }
 
@@ -224,6 +283,9 @@ export async function handleControl(ctx: SandboxContext, req: IncomingMessage, r
           ...(input.payinMinAmount !== undefined ? { payinMinSatang: input.payinMinAmount } : {}),
           ...(input.payinMaxAmount !== undefined ? { payinMaxSatang: input.payinMaxAmount } : {}),
           ...(input.payinExpireMinutes !== undefined ? { payinExpireMinutes: input.payinExpireMinutes } : {}),
+          ...(input.discardCent !== undefined ? { discardCent: input.discardCent } : {}),
+          ...(input.payInFeePct !== undefined ? { payInFeePct: input.payInFeePct } : {}),
+          ...(input.payoutFeePct !== undefined ? { payoutFeePct: input.payoutFeePct } : {}),
         };
         if (next.payinMinSatang !== null && next.payinMaxSatang !== null && next.payinMinSatang > next.payinMaxSatang)
           throw fail(400, "payinMinAmount cannot be more than payinMaxAmount.");
@@ -233,7 +295,31 @@ export async function handleControl(ctx: SandboxContext, req: IncomingMessage, r
           payinMinSatang: next.payinMinSatang,
           payinMaxSatang: next.payinMaxSatang,
           payinExpireMinutes: next.payinExpireMinutes,
+          discardCent: next.discardCent ?? false,
+          payInFeePct: next.payInFeePct,
+          payoutFeePct: next.payoutFeePct,
         });
+      }
+      case "GET /merchants/:id/wallet": {
+        const merchant = merchantOrThrow(ctx, id);
+        const limit = Math.min(Number(q("limit") ?? 100) || 100, 5_000);
+        return sendJson(res, 200, walletControlView(ctx, merchant.id, limit));
+      }
+      case "PUT /merchants/:id/wallet": {
+        // Seed a balance: recorded as one `seed` movement of the difference, so the history still adds up.
+        const merchant = merchantOrThrow(ctx, id);
+        const { balance } = await body(ctx, req, schemas.walletSeed);
+        const difference = balance - walletOrCreate(ctx.store, merchant.id).balanceSatang;
+        if (difference !== 0) adjust(ctx, merchant.id, difference, "Balance set by the sandbox control API", "Sandbox=[Seed]", "seed");
+        return sendJson(res, 200, walletControlView(ctx, merchant.id, 20));
+      }
+      case "POST /merchants/:id/wallet/adjustments": {
+        // A movement PayDesk did not cause: the provider's admin adding or deducting by hand.
+        const merchant = merchantOrThrow(ctx, id);
+        const input = await body(ctx, req, schemas.walletAdjust);
+        const result = adjust(ctx, merchant.id, input.amount, input.description, input.tags ?? null);
+        if ("refused" in result) throw new HttpError(409, { error: result.refused, status: "INVALID_BALANCE_LESS_THAN_ZERO_DECIMAL" });
+        return sendJson(res, 201, { transaction: walletTxControlView(ctx, result), balance: toDecimalString(result.currentSatang) });
       }
       case "POST /keys": {
         const input = await body(ctx, req, schemas.newKey);
@@ -313,7 +399,8 @@ export async function handleControl(ctx: SandboxContext, req: IncomingMessage, r
         throw fail(404, `The control API has no ${method} ${url.pathname}. See sandbox/README.md.`);
     }
   } catch (error) {
-    if (error instanceof LifecycleError) throw fail(error.status, error.message);
+    if (error instanceof LifecycleError)
+      throw new HttpError(error.status, { error: error.message, ...(error.code ? { status: error.code } : {}) });
     throw error;
   }
 }

@@ -7,13 +7,26 @@
 import { percentOf, type Satang } from "../lib/money";
 import { newId, type SandboxContext } from "./context";
 import type { PaymentRequest } from "./types";
+import { creditPayIn, debitPayOut, InsufficientBalanceError, payInFee, payOutFee, requireBalance } from "./wallet";
 
 export class LifecycleError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The provider's status code for this refusal, e.g. ERROR_INSUFFICIENT_BALANCE. */
+    readonly code: string | null = null,
   ) {
     super(message);
+  }
+}
+
+/** The provider checks the pay-out merchant's wallet before anything moves (docs/provider-facts.md §9.3). */
+function requireFunds(ctx: SandboxContext, merchantId: string, required: Satang): void {
+  try {
+    requireBalance(ctx, merchantId, required);
+  } catch (error) {
+    if (error instanceof InsufficientBalanceError) throw new LifecycleError(409, error.message, error.status);
+    throw error;
   }
 }
 
@@ -49,13 +62,12 @@ export function getRequestOrThrow(ctx: SandboxContext, id: string): PaymentReque
 
 function completePayIn(ctx: SandboxContext, request: PaymentRequest, status: string, received: Satang): ChangeResult {
   const paid = save(ctx, request, { status, statusCode: "OK", statusReason: "Success" });
-  const webhooks = [
-    ctx.webhooks.emit("PaymentIn.Success", paid, {
-      txId: newId(),
-      txSatang: received,
-      payinFeeSatang: percentOf(received, paid.payInFeePct),
-    }),
-  ];
+  // The wallet is credited what arrived minus the fee (DiscardCent: whole baht), linked to the payment tx (§9.3).
+  const discardCent = paid.discardCent ?? false;
+  const { fee } = payInFee(received, paid.payInFeePct, discardCent);
+  const txId = newId();
+  creditPayIn(ctx, paid, txId, received, fee);
+  const webhooks = [ctx.webhooks.emit("PaymentIn.Success", paid, { txId, txSatang: received, payinFeeSatang: fee, discardCent })];
   const hubDeliveries = ctx.hub.publishCompleted(paid.id, (paid.generatedSatang ?? paid.requestedSatang) / 100);
   return { request: paid, webhooks, hubDeliveries };
 }
@@ -108,18 +120,28 @@ export function approve(ctx: SandboxContext, request: PaymentRequest): ChangeRes
     return completePayIn(ctx, request, approvedStatus(ctx), request.generatedSatang ?? request.requestedSatang);
   }
   // P2P: the pay-in completes and the matched pay-out gets a partial success; no hub event (§2.4, §4.10).
+  const payoutBefore = request.p2pPayoutId ? ctx.store.get("requests", request.p2pPayoutId) : undefined;
+  // A reservation canceled with its pay-out (rejected meanwhile) pays nothing out.
+  const reservedBefore = payoutBefore?.partials.find((p) => p.payinRequestId === request.id && p.status === "Pending");
+  // The pay-out's merchant pays amount + pay-out fee; the provider refuses the whole approval when it cannot (§9.3).
+  const p2pPayoutFee = payoutBefore ? payOutFee(request.requestedSatang, payoutBefore.payoutFeePct) : 0;
+  if (payoutBefore && reservedBefore) requireFunds(ctx, payoutBefore.merchantId, request.requestedSatang + p2pPayoutFee);
   const done = save(ctx, request, { status: approvedStatus(ctx), statusCode: "OK", statusReason: "Success" });
+  // P2P fees are never DiscardCent'ed (§9.3).
+  const p2pPayinFee = percentOf(done.requestedSatang, done.payInFeePct);
+  const payinTxId = newId();
+  creditPayIn(ctx, done, payinTxId, done.requestedSatang, p2pPayinFee);
   const webhooks = [
     ctx.webhooks.emit("PaymentIn.Success", done, {
-      txId: newId(),
+      txId: payinTxId,
       txSatang: done.requestedSatang,
-      payinFeeSatang: percentOf(done.requestedSatang, done.payInFeePct),
+      payinFeeSatang: p2pPayinFee,
     }),
   ];
   const payout = done.p2pPayoutId ? ctx.store.get("requests", done.p2pPayoutId) : undefined;
-  // A reservation canceled with its pay-out (rejected meanwhile) pays nothing out.
   const reserved = payout?.partials.find((p) => p.payinRequestId === done.id && p.status === "Pending");
   if (payout && reserved) {
+    debitPayOut(ctx, payout, done.requestedSatang, p2pPayoutFee, true);
     const partials = payout.partials.map((p) => (p.payinRequestId === done.id ? { ...p, status: "Approved" as const, at: Date.now() } : p));
     const updated = save(ctx, payout, { partials, paidSatang: payout.paidSatang + done.requestedSatang });
     webhooks.push(
@@ -128,7 +150,7 @@ export function approve(ctx: SandboxContext, request: PaymentRequest): ChangeRes
         txSatang: done.requestedSatang,
         isPartial: true,
         paidInclusiveSatang: updated.paidSatang,
-        payoutFeeSatang: percentOf(done.requestedSatang, updated.payoutFeePct),
+        payoutFeeSatang: p2pPayoutFee,
       }),
     );
   }
@@ -189,14 +211,17 @@ export function payOut(ctx: SandboxContext, request: PaymentRequest, amount: Sat
         `A partial payout must be more than 0 and at most the ${(remaining - pendingP2P) / 100} THB not yet paid or reserved by P2P.`,
       );
     }
+    const fee = payOutFee(amount, request.payoutFeePct);
+    requireFunds(ctx, request.merchantId, amount + fee);
     const partials = [...request.partials, { payinRequestId: null, amountSatang: amount, status: "Approved" as const, at: Date.now() }];
     const updated = save(ctx, request, { partials, paidSatang: request.paidSatang + amount });
+    debitPayOut(ctx, updated, amount, fee, false);
     const webhook = ctx.webhooks.emit("PaymentOut.Success", updated, {
       txId: newId(),
       txSatang: amount,
       isPartial: true,
       paidInclusiveSatang: updated.paidSatang,
-      payoutFeeSatang: percentOf(amount, updated.payoutFeePct),
+      payoutFeeSatang: fee,
     });
     return { request: updated, webhooks: [webhook], hubDeliveries: 0 };
   }
@@ -207,18 +232,23 @@ export function payOut(ctx: SandboxContext, request: PaymentRequest, amount: Sat
       `${pendingP2P / 100} THB of this Pay-Out is reserved by pending P2P pay-ins; approve or reject them first.`,
     );
   }
+  // Admin approval of the pay-out: the merchant's wallet must hold the remainder + its fee, else
+  // ERROR_INSUFFICIENT_BALANCE and nothing changes (§9.3).
+  const fee = payOutFee(remaining, request.payoutFeePct);
+  requireFunds(ctx, request.merchantId, remaining + fee);
   const done = save(ctx, request, {
     status: approvedStatus(ctx),
     statusCode: "OK",
     statusReason: "Success",
     paidSatang: request.requestedSatang,
   });
+  debitPayOut(ctx, done, remaining, fee, false);
   const webhook = ctx.webhooks.emit("PaymentOut.Success", done, {
     txId: newId(),
     txSatang: remaining,
     isPartial: false,
     paidInclusiveSatang: done.requestedSatang,
-    payoutFeeSatang: percentOf(remaining, done.payoutFeePct),
+    payoutFeeSatang: fee,
   });
   return { request: done, webhooks: [webhook], hubDeliveries: 0 };
 }

@@ -11,13 +11,16 @@ import { actOnFault, type FaultMatch } from "./faults";
 import { HttpError, lowerKeys, parseJsonObject, problem, readBody, sendEmpty, sendHttpError, sendJson } from "./http";
 import { findMerchant, submitPayIn, type SubmitResult } from "./submit";
 import { submitPayOut } from "./submit-pay-out";
-import type { PaymentRequest } from "./types";
+import type { ApiKey, PaymentRequest } from "./types";
+import { walletOf, walletTxView, walletView } from "./wallet";
 import { entity, payInResponse, payOutEnvelope, slipUploadUrl } from "./views";
 
-const PREFIX_RE = /^\/api\/PaymentRequest\/org\/([^/]+)\/action\/([^/]+)(?:\/(.*))?$/i;
+// PaymentRequest actions, and the Merchant controller's wallet reads (docs/provider-facts.md §9.2).
+const PREFIX_RE = /^\/api\/(PaymentRequest|Merchant)\/org\/([^/]+)\/action\/([^/]+)(?:\/(.*))?$/i;
 
 type Handler = (call: Call) => Promise<void>;
 interface Route {
+  controller?: "Merchant";
   method: "GET" | "POST";
   params: number;
   anonymous: boolean;
@@ -31,6 +34,7 @@ interface Call {
   action: string;
   params: string[];
   keyMerchantId: string | null;
+  key: ApiKey | null;
 }
 
 const routes: Record<string, Route> = {
@@ -47,8 +51,15 @@ const routes: Record<string, Route> = {
   VerifyPayInToken: { method: "GET", params: 2, anonymous: true, handler: verifyToken },
   UploadPayInSlipById: { method: "POST", params: 2, anonymous: true, handler: uploadSlip },
   CheckPayInSlipDup: { method: "GET", params: 3, anonymous: true, handler: checkDup },
+  GetMerchantWallet: { controller: "Merchant", method: "GET", params: 0, anonymous: false, handler: getMerchantWallet },
+  GetMerchantWalletTxs: { controller: "Merchant", method: "POST", params: 1, anonymous: false, handler: getMerchantWalletTxs },
 };
-const byLowerName = new Map(Object.entries(routes).map(([name, route]) => [name.toLowerCase(), { name, route }]));
+const byLowerName = new Map(
+  Object.entries(routes).map(([name, route]) => [
+    `${(route.controller ?? "PaymentRequest").toLowerCase()}:${name.toLowerCase()}`,
+    { name, route },
+  ]),
+);
 
 export function isProviderPath(pathname: string): boolean {
   return PREFIX_RE.test(pathname);
@@ -56,27 +67,28 @@ export function isProviderPath(pathname: string): boolean {
 
 export async function handleProviderCall(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
   const match = PREFIX_RE.exec(pathname);
-  const found = match ? byLowerName.get((match[2] ?? "").toLowerCase()) : undefined;
+  const found = match ? byLowerName.get(`${(match[1] ?? "").toLowerCase()}:${(match[3] ?? "").toLowerCase()}`) : undefined;
   // The live v0.2.54 provider has no SubmitWithdrawalRequest at all (§4.4): a plain 404.
   if (!match || !found || (found.name === "SubmitWithdrawalRequest" && ctx.config.profile === "live")) return sendEmpty(res, 404);
-  const params = match[3] ? match[3].split("/").map(decodeURIComponent) : [];
+  const params = match[4] ? match[4].split("/").map(decodeURIComponent) : [];
   if (params.length !== found.route.params) return sendEmpty(res, 404);
   if (req.method !== found.route.method) return sendEmpty(res, 405, { Allow: found.route.method });
-  const orgId = decodeURIComponent(match[1] ?? "");
+  const orgId = decodeURIComponent(match[2] ?? "");
   let keyMerchantId: string | null = null;
+  let key: ApiKey | null = null;
   if (!found.route.anonymous) {
     const merchantParam = found.name.startsWith("Submit") ? (params[0] ?? null) : null;
-    const key = authenticate(
+    key = authenticate(
       req,
       ctx.store,
       ctx.config.profile,
       orgId,
       merchantParam?.toLowerCase() ?? null,
-      `PaymentRequest:${found.name}`,
+      `${found.route.controller ?? "PaymentRequest"}:${found.name}`,
     );
     keyMerchantId = ctx.config.profile === "spec" ? key.merchantId : null;
   }
-  await found.route.handler({ ctx, req, res, orgId, action: found.name, params, keyMerchantId });
+  await found.route.handler({ ctx, req, res, orgId, action: found.name, params, keyMerchantId, key });
 }
 
 async function readJson(call: Call): Promise<Record<string, unknown>> {
@@ -358,4 +370,75 @@ export function answerError(res: ServerResponse, error: unknown, log: (m: string
   if (error instanceof HttpError) return sendHttpError(res, error);
   log(`unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   sendEmpty(res, 500);
+}
+
+/**
+ * "My merchant": the provider takes the first merchant of the org (one merchant per org there,
+ * §9.2). The sandbox's demo org holds two, so a key bound to a merchant reads that merchant's wallet.
+ */
+function myMerchantId(call: Call): string | null {
+  if (call.key?.merchantId) return call.key.merchantId;
+  return call.ctx.store.all("merchants").find((m) => m.orgId === call.orgId)?.id ?? null;
+}
+
+async function getMerchantWallet(call: Call): Promise<void> {
+  const merchantId = myMerchantId(call);
+  if (merchantId === null) return sendJson(call.res, 200, { status: "Error", description: "Merchant not found" });
+  const wallet = walletOf(call.ctx.store, merchantId);
+  if (!wallet) {
+    return sendJson(call.res, 200, {
+      status: "NOTFOUND",
+      description: `Wallet not found for merchant ID [${merchantId}], organization [${call.orgId}]`,
+      wallet: null,
+    });
+  }
+  sendJson(call.res, 200, { status: "OK", description: "Success", wallet: walletView(call.ctx, wallet) });
+}
+
+/**
+ * A bare array of the wallet's transactions, newest first; offset 1-based, limit ≤ 100 (≤ 0 → 100),
+ * fromDate/toDate on the creation time. The provider filters by org and wallet id only (§9.2);
+ * the spec profile also hides another merchant's wallet from a merchant-bound key.
+ */
+async function getMerchantWalletTxs(call: Call): Promise<void> {
+  const { ctx, res } = call;
+  const walletId = (call.params[0] ?? "").toLowerCase();
+  const raw = lowerKeys(await readJson(call));
+  const int = (name: string, fallback: number) => {
+    const v = raw.get(name);
+    if (v === undefined || v === null || v === "") return fallback;
+    const n = Number(v);
+    if (!Number.isInteger(n))
+      throw problem(400, "One or more validation errors occurred.", {
+        [`$.${name}`]: ["The JSON value could not be converted to System.Int32."],
+      });
+    return n;
+  };
+  const date = (name: string) => {
+    const v = raw.get(name);
+    if (v === undefined || v === null || v === "") return null;
+    const ms = typeof v === "string" ? Date.parse(v) : Number.NaN;
+    if (Number.isNaN(ms))
+      throw problem(400, "One or more validation errors occurred.", {
+        [`$.${name}`]: ["The JSON value could not be converted to System.DateTime."],
+      });
+    return ms;
+  };
+  const offset = Math.max(int("offset", 0), 1);
+  const asked = int("limit", 100);
+  const limit = asked <= 0 ? 100 : Math.min(asked, 100);
+  const fromMs = date("fromdate");
+  const toMs = date("todate");
+  const wallet = ctx.store.get("wallets", walletId);
+  const visible =
+    wallet !== undefined && wallet.orgId === call.orgId && (call.keyMerchantId === null || wallet.merchantId === call.keyMerchantId);
+  const page = visible
+    ? ctx.store
+        .all("walletTxs")
+        .filter((t) => t.walletId === walletId && (fromMs === null || t.createdAt >= fromMs) && (toMs === null || t.createdAt <= toMs))
+        .reverse() // journal order is creation order; newest first
+        .slice(offset - 1, offset - 1 + limit)
+        .map((t) => walletTxView(ctx, t))
+    : [];
+  sendJson(res, 200, page);
 }

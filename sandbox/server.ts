@@ -14,6 +14,7 @@ import { createPaymentHub } from "./hub";
 import { sweepExpired } from "./lifecycle";
 import { answerError, handleProviderCall, isProviderPath } from "./provider-api";
 import { FixedWindowLimiter, refuseUpgrade, TOO_MANY_REQUESTS } from "./rate-limit";
+import { ensureWallets } from "./wallet";
 import { credentials, seedIfEmpty, writeCredentials, type Credentials } from "./seed";
 import { Store } from "./store";
 import { WebhookSender } from "./webhooks";
@@ -30,6 +31,7 @@ export async function startSandbox(config: SandboxConfig, options: { persist?: b
   const persist = options.persist ?? true;
   const store = Store.open(persist ? config.dataDir : null);
   seedIfEmpty(store, config);
+  ensureWallets(store);
   const log = (message: string) => {
     if (!config.quiet) console.log(`[sandbox] ${message}`);
   };

@@ -20,6 +20,8 @@ import type {
   Slip,
   SlipToken,
   UnidentifiedTransfer,
+  Wallet,
+  WalletTx,
   WebhookDelivery,
 } from "./types";
 
@@ -34,6 +36,8 @@ interface Collections {
   duplicates: DuplicateRecord;
   unidentified: UnidentifiedTransfer;
   deliveries: WebhookDelivery;
+  wallets: Wallet;
+  walletTxs: WalletTx;
 }
 type Name = keyof Collections;
 
@@ -48,6 +52,8 @@ const KEY_FIELD: { [N in Name]: keyof Collections[N] & string } = {
   duplicates: "id",
   unidentified: "id",
   deliveries: "id",
+  wallets: "id",
+  walletTxs: "id",
 };
 
 const NAMES = Object.keys(KEY_FIELD) as Name[];

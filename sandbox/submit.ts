@@ -119,6 +119,7 @@ export function baseRequest(
     slipToken: null,
     p2pPayoutId: null,
     payInFeePct: merchant.payInFeePct,
+    discardCent: merchant.discardCent ?? false,
     destination: null,
     payoutFeePct: merchant.payoutFeePct,
     partials: [],

@@ -16,6 +16,8 @@ export interface Merchant {
   payinExpireMinutes: number | null;
   payInFeePct: string;
   payoutFeePct: string;
+  /** The provider's DiscardCent: a pay-in's satang go to the fee, the wallet gets whole baht (docs/provider-facts.md §5.6). Absent = false. */
+  discardCent?: boolean;
   webhook: WebhookConfig | null;
 }
 
@@ -104,6 +106,8 @@ export interface PaymentRequest {
   slipToken: string | null;
   p2pPayoutId: string | null;
   payInFeePct: string;
+  /** Snapshot of the merchant's DiscardCent at submit, as the provider keeps it on the request. Absent = false. */
+  discardCent?: boolean;
   // pay-out side: where money goes
   destination: Destination | null;
   payoutFeePct: string;
@@ -163,4 +167,38 @@ export interface WebhookDelivery {
   error: string | null;
   durationMs: number | null;
   at: number;
+}
+
+/** The provider's THB wallet of a merchant (docs/provider-facts.md §9.1). */
+export interface Wallet {
+  id: string;
+  orgId: string;
+  merchantId: string;
+  balanceSatang: Satang;
+  /** The provider's legacy `pointBalance`: the sum of the whole-baht parts of every movement (§9.1). */
+  legacyBalance: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** One credit or debit of a wallet (the provider's point transaction, §9.2). */
+export interface WalletTx {
+  id: string;
+  orgId: string;
+  walletId: string;
+  /** 1 = credit, -1 = debit. */
+  txType: 1 | -1;
+  amountSatang: Satang;
+  previousSatang: Satang;
+  currentSatang: Satang;
+  legacyAmount: number;
+  legacyPrevious: number;
+  legacyCurrent: number;
+  tags: string | null;
+  description: string | null;
+  /** What caused it, for QA: the request (if any) and the kind of movement. */
+  requestId: string | null;
+  cause: "payin" | "payin_p2p" | "payout" | "payout_p2p" | "adjustment" | "seed";
+  feeSatang: Satang;
+  createdAt: number;
 }

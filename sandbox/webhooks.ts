@@ -20,6 +20,8 @@ export interface EventFacts {
   paidInclusiveSatang?: Satang;
   payinFeeSatang?: Satang;
   payoutFeeSatang?: Satang;
+  /** PAYIN_DISCARD_CENT: the request's DiscardCent snapshot (§6.3). */
+  discardCent?: boolean;
 }
 
 const TIMEOUT_MS = 5_000;
@@ -112,7 +114,7 @@ export class WebhookSender {
         p.push(
           ["PAYIN_GENERATED_AMOUNT", asDouble(r.generatedSatang)],
           ["PAYIN_FEE", asDecimal(facts.payinFeeSatang ?? 0)],
-          ["PAYIN_DISCARD_CENT", "False"],
+          ["PAYIN_DISCARD_CENT", facts.discardCent ? "True" : "False"],
         );
       }
       p.push(

@@ -33,6 +33,8 @@ export interface CallOptions {
   rawBody?: string;
   headers?: Record<string, string>;
   authorization?: string;
+  /** The provider controller; default PaymentRequest (the wallet reads are under Merchant). */
+  controller?: string;
 }
 
 export async function startTestSandbox(profile: Profile, overrides: Partial<SandboxConfig> = {}): Promise<TestSandbox> {
@@ -52,7 +54,7 @@ function wrap(running: RunningSandbox, dataDir: string): TestSandbox {
   if (!coffee || !gadgets) throw new Error("the sandbox did not seed two merchants");
   const call = async (action: string, options: CallOptions = {}) => {
     const orgId = options.orgId ?? coffee.orgId;
-    const url = `${running.url}/api/PaymentRequest/org/${encodeURIComponent(orgId)}/action/${action}${options.rest ? `/${options.rest}` : ""}`;
+    const url = `${running.url}/api/${options.controller ?? "PaymentRequest"}/org/${encodeURIComponent(orgId)}/action/${action}${options.rest ? `/${options.rest}` : ""}`;
     const headers: Record<string, string> = { ...options.headers };
     if (options.authorization !== undefined) headers.Authorization = options.authorization;
     else if (options.key) headers.Authorization = `Basic ${Buffer.from(`api:${options.key}`).toString("base64")}`;
