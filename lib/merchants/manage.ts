@@ -133,7 +133,7 @@ export async function reencryptAll(db: Db, vault: KeyVault): Promise<{ resealed:
   /** The row's sealed values opened and sealed again, or null when one cannot be opened. */
   const reseal = (values: Array<[string | null, KeySlot]>): Array<string | null> | null => {
     try {
-      return values.map(([sealed, slot]) => (sealed ? vault.seal(vault.open(sealed, slot), slot) : null));
+      return values.map(([sealed, slot]) => (sealed ? vault.reseal(sealed, slot) : null));
     } catch (error) {
       if (!(error instanceof KeyVaultError)) throw error;
       return null;
