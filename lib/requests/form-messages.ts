@@ -83,6 +83,9 @@ const messages = defineMessages({
 
 export type FormMessageKey = keyof ReturnType<typeof messages>;
 
+/** Every key this file words (lib/i18n/every-message.test.ts checks each has both languages). */
+export const FORM_MESSAGE_KEYS = Object.keys(messages("en")) as FormMessageKey[];
+
 /** The words for a key such as `refId1Taken`, `tooLong:100` or `amountBelowMin:2000`, in the person's language. */
 export function fieldMessage(locale: Locale, raw: string): string {
   const colon = raw.indexOf(":");
