@@ -134,8 +134,10 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
         const id = await upload([`${later},1200,,,,0812345678`]);
         expect(await confirmBatch(database.db, all, id, staffId)).toBe("confirmed");
         await setCeiling("1000.00");
-        expect(await runBulkPass(options())).toBe(1);
-        const line = (await getBatch(database.db, all, id))!.lines[0]!;
+        // A pass takes whatever lines are waiting (an earlier test's too): pass until this one has its outcome.
+        const lineOf = async () => (await getBatch(database.db, all, id))!.lines[0]!;
+        for (let pass = 0; pass < 20 && (await lineOf()).outcome === null; pass++) await runBulkPass(options());
+        const line = await lineOf();
         expect(line).toMatchObject({ outcome: "refused", requestId: null, problems: { amount: ["amountAboveCeiling:100000"] } });
         expect(await atProvider(later)).toBe(0);
         expect(await atProvider(over)).toBe(0);
