@@ -112,11 +112,14 @@ test("malformed action encodings answer 400 with a short body", async ({ actionI
   }
 });
 
-test("an action body over 1 MB answers 413, with a length or chunked without one", async ({ actionId, anonymous: request }) => {
-  const declared = await postAction(request, actionId, Buffer.alloc(MB + 1024, "a"), { "content-type": "text/plain;charset=UTF-8" });
+test("an action body over 2 MB (next.config.mjs's limit) answers 413, with a length or chunked without one", async ({
+  actionId,
+  anonymous: request,
+}) => {
+  const declared = await postAction(request, actionId, Buffer.alloc(2 * MB + 1024, "a"), { "content-type": "text/plain;charset=UTF-8" });
   expect(declared.status()).toBe(413);
-  expect(await declared.text()).toBe("Request body over 1 MB.\n");
-  const chunked = await postChunked(actionId, 2 * MB);
+  expect(await declared.text()).toBe("Request body over 2 MB.\n");
+  const chunked = await postChunked(actionId, 3 * MB);
   expect(chunked.status).toBe(413);
-  expect(chunked.body).toBe("Request body over 1 MB.\n");
+  expect(chunked.body).toBe("Request body over 2 MB.\n");
 });

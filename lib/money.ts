@@ -12,6 +12,8 @@ export type Satang = number;
 
 /** The largest amount a numeric(14,2) column can hold, in satang. */
 export const MAX_SATANG: Satang = 99_999_999_999_999;
+/** A merchant's ceiling for a single Pay-Out or Withdrawal until an admin sets another (2,000,000 THB; migration 0040). */
+export const DEFAULT_PAYOUT_CEILING_SATANG: Satang = 200_000_000;
 
 export type ParseResult = { ok: true; satang: Satang } | { ok: false; error: string };
 

@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { merchants, paymentRequests, payoutBatches, payoutBatchRows, staffUsers } from "../db/schema";
 import type { MerchantScope } from "../merchants/queries";
 import type { Destination } from "../requests/contract";
+import { ceilingIssue } from "../requests/form-context";
 import { isRefundable, refundStanding } from "../refunds/refunds";
 import { env } from "../env";
 import type { Column, FileLine } from "./csv";
@@ -60,11 +61,21 @@ export const sha256Of = (bytes: Uint8Array) => createHash("sha256").update(bytes
 
 /**
  * Records a checked file as a draft. A RefId1 the merchant already has (any state: the provider
- * keeps rejected ones too) is a problem of its line now, not a refusal after confirming.
+ * keeps rejected ones too) and an amount over the merchant's Pay-Out ceiling are problems of their
+ * line now, not refusals after confirming (the ceiling is checked again when each line is made).
  */
 export async function recordBatch(
   db: Db,
-  args: { merchantRowId: string; createdBy: string; fileName: string; bytes: Uint8Array; encoding: string; lines: FileLine[] },
+  args: {
+    merchantRowId: string;
+    createdBy: string;
+    fileName: string;
+    bytes: Uint8Array;
+    encoding: string;
+    lines: FileLine[];
+    /** The merchant's ceiling for a single Pay-Out (lib/requests/form-context.ts). */
+    payoutCeilingSatang: number;
+  },
 ): Promise<string> {
   const refIds = args.lines.flatMap((l) => (l.payOut ? [l.payOut.refId1] : []));
   const taken = new Set(
@@ -77,9 +88,12 @@ export async function recordBatch(
             .where(and(eq(paymentRequests.merchantId, args.merchantRowId), inArray(paymentRequests.refId1, refIds)))
         ).map((r) => r.refId1),
   );
-  const checkedLines = args.lines.map((l) =>
-    l.payOut && taken.has(l.payOut.refId1) ? { ...l, payOut: null, problems: { ...l.problems, refId1: ["refId1Taken"] } } : l,
-  );
+  const checkedLines = args.lines.map((l) => {
+    if (!l.payOut) return l;
+    const overCeiling = ceilingIssue(l.payOut.amountSatang, { payoutCeilingSatang: args.payoutCeilingSatang });
+    if (overCeiling) return { ...l, payOut: null, problems: { ...l.problems, amount: [overCeiling] } };
+    return taken.has(l.payOut.refId1) ? { ...l, payOut: null, problems: { ...l.problems, refId1: ["refId1Taken"] } } : l;
+  });
   const lines = await withRefunds(db, args.merchantRowId, checkedLines);
   const valid = lines.filter((l) => l.payOut !== null);
   const id = newBatchId();

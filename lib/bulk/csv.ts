@@ -15,8 +15,9 @@ import { BANKS } from "../banks";
 import { amountField, payOutRequestSchema, type PayOutRequest } from "../requests/contract";
 import { generateRefId1 } from "../requests/ref-id";
 
-export const MAX_FILE_BYTES = 1_000_000;
-export const MAX_ROWS = 1_000;
+import { MAX_FILE_BYTES, MAX_ROWS } from "./limits";
+
+export { MAX_FILE_BYTES, MAX_ROWS };
 
 export const COLUMNS = [
   "ref_id1",

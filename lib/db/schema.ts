@@ -224,6 +224,8 @@ export const merchants = pgTable(
     payinMin: money("payin_min"),
     payinMax: money("payin_max"),
     payoutApprovalThreshold: money("payout_approval_threshold"),
+    /** The most a single Pay-Out or Withdrawal may be, however it is made (lib/requests/form-context.ts `ceilingIssue`). */
+    payoutCeiling: money("payout_ceiling").notNull().default("2000000.00"),
     isDemo: boolean("is_demo").notNull().default(false),
     /**
      * Without a read key no webhook can be confirmed with the provider (docs/provider-facts.md §6.4), and an

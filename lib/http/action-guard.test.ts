@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MAX_FILE_BYTES } from "../bulk/csv";
 import { ACTION_BODY_LIMIT_BYTES, isActionPost, refuseBadActionPost } from "./action-guard";
 
 const ACTION = "7f2b4fc296b09d3b551c445f2fff04b2a55afea619";
@@ -70,13 +71,32 @@ describe("server-action posts Next would fail on", () => {
     ).toBeNull();
   });
 
-  it("refuses a body over 1 MB with 413, by its length or, chunked, by reading one byte past the limit", async () => {
+  it("refuses a body over the limit with 413, by its length or, chunked, by reading one byte past the limit", async () => {
     const declared = await refuseBadActionPost(post("x", { "content-length": String(ACTION_BODY_LIMIT_BYTES + 1) }));
     expect(declared?.status).toBe(413);
     const streamed = await refuseBadActionPost(post(chunked(ACTION_BODY_LIMIT_BYTES + 1), { "content-type": "text/plain" }));
     expect(streamed?.status).toBe(413);
-    expect(await streamed?.text()).toBe("Request body over 1 MB.\n");
+    expect(await streamed?.text()).toBe("Request body over 2 MB.\n");
     expect(await refuseBadActionPost(post(`[${'"a",'.repeat(1000)}"a"]`, { "content-type": "text/plain" }))).toBeNull();
+  });
+
+  it("lets a bulk Pay-Out file just over its own 1 MB limit through to the action, which refuses it in words", async () => {
+    const boundary = "----b0undary";
+    // 1.1 MB: over the file's limit, and with the form around it over Next's default 1 MiB too.
+    const csv = "amount,promptpay_id\n" + "1.00,0812345678\n".repeat(Math.ceil((MAX_FILE_BYTES * 1.1) / 16));
+    expect(csv.length).toBeGreaterThan(1024 * 1024);
+    const body =
+      multipart({ "0": '["$K1"]', "1_merchantId": "mer_0123456789abcdef" }, boundary).replace(`--${boundary}--\r\n`, "") +
+      `--${boundary}\r\nContent-Disposition: form-data; name="1_file"; filename="payouts.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
+    expect(await refuseBadActionPost(post(body, { "content-length": String(Buffer.byteLength(body)) }))).toBeNull();
+  });
+
+  it("holds the same limit as next.config.mjs gives Next", async () => {
+    const { default: config } = (await import(new URL("../../next.config.mjs", import.meta.url).href)) as {
+      default: { experimental: { serverActions: { bodySizeLimit: string } } };
+    };
+    const [, megabytes] = /^(\d+)mb$/.exec(config.experimental.serverActions.bodySizeLimit) ?? [];
+    expect(Number(megabytes) * 1024 * 1024).toBe(ACTION_BODY_LIMIT_BYTES);
   });
 
   it.each([

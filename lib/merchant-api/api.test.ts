@@ -454,6 +454,33 @@ describe.each(["spec", "live"] as const)("the merchant API against the %s sandbo
     expect(asCheckout.status).toBe(404);
   });
 
+  it("refuses a pay-out over the merchant's ceiling with 422 amount_above_ceiling, instead of holding it for approval; nothing is recorded or sent", async () => {
+    const destination = { type: "promptpay", promptpay_id: "0812345678" };
+    for (const amount of ["99999999999.00", "2000000.01"]) {
+      const reference = ref("APC");
+      const answer = await documented(payouts.POST as Handler, "POST", "/payouts", "/payouts", {
+        body: { amount, reference, destination },
+      });
+      expect(answer).toMatchObject({
+        status: 422,
+        body: { error: { type: "invalid_request_error", code: "amount_above_ceiling", param: "amount" } },
+      });
+      expect(String(answer.body.error!.message)).toContain("฿2,000,000.00");
+      expect(await atProvider(reference)).toBe(0);
+      expect(await database.db.select().from(paymentRequests).where(eq(paymentRequests.refId1, reference))).toEqual([]);
+    }
+    // The ceiling is the merchant's own: raised, the same amount is held for approval as before.
+    await database.db.update(merchants).set({ payoutCeiling: "3000000.00" }).where(eq(merchants.id, coffee));
+    try {
+      const held = await documented(payouts.POST as Handler, "POST", "/payouts", "/payouts", {
+        body: { amount: "2000000.01", reference: ref("APC"), destination },
+      });
+      expect(held).toMatchObject({ status: 202, body: { status: "awaiting_approval" } });
+    } finally {
+      await database.db.update(merchants).set({ payoutCeiling: "2000000.00" }).where(eq(merchants.id, coffee));
+    }
+  });
+
   it("refuses a pay-out destination the contract refuses, naming the API's field", async () => {
     const answer = await documented(payouts.POST as Handler, "POST", "/payouts", "/payouts", {
       body: {

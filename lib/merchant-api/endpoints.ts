@@ -52,6 +52,9 @@ const accepted = {
     "Recorded, not yet settled: `awaiting_approval` (a second person must approve it) or `unknown` (the provider's answer was lost; PayDesk settles it by itself)",
   schema: requestViewSchema,
 };
+/** Money out: a Pay-Out, a refund or a Withdrawal may also be over the merchant's ceiling. */
+const OVER_CEILING =
+  "`amount_above_ceiling`: the amount is over the merchant's ceiling for a single Pay-Out or Withdrawal (Settings → Merchants); nothing was sent";
 const createRefusals = {
   409: "The reference is in use by another request of this merchant, or a request with this Idempotency-Key is still running",
   422: "The provider refused the request (its code in `error.code`), or the Idempotency-Key was used with a different body",
@@ -106,10 +109,10 @@ export const ENDPOINTS = {
     scope: "payouts:write",
     summary: "Create a Pay-Out",
     description:
-      "Amounts above the merchant's approval threshold are not sent: they answer 202 `awaiting_approval` and wait in the console's approval queue.",
+      "Amounts above the merchant's approval threshold are not sent: they answer 202 `awaiting_approval` and wait in the console's approval queue. Amounts over the merchant's ceiling for a single Pay-Out are refused with 422 `amount_above_ceiling`.",
     body: payoutCreateSchema,
     answers: { 201: created, 202: accepted },
-    refusals: createRefusals,
+    refusals: { ...createRefusals, 422: `${createRefusals[422]}; or ${OVER_CEILING}` },
   },
   createRefund: {
     operationId: "createRefund",
@@ -123,6 +126,7 @@ export const ENDPOINTS = {
     answers: { 201: created, 202: accepted },
     refusals: {
       ...createRefusals,
+      422: `${createRefusals[422]}; or ${OVER_CEILING}`,
       404: "No Pay-In with this id for this merchant",
       409: "The Pay-In is not paid, nothing is left to refund, the reference is in use, or a request with this Idempotency-Key is still running",
     },
@@ -147,6 +151,6 @@ export const ENDPOINTS = {
     description: "As a Pay-Out, to the merchant's own account.",
     body: payoutCreateSchema,
     answers: { 201: created, 202: accepted },
-    refusals: createRefusals,
+    refusals: { ...createRefusals, 422: `${createRefusals[422]}; or ${OVER_CEILING}` },
   },
 } as const satisfies Record<string, Endpoint>;

@@ -211,6 +211,14 @@ async function settle(
       const [field, keys] = Object.entries(outcome.fieldErrors)[0]!;
       if (field === "refId1") throw referenceInUse(null);
       const refusal = keys[0]!.split(":")[0];
+      // Over the merchant's ceiling: the request was well formed, the merchant's rule refuses it.
+      if (refusal === "amountAboveCeiling")
+        throw new ApiError(422, {
+          type: "invalid_request_error",
+          code: "amount_above_ceiling",
+          param: "amount",
+          message: `amount: ${fieldMessage("en", keys[0]!)}`,
+        });
       if (refusal === "refundNotPaid" || refusal === "refundNothingLeft" || refusal === "refundNotFound")
         throw new ApiError(refusal === "refundNotFound" ? 404 : 409, {
           type: "invalid_request_error",

@@ -33,8 +33,11 @@ describe("key vault", () => {
     for (const sealed of [vault.seal(apiKey, submitA), sealLegacyV1(key, apiKey)]) {
       const parts = sealed.split(".");
       parts[3] = Buffer.from(parts[3]!, "base64url").subarray(0, 4).toString("base64url");
-      expect(() => vault.open(parts.join("."), submitA)).toThrow(/failed its integrity check/);
+      expect(() => vault.reseal(parts.join("."), submitA)).toThrow(/failed its integrity check/);
     }
+    const parts = vault.seal(apiKey, submitA).split(".");
+    parts[3] = Buffer.from(parts[3]!, "base64url").subarray(0, 4).toString("base64url");
+    expect(() => vault.open(parts.join("."), submitA)).toThrow(/failed its integrity check/);
   });
 
   it("opens a sealed key only in the merchant row and column it was sealed for", () => {
@@ -46,11 +49,18 @@ describe("key vault", () => {
     expect(() => vault.open(tricky, { merchantId: "x", field: "submitKey" })).toThrow(KeyVaultError);
   });
 
-  it("still opens the older unbound format, and flags it for sealing again", () => {
+  it("refuses to open the older unbound format, flags it, and only re-sealing (at start) turns it into a value bound to its slot", () => {
     const legacy = sealLegacyV1(key, apiKey);
     expect(legacy.startsWith("v1.")).toBe(true);
-    expect(vault.open(legacy, submitA)).toBe(apiKey);
+    expect(() => vault.open(legacy, submitA)).toThrow(/older unbound format/);
     expect(vault.isStale(legacy)).toBe(true);
+    const resealed = vault.reseal(legacy, submitA);
+    expect(resealed.startsWith("v2.")).toBe(true);
+    expect(vault.isStale(resealed)).toBe(false);
+    expect(vault.open(resealed, submitA)).toBe(apiKey);
+    expect(() => vault.open(resealed, { merchantId: "mer_bbbbbbbbbbbbbbbb", field: "submitKey" })).toThrow(/failed its integrity check/);
+    // Re-sealing a current value changes its slot never: it must open for the slot it is in.
+    expect(() => vault.reseal(resealed, { merchantId: "mer_bbbbbbbbbbbbbbbb", field: "submitKey" })).toThrow(/failed its integrity check/);
     expect(vault.isStale(vault.seal(apiKey, submitA))).toBe(false);
   });
 

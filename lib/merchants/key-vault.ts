@@ -12,8 +12,9 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
  * - v2's additional data binds the merchant row and the column, so a sealed key copied to another
  *   merchant's row, or from the read column to the submit column, fails its check instead of
  *   sending one merchant's key on another's calls.
- * - v1 (no binding) is still opened so `reencryptAll` can seal it again as v2 at start; `isStale`
- *   reports it.
+ * - v1 (no binding) is opened only by `reseal`, which `reencryptAll` calls at every start to seal
+ *   it again as v2 bound to the row it is in; `open` refuses it, so a v1 value copied into another
+ *   row after start (or written by hand) is never used on that row's calls.
  */
 export class KeyVaultError extends Error {}
 
@@ -35,6 +36,8 @@ const additionalData = (version: string, id: string, slot: KeySlot | null) =>
 export interface KeyVault {
   seal(plain: string, slot: KeySlot): string;
   open(sealed: string, slot: KeySlot): string;
+  /** Opens a value sealed with any listed key, in either format (v1 included), and seals it as v2 for its slot with the current key: for start-up's `reencryptAll` only. */
+  reseal(sealed: string, slot: KeySlot): string;
   /** True when the text was sealed with an older key or in the older format, and should be sealed again. */
   isStale(sealed: string): boolean;
 }
@@ -44,7 +47,35 @@ export function createKeyVault(keys: Buffer[]): KeyVault {
   if (!current || keys.some((k) => k.length !== 32)) throw new KeyVaultError("Encryption keys must be 32 bytes.");
   const byId = new Map(keys.map((k) => [keyId(k), k]));
   const currentId = keyId(current);
-  return {
+  function openAny(sealed: string, slot: KeySlot, acceptV1: boolean): string {
+    const [version, id, iv, tag, ciphertext] = sealed.split(".");
+    if (version === "v1" && !acceptV1)
+      throw new KeyVaultError(
+        "A stored API key is in the older unbound format (v1), which PayDesk seals again only at start. Restart PayDesk, or enter the merchant's API key again.",
+      );
+    if ((version !== "v1" && version !== CURRENT) || !id || !iv || !tag || ciphertext === undefined)
+      throw new KeyVaultError("A stored API key is not in a format PayDesk knows.");
+    const key = byId.get(id);
+    if (!key) {
+      throw new KeyVaultError(
+        `A stored API key was encrypted with a key PayDesk no longer has (key id ${id}). Put the old key in ENCRYPTION_KEYS_PREVIOUS, or enter the merchant's API key again.`,
+      );
+    }
+    const ivBytes = Buffer.from(iv, "base64url");
+    const tagBytes = Buffer.from(tag, "base64url");
+    try {
+      if (ivBytes.length !== IV_BYTES || tagBytes.length !== TAG_BYTES) throw new KeyVaultError("short tag or IV");
+      const decipher = createDecipheriv("aes-256-gcm", key, ivBytes, { authTagLength: TAG_BYTES });
+      decipher.setAAD(additionalData(version, id, version === "v1" ? null : slot));
+      decipher.setAuthTag(tagBytes);
+      return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
+    } catch {
+      throw new KeyVaultError(
+        "A stored API key failed its integrity check; it was altered, belongs to another merchant or key, or the encryption key is wrong. Enter the merchant's API key again.",
+      );
+    }
+  }
+  const vault: KeyVault = {
     seal(plain, slot) {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv("aes-256-gcm", current, iv, { authTagLength: TAG_BYTES });
@@ -59,34 +90,17 @@ export function createKeyVault(keys: Buffer[]): KeyVault {
       ].join(".");
     },
     open(sealed, slot) {
-      const [version, id, iv, tag, ciphertext] = sealed.split(".");
-      if ((version !== "v1" && version !== CURRENT) || !id || !iv || !tag || ciphertext === undefined)
-        throw new KeyVaultError("A stored API key is not in a format PayDesk knows.");
-      const key = byId.get(id);
-      if (!key) {
-        throw new KeyVaultError(
-          `A stored API key was encrypted with a key PayDesk no longer has (key id ${id}). Put the old key in ENCRYPTION_KEYS_PREVIOUS, or enter the merchant's API key again.`,
-        );
-      }
-      const ivBytes = Buffer.from(iv, "base64url");
-      const tagBytes = Buffer.from(tag, "base64url");
-      try {
-        if (ivBytes.length !== IV_BYTES || tagBytes.length !== TAG_BYTES) throw new KeyVaultError("short tag or IV");
-        const decipher = createDecipheriv("aes-256-gcm", key, ivBytes, { authTagLength: TAG_BYTES });
-        decipher.setAAD(additionalData(version, id, version === "v1" ? null : slot));
-        decipher.setAuthTag(tagBytes);
-        return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
-      } catch {
-        throw new KeyVaultError(
-          "A stored API key failed its integrity check; it was altered, belongs to another merchant or key, or the encryption key is wrong. Enter the merchant's API key again.",
-        );
-      }
+      return openAny(sealed, slot, false);
+    },
+    reseal(sealed, slot) {
+      return vault.seal(openAny(sealed, slot, true), slot);
     },
     isStale(sealed) {
       const [version, id] = sealed.split(".");
       return version !== CURRENT || id !== currentId;
     },
   };
+  return vault;
 }
 
 /** "…1a2b": all people ever see of a key after it is entered. */

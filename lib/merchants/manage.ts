@@ -5,7 +5,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { merchants, webhookEndpoints, staffUsers } from "../db/schema";
-import { toDecimalString, toSatang } from "../money";
+import { DEFAULT_PAYOUT_CEILING_SATANG, toDecimalString, toSatang } from "../money";
 import type { MerchantCredentials } from "../payment-api/client";
 import { KeyVaultError, lastFour, type KeySlot, type KeyVault } from "./key-vault";
 import { setWebhookSecret, webhookSecretDigest } from "./webhook-secret";
@@ -44,6 +44,7 @@ export const merchantInputSchema = z
     payinMinSatang: z.number().int().nonnegative().optional(),
     payinMaxSatang: z.number().int().positive().optional(),
     payoutApprovalThresholdSatang: z.number().int().nonnegative().optional(),
+    payoutCeilingSatang: z.number().int().positive().optional(),
   })
   .refine((m) => m.payinMinSatang === undefined || m.payinMaxSatang === undefined || m.payinMinSatang <= m.payinMaxSatang, {
     message: "The Pay-In minimum cannot be more than the maximum.",
@@ -71,6 +72,7 @@ export async function createMerchant(db: Db, vault: KeyVault, input: MerchantInp
       payinMin: money(m.payinMinSatang),
       payinMax: money(m.payinMaxSatang),
       payoutApprovalThreshold: money(m.payoutApprovalThresholdSatang),
+      payoutCeiling: money(m.payoutCeilingSatang ?? DEFAULT_PAYOUT_CEILING_SATANG)!,
       isDemo: options.isDemo ?? false,
     })
     .returning({ id: merchants.id, submitKeyLast4: merchants.submitKeyLast4, readKeyLast4: merchants.readKeyLast4 });
@@ -133,7 +135,7 @@ export async function reencryptAll(db: Db, vault: KeyVault): Promise<{ resealed:
   /** The row's sealed values opened and sealed again, or null when one cannot be opened. */
   const reseal = (values: Array<[string | null, KeySlot]>): Array<string | null> | null => {
     try {
-      return values.map(([sealed, slot]) => (sealed ? vault.seal(vault.open(sealed, slot), slot) : null));
+      return values.map(([sealed, slot]) => (sealed ? vault.reseal(sealed, slot) : null));
     } catch (error) {
       if (!(error instanceof KeyVaultError)) throw error;
       return null;

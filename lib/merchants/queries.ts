@@ -23,6 +23,8 @@ export interface MerchantSummary {
   payinMin: string | null;
   payinMax: string | null;
   payoutApprovalThreshold: string | null;
+  /** The most a single Pay-Out or Withdrawal may be, as decimal baht. */
+  payoutCeiling: string;
 }
 
 const summary = {
@@ -36,6 +38,7 @@ const summary = {
   payinMin: merchants.payinMin,
   payinMax: merchants.payinMax,
   payoutApprovalThreshold: merchants.payoutApprovalThreshold,
+  payoutCeiling: merchants.payoutCeiling,
 };
 
 /** The merchants a person may see; scoped inside the query (docs/STYLE.md habit 2). */

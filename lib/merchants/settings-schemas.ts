@@ -72,7 +72,10 @@ export const newMerchantSchema = limitRules(
 );
 export type NewMerchantInput = z.output<typeof newMerchantSchema>;
 
-export const merchantLimitsSchema = limitRules(z.object({ merchantId: z.string().min(1), displayName, ...limits }));
+/** The ceiling for a single Pay-Out/Withdrawal: empty means the default (lib/money.ts DEFAULT_PAYOUT_CEILING_SATANG). */
+export const merchantLimitsSchema = limitRules(
+  z.object({ merchantId: z.string().min(1), displayName, ...limits, payoutCeiling: optionalBaht }),
+).refine((v) => v.payoutCeiling === undefined || v.payoutCeiling > 0, { message: R.ceilingZero, path: ["payoutCeiling"] });
 export type MerchantLimitsInput = z.output<typeof merchantLimitsSchema>;
 
 export const rotateKeysSchema = z

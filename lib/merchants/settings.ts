@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { merchants } from "../db/schema";
-import { toDecimalString, toSatang, type Satang } from "../money";
+import { DEFAULT_PAYOUT_CEILING_SATANG, toDecimalString, toSatang, type Satang } from "../money";
 import type { MerchantScope } from "./queries";
 
 /**
@@ -26,6 +26,7 @@ export interface MerchantSettings {
   payinMinSatang: Satang | null;
   payinMaxSatang: Satang | null;
   payoutApprovalThresholdSatang: Satang | null;
+  payoutCeilingSatang: Satang;
   /** Where a checkout made through the merchant API may send the customer back to. */
   allowedReturnOrigins: string[];
   updatedAt: Date;
@@ -45,6 +46,7 @@ const columns = {
   payinMin: merchants.payinMin,
   payinMax: merchants.payinMax,
   payoutApprovalThreshold: merchants.payoutApprovalThreshold,
+  payoutCeiling: merchants.payoutCeiling,
   allowedReturnOrigins: merchants.allowedReturnOrigins,
   updatedAt: merchants.updatedAt,
 };
@@ -54,7 +56,7 @@ type Row = Pick<typeof merchants.$inferSelect, keyof typeof columns>;
 const satang = (amount: string | null) => (amount === null ? null : toSatang(amount));
 
 function view(row: Row, now: Date): MerchantSettings {
-  const { webhookSecretHash, webhookSecretPreviousUntil, payinMin, payinMax, payoutApprovalThreshold, ...rest } = row;
+  const { webhookSecretHash, webhookSecretPreviousUntil, payinMin, payinMax, payoutApprovalThreshold, payoutCeiling, ...rest } = row;
   return {
     ...rest,
     hasWebhookSecret: webhookSecretHash !== null,
@@ -62,6 +64,7 @@ function view(row: Row, now: Date): MerchantSettings {
     payinMinSatang: satang(payinMin),
     payinMaxSatang: satang(payinMax),
     payoutApprovalThresholdSatang: satang(payoutApprovalThreshold),
+    payoutCeilingSatang: toSatang(payoutCeiling),
   };
 }
 
@@ -95,9 +98,11 @@ export interface MerchantSettingsChange {
   payinMinSatang?: Satang;
   payinMaxSatang?: Satang;
   payoutApprovalThresholdSatang?: Satang;
+  /** Left out: the default ceiling. */
+  payoutCeilingSatang?: Satang;
 }
 
-/** Name, Pay-In range and Pay-Out approval threshold; an amount left out means "no limit". */
+/** Name, Pay-In range, Pay-Out approval threshold and ceiling; a range or threshold left out means "no limit", a ceiling left out the default. */
 export async function updateMerchantSettings(db: Db, id: string, change: MerchantSettingsChange): Promise<boolean> {
   const money = (value: Satang | undefined) => (value === undefined ? null : toDecimalString(value));
   const updated = await db
@@ -107,6 +112,7 @@ export async function updateMerchantSettings(db: Db, id: string, change: Merchan
       payinMin: money(change.payinMinSatang),
       payinMax: money(change.payinMaxSatang),
       payoutApprovalThreshold: money(change.payoutApprovalThresholdSatang),
+      payoutCeiling: toDecimalString(change.payoutCeilingSatang ?? DEFAULT_PAYOUT_CEILING_SATANG),
       updatedAt: new Date(),
     })
     .where(eq(merchants.id, id))

@@ -110,4 +110,34 @@ describe("public addresses", () => {
       expect(isPublicAddress(address), address).toBe(false);
     }
   });
+
+  it("judges an IPv6 address that carries an IPv4 one (IPv4-compatible, NAT64, 6to4, Teredo) by the IPv4 address inside", () => {
+    for (const address of [
+      "64:ff9b::808:808",
+      "2002:808:808::1",
+      // Teredo: server 65.54.227.120, client 8.8.4.4 (its bits inverted in the last 32).
+      "2001:0:4136:e378:8000:63bf:f7f7:fbfb",
+    ])
+      expect(isPublicAddress(address), address).toBe(true);
+    for (const address of [
+      "::7f00:1",
+      "::127.0.0.1",
+      "::a00:1",
+      "::ffff:0:7f00:1",
+      "64:ff9b::7f00:1",
+      "64:ff9b::a9fe:a9fe",
+      "64:ff9b:1::a00:1",
+      "2002:7f00:1::1",
+      "2002:c0a8:101::1",
+      "2002:a9fe:a9fe::1",
+      // Teredo whose client is 127.0.0.1 (80ff:fffe inverted), and whose server is private.
+      "2001:0:4136:e378:8000:63bf:80ff:fffe",
+      "2001:0:a00:1:8000:63bf:f7f7:fbfb",
+      "2001:db8::1",
+      "2001:2::1",
+      "fec0::1",
+    ]) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+  });
 });

@@ -14,7 +14,7 @@ import { storedRequest, type P2PRequest, type PayInRequest, type PayOutRequest, 
 import { recordOutboundEvent } from "../outbound/outbox";
 import { recordApprovalWaiting } from "../notify/outbox";
 import { refundRefusal } from "../refunds/refunds";
-import { needsApproval, type MerchantRules } from "./form-context";
+import { ceilingIssue, needsApproval, type MerchantRules } from "./form-context";
 import { messageKey } from "./form-messages";
 import { amountRangeIssue } from "./forms";
 import type { Fact } from "./notes";
@@ -116,8 +116,9 @@ export interface MerchantCreate {
 
 /**
  * A checked request for a merchant, from any door: the merchant's rules applied as they stand now
- * (the browser or the shop checked the range it knew; the settings may have changed since), a
- * Pay-Out above the threshold held for a second person, then recorded and sent.
+ * (the browser or the shop checked the range it knew; the settings may have changed since): a
+ * Pay-In outside the range and a Pay-Out/Withdrawal over the ceiling are refused, a Pay-Out above
+ * the threshold held for a second person, then recorded and sent.
  */
 export async function createForMerchant(
   db: Db,
@@ -127,7 +128,7 @@ export async function createForMerchant(
   const { rules, payload } = args;
   const isMoneyOut = payload.kind === "payout" || payload.kind === "withdrawal";
   const { amountSatang } = "payOut" in payload ? payload.payOut : payload.payIn;
-  const rangeIssue = isMoneyOut ? null : amountRangeIssue(amountSatang, rules.limits);
+  const rangeIssue = isMoneyOut ? ceilingIssue(amountSatang, rules) : amountRangeIssue(amountSatang, rules.limits);
   if (rangeIssue) return { outcome: "invalid", fieldErrors: { amount: [rangeIssue] } };
 
   const api = await apiFor(rules.id);

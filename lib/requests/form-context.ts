@@ -8,6 +8,7 @@ import { paymentRequests } from "../db/schema";
 import { env } from "../env";
 import { getMerchantInScope, type MerchantScope, type MerchantSummary } from "../merchants/queries";
 import { toSatang, type Satang } from "../money";
+import { messageKey } from "./form-messages";
 import type { PayInLimits } from "./forms";
 import { log } from "../ops/log";
 
@@ -23,6 +24,8 @@ export interface MerchantRules {
   limits: PayInLimits;
   /** Pay-Out/Withdrawal above this many satang wait for a second person; null = never. */
   approvalThresholdSatang: Satang | null;
+  /** The most a single Pay-Out/Withdrawal may be: above it, refused whichever door it comes through. */
+  payoutCeilingSatang: Satang;
 }
 
 const satangOrNull = (value: string | null) => (value === null ? null : toSatang(value));
@@ -34,14 +37,20 @@ export async function merchantRules(db: Db, scope: MerchantScope, merchantRowId:
 
 /** The rules of a merchant already loaded in scope (an action's context has one: no second read). */
 export function rulesOf(
-  merchant: Pick<MerchantSummary, "id" | "displayName" | "payinMin" | "payinMax" | "payoutApprovalThreshold">,
+  merchant: Pick<MerchantSummary, "id" | "displayName" | "payinMin" | "payinMax" | "payoutApprovalThreshold" | "payoutCeiling">,
 ): MerchantRules {
   return {
     id: merchant.id,
     displayName: merchant.displayName,
     limits: { minSatang: satangOrNull(merchant.payinMin), maxSatang: satangOrNull(merchant.payinMax) },
     approvalThresholdSatang: satangOrNull(merchant.payoutApprovalThreshold),
+    payoutCeilingSatang: toSatang(merchant.payoutCeiling),
   };
+}
+
+/** A Pay-Out/Withdrawal over the merchant's ceiling, as the amount's message key (`amountAboveCeiling:<satang>`); null when within it. */
+export function ceilingIssue(amountSatang: Satang, rules: Pick<MerchantRules, "payoutCeilingSatang">): string | null {
+  return amountSatang > rules.payoutCeilingSatang ? messageKey("amountAboveCeiling", rules.payoutCeilingSatang) : null;
 }
 
 /** Maker-checker: strictly above the threshold needs a second person. */

@@ -24,6 +24,8 @@ const messages = defineMessages({
     amountTooLarge: `The amount is too large: at most ${formatThb(MAX_SATANG)}.`,
     amountBelowMin: (min: string) => `The minimum for this merchant is ${min}.`,
     amountAboveMax: (max: string) => `The maximum for this merchant is ${max}.`,
+    amountAboveCeiling: (max: string) =>
+      `A single Pay-Out or Withdrawal of this merchant is at most ${max}. Split it, or ask an admin to raise the ceiling (Settings → Merchants); nothing was sent.`,
     qrProviderInvalid: "Choose PromptPay (PP) or SCB.",
     emailInvalid: "Enter an e-mail address such as name@example.com, or leave it empty.",
     phoneInvalid: "Enter a Thai phone number such as 0812345678 or +66812345678, or leave it empty.",
@@ -57,6 +59,8 @@ const messages = defineMessages({
     amountTooLarge: `จำนวนเงินมากเกินไป สูงสุด ${formatThb(MAX_SATANG)}`,
     amountBelowMin: (min: string) => `ขั้นต่ำของร้านค้านี้คือ ${min}`,
     amountAboveMax: (max: string) => `สูงสุดของร้านค้านี้คือ ${max}`,
+    amountAboveCeiling: (max: string) =>
+      `การโอนจ่ายหรือถอนเงินแต่ละรายการของร้านค้านี้ไม่เกิน ${max} แบ่งเป็นหลายรายการ หรือขอให้ผู้ดูแลเพิ่มเพดาน (ตั้งค่า → ร้านค้า) ยังไม่มีการส่งรายการใด`,
     qrProviderInvalid: "เลือกพร้อมเพย์ (PP) หรือ SCB",
     emailInvalid: "กรอกอีเมล เช่น name@example.com หรือเว้นว่างไว้",
     phoneInvalid: "กรอกเบอร์โทรศัพท์ไทย เช่น 0812345678 หรือ +66812345678 หรือเว้นว่างไว้",
@@ -79,6 +83,9 @@ const messages = defineMessages({
 
 export type FormMessageKey = keyof ReturnType<typeof messages>;
 
+/** Every key this file words (lib/i18n/every-message.test.ts checks each has both languages). */
+export const FORM_MESSAGE_KEYS = Object.keys(messages("en")) as FormMessageKey[];
+
 /** The words for a key such as `refId1Taken`, `tooLong:100` or `amountBelowMin:2000`, in the person's language. */
 export function fieldMessage(locale: Locale, raw: string): string {
   const colon = raw.indexOf(":");
@@ -88,7 +95,7 @@ export function fieldMessage(locale: Locale, raw: string): string {
   if (!Object.hasOwn(table, key)) return raw;
   const entry = table[key]!;
   if (typeof entry === "string") return entry;
-  if (key === "amountBelowMin" || key === "amountAboveMax" || key === "refundTooLarge")
+  if (key === "amountBelowMin" || key === "amountAboveMax" || key === "amountAboveCeiling" || key === "refundTooLarge")
     return (entry as (amount: string) => string)(formatThb(Number(param)));
   return (entry as (max: number) => string)(Number(param));
 }

@@ -153,10 +153,41 @@ export async function findSlipRequest(db: Db, link: SlipLink): Promise<{ id: str
   };
 }
 
-/** Everything the slip page needs before it shows anything: budget, token, request. */
+/**
+ * This process's own count of slip-page hits per address: the same limit and window as the shared
+ * one in the database, spent before anything else is answered — even the "busy" known from memory,
+ * which exists so that a flood costs no database work. Every answer is still a render, so one client
+ * gets at most the page budget of them per window from each instance, busy or not.
+ */
+const pageHitsHere = new Map<string, { start: number; hits: number }>();
+const MAX_ADDRESSES_REMEMBERED = 10_000;
+
+function spendPageBudgetHere(ip: string | null, now: number): RateVerdict {
+  const { max, windowMs } = SLIP_LIMITS.pageByIp;
+  const key = ip ? ipThrottleKey(ip) : "ip:unknown";
+  let entry = pageHitsHere.get(key);
+  if (!entry || entry.start <= now - windowMs) {
+    if (pageHitsHere.size >= MAX_ADDRESSES_REMEMBERED) {
+      for (const [address, counted] of pageHitsHere) if (counted.start <= now - windowMs) pageHitsHere.delete(address);
+      if (pageHitsHere.size >= MAX_ADDRESSES_REMEMBERED) pageHitsHere.clear();
+    }
+    entry = { start: now, hits: 0 };
+    pageHitsHere.set(key, entry);
+  }
+  entry.hits += 1;
+  return entry.hits > max ? { ok: false, retryAfterMs: entry.start + windowMs - now } : { ok: true };
+}
+
+/**
+ * Everything the slip page needs before it shows anything: the address's budget (here first, then
+ * shared by every instance), the provider's word on the token, the request.
+ */
 export async function openSlipLink(db: Db, api: PaymentApi, link: SlipLink, ip: string | null): Promise<SlipLinkCheck> {
   if (!isWellFormed(link)) return { ok: false, reason: "invalid" };
-  const busy = busyFromMemory(db, link, Date.now());
+  const now = Date.now();
+  const here = spendPageBudgetHere(ip, now);
+  if (!here.ok) return { ok: false, reason: "rate_limited", retryAfterMs: here.retryAfterMs };
+  const busy = busyFromMemory(db, link, now);
   if (busy) return busy;
   const budget = await spendSlipBudget(db, "page", link, ip);
   if (!budget.ok) return { ok: false, reason: "rate_limited", retryAfterMs: budget.retryAfterMs };

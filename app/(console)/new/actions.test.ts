@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { fieldMessage } from "@/lib/requests/form-messages";
 import { ref, startTestSandbox, type TestSandbox } from "@/sandbox/testing/harness";
 import { ACTION_MESSAGES, deniedMessage } from "@/lib/auth/action";
 import type { StaffSession } from "@/lib/auth/session";
@@ -282,6 +283,26 @@ describe("the create actions (permissions, outcomes, idempotency) against the sa
       kind: "withdrawal",
       isWithdrawal: true,
     });
+  });
+
+  it("refuses a Pay-Out or Withdrawal over the merchant's ceiling beside the amount, in words, instead of holding it: nothing recorded or sent", async () => {
+    surroundings.session = people.finance;
+    for (const [create, amount] of [
+      [actions.createPayOutAction, "99,999,999,999.00"],
+      [actions.createWithdrawalAction, "2,000,000.01"],
+    ] as const) {
+      const over = payOut({ amount });
+      const answer = await create(null, over);
+      expect(answer).toMatchObject({ ok: false, fieldErrors: { amount: ["amountAboveCeiling:200000000"] } });
+      expect(await rowsWith(String(over.get("refId1")))).toEqual([]);
+      expect(await atProvider(String(over.get("refId1")))).toBe(0);
+    }
+    expect(fieldMessage("en", "amountAboveCeiling:200000000")).toContain("at most ฿2,000,000.00");
+    expect(fieldMessage("th", "amountAboveCeiling:200000000")).toMatch(/ไม่เกิน ฿2,000,000\.00/);
+    // At the ceiling it is made as before (held: above this merchant's approval threshold).
+    const atCeiling = payOut({ amount: "2,000,000.00" });
+    expect(await actions.createPayOutAction(null, atCeiling)).toMatchObject({ ok: true, data: { outcome: "created" } });
+    expect((await rowsWith(String(atCeiling.get("refId1"))))[0]).toMatchObject({ status: "awaiting_approval" });
   });
 
   it("refuses a merchant outside the person's scope as not found", async () => {

@@ -6,7 +6,7 @@ import type { Permission } from "@/lib/auth/permissions";
 import { getLocale } from "@/lib/i18n/server";
 import { merchantApi, merchantApiFor } from "@/lib/payment-api";
 import { createForMerchant, type RequestPayload } from "@/lib/requests/create";
-import { isRefId1Taken, needsApproval, rulesOf } from "@/lib/requests/form-context";
+import { ceilingIssue, isRefId1Taken, needsApproval, rulesOf } from "@/lib/requests/form-context";
 import { fieldMessage } from "@/lib/requests/form-messages";
 import { factWords } from "@/lib/requests/notes";
 import { p2pFormSchema, payInFormSchema, payOutFormSchema, refId1Field, type CreateFormData } from "@/lib/requests/forms";
@@ -36,10 +36,13 @@ function createAction<S extends z.ZodType<Parsed>>(
     merchantScoped: true,
     // The merchant's sealed keys come with it: the provider client needs no second read.
     merchantRow: true,
-    // Money out above the merchant's approval threshold asks for a fresh second factor (lib/auth/step-up.ts).
+    // Money out above the merchant's approval threshold asks for a fresh second factor (lib/auth/step-up.ts);
+    // over its ceiling it is refused in words (createForMerchant) without asking for one first.
     stepUp: (input, merchant) => {
       const payload = toPayload(input);
-      return "payOut" in payload && needsApproval(payload.payOut.amountSatang, rulesOf(merchant));
+      if (!("payOut" in payload)) return false;
+      const rules = rulesOf(merchant);
+      return needsApproval(payload.payOut.amountSatang, rules) && ceilingIssue(payload.payOut.amountSatang, rules) === null;
     },
     audit: permission,
     target: (_input, data: CreateFormData) => data.requestId,

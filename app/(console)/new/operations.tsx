@@ -54,7 +54,13 @@ export const OPERATION_TABLE: Record<Operation, OperationEntry> = {
     action: createPayOutAction,
     offersSavedDestinations: true,
     form: (basics, rules, saved) => (
-      <PayOutForm {...basics} variant="payout" approvalThresholdSatang={rules.approvalThresholdSatang} saved={saved} />
+      <PayOutForm
+        {...basics}
+        variant="payout"
+        approvalThresholdSatang={rules.approvalThresholdSatang}
+        payoutCeilingSatang={rules.payoutCeilingSatang}
+        saved={saved}
+      />
     ),
   },
   withdrawal: {
@@ -63,7 +69,13 @@ export const OPERATION_TABLE: Record<Operation, OperationEntry> = {
     action: createWithdrawalAction,
     offersSavedDestinations: true,
     form: (basics, rules, saved) => (
-      <PayOutForm {...basics} variant="withdrawal" approvalThresholdSatang={rules.approvalThresholdSatang} saved={saved} />
+      <PayOutForm
+        {...basics}
+        variant="withdrawal"
+        approvalThresholdSatang={rules.approvalThresholdSatang}
+        payoutCeilingSatang={rules.payoutCeilingSatang}
+        saved={saved}
+      />
     ),
   },
 };

@@ -1,10 +1,7 @@
 import type { AuditRow } from "@/lib/audit/queries";
 import { formatDateTime, type Locale } from "@/lib/i18n";
 import { actionLabel, auditMessages, outcomeLabel } from "./audit-messages";
-import { signInMessages } from "@/lib/auth/sign-in-messages";
-import { wordsOf } from "@/lib/i18n/keyed-messages";
-import { merchantRuleMessages } from "@/lib/merchants/rule-messages";
-import { staffMessages } from "@/lib/staff/rule-messages";
+import { wordMessage } from "@/lib/i18n/every-message";
 
 const OUTCOME_LOOK: Record<string, string> = {
   ok: "bg-emerald-100 text-emerald-900",
@@ -16,8 +13,8 @@ const OUTCOME_LOOK: Record<string, string> = {
   error: "bg-red-100 text-red-900",
 };
 
-/** A refusal kept as a message key (a staff, merchant or sign-in rule), in the reader's language. */
-const refusalWords = wordsOf(staffMessages.words, merchantRuleMessages.words, signInMessages.words);
+/** A refusal kept as a message key, in the reader's language: any action's may be here, so every key PayDesk makes (lib/i18n/every-message.ts). */
+const refusalWords = wordMessage;
 
 /** The row's extra facts (a refusal's message, an error's reference) as short text. */
 function describeData(data: unknown, locale: Locale): string | null {

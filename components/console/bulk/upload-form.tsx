@@ -1,7 +1,8 @@
 "use client";
 
-import { startTransition, useActionState } from "react";
+import { startTransition, useActionState, useState } from "react";
 import type { ActionResult, ServerAction } from "@/lib/auth/action";
+import { MAX_FILE_BYTES } from "@/lib/bulk/limits";
 import { bulkMessages } from "@/lib/bulk/messages";
 import type { Locale } from "@/lib/i18n";
 import { primaryButtonClass } from "@/components/ui/button";
@@ -22,9 +23,11 @@ export function BulkUploadForm({ merchants, selectedId, locale, action }: Props)
     (previous, formData) => action(previous, formData),
     null,
   );
-  const failed = state && !state.ok ? state : null;
+  // A file over the limit is refused here, in words, before its bytes are sent (the server says the same).
+  const [isTooLarge, setTooLarge] = useState(false);
+  const failed = state && !state.ok && !isTooLarge ? state : null;
   const words = (key: string | undefined) => (key === "fileMissing" ? t.fileMissing : key === "merchantMissing" ? t.merchantMissing : key);
-  const fileError = words(failed?.fieldErrors.file?.[0]);
+  const fileError = isTooLarge ? t.fileTooLarge(MAX_FILE_BYTES) : words(failed?.fieldErrors.file?.[0]);
   const merchantError = words(failed?.fieldErrors.merchantId?.[0]);
   return (
     <form
@@ -34,7 +37,10 @@ export function BulkUploadForm({ merchants, selectedId, locale, action }: Props)
       onSubmit={(event) => {
         event.preventDefault();
         const data = new FormData(event.currentTarget);
-        startTransition(() => upload(data));
+        const file = data.get("file");
+        const tooLarge = file instanceof File && file.size > MAX_FILE_BYTES;
+        setTooLarge(tooLarge);
+        if (!tooLarge) startTransition(() => upload(data));
       }}
       className="mt-6 max-w-xl space-y-4"
       data-testid="bulk-upload"

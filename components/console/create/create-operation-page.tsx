@@ -49,6 +49,11 @@ export function CreateOperationPage({
           {t.thresholdNote(formatThb(rules.approvalThresholdSatang))}
         </p>
       )}
+      {isMoneyOut(operation) && rules && (
+        <p className="mt-1 text-sm text-slate-600" data-testid="payout-ceiling">
+          {t.ceilingNote(formatThb(rules.payoutCeilingSatang))}
+        </p>
+      )}
       <GateNotice gate={gate} t={t} selectMerchantAction={selectMerchant} />
       {form}
     </section>

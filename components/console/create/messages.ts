@@ -20,6 +20,7 @@ export const createMessages = defineMessages({
     changeMerchantHint: "To create it for another merchant, switch merchant at the top of the page.",
     hiddenOperations: "Your role cannot create the other kinds of request.",
     thresholdNote: (amount: string) => `Above ${amount}, a second person must approve it before it is sent.`,
+    ceilingNote: (amount: string) => `A single one is at most ${amount} for this merchant.`,
     refId1: "RefId1",
     // A Pay-In's QR carries RefId1 (docs/provider-facts.md §8.2); a Pay-Out or Withdrawal has no QR.
     refId1Hint: (moneyOut: boolean) =>
@@ -106,6 +107,7 @@ export const createMessages = defineMessages({
     changeMerchantHint: "หากต้องการสร้างให้ร้านค้าอื่น เปลี่ยนร้านค้าที่ด้านบนของหน้า",
     hiddenOperations: "บทบาทของคุณสร้างรายการประเภทอื่นไม่ได้",
     thresholdNote: (amount: string) => `หากเกิน ${amount} ต้องมีผู้อนุมัติอีกคนหนึ่งก่อนส่ง`,
+    ceilingNote: (amount: string) => `ร้านค้านี้ทำได้ไม่เกิน ${amount} ต่อรายการ`,
     refId1: "RefId1",
     refId1Hint: (moneyOut: boolean) =>
       `${moneyOut ? "เลขอ้างอิงของคุณสำหรับการโอนนี้ ผู้ให้บริการเก็บไว้กับรายการ" : "เลขอ้างอิงของคุณ พิมพ์อยู่ใน QR"} ระบบสร้างให้แล้ว ใช้ตัวอักษรภาษาอังกฤษ ตัวเลข - หรือ _ ได้ไม่เกิน 25 ตัว`,

@@ -6,6 +6,7 @@ import type { ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
 import { toDecimalString } from "@/lib/money";
 import type { PayOutInput } from "@/lib/requests/contract";
+import { messageKey } from "@/lib/requests/form-messages";
 import { payOutFormSchema, type CreateFormData } from "@/lib/requests/forms";
 import { AmountField } from "./amount-field";
 import { ConfirmMoneyOut } from "./confirm-money-out";
@@ -24,6 +25,8 @@ interface Props {
   merchantId: string;
   /** Above this many satang the request waits for a second person (null: never). */
   approvalThresholdSatang: number | null;
+  /** The merchant's ceiling for a single Pay-Out/Withdrawal: above it the form says so and sends nothing (the server checks again). */
+  payoutCeilingSatang: number;
   saved: readonly SavedDestinationOption[];
   initialRefId1: string;
   idempotencyKey: string;
@@ -39,6 +42,7 @@ export function PayOutForm({
   locale,
   merchantId,
   approvalThresholdSatang,
+  payoutCeilingSatang,
   saved,
   initialRefId1,
   idempotencyKey,
@@ -81,6 +85,10 @@ export function PayOutForm({
   const { register } = form;
 
   const onSubmit = form.handleSubmit((output) => {
+    if (output.payOut.amountSatang > payoutCeilingSatang) {
+      form.setError("amount", { type: "ceiling", message: messageKey("amountAboveCeiling", payoutCeilingSatang) });
+      return;
+    }
     if (!c.isKnownTaken()) setConfirming(output.payOut);
   });
   const confirm = () => {

@@ -15,9 +15,10 @@ export interface LimitsValues {
   payinMin: string;
   payinMax: string;
   payoutApprovalThreshold: string;
+  payoutCeiling: string;
 }
 
-/** The merchant's name, Pay-In range and Pay-Out approval threshold. */
+/** The merchant's name, Pay-In range, Pay-Out approval threshold and Pay-Out ceiling. */
 export function LimitsForm({
   action,
   merchantId,
@@ -39,7 +40,7 @@ export function LimitsForm({
     onSuccess: () => router.refresh(),
   });
   const { errors } = form.formState;
-  const field = (name: "displayName" | "payinMin" | "payinMax" | "payoutApprovalThreshold") => ({
+  const field = (name: "displayName" | "payinMin" | "payinMax" | "payoutApprovalThreshold" | "payoutCeiling") => ({
     id: `limits-${name}`,
     error: errors[name],
     translate: say,
@@ -60,6 +61,7 @@ export function LimitsForm({
           inputMode="decimal"
           className="sm:col-span-2"
         />
+        <TextField {...field("payoutCeiling")} label={t.ceiling} hint={t.ceilingHint} inputMode="decimal" className="sm:col-span-2" />
       </div>
       <SubmitButton label={t.saveLimits} pendingLabel={t.savingLimits} isPending={isSubmitting} />
     </form>

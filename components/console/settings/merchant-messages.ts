@@ -20,6 +20,7 @@ export const merchantMessages = defineMessages({
     webhookSecret: "Webhook secret",
     payinRange: "Pay-In range",
     approvalThreshold: "Pay-Out approval above",
+    payoutCeiling: "Largest single Pay-Out",
     demo: "Demo",
     keyEnding: (last4: string) => `…${last4}`,
     noReadKey: "None: webhooks cannot be confirmed",
@@ -63,6 +64,9 @@ export const merchantMessages = defineMessages({
     threshold: "Pay-Out approval threshold (THB)",
     thresholdHint:
       "Pay-Outs and Withdrawals above this amount wait for a second person's approval; 0 means every one does. Leave empty for no approval step.",
+    ceiling: "Pay-Out ceiling (THB)",
+    ceilingHint:
+      "The most a single Pay-Out or Withdrawal may be, from the form, a bulk file or the merchant API; above it, it is refused and nothing is sent. Empty: the default, 2,000,000.00.",
     create: "Add merchant",
     creating: "Adding…",
     cancel: "Cancel",
@@ -123,6 +127,7 @@ export const merchantMessages = defineMessages({
     webhookSecret: "รหัสลับเว็บฮุก",
     payinRange: "ช่วงยอด Pay-In",
     approvalThreshold: "ต้องอนุมัติ Pay-Out เกิน",
+    payoutCeiling: "Pay-Out สูงสุดต่อรายการ",
     demo: "ทดลอง",
     keyEnding: (last4: string) => `…${last4}`,
     noReadKey: "ไม่มี: ยืนยันเว็บฮุกไม่ได้",
@@ -162,6 +167,9 @@ export const merchantMessages = defineMessages({
     payinRangeHint: "เว้นว่างหากไม่จำกัด แบบฟอร์มจะไม่รับยอดนอกช่วงนี้",
     threshold: "ยอดที่ต้องอนุมัติ Pay-Out (บาท)",
     thresholdHint: "Pay-Out และการถอนเงินที่เกินยอดนี้ต้องรอผู้อนุมัติอีกคน 0 หมายถึงทุกรายการ เว้นว่างหากไม่ต้องอนุมัติ",
+    ceiling: "เพดาน Pay-Out (บาท)",
+    ceilingHint:
+      "ยอดสูงสุดของการโอนจ่ายหรือถอนเงินแต่ละรายการ จากแบบฟอร์ม ไฟล์หลายรายการ หรือ API ของร้านค้า เกินยอดนี้จะถูกปฏิเสธและไม่มีการส่งรายการใด เว้นว่าง: ค่าเริ่มต้น 2,000,000.00",
     create: "เพิ่มร้านค้า",
     creating: "กำลังเพิ่ม…",
     cancel: "ยกเลิก",

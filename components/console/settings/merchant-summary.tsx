@@ -36,6 +36,8 @@ export function MerchantSummaryCard({ merchant, locale }: { merchant: MerchantSe
         </dd>
         <dt className="text-slate-700">{t.approvalThreshold}</dt>
         <dd>{amount(merchant.payoutApprovalThresholdSatang, t.noApproval)}</dd>
+        <dt className="text-slate-700">{t.payoutCeiling}</dt>
+        <dd data-testid="payout-ceiling">{amount(merchant.payoutCeilingSatang, "—")}</dd>
       </dl>
       {!merchant.readKeyLast4 && (
         <p

@@ -9,6 +9,7 @@ import { cancelBatch, confirmBatch, recordBatch } from "@/lib/bulk/batches";
 import { parseBulkFile } from "@/lib/bulk/csv";
 import { bulkMessages, fileProblemText } from "@/lib/bulk/messages";
 import { getLocale } from "@/lib/i18n/server";
+import { rulesOf } from "@/lib/requests/form-context";
 
 /**
  * Bulk Pay-Outs (lib/bulk): upload a file (checked and kept as a draft, nothing sent), confirm a
@@ -43,6 +44,7 @@ export const uploadBulkAction = defineAction({
       bytes,
       encoding: parsed.encoding,
       lines: parsed.lines,
+      payoutCeilingSatang: rulesOf(merchant).payoutCeilingSatang,
     });
     await recordAudit(db, {
       actorId: session.userId,

@@ -93,6 +93,7 @@ export const updateMerchantSettingsAction = defineAction({
       payinMinSatang: input.payinMin,
       payinMaxSatang: input.payinMax,
       payoutApprovalThresholdSatang: input.payoutApprovalThreshold,
+      payoutCeilingSatang: input.payoutCeiling,
     });
     if (!isSaved) throw new ActionError(MERCHANT_REFUSALS.gone, {}, "not_found");
     return null;

@@ -16,6 +16,7 @@ import { MERCHANT_REFUSALS, MERCHANT_RULES } from "@/lib/merchants/settings-sche
 import { webhookSecretMatches } from "@/lib/merchants/webhook-secret";
 import { createPaymentApi } from "@/lib/payment-api/client";
 import { STAFF_REFUSALS } from "@/lib/staff/errors";
+import { translateMerchantMessage } from "@/components/console/settings/merchant-messages";
 
 /**
  * Settings → Merchants: the actions through the one door (lib/auth/action.ts) and the pages as they
@@ -313,6 +314,25 @@ describe("settings: merchants and their keys", () => {
       ok: false,
       fieldErrors: { displayName: [expect.any(String)] },
     });
+  });
+
+  it("sets the merchant's Pay-Out ceiling (2,000,000.00 until set; empty puts the default back), refusing zero in words", async () => {
+    const created = await addMerchant();
+    if (!created.ok) throw new Error(created.message);
+    const ceilingOf = async () => (await database.db.select().from(merchants).where(eq(merchants.id, created.data.id)))[0]!.payoutCeiling;
+    expect(await ceilingOf()).toBe("2000000.00");
+    const limits = { merchantId: created.data.id, displayName: "Coffee", payinMin: "", payinMax: "", payoutApprovalThreshold: "" };
+    expect(await merchantActions.updateMerchantSettingsAction(null, { ...limits, payoutCeiling: "250,000.50" })).toEqual({
+      ok: true,
+      data: null,
+    });
+    expect(await ceilingOf()).toBe("250000.50");
+    const zero = await merchantActions.updateMerchantSettingsAction(null, { ...limits, payoutCeiling: "0" });
+    expect(zero).toMatchObject({ ok: false, fieldErrors: { payoutCeiling: [MERCHANT_RULES.ceilingZero] } });
+    expect(translateMerchantMessage("th", MERCHANT_RULES.ceilingZero)).toContain("เพดาน");
+    expect(await ceilingOf()).toBe("250000.50");
+    expect(await merchantActions.updateMerchantSettingsAction(null, { ...limits, payoutCeiling: "" })).toEqual({ ok: true, data: null });
+    expect(await ceilingOf()).toBe("2000000.00");
   });
 
   it("tests the keys at the provider: works, rejected, no read key", async () => {

@@ -61,6 +61,7 @@ export default async function RefundPage({ params }: { params: Promise<{ id: str
             locale={locale}
             merchantId={rules.id}
             approvalThresholdSatang={rules.approvalThresholdSatang}
+            payoutCeilingSatang={rules.payoutCeilingSatang}
             saved={savedDestinationsFor(merchant)}
             initialRefId1={generateRefId1()}
             idempotencyKey={generateIdempotencyKey()}

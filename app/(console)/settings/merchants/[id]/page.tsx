@@ -133,6 +133,7 @@ export default async function MerchantPage({ params, searchParams }: { params: P
                 payinMin: baht(merchant.payinMinSatang),
                 payinMax: baht(merchant.payinMaxSatang),
                 payoutApprovalThreshold: baht(merchant.payoutApprovalThresholdSatang),
+                payoutCeiling: baht(merchant.payoutCeilingSatang),
               }}
             />
           </div>
