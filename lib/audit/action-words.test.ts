@@ -37,7 +37,9 @@ describe("every audit action the code can write has words in English and Thai", 
   const actions = [...writtenActions()].sort();
 
   it("finds the writers (an empty scan would pass vacuously)", () => {
-    expect(actions).toEqual(expect.arrayContaining(["auth.sign-in", "staff.invite", "payout.create", "api.createPayout", "requests.export"]));
+    expect(actions).toEqual(
+      expect.arrayContaining(["auth.sign-in", "staff.invite", "payout.create", "api.createPayout", "requests.export"]),
+    );
     expect(actions.length).toBeGreaterThan(40);
   });
 
