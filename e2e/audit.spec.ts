@@ -2,10 +2,14 @@
  * The audit log, as an admin: the settings actions just done are there (who, what, outcome, on
  * whom, from which IP, Bangkok time), and the filters narrow it, live in the URL and survive the
  * back button. A refused sign-in is there too; a finance person can read the log, a viewer cannot.
+ * Every action has words in English and Thai (never its raw code), what is shown downloads as CSV,
+ * and axe finds nothing on the page.
  */
 import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { demoUser, NO_DEMO_USERS, storageStatePath } from "./support/auth-users";
+import { E2E } from "./support/config";
 
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== "console", "staff pages: the console project signs in as the demo admin");
@@ -109,6 +113,80 @@ test("a refused sign-in is recorded, with the address it came from", async ({ pa
   await expect(row).toContainText(address);
   await expect(row).toContainText("Unknown");
   await expect(row).toContainText("Refused");
+});
+
+/** The rows whose "What" shows the raw action code instead of words. */
+const rawCodes = (page: Page) =>
+  rows(page).evaluateAll((els) =>
+    els
+      .filter((el) => el.querySelector("td:nth-child(3) span")?.textContent === el.getAttribute("data-action"))
+      .map((el) => el.getAttribute("data-action")),
+  );
+const axeRules = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+
+test("names every action in English and Thai, downloads what it shows as CSV, and axe finds nothing", async ({ page, context }) => {
+  // An action that used to show its raw code (`api-key.create`): making a merchant API key.
+  const keyName = `Audited key ${randomBytes(3).toString("hex")}`;
+  await page.goto("/settings/developers");
+  await page.getByTestId("developer-merchants").getByRole("link").first().click();
+  await page.getByLabel("Name").fill(keyName);
+  await page.getByRole("button", { name: "Create key" }).click();
+  await expect(page.getByTestId("new-api-key")).toBeVisible();
+
+  // The newest entries, whatever the other tests did: each in words, none as its code. A tablet's
+  // width, where the table scrolls sideways: axe then wants that region reachable by keyboard.
+  await page.setViewportSize({ width: 700, height: 900 });
+  await page.goto("/audit");
+  await expect(rows(page).first()).toBeVisible();
+  expect(await rawCodes(page)).toEqual([]);
+  const region = page.getByRole("region", { name: "Audit entries" });
+  expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await expect(region).toHaveAttribute("tabindex", "0");
+  expect(await axeRules(page)).toEqual([]);
+
+  // Filtered by that action (the URL holds it).
+  await filter(page, "Action").selectOption({ label: "Create a merchant API key" });
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/[?&]action=api-key\.create(&|$)/);
+  await expect(rows(page).first()).toContainText("Create a merchant API key");
+  for (const action of await rows(page).evaluateAll((els) => els.map((el) => el.getAttribute("data-action"))))
+    expect(action).toBe("api-key.create");
+  expect(await axeRules(page)).toEqual([]);
+
+  // The CSV: the same filter, Excel-ready (a byte-order mark, then the header), the action in code and words.
+  await expect(page.getByTestId("audit-export")).toHaveAttribute("href", "/api/exports/audit?action=api-key.create");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("audit-export").click()]);
+  expect(download.suggestedFilename()).toMatch(/^paydesk-audit-\d{8}-\d{4}\.csv$/);
+  const bytes = await download.createReadStream().then(async (stream) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  });
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const [header, ...body] = bytes
+    .subarray(3)
+    .toString("utf8")
+    .split("\r\n")
+    .filter((line) => line !== "");
+  expect(header).toBe(
+    "id,at_bangkok,actor_id,actor_name,actor_email,action,action_words,outcome,merchant_id,merchant,target,target_name,ip,details",
+  );
+  expect(body.length).toBeGreaterThan(0);
+  for (const line of body) expect(line).toContain(",api-key.create,Create a merchant API key,");
+  expect(body.some((line) => line.includes("Demo Admin"))).toBe(true);
+
+  // In Thai: the same entries in Thai words, the page still axe-clean.
+  // The cookie, not the demo admin's account: other tests run as that admin in English at the same time.
+  await context.addCookies([{ name: "paydesk_locale", value: "th", url: E2E.baseUrl }]);
+  await page.goto("/audit?action=api-key.create");
+  await expect(page.locator("html")).toHaveAttribute("lang", "th");
+  await expect(rows(page).first()).toContainText("สร้าง API key ของร้านค้า");
+  await expect(page.getByTestId("audit-export")).toHaveText("ดาวน์โหลด CSV");
+  await page.goto("/audit");
+  await expect(rows(page).first()).toBeVisible();
+  expect(await rawCodes(page)).toEqual([]);
+  expect(await axeRules(page)).toEqual([]);
 });
 
 test("a filter the page cannot read is named, not an error", async ({ page }) => {

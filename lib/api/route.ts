@@ -2,6 +2,7 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { verifyApiKey, type ApiKeyPrincipal, type KeyCheck } from "../api-keys/verify";
+import { apiAuditAction } from "../audit/actions";
 import { recordAudit } from "../auth/audit";
 import { getDb } from "../db";
 import type { Db } from "../db/client";
@@ -79,7 +80,7 @@ export function defineApiRoute<E extends Endpoint, P extends Params = Record<str
       if (!db || !key || !isWrite) return;
       await recordAudit(db, {
         actorId: `api_key:${key.keyId}`,
-        action: `api.${endpoint.operationId}`,
+        action: apiAuditAction(endpoint.operationId),
         outcome,
         merchantId: key.merchantRowId,
         target,

@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertStaff } from "../auth/testing/staff";
 import { auditLog, merchants } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
-import { auditFilterOptions, bangkokMidnight, listAudit, parseAuditFilters } from "./queries";
+import { csvStream } from "../requests/csv";
+import { AUDIT_CSV_COLUMNS } from "./csv";
+import {
+  auditFilterOptions,
+  bangkokMidnight,
+  iterateAudit,
+  listAudit,
+  parseAuditFilters,
+  type AuditFilters,
+  type AuditViewer,
+} from "./queries";
 
 describe("audit filters from the URL", () => {
   it("keeps what it can use and names what it cannot", () => {
@@ -134,5 +144,58 @@ describe.each(DATABASE_KINDS)("the audit log on %s", (kind) => {
     const options = await auditFilterOptions(database.db, viewer);
     expect(options.merchants.map((m) => m.id)).toEqual(["mer_a"]);
     expect((await listAudit(database.db, { userId: "usr_none", merchantIds: [] }, {})).rows).toEqual([]);
+  });
+
+  /** The CSV export's bytes for this viewer and these filters, in small batches (so several are read). */
+  const exported = async (viewer: AuditViewer, filters: AuditFilters) =>
+    new TextDecoder("utf-8", { ignoreBOM: true }).decode(
+      await new Response(csvStream(AUDIT_CSV_COLUMNS, iterateAudit(database.db, viewer, filters, { batchSize: 2 }))).arrayBuffer(),
+    );
+  const lines = (csv: string) => csv.split("\r\n").slice(1, -1);
+
+  it.skipIf(skip)("exports every matching row as Excel-safe CSV, in batches, newest first, with the page's filters", async () => {
+    await database.db.insert(auditLog).values({
+      at: new Date("2026-11-24T05:00:00Z"),
+      actorId: admin.id,
+      action: "webhook-endpoint.create",
+      outcome: "ok",
+      merchantId: "mer_a",
+      target: '=HYPERLINK("http://evil")',
+      ip: "203.0.113.1",
+      data: { url: "https://shop.example/hooks", note: "a, b" },
+    });
+    const all = await exported(everyone(), {});
+    // A byte-order mark (Excel reads Thai names right), then the header.
+    expect(all.split("\r\n")[0]).toBe(
+      "\uFEFFid,at_bangkok,actor_id,actor_name,actor_email,action,action_words,outcome,merchant_id,merchant,target,target_name,ip,details",
+    );
+    expect(all.endsWith("\r\n")).toBe(true);
+    const everyRow = (await listAudit(database.db, everyone(), {}, 1_000)).rows;
+    const ids = lines(all).map((line) => Number(line.split(",")[0]));
+    expect(ids).toEqual(everyRow.map((r) => r.id)); // every row once, newest first, across batches of 2
+    const webhook = lines(all)[0]!;
+    expect(webhook).toContain(",2026-11-24 12:00:00,"); // Bangkok wall time
+    expect(webhook).toContain(",webhook-endpoint.create,Add a webhook endpoint,ok,mer_a,Shop mer_a,");
+    expect(webhook).toContain(`,"'=HYPERLINK(""http://evil"")",`); // a formula stays text
+    expect(webhook).toContain(`"{""url"":""https://shop.example/hooks"",""note"":""a, b""}"`);
+
+    const filtered = await exported(everyone(), { actor: finance.id, from: "2026-11-22", to: "2026-11-22" });
+    expect(
+      lines(filtered)
+        .map((line) => line.split(",")[5])
+        .sort(),
+    ).toEqual(["auth.sign-in", "payout.create"]);
+    expect(lines(await exported(everyone(), { to: "2026-11-20" }))).toEqual([]);
+  });
+
+  it.skipIf(skip)("exports to a merchant-limited person only what the page shows them", async () => {
+    const viewer = { userId: finance.id, merchantIds: ["mer_a"] };
+    const shown = (await listAudit(database.db, viewer, {}, 1_000)).rows.map((r) => r.id);
+    const csv = await exported(viewer, {});
+    expect(lines(csv).map((line) => Number(line.split(",")[0]))).toEqual(shown);
+    // Only mer_a's rows, and their own (a refusal they met at mer_b is theirs).
+    expect(lines(csv).every((line) => line.split(",")[8] === "mer_a" || line.split(",")[2] === finance.id)).toBe(true);
+    expect(lines(csv).some((line) => line.split(",")[2] === admin.id && line.split(",")[8] !== "mer_a")).toBe(false);
+    expect(lines(await exported(viewer, { merchant: "mer_b", actor: admin.id }))).toEqual([]);
   });
 });

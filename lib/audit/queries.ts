@@ -143,3 +143,23 @@ export async function auditFilterOptions(db: Db, viewer: AuditViewer) {
   ]);
   return { people, actions: actions.map((a) => a.action), merchants: merchantRows };
 }
+
+/**
+ * Every row the filters match, newest first, in keyset batches (the CSV export): the same scope and
+ * filters as the page, so memory stays flat however long the log is. A `before` cursor in the
+ * filters is where the export starts.
+ */
+export async function* iterateAudit(
+  db: Db,
+  viewer: AuditViewer,
+  filters: AuditFilters,
+  { batchSize = 1_000 }: { batchSize?: number } = {},
+): AsyncGenerator<AuditRow[]> {
+  let before = filters.before;
+  for (;;) {
+    const page = await listAudit(db, viewer, { ...filters, before }, batchSize);
+    if (page.rows.length > 0) yield page.rows;
+    if (page.nextBefore === null) return;
+    before = page.nextBefore;
+  }
+}

@@ -180,7 +180,7 @@ describe("defineAction, the one door for mutations", () => {
     const broken = defineAction({
       permission: "request.read",
       schema: z.object({}),
-      audit: "request.broken",
+      audit: "request.recheck",
       run: async () => {
         throw new Error('relation "payment_requests" violates constraint; key=sk_live_secret');
       },
@@ -191,7 +191,7 @@ describe("defineAction, the one door for mutations", () => {
     expect(result.message).toMatch(/^Something went wrong on our side \(reference E-[0-9A-F]{6}\)\. Try again/);
     expect(result.message).not.toMatch(/payment_requests|sk_live|constraint/);
     const reference = /E-[0-9A-F]{6}/.exec(result.message)![0];
-    expect(await lastAudit()).toMatchObject({ outcome: "error", action: "request.broken", data: { reference } });
+    expect(await lastAudit()).toMatchObject({ outcome: "error", action: "request.recheck", data: { reference } });
     expect(logged.text()).toContain(reference);
     logged.restore();
   });
@@ -217,11 +217,11 @@ describe("defineAction, the one door for mutations", () => {
     const leaving = defineAction({
       permission: "signed-in",
       schema: z.object({}),
-      audit: "console.leave",
+      audit: "auth.sign-out",
       run: async () => redirect("/requests"),
     });
     await expect(leaving(null, {})).rejects.toMatchObject({ digest: expect.stringMatching(/^NEXT_REDIRECT/) });
-    expect(await lastAudit()).toMatchObject({ outcome: "ok", action: "console.leave" });
+    expect(await lastAudit()).toMatchObject({ outcome: "ok", action: "auth.sign-out" });
   });
 
   it("runs a public action signed out (sign-in), and skips the audit row when told to", async () => {
@@ -304,7 +304,7 @@ describe("defineAction, the one door for mutations", () => {
       const sensitive = defineAction({
         permission: "request.read",
         schema: z.object({ big: z.boolean() }),
-        audit: "test.step-up",
+        audit: "payout.approve",
         stepUp: true,
         run: async () => "done",
       });
@@ -317,7 +317,7 @@ describe("defineAction, the one door for mutations", () => {
       });
       surroundings.session = { ...staff("finance"), hasSecondFactor: true };
       expect(await sensitive(null, { big: true })).toMatchObject({ ok: false, stepUp: true, message: actionMessages("en").stepUpRequired });
-      expect(await lastAudit()).toMatchObject({ action: "test.step-up", outcome: "denied", data: { reason: "step-up required" } });
+      expect(await lastAudit()).toMatchObject({ action: "payout.approve", outcome: "denied", data: { reason: "step-up required" } });
       expect(await sometimes(null, { big: false })).toEqual({ ok: true, data: "done" });
       expect(await sometimes(null, { big: true })).toMatchObject({ ok: false, stepUp: true });
       surroundings.session = { ...staff("finance"), hasSecondFactor: true, steppedUpAt: new Date(Date.now() - 60_000) };

@@ -14,6 +14,7 @@ import {
   type MerchantRow,
   type MerchantSummary,
 } from "../merchants/queries";
+import type { AuditAction } from "../audit/actions";
 import { recordAudit, type AuditOutcome } from "./audit";
 import { fieldsHoldingNul, formDataToInput } from "./form-input";
 import { can, type Permission } from "./permissions";
@@ -78,7 +79,7 @@ export interface ActionOptions<A extends Access, S extends z.ZodType, M extends 
   /** With `merchantScoped`: read the merchant's whole row in the same statement and hand it to `run` (an action that calls the provider next). */
   merchantRow?: boolean;
   /** The audit log's name for this action (`payout.create`), or false when `run` audits itself or it changes no business data. */
-  audit: string | false;
+  audit: AuditAction | false;
   /** What the audit row says was acted on (a request id…). */
   target?: (input: z.output<S>, data: T) => string | null | undefined;
   /**

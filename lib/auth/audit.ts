@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "../db/client";
 import { executePrepared } from "../db/prepared";
 import { auditLog } from "../db/schema";
+import type { AuditAction } from "../audit/actions";
 
 /**
  * One row per thing a person did (or tried): who, what, which merchant, on what, from where, and
@@ -11,8 +12,8 @@ export type AuditOutcome = "ok" | "failed" | "denied" | "not_found" | "locked" |
 
 export interface AuditEntry {
   actorId: string | null;
-  /** Dotted name of the action: `auth.sign-in`, `payout.create`, … */
-  action: string;
+  /** Dotted name of the action: `auth.sign-in`, `payout.create`, … — one of lib/audit/actions.ts (which has its words). */
+  action: AuditAction;
   outcome: AuditOutcome;
   merchantId?: string | null;
   target?: string | null;

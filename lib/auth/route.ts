@@ -6,6 +6,7 @@ import { actionMessages, deniedMessage } from "../i18n/action-messages";
 import { getMerchantInScope, type MerchantSummary } from "../merchants/queries";
 import { answerStamped, doorOf, markDoor, newRequestId, REQUEST_ID_HEADER, withHeader, type RouteSegment } from "../http/door";
 import { clientIpFrom } from "../http/request-ip";
+import type { AuditAction } from "../audit/actions";
 import { recordAudit } from "./audit";
 import { can, type Permission } from "./permissions";
 import { currentSession, recheckSession, type StaffSession } from "./session";
@@ -59,7 +60,7 @@ export interface RouteOptions<P extends Params = Params> {
   /** A search parameter naming a merchant: when present (and not "all") it must be in the caller's scope. */
   merchantParam?: string;
   /** The audit log's name for this route: its refusals of a signed-in person are recorded under it. */
-  audit?: string;
+  audit?: AuditAction;
   words?: (locale: Locale) => RouteWords;
   run(context: RouteContext<P>): Promise<Response>;
 }

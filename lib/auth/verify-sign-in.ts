@@ -66,7 +66,7 @@ export async function verifySignIn(db: Db, attempt: Attempt, vault?: KeyVault, s
     .where(sql`lower(${staffUsers.email}) = ${email}`)
     .limit(1);
   const isRightPassword = user ? await verifyPassword(user.passwordHash, attempt.password) : await verifyAgainstNothing(attempt.password);
-  const audit = { action: "auth.sign-in", actorId: user?.id ?? null, target: email, ip };
+  const audit = { action: "auth.sign-in" as const, actorId: user?.id ?? null, target: email, ip };
 
   if (!user || !isRightPassword) {
     const lock = await recordSignInFailure(db, { email, ip, now });
@@ -137,7 +137,7 @@ export async function verifyPasskeySignIn(
     .from(staffUsers)
     .where(eq(staffUsers.id, answer.userId ?? ""))
     .limit(1);
-  const audit = { action: "auth.sign-in", actorId: user?.id ?? null, target: user?.email ?? "passkey", ip };
+  const audit = { action: "auth.sign-in" as const, actorId: user?.id ?? null, target: user?.email ?? "passkey", ip };
   if (!answer.ok || !user) {
     const lock = await recordSignInFailure(db, { email: user ? normalizeEmail(user.email) : null, ip, now });
     await recordAudit(db, {

@@ -13,13 +13,13 @@ export const metadata: Metadata = { title: "Audit" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-/** The URL of this page with these filters (the cursor replaced or dropped). */
-function auditHref(filters: AuditFilters, before?: number): string {
+/** The URL of this page (or its CSV export) with these filters (the cursor replaced or dropped). */
+function auditHref(filters: AuditFilters, before?: number, path = "/audit"): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries({ ...filters, before }))
     if (value !== undefined && value !== "") query.set(name, String(value));
   const text = query.toString();
-  return text ? `/audit?${text}` : "/audit";
+  return text ? `${path}?${text}` : path;
 }
 
 export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
@@ -47,6 +47,13 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
       <div className="mt-6">
         <AuditFiltersForm filters={chosen} options={options} locale={locale} />
       </div>
+      <p className="mt-3 flex flex-wrap items-baseline gap-x-3 text-sm text-slate-700">
+        {/* A plain link: the browser downloads the file (Content-Disposition), with the filters shown. */}
+        <a href={auditHref(chosen, undefined, "/api/exports/audit")} className="text-brand-dark underline" data-testid="audit-export">
+          {t.exportCsv}
+        </a>
+        <span>{t.exportHint}</span>
+      </p>
       <div className="mt-6">
         {page.rows.length === 0 ? (
           <p className="rounded-md border border-dashed border-slate-300 bg-white px-4 py-6 text-slate-700" data-testid="audit-empty">

@@ -2,6 +2,7 @@
 
 import { z } from "zod";
 import { ActionError, defineAction } from "@/lib/auth/action";
+import type { AuditAction } from "@/lib/audit/actions";
 import type { Permission } from "@/lib/auth/permissions";
 import { getLocale } from "@/lib/i18n/server";
 import { merchantApi, merchantApiFor } from "@/lib/payment-api";
@@ -24,7 +25,8 @@ interface Parsed {
 }
 
 function createAction<S extends z.ZodType<Parsed>>(
-  permission: Permission,
+  /** Also the audit log's name for the action (lib/audit/actions.ts). */
+  permission: Permission & AuditAction,
   schema: S,
   toPayload: (input: z.output<S>) => RequestPayload,
   /** A Pay-Out form opened from a paid Pay-In: the refund's Pay-In (lib/refunds). */

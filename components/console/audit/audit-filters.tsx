@@ -54,7 +54,7 @@ export function AuditFiltersForm({ filters, options, locale }: { filters: AuditF
           <option value="">{t.anyAction}</option>
           {actions.map((a) => (
             <option key={a} value={a}>
-              {actionLabel(t, a)}
+              {actionLabel(locale, a)}
             </option>
           ))}
         </select>

@@ -1,4 +1,5 @@
-import { defineMessages } from "@/lib/i18n";
+import { auditActionWords } from "@/lib/audit/actions";
+import { defineMessages, type Locale } from "@/lib/i18n";
 
 /** The audit log page. */
 export const auditMessages = defineMessages({
@@ -24,6 +25,9 @@ export const auditMessages = defineMessages({
     target: "On",
     ip: "From IP",
     details: "Details",
+    tableLabel: "Audit entries",
+    exportCsv: "Download CSV",
+    exportHint: "Every entry that matches these filters, newest first (Excel-ready).",
     unknownPerson: "Unknown",
     noRows: "No entries yet.",
     noMatches: "No entries match these filters.",
@@ -39,34 +43,6 @@ export const auditMessages = defineMessages({
     "outcome.locked": "Locked out",
     "outcome.disabled": "Account disabled",
     "outcome.error": "Error",
-    "action.auth.sign-in": "Sign-in",
-    "action.auth.sign-out": "Sign-out",
-    "action.staff.invite": "Invite a person",
-    "action.staff.change-access": "Change role or merchants",
-    "action.staff.disable": "Disable an account",
-    "action.staff.enable": "Enable an account",
-    "action.staff.reset-password": "New one-time password",
-    "action.staff.password-change": "Change own password",
-    "action.staff.notification-choices": "Choose own e-mails",
-    "action.merchant.create": "Add a merchant",
-    "action.merchant.rotate-keys": "Replace API keys",
-    "action.merchant.webhook-secret": "New webhook secret",
-    "action.merchant.update-settings": "Change merchant name or limits",
-    "action.merchant.unconfirmed-webhooks-on": "Apply unconfirmed webhooks: ON",
-    "action.merchant.unconfirmed-webhooks-off": "Apply unconfirmed webhooks: off",
-    "action.payin.create": "Create a Pay-In",
-    "action.p2p.create": "Create a P2P Pay-In",
-    "action.payout.create": "Create a Pay-Out",
-    "action.withdrawal.create": "Create a Withdrawal",
-    "action.payout.approve": "Approve a Pay-Out",
-    "action.payout.decline": "Decline a Pay-Out",
-    "action.payout.bulk-upload": "Check a bulk Pay-Out file",
-    "action.payout.bulk-confirm": "Confirm a bulk Pay-Out file",
-    "action.payout.bulk-cancel": "Discard a bulk Pay-Out file",
-    "action.payout.bulk-export": "Export a bulk Pay-Out file's results (CSV)",
-    "action.request.recheck": "Check a request with the provider",
-    "action.request.sandbox-control": "Sandbox control",
-    "action.requests.export": "Export requests (CSV)",
   },
   th: {
     title: "บันทึกการใช้งาน",
@@ -90,6 +66,9 @@ export const auditMessages = defineMessages({
     target: "กับ",
     ip: "จาก IP",
     details: "รายละเอียด",
+    tableLabel: "รายการบันทึกการใช้งาน",
+    exportCsv: "ดาวน์โหลด CSV",
+    exportHint: "ทุกรายการที่ตรงกับตัวกรองเหล่านี้ เรียงจากล่าสุด (เปิดใน Excel ได้)",
     unknownPerson: "ไม่ทราบ",
     noRows: "ยังไม่มีรายการ",
     noMatches: "ไม่มีรายการที่ตรงกับตัวกรองเหล่านี้",
@@ -104,40 +83,12 @@ export const auditMessages = defineMessages({
     "outcome.locked": "ถูกล็อก",
     "outcome.disabled": "บัญชีถูกระงับ",
     "outcome.error": "ข้อผิดพลาด",
-    "action.auth.sign-in": "เข้าสู่ระบบ",
-    "action.auth.sign-out": "ออกจากระบบ",
-    "action.staff.invite": "เชิญพนักงาน",
-    "action.staff.change-access": "เปลี่ยนบทบาทหรือร้านค้า",
-    "action.staff.disable": "ระงับบัญชี",
-    "action.staff.enable": "เปิดใช้บัญชี",
-    "action.staff.reset-password": "สร้างรหัสผ่านชั่วคราวใหม่",
-    "action.staff.password-change": "เปลี่ยนรหัสผ่านของตนเอง",
-    "action.staff.notification-choices": "เลือกอีเมลที่ต้องการรับ",
-    "action.merchant.create": "เพิ่มร้านค้า",
-    "action.merchant.rotate-keys": "เปลี่ยน API key",
-    "action.merchant.webhook-secret": "สร้างรหัสลับเว็บฮุกใหม่",
-    "action.merchant.update-settings": "เปลี่ยนชื่อหรือวงเงินของร้านค้า",
-    "action.merchant.unconfirmed-webhooks-on": "บันทึกเว็บฮุกที่ยืนยันไม่ได้: เปิด",
-    "action.merchant.unconfirmed-webhooks-off": "บันทึกเว็บฮุกที่ยืนยันไม่ได้: ปิด",
-    "action.payin.create": "สร้างคำขอ Pay-In",
-    "action.p2p.create": "สร้างคำขอ Pay-In แบบ P2P",
-    "action.payout.create": "สร้างคำขอ Pay-Out",
-    "action.withdrawal.create": "สร้างคำขอถอนเงิน",
-    "action.payout.approve": "อนุมัติ Pay-Out",
-    "action.payout.decline": "ปฏิเสธ Pay-Out",
-    "action.payout.bulk-upload": "ตรวจไฟล์โอนจ่ายหลายรายการ",
-    "action.payout.bulk-confirm": "ยืนยันไฟล์โอนจ่ายหลายรายการ",
-    "action.payout.bulk-cancel": "ทิ้งไฟล์โอนจ่ายหลายรายการ",
-    "action.payout.bulk-export": "ส่งออกผลไฟล์โอนจ่ายหลายรายการ (CSV)",
-    "action.request.recheck": "ตรวจสอบคำขอกับผู้ให้บริการ",
-    "action.request.sandbox-control": "ควบคุมแซนด์บ็อกซ์",
-    "action.requests.export": "ส่งออกคำขอ (CSV)",
   },
 });
 
 export type AuditMessages = ReturnType<typeof auditMessages>;
 
 const lookup = (t: AuditMessages, key: string): string | undefined => (t as unknown as Record<string, string | undefined>)[key];
-/** An action's name for people; one not named here (another section's) shows its code. */
-export const actionLabel = (t: AuditMessages, action: string) => lookup(t, `action.${action}`) ?? action;
+/** An action's name for people, from the registry of audit actions (lib/audit/actions.ts); an unknown old one shows its code. */
+export const actionLabel = (locale: Locale, action: string) => auditActionWords(action, locale);
 export const outcomeLabel = (t: AuditMessages, outcome: string) => lookup(t, `outcome.${outcome}`) ?? outcome;
