@@ -61,6 +61,10 @@ export const AUDIT_ACTIONS = {
   "payout.decline": { en: "Decline a Pay-Out", th: "ปฏิเสธ Pay-Out" },
   "payout.bulk-upload": { en: "Check a bulk Pay-Out file", th: "ตรวจไฟล์โอนจ่ายหลายรายการ" },
   "payout.bulk-confirm": { en: "Confirm a bulk Pay-Out file", th: "ยืนยันไฟล์โอนจ่ายหลายรายการ" },
+  "payout.bulk-duplicates-acknowledged": {
+    en: "Confirm a bulk Pay-Out file's repeated lines",
+    th: "ยืนยันรายการซ้ำในไฟล์โอนจ่ายหลายรายการ",
+  },
   "payout.bulk-cancel": { en: "Discard a bulk Pay-Out file", th: "ทิ้งไฟล์โอนจ่ายหลายรายการ" },
   "payout.bulk-export": { en: "Export a bulk Pay-Out file's results (CSV)", th: "ส่งออกผลไฟล์โอนจ่ายหลายรายการ (CSV)" },
   "request.recheck": { en: "Check a request with the provider", th: "ตรวจสอบคำขอกับผู้ให้บริการ" },

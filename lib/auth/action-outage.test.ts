@@ -44,7 +44,7 @@ describe.skipIf(skip)("the action door while PostgreSQL is down", () => {
   let server: PostgresServer;
   let database: Database;
   const ran = vi.fn(async () => "ran");
-  const action = defineAction({ permission: "request.read", schema: z.object({}), audit: "test.outage", run: ran });
+  const action = defineAction({ permission: "request.read", schema: z.object({}), audit: "request.recheck", run: ran });
 
   beforeAll(async () => {
     server = await startPostgres(findPostgresBin()!);
@@ -87,7 +87,7 @@ describe.skipIf(skip)("the action door while PostgreSQL is down", () => {
     const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.area === "action");
     expect(entries).toEqual(
       references.map((reference) =>
-        expect.objectContaining({ level: "error", area: "action", audit: "test.outage", reference, error: expect.any(Object) }),
+        expect.objectContaining({ level: "error", area: "action", audit: "request.recheck", reference, error: expect.any(Object) }),
       ),
     );
 

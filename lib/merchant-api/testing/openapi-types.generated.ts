@@ -82,7 +82,7 @@ export type paths = {
     put?: never;
     /**
      * Create a Pay-Out
-     * @description Amounts above the merchant's approval threshold are not sent: they answer 202 `awaiting_approval` and wait in the console's approval queue.
+     * @description Amounts above the merchant's approval threshold are not sent: they answer 202 `awaiting_approval` and wait in the console's approval queue. Amounts over the merchant's ceiling for a single Pay-Out are refused with 422 `amount_above_ceiling`.
      */
     post: operations["createPayout"];
     delete?: never;
@@ -819,7 +819,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The provider refused the request (its code in `error.code`), or the Idempotency-Key was used with a different body */
+      /** @description The provider refused the request (its code in `error.code`), or the Idempotency-Key was used with a different body; or `amount_above_ceiling`: the amount is over the merchant's ceiling for a single Pay-Out or Withdrawal (Settings → Merchants); nothing was sent */
       422: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1097,7 +1097,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The provider refused the request (its code in `error.code`), or the Idempotency-Key was used with a different body */
+      /** @description The provider refused the request (its code in `error.code`), or the Idempotency-Key was used with a different body; or `amount_above_ceiling`: the amount is over the merchant's ceiling for a single Pay-Out or Withdrawal (Settings → Merchants); nothing was sent */
       422: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1279,7 +1279,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The provider refused the request (its code in `error.code`), or the Idempotency-Key was used with a different body */
+      /** @description The provider refused the request (its code in `error.code`), or the Idempotency-Key was used with a different body; or `amount_above_ceiling`: the amount is over the merchant's ceiling for a single Pay-Out or Withdrawal (Settings → Merchants); nothing was sent */
       422: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
