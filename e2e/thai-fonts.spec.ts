@@ -64,6 +64,10 @@ test("staff pages draw their Thai in PayDesk's font: sign-in, forced password ch
     await expect(them.getByTestId("signed-in-as")).toBeVisible({ timeout: 15_000 });
     await expect(them.locator("html")).toHaveAttribute("lang", "th");
     await expectThaiInWebFont(them, []);
+    // The home page (provider status) too.
+    await them.goto("/");
+    await expect(them.getByRole("heading", { level: 1, name: "PayDesk" })).toBeVisible();
+    await expectThaiInWebFont(them, []);
 
     for (const path of ["/account/security", "/account/notifications", "/account/password"]) {
       await them.goto(path);

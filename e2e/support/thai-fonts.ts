@@ -41,7 +41,8 @@ export interface ThaiText {
   fonts: string[];
 }
 
-const THAI = /[\u0E01-\u0E5B]/u;
+/** Thai letters, vowels, tone marks and digits; not ฿ (U+0E3F), which Latin system fonts have too. */
+const THAI = /[\u0E01-\u0E3A\u0E40-\u0E5B]/u;
 
 /**
  * Every element on the page whose own text has Thai and is laid out, with the fonts that drew it.
