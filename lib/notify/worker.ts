@@ -131,14 +131,13 @@ async function notifyNextPerson(options: NotifyWorkerOptions): Promise<boolean> 
     if (l.kind === "request.needs_review") return request.status === "needs_review" ? null : "decided";
     return l.kind === "payout.failed" ? null : "decided";
   };
-  const send = options.send;
-  const reasons = new Map(leased.map((l) => [l.id, whyNot(l) ?? (send ? null : "no_mailer")]));
+  const reasons = new Map(leased.map((l) => [l.id, whyNot(l) ?? (options.send ? null : "no_mailer")]));
   const due = leased.filter((l) => reasons.get(l.id) === null);
   for (const reason of SKIP_REASONS) {
     const ids = leased.filter((l) => reasons.get(l.id) === reason).map((l) => l.id);
     await mark(db, ids, sql`outcome = 'skipped', skip_reason = ${reason}`);
   }
-  if (due.length === 0 || !send) return true;
+  if (due.length === 0 || !options.send) return true;
 
   const told = (l: (typeof leased)[number]): ToldRequest => {
     const r = byId.get(l.requestId)!;
@@ -160,7 +159,7 @@ async function notifyNextPerson(options: NotifyWorkerOptions): Promise<boolean> 
   const headers = options.unsubscribeSecret ? oneClickOff(staffId, due, options.consoleUrl, options.unsubscribeSecret) : undefined;
   const ids = due.map((l) => l.id);
   try {
-    const { messageId } = await send({ to: email, ...mail, headers });
+    const { messageId } = await options.send({ to: email, ...mail, headers });
     await mark(db, ids, sql`outcome = 'sent', sent_at = now(), email = ${email}, message_id = ${messageId}, last_error = null`);
     options.log?.(`e-mailed ${email}: ${waiting.length} request(s) waiting for approval, ${attention.length} needing attention`);
   } catch (error) {
