@@ -31,8 +31,8 @@ test("staff pages draw their Thai in PayDesk's font: sign-in, forced password ch
   test.skip(testInfo.project.name !== "console", "staff pages: the console project signs in as the demo admin");
   test.skip(E2E.external, "invites a person");
   skipWithoutRole(test, "default");
-  // Password hashings (argon2, memory-hard) and two browsers: slow by design.
-  test.slow();
+  // Password hashings (argon2, memory-hard), two browsers and seven pages: slow by design.
+  test.setTimeout(180_000);
   const email = `thai-fonts-${Date.now()}-${randomBytes(2).toString("hex")}@paydesk.local`;
   await page.goto("/settings/staff/new");
   await page.getByLabel("Email").fill(email);
@@ -85,7 +85,7 @@ test.describe("customer pages", () => {
 
   test("checkout and slip page draw their Thai in PayDesk's font, in Thai and in English", async ({ page, browser }, testInfo) => {
     test.skip(testInfo.project.name !== "customer", "the customer's pages run on the phone project");
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     const made = await makeRequest(browser, { amount: "123.00" });
 
     await page.goto(made.checkoutUrl);
