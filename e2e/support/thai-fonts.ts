@@ -73,7 +73,8 @@ export async function thaiTextFonts(page: Page): Promise<ThaiText[]> {
       const { result: own } = await cdp.send("Runtime.callFunctionOn", {
         objectId: item.value.objectId,
         functionDeclaration:
-          "function () { return [...this.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.data).join(''); }",
+          // The fonts the browser names are those of all the text laid out inside the element.
+          "function () { return this.innerText; }",
         returnByValue: true,
       });
       const text = String(own.value ?? "");
