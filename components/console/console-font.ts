@@ -36,6 +36,6 @@ const latin = localFont({
 
 /**
  * On the outermost element of every staff page (console, print, sign-in, home, and one's own
- * account pages: app/account/layout.tsx): defines the font variables and applies them.
+ * account pages under app/account): defines the font variables and applies them.
  */
 export const consoleFontClass = `${thai.variable} ${latin.variable} font-sans`;
