@@ -80,6 +80,8 @@ export async function thaiTextFonts(page: Page): Promise<ThaiText[]> {
       const text = String(own.value ?? "");
       const characters = [...text];
       const thai = characters.filter((c) => THAI.test(c)).length;
+      // Not drawn as text (innerText is what is rendered: a closed <details>, an <option>): nothing to ask.
+      if (thai === 0) continue;
       answers.push({
         text: text.trim().slice(0, 60),
         webFontGlyphs: fonts.filter((f) => f.isCustomFont).reduce((sum, f) => sum + f.glyphCount, 0),
