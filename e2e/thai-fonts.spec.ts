@@ -97,6 +97,8 @@ test.describe("customer pages", () => {
 
     expect(made.slipUrl, "a Pay-In has a slip page").toBeTruthy();
     await page.goto(made.slipUrl!);
+    // The checkout's switch to English is remembered (a cookie): back to Thai first.
+    await page.getByRole("link", { name: "ไทย" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("อัปโหลดสลิปการโอน");
     await expectThaiInWebFont(page, ["อัปโหลดสลิปการโอน", "ยังไม่มีรูปสลิป", "ไทย"]);
     await page.getByRole("link", { name: "English" }).click();
