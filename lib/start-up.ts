@@ -86,20 +86,21 @@ export async function startPayDesk(): Promise<void> {
       await handle.listen(BULK_CHANNEL, () => bulk.wake());
     }
     const bulk = bulkHolder.__paydeskBulk;
-    // Staff e-mail (requests waiting for approval), when an SMTP server is configured.
+    // Staff e-mail (requests waiting for approval). Without an SMTP server the loop still runs: it
+    // marks each recorded e-mail not sent, and why (lib/notify/worker.ts, "no_mailer").
     const notifyHolder = globalThis as typeof globalThis & { __paydeskNotify?: ReturnType<typeof startNotifyWorker> | null };
     if (notifyHolder.__paydeskNotify === undefined) {
       const consoleUrl = settings.CONSOLE_URL ?? settings.PUBLIC_BASE_URL;
-      notifyHolder.__paydeskNotify = settings.SMTP_URL
-        ? startNotifyWorker({
-            db,
-            send: smtpMailer(settings.SMTP_URL, settings.NOTIFY_FROM ?? `PayDesk <paydesk@${new URL(consoleUrl).hostname}>`),
-            consoleUrl,
-            unsubscribeSecret: authSecret(),
-            log: (m) => log("notify").info(m),
-          })
-        : null;
-      if (!settings.SMTP_URL) say.info("SMTP_URL is not set: staff e-mail is recorded, not sent");
+      notifyHolder.__paydeskNotify = startNotifyWorker({
+        db,
+        send: settings.SMTP_URL
+          ? smtpMailer(settings.SMTP_URL, settings.NOTIFY_FROM ?? `PayDesk <paydesk@${new URL(consoleUrl).hostname}>`)
+          : null,
+        consoleUrl,
+        unsubscribeSecret: authSecret(),
+        log: (m) => log("notify").info(m),
+      });
+      if (!settings.SMTP_URL) say.info("SMTP_URL is not set: staff e-mail is recorded as not sent");
     }
     const notify = notifyHolder.__paydeskNotify;
     stopGracefully([holder.__paydeskWorker, () => outbound.stop(), () => bulk.stop(), () => notify?.stop()], (m) => say.info(m));

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { consoleFontClass } from "@/components/console/console-font";
 import { LanguageSwitcher } from "@/components/console/language-switcher";
 import { homeMessages } from "@/components/home/home-messages";
 import { CONSOLE_HOME } from "@/lib/auth/callback-path";
@@ -26,7 +27,7 @@ export default async function HomePage() {
     busy: { text: t.busy, className: "text-amber-800" },
   }[provider.state];
   return (
-    <main className="mx-auto max-w-2xl px-6 py-16">
+    <main className={`mx-auto max-w-2xl px-6 py-16 ${consoleFontClass}`}>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <h1 className="text-3xl font-semibold text-brand-dark">PayDesk</h1>
         <LanguageSwitcher locale={locale} action={setLocaleAction} label={t.language} />

@@ -34,5 +34,8 @@ const latin = localFont({
   ],
 });
 
-/** On the console's and sign-in's outermost element: defines the font variables and applies them. */
+/**
+ * On the outermost element of every staff page (console, print, sign-in, home, and one's own
+ * account pages under app/account): defines the font variables and applies them.
+ */
 export const consoleFontClass = `${thai.variable} ${latin.variable} font-sans`;

@@ -780,7 +780,7 @@ export const staffNotifications = pgTable(
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     outcome: text("outcome").$type<"sent" | "skipped" | "failed">(),
     /** Why a skipped one was not sent (lib/notify/worker.ts); none on rows skipped before migration 0035. */
-    skipReason: text("skip_reason").$type<"turned_off" | "disabled" | "no_access" | "decided">(),
+    skipReason: text("skip_reason").$type<"turned_off" | "disabled" | "no_access" | "decided" | "no_mailer">(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /** The address it went to (the person's at the time). */
     email: text("email"),
@@ -803,7 +803,7 @@ export const staffNotifications = pgTable(
     check("staff_notifications_outcome", sql`${t.outcome} in ('sent', 'skipped', 'failed')`),
     check(
       "staff_notifications_skip_reason",
-      sql`${t.skipReason} is null or (${t.outcome} = 'skipped' and ${t.skipReason} in ('turned_off', 'disabled', 'no_access', 'decided'))`,
+      sql`${t.skipReason} is null or (${t.outcome} = 'skipped' and ${t.skipReason} in ('turned_off', 'disabled', 'no_access', 'decided', 'no_mailer'))`,
     ),
   ],
 );

@@ -315,6 +315,42 @@ describe.each(DATABASE_KINDS)("staff e-mail on %s", (kind) => {
     ]);
   });
 
+  it.skipIf(skip)(
+    "with no mail server (SMTP_URL unset), leaves nothing waiting: decided ones as decided, the rest as not sent for want of one",
+    async () => {
+      const decided = await hold(310_000_00);
+      const open = await hold(320_000_00);
+      expect(
+        await declineRequest(database.db, {
+          requestId: decided.id,
+          merchantRowId: merchantId,
+          actorId: people.finance!.id,
+          reason: "wrong account",
+        }),
+      ).toMatchObject({ ok: true });
+      await dueNow([decided.id, open.id]);
+      // What lib/start-up.ts runs when SMTP_URL is unset.
+      await runNotifyPass({ ...options(), send: null });
+      expect(inbox.received).toEqual([]);
+      const reasons = (rows: Array<{ outcome: string | null; skipReason: string | null }>) => rows.map((r) => [r.outcome, r.skipReason]);
+      expect(reasons(await rowsOf([decided.id]))).toEqual([
+        ["skipped", "decided"],
+        ["skipped", "decided"],
+      ]);
+      expect(reasons(await rowsOf([open.id]))).toEqual([
+        ["skipped", "no_mailer"],
+        ["skipped", "no_mailer"],
+      ]);
+      // The log says why, not "Waiting · Due …" (components/console/settings/staff-email-log.tsx reads skipReason).
+      const waiting = (await listStaffEmails(database.db, { merchantIds: null }, { outcome: "waiting" })).rows;
+      expect(waiting.filter((r) => r.requestId === decided.id || r.requestId === open.id)).toEqual([]);
+      const logged = (await listStaffEmails(database.db, { merchantIds: null }, { outcome: "skipped" })).rows.filter(
+        (r) => r.requestId === open.id,
+      );
+      expect(logged.map((r) => r.skipReason)).toEqual(["no_mailer", "no_mailer"]);
+    },
+  );
+
   it.skipIf(skip)("skips a person who may no longer approve (disabled since)", async () => {
     const request = await hold(400_000_00);
     await database.db.update(staffUsers).set({ isDisabled: true }).where(eq(staffUsers.id, people.admin!.id));

@@ -10,7 +10,11 @@ import { signUnsubscribeToken, UNSUBSCRIBE_PATH } from "./unsubscribe";
 
 export interface NotifyWorkerOptions {
   db: Db;
-  send: Mailer;
+  /**
+   * null when no mail server is configured (SMTP_URL unset): each row is still decided, and one
+   * still news is skipped as "no_mailer" instead of waiting for a server that is not there.
+   */
+  send: Mailer | null;
   /** Where staff open the console (CONSOLE_URL, else PUBLIC_BASE_URL). */
   consoleUrl: string;
   /**
@@ -28,7 +32,7 @@ export interface NotifyWorkerOptions {
 export const NOTIFY_MAX_ATTEMPTS = 10;
 
 /** Why a notification was not sent, recorded on its row (staff_notifications.skip_reason). */
-export const SKIP_REASONS = ["turned_off", "disabled", "no_access", "decided"] as const;
+export const SKIP_REASONS = ["turned_off", "disabled", "no_access", "decided", "no_mailer"] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
 /** Waits before a failed e-mail is tried again: 1, 2, 4 … minutes, at most an hour. */
@@ -195,13 +199,13 @@ async function sendLeased(options: NotifyWorkerOptions, leased: Leased, leaseUnt
     if (l.kind === "request.needs_review") return request.status === "needs_review" ? null : "decided";
     return l.kind === "payout.failed" ? null : "decided";
   };
-  const reasons = new Map(leased.map((l) => [l.id, whyNot(l)]));
+  const reasons = new Map(leased.map((l) => [l.id, whyNot(l) ?? (options.send ? null : "no_mailer")]));
   const due = leased.filter((l) => reasons.get(l.id) === null);
   for (const reason of SKIP_REASONS) {
     const ids = leased.filter((l) => reasons.get(l.id) === reason).map((l) => l.id);
     await mark(db, ids, sql`outcome = 'skipped', skip_reason = ${reason}`);
   }
-  if (due.length === 0) return true;
+  if (due.length === 0 || !options.send) return true;
 
   const told = (l: (typeof leased)[number]): ToldRequest => {
     const r = byId.get(l.requestId)!;

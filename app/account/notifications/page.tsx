@@ -13,6 +13,7 @@ import { notificationChoicesOf } from "@/lib/notify/choices";
 import { signOutAction } from "../../(console)/actions";
 import { setLocaleAction } from "../../login/actions";
 import { saveNotificationChoicesAction } from "./actions";
+import { consoleFontClass } from "@/components/console/console-font";
 import "../../globals.css";
 
 export const metadata: Metadata = { title: "E-mail" };
@@ -27,7 +28,7 @@ export default async function NotificationsPage() {
   const { offered, choices } = await notificationChoicesOf(db, session.userId);
   const t = notificationMessages(locale);
   return (
-    <div className="min-h-screen">
+    <div className={`min-h-screen ${consoleFontClass}`}>
       <AccountHeader locale={locale} setLocale={setLocaleAction} signOut={signOutAction} />
       <main className="mx-auto max-w-2xl px-6 py-10">
         <h1 className="text-2xl font-semibold">{t.title}</h1>

@@ -13,6 +13,7 @@ import { getLocale } from "@/lib/i18n/server";
 import { signOutAction } from "../../(console)/actions";
 import { setLocaleAction } from "../../login/actions";
 import { changePasswordAction } from "./actions";
+import { consoleFontClass } from "@/components/console/console-font";
 import "../../globals.css";
 
 export const metadata: Metadata = { title: "Password" };
@@ -34,7 +35,7 @@ export default async function PasswordPage() {
   const t = authMessages(locale);
   const isForced = session.mustChangePassword === true;
   return (
-    <div className="min-h-screen">
+    <div className={`min-h-screen ${consoleFontClass}`}>
       <AccountHeader locale={locale} setLocale={setLocaleAction} signOut={signOutAction} />
       <main className="mx-auto max-w-md px-6 py-10">
         <h1 className="text-2xl font-semibold">{t.choosePasswordTitle}</h1>

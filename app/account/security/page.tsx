@@ -30,6 +30,7 @@ import {
   regenerateRecoveryCodesAction,
   removeTotpAction,
 } from "./actions";
+import { consoleFontClass } from "@/components/console/console-font";
 import "../../globals.css";
 
 export const metadata: Metadata = { title: "Sign-in security" };
@@ -49,7 +50,7 @@ export default async function SecurityPage() {
   const t = securityMessages(locale);
   const auth = authMessages(locale);
   return (
-    <div className="min-h-screen">
+    <div className={`min-h-screen ${consoleFontClass}`}>
       <AccountHeader locale={locale} setLocale={setLocaleAction} signOut={signOutAction} />
       {/* Adding a second factor or removing a passkey asks a person with a second factor for a fresh check (lib/auth/step-up.ts); a first one needs the password. */}
       <SessionStepUp session={session} locale={locale}>

@@ -18,6 +18,7 @@ const SKIP_WORDS = {
   disabled: "skippedDisabled",
   no_access: "skippedNoAccess",
   decided: "skippedDecided",
+  no_mailer: "skippedNoMailer",
 } as const satisfies Record<SkipReason, string>;
 
 /** A kind's words are under its checkbox's name (lib/notify/choice-schema.ts). */
