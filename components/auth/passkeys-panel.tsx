@@ -12,6 +12,7 @@ import { secondFactorRules } from "@/lib/auth/second-factor-rules";
 import type { Locale } from "@/lib/i18n";
 import { UNREACHABLE_MESSAGE } from "@/lib/i18n/action-messages";
 import { makePasskey } from "./passkey-browser";
+import { PasswordAgainField } from "./password-again-field";
 import { securityMessages } from "./security-messages";
 
 export interface PasskeyRow {
@@ -151,22 +152,15 @@ export function PasskeysPanel({
           />
         </Field>
         {needsPassword && (
-          <Field
+          <PasswordAgainField
             id="passkey-password"
             label={t.passwordAgain}
             hint={t.passwordAgainHint}
-            error={passwordError ?? undefined}
+            error={passwordError}
+            value={password}
+            onChange={setPassword}
             className="min-w-56 flex-1"
-          >
-            <input
-              type="password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              autoComplete="current-password"
-              className={inputClass}
-              {...fieldA11y("passkey-password", true, passwordError ?? undefined)}
-            />
-          </Field>
+          />
         )}
         <button type="submit" className={primaryButtonClass} disabled={isPending}>
           {isPending ? t.addingPasskey : t.addPasskey}

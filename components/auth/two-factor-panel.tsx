@@ -5,13 +5,14 @@ import { QRCodeSVG } from "qrcode.react";
 import { useState, useTransition } from "react";
 import { secondaryButtonClass, SubmitButton } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { Field, fieldA11y, FormNotice, inputClass, TextField } from "@/components/ui/field";
+import { FormNotice, TextField } from "@/components/ui/field";
 import { useStepUp } from "@/components/ui/step-up";
 import { useActionForm } from "@/components/ui/use-action-form";
 import type { ActionResult, ServerAction } from "@/lib/auth/action";
 import { secondFactorCodeSchema, secondFactorRules } from "@/lib/auth/second-factor-rules";
 import type { Locale } from "@/lib/i18n";
 import { UNREACHABLE_MESSAGE } from "@/lib/i18n/action-messages";
+import { PasswordAgainField } from "./password-again-field";
 import { securityMessages } from "./security-messages";
 
 type Codes = { recoveryCodes: string[] };
@@ -100,22 +101,15 @@ function Enrol({
         </p>
         <FormNotice error={error} testId="totp-begin" />
         {needsPassword && (
-          <Field
+          <PasswordAgainField
             id="totp-password"
             label={t.passwordAgain}
             hint={t.passwordAgainHint}
-            error={passwordError ?? undefined}
+            error={passwordError}
+            value={password}
+            onChange={setPassword}
             className="max-w-sm"
-          >
-            <input
-              type="password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              autoComplete="current-password"
-              className={inputClass}
-              {...fieldA11y("totp-password", true, passwordError ?? undefined)}
-            />
-          </Field>
+          />
         )}
         <button type="button" className={secondaryButtonClass} onClick={start} disabled={isStarting}>
           {isStarting ? t.settingUp : t.setUp}
