@@ -260,7 +260,7 @@ async function onPostgres(label: string, bin: string, durable: boolean): Promise
 const PARTS = (process.env.BENCH_WEBHOOK_PARTS ?? "in-process,instances").split(",");
 const INSTANCES_PER_SECOND = 200;
 const INSTANCES_LOAD_MS = Number(process.env.BENCH_LOAD_MS ?? 60_000);
-/** The design before the intake's own pool and gate (issue 32 item 8). */
+/** The design before the intake's own pool and gate. */
 const BASELINE_COMMIT = "33cebff";
 
 async function main(): Promise<void> {

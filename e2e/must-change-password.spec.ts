@@ -1,5 +1,5 @@
 /**
- * Issue 32, item 2, through the browser: a thief holds a person's session. The admin resets the
+ * Through the browser: a thief holds a person's session. The admin resets the
  * person's password, which signs the thief's browser out. A session on the new one-time password
  * cannot reach the passkey page, and the passkey registration posted straight to the server (the
  * very request the security page sends) is refused there; it can switch language, sign out and

@@ -1,5 +1,5 @@
 /**
- * Adding a second factor and confirming it is you, from a person's side (issue 32): a first
+ * Adding a second factor and confirming it is you, from a person's side: a first
  * authenticator app or passkey needs the password again; a passkey-only person adds an app only
  * after a fresh check with the passkey (Chromium's virtual authenticator); too many wrong codes lock
  * confirming for the session, and then even the right code is refused, in words that say until when,

@@ -1,6 +1,6 @@
 /**
- * Thai is drawn in PayDesk's own font on every kind of page, on a computer without a Thai font
- * (issue 36): the browser runs with a fontconfig that hides every Thai system font
+ * Thai is drawn in PayDesk's own font on every kind of page, on a computer without a Thai font:
+ * the browser runs with a fontconfig that hides every Thai system font
  * (e2e/support/thai-fonts.ts), and for each page the browser is asked which font drew each piece
  * of Thai (CSS.getPlatformFontsForNode). Staff pages in the `console` project — sign-in, the forced
  * first password change, the console, Security (2FA enrolment), E-mail, Password — as a person the

@@ -1,7 +1,7 @@
 /**
  * bench/webhook-ingest's two-instance run: two PayDesk production builds (`next start`) on one
  * PostgreSQL, in demo mode against the sandbox in its own process, taking provider webhooks over
- * HTTP at a fixed rate for a fixed time — what issue 32 item 8 saw lose webhooks at 160/s.
+ * HTTP at a fixed rate for a fixed time — the load that once lost webhooks at 160/s.
  *
  * The load is open-loop, as a provider's is: a webhook is sent every 1/rate s whether or not the
  * earlier ones were answered, half to each instance, each given 30 s to answer (the provider's

@@ -1,5 +1,5 @@
 /**
- * The action door during a database outage (issue 32, item 9), with a real PostgreSQL of this
+ * The action door during a database outage, with a real PostgreSQL of this
  * file's own, halted and started again: the session cannot be read, and the door answers with its
  * worded failure and a reference in the person's language, writing one JSON line to the log — not
  * a 500 with Next's digest and a multi-line stack. Once the database is back the same action runs.

@@ -90,7 +90,7 @@ export interface ActionOptions<A extends Access, S extends z.ZodType, M extends 
   /**
    * The one action a person still on a one-time password may take besides the public ones (signing
    * out, the language): choosing their own password. Every other action refuses them, "signed-in"
-   * ones too — a session holding a one-time password may be a thief's (issue 32: it planted a passkey).
+   * ones too — a session holding a one-time password may be a thief's (one such session once planted a passkey).
    */
   whileMustChangePassword?: true;
   run(context: ActionContext<A, z.output<S>, M>): Promise<T>;

@@ -10,7 +10,7 @@ import type { StaffSession } from "./session";
 import { scanServerActions } from "./testing/find-unwrapped-actions";
 
 /**
- * Issue 32, item 2: a session still on a one-time password (an invite, or an admin's reset) may
+ * A session still on a one-time password (an invite, or an admin's reset) may
  * be a thief's. Every server action PayDesk has is called with such a session; only choosing
  * one's own password and the public ones (signing out, the language, signing in) get past the
  * door. "signed-in" actions — adding a passkey or an authenticator app among them — refuse too.

@@ -1,5 +1,5 @@
 /**
- * Two PayDesk instances starting together on one empty PostgreSQL (issue 32, item 6): the
+ * Two PayDesk instances starting together on one empty PostgreSQL: the
  * migrations and start-up's writes (first staff users, demo merchants, re-sealing keys) run under
  * one advisory lock (lib/db/client.ts, lib/start-up-data.ts), so the second instance waits for the
  * first and starts, instead of failing on a duplicate key. A real server (the global setup's), a

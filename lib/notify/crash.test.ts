@@ -1,5 +1,5 @@
 /**
- * kill -9 of the instance sending a staff e-mail (issue 32, item 7): the SMTP server (a real one,
+ * kill -9 of the instance sending a staff e-mail: the SMTP server (a real one,
  * lib/notify/testing/smtp-inbox.ts) has the e-mail and holds back its 250 when the sending process
  * (a real OS process, lib/notify/testing/worker-process.ts, on a real Postgres) is killed. Whether
  * the server took it cannot be known, so the e-mail is sent again once the lease lapses — and the

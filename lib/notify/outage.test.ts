@@ -6,7 +6,7 @@
  * (app/api/email/unsubscribe/route.ts) meanwhile answers 500 with a reference and changes nothing;
  * the same link works once the database is back.
  *
- * And what a blip does to the e-mail being sent (issue 32, item 7): a pass that fails after leasing
+ * And what a blip does to the e-mail being sent: a pass that fails after leasing
  * gives its e-mail back once the database is back (not after the 15-minute lease), and an e-mail the
  * server accepted just as the database went away is recorded once it is back and never sent again.
  */

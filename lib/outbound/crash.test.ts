@@ -182,7 +182,7 @@ describe("kill -9 of the delivering instance in the middle of a burst", () => {
       expect(duplicates.length).toBeGreaterThan(0);
       expect(duplicates.length).toBeLessThanOrEqual(held.length);
 
-      // In the database every send is on record (issue 32, item 11): an attempt row is written
+      // In the database every send is on record: an attempt row is written
       // before its request leaves and completed after. The killed instance's sends are attempts
       // without an outcome, and what was sent again is a second attempt — a visible repeat — made
       // only after the lease lapsed. Each delivery was delivered by exactly one recorded attempt.

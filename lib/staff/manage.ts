@@ -104,7 +104,7 @@ export async function setStaffDisabled(db: Db, actor: Actor, userId: string, isD
 /**
  * A new one-time password for someone who forgot theirs (or whose account someone else may hold);
  * they must replace it at sign-in. Every session of theirs ends with it (lib/auth/sessions.ts): a
- * session that outlived the reset could be a thief's, still signed in (issue 32).
+ * session that outlived the reset could be a thief's, still signed in.
  */
 export async function resetStaffPassword(db: Db, actor: Actor, userId: string): Promise<{ email: string; oneTimePassword: string }> {
   assertCanManage(actor);

@@ -101,7 +101,7 @@ describe("GET /api/events re-checks the session while the stream is open", () =>
     await vi.advanceTimersByTimeAsync(30_000);
     expect(await readUntil(reader, "end")).toBe("ended");
   });
-  // Issue 32: announced on the live bus, the change ends the stream at once, not up to 20 s later
+  // Announced on the live bus, the change ends the stream at once, not up to 20 s later
   // (the periodic re-check never runs here: its interval is faked and not moved on).
   const admin = { userId: "usr_acting_admin", merchantIds: null };
   it.each([
