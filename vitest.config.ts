@@ -6,6 +6,7 @@ export default defineConfig({
     alias: {
       "@": fileURLToPath(new URL("./", import.meta.url)),
       "server-only": fileURLToPath(new URL("./lib/testing/server-only-stub.ts", import.meta.url)),
+      "next/font/local": fileURLToPath(new URL("./lib/testing/next-font-local-stub.ts", import.meta.url)),
     },
   },
   test: {
