@@ -23,6 +23,8 @@ test("a payment moves today's figures live, a bar opens the list for its day, an
   browser,
   sandbox,
 }) => {
+  // Two axe scans, a request made and paid, and three pages in two browsers: more than 30 s on a busy machine.
+  test.slow();
   await page.goto("/overview?range=today");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
   await expect(page.getByRole("link", { name: "Today" })).toHaveAttribute("aria-current", "page");
