@@ -1,11 +1,14 @@
 /**
- * Two projects: `console` (desktop, staff) and `customer` (phone, Thai, Bangkok time). `console`
- * depends on `setup` (e2e/support/auth.setup.ts), which signs in once per role, so console tests
- * start signed in (as the demo admin, or E2E_USER_EMAIL on a deployed PayDesk). A third, `alone`
- * (`*.alone.ts`), runs after both, by itself: its tests change rules that apply to everyone.
+ * One project per kind of test, each with its own folder: `console` (e2e/console: staff pages on a
+ * desktop, signed in), `customer` (e2e/customer: the customer's pages on a phone, Thai, Bangkok
+ * time), `api` (e2e/api: plain HTTP, no page drawn) and `alone` (e2e/alone: tests that change a
+ * rule for everyone, run after the others, by themselves). All depend on `setup`
+ * (e2e/support/auth.setup.ts), which signs in once per role and keeps each browser state, so console
+ * tests start signed in (as the demo admin, or E2E_USER_EMAIL on a deployed PayDesk).
  * Locally the config starts the sandbox and a production build of PayDesk on their own ports
  * and data folder; with E2E_BASE_URL set it starts nothing and tests a deployed PayDesk, and tests
  * that need the sandbox's control API skip unless E2E_SANDBOX_URL points at a sandbox.
+ * docs/DESIGN.md §10 says how the suite is laid out and how to run one project alone.
  */
 import { defineConfig, devices } from "@playwright/test";
 import { storageStatePath } from "./e2e/support/auth-users";
@@ -29,26 +32,35 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: "setup", testMatch: "support/auth.setup.ts", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "setup", testDir: "./e2e/support", testMatch: "auth.setup.ts", use: { ...devices["Desktop Chrome"], channel: undefined } },
     {
+      // Staff pages on a desktop, in English, signed in (as the demo admin unless a test picks a role).
       name: "console",
+      testDir: "./e2e/console",
       dependencies: ["setup"],
       use: { ...devices["Desktop Chrome"], channel: undefined, storageState: storageStatePath("default") },
     },
     {
+      // The customer's pages on a phone, in Thai, Bangkok time, signed out. Their requests are made
+      // through the merchant API with the keys the setup project stores.
       name: "customer",
-      // Staff sign-in is a console flow. Customer tests make their requests through the console,
-      // signed in with the sessions the setup project stores.
-      testIgnore: ["**/auth.spec.ts"],
+      testDir: "./e2e/customer",
       dependencies: ["setup"],
       use: { ...devices["Pixel 7"], locale: "th-TH", timezoneId: "Asia/Bangkok" },
+    },
+    {
+      // Plain HTTP against the server (action posts, forwarded-for): no page is drawn.
+      name: "api",
+      testDir: "./e2e/api",
+      dependencies: ["setup"],
+      use: { storageState: storageStatePath("default") },
     },
     {
       // Tests that change a rule for everyone (the two-factor rule for a role): they run after the
       // others have finished, alone, and put the rule back.
       name: "alone",
-      testMatch: "**/*.alone.ts",
-      dependencies: ["console", "customer"],
+      testDir: "./e2e/alone",
+      dependencies: ["console", "customer", "api"],
       use: { ...devices["Desktop Chrome"], channel: undefined, storageState: storageStatePath("default") },
     },
   ],

@@ -1,0 +1,91 @@
+/**
+ * The overview from staff's side: a Pay-In paid in the sandbox moves today's figures without a
+ * reload (the page follows the live stream); a bar of the money chart opens the request list with
+ * the same day; axe finds nothing, in English and Thai; a custom period with the days reversed is
+ * refused in words beside the fields. A viewer limited to one merchant lands on the overview and
+ * sees that merchant's numbers: its figure equals the total of the list it opens.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { storageStatePath } from "../support/auth-users";
+import { makeRequest } from "../support/checkout";
+import { E2E } from "../support/config";
+import { invitedPerson } from "../support/two-factor";
+import { expect, test } from "../support/sandbox";
+
+const paidCount = async (text: Promise<string | null>) => Number(/(\d+) requests?/.exec((await text) ?? "")?.[1] ?? NaN);
+
+test("a payment moves today's figures live, a bar opens the list for its day, and the page passes axe in both languages", async ({
+  page,
+  browser,
+  sandbox,
+}) => {
+  // Two axe scans, a request made and paid, and three pages in two browsers: more than 30 s on a busy machine.
+  test.slow();
+  await page.goto("/overview?range=today");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
+  await expect(page.getByRole("link", { name: "Today" })).toHaveAttribute("aria-current", "page");
+  const paid = page.getByTestId("figure-payin-paid-value");
+  const before = await paidCount(paid.textContent());
+  expect(before).toBeGreaterThanOrEqual(0);
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+
+  const made = await makeRequest(browser, { amount: "181.00" });
+  await sandbox.control("POST", `/requests/${made.providerId}/pay`, {});
+  // No reload: the figure follows the stream (other tests may pay Pay-Ins meanwhile, so at least one more).
+  await expect.poll(() => paidCount(paid.textContent()), { timeout: 10_000 }).toBeGreaterThan(before);
+  await expect(page.getByTestId("money-chart-table")).toBeAttached();
+
+  // Today's bars are hours; each opens the Pay-In list for today.
+  const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+  await page.getByTestId("money-chart-bar").last().click();
+  await expect(page).toHaveURL(new RegExp(`/requests\\?tab=payin&from=${today}&to=${today}`));
+  await page.goBack();
+
+  // A custom period with the end before the start is refused in words.
+  await page.getByLabel("From", { exact: true }).fill("2026-11-20");
+  await page.getByLabel("To", { exact: true }).fill("2026-11-10");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByTestId("overview-range-error")).toHaveText("The end day is before the start day.");
+  await expect(page.getByLabel("To", { exact: true })).toHaveAttribute("aria-invalid", "true");
+
+  await page.goto("/overview?range=7d");
+  await expect(page.getByTestId("money-chart-bar")).toHaveCount(7);
+
+  // Thai, from a Thai browser: the switcher would save the choice on the shared demo admin's
+  // account and change the language of every other test signed in as them.
+  const thai = await browser.newContext({ storageState: storageStatePath("admin"), locale: "th-TH", baseURL: E2E.baseUrl });
+  const thaiPage = await thai.newPage();
+  await thaiPage.goto("/overview?range=7d");
+  await expect(thaiPage.getByRole("heading", { level: 1 })).toHaveText("ภาพรวม");
+  await expect(thaiPage.getByRole("link", { name: "7 วัน" })).toHaveAttribute("aria-current", "page");
+  expect((await new AxeBuilder({ page: thaiPage }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  await thai.close();
+});
+
+test("a viewer limited to one merchant lands on the overview and sees that merchant's numbers only", async ({ page, browser }) => {
+  test.slow();
+  const { page: viewer } = await invitedPerson(page, browser, "Viewer", "Limited Viewer", undefined, ["Siam Coffee Roasters"]);
+  await expect(viewer).toHaveURL(/\/overview$/);
+  await expect(viewer.getByTestId("overview-scope")).toHaveText("Showing: Siam Coffee Roasters");
+  // The figure and the list it opens count the same rows, in this person's scope. Both pages are
+  // fetched at once (other tests pay Pay-Ins meanwhile), and again until they agree.
+  await viewer.goto("/overview?range=30d");
+  const listUrl = (await viewer.getByTestId("figure-payin-paid-value").getAttribute("href"))!;
+  expect(listUrl).toMatch(/^\/requests\?tab=payin&status=paid&from=/);
+  const textOf = (html: string, testId: string) => new RegExp(`data-testid="${testId}"[^>]*>([^<]*)`).exec(html)?.[1]?.trim() ?? null;
+  await expect
+    .poll(
+      async () => {
+        const [overview, list] = await Promise.all([viewer.request.get("/overview?range=30d"), viewer.request.get(listUrl)]);
+        const figure = textOf(await overview.text(), "figure-payin-paid-value") ?? "";
+        const paid = textOf(await list.text(), "total-paid") ?? "฿0.00";
+        return figure.startsWith(`${paid} ·`) ? "equal" : `${figure} vs ${paid}`;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe("equal");
+  await viewer.goto(listUrl);
+  await expect(viewer.getByTestId("list-scope")).toContainText("Siam Coffee Roasters");
+  expect((await new AxeBuilder({ page: viewer }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  await viewer.context().close();
+});
