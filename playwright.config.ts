@@ -12,7 +12,7 @@
  */
 import { defineConfig, devices } from "@playwright/test";
 import { storageStatePath } from "./e2e/support/auth-users";
-import { CHROMIUM_ARGS, chromiumPath, E2E } from "./e2e/support/config";
+import { budget, CHROMIUM_ARGS, chromiumPath, E2E } from "./e2e/support/config";
 
 export default defineConfig({
   testDir: "./e2e",
@@ -21,8 +21,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Every budget scales with TEST_TIME_FACTOR (e2e/support/config.ts), the one knob for a slow machine.
+  timeout: budget(30_000),
+  expect: { timeout: budget(5_000) },
   // E2E_REPORT: where the JSON report goes (npm test's run against a deployed PayDesk keeps its own).
   reporter: [["list"], ["json", { outputFile: process.env.E2E_REPORT || ".test-reports/e2e-results.json" }]],
   use: {
@@ -72,7 +73,7 @@ export default defineConfig({
           command: "node_modules/.bin/tsx sandbox/main.ts",
           url: `${E2E.sandboxUrl}/health`,
           reuseExistingServer: false,
-          timeout: 30_000,
+          timeout: budget(30_000),
           env: {
             SANDBOX_PORT: String(E2E.sandboxPort),
             SANDBOX_DATA_DIR: `${E2E.dataDir}/sandbox`,
@@ -85,14 +86,14 @@ export default defineConfig({
           command: "node_modules/.bin/tsx e2e/support/mail-inbox.ts",
           url: `${E2E.mail!.inboxUrl}/health`,
           reuseExistingServer: false,
-          timeout: 30_000,
+          timeout: budget(30_000),
         },
         {
           name: "paydesk",
           command: `node_modules/.bin/next start -p ${E2E.appPort} -H 127.0.0.1`,
           url: E2E.baseUrl,
           reuseExistingServer: false,
-          timeout: 60_000,
+          timeout: budget(60_000),
           env: {
             PORT: String(E2E.appPort),
             PAYMENT_API_BASE_URL: "",

@@ -70,46 +70,69 @@ end_phase
 
 # Reports live outside test-results/, which Playwright empties when it starts.
 mkdir -p .test-reports
-rm -f .test-reports/unit-results.json .test-reports/e2e-results.json
+rm -f .test-reports/unit-results.json .test-reports/e2e-results.json .test-reports/e2e-deployed-results.json .test-reports/phases-*.txt
 
-start_phase "typecheck"
-node_modules/.bin/tsc --noEmit -p tsconfig.json || fail "type errors (see above)."
-end_phase
+# Two lanes share the two cores (docs/DESIGN.md §10 says why this split):
+#   app:    build → e2e → e2e (deployed mode)   — each step needs the one before it
+#   checks: typecheck → lint → Vitest          — none needs the build
+# Most of either lane waits on sockets, timers, child processes and browsers rather than computing,
+# so running them side by side finishes far sooner than one after the other. The build skips its own
+# type check (the checks lane runs the same tsc over the same files). The checks lane's output goes
+# to .test-reports/checks.log and is printed when it ends; the app lane prints as it goes.
+timed() {
+  # timed <lane> <phase name> <command …>: runs the command, appends "<phase> <seconds> <exit>" to the lane's file.
+  local lane="$1" name="$2"; shift 2
+  local started ended status
+  started=$(date +%s.%N)
+  echo; echo "==> $name"
+  "$@"
+  status=$?
+  ended=$(date +%s.%N)
+  awk -v n="$name" -v a="$started" -v b="$ended" -v s="$status" 'BEGIN { printf "%s\t%.1f\t%d\n", n, b - a, s }' >>".test-reports/phases-$lane.txt"
+  return $status
+}
 
-# ESLint (Next's rules, React's hooks rules, the import boundaries) and Prettier, no warnings allowed.
-start_phase "lint"
-npm run --silent lint || fail "ESLint found problems (see above)."
-npm run --silent format:check || fail "files are not formatted: run 'npx prettier --write .' and commit."
-end_phase
+checks_lane() {
+  timed checks "typecheck" node_modules/.bin/tsc --noEmit -p tsconfig.json || return 1
+  # ESLint (Next's rules, React's hooks rules, the import boundaries) and Prettier, no warnings allowed.
+  timed checks "lint" bash -c 'npm run --silent lint && npm run --silent format:check' || return 1
+  timed checks "unit + contract" node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile.json=.test-reports/unit-results.json
+}
 
-start_phase "unit + contract"
-node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile.json=.test-reports/unit-results.json
-unit_status=$?
-end_phase
+app_lane() {
+  PAYDESK_TYPECHECKED=1 timed app "build" node_modules/.bin/next build || return 1
+  rm -rf .data/e2e
+  timed app "e2e" node_modules/.bin/playwright test
+  local e2e=$?
+  # What is about a deployed PayDesk, run as QA runs it against one (scripts/e2e-deployed.sh).
+  timed app "e2e (deployed mode)" bash scripts/e2e-deployed.sh .test-reports/e2e-deployed-results.json
+  local deployed=$?
+  [ "$e2e" -eq 0 ] && [ "$deployed" -eq 0 ]
+}
 
-start_phase "build"
-node_modules/.bin/next build || fail "next build failed."
-end_phase
-
-start_phase "e2e"
-rm -rf .data/e2e
-node_modules/.bin/playwright test
-e2e_status=$?
-end_phase
-
-# The same suite as QA runs it against a deployed PayDesk (a representative part of it), so the
-# deployed mode cannot silently break (scripts/e2e-deployed.sh).
-start_phase "e2e (deployed mode)"
-rm -f .test-reports/e2e-deployed-results.json
-bash scripts/e2e-deployed.sh .test-reports/e2e-deployed-results.json
-deployed_status=$?
-end_phase
+lanes_started=$(date +%s)
+checks_lane >.test-reports/checks.log 2>&1 &
+checks_pid=$!
+app_lane
+app_status=$?
+wait "$checks_pid"
+checks_status=$?
+echo
+echo "==> the checks lane (typecheck, lint, Vitest), as it printed"
+cat .test-reports/checks.log
 
 summary
+echo "    (the two lanes ran side by side: $(( $(date +%s) - lanes_started ))s for both)"
+for lane in checks app; do
+  [ -f ".test-reports/phases-$lane.txt" ] || continue
+  while IFS=$'\t' read -r name took status; do
+    printf '    %-22s %7ss%s   (%s lane)\n' "$name" "$took" "$([ "$status" = 0 ] || echo "  exit $status")" "$lane"
+  done <".test-reports/phases-$lane.txt"
+done
 echo
 node scripts/test-summary.mjs .test-reports/unit-results.json .test-reports/e2e-results.json .test-reports/e2e-deployed-results.json
 summary_status=$?
-if [ "$unit_status" -ne 0 ] || [ "$e2e_status" -ne 0 ] || [ "$deployed_status" -ne 0 ] || [ "$summary_status" -ne 0 ]; then
-  echo "npm test: some tests failed (unit exit $unit_status, e2e exit $e2e_status, deployed-mode e2e exit $deployed_status)." >&2
+if [ "$checks_status" -ne 0 ] || [ "$app_status" -ne 0 ] || [ "$summary_status" -ne 0 ]; then
+  echo "npm test: something failed (checks lane exit $checks_status, app lane exit $app_status; the phase list above says which step)." >&2
   exit 1
 fi

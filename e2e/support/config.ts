@@ -36,6 +36,18 @@ export const E2E = {
   ownPortsFrom: Number(process.env.E2E_OWN_PORTS_FROM) || null,
 };
 
+/**
+ * How much slower than a quiet 2-core machine this one may be: every time budget in the e2e suite
+ * (the test timeout, expect's, the servers' start-up, each spec's own) is multiplied by it.
+ * TEST_TIME_FACTOR sets it; unset, 2 in CI (shared runners are often busy) and 1 elsewhere. The same
+ * variable scales Vitest's budgets (vitest.config.ts). Tests assert behaviour, not speed: a longer
+ * budget only makes a failure take longer to report.
+ */
+export const TIME_FACTOR = Number(process.env.TEST_TIME_FACTOR) || (process.env.CI ? 2 : 1);
+
+/** A time budget in milliseconds, scaled by TIME_FACTOR: `test.setTimeout(budget(60_000))`. */
+export const budget = (ms: number): number => Math.round(ms * TIME_FACTOR);
+
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
