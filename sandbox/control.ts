@@ -61,6 +61,7 @@ const schemas = {
       .max(30 * 86_400)
       .optional(),
   }),
+  backdate: z.strictObject({ seconds: z.number().int().min(1).max(86_400) }),
   webhook: z.strictObject({
     url: z.url({ protocol: /^https?$/ }),
     headers: z.record(z.string().regex(/^[A-Za-z0-9-]+$/, "Header names are letters, digits and dashes."), z.string()).optional(),
@@ -226,6 +227,18 @@ export async function handleControl(ctx: SandboxContext, req: IncomingMessage, r
       case "POST /requests/:id/payout": {
         const { amount } = await body(ctx, req, schemas.payout);
         return sendJson(res, 200, changed(ctx, payOut(ctx, getRequestOrThrow(ctx, id), amount ?? null)));
+      }
+      case "POST /requests/:id/backdate": {
+        // Made `seconds` earlier than it was (its expiry moves with it): how a test has a request
+        // the provider has held for a while without waiting for the clock.
+        const { seconds } = await body(ctx, req, schemas.backdate);
+        const request = getRequestOrThrow(ctx, id);
+        const earlier = ctx.store.put("requests", {
+          ...request,
+          createdAt: request.createdAt - seconds * 1000,
+          expireAt: request.expireAt === null ? null : request.expireAt - seconds * 1000,
+        });
+        return sendJson(res, 200, entity(ctx, earlier, { full: true }));
       }
       case "POST /requests/:id/slip-token": {
         const { ttlSeconds } = await body(ctx, req, schemas.slipToken);

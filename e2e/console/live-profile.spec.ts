@@ -273,8 +273,9 @@ test.describe("one full run against the live profile", () => {
       body: JSON.stringify({ RefId1: refId1, PayerName: "Someone else", RequestedAmount: 275, Currency: "THB", QrProvider: "PP" }),
     });
     expect(elsewhere.status).toBe(200);
-    // Older than the 5 s allowed for the provider's clock running behind PayDesk's.
-    await page.waitForTimeout(5_500);
+    // Older than the 5 s allowed for the provider's clock running behind PayDesk's: made a minute ago.
+    const [madeElsewhere] = await control<Array<{ id: string }>>("GET", `/requests?refId1=${encodeURIComponent(refId1)}`);
+    await control("POST", `/requests/${madeElsewhere!.id}/backdate`, { seconds: 60 });
     await fillPayIn(page, { amount: "275.00" });
     await page.getByRole("button", { name: "Create Pay-In" }).click();
     await landedOnRequest(page);

@@ -150,8 +150,9 @@ test("while the status stream and the hub are still connecting on a slow network
   await page.goto(made.checkoutUrl);
   // Loaded, so its deferred script has run; and again after the countdown's next tick. Read once,
   // not retried: by the time a retry gave up the stream would have come.
+  const countdown = page.getByTestId("countdown");
   for (const moment of ["loaded", "a tick later"]) {
-    if (moment !== "loaded") await page.waitForTimeout(1_200);
+    if (moment !== "loaded") await expect(countdown).not.toHaveText((await countdown.textContent()) ?? "");
     expect(await live(page).getAttribute("data-stream"), moment).toBe("connecting");
     expect(await page.getByTestId("live-line").getAttribute("data-shows"), moment).toBe("live");
     expect(await page.getByTestId("live-line").textContent(), moment).toBe("กำลังรอการชำระเงิน…");

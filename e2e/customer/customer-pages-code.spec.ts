@@ -24,14 +24,15 @@ test.beforeEach(({}) => {
  */
 const NOT_FOR_CUSTOMERS = ["tell your admin", "แจ้งผู้ดูแลระบบ", "page-loading", "<Link legacyBehavior>"];
 
-/** Every script the page loads, until it has been idle a moment, as text. */
+/** Every script the page loads, until the browser is idle, as text. */
 async function scriptsOf(page: Page, url: string): Promise<Array<{ url: string; text: string }>> {
   const scripts: Array<Promise<{ url: string; text: string }>> = [];
   page.on("response", (response) => {
     if (response.request().resourceType() === "script") scripts.push(response.text().then((text) => ({ url: response.url(), text })));
   });
   await page.goto(url, { waitUntil: "load" });
-  await page.waitForTimeout(1_000);
+  // Then until the browser is idle: whatever the page's scripts load after "load" has been asked for.
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 3_000 })));
   return Promise.all(scripts);
 }
 

@@ -317,9 +317,9 @@ test("bad, expired and malformed links say to ask the merchant for a new one, an
   await expect(page.getByTestId("slip-request")).toHaveCount(0);
   await expect(page.getByTestId("slip-form")).toHaveCount(0);
 
-  const short = await sandbox.control<{ slipUploadUrl: string }>("POST", `/requests/${made.providerId}/slip-token`, { ttlSeconds: 1 });
-  await page.waitForTimeout(1_200);
-  await page.goto(short.slipUploadUrl);
+  // A token that ran out a second ago, as the sandbox's control API can mint one.
+  const expired = await sandbox.control<{ slipUploadUrl: string }>("POST", `/requests/${made.providerId}/slip-token`, { ttlSeconds: -1 });
+  await page.goto(expired.slipUploadUrl);
   await expect(page.getByTestId("slip-invalid")).toContainText("กรุณาขอลิงก์อัปโหลดสลิปใหม่จากร้านค้า");
 
   await page.goto("/payin-slip-upload/org/not-a-uuid/also-not");
