@@ -8,6 +8,8 @@ let failed = 0;
 let skipped = 0;
 /** Each failed test by name with the first lines of why, printed last so the tail of a CI log says what failed and why. */
 const failures = [];
+/** Tests that failed and then passed on a retry: counted as passed, and each named, never hidden. */
+const flaky = [];
 const plain = (text) => String(text ?? "").replace(/\u001b\[[0-9;]*m/g, "");
 /** The first few non-empty lines of a failure message, indented under its test. */
 const why = (messages) =>
@@ -59,6 +61,10 @@ for (const e2eFile of e2eFiles) {
         for (const t of spec.tests ?? []) {
           // Test time summed over a file's tests in every project and retry: what the file costs the run.
           for (const r of t.results ?? []) addTime(report, spec.file, r.duration ?? 0);
+          if (t.status === "flaky")
+            flaky.push(
+              `${spec.file}:${spec.line} › ${spec.title} [${t.projectName}], passed on try ${(t.results ?? []).length}\n${why((t.results ?? []).flatMap((r) => (r.errors ?? []).map((e) => e.message)).slice(0, 1))}`,
+            );
           if (t.status === "unexpected")
             failures.push(
               `${spec.file}:${spec.line} › ${spec.title} [${t.projectName}]\n${why((t.results ?? []).flatMap((r) => (r.errors ?? []).map((e) => e.message)).slice(-1))}`,
@@ -81,9 +87,13 @@ for (const [report, files] of fileTimes) {
   for (const [file, ms] of slowest) console.log(`  ${(ms / 1000).toFixed(1).padStart(7)}s  ${file}`);
 }
 
+if (flaky.length > 0) {
+  console.log("flaky (failed, then passed on a retry):");
+  for (const f of flaky) console.log(`  ${f}`);
+}
 if (failures.length > 0) {
   console.log("failed:");
   for (const f of failures) console.log(`  ${f}`);
 }
-console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+console.log(`${passed} passed${flaky.length > 0 ? ` (${flaky.length} flaky)` : ""}, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);

@@ -90,4 +90,51 @@ describe("npm test's closing summary", () => {
     expect(out).toContain("Error: boom");
     expect(out.trim().split("\n").at(-1)).toBe("0 passed, 1 failed, 0 skipped");
   });
+
+  it("names each test that passed only on a retry and counts it, so a retry never hides a failure", () => {
+    const unit = {
+      numPassedTests: 1,
+      numFailedTests: 0,
+      numPendingTests: 0,
+      numTodoTests: 0,
+      success: true,
+      testResults: [unitFileResult("lib/a.test.ts", 1)],
+    };
+    const e2e = {
+      stats: { expected: 1, unexpected: 0, flaky: 1, skipped: 0 },
+      suites: [
+        {
+          specs: [
+            {
+              file: "setup.ts",
+              line: 7,
+              title: "sign in as finance",
+              tests: [
+                {
+                  projectName: "setup",
+                  status: "flaky",
+                  results: [
+                    { duration: 30_000, errors: [{ message: "Timeout 30000ms exceeded." }] },
+                    { duration: 4_000, errors: [] },
+                  ],
+                },
+              ],
+            },
+            {
+              file: "b.spec.ts",
+              line: 1,
+              title: "t",
+              tests: [{ projectName: "console", status: "expected", results: [{ duration: 10 }] }],
+            },
+          ],
+        },
+      ],
+    };
+    const { out, code } = summarise(unit, [e2e]);
+    expect(code).toBe(0);
+    expect(out).toContain("flaky (failed, then passed on a retry):");
+    expect(out).toContain("setup.ts:7 › sign in as finance [setup], passed on try 2");
+    expect(out).toContain("Timeout 30000ms exceeded.");
+    expect(out.trim().split("\n").at(-1)).toBe("3 passed (1 flaky), 0 failed, 0 skipped");
+  });
 });
