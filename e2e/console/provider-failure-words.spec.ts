@@ -4,12 +4,12 @@
  * English stays what PayDesk stores (playwright.config.ts sets a 3 s provider timeout). While the
  * form waits, it shows how long it has been waiting.
  */
-import { E2E } from "../support/config";
 import { COFFEE, landedOnRequest, openCreateForm, refId1Input } from "../support/create-forms";
+import { skipWithout } from "../support/deployment";
 import { expect, test } from "../support/sandbox";
 
 test.beforeEach(({}) => {
-  test.skip(E2E.external, "needs the 3 s provider timeout that playwright.config.ts gives the PayDesk it starts");
+  skipWithout(test, "3 s provider timeout");
 });
 
 test.describe("a Thai reader", () => {
