@@ -19,6 +19,7 @@ port="${E2E_DEPLOYED_PORT:-3690}"
 sandbox_port="${E2E_DEPLOYED_SANDBOX_PORT:-4690}"
 data=".data/e2e-deployed"
 rm -rf "$data" "$data-states"
+mkdir -p "$(dirname "$data")"
 log="$data.log"
 DATA_DIR="$data" PORT="$port" SANDBOX_PORT="$sandbox_port" BIND_HOST=127.0.0.1 PAYMENT_API_BASE_URL= PUBLIC_BASE_URL= \
   NEXT_TELEMETRY_DISABLED=1 node_modules/.bin/tsx scripts/start.ts >"$log" 2>&1 &
