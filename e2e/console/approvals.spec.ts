@@ -47,57 +47,56 @@ async function heldPayOut(page: Page): Promise<string> {
   return refId1;
 }
 
-test(
-  "the requester cannot approve their own Pay-Out; a second person approves it and it is sent",
-  { tag: "@deployed" },
-  async ({ browser, sandbox }) => {
-    const finance = await as(browser, "finance");
-    const refId1 = await heldPayOut(finance);
-    expect(await atSandbox(sandbox, refId1)).toEqual([]);
-    // Its page says why the provider has said nothing: it was never sent.
-    await expect(finance.getByText("Not sent to the provider yet: it waits for a second person's approval.")).toBeVisible();
-    await expect(finance.getByText("The provider has not answered yet.")).toHaveCount(0);
+test("the requester cannot approve their own Pay-Out; a second person approves it and it is sent @deployed", async ({
+  browser,
+  sandbox,
+}) => {
+  const finance = await as(browser, "finance");
+  const refId1 = await heldPayOut(finance);
+  expect(await atSandbox(sandbox, refId1)).toEqual([]);
+  // Its page says why the provider has said nothing: it was never sent.
+  await expect(finance.getByText("Not sent to the provider yet: it waits for a second person's approval.")).toBeVisible();
+  await expect(finance.getByText("The provider has not answered yet.")).toHaveCount(0);
 
-    await finance.goto("/approvals");
-    const own = finance.locator(`[data-testid="held-request"][data-ref-id1="${refId1}"]`);
-    await expect(own).toContainText("฿60,000.00");
-    await expect(own).not.toContainText("THB");
-    await expect(own).toContainText("PromptPay 0812345678");
-    await expect(own).toContainText("Demo Finance (finance@paydesk.local)");
-    await expect(own.getByText("You asked for this one, so another person must approve it.")).toBeVisible();
-    const approveOwn = own.getByRole("button", { name: "Approve and send" });
-    await expect(approveOwn).toBeDisabled();
-    // Forced anyway (a tampered page sends the approval form): the server refuses, in words.
-    await approveOwn.evaluate((button: HTMLButtonElement) => button.form!.requestSubmit());
-    await expect(own.getByRole("alert")).toHaveText(
-      "You asked for this request, so you cannot approve it (maker-checker). Ask another Finance or Admin colleague to approve it.",
-    );
-    expect(await atSandbox(sandbox, refId1)).toEqual([]);
+  await finance.goto("/approvals");
+  const own = finance.locator(`[data-testid="held-request"][data-ref-id1="${refId1}"]`);
+  await expect(own).toContainText("฿60,000.00");
+  await expect(own).not.toContainText("THB");
+  await expect(own).toContainText("PromptPay 0812345678");
+  await expect(own).toContainText("Demo Finance (finance@paydesk.local)");
+  await expect(own.getByText("You asked for this one, so another person must approve it.")).toBeVisible();
+  const approveOwn = own.getByRole("button", { name: "Approve and send" });
+  await expect(approveOwn).toBeDisabled();
+  // Forced anyway (a tampered page sends the approval form): the server refuses, in words.
+  await approveOwn.evaluate((button: HTMLButtonElement) => button.form!.requestSubmit());
+  await expect(own.getByRole("alert")).toHaveText(
+    "You asked for this request, so you cannot approve it (maker-checker). Ask another Finance or Admin colleague to approve it.",
+  );
+  expect(await atSandbox(sandbox, refId1)).toEqual([]);
 
-    const admin = await as(browser, "admin");
-    await admin.goto("/approvals");
-    const card = admin.locator(`[data-testid="held-request"][data-ref-id1="${refId1}"]`);
-    // Sending ฿60,000 is not one click: a dialog repeats the amount and where it goes; Escape backs out.
-    await card.getByRole("button", { name: "Approve and send" }).click();
-    const confirm = admin.getByRole("dialog", { name: "Approve and send this money now?" });
-    await expect(confirm.getByTestId("confirm-approve-amount")).toHaveText("฿60,000.00");
-    await expect(confirm.getByTestId("confirm-approve-destination")).toContainText("PromptPay 0812345678");
-    await expect(confirm.getByRole("button", { name: "Back" })).toBeFocused();
-    expect((await new AxeBuilder({ page: admin }).include("dialog").analyze()).violations.map((v) => v.id)).toEqual([]);
-    await admin.keyboard.press("Escape");
-    await expect(confirm).toBeHidden();
-    await expect(card.getByRole("button", { name: "Approve and send" })).toBeFocused();
-    expect(await atSandbox(sandbox, refId1)).toEqual([]);
+  const admin = await as(browser, "admin");
+  await admin.goto("/approvals");
+  const card = admin.locator(`[data-testid="held-request"][data-ref-id1="${refId1}"]`);
+  // Sending ฿60,000 is not one click: a dialog repeats the amount and where it goes; Escape backs out.
+  await card.getByRole("button", { name: "Approve and send" }).click();
+  const confirm = admin.getByRole("dialog", { name: "Approve and send this money now?" });
+  await expect(confirm.getByTestId("confirm-approve-amount")).toHaveText("฿60,000.00");
+  await expect(confirm.getByTestId("confirm-approve-destination")).toContainText("PromptPay 0812345678");
+  await expect(confirm.getByRole("button", { name: "Back" })).toBeFocused();
+  expect((await new AxeBuilder({ page: admin }).include("dialog").analyze()).violations.map((v) => v.id)).toEqual([]);
+  await admin.keyboard.press("Escape");
+  await expect(confirm).toBeHidden();
+  await expect(card.getByRole("button", { name: "Approve and send" })).toBeFocused();
+  expect(await atSandbox(sandbox, refId1)).toEqual([]);
 
-    await card.getByRole("button", { name: "Approve and send" }).click();
-    await confirm.getByRole("button", { name: "Send ฿60,000.00" }).click();
-    await expect(card.getByTestId("decision-status")).toHaveText("Approved and sent: the provider has it and it is pending.");
-    expect(await atSandbox(sandbox, refId1)).toMatchObject([{ status: "Pending", requestedAmount: 60000, promptPayId: "0812345678" }]);
+  await card.getByRole("button", { name: "Approve and send" }).click();
+  await confirm.getByRole("button", { name: "Send ฿60,000.00" }).click();
+  await expect(card.getByTestId("decision-status")).toHaveText("Approved and sent: the provider has it and it is pending.");
+  expect(await atSandbox(sandbox, refId1)).toMatchObject([{ status: "Pending", requestedAmount: 60000, promptPayId: "0812345678" }]);
 
-    await admin.reload();
-    await expect(card).toHaveCount(0);
-  },
-);
+  await admin.reload();
+  await expect(card).toHaveCount(0);
+});
 
 test("the other people who may approve a held Pay-Out get an e-mail with the way to Approvals; its maker gets none", async ({
   browser,
@@ -323,7 +322,7 @@ test("the nav counts the requests waiting for approval, and follows them live", 
   await expect(approvalsLink(finance)).toHaveAccessibleName(waiting(before));
 });
 
-test("the nav shows no count to a role that may not approve", { tag: "@deployed" }, async ({ browser }) => {
+test("the nav shows no count to a role that may not approve @deployed", async ({ browser }) => {
   skipWithoutRole(test, "operator");
   const context = await browser.newContext({ storageState: storageStatePath("operator") });
   contexts.push(context);

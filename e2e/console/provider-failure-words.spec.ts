@@ -15,7 +15,7 @@ test.beforeEach(({}) => {
 test.describe("a Thai reader", () => {
   test.use({ locale: "th-TH" });
 
-  test("is told in Thai that the provider did not answer in time", { tag: "@deployed" }, async ({ page, sandbox }) => {
+  test("is told in Thai that the provider did not answer in time @deployed", async ({ page, sandbox }) => {
     await openCreateForm(page, "payin", COFFEE);
     const refId1 = await refId1Input(page).inputValue();
     // The call never reaches the provider's logic and no answer comes: PayDesk gives up after 3 s.

@@ -16,20 +16,16 @@ import { expect, test } from "../support/sandbox";
 import { expectNoncedPolicy, watchViolations } from "../support/csp";
 
 test.describe("the console's pages", () => {
-  test(
-    "a console page and the sign-in page carry a nonce-based policy, fresh each time",
-    { tag: "@deployed" },
-    async ({ request, playwright }) => {
-      await expectNoncedPolicy(() => request.get("/requests"));
-      const signedOut = await playwright.request.newContext({ baseURL: E2E.baseUrl });
-      try {
-        await expectNoncedPolicy(() => signedOut.get("/login"));
-        expect((await signedOut.get("/login")).headers()["permissions-policy"]).toContain("clipboard-write=(self)");
-      } finally {
-        await signedOut.dispose();
-      }
-    },
-  );
+  test("a console page and the sign-in page carry a nonce-based policy, fresh each time @deployed", async ({ request, playwright }) => {
+    await expectNoncedPolicy(() => request.get("/requests"));
+    const signedOut = await playwright.request.newContext({ baseURL: E2E.baseUrl });
+    try {
+      await expectNoncedPolicy(() => signedOut.get("/login"));
+      expect((await signedOut.get("/login")).headers()["permissions-policy"]).toContain("clipboard-write=(self)");
+    } finally {
+      await signedOut.dispose();
+    }
+  });
 
   test("signing in and making a Pay-In break no rule of the policy", async ({ browser }) => {
     const context = await browser.newContext({

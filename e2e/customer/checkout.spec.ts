@@ -18,59 +18,60 @@ test.beforeEach(({}) => {
 
 const live = (page: import("@playwright/test").Page) => page.getByTestId("checkout-live");
 
-test(
-  "a QR Pay-In in Thai: the exact amount, the QR, bank details to copy, the slip link and the time left",
-  { tag: "@deployed" },
-  async ({ page, browser, sandbox, context }) => {
-    await recordClipboard(context);
-    const made = await makeRequest(browser, { amount: "325.00" });
-    const atProvider = await sandbox.control<{ qrCode: string; generatedAmount: number; payinBankAccountNo: string }>(
-      "GET",
-      `/requests/${made.providerId}`,
-    );
-    const response = await page.goto(made.checkoutUrl);
-    // Nobody signs in here: the customer's phone gets no cookie (lib/auth/public-paths.ts).
-    expect((await response!.allHeaders())["set-cookie"]).toBeUndefined();
+test("a QR Pay-In in Thai: the exact amount, the QR, bank details to copy, the slip link and the time left @deployed", async ({
+  page,
+  browser,
+  sandbox,
+  context,
+}) => {
+  await recordClipboard(context);
+  const made = await makeRequest(browser, { amount: "325.00" });
+  const atProvider = await sandbox.control<{ qrCode: string; generatedAmount: number; payinBankAccountNo: string }>(
+    "GET",
+    `/requests/${made.providerId}`,
+  );
+  const response = await page.goto(made.checkoutUrl);
+  // Nobody signs in here: the customer's phone gets no cookie (lib/auth/public-paths.ts).
+  expect((await response!.allHeaders())["set-cookie"]).toBeUndefined();
 
-    await expect(page.locator("html")).toHaveAttribute("lang", "th");
-    await expect(page.getByTestId("merchant-name")).toHaveText("Siam Coffee Roasters");
-    const amount = `฿${atProvider.generatedAmount.toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
-    await expect(page.getByTestId("amount")).toHaveText(amount);
-    await expect(page.getByText("กรุณาโอนยอดนี้ให้ตรงทุกสตางค์")).toBeVisible();
-    // The QR is the provider's payload exactly, named for screen readers, and above the fold on a phone.
-    const qr = page.getByRole("img", { name: `คิวอาร์พร้อมเพย์: ชำระ ${amount} ให้ Siam Coffee Roasters` });
-    await expect(qr).toHaveAttribute("data-qr-value", atProvider.qrCode);
-    await expect(qr).toBeInViewport();
-    await expect(page.getByTestId("amount")).toBeInViewport();
+  await expect(page.locator("html")).toHaveAttribute("lang", "th");
+  await expect(page.getByTestId("merchant-name")).toHaveText("Siam Coffee Roasters");
+  const amount = `฿${atProvider.generatedAmount.toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+  await expect(page.getByTestId("amount")).toHaveText(amount);
+  await expect(page.getByText("กรุณาโอนยอดนี้ให้ตรงทุกสตางค์")).toBeVisible();
+  // The QR is the provider's payload exactly, named for screen readers, and above the fold on a phone.
+  const qr = page.getByRole("img", { name: `คิวอาร์พร้อมเพย์: ชำระ ${amount} ให้ Siam Coffee Roasters` });
+  await expect(qr).toHaveAttribute("data-qr-value", atProvider.qrCode);
+  await expect(qr).toBeInViewport();
+  await expect(page.getByTestId("amount")).toBeInViewport();
 
-    // Bank details with copy buttons that say so, to the eye and to screen readers.
-    const bank = page.getByTestId("bank-details");
-    await expect(bank).toContainText("หรือโอนเข้าบัญชีนี้");
-    await expect(bank).toContainText(atProvider.payinBankAccountNo);
-    await page.getByRole("button", { name: "คัดลอก: เลขที่บัญชี" }).click();
-    await expect(bank.getByRole("status").filter({ hasText: "คัดลอกแล้ว" })).toBeVisible();
-    expect(await lastCopied(page)).toBe(atProvider.payinBankAccountNo);
-    await page.getByRole("button", { name: "คัดลอก: ยอดที่ต้องชำระ" }).click();
-    expect(await lastCopied(page)).toBe(atProvider.generatedAmount.toFixed(2));
+  // Bank details with copy buttons that say so, to the eye and to screen readers.
+  const bank = page.getByTestId("bank-details");
+  await expect(bank).toContainText("หรือโอนเข้าบัญชีนี้");
+  await expect(bank).toContainText(atProvider.payinBankAccountNo);
+  await page.getByRole("button", { name: "คัดลอก: เลขที่บัญชี" }).click();
+  await expect(bank.getByRole("status").filter({ hasText: "คัดลอกแล้ว" })).toBeVisible();
+  expect(await lastCopied(page)).toBe(atProvider.payinBankAccountNo);
+  await page.getByRole("button", { name: "คัดลอก: ยอดที่ต้องชำระ" }).click();
+  expect(await lastCopied(page)).toBe(atProvider.generatedAmount.toFixed(2));
 
-    // The slip link: a QR of it and a plain button to it.
-    await expect(page.getByTestId("slip-qr")).toHaveAttribute("data-qr-value", made.slipUrl!);
-    // Its own image, loaded lazily below the fold; it scans to the slip link.
-    const slipQr = page.getByRole("img", { name: "คิวอาร์ของลิงก์อัปโหลดสลิป" });
-    await slipQr.scrollIntoViewIfNeeded();
-    await expect.poll(() => slipQr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-    const slipShot = PNG.sync.read(await slipQr.screenshot());
-    expect(jsQR(new Uint8ClampedArray(slipShot.data), slipShot.width, slipShot.height)?.data).toBe(made.slipUrl);
-    await expect(page.getByRole("link", { name: "อัปโหลดสลิปการโอน" })).toHaveAttribute("href", made.slipUrl!);
+  // The slip link: a QR of it and a plain button to it.
+  await expect(page.getByTestId("slip-qr")).toHaveAttribute("data-qr-value", made.slipUrl!);
+  // Its own image, loaded lazily below the fold; it scans to the slip link.
+  const slipQr = page.getByRole("img", { name: "คิวอาร์ของลิงก์อัปโหลดสลิป" });
+  await slipQr.scrollIntoViewIfNeeded();
+  await expect.poll(() => slipQr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  const slipShot = PNG.sync.read(await slipQr.screenshot());
+  expect(jsQR(new Uint8ClampedArray(slipShot.data), slipShot.width, slipShot.height)?.data).toBe(made.slipUrl);
+  await expect(page.getByRole("link", { name: "อัปโหลดสลิปการโอน" })).toHaveAttribute("href", made.slipUrl!);
 
-    // The countdown: 15 minutes from creation at the spec profile, in Thai, not yet urgent.
-    await expect(page.getByTestId("countdown")).toContainText(/1[0-5] นาที \d\d วินาที/);
-    await expect(page.getByTestId("countdown")).toHaveAttribute("data-hurry", "false");
-    await expect(live(page)).toHaveAttribute("data-state", "pending");
+  // The countdown: 15 minutes from creation at the spec profile, in Thai, not yet urgent.
+  await expect(page.getByTestId("countdown")).toContainText(/1[0-5] นาที \d\d วินาที/);
+  await expect(page.getByTestId("countdown")).toHaveAttribute("data-hurry", "false");
+  await expect(live(page)).toHaveAttribute("data-state", "pending");
 
-    await expectNoAxeViolations(page);
-  },
-);
+  await expectNoAxeViolations(page);
+});
 
 async function expectNoAxeViolations(page: import("@playwright/test").Page): Promise<void> {
   const axe = await new AxeBuilder({ page }).analyze();
@@ -92,27 +93,27 @@ test("Save QR downloads a PNG whose QR is the payment's, with a one-line instruc
   await expect(page.getByText("บันทึกคิวอาร์แล้ว")).toBeVisible();
 });
 
-test(
-  "the page turns to paid by itself within 2 s of the payment, without a reload, and the QR is gone",
-  { tag: "@deployed" },
-  async ({ page, browser, sandbox }) => {
-    const made = await makeRequest(browser, { amount: "150.00" });
-    await page.goto(made.checkoutUrl);
-    await expect(live(page)).toHaveAttribute("data-hub", "connected");
-    await markPage(page);
-    await sandbox.control("POST", `/requests/${made.providerId}/pay`, {});
-    await expect(live(page)).toHaveAttribute("data-state", /^(paid|approved)$/, { timeout: 2_000 });
-    const outcome = page.getByTestId("checkout-outcome");
-    await expect(outcome.getByRole("heading")).toHaveText("✓ ได้รับเงินแล้ว");
-    await expect(outcome).toContainText(made.refId1);
-    await expect(page.getByTestId("payment-qr")).toHaveCount(0);
-    // No QR is left, not even the slip link's: a paid page is a receipt (e2e/checkout-paid.spec.ts).
-    await expect(page.locator("svg")).toHaveCount(0);
-    await expect(page.getByRole("img", { name: "คิวอาร์ของลิงก์อัปโหลดสลิป" })).toHaveCount(0);
-    expect(await wasNotReloaded(page)).toBe(true);
-    await expectNoAxeViolations(page);
-  },
-);
+test("the page turns to paid by itself within 2 s of the payment, without a reload, and the QR is gone @deployed", async ({
+  page,
+  browser,
+  sandbox,
+}) => {
+  const made = await makeRequest(browser, { amount: "150.00" });
+  await page.goto(made.checkoutUrl);
+  await expect(live(page)).toHaveAttribute("data-hub", "connected");
+  await markPage(page);
+  await sandbox.control("POST", `/requests/${made.providerId}/pay`, {});
+  await expect(live(page)).toHaveAttribute("data-state", /^(paid|approved)$/, { timeout: 2_000 });
+  const outcome = page.getByTestId("checkout-outcome");
+  await expect(outcome.getByRole("heading")).toHaveText("✓ ได้รับเงินแล้ว");
+  await expect(outcome).toContainText(made.refId1);
+  await expect(page.getByTestId("payment-qr")).toHaveCount(0);
+  // No QR is left, not even the slip link's: a paid page is a receipt (e2e/checkout-paid.spec.ts).
+  await expect(page.locator("svg")).toHaveCount(0);
+  await expect(page.getByRole("img", { name: "คิวอาร์ของลิงก์อัปโหลดสลิป" })).toHaveCount(0);
+  expect(await wasNotReloaded(page)).toBe(true);
+  await expectNoAxeViolations(page);
+});
 
 test("with webhooks lost, the provider's hub alone brings the payment, also after its WebSocket was cut", async ({
   page,

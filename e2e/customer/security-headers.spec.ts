@@ -20,23 +20,22 @@ test.describe("the customer's pages", () => {
     test.setTimeout(60_000);
   });
 
-  test(
-    "the checkout and the slip page carry a nonce-based policy, fresh each time, the hub allowed",
-    { tag: "@deployed" },
-    async ({ request, browser }) => {
-      const made = await makeRequest(browser, { amount: "120.00" });
-      await expectNoncedPolicy(() => request.get(made.checkoutUrl));
-      const checkout = await request.get(made.checkoutUrl);
-      expect(checkout.headers()["content-security-policy"]).toMatch(/connect-src 'self' wss?:\/\/\S+ https?:\/\/\S+;/);
-      expect(checkout.headers()["permissions-policy"]).toContain("clipboard-write=(self)");
-      expect(checkout.headers()["set-cookie"]).toBeUndefined();
-      expect(made.slipUrl).not.toBeNull();
-      await expectNoncedPolicy(() => request.get(made.slipUrl!));
-      const slip = await request.get(made.slipUrl!);
-      expect(slip.headers()["permissions-policy"]).toContain("clipboard-write=()");
-      expect(slip.headers()["set-cookie"]).toBeUndefined();
-    },
-  );
+  test("the checkout and the slip page carry a nonce-based policy, fresh each time, the hub allowed @deployed", async ({
+    request,
+    browser,
+  }) => {
+    const made = await makeRequest(browser, { amount: "120.00" });
+    await expectNoncedPolicy(() => request.get(made.checkoutUrl));
+    const checkout = await request.get(made.checkoutUrl);
+    expect(checkout.headers()["content-security-policy"]).toMatch(/connect-src 'self' wss?:\/\/\S+ https?:\/\/\S+;/);
+    expect(checkout.headers()["permissions-policy"]).toContain("clipboard-write=(self)");
+    expect(checkout.headers()["set-cookie"]).toBeUndefined();
+    expect(made.slipUrl).not.toBeNull();
+    await expectNoncedPolicy(() => request.get(made.slipUrl!));
+    const slip = await request.get(made.slipUrl!);
+    expect(slip.headers()["permissions-policy"]).toContain("clipboard-write=()");
+    expect(slip.headers()["set-cookie"]).toBeUndefined();
+  });
 
   test("the checkout connects to the hub and turns paid, and a slip is previewed, without one violation", async ({
     page,

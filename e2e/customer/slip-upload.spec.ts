@@ -26,56 +26,56 @@ const uniqueRef = () =>
 
 const pickFile = (page: Page, file: string) => page.getByLabel(/เลือกรูปสลิป|เลือกรูปอื่น/).setInputFiles(file);
 
-test(
-  "a slip whose QR fills in the reference: the request is shown, the upload lands at the provider and on the console's timeline",
-  { tag: "@deployed" },
-  async ({ page, browser, sandbox }) => {
-    const made = await makeRequest(browser, { amount: "210.00" });
-    await page.goto(made.slipUrl!);
-    const card = page.getByTestId("slip-request");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("อัปโหลดสลิปการโอน");
-    await expect(card).toContainText("Siam Coffee Roasters");
-    await expect(card).toContainText(/฿210\.\d\d/);
-    await expect(card).toContainText("สมหญิง ใจงาม");
-    await expect(card).toContainText(made.refId1);
+test("a slip whose QR fills in the reference: the request is shown, the upload lands at the provider and on the console's timeline @deployed", async ({
+  page,
+  browser,
+  sandbox,
+}) => {
+  const made = await makeRequest(browser, { amount: "210.00" });
+  await page.goto(made.slipUrl!);
+  const card = page.getByTestId("slip-request");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("อัปโหลดสลิปการโอน");
+  await expect(card).toContainText("Siam Coffee Roasters");
+  await expect(card).toContainText(/฿210\.\d\d/);
+  await expect(card).toContainText("สมหญิง ใจงาม");
+  await expect(card).toContainText(made.refId1);
 
-    const reference = uniqueRef();
-    await pickFile(page, slipWithQr(reference));
-    await expect(page.getByTestId("slip-preview")).toBeVisible();
-    await expect(page.getByLabel("4 ตัวแรก")).toHaveValue(reference.slice(0, 4));
-    await expect(page.getByLabel("4 ตัวท้าย")).toHaveValue(reference.slice(-4));
-    await expect(page.getByTestId("ref-from-qr")).toHaveText("กรอกให้จากคิวอาร์โค้ดในสลิปแล้ว กรุณาตรวจสอบและแก้ไขหากไม่ถูกต้อง");
-    await page.getByLabel("หมายเหตุ (ไม่บังคับ)").fill("โอนจากบัญชีภรรยา");
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.map((v) => v.id)).toEqual([]);
-    await page.getByRole("button", { name: "อัปโหลดสลิป" }).click();
-    await expect(page.getByTestId("slip-done")).toContainText("อัปโหลดสลิปแล้ว");
+  const reference = uniqueRef();
+  await pickFile(page, slipWithQr(reference));
+  await expect(page.getByTestId("slip-preview")).toBeVisible();
+  await expect(page.getByLabel("4 ตัวแรก")).toHaveValue(reference.slice(0, 4));
+  await expect(page.getByLabel("4 ตัวท้าย")).toHaveValue(reference.slice(-4));
+  await expect(page.getByTestId("ref-from-qr")).toHaveText("กรอกให้จากคิวอาร์โค้ดในสลิปแล้ว กรุณาตรวจสอบและแก้ไขหากไม่ถูกต้อง");
+  await page.getByLabel("หมายเหตุ (ไม่บังคับ)").fill("โอนจากบัญชีภรรยา");
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await page.getByRole("button", { name: "อัปโหลดสลิป" }).click();
+  await expect(page.getByTestId("slip-done")).toContainText("อัปโหลดสลิปแล้ว");
 
-    const slips = await slipsAtProvider(sandbox, made.providerId);
-    expect(slips).toHaveLength(1);
-    expect(slips[0]).toMatchObject({ first4: reference.slice(0, 4), last4: reference.slice(-4), note: "โอนจากบัญชีภรรยา" });
-    // Scaled down in the browser and sent as JPEG.
-    const jpeg = Buffer.from(slips[0]!.imageBase64.replace(/^data:[^,]+,/, ""), "base64");
-    expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  const slips = await slipsAtProvider(sandbox, made.providerId);
+  expect(slips).toHaveLength(1);
+  expect(slips[0]).toMatchObject({ first4: reference.slice(0, 4), last4: reference.slice(-4), note: "โอนจากบัญชีภรรยา" });
+  // Scaled down in the browser and sent as JPEG.
+  const jpeg = Buffer.from(slips[0]!.imageBase64.replace(/^data:[^,]+,/, ""), "base64");
+  expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
 
-    skipWithoutRole(test, "admin");
-    const staff = await browser.newContext({
-      ...devices["Desktop Chrome"],
-      locale: "en-GB",
-      storageState: storageStatePath("admin"),
-      baseURL: E2E.baseUrl,
-    });
-    try {
-      const console = await staff.newPage();
-      await console.goto(`/requests/${made.id}`);
-      const entry = console.locator('[data-testid="timeline-entry"][data-type="slip_uploaded"]');
-      await expect(entry).toContainText("Slip uploaded · customer");
-      await expect(entry).toContainText("โอนจากบัญชีภรรยา");
-    } finally {
-      await staff.close();
-    }
-  },
-);
+  skipWithoutRole(test, "admin");
+  const staff = await browser.newContext({
+    ...devices["Desktop Chrome"],
+    locale: "en-GB",
+    storageState: storageStatePath("admin"),
+    baseURL: E2E.baseUrl,
+  });
+  try {
+    const console = await staff.newPage();
+    await console.goto(`/requests/${made.id}`);
+    const entry = console.locator('[data-testid="timeline-entry"][data-type="slip_uploaded"]');
+    await expect(entry).toContainText("Slip uploaded · customer");
+    await expect(entry).toContainText("โอนจากบัญชีภรรยา");
+  } finally {
+    await staff.close();
+  }
+});
 
 test("the picker: 'take a photo' and 'choose from the gallery' are large buttons on a 360 px phone, the picked slip shows in it, and axe finds nothing", async ({
   page,
