@@ -33,7 +33,14 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: "setup", testDir: "./e2e/support", testMatch: "auth.setup.ts", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    {
+      // Five sign-ins, each a password hash and a fresh browser: more than one flow's 30 s on a busy machine.
+      name: "setup",
+      testDir: "./e2e/support",
+      testMatch: "auth.setup.ts",
+      timeout: 90_000,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
     {
       // Staff pages on a desktop, in English, signed in (as the demo admin unless a test picks a role).
       name: "console",

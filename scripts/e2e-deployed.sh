@@ -1,26 +1,27 @@
 #!/usr/bin/env bash
-# The end-to-end suite against PayDesk started as a deployment starts it (`npm start`: its own
-# data folder, the default provider timeout and rate limit, demo users created at the first start),
-# the way QA runs it against a deployed PayDesk (README, Testing): E2E_BASE_URL, E2E_SANDBOX_URL and
-# one account per role in E2E_USERS. Specs that cannot run that way must skip, saying why; this run
-# keeps them honest. Usage: scripts/e2e-deployed.sh [report.json] [spec …] (default: the specs
-# that sign in as each role and drive the customer's pages).
+# Deployed mode: the end-to-end tests about a deployed PayDesk (tagged @deployed: each role's
+# sign-in and permissions, the customer's checkout and slip pages, headers, no keys in the browser,
+# the provider's failure words, approvals), run the way QA runs them (README, Testing) against
+# PayDesk started as a deployment starts it (`npm start`: its own data folder, demo users created at
+# the first start, the default provider timeout and the provider's rate limit on):
+# E2E_BASE_URL, E2E_SANDBOX_URL and one account per role in E2E_USERS. Tests that need a setting
+# such a PayDesk lacks skip, saying why (e2e/support/deployment.ts).
+# Usage: scripts/e2e-deployed.sh [report.json] [spec or Playwright option …] — with specs, those
+# specs whole instead of the tagged tests (`e2e` runs the whole suite this way).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 report="${1:-.test-reports/e2e-deployed-results.json}"
 shift || true
-specs=("$@")
-[ ${#specs[@]} -gt 0 ] || specs=(e2e/approvals.spec.ts e2e/create-permissions.spec.ts e2e/provider-failure-words.spec.ts e2e/requests-detail.spec.ts e2e/checkout.spec.ts e2e/slip-upload.spec.ts e2e/auth.spec.ts)
+args=("$@")
+[ ${#args[@]} -gt 0 ] || args=(--grep @deployed)
 
 port="${E2E_DEPLOYED_PORT:-3690}"
 sandbox_port="${E2E_DEPLOYED_SANDBOX_PORT:-4690}"
 data=".data/e2e-deployed"
-rm -rf "$data"
+rm -rf "$data" "$data-states"
+mkdir -p "$(dirname "$data")"
 log="$data.log"
-# The bundled sandbox (spec profile) has no rate limit, so PayDesk's own 20/10 s budget is off, as
-# playwright.config.ts has it: with it, the slip page's anonymous share (a quarter of the budget)
-# would answer the suite's many slip links "busy", which is that page's job on a real provider.
-DATA_DIR="$data" PORT="$port" SANDBOX_PORT="$sandbox_port" BIND_HOST=127.0.0.1 PAYMENT_API_BASE_URL= PUBLIC_BASE_URL= PAYMENT_API_RATE_LIMIT=off \
+DATA_DIR="$data" PORT="$port" SANDBOX_PORT="$sandbox_port" BIND_HOST=127.0.0.1 PAYMENT_API_BASE_URL= PUBLIC_BASE_URL= \
   NEXT_TELEMETRY_DISABLED=1 node_modules/.bin/tsx scripts/start.ts >"$log" 2>&1 &
 started=$!
 stop() { kill -TERM "$started" 2>/dev/null; wait "$started" 2>/dev/null; }
@@ -33,4 +34,4 @@ for _ in $(seq 1 120); do
 done
 
 E2E_DATA_DIR="$data-states" E2E_BASE_URL="http://127.0.0.1:$port" E2E_SANDBOX_URL="http://127.0.0.1:$sandbox_port" E2E_USERS="$data/demo-users.json" \
-  E2E_REPORT="$report" node_modules/.bin/playwright test "${specs[@]}"
+  E2E_REPORT="$report" node_modules/.bin/playwright test "${args[@]}"

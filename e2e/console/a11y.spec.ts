@@ -12,6 +12,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { E2E } from "../support/config";
 
 const EMPTY_STATE = { cookies: [], origins: [] };
+// Each test here scans several pages with axe, seconds each on a small machine: more than one flow's 30 s.
+test.describe.configure({ timeout: 90_000 });
 
 function pageRoutes(): string[] {
   const manifest = path.resolve(".next", "app-path-routes-manifest.json");

@@ -47,7 +47,10 @@ async function heldPayOut(page: Page): Promise<string> {
   return refId1;
 }
 
-test("the requester cannot approve their own Pay-Out; a second person approves it and it is sent", async ({ browser, sandbox }) => {
+test("the requester cannot approve their own Pay-Out; a second person approves it and it is sent @deployed", async ({
+  browser,
+  sandbox,
+}) => {
   const finance = await as(browser, "finance");
   const refId1 = await heldPayOut(finance);
   expect(await atSandbox(sandbox, refId1)).toEqual([]);
@@ -320,7 +323,7 @@ test("the nav counts the requests waiting for approval, and follows them live", 
   await expect(approvalsLink(finance)).toHaveAccessibleName(waiting(before));
 });
 
-test("the nav shows no count to a role that may not approve", async ({ browser }) => {
+test("the nav shows no count to a role that may not approve @deployed", async ({ browser }) => {
   skipWithoutRole(test, "operator");
   const context = await browser.newContext({ storageState: storageStatePath("operator") });
   contexts.push(context);

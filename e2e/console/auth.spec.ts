@@ -29,7 +29,7 @@ test.describe("signing in and out", () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
   for (const role of ROLES) {
-    test(`${role} signs in and sees only the sections the role may open`, async ({ page }) => {
+    test(`${role} signs in and sees only the sections the role may open @deployed`, async ({ page }) => {
       const user = demoUser(role);
       test.skip(!user, NO_DEMO_USERS);
       await page.goto("/login");
@@ -102,7 +102,7 @@ test.describe("signing in and out", () => {
     });
   });
 
-  test("signing out ends the session", async ({ page }) => {
+  test("signing out ends the session @deployed", async ({ page }) => {
     const user = demoUser("operator") ?? anyUser();
     test.skip(!user, NO_USER);
     await page.goto("/login");

@@ -10,7 +10,7 @@ test.describe("an operator", () => {
   test.use({ storageState: storageStatePath("operator") });
   test.beforeEach(() => skipWithoutRole(test, "operator"));
 
-  test("is offered Pay-In and P2P only; the money-out pages and the approvals queue answer 403", async ({ page }) => {
+  test("is offered Pay-In and P2P only; the money-out pages and the approvals queue answer 403 @deployed", async ({ page }) => {
     await page.goto("/new");
     const picker = page.getByTestId("merchant-picker");
     if (await picker.isVisible()) await picker.getByRole("button", { name: COFFEE }).click();
@@ -32,7 +32,7 @@ test.describe("a viewer", () => {
   test.use({ storageState: storageStatePath("viewer") });
   test.beforeEach(() => skipWithoutRole(test, "viewer"));
 
-  test("cannot open the create pages at all", async ({ page }) => {
+  test("cannot open the create pages at all @deployed", async ({ page }) => {
     for (const path of ["/new", "/new/payin", "/new/p2p"]) {
       expect((await page.goto(path))?.status(), path).toBe(403);
     }

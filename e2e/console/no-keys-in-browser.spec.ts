@@ -52,7 +52,7 @@ test.describe("API keys never reach a browser", () => {
     }
   });
 
-  test("no page's HTML or inlined payload contains a key, signed in as an admin", async ({ page, sandbox }) => {
+  test("no page's HTML or inlined payload contains a key, signed in as an admin @deployed", async ({ page, sandbox }) => {
     // A crawl of every page, each fetched and then rendered: more time than one flow's 30 s.
     test.setTimeout(120_000);
     const secrets = secretsToFind(sandbox.merchants);
@@ -70,7 +70,7 @@ test.describe("API keys never reach a browser", () => {
     }
   });
 
-  test("the test would notice a key if one leaked", async ({ sandbox }) => {
+  test("the test would notice a key if one leaked @deployed", async ({ sandbox }) => {
     // Guard against a scan that can never fail: a page that prints a key must be caught by the same check.
     const secrets = secretsToFind(sandbox.merchants);
     const leaked = `<html><script>self.__next_f.push([1,"${sandbox.merchants[0]!.submitKey}"])</script></html>`;

@@ -4,18 +4,18 @@
  * English stays what PayDesk stores (playwright.config.ts sets a 3 s provider timeout). While the
  * form waits, it shows how long it has been waiting.
  */
-import { E2E } from "../support/config";
 import { COFFEE, landedOnRequest, openCreateForm, refId1Input } from "../support/create-forms";
+import { skipWithout } from "../support/deployment";
 import { expect, test } from "../support/sandbox";
 
 test.beforeEach(({}) => {
-  test.skip(E2E.external, "needs the 3 s provider timeout that playwright.config.ts gives the PayDesk it starts");
+  skipWithout(test, "3 s provider timeout");
 });
 
 test.describe("a Thai reader", () => {
   test.use({ locale: "th-TH" });
 
-  test("is told in Thai that the provider did not answer in time", async ({ page, sandbox }) => {
+  test("is told in Thai that the provider did not answer in time @deployed", async ({ page, sandbox }) => {
     await openCreateForm(page, "payin", COFFEE);
     const refId1 = await refId1Input(page).inputValue();
     // The call never reaches the provider's logic and no answer comes: PayDesk gives up after 3 s.

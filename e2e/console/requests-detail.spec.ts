@@ -122,7 +122,7 @@ test("a Pay-Out is paid out in part, then in full, through the sandbox; a bad am
   await expect(page.getByTestId("request-fields")).toContainText(/Paid so far\s*฿1,000\.00/);
 });
 
-test("a lost answer shows 'checking with the provider', and 'Re-check now' settles it", async ({ page, sandbox }) => {
+test("a lost answer shows 'checking with the provider', and 'Re-check now' settles it @deployed", async ({ page, sandbox }) => {
   await openCreateForm(page, "payin", COFFEE);
   const refId1 = await refId1Input(page).inputValue();
   // The provider creates the request, then its answer is lost (an empty 500).

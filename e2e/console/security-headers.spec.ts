@@ -16,7 +16,7 @@ import { expect, test } from "../support/sandbox";
 import { expectNoncedPolicy, watchViolations } from "../support/csp";
 
 test.describe("the console's pages", () => {
-  test("a console page and the sign-in page carry a nonce-based policy, fresh each time", async ({ request, playwright }) => {
+  test("a console page and the sign-in page carry a nonce-based policy, fresh each time @deployed", async ({ request, playwright }) => {
     await expectNoncedPolicy(() => request.get("/requests"));
     const signedOut = await playwright.request.newContext({ baseURL: E2E.baseUrl });
     try {

@@ -9,6 +9,7 @@ import { devices, expect, request as apiRequest, test, type Browser, type Page }
 import { skipWithoutRole, storageStatePath } from "../support/auth-users";
 import { makeRequest } from "../support/checkout";
 import { E2E } from "../support/config";
+import { waitOutBusySlipCalls } from "../support/slip-patience";
 import { slipWithQr } from "../support/slips";
 
 test.beforeEach(({}) => {
@@ -31,6 +32,7 @@ async function uploadSlip(browser: Browser, slipUrl: string, reference: string, 
     storageState: nobody,
     extraHTTPHeaders: { "X-Forwarded-For": `10.${rnd()}.${rnd()}.${rnd()}` },
   });
+  await waitOutBusySlipCalls(phone);
   try {
     const page = await phone.newPage();
     await page.goto(slipUrl);

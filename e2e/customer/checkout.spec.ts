@@ -18,7 +18,7 @@ test.beforeEach(({}) => {
 
 const live = (page: import("@playwright/test").Page) => page.getByTestId("checkout-live");
 
-test("a QR Pay-In in Thai: the exact amount, the QR, bank details to copy, the slip link and the time left", async ({
+test("a QR Pay-In in Thai: the exact amount, the QR, bank details to copy, the slip link and the time left @deployed", async ({
   page,
   browser,
   sandbox,
@@ -93,7 +93,7 @@ test("Save QR downloads a PNG whose QR is the payment's, with a one-line instruc
   await expect(page.getByText("บันทึกคิวอาร์แล้ว")).toBeVisible();
 });
 
-test("the page turns to paid by itself within 2 s of the payment, without a reload, and the QR is gone", async ({
+test("the page turns to paid by itself within 2 s of the payment, without a reload, and the QR is gone @deployed", async ({
   page,
   browser,
   sandbox,

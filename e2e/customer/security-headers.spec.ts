@@ -20,7 +20,10 @@ test.describe("the customer's pages", () => {
     test.setTimeout(60_000);
   });
 
-  test("the checkout and the slip page carry a nonce-based policy, fresh each time, the hub allowed", async ({ request, browser }) => {
+  test("the checkout and the slip page carry a nonce-based policy, fresh each time, the hub allowed @deployed", async ({
+    request,
+    browser,
+  }) => {
     const made = await makeRequest(browser, { amount: "120.00" });
     await expectNoncedPolicy(() => request.get(made.checkoutUrl));
     const checkout = await request.get(made.checkoutUrl);

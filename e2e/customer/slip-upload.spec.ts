@@ -26,7 +26,7 @@ const uniqueRef = () =>
 
 const pickFile = (page: Page, file: string) => page.getByLabel(/เลือกรูปสลิป|เลือกรูปอื่น/).setInputFiles(file);
 
-test("a slip whose QR fills in the reference: the request is shown, the upload lands at the provider and on the console's timeline", async ({
+test("a slip whose QR fills in the reference: the request is shown, the upload lands at the provider and on the console's timeline @deployed", async ({
   page,
   browser,
   sandbox,

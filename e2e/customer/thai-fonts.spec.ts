@@ -7,7 +7,7 @@
  * test invites, in Thai; customer pages in the `customer` project — checkout and the slip page, in
  * Thai and in English (where "ไทย" is the one Thai word).
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/sandbox";
 import { makeRequest } from "../support/checkout";
 import { CHROMIUM_ARGS, chromiumPath } from "../support/config";
 import { expectThaiInWebFont, fontconfigWithoutThai } from "../support/thai-fonts";

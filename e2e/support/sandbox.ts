@@ -5,6 +5,7 @@
  */
 import { test as base, expect } from "@playwright/test";
 import { E2E } from "./config";
+import { waitOutBusySlipCalls } from "./slip-patience";
 
 export interface SandboxMerchant {
   name: string;
@@ -62,6 +63,11 @@ async function connect(): Promise<SandboxClient | string> {
 }
 
 export const test = base.extend<{ sandbox: SandboxClient }>({
+  // A slip page or call answered "busy" by the provider's rate limit is asked again (./slip-patience.ts).
+  context: async ({ context }, use) => {
+    await waitOutBusySlipCalls(context);
+    await use(context);
+  },
   sandbox: async ({}, use, testInfo) => {
     const client = await connect();
     testInfo.skip(typeof client === "string", typeof client === "string" ? client : "");
