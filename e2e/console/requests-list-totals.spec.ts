@@ -146,6 +146,7 @@ test("search finds tags, description, customer phone and part of a RefId; the li
 });
 
 test("in Thai: counts, totals, range and order in Thai words, no axe violations", async ({ page, context }) => {
+  test.setTimeout(90_000);
   const { tag } = await threePayInsViaApi();
   await context.addCookies([{ name: "paydesk_locale", value: "th", url: E2E.baseUrl }]);
   await page.goto(`/requests?merchant=all&q=${tag}&sort=amount_desc`);
@@ -162,6 +163,8 @@ test.describe("on a phone", () => {
 
   for (const locale of ["en", "th"] as const) {
     test(`cards keep amount and status in view, filters fold away, header and nav stay short (${locale})`, async ({ page, context }) => {
+      // Two axe scans of a phone-sized page: past 30 s on a loaded machine.
+      test.setTimeout(90_000);
       const { tag } = await threePayInsViaApi();
       if (locale === "th") await context.addCookies([{ name: "paydesk_locale", value: "th", url: E2E.baseUrl }]);
       await page.goto(`/requests?merchant=all&q=${tag}`);

@@ -16,6 +16,8 @@ const EMPTY_STATE = { cookies: [], origins: [] };
 setup.describe.configure({ mode: "serial" });
 
 setup("sign in once per role and keep the browser state", async ({ browser }) => {
+  // Five sign-ins in a row, each a password hash and a console page: more than 30 s on a loaded machine.
+  setup.setTimeout(120_000);
   fs.mkdirSync(path.dirname(storageStatePath("default")), { recursive: true });
   const save = async (user: NonNullable<ReturnType<typeof anyUser>>, ...files: string[]) => {
     const context = await browser.newContext();
@@ -37,6 +39,7 @@ setup("sign in once per role and keep the browser state", async ({ browser }) =>
 });
 
 setup("make a merchant API key per demo merchant, as the admin, for the tests' requests", async ({ browser }) => {
+  setup.setTimeout(90_000);
   const context = await browser.newContext({ storageState: storageStatePath("admin") });
   try {
     await makeTestDataKeys(await context.newPage());
