@@ -9,7 +9,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
-import { COFFEE, landedOnRequest, openCreateForm } from "../support/create-forms";
+import { createViaApi, skipWithoutApiKey } from "../support/api";
+import { COFFEE } from "../support/create-forms";
 import { expect, test } from "../support/sandbox";
 
 test.beforeEach(({}) => {
@@ -43,13 +44,11 @@ async function startReceiver(): Promise<Receiver> {
   return receiver;
 }
 
-/** A Pay-In made through the console, paid with the sandbox's control; answers its id. */
+/** A Pay-In made through the merchant API, paid with the sandbox's control on its page; answers its id. */
 async function paidPayIn(page: Page): Promise<string> {
-  await openCreateForm(page, "payin", COFFEE);
-  await page.getByLabel("Payer's name").fill("สมชาย ใจดี");
-  await page.getByLabel("Amount").fill("120.00");
-  await page.getByRole("button", { name: "Create Pay-In" }).click();
-  const id = await landedOnRequest(page);
+  skipWithoutApiKey(test);
+  const { id } = await createViaApi({ operation: "payin", amount: "120.00", payerName: "สมชาย ใจดี" });
+  await page.goto(`/requests/${id}`);
   const panel = page.getByTestId("sandbox-controls");
   await panel.locator("summary").click();
   await panel.getByRole("button", { name: "Sandbox: Customer pays (mark paid)" }).click();

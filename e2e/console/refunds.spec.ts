@@ -4,8 +4,9 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { createViaApi, skipWithoutApiKey } from "../support/api";
 import { skipWithoutRole, storageStatePath } from "../support/auth-users";
-import { atSandbox, COFFEE, landedOnRequest, openCreateForm, refId1Input } from "../support/create-forms";
+import { atSandbox, COFFEE, landedOnRequest, refId1Input } from "../support/create-forms";
 import { expect, test } from "../support/sandbox";
 
 test.beforeEach(({}) => {
@@ -15,13 +16,11 @@ test.beforeEach(({}) => {
 /** A control calls the provider through PayDesk's shared rate limit, which the reconciliation worker also draws on. */
 const PROVIDER_CALL = { timeout: 25_000 };
 
+/** A Pay-In made through the merchant API (the refund, not the Pay-In, is what these tests are about), paid in the sandbox from its page. */
 async function paidPayIn(page: Page): Promise<{ id: string; refId1: string }> {
-  await openCreateForm(page, "payin", COFFEE);
-  const refId1 = await refId1Input(page).inputValue();
-  await page.getByLabel("Payer's name").fill("สมชาย ใจดี");
-  await page.getByLabel("Amount").fill("150.00");
-  await page.getByRole("button", { name: "Create Pay-In" }).click();
-  const id = await landedOnRequest(page);
+  skipWithoutApiKey(test);
+  const { id, refId1 } = await createViaApi({ operation: "payin", amount: "150.00", payerName: "สมชาย ใจดี" });
+  await page.goto(`/requests/${id}`);
   const panel = page.getByTestId("sandbox-controls");
   await panel.locator("summary").click();
   await panel.getByRole("button", { name: "Sandbox: Customer pays (mark paid)" }).click();
@@ -101,11 +100,9 @@ test("a paid Pay-In is refunded in part from its page, and more than is left is 
 });
 
 test("a request that is not a paid Pay-In offers no refund", async ({ page }) => {
-  await openCreateForm(page, "payin", COFFEE);
-  await page.getByLabel("Payer's name").fill("สมชาย ใจดี");
-  await page.getByLabel("Amount").fill("120.00");
-  await page.getByRole("button", { name: "Create Pay-In" }).click();
-  const id = await landedOnRequest(page);
+  skipWithoutApiKey(test);
+  const { id } = await createViaApi({ operation: "payin", amount: "120.00", payerName: "สมชาย ใจดี" });
+  await page.goto(`/requests/${id}`);
   await expect(page.getByTestId("refunds-panel")).toHaveCount(0);
   await page.goto(`/requests/${id}/refund`);
   await expect(page.getByTestId("not-refundable")).toHaveText(

@@ -2,11 +2,14 @@
  * A request's page: every field, the provider's answer, the timeline with who did
  * what, the customer's links with copy buttons and QR codes, the countdown, "checking with the
  * provider" for a lost answer, and — in sandbox mode — buttons that make the provider act.
- * Requests are made through PayDesk's own create forms (see e2e/requests-list.spec.ts).
+ * The first test makes its request through the create form (it reads "Created · Demo Admin" on the
+ * timeline); the others, which are about the page and not about who made the request, through the
+ * merchant API (e2e/support/api.ts), which is faster.
  */
 import { lastCopied, recordClipboard } from "../support/clipboard";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { createViaApi, skipWithoutApiKey } from "../support/api";
 import { skipWithoutRole, storageStatePath } from "../support/auth-users";
 import { E2E } from "../support/config";
 import { COFFEE, landedOnRequest, openCreateForm, refId1Input } from "../support/create-forms";
@@ -24,6 +27,14 @@ async function createPayIn(page: Page, amount = "325.00"): Promise<{ id: string;
   await page.getByLabel("Amount").fill(amount);
   await page.getByRole("button", { name: "Create Pay-In" }).click();
   return { id: await landedOnRequest(page), refId1 };
+}
+
+/** A Pay-In made through the merchant API, its page open. */
+async function openPayInMadeByApi(page: Page, amount: string): Promise<{ id: string; refId1: string }> {
+  skipWithoutApiKey(test);
+  const { id, refId1 } = await createViaApi({ operation: "payin", amount, payerName: "สมชาย ใจดี" });
+  await page.goto(`/requests/${id}`);
+  return { id, refId1 };
 }
 
 const timeline = (page: Page) => page.getByTestId("timeline-entry");
@@ -81,7 +92,7 @@ test("a pending Pay-In: fields, links to copy, both QR codes, bank details, coun
 });
 
 test("the sandbox's 'mark paid' makes the provider act, and the page shows the outcome", async ({ page }) => {
-  await createPayIn(page, "150.00");
+  await openPayInMadeByApi(page, "150.00");
   const panel = await openSandbox(page);
   await expect(panel.getByRole("heading")).toHaveText("Sandbox controls");
   await panel.getByRole("button", { name: "Sandbox: Customer pays (mark paid)" }).click();
@@ -146,7 +157,7 @@ test("another merchant's or a made-up request id is simply not found", async ({ 
 });
 
 test("the page has no axe violations", async ({ page }) => {
-  await createPayIn(page, "99.00");
+  await openPayInMadeByApi(page, "99.00");
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
 });
@@ -155,11 +166,10 @@ test.describe("as a viewer", () => {
   test.use({ storageState: storageStatePath("viewer") });
   test.beforeEach(() => skipWithoutRole(test, "viewer", "default"));
 
-  test("sees the request and may re-check it, but gets no sandbox buttons", async ({ page, browser }) => {
-    // Viewers cannot create; the demo admin makes the request in a browser of their own.
-    const admin = await browser.newContext({ storageState: storageStatePath("default") });
-    const { id } = await createPayIn(await admin.newPage(), "77.00");
-    await admin.close();
+  test("sees the request and may re-check it, but gets no sandbox buttons", async ({ page }) => {
+    // Viewers cannot create; the merchant's key makes the request.
+    skipWithoutApiKey(test);
+    const { id } = await createViaApi({ operation: "payin", amount: "77.00" });
     await page.goto(`/requests/${id}`);
     await expect(page.getByTestId("signed-in-as")).toContainText("Viewer");
     await expect(page.getByTestId("status-badge").first()).toHaveText(/Pending/);

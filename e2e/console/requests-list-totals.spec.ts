@@ -3,11 +3,13 @@
  * customer phone, part of a RefId), counts per status and totals for the filters, "1–3 of 3",
  * ordering by amount, and the list on a phone (cards, folded filters) — in English and Thai, with axe.
  *
- * As in requests-list.spec.ts, the rows come through PayDesk's own create form and each test marks
- * its requests with a RefId2 of its own, so specs running beside it never change what it sees.
+ * The search test's rows come through PayDesk's own create form (it searches what the form takes:
+ * tags, description, customer phone); the others' through the merchant API, which is faster. Each
+ * test marks its requests with a RefId2 of its own, so specs running beside it never change what it sees.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { createViaApi, skipWithoutApiKey } from "../support/api";
 import { COFFEE, landedOnRequest, openCreateForm, refId1Input } from "../support/create-forms";
 import { E2E } from "../support/config";
 import { expect, test } from "../support/sandbox";
@@ -71,6 +73,19 @@ async function threePayIns(page: Page) {
   return { tag, word, description, phone, small, large, middle };
 }
 
+/**
+ * Three Pay-Ins made through the merchant API, for the tests that count and total them: a reference
+ * that is not a RefId1 (it has a space) becomes the RefId2, and PayDesk makes the RefId1.
+ */
+async function threePayInsViaApi() {
+  skipWithoutApiKey(test);
+  const tag = marker("E2E-TOT");
+  for (const [n, amount] of ["101.00", "303.00", "202.00"].entries()) {
+    await createViaApi({ operation: "payin", reference: `${tag} ${n}`, payerName: "สมชาย ใจดี", amount });
+  }
+  return { tag };
+}
+
 test("search finds tags, description, customer phone and part of a RefId; the list counts, totals, sorts by amount", async ({ page }) => {
   test.setTimeout(120_000);
   const { tag, word, description, phone, small, large, middle } = await threePayIns(page);
@@ -132,7 +147,7 @@ test("search finds tags, description, customer phone and part of a RefId; the li
 
 test("in Thai: counts, totals, range and order in Thai words, no axe violations", async ({ page, context }) => {
   test.setTimeout(90_000);
-  const { tag } = await threePayIns(page);
+  const { tag } = await threePayInsViaApi();
   await context.addCookies([{ name: "paydesk_locale", value: "th", url: E2E.baseUrl }]);
   await page.goto(`/requests?merchant=all&q=${tag}&sort=amount_desc`);
   await expect(page.locator("html")).toHaveAttribute("lang", "th");
@@ -148,8 +163,9 @@ test.describe("on a phone", () => {
 
   for (const locale of ["en", "th"] as const) {
     test(`cards keep amount and status in view, filters fold away, header and nav stay short (${locale})`, async ({ page, context }) => {
+      // Two axe scans of a phone-sized page: past 30 s on a loaded machine.
       test.setTimeout(90_000);
-      const { tag } = await threePayIns(page);
+      const { tag } = await threePayInsViaApi();
       if (locale === "th") await context.addCookies([{ name: "paydesk_locale", value: "th", url: E2E.baseUrl }]);
       await page.goto(`/requests?merchant=all&q=${tag}`);
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
