@@ -19,7 +19,7 @@ import { payInRequest } from "@/lib/requests/contract";
  * confirmed against a real sandbox over HTTP. The sandbox holds the first confirmation read for a
  * few seconds; meanwhile every webhook must be answered, and no more than the queue's concurrency
  * plus its waiting room may be taken on at all: the rest stay `received` until the stranded sweep
- * settles them. (How claims arriving together share their reads is lib/webhooks/confirm-batch.test.ts.)
+ * settles them. (How claims arriving together share their reads is lib/webhooks/confirm-batch.db.test.ts.)
  */
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown, intake: undefined as unknown, apis: new Map<string, unknown>() }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db, getIntakeDb: async () => surroundings.intake }));
