@@ -20,7 +20,8 @@ import { defineConfig } from "vitest/config";
  * asserts how fast something happened, only what happened, so the factor changes no verdict.
  */
 const factor = Number(process.env.TEST_TIME_FACTOR ?? "1");
-if (!Number.isFinite(factor) || factor <= 0) throw new Error(`TEST_TIME_FACTOR must be a positive number, not "${process.env.TEST_TIME_FACTOR}"`);
+if (!Number.isFinite(factor) || factor <= 0)
+  throw new Error(`TEST_TIME_FACTOR must be a positive number, not "${process.env.TEST_TIME_FACTOR}"`);
 
 const dirs = ["lib", "sandbox", "components", "app", "scripts", "bench"];
 const named = (suffix: string) => dirs.map((dir) => `${dir}/**/*${suffix}`);
@@ -38,6 +39,8 @@ export default defineConfig({
     testTimeout: 20_000 * factor,
     hookTimeout: 60_000 * factor,
     maxWorkers: 2,
+    // expect.poll's own default (1 s) is a timing claim on a busy machine; a poll waits on a condition.
+    expect: { poll: { timeout: 10_000 * factor } },
     // Workers: MAX_WORKERS below, per project. The storage and contract files spend most of their
     // time waiting on sockets, timers, PGlite's file copies and child processes rather than on
     // the CPU, so on 2 CPUs four of them at once finish sooner than two (measured: docs/DESIGN.md

@@ -41,7 +41,5 @@ export function requireProject(what: string, projects: readonly VitestProject[])
   if (project && projects.includes(project)) return;
   const file = expect.getState().testPath ?? "this test file";
   const wanted = projects.map((p) => `${FILE_NAMES[p]} (the ${p} project)`).join(" or ");
-  throw new Error(
-    `${file} uses ${what}, which the ${project ?? "unknown"} project does not provide: rename it to ${wanted} with git mv.`,
-  );
+  throw new Error(`${file} uses ${what}, which the ${project ?? "unknown"} project does not provide: rename it to ${wanted} with git mv.`);
 }
