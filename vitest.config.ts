@@ -1,6 +1,31 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+/**
+ * Three projects, chosen by the test file's name (docs/DESIGN.md §19):
+ *
+ * - `unit`     `*.test.ts`           no database, no server: the code under test, in memory.
+ * - `storage`  `*.db.test.ts`        needs PGlite and/or the real PostgreSQL (the global set-up
+ *                                    builds both templates once); may also start a sandbox or a
+ *                                    receiver beside its database.
+ * - `contract` `*.contract.test.ts`  starts a sandbox, a receiver, an SMTP inbox or another server
+ *                                    and talks to it over real HTTP, without a database.
+ *
+ * A file in the wrong project fails with the name it should have (lib/testing/vitest-project.ts).
+ * Run one alone with `npx vitest run --project unit` (or storage, contract).
+ *
+ * Timeouts are set here and nowhere else, multiplied by TEST_TIME_FACTOR (default 1): on a slow
+ * or loaded machine, `TEST_TIME_FACTOR=3 npm test` gives every test, hook and a test's own
+ * waits on a condition (`scaled()` in lib/testing/vitest-project.ts) three times as long. No test
+ * asserts how fast something happened, only what happened, so the factor changes no verdict.
+ */
+const factor = Number(process.env.TEST_TIME_FACTOR ?? "1");
+if (!Number.isFinite(factor) || factor <= 0)
+  throw new Error(`TEST_TIME_FACTOR must be a positive number, not "${process.env.TEST_TIME_FACTOR}"`);
+
+const dirs = ["lib", "sandbox", "components", "app", "scripts", "bench"];
+const named = (suffix: string) => dirs.map((dir) => `${dir}/**/*${suffix}`);
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -10,20 +35,46 @@ export default defineConfig({
     },
   },
   test: {
-    include: [
-      "lib/**/*.test.ts",
-      "sandbox/**/*.test.ts",
-      "components/**/*.test.ts",
-      "app/**/*.test.ts",
-      "scripts/**/*.test.ts",
-      "bench/**/*.test.ts",
-    ],
     exclude: ["node_modules", ".next", "e2e"],
-    testTimeout: 20_000,
-    // Vitest's default is one worker per CPU but one; on a 2-CPU machine that is a single worker, and
-    // much of this suite waits on sockets, timers and child processes rather than computing.
+    testTimeout: 20_000 * factor,
+    hookTimeout: 60_000 * factor,
     maxWorkers: 2,
-    hookTimeout: 60_000,
-    globalSetup: ["./lib/db/testing/global-setup.ts"],
+    // expect.poll's own default (1 s) is a timing claim on a busy machine; a poll waits on a condition.
+    expect: { poll: { timeout: 10_000 * factor } },
+    // Workers: MAX_WORKERS below, per project. The storage and contract files spend most of their
+    // time waiting on sockets, timers, PGlite's file copies and child processes rather than on
+    // the CPU, so on 2 CPUs four of them at once finish sooner than two (measured: docs/DESIGN.md
+    // §19); unit files compute, so they get one per CPU.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: named(".test.ts"),
+          exclude: [...named(".db.test.ts"), ...named(".contract.test.ts")],
+          // Threads start faster than forks, and nothing here needs a process of its own.
+          pool: "threads",
+          setupFiles: ["./lib/testing/unit-setup.ts"],
+          provide: { vitestProject: "unit", testTimeFactor: factor },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "storage",
+          include: named(".db.test.ts"),
+          globalSetup: ["./lib/db/testing/global-setup.ts"],
+          provide: { vitestProject: "storage", testTimeFactor: factor },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "contract",
+          include: named(".contract.test.ts"),
+          provide: { vitestProject: "contract", testTimeFactor: factor },
+        },
+      },
+    ],
   },
 });

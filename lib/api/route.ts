@@ -18,7 +18,7 @@ import { log } from "../ops/log";
 
 /**
  * THE door for the merchant API's routes (app/api/v1/…), beside the staff door (lib/auth/route.ts)
- * and the public one; lib/auth/routes-registry.test.ts fails on a route under /api/v1 not built here.
+ * and the public one; lib/auth/routes-registry.db.test.ts fails on a route under /api/v1 not built here.
  *
  *   API key (401) → scope (403) → rate limit per key (429) → body: JSON (415), ≤ 64 KB (413), the
  *   endpoint's strict schema (400 naming the field) → Idempotency-Key (POST: replay, 409, 422; only

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { StaffSession } from "./session";
 import { captureLog } from "../ops/testing/log-capture";
 
-// Who is signed in; the door's other gates are exercised for real by lib/auth/routes-registry.test.ts.
+// Who is signed in; the door's other gates are exercised for real by lib/auth/routes-registry.db.test.ts.
 const surroundings = vi.hoisted(() => ({ session: null as StaffSession | null }));
 vi.mock("./session", () => ({ currentSession: async () => surroundings.session, recheckSession: async () => surroundings.session }));
 

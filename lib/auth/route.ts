@@ -14,7 +14,7 @@ import { log } from "../ops/log";
 
 /**
  * THE one door for staff route handlers (app/api/…), beside defineAction for server actions; the
- * same gates in the same order, and lib/auth/routes-registry.test.ts fails when a staff route
+ * same gates in the same order, and lib/auth/routes-registry.db.test.ts fails when a staff route
  * handler is not built here:
  *
  *   session → must-change-password → permission → merchant scope → run, every answer stamped with

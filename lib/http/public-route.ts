@@ -7,7 +7,7 @@ import { clientIpFrom } from "./request-ip";
  * pages, the health check, and the provider's webhooks, beside the staff door (lib/auth/route.ts).
  * They add what every route owes its caller whoever they are: an X-Request-Id on every answer, the
  * client's address read one way (lib/http/request-ip.ts), and a failure answered 500 with the
- * request id as the reference, never its text. lib/auth/routes-registry.test.ts fails on a
+ * request id as the reference, never its text. lib/auth/routes-registry.db.test.ts fails on a
  * route.ts that is built by none of them.
  *
  * The webhook door checks the secret header before anything of the body is read: a sender

@@ -21,7 +21,7 @@ import { bangkokDay, type OverviewRange, type Period } from "./range";
  * 0027, 0028): per Bangkok day for periods and daily charts (`request_rollup_day`,
  * `request_pay_times_day`), per hour for one day's hourly chart (`request_rollup`), so a 30-day
  * range over a million requests reads a few thousand rows; the figures equal what the request list's CSV export of the same
- * filters adds up to (lib/overview/figures.test.ts): requests count on the Bangkok day they were
+ * filters adds up to (lib/overview/figures.db.test.ts): requests count on the Bangkok day they were
  * created, Pay-In money is the paid amount, money out is the requested amount of what succeeded.
  * What is waiting now (approvals, reconciliation) is read from the requests, through indexes.
  */

@@ -1,5 +1,5 @@
 /**
- * The checker behind lib/auth/routes-registry.test.ts: finds every route handler module
+ * The checker behind lib/auth/routes-registry.db.test.ts: finds every route handler module
  * (route.ts) under the given app folder, works out the URL path it serves, and reports every HTTP
  * method it exports that the right door did not build: the staff door (lib/auth/route.ts) for a
  * path that needs a session, the webhook door for /api/webhooks/…, the API door (lib/api/route.ts)

@@ -8,6 +8,7 @@ import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import { openDatabase, type Database } from "../client";
+import { requireProject } from "../../testing/vitest-project";
 
 export const DATABASE_KINDS = ["pglite", "postgres"] as const;
 export type DatabaseKind = (typeof DATABASE_KINDS)[number];
@@ -20,10 +21,12 @@ export interface TestDatabase extends Database {
 
 /** Why the Postgres half cannot run here, or null when it can. */
 export function postgresSkipReason(): string | null {
+  requireProject("a test database", ["storage"]);
   return inject("postgresUnavailableReason");
 }
 
 export async function createTestDatabase(kind: DatabaseKind, options: { poolSize?: number } = {}): Promise<TestDatabase> {
+  requireProject("a test database", ["storage"]);
   if (kind === "pglite") {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paydesk-pglite-"));
     fs.cpSync(inject("pgliteTemplateDir"), dir, { recursive: true });

@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 
 /**
  * A webhook receiver for the tests: a real HTTP server on loopback whose answer the test chooses —
- * a status, a redirect, no answer at all (a timeout), or failing N times before it succeeds — and
+ * a status, a redirect, no answer at all (a timeout), an answer held until the test lets it go, or
+ * failing N times before it succeeds — and
  * which keeps every request it got, headers and body as sent.
  */
 export type Behaviour =
@@ -11,7 +12,9 @@ export type Behaviour =
   | { kind: "redirect"; to: string }
   | { kind: "hang" }
   | { kind: "fail-then-succeed"; failures: number }
-  | { kind: "delay"; ms: number; status?: number };
+  | { kind: "delay"; ms: number; status?: number }
+  /** Holds every request open until `until` settles, then answers: "in flight" without a clock. */
+  | { kind: "held"; until: Promise<void>; status?: number };
 
 export interface Received {
   headers: http.IncomingHttpHeaders;
@@ -56,6 +59,11 @@ export async function startReceiver(): Promise<Receiver> {
         case "delay": {
           const status = behaviour.status ?? 200;
           setTimeout(() => response.writeHead(status).end(), behaviour.ms);
+          return;
+        }
+        case "held": {
+          const status = behaviour.status ?? 200;
+          void behaviour.until.then(() => response.writeHead(status).end());
           return;
         }
         case "fail-then-succeed": {

@@ -1,5 +1,5 @@
 /**
- * One PayDesk instance's outbound delivery loop in its own OS process, for lib/outbound/crash.test.ts:
+ * One PayDesk instance's outbound delivery loop in its own OS process, for lib/outbound/crash.db.test.ts:
  * the test kills it with SIGKILL in the middle of a burst, so nothing of it may live in the test's
  * process. Started with `fork(…, { execArgv: ["--import", "tsx", "--conditions=react-server"] })`
  * (react-server: the modules import "server-only", which loads as an empty module only under that

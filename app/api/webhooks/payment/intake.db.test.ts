@@ -10,6 +10,7 @@ import { createMerchant } from "@/lib/merchants/manage";
 import { rotateWebhookSecret } from "@/lib/merchants/webhook-secret";
 import { processStranded } from "@/lib/webhooks/process";
 import { RETRY_AFTER_SECONDS } from "@/lib/webhooks/intake";
+import { scaled } from "@/lib/testing/vitest-project";
 
 /**
  * The webhook intake under the two conditions that lost webhooks in production (two instances on
@@ -99,41 +100,45 @@ describe.skipIf(skip)("the webhook intake on PostgreSQL", () => {
     }
   };
 
-  it("stores and answers a burst at once while slow processing holds every connection of the main pool", { timeout: 60_000 }, async () => {
-    // The intake's connections open as a running instance's already are.
-    expect((await post(job())).status).toBe(200);
-    // Every main-pool connection held, as a backlog of processing holds them.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let holding = 0;
-    const holders = Array.from({ length: MAIN_POOL }, () =>
-      database.db.transaction(async (tx) => {
-        await tx.execute(sql`select 1`);
-        holding += 1;
-        await held;
-      }),
-    );
-    await until(async () => holding === MAIN_POOL, 10_000, "holding the pool");
-    try {
-      const bodies = Array.from({ length: 200 }, job);
-      const answers = [];
-      for (let i = 0; i < bodies.length; i += 50) answers.push(...(await Promise.all(bodies.slice(i, i + 50).map(post))));
-      expect(answers.map((a) => a.status)).toEqual(bodies.map(() => 200));
-      // None waited for a connection of the main pool (which gives up after CONNECT_TIMEOUT_MS and
-      // answered 500). The 1 s the issue asks for is bench/webhook-ingest's: a machine as loaded
-      // as a shared test run can be makes any wall-clock bound here below that a coin toss.
-      const slowest = Math.max(...answers.map((a) => a.ms));
-      expect(slowest, `answers took ${Math.round(slowest)} ms at most`).toBeLessThan(CONNECT_TIMEOUT_MS);
-      // Every one stored, and none processed: processing waits for the main pool.
-      const rows = await stored(bodies.map((b) => b.Id));
-      expect(rows.map((r) => r.verdict)).toEqual(bodies.map(() => "received"));
-    } finally {
-      release();
-      await Promise.all(holders);
-    }
-  });
+  it(
+    "stores and answers a burst at once while slow processing holds every connection of the main pool",
+    { timeout: scaled(60_000) },
+    async () => {
+      // The intake's connections open as a running instance's already are.
+      expect((await post(job())).status).toBe(200);
+      // Every main-pool connection held, as a backlog of processing holds them.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let holding = 0;
+      const holders = Array.from({ length: MAIN_POOL }, () =>
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          holding += 1;
+          await held;
+        }),
+      );
+      await until(async () => holding === MAIN_POOL, 10_000, "holding the pool");
+      try {
+        const bodies = Array.from({ length: 200 }, job);
+        const answers = [];
+        for (let i = 0; i < bodies.length; i += 50) answers.push(...(await Promise.all(bodies.slice(i, i + 50).map(post))));
+        expect(answers.map((a) => a.status)).toEqual(bodies.map(() => 200));
+        // None waited for a connection of the main pool (which gives up after CONNECT_TIMEOUT_MS and
+        // answered 500). The 1 s the issue asks for is bench/webhook-ingest's: a machine as loaded
+        // as a shared test run can be makes any wall-clock bound here below that a coin toss.
+        const slowest = Math.max(...answers.map((a) => a.ms));
+        expect(slowest, `answers took ${Math.round(slowest)} ms at most`).toBeLessThan(CONNECT_TIMEOUT_MS);
+        // Every one stored, and none processed: processing waits for the main pool.
+        const rows = await stored(bodies.map((b) => b.Id));
+        expect(rows.map((r) => r.verdict)).toEqual(bodies.map(() => "received"));
+      } finally {
+        release();
+        await Promise.all(holders);
+      }
+    },
+  );
 
-  it("drains what it stored once the main pool is free again", { timeout: 60_000 }, async () => {
+  it("drains what it stored once the main pool is free again", { timeout: scaled(60_000) }, async () => {
     const bodies = Array.from({ length: 20 }, job);
     expect((await Promise.all(bodies.map(post))).map((a) => a.status)).toEqual(bodies.map(() => 200));
     // From the queue, or (for what waited past the pool's timeout in the previous test) the stranded sweep.
@@ -152,40 +157,44 @@ describe.skipIf(skip)("the webhook intake on PostgreSQL", () => {
     expect((await stored(bodies.map((b) => b.Id))).map((r) => r.verdict)).toEqual(bodies.map(() => "unknown_request"));
   });
 
-  it("answers 503 with Retry-After while the database is down, and loses nothing it answered 200", { timeout: 90_000 }, async () => {
-    const answers: Awaited<ReturnType<typeof post>>[] = [];
-    let phase: "before" | "down" | "back" | "done" = "before";
-    // Ten senders, without pause, across the outage.
-    const senders = Array.from({ length: 10 }, async () => {
-      while (phase !== "done") {
-        const answer = await post(job());
-        answers.push(answer);
-      }
-    });
-    const okCount = () => answers.filter((a) => a.status === 200).length;
-    await until(async () => okCount() >= 50, 20_000, "50 stored before the outage");
-    await server.halt("fast");
-    phase = "down";
-    // Longer than the secret holders' cache (2 s): the secret's lookup fails too, not only the store.
-    const downAt = answers.length;
-    await new Promise((r) => setTimeout(r, 3_000));
-    await server.start();
-    phase = "back";
-    const backAt = okCount();
-    await until(async () => okCount() >= backAt + 50, 30_000, "50 stored after the outage");
-    phase = "done";
-    await Promise.all(senders);
+  it(
+    "answers 503 with Retry-After while the database is down, and loses nothing it answered 200",
+    { timeout: scaled(90_000) },
+    async () => {
+      const answers: Awaited<ReturnType<typeof post>>[] = [];
+      let phase: "before" | "down" | "back" | "done" = "before";
+      // Ten senders, without pause, across the outage.
+      const senders = Array.from({ length: 10 }, async () => {
+        while (phase !== "done") {
+          const answer = await post(job());
+          answers.push(answer);
+        }
+      });
+      const okCount = () => answers.filter((a) => a.status === 200).length;
+      await until(async () => okCount() >= 50, 20_000, "50 stored before the outage");
+      await server.halt("fast");
+      phase = "down";
+      // Longer than the secret holders' cache (2 s): the secret's lookup fails too, not only the store.
+      const downAt = answers.length;
+      await new Promise((r) => setTimeout(r, 3_000));
+      await server.start();
+      phase = "back";
+      const backAt = okCount();
+      await until(async () => okCount() >= backAt + 50, 30_000, "50 stored after the outage");
+      phase = "done";
+      await Promise.all(senders);
 
-    expect(new Set(answers.map((a) => a.status))).toEqual(new Set([200, 503]));
-    const unavailable = answers.filter((a) => a.status === 503);
-    expect(unavailable.length).toBeGreaterThan(0);
-    expect(unavailable.map((a) => a.retryAfter)).toEqual(unavailable.map(() => String(RETRY_AFTER_SECONDS)));
-    // The outage was told at once: a refused connection, not a wait for an answer that cannot come.
-    expect(Math.max(...unavailable.map((a) => a.ms))).toBeLessThan(6_000);
-    expect(answers.slice(downAt).some((a) => a.status === 503)).toBe(true);
-    // Nothing answered 200 was lost.
-    const accepted = answers.filter((a) => a.status === 200).map((a) => a.jobId);
-    const rows = await stored(accepted);
-    expect(rows.map((r) => r.jobId).sort()).toEqual([...accepted].sort());
-  });
+      expect(new Set(answers.map((a) => a.status))).toEqual(new Set([200, 503]));
+      const unavailable = answers.filter((a) => a.status === 503);
+      expect(unavailable.length).toBeGreaterThan(0);
+      expect(unavailable.map((a) => a.retryAfter)).toEqual(unavailable.map(() => String(RETRY_AFTER_SECONDS)));
+      // The outage was told at once: a refused connection, not a wait for an answer that cannot come.
+      expect(Math.max(...unavailable.map((a) => a.ms))).toBeLessThan(6_000);
+      expect(answers.slice(downAt).some((a) => a.status === 503)).toBe(true);
+      // Nothing answered 200 was lost.
+      const accepted = answers.filter((a) => a.status === 200).map((a) => a.jobId);
+      const rows = await stored(accepted);
+      expect(rows.map((r) => r.jobId).sort()).toEqual([...accepted].sort());
+    },
+  );
 });

@@ -16,6 +16,7 @@ import { postgresSkipReason } from "../db/testing/databases";
 import { checkoutTokenFor } from "../checkout/token";
 import { applyToRequest } from "../requests/apply";
 import { catchUpFacts, catchUpMark } from "./bus";
+import { scaled } from "@/lib/testing/vitest-project";
 
 const surroundings = vi.hoisted(() => ({ database: undefined as Database | undefined, cookie: "" }));
 // The request's cookie (Next's headers()) and the process's database, outside a Next server.
@@ -128,8 +129,8 @@ describe.skipIf(skip)("live updates after the database connection breaks", () =>
     });
     expect(response.status).toBe(200);
     const checkoutStream = hear(response);
-    await consoleStream.until((e) => e.event === "ready", 2_000);
-    await checkoutStream.until((e) => e.event === "status", 2_000);
+    await consoleStream.until((e) => e.event === "ready", scaled(2_000));
+    await checkoutStream.until((e) => e.event === "status", scaled(2_000));
     return { consoleStream, checkoutStream };
   }
 
@@ -143,7 +144,7 @@ describe.skipIf(skip)("live updates after the database connection breaks", () =>
         consoleStream.heard.filter((h) => h.event === "ready").length > readyBefore,
       2_000,
     );
-    await checkoutStream.until((e) => e.event === "status" && (e.data.status as { state: string }).state === "paid", 2_000);
+    await checkoutStream.until((e) => e.event === "status" && (e.data.status as { state: string }).state === "paid", scaled(2_000));
   }
 
   it("after its backend is terminated (pg_terminate_backend), delivers the next change to an open console page and an open checkout within 2 s", async () => {
@@ -168,7 +169,7 @@ describe.skipIf(skip)("live updates after the database connection breaks", () =>
     await expectDelivered(open, request.id, 1);
     // Listening again, not only caught up: a later change is announced as itself.
     await pay(later.id);
-    await open.consoleStream.until((e) => e.event === "request" && e.data.requestId === later.id, 2_000);
+    await open.consoleStream.until((e) => e.event === "request" && e.data.requestId === later.id, scaled(2_000));
   });
 
   it("keeps trying while the server is down, and catches the pages up when it is back", async () => {
@@ -187,7 +188,7 @@ describe.skipIf(skip)("live updates after the database connection breaks", () =>
     const first = await openStreams(request);
     const renderedAt = catchUpMark();
     await pay(request.id);
-    await first.consoleStream.until((e) => e.event === "request" && e.data.requestId === request.id, 2_000);
+    await first.consoleStream.until((e) => e.event === "request" && e.data.requestId === request.id, scaled(2_000));
     expect(first.consoleStream.heard.find((e) => e.event === "request" && e.data.requestId === request.id)!.data.at).toBeGreaterThanOrEqual(
       renderedAt,
     );
@@ -197,7 +198,7 @@ describe.skipIf(skip)("live updates after the database connection breaks", () =>
         new NextRequest("http://paydesk.test/api/events", { headers: { cookie: surroundings.cookie }, signal: streams.signal }),
       ),
     );
-    await second.until((e) => e.event === "ready", 2_000);
+    await second.until((e) => e.event === "ready", scaled(2_000));
     const ready = second.heard.find((e) => e.event === "ready")!.data as { heardAllSince: number; lastChangeAt: number };
     // Listening since before the page was rendered, and a change heard after it: the page missed it.
     expect(ready.heardAllSince).toBeLessThanOrEqual(renderedAt);

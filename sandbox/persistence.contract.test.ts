@@ -10,6 +10,7 @@ import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { payInBody, restartTestSandbox, startTestSandbox, type TestSandbox } from "./testing/harness";
 import type { Json } from "./testing/json";
+import { scaled } from "@/lib/testing/vitest-project";
 
 const alive: TestSandbox[] = [];
 afterAll(async () => {
@@ -231,7 +232,7 @@ describe("the sandbox process (sandbox/main.ts)", () => {
     const { child, out, exited } = run({ SANDBOX_PORT: "0", SANDBOX_DATA_DIR: dataDir });
 
     const url = await within(
-      10_000,
+      scaled(10_000),
       "the listening line",
       new Promise<string>((resolve, reject) => {
         const look = () => {
@@ -268,7 +269,7 @@ describe("the sandbox process (sandbox/main.ts)", () => {
     expect(((await res.json()) as { status: string }).status).toBe("OK");
 
     child.kill("SIGTERM");
-    expect(await within(5_000, "the exit after SIGTERM", exited)).toEqual({ code: 0, signal: null });
+    expect(await within(scaled(5_000), "the exit after SIGTERM", exited)).toEqual({ code: 0, signal: null });
     expect(fs.existsSync(path.join(dataDir, "state.jsonl"))).toBe(true);
   });
 
@@ -276,7 +277,7 @@ describe("the sandbox process (sandbox/main.ts)", () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "paydesk-sandbox-main-"));
     dirs.push(dataDir);
     const { out, exited } = run({ SANDBOX_PROFILE: "foo", SANDBOX_DATA_DIR: dataDir });
-    expect(await within(10_000, "the exit", exited)).toEqual({ code: 2, signal: null });
+    expect(await within(scaled(10_000), "the exit", exited)).toEqual({ code: 2, signal: null });
     const lines = out.stderr.trim().split("\n");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/SANDBOX_PROFILE/);

@@ -6,7 +6,7 @@ import type { Db } from "@/lib/db/client";
 import { auditLog, merchants, paymentRequests } from "@/lib/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
 
-// The wrapper's surroundings outside a Next request (as in lib/auth/action.test.ts).
+// The wrapper's surroundings outside a Next request (as in lib/auth/action.db.test.ts).
 const surroundings = vi.hoisted(() => ({ session: null as StaffSession | null, db: undefined as unknown, locale: "en" as "en" | "th" }));
 vi.mock("@/lib/auth/session", () => ({ currentSession: async () => surroundings.session }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));

@@ -11,6 +11,7 @@ import type { Profile } from "./env";
 import { payInBody, payOutBody, startTestSandbox, type SubmitOperation, type TestSandbox } from "./testing/harness";
 import type { Json } from "./testing/json";
 import type { WebhookDelivery } from "./types";
+import { scaled } from "@/lib/testing/vitest-project";
 
 const SECRET_HEADER = "X-PayDesk-Webhook-Secret";
 const SECRET = "s3cret";
@@ -472,26 +473,30 @@ for (const profile of ["spec", "live"] as const) {
         expect(params(failure!.job)).toMatchObject({ EVENT_TYPE: "PaymentOut.Rejected", PAYMENT_TYPE: "PayOut", PMR_STATUS: "Rejected" });
       });
 
-      it("gives up on a receiver that never answers after 5 seconds, once", async () => {
-        const r = await create(sb, "SubmitPayInRequest", sb.coffee, payInBody());
-        rx.behaviour.set(r.id, "hang");
-        await act(sb, r.id, "pay");
-        const log = await waitFor(
-          "the delivery to time out",
-          async () => {
-            const list = await deliveries(sb, r.id);
-            return list.length > 0 ? list : undefined;
-          },
-          9_000,
-        );
-        expect(log).toHaveLength(1);
-        expect(log[0]!.outcome).toBe("failed");
-        expect(log[0]!.httpStatus).toBeNull();
-        expect(log[0]!.error).toMatch(/timeout|abort/i);
-        expect(log[0]!.durationMs).toBeGreaterThanOrEqual(4_900);
-        expect(log[0]!.durationMs).toBeLessThan(7_000);
-        expect(rx.forRequest(r.id)).toHaveLength(1);
-      }, 15_000);
+      it(
+        "gives up on a receiver that never answers after 5 seconds, once",
+        async () => {
+          const r = await create(sb, "SubmitPayInRequest", sb.coffee, payInBody());
+          rx.behaviour.set(r.id, "hang");
+          await act(sb, r.id, "pay");
+          const log = await waitFor(
+            "the delivery to time out",
+            async () => {
+              const list = await deliveries(sb, r.id);
+              return list.length > 0 ? list : undefined;
+            },
+            9_000,
+          );
+          expect(log).toHaveLength(1);
+          expect(log[0]!.outcome).toBe("failed");
+          expect(log[0]!.httpStatus).toBeNull();
+          expect(log[0]!.error).toMatch(/timeout|abort/i);
+          expect(log[0]!.durationMs).toBeGreaterThanOrEqual(4_900);
+          expect(log[0]!.durationMs).toBeLessThan(7_000);
+          expect(rx.forRequest(r.id)).toHaveLength(1);
+        },
+        scaled(15_000),
+      );
     }
   });
 }

@@ -287,7 +287,7 @@ describe("settings: outbound webhooks", () => {
       .from(outboundDeliveries)
       .innerJoin(outboundEvents, eq(outboundEvents.id, outboundDeliveries.eventId))
       .where(eq(outboundEvents.requestId, requestId));
-    // What an instance killed between sending and recording leaves (lib/outbound/crash.test.ts
+    // What an instance killed between sending and recording leaves (lib/outbound/crash.db.test.ts
     // shows a real kill -9 leaving it): the attempt begun, its lease lapsed, no outcome.
     await database.db.insert(outboundAttempts).values({ deliveryId: delivery!.id, at: new Date(Date.now() - 60_000), latencyMs: 0 });
     await database.db

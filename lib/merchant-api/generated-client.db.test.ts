@@ -22,6 +22,7 @@ import { createPaymentApi, type MerchantApi } from "@/lib/payment-api/client";
 import { reconcileRequest } from "@/lib/requests/reconcile";
 import type { paths } from "./testing/openapi-types.generated";
 import { generateOpenApiTypes, TYPES_FILE } from "./testing/openapi-types";
+import { scaled } from "@/lib/testing/vitest-project";
 
 vi.stubEnv("API_RATE_LIMIT", "100000/10s");
 // The database and the provider client are the test's own: a PGlite database and the sandbox over HTTP.
@@ -56,11 +57,15 @@ async function appFetch(request: Request): Promise<Response> {
 }
 
 describe("the generated types", () => {
-  it("are what openapi-typescript makes from the merchant API's document now", async () => {
-    const generated = await generateOpenApiTypes();
-    if (process.env.UPDATE_OPENAPI_TYPES === "1") fs.writeFileSync(TYPES_FILE, generated);
-    expect(fs.readFileSync(TYPES_FILE, "utf8")).toBe(generated);
-  }, 60_000);
+  it(
+    "are what openapi-typescript makes from the merchant API's document now",
+    async () => {
+      const generated = await generateOpenApiTypes();
+      if (process.env.UPDATE_OPENAPI_TYPES === "1") fs.writeFileSync(TYPES_FILE, generated);
+      expect(fs.readFileSync(TYPES_FILE, "utf8")).toBe(generated);
+    },
+    scaled(60_000),
+  );
 });
 
 describe.each(["spec", "live"] as const)("a client generated from the OpenAPI document, against the %s sandbox", (profile) => {

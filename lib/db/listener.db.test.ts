@@ -3,6 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, postgresSkipReason, type TestDatabase } from "./testing/databases";
 import { listenOnOwnConnection } from "./listener";
+import { scaled } from "@/lib/testing/vitest-project";
 
 /**
  * A TCP relay to Postgres whose open connections can be frozen: bytes stop flowing both ways but
@@ -84,12 +85,12 @@ describe.skipIf(skip)("a LISTEN connection of its own", () => {
     );
     try {
       await notify("silent_test", "before");
-      await until(() => heard.includes("before"), 1_000);
+      await until(() => heard.includes("before"), scaled(1_000));
       relay.freeze();
       await notify("silent_test", "while frozen");
-      await until(() => resumptions === 1, 2_000);
+      await until(() => resumptions === 1, scaled(2_000));
       await notify("silent_test", "after");
-      await until(() => heard.includes("after"), 1_000);
+      await until(() => heard.includes("after"), scaled(1_000));
       expect(heard).not.toContain("while frozen");
     } finally {
       await stop();

@@ -27,6 +27,7 @@ import { listStaffEmails } from "./log";
 import { smtpMailer } from "./mailer";
 import { startSmtpInbox } from "./testing/smtp-inbox";
 import { runNotifyPass } from "./worker";
+import { scaled } from "@/lib/testing/vitest-project";
 
 const script = path.join(import.meta.dirname, "testing", "worker-process.ts");
 /** The killed instance's lease: short, so the test need not wait out production's 15 minutes. */
@@ -47,7 +48,7 @@ describe("kill -9 of the instance sending a staff e-mail", () => {
     await database?.dispose();
   });
 
-  it.skipIf(skip)("sends it again after the lease, and records and shows the repeat", { timeout: 60_000 }, async () => {
+  it.skipIf(skip)("sends it again after the lease, and records and shows the repeat", { timeout: scaled(60_000) }, async () => {
     const merchantId = (
       await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
         displayName: "Siam Coffee",
@@ -95,7 +96,7 @@ describe("kill -9 of the instance sending a staff e-mail", () => {
         void exited!.then((how) => reject(new Error(`the worker process ended before it was ready (${String(how)})`)));
       });
       // The server has the e-mail and has not said so yet: the sender is killed now.
-      await expect.poll(() => inbox.received.length, { timeout: 30_000, interval: 20 }).toBe(1);
+      await expect.poll(() => inbox.received.length, { timeout: scaled(30_000), interval: 20 }).toBe(1);
       process.kill(started.pid!, "SIGKILL");
       expect(await exited).toBe("SIGKILL");
       inbox.holdReplies(false);

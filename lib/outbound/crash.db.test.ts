@@ -14,6 +14,7 @@ import { DEFAULT_MAX_IN_FLIGHT_PER_ENDPOINT } from "./deliver";
 import { createEndpoint } from "./endpoints";
 import { listDeliveries } from "./log";
 import { startReceiver, type Receiver } from "./testing/receiver";
+import { scaled } from "@/lib/testing/vitest-project";
 
 /**
  * docs/DESIGN.md §14 promises it: `kill -9` of the instance in the middle of a delivery burst, then a
@@ -124,7 +125,9 @@ describe("kill -9 of the delivering instance in the middle of a burst", () => {
       // The first instance starts on the burst and is killed part-way through it.
       const first = await startInstance(database.url!);
       instances.push(first);
-      await expect.poll(() => receiver.received.length, { timeout: 10_000, interval: 2 }).toBeGreaterThanOrEqual(KILL_AFTER_RECEIVED);
+      await expect
+        .poll(() => receiver.received.length, { timeout: scaled(10_000), interval: 2 })
+        .toBeGreaterThanOrEqual(KILL_AFTER_RECEIVED);
       process.kill(first.child.pid!, "SIGKILL");
       expect(await first.exited).toBe("SIGKILL");
       const killedAt = Date.now();

@@ -18,6 +18,7 @@ import { captureLog } from "../ops/testing/log-capture";
 import { writeStartUpData } from "../start-up-data";
 import { openDatabase, START_UP_LOCK_KEY, type Database } from "./client";
 import { postgresSkipReason } from "./testing/databases";
+import { scaled } from "@/lib/testing/vitest-project";
 
 const skip = postgresSkipReason();
 const journal = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "migrations", "meta", "_journal.json"), "utf8")) as {
@@ -144,7 +145,7 @@ describe.skipIf(skip)("start-up of two instances on one empty PostgreSQL", () =>
                 )
               ).rows[0]!.n,
             ),
-          { timeout: 10_000, interval: 50 },
+          { timeout: scaled(10_000), interval: 50 },
         )
         .toBe(1);
       expect(opened).toBe(false);

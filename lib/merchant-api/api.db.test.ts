@@ -15,7 +15,7 @@ import { reconcileRequest } from "@/lib/requests/reconcile";
 import { getRequestInScope, listTimeline } from "@/lib/requests/queries";
 import { expectDocumented, expectDocumentedHeaders } from "./testing/openapi-check";
 
-// Many calls from one key in a few seconds: the per-key limit has its own test (lib/api/route.test.ts).
+// Many calls from one key in a few seconds: the per-key limit has its own test (lib/api/route.db.test.ts).
 vi.stubEnv("API_RATE_LIMIT", "100000/10s");
 // The database and the provider client are the test's own: a PGlite database and the sandbox over HTTP.
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown, apis: new Map<string, unknown>() }));

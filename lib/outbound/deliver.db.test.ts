@@ -14,6 +14,7 @@ import { newSigningSecret } from "./signature";
 import { startOutboundWorker } from "./worker";
 import { paidPayIn as payInPaid } from "./testing/paid-pay-in";
 import { startReceiver, type Receiver } from "./testing/receiver";
+import { scaled } from "@/lib/testing/vitest-project";
 
 const vault = createKeyVault([randomBytes(32)]);
 
@@ -202,7 +203,7 @@ describe("the delivery loop", () => {
         { type: "provider_status", status: "Paid", statusCode: null, reason: null },
         { actor: "webhook" },
       );
-      await expect.poll(() => receiver.received.length, { timeout: 3_000 }).toBe(1);
+      await expect.poll(() => receiver.received.length, { timeout: scaled(3_000) }).toBe(1);
       await worker.stop();
     } finally {
       await receiver.close();
