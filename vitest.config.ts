@@ -14,12 +14,12 @@ import { defineConfig } from "vitest/config";
  * A file in the wrong project fails with the name it should have (lib/testing/vitest-project.ts).
  * Run one alone with `npx vitest run --project unit` (or storage, contract).
  *
- * Timeouts are set here and nowhere else, multiplied by TEST_TIME_FACTOR (default 1): on a slow
+ * Timeouts are set here and nowhere else, multiplied by TEST_TIME_FACTOR (default 1, 2 when CI is set, as in e2e/support/config.ts): on a slow
  * or loaded machine, `TEST_TIME_FACTOR=3 npm test` gives every test, hook and a test's own
  * waits on a condition (`scaled()` in lib/testing/vitest-project.ts) three times as long. No test
  * asserts how fast something happened, only what happened, so the factor changes no verdict.
  */
-const factor = Number(process.env.TEST_TIME_FACTOR ?? "1");
+const factor = Number(process.env.TEST_TIME_FACTOR || (process.env.CI ? "2" : "1"));
 if (!Number.isFinite(factor) || factor <= 0)
   throw new Error(`TEST_TIME_FACTOR must be a positive number, not "${process.env.TEST_TIME_FACTOR}"`);
 
