@@ -34,11 +34,11 @@ export default defineConfig({
   },
   projects: [
     {
-      // Five sign-ins, each a password hash and a fresh browser: more than one flow's 30 s on a busy machine.
+      // One step per role and one for the API keys, each retried in place and never blocking the
+      // others (e2e/support/auth.setup.ts says how a failure is still counted and named).
       name: "setup",
       testDir: "./e2e/support",
       testMatch: "auth.setup.ts",
-      timeout: 90_000,
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
     {

@@ -61,6 +61,20 @@ for (const e2eFile of e2eFiles) {
         for (const t of spec.tests ?? []) {
           // Test time summed over a file's tests in every project and retry: what the file costs the run.
           for (const r of t.results ?? []) addTime(report, spec.file, r.duration ?? 0);
+          // The setup project retries its steps itself and never fails (e2e/support/auth.setup.ts):
+          // what it notes is counted here, a retried step as flaky and a step that failed every try
+          // as a failure.
+          const notes = [...(t.annotations ?? []), ...(t.results ?? []).flatMap((r) => r.annotations ?? [])];
+          const noted = (type) => [...new Set(notes.filter((a) => a.type === type).map((a) => a.description))];
+          for (const description of noted("setup-failed")) {
+            failed += 1;
+            failures.push(`${spec.file}:${spec.line} › ${spec.title} [${t.projectName}]: every try failed\n      ${description}`);
+          }
+          const retries = noted("setup-retry");
+          if (retries.length > 0)
+            flaky.push(
+              `${spec.file}:${spec.line} › ${spec.title} [${t.projectName}], ${retries.length} try(s) failed first\n${retries.map((d) => `      ${d}`).join("\n")}`,
+            );
           if (t.status === "flaky")
             flaky.push(
               `${spec.file}:${spec.line} › ${spec.title} [${t.projectName}], passed on try ${(t.results ?? []).length}\n${why((t.results ?? []).flatMap((r) => (r.errors ?? []).map((e) => e.message)).slice(0, 1))}`,

@@ -137,4 +137,36 @@ describe("npm test's closing summary", () => {
     expect(out).toContain("Timeout 30000ms exceeded.");
     expect(out.trim().split("\n").at(-1)).toBe("3 passed (1 flaky), 0 failed, 0 skipped");
   });
+
+  it("counts a setup step that failed every try as a failure, and one that needed a retry as flaky, from their annotations", () => {
+    const unit = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0, success: true, testResults: [] };
+    const step = (title: string, annotations: Array<{ type: string; description: string }>) => ({
+      file: "auth.setup.ts",
+      line: 40,
+      title,
+      tests: [{ projectName: "setup", status: "expected", annotations: [], results: [{ duration: 10, annotations }] }],
+    });
+    const e2e = {
+      stats: { expected: 3, unexpected: 0, flaky: 0, skipped: 0 },
+      suites: [
+        {
+          specs: [
+            step("sign in as finance and keep the browser state", [
+              { type: "setup-retry", description: "try 1 failed: Timeout" },
+              { type: "setup-retry", description: "try 2 failed: Timeout" },
+              { type: "setup-failed", description: "signing in as finance (finance@paydesk.local): Timeout" },
+            ]),
+            step("sign in as viewer and keep the browser state", [{ type: "setup-retry", description: "try 1 failed: net::ERR" }]),
+            step("sign in as admin and keep the browser state", []),
+          ],
+        },
+      ],
+    };
+    const { out, code } = summarise(unit, [e2e]);
+    expect(code).toBe(1);
+    expect(out).toContain("auth.setup.ts:40 › sign in as finance and keep the browser state [setup]: every try failed");
+    expect(out).toContain("signing in as finance (finance@paydesk.local): Timeout");
+    expect(out).toContain("sign in as viewer and keep the browser state [setup], 1 try(s) failed first");
+    expect(out.trim().split("\n").at(-1)).toBe("3 passed (2 flaky), 1 failed, 0 skipped");
+  });
 });

@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { expect, test } from "@playwright/test";
 import { anyUser } from "../support/auth-users";
-import { E2E } from "../support/config";
+import { budget, E2E } from "../support/config";
 
 const ATTACKER = "127.0.0.2";
 
@@ -66,7 +66,7 @@ test("a forged X-Forwarded-For does not unlock a locked address", async ({}) => 
   test.skip(E2E.external, "needs to connect from a second loopback address of the machine PayDesk runs on");
   const user = anyUser();
   test.skip(!user, "no account to try the right password of");
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
 
   let last: Answer | null = null;
   for (let i = 0; i < 20; i++) last = await attempt(`nobody-${i}-${randomBytes(3).toString("hex")}@paydesk.local`, "not the password");

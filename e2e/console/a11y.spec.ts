@@ -9,11 +9,11 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { E2E } from "../support/config";
+import { budget, E2E } from "../support/config";
 
 const EMPTY_STATE = { cookies: [], origins: [] };
 // Each test here scans several pages with axe, seconds each on a small machine: more than one flow's 30 s.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: budget(90_000) });
 
 function pageRoutes(): string[] {
   const manifest = path.resolve(".next", "app-path-routes-manifest.json");
@@ -47,7 +47,7 @@ const report = (findings: Finding[]) => findings.map((f) => `${f.page}: ${f.rule
 
 test("every page of the console, as an admin, has no axe violations", async ({ page }) => {
   test.skip(E2E.external, "the build's route list is on this machine only");
-  test.setTimeout(300_000);
+  test.setTimeout(budget(300_000));
   const routes = pageRoutes();
   expect(routes).toEqual(expect.arrayContaining(["/login", "/settings/merchants", "/settings/staff", "/audit"]));
   const staticRoutes = routes.filter((r) => !r.includes("["));
@@ -62,7 +62,7 @@ test("every page of the console, as an admin, has no axe violations", async ({ p
     if (target.startsWith("/demo/") || target === "/checkout/demo-failure") expect(response?.status(), `${label} answered`).toBe(500);
     else expect(response?.status(), `${label} answered`).toBeLessThan(500);
     // Bounded: a console page keeps its live-update stream open, so the network may never go idle.
-    await page.waitForLoadState("networkidle", { timeout: 3_000 }).catch(() => undefined);
+    await page.waitForLoadState("networkidle", { timeout: budget(3_000) }).catch(() => undefined);
     findings.push(...(await audit(page, label)));
     // Links to pages with parameters, for the second round.
     const hrefs = await page

@@ -103,12 +103,12 @@ test("the other people who may approve a held Pay-Out get an e-mail with the way
 }) => {
   test.skip(!E2E.mail, "the run's own mail server: not against a deployed PayDesk");
   // The e-mail waits ~20 s to gather what else is held, then the notify loop's next turn (5 s).
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const finance = await as(browser, "finance");
   const refId1 = await heldPayOut(finance);
   const adminUser = demoUser("admin")!;
   const mailFor = async (email: string) => (await receivedMail()).filter((m) => m.to.includes(email) && m.text.includes(refId1));
-  await expect.poll(async () => (await mailFor(adminUser.email)).length, { timeout: 90_000, intervals: [2_000] }).toBe(1);
+  await expect.poll(async () => (await mailFor(adminUser.email)).length, { timeout: budget(90_000), intervals: [2_000] }).toBe(1);
   const [mail] = await mailFor(adminUser.email);
   expect(mail!.text).toContain("฿60,000.00");
   // Where the money goes stays in the console.
@@ -128,7 +128,7 @@ test("a person who turned approval e-mails off (Account → E-mail) gets none of
 }) => {
   test.skip(!E2E.mail, "the run's own mail server: not against a deployed PayDesk");
   // A new person's password (argon2, deliberately slow), then the e-mail's ~20 s of gathering and the notify loop's turn.
-  test.setTimeout(150_000);
+  test.setTimeout(budget(150_000));
   const quiet = { email: `quiet-${Date.now()}@paydesk.local`, password: "a quiet finance person's password" };
   await page.goto("/settings/staff/new");
   await page.getByLabel("Email").fill(quiet.email);
@@ -169,7 +169,7 @@ test("a person who turned approval e-mails off (Account → E-mail) gets none of
   const refId1 = await heldPayOut(finance);
   const adminUser = demoUser("admin")!;
   const mailFor = async (email: string) => (await receivedMail()).filter((m) => m.to.includes(email) && m.text.includes(refId1));
-  await expect.poll(async () => (await mailFor(adminUser.email)).length, { timeout: 90_000, intervals: [2_000] }).toBe(1);
+  await expect.poll(async () => (await mailFor(adminUser.email)).length, { timeout: budget(90_000), intervals: [2_000] }).toBe(1);
   const [mail] = await mailFor(adminUser.email);
   expect(mail!.text).toContain(`${E2E.consoleUrl}/account/notifications`);
   // The admin sees it all in Settings → Staff → E-mail sent to staff.
@@ -186,7 +186,7 @@ test("a person who turned approval e-mails off (Account → E-mail) gets none of
   // approvals off was skipped, no mail to them can come of this request, and none came.
   await expect(async () => {
     await page.reload();
-    await expect(rowOf(quiet.email)).toHaveAttribute("data-outcome", "skipped", { timeout: 1_000 });
+    await expect(rowOf(quiet.email)).toHaveAttribute("data-outcome", "skipped", { timeout: budget(1_000) });
   }).toPass({ timeout: budget(30_000) });
   expect(await mailFor(quiet.email)).toEqual([]);
   await expect(rowOf(quiet.email)).toContainText("Not sent");
@@ -209,7 +209,7 @@ test("the mail client's one-click unsubscribe turns that person's approval e-mai
 }) => {
   test.skip(!E2E.mail, "the run's own mail server: not against a deployed PayDesk");
   // Two held Pay-Outs, each with the e-mail's ~20 s of gathering and the notify loop's turn.
-  test.setTimeout(200_000);
+  test.setTimeout(budget(200_000));
   const person = `one-click-${Date.now()}@paydesk.local`;
   await page.goto("/settings/staff/new");
   await page.getByLabel("Email").fill(person);
@@ -222,7 +222,7 @@ test("the mail client's one-click unsubscribe turns that person's approval e-mai
   const first = await heldPayOut(finance);
   const mailFor = async (email: string, refId1: string) =>
     (await receivedMail()).filter((m) => m.to.includes(email) && m.text.includes(refId1));
-  await expect.poll(async () => (await mailFor(person, first)).length, { timeout: 90_000, intervals: [2_000] }).toBe(1);
+  await expect.poll(async () => (await mailFor(person, first)).length, { timeout: budget(90_000), intervals: [2_000] }).toBe(1);
   const [mail] = await mailFor(person, first);
   const link = /^List-Unsubscribe:\s*<([^>]+)>/im.exec(mail!.headers)?.[1] ?? "";
   expect(new URL(link).origin + new URL(link).pathname).toBe(`${E2E.consoleUrl}/api/email/unsubscribe`);
@@ -242,7 +242,7 @@ test("the mail client's one-click unsubscribe turns that person's approval e-mai
 
   const second = await heldPayOut(finance);
   const adminUser = demoUser("admin")!;
-  await expect.poll(async () => (await mailFor(adminUser.email, second)).length, { timeout: 90_000, intervals: [2_000] }).toBe(1);
+  await expect.poll(async () => (await mailFor(adminUser.email, second)).length, { timeout: budget(90_000), intervals: [2_000] }).toBe(1);
   // The loop e-mails one person after the other: theirs may be handled a moment after the admin's.
   const row = page
     .getByTestId("staff-email")
@@ -250,8 +250,8 @@ test("the mail client's one-click unsubscribe turns that person's approval e-mai
     .and(page.locator(`[data-email="${person}"]`));
   await expect(async () => {
     await page.goto("/settings/staff/email?outcome=skipped");
-    await expect(row).toContainText("They turned this e-mail off", { timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(row).toContainText("They turned this e-mail off", { timeout: budget(1_000) });
+  }).toPass({ timeout: budget(30_000) });
   expect(await mailFor(person, second)).toEqual([]);
 });
 
@@ -370,7 +370,9 @@ test("a held Pay-Out's own page waits for a second approver, whose next action, 
   await expect(confirm.getByTestId("confirm-approve-amount")).toHaveText("฿60,000.00");
   await confirm.getByRole("button", { name: "Send ฿60,000.00" }).click();
   // The page follows the request live, so the outcome shows as its new state.
-  await expect.poll(() => atSandbox(sandbox, refId1), { timeout: 15_000 }).toMatchObject([{ status: "Pending", requestedAmount: 60000 }]);
+  await expect
+    .poll(() => atSandbox(sandbox, refId1), { timeout: budget(15_000) })
+    .toMatchObject([{ status: "Pending", requestedAmount: 60000 }]);
   await admin.reload();
   await expect(admin.locator("[data-testid=request-summary] [data-testid=status-badge]")).toHaveAttribute("data-state", "pending");
   await expect(admin.getByTestId("next-step")).toHaveAttribute("data-waits-for", "provider");

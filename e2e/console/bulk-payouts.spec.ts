@@ -7,6 +7,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { COFFEE } from "../support/create-forms";
 import { expect, test } from "../support/sandbox";
+import { budget } from "../support/config";
 
 const csv = (lines: string[]) => ({
   name: "sellers.csv",
@@ -70,7 +71,7 @@ test("a file is checked line by line before anything is sent, and once confirmed
   await page.getByTestId("bulk-confirm").click();
 
   // Without a reload the lines become requests, each once, each with a link to it.
-  await expect(page.getByTestId("bulk-status")).toHaveText(/^(Done|Creating Pay-Outs) · 2 of 2 made$/, { timeout: 20_000 });
+  await expect(page.getByTestId("bulk-status")).toHaveText(/^(Done|Creating Pay-Outs) · 2 of 2 made$/, { timeout: budget(20_000) });
   const lines = page.getByTestId("bulk-line");
   for (const i of [0, 1]) await expect(lines.nth(i).getByRole("link")).toBeVisible();
   for (const refId1 of [`${run}-3`, `${run}-4`]) {
@@ -115,7 +116,7 @@ test("the same file uploaded again is not confirmed until a person ticks the box
   await uploadFile();
   await expect(page.getByTestId("bulk-duplicates")).toHaveCount(0);
   await page.getByTestId("bulk-confirm").click();
-  await expect(page.getByTestId("bulk-status")).toHaveText(/^(Done|Creating Pay-Outs) · 2 of 2 made$/, { timeout: 20_000 });
+  await expect(page.getByTestId("bulk-status")).toHaveText(/^(Done|Creating Pay-Outs) · 2 of 2 made$/, { timeout: budget(20_000) });
 
   await uploadFile();
   const again = page.url();
@@ -129,7 +130,7 @@ test("the same file uploaded again is not confirmed until a person ticks the box
   const ack = page.getByLabel("I have checked: pay these 2 lines (฿64.00) again.");
   await ack.check();
   await page.getByTestId("bulk-confirm").click();
-  await expect(page.getByTestId("bulk-status")).toHaveText(/^(Done|Creating Pay-Outs) · 2 of 2 made$/, { timeout: 20_000 });
+  await expect(page.getByTestId("bulk-status")).toHaveText(/^(Done|Creating Pay-Outs) · 2 of 2 made$/, { timeout: budget(20_000) });
   expect(page.url()).toBe(again);
   const lines = page.getByTestId("bulk-line");
   for (const i of [0, 1]) await expect(lines.nth(i).getByRole("link")).toBeVisible();

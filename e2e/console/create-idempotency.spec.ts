@@ -7,6 +7,7 @@
 import { atSandbox, COFFEE, fillPayIn, landedOnRequest, openCreateForm, refId1Input } from "../support/create-forms";
 import { skipWithout } from "../support/deployment";
 import { expect, test } from "../support/sandbox";
+import { budget } from "../support/config";
 
 const isCreatePost = (method: string, url: string) => method === "POST" && new URL(url).pathname === "/new/payin";
 
@@ -68,7 +69,7 @@ test("a provider that does not answer in time: the request is checked with the p
   sandbox,
 }) => {
   skipWithout(test, "3 s provider timeout");
-  test.setTimeout(60_000);
+  test.setTimeout(budget(60_000));
   await openCreateForm(page, "payin", COFFEE);
   const refId1 = await refId1Input(page).inputValue();
   // The provider creates the request, then keeps the answer for 20 s; PayDesk waits 3 s.
@@ -91,7 +92,7 @@ test("a provider that does not answer in time: the request is checked with the p
   await expect(badge).toHaveText(/Checking with the provider/);
   await expect(async () => {
     await page.reload();
-    await expect(badge).toHaveAttribute("data-state", "pending", { timeout: 1_000 });
-  }).toPass({ timeout: 30_000, intervals: [1_000] });
+    await expect(badge).toHaveAttribute("data-state", "pending", { timeout: budget(1_000) });
+  }).toPass({ timeout: budget(30_000), intervals: [1_000] });
   expect(await atSandbox(sandbox, refId1)).toHaveLength(1);
 });

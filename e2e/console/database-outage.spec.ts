@@ -12,7 +12,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { findPostgresBin, freePort, startPostgres, type PostgresServer } from "../../lib/db/testing/postgres-server";
-import { E2E } from "../support/config";
+import { budget, E2E } from "../support/config";
 
 const dataDir = path.resolve(".data/e2e-database-outage");
 const ownPort = async (offset: number) => (E2E.ownPortsFrom ? E2E.ownPortsFrom + offset : freePort());
@@ -42,7 +42,7 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 test.describe("a database outage", () => {
-  test.describe.configure({ mode: "serial", timeout: 120_000 });
+  test.describe.configure({ mode: "serial", timeout: budget(120_000) });
   test.skip(E2E.external, "starts its own PayDesk and Postgres");
   test.skip(!findPostgresBin(), "Debian's postgresql is not installed (npm test installs it)");
 

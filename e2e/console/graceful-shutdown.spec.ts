@@ -9,7 +9,7 @@ import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { freePort } from "../../lib/db/testing/postgres-server";
-import { E2E } from "../support/config";
+import { budget, E2E } from "../support/config";
 import { startOwnInstance } from "../support/own-instance";
 import { expect, test } from "../support/sandbox";
 
@@ -17,7 +17,7 @@ let child: ChildProcess | null = null;
 let output = "";
 
 test.describe("stopping a server", () => {
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: budget(120_000) });
   test.skip(E2E.external, "starts its own PayDesk");
 
   test.afterEach(async ({}, testInfo) => {

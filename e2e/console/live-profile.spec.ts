@@ -23,7 +23,7 @@ import { devices, expect, test, type Browser, type Page } from "@playwright/test
 import jsQR from "jsqr";
 import { freePort } from "../../lib/db/testing/postgres-server";
 import { signIn, type TestUser } from "../support/auth-users";
-import { E2E } from "../support/config";
+import { budget, E2E } from "../support/config";
 import { COFFEE, GADGETS, fillPayIn, landedOnRequest, openCreateForm, refId1Input } from "../support/create-forms";
 import { makeApiKey, payAtShop, startShop } from "../support/shop";
 import { plainSlip } from "../support/slips";
@@ -140,7 +140,7 @@ async function decodeQr(page: Page, testId: string): Promise<string | null> {
 }
 
 test.describe("one full run against the live profile", () => {
-  test.describe.configure({ mode: "serial", timeout: 60_000 });
+  test.describe.configure({ mode: "serial", timeout: budget(60_000) });
   test.skip(E2E.external, "starts its own sandbox and PayDesk (a deployed PayDesk is tested against its own provider)");
 
   test.beforeAll(async ({}, testInfo) => {
@@ -216,9 +216,9 @@ test.describe("one full run against the live profile", () => {
     expect(paid.matched).toBe(true);
     expect(await deliveriesFor(stored.id)).toMatchObject([{ event: "PaymentIn.Success", outcome: "delivered", httpStatus: 200 }]);
     // The webhook reaches this PayDesk and the open page follows without a reload.
-    await expect(page.getByTestId("status-badge")).toHaveAttribute("data-state", "paid", { timeout: 10_000 });
+    await expect(page.getByTestId("status-badge")).toHaveAttribute("data-state", "paid", { timeout: budget(10_000) });
     await expect(qr).toHaveCount(0);
-    await expect(checkout.getByTestId("checkout-live")).toHaveAttribute("data-state", "paid", { timeout: 2_000 });
+    await expect(checkout.getByTestId("checkout-live")).toHaveAttribute("data-state", "paid", { timeout: budget(2_000) });
     await expect(checkout.getByTestId("payment-qr")).toHaveCount(0);
     await phone.close();
     // What the customer paid is what was collected: the generated amount, not 0.00.
@@ -250,9 +250,9 @@ test.describe("one full run against the live profile", () => {
     expect(await decodeQr(checkout, "payment-qr")).toBe(stored.qrCode);
     // Settled, the QR goes, on both pages.
     await control("POST", `/requests/${stored.id}/reject`, { reason: "customer cancelled" });
-    await expect(page.getByTestId("status-badge")).toHaveAttribute("data-state", "rejected", { timeout: 10_000 });
+    await expect(page.getByTestId("status-badge")).toHaveAttribute("data-state", "rejected", { timeout: budget(10_000) });
     await expect(page.getByTestId("payment-qr")).toHaveCount(0);
-    await expect(checkout.getByTestId("payment-qr")).toHaveCount(0, { timeout: 10_000 });
+    await expect(checkout.getByTestId("payment-qr")).toHaveCount(0, { timeout: budget(10_000) });
     await phone.close();
   });
 
@@ -280,7 +280,7 @@ test.describe("one full run against the live profile", () => {
     await page.getByRole("button", { name: "Create Pay-In" }).click();
     await landedOnRequest(page);
     // The live provider answers REF_ID1_DUPLICATE with an empty 500; PayDesk looks it up and refuses it.
-    await expect(page.getByTestId("status-badge")).toHaveAttribute("data-state", "rejected", { timeout: 20_000 });
+    await expect(page.getByTestId("status-badge")).toHaveAttribute("data-state", "rejected", { timeout: budget(20_000) });
     await expect(page.getByTestId("request-fields")).toContainText("REF_ID1_USED_AT_PROVIDER");
     await expect(page.getByTestId("request-fields")).toContainText("RefId1 already used at the provider");
     await expect(page.getByTestId("checkout-link")).toHaveCount(0);
@@ -318,7 +318,7 @@ test.describe("one full run against the live profile", () => {
     expect(await deliveriesFor(stored.id)).toMatchObject([{ event: "PaymentOut.Success", outcome: "delivered", httpStatus: 200 }]);
     await expect(page.getByTestId("status-badge")).toHaveAttribute("data-state", "pending");
     release();
-    await expect(page.getByTestId("status-badge")).toHaveAttribute("data-state", "approved", { timeout: 10_000 });
+    await expect(page.getByTestId("status-badge")).toHaveAttribute("data-state", "approved", { timeout: budget(10_000) });
   });
 
   test("a provider rejection answered as an empty HTTP 500: checking with the provider, then Rejected with its code", async ({
@@ -336,7 +336,7 @@ test.describe("one full run against the live profile", () => {
 
     // The empty 500 said nothing: PayDesk looks the request up by RefId1 and settles it.
     await expect(page.getByTestId("unknown-notice")).toContainText("Checking with the provider");
-    await expect(page.getByTestId("status-badge")).toHaveAttribute("data-state", "rejected", { timeout: 20_000 });
+    await expect(page.getByTestId("status-badge")).toHaveAttribute("data-state", "rejected", { timeout: budget(20_000) });
     await expect(page.getByTestId("unknown-notice")).toHaveCount(0);
     await expect(page.getByText("ERROR_NO_PAYIN_ACCOUNT_MATCH").first()).toBeVisible();
     await expect(page.getByText("No pay-in bank account is available for this request").first()).toBeVisible();

@@ -8,6 +8,7 @@
 import type { Page, Route } from "@playwright/test";
 import { makeRequest } from "../support/checkout";
 import { expect, test } from "../support/sandbox";
+import { budget } from "../support/config";
 
 /** Holds the page's /api/events stream back until `release` is called. */
 async function holdStream(page: Page): Promise<() => void> {
@@ -38,12 +39,12 @@ test("a webhook that lands before the list's stream listens still shows once it 
   const other = await page.context().newPage();
   try {
     await other.goto("/webhooks");
-    await expect(other.getByTestId("webhook-row").filter({ hasText: made.refId1 })).not.toHaveCount(0, { timeout: 15_000 });
+    await expect(other.getByTestId("webhook-row").filter({ hasText: made.refId1 })).not.toHaveCount(0, { timeout: budget(15_000) });
   } finally {
     await other.close();
   }
 
   release();
-  await expect(row).not.toHaveCount(0, { timeout: 10_000 });
+  await expect(row).not.toHaveCount(0, { timeout: budget(10_000) });
   expect(await page.evaluate(() => (window as Window & { __notReloaded?: boolean }).__notReloaded)).toBe(true);
 });

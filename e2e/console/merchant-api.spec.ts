@@ -7,13 +7,13 @@
  * PromptPay and follows the refund through the API.
  */
 import { freePort } from "../../lib/db/testing/postgres-server";
-import { E2E } from "../support/config";
+import { budget, E2E } from "../support/config";
 import { COFFEE, GADGETS } from "../support/create-forms";
 import { expect, test } from "../support/sandbox";
 import { makeApiKey, payAtShop, shopFigure, startShop } from "../support/shop";
 
 test.beforeEach(({}) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
 });
 
 test("a shop takes a payment through the merchant API: checkout, paid, back at the shop, confirmed by API", async ({
@@ -70,7 +70,7 @@ test("the shop refunds part of a paid order: on its way, then refunded once paid
     await expect(async () => {
       await order.reload();
       expect(await shopFigure(order, "Refunded")).toBe(100_00);
-    }).toPass({ timeout: 15_000 });
+    }).toPass({ timeout: budget(15_000) });
     await expect(refund).toHaveText(/^Refund ORDER-\d+-R1: ฿100\.00, paid$/);
     expect(await shopFigure(order, "Refunds on their way")).toBe(0);
 

@@ -7,12 +7,13 @@ import type { Page } from "@playwright/test";
 import { makeRequest } from "../support/checkout";
 import { COFFEE, GADGETS } from "../support/create-forms";
 import { expect, test } from "../support/sandbox";
+import { budget } from "../support/config";
 
 const switcher = (page: Page) => page.locator("#merchant-switcher");
 const shownInHeader = (page: Page) => switcher(page).locator("option:checked");
 
 test("the header, the list, New request and a request's page agree on the merchant", async ({ page, context, browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(budget(60_000));
   await context.clearCookies({ name: "paydesk-merchant" });
   const gadgetsRequest = await makeRequest(browser, { amount: "140.00", merchant: GADGETS });
 

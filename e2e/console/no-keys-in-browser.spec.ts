@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { E2E } from "../support/config";
+import { budget, E2E } from "../support/config";
 import { expect, test } from "../support/sandbox";
 
 function secretsToFind(merchants: { submitKey: string; readKey: string }[]): string[] {
@@ -54,7 +54,7 @@ test.describe("API keys never reach a browser", () => {
 
   test("no page's HTML or inlined payload contains a key, signed in as an admin @deployed", async ({ page, sandbox }) => {
     // A crawl of every page, each fetched and then rendered: more time than one flow's 30 s.
-    test.setTimeout(120_000);
+    test.setTimeout(budget(120_000));
     const secrets = secretsToFind(sandbox.merchants);
     const routes = E2E.external
       ? ["/", "/login", "/requests", "/new", "/approvals", "/webhooks", "/settings", "/audit"]

@@ -12,9 +12,10 @@ import { Webhook } from "standardwebhooks";
 import { createViaApi, skipWithoutApiKey } from "../support/api";
 import { COFFEE } from "../support/create-forms";
 import { expect, test } from "../support/sandbox";
+import { budget } from "../support/config";
 
 test.beforeEach(({}) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
 });
 
 interface Receiver {
@@ -52,7 +53,7 @@ async function paidPayIn(page: Page): Promise<string> {
   const panel = page.getByTestId("sandbox-controls");
   await panel.locator("summary").click();
   await panel.getByRole("button", { name: "Sandbox: Customer pays (mark paid)" }).click();
-  await expect(page.getByTestId("sandbox-result")).toHaveText("Done. The request is now: Paid.", { timeout: 25_000 });
+  await expect(page.getByTestId("sandbox-result")).toHaveText("Done. The request is now: Paid.", { timeout: budget(25_000) });
   return id;
 }
 
@@ -84,8 +85,8 @@ test("an admin adds an endpoint, a payment reaches it signed and shows in the lo
     const staff = await context.newPage();
     const first = await paidPayIn(staff);
     const delivered = page.getByTestId("delivery-row").filter({ hasText: first });
-    await expect(delivered).toHaveAttribute("data-event-type", "payin.paid", { timeout: 15_000 });
-    await expect(delivered.getByTestId("delivery-status")).toHaveText("Delivered", { timeout: 15_000 });
+    await expect(delivered).toHaveAttribute("data-event-type", "payin.paid", { timeout: budget(15_000) });
+    await expect(delivered.getByTestId("delivery-status")).toHaveText("Delivered", { timeout: budget(15_000) });
     const got = receiver.received.find((r) => r.body.includes(first))!;
     const event = new Webhook(secret).verify(got.body, {
       "webhook-id": String(got.headers["webhook-id"]),
@@ -101,7 +102,7 @@ test("an admin adds an endpoint, a payment reaches it signed and shows in the lo
     receiver.status = 410;
     const second = await paidPayIn(staff);
     const failed = page.getByTestId("delivery-row").filter({ hasText: second });
-    await expect(failed.getByTestId("delivery-status")).toHaveText("Failed", { timeout: 15_000 });
+    await expect(failed.getByTestId("delivery-status")).toHaveText("Failed", { timeout: budget(15_000) });
     await page.reload();
     await expect(page.getByTestId("endpoint-status")).toHaveText("Disabled: the endpoint answered 410 Gone.");
     await expect(page.getByTestId("endpoint-disabled-notice")).toBeVisible();
@@ -116,7 +117,7 @@ test("an admin adds an endpoint, a payment reaches it signed and shows in the lo
     await expect(page.getByTestId("endpoint-edit-success")).toHaveText("Saved.");
     await expect(page.getByTestId("endpoint-status")).toHaveText("Enabled");
     await failed.getByRole("button", { name: /^Resend/ }).click();
-    await expect(failed.getByTestId("delivery-status")).toHaveText("Delivered", { timeout: 15_000 });
+    await expect(failed.getByTestId("delivery-status")).toHaveText("Delivered", { timeout: budget(15_000) });
     const resent = receiver.received.filter((r) => r.body.includes(second));
     expect(resent.map((r) => r.headers["webhook-id"])).toEqual([resent[0]!.headers["webhook-id"], resent[0]!.headers["webhook-id"]]);
 

@@ -8,7 +8,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { storageStatePath } from "../support/auth-users";
 import { makeRequest } from "../support/checkout";
-import { E2E } from "../support/config";
+import { budget, E2E } from "../support/config";
 import { invitedPerson } from "../support/two-factor";
 import { expect, test } from "../support/sandbox";
 
@@ -32,7 +32,7 @@ test("a payment moves today's figures live, a bar opens the list for its day, an
   const made = await makeRequest(browser, { amount: "181.00" });
   await sandbox.control("POST", `/requests/${made.providerId}/pay`, {});
   // No reload: the figure follows the stream (other tests may pay Pay-Ins meanwhile, so at least one more).
-  await expect.poll(() => paidCount(paid.textContent()), { timeout: 10_000 }).toBeGreaterThan(before);
+  await expect.poll(() => paidCount(paid.textContent()), { timeout: budget(10_000) }).toBeGreaterThan(before);
   await expect(page.getByTestId("money-chart-table")).toBeAttached();
 
   // Today's bars are hours; each opens the Pay-In list for today.
@@ -81,7 +81,7 @@ test("a viewer limited to one merchant lands on the overview and sees that merch
         const paid = textOf(await list.text(), "total-paid") ?? "฿0.00";
         return figure.startsWith(`${paid} ·`) ? "equal" : `${figure} vs ${paid}`;
       },
-      { timeout: 30_000 },
+      { timeout: budget(30_000) },
     )
     .toBe("equal");
   await viewer.goto(listUrl);

@@ -8,13 +8,14 @@ import { createViaApi, skipWithoutApiKey } from "../support/api";
 import { skipWithoutRole, storageStatePath } from "../support/auth-users";
 import { atSandbox, COFFEE, landedOnRequest, refId1Input } from "../support/create-forms";
 import { expect, test } from "../support/sandbox";
+import { budget } from "../support/config";
 
 test.beforeEach(({}) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
 });
 
 /** A control calls the provider through PayDesk's shared rate limit, which the reconciliation worker also draws on. */
-const PROVIDER_CALL = { timeout: 25_000 };
+const PROVIDER_CALL = { timeout: budget(25_000) };
 
 /** A Pay-In made through the merchant API (the refund, not the Pay-In, is what these tests are about), paid in the sandbox from its page. */
 async function paidPayIn(page: Page): Promise<{ id: string; refId1: string }> {
@@ -139,7 +140,7 @@ test("many refunds from a bulk file: a line over what is left is refused when ch
 
   await upload([`${run}-3,50,0812345678,${payIn.refId1}`]);
   await page.getByTestId("bulk-confirm").click();
-  await expect(page.getByTestId("bulk-status")).toHaveText(/^(Done|Creating Pay-Outs) · 1 of 1 made$/, { timeout: 20_000 });
+  await expect(page.getByTestId("bulk-status")).toHaveText(/^(Done|Creating Pay-Outs) · 1 of 1 made$/, { timeout: budget(20_000) });
   await page.goto(`/requests/${payIn.id}`);
   await expect(page.getByTestId("refunds-panel").getByTestId("refund-refunded").locator("dd")).toHaveText("฿50.00");
   await expect(page.getByTestId("refunds-table").getByRole("link", { name: `${run}-3` })).toBeVisible();

@@ -5,6 +5,7 @@
  */
 import { expect, test } from "../support/sandbox";
 import { makeRequest } from "../support/checkout";
+import { budget } from "../support/config";
 
 const GLYPHS = /[⏸↗?…✓✕⌛–]/;
 const servedFont = (url: string, base: string) => url.startsWith(base) && new URL(url).pathname.endsWith(".woff2");
@@ -19,7 +20,7 @@ test("a request's status badge draws its icon in SVG, with no symbol character",
 });
 
 test("the console loads its Thai font from PayDesk", async ({ page, baseURL }) => {
-  const font = page.waitForResponse((r) => servedFont(r.url(), baseURL!) && r.ok(), { timeout: 20_000 });
+  const font = page.waitForResponse((r) => servedFont(r.url(), baseURL!) && r.ok(), { timeout: budget(20_000) });
   await page.goto("/requests");
   // Thai is on every page (the language switcher names it in Thai): the Thai face is drawn.
   await font;

@@ -15,10 +15,11 @@ import { makeRequest } from "../support/checkout";
 import { COFFEE, uniqueRefId1 } from "../support/create-forms";
 import { skipWithout } from "../support/deployment";
 import { expect, test } from "../support/sandbox";
+import { budget } from "../support/config";
 
 test.beforeEach(({}) => {
   // Each test first makes its request through the console's form, which waits on the provider.
-  test.setTimeout(60_000);
+  test.setTimeout(budget(60_000));
 });
 
 const WORDS = {

@@ -11,13 +11,13 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { createViaApi, skipWithoutApiKey } from "../support/api";
 import { skipWithoutRole, storageStatePath } from "../support/auth-users";
-import { E2E } from "../support/config";
+import { budget, E2E } from "../support/config";
 import { COFFEE, landedOnRequest, openCreateForm, refId1Input } from "../support/create-forms";
 import { expect, test } from "../support/sandbox";
 
 test.beforeEach(({}) => {
   // Each test creates through the form, then waits on the provider (see PROVIDER_CALL).
-  test.setTimeout(60_000);
+  test.setTimeout(budget(60_000));
 });
 
 async function createPayIn(page: Page, amount = "325.00"): Promise<{ id: string; refId1: string }> {
@@ -46,7 +46,7 @@ async function openSandbox(page: Page) {
   return panel;
 }
 /** A control or a re-check calls the provider through PayDesk's shared rate limit (20 per 10 s), which the reconciliation worker also draws on. */
-const PROVIDER_CALL = { timeout: 25_000 };
+const PROVIDER_CALL = { timeout: budget(25_000) };
 
 test("a pending Pay-In: fields, links to copy, both QR codes, bank details, countdown and timeline", async ({ page, context, sandbox }) => {
   await recordClipboard(context);

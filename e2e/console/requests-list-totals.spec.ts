@@ -11,7 +11,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { createViaApi, skipWithoutApiKey } from "../support/api";
 import { COFFEE, landedOnRequest, openCreateForm, refId1Input } from "../support/create-forms";
-import { E2E } from "../support/config";
+import { budget, E2E } from "../support/config";
 import { expect, test } from "../support/sandbox";
 
 const THAI = "กขคงจฉชซญฎฐณดตถทธนบปผพภมยรลวศษสหฬอฮ";
@@ -87,7 +87,7 @@ async function threePayInsViaApi() {
 }
 
 test("search finds tags, description, customer phone and part of a RefId; the list counts, totals, sorts by amount", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   const { tag, word, description, phone, small, large, middle } = await threePayIns(page);
 
   // What the form promised: each of these finds the one request that has it.
@@ -135,7 +135,7 @@ test("search finds tags, description, customer phone and part of a RefId; the li
     `/requests/${small.id}`,
   );
   await page.mouse.click(x, y);
-  await expect(page).toHaveURL(new RegExp(`/requests/${small.id}$`), { timeout: 15_000 });
+  await expect(page).toHaveURL(new RegExp(`/requests/${small.id}$`), { timeout: budget(15_000) });
 
   // A status count narrows the list to that status.
   await page.goto(`/requests?merchant=all&q=${tag}`);
@@ -146,7 +146,7 @@ test("search finds tags, description, customer phone and part of a RefId; the li
 });
 
 test("in Thai: counts, totals, range and order in Thai words, no axe violations", async ({ page, context }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   const { tag } = await threePayInsViaApi();
   await context.addCookies([{ name: "paydesk_locale", value: "th", url: E2E.baseUrl }]);
   await page.goto(`/requests?merchant=all&q=${tag}&sort=amount_desc`);
@@ -164,7 +164,7 @@ test.describe("on a phone", () => {
   for (const locale of ["en", "th"] as const) {
     test(`cards keep amount and status in view, filters fold away, header and nav stay short (${locale})`, async ({ page, context }) => {
       // Two axe scans of a phone-sized page: past 30 s on a loaded machine.
-      test.setTimeout(90_000);
+      test.setTimeout(budget(90_000));
       const { tag } = await threePayInsViaApi();
       if (locale === "th") await context.addCookies([{ name: "paydesk_locale", value: "th", url: E2E.baseUrl }]);
       await page.goto(`/requests?merchant=all&q=${tag}`);

@@ -12,6 +12,7 @@ import type { Page } from "@playwright/test";
 import { createViaApi, skipWithoutApiKey } from "../support/api";
 import { COFFEE, landedOnRequest, openCreateForm, refId1Input } from "../support/create-forms";
 import { expect, test } from "../support/sandbox";
+import { budget } from "../support/config";
 
 const THAI = "กขคงจฉชซญฎฐณดตถทธนบปผพภมยรลวศษสหฬอฮ";
 const randomThai = (n: number) => Array.from({ length: n }, () => THAI[Math.floor(Math.random() * THAI.length)]).join("");
@@ -62,7 +63,7 @@ const refIdsShown = async (page: Page) =>
     });
 
 test("search, filters and tabs narrow the list on the server, live in the URL, and survive back and reload", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   const tag = marker("E2E-LIST");
   const name = `ทดสอบ ${randomThai(8)}`;
   const amount = `${1000 + Math.floor(Math.random() * 8000)}.${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`;

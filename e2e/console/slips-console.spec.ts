@@ -8,13 +8,13 @@ import AxeBuilder from "@axe-core/playwright";
 import { devices, expect, request as apiRequest, test, type Browser, type Page } from "@playwright/test";
 import { skipWithoutRole, storageStatePath } from "../support/auth-users";
 import { makeRequest } from "../support/checkout";
-import { E2E } from "../support/config";
+import { budget, E2E } from "../support/config";
 import { waitOutBusySlipCalls } from "../support/slip-patience";
 import { slipWithQr } from "../support/slips";
 
 test.beforeEach(({}) => {
   skipWithoutRole(test, "admin", "viewer");
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
 });
 
 /** The runner hands new contexts the project's signed-in state unless told otherwise. */

@@ -10,7 +10,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { skipWithoutRole } from "../support/auth-users";
-import { CHROMIUM_ARGS, chromiumPath, E2E } from "../support/config";
+import { budget, CHROMIUM_ARGS, chromiumPath, E2E } from "../support/config";
 import { expectThaiInWebFont, fontconfigWithoutThai } from "../support/thai-fonts";
 
 test.use({
@@ -30,7 +30,7 @@ test("staff pages draw their Thai in PayDesk's font: sign-in, forced password ch
   test.skip(E2E.external, "invites a person");
   skipWithoutRole(test, "default");
   // Password hashings (argon2, memory-hard), two browsers and seven pages: slow by design.
-  test.setTimeout(180_000);
+  test.setTimeout(budget(180_000));
   const email = `thai-fonts-${Date.now()}-${randomBytes(2).toString("hex")}@paydesk.local`;
   await page.goto("/settings/staff/new");
   await page.getByLabel("Email").fill(email);
@@ -59,7 +59,7 @@ test("staff pages draw their Thai in PayDesk's font: sign-in, forced password ch
     await them.getByLabel("รหัสผ่านใหม่", { exact: true }).fill(NEW_PASSWORD);
     await them.getByLabel("ยืนยันรหัสผ่านใหม่").fill(NEW_PASSWORD);
     await them.getByRole("button", { name: "บันทึกรหัสผ่าน" }).click();
-    await expect(them.getByTestId("signed-in-as")).toBeVisible({ timeout: 15_000 });
+    await expect(them.getByTestId("signed-in-as")).toBeVisible({ timeout: budget(15_000) });
     await expect(them.locator("html")).toHaveAttribute("lang", "th");
     await expectThaiInWebFont(them, []);
     // The home page (provider status) too.

@@ -11,7 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { findPostgresBin, freePort, startPostgres, type PostgresServer } from "../../lib/db/testing/postgres-server";
-import { E2E } from "../support/config";
+import { budget, E2E } from "../support/config";
 import { startOwnInstance } from "../support/own-instance";
 import { codeFor, startAuthenticatorApp } from "../support/two-factor";
 import { expect, test } from "../support/sandbox";
@@ -38,7 +38,7 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
 }
 
 test.describe("two instances, one Postgres", () => {
-  test.describe.configure({ mode: "serial", timeout: 120_000 });
+  test.describe.configure({ mode: "serial", timeout: budget(120_000) });
   test.skip(E2E.external, "starts its own PayDesk instances");
   test.skip(!findPostgresBin(), "Debian's postgresql is not installed (npm test installs it)");
 
@@ -148,7 +148,7 @@ test.describe("two instances, one Postgres", () => {
     // reload; the bound only keeps a hung stream from passing. Under a full suite B's stream once
     // started listening only after A's news, and the list never caught up: lists now catch up at
     // the stream's first `ready` (e2e/live-updates.spec.ts holds that gap open on purpose).
-    await expect(page.getByTestId("webhook-row")).toHaveCount(rowsBefore + 1, { timeout: 15_000 });
+    await expect(page.getByTestId("webhook-row")).toHaveCount(rowsBefore + 1, { timeout: budget(15_000) });
     await expect(page.getByTestId("webhook-row").first()).toContainText(refId1);
     console.log(`[two-instances] webhook on A to row on B: ${Date.now() - sent} ms`);
   });

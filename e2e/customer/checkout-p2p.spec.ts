@@ -8,9 +8,10 @@ import AxeBuilder from "@axe-core/playwright";
 import { makeRequest } from "../support/checkout";
 import { GADGETS, uniqueRefId1 } from "../support/create-forms";
 import { expect, test } from "../support/sandbox";
+import { budget } from "../support/config";
 
 test.beforeEach(({}) => {
-  test.setTimeout(60_000);
+  test.setTimeout(budget(60_000));
 });
 
 test("a P2P paired with another merchant's pay-out explains who is paid and why, in Thai and English, without the satang claim", async ({

@@ -9,12 +9,13 @@ import type { Page } from "@playwright/test";
 import { makeRequest } from "../support/checkout";
 import { plainSlip } from "../support/slips";
 import { expect, test } from "../support/sandbox";
+import { budget } from "../support/config";
 
 test.use({ extraHTTPHeaders: async ({}, use) => use({ "X-Forwarded-For": `10.${rnd()}.${rnd()}.${rnd()}` }) });
 const rnd = () => Math.floor(Math.random() * 250) + 1;
 
 test.beforeEach(({}) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
 });
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
@@ -60,7 +61,7 @@ for (const lang of ["th", "en"] as const) {
     await expect(page.getByTestId("slip-section")).toBeVisible();
     await expect(page.getByTestId("checkout-live")).toHaveAttribute("data-stream", "open");
     await sandbox.control("POST", `/requests/${made.providerId}/pay`, {});
-    await expect(page.getByTestId("checkout-live")).toHaveAttribute("data-state", /^(paid|approved)$/, { timeout: 5_000 });
+    await expect(page.getByTestId("checkout-live")).toHaveAttribute("data-state", /^(paid|approved)$/, { timeout: budget(5_000) });
     const live = await expectReceipt(page, lang, made.refId1);
 
     await page.reload();
@@ -77,9 +78,9 @@ test("a page that turned paid in front of the customer is the page the server re
   await page.goto(made.checkoutUrl);
   await expect(page.getByTestId("checkout-live")).toHaveAttribute("data-stream", "open");
   await sandbox.control("POST", `/requests/${made.providerId}/pay`, {});
-  await expect(page.getByTestId("checkout-live")).toHaveAttribute("data-state", /^(paid|approved)$/, { timeout: 5_000 });
+  await expect(page.getByTestId("checkout-live")).toHaveAttribute("data-state", /^(paid|approved)$/, { timeout: budget(5_000) });
   // Settled on PayDesk's own word (not only the hub's): the states it could have turned into are gone with it.
-  await expect(page.locator("[data-templates]")).toHaveCount(0, { timeout: 10_000 });
+  await expect(page.locator("[data-templates]")).toHaveCount(0, { timeout: budget(10_000) });
   const live = await page.locator("main").innerHTML();
   const fresh = await page.context().newPage();
   try {
@@ -99,9 +100,9 @@ for (const lang of ["th", "en"] as const) {
     const made = await makeRequest(browser, { amount: lang === "th" ? "173.00" : "174.00" });
     await page.goto(made.checkoutUrl);
     await sandbox.control("POST", `/requests/${made.providerId}/pay`, {});
-    await expect(page.getByTestId("checkout-live")).toHaveAttribute("data-state", /^(paid|approved)$/, { timeout: 5_000 });
+    await expect(page.getByTestId("checkout-live")).toHaveAttribute("data-state", /^(paid|approved)$/, { timeout: budget(5_000) });
     // The provider's hub can bring "paid" before PayDesk has recorded it; the slip page reads PayDesk.
-    await expect(page.locator("[data-templates]")).toHaveCount(0, { timeout: 10_000 });
+    await expect(page.locator("[data-templates]")).toHaveCount(0, { timeout: budget(10_000) });
     await page.goto(made.slipUrl!);
     if (lang === "en") await page.getByRole("link", { name: "English" }).click();
     const notice = page.getByTestId("slip-paid");
@@ -120,7 +121,7 @@ test("the slip page of an expired request says it ended and offers no upload for
   const made = await makeRequest(browser, { amount: "175.00" });
   await page.goto(made.checkoutUrl);
   await sandbox.control("POST", `/requests/${made.providerId}/expire`, {});
-  await expect(page.getByTestId("checkout-live")).toHaveAttribute("data-state", "expired", { timeout: 5_000 });
+  await expect(page.getByTestId("checkout-live")).toHaveAttribute("data-state", "expired", { timeout: budget(5_000) });
   await page.goto(made.slipUrl!);
   const notice = page.getByTestId("slip-closed");
   await expect(notice.getByRole("heading", { level: 1 })).toHaveText("รายการชำระเงินนี้สิ้นสุดแล้ว");
@@ -145,7 +146,7 @@ test("a slip form left open while the request was paid says, on sending, that th
   const checkout = await browser.newPage();
   try {
     await checkout.goto(made.checkoutUrl);
-    await expect(checkout.getByTestId("checkout-live")).toHaveAttribute("data-state", /^(paid|approved)$/, { timeout: 5_000 });
+    await expect(checkout.getByTestId("checkout-live")).toHaveAttribute("data-state", /^(paid|approved)$/, { timeout: budget(5_000) });
   } finally {
     await checkout.close();
   }

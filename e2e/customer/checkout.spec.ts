@@ -11,9 +11,10 @@ import { PNG } from "pngjs";
 import { expect, test } from "../support/sandbox";
 import { expiredCheckoutPath, makeRequest, markPage, wasNotReloaded } from "../support/checkout";
 import { GADGETS, uniqueRefId1 } from "../support/create-forms";
+import { budget } from "../support/config";
 
 test.beforeEach(({}) => {
-  test.setTimeout(60_000);
+  test.setTimeout(budget(60_000));
 });
 
 const live = (page: import("@playwright/test").Page) => page.getByTestId("checkout-live");
@@ -103,7 +104,7 @@ test("the page turns to paid by itself within 2 s of the payment, without a relo
   await expect(live(page)).toHaveAttribute("data-hub", "connected");
   await markPage(page);
   await sandbox.control("POST", `/requests/${made.providerId}/pay`, {});
-  await expect(live(page)).toHaveAttribute("data-state", /^(paid|approved)$/, { timeout: 2_000 });
+  await expect(live(page)).toHaveAttribute("data-state", /^(paid|approved)$/, { timeout: budget(2_000) });
   const outcome = page.getByTestId("checkout-outcome");
   await expect(outcome.getByRole("heading")).toHaveText("✓ ได้รับเงินแล้ว");
   await expect(outcome).toContainText(made.refId1);
@@ -127,10 +128,10 @@ test("with webhooks lost, the provider's hub alone brings the payment, also afte
   await markPage(page);
   await expect(live(page)).toHaveAttribute("data-hub-joins", "1");
   await sandbox.control("POST", "/hub/drop");
-  await expect(live(page)).toHaveAttribute("data-hub-joins", "2", { timeout: 10_000 });
+  await expect(live(page)).toHaveAttribute("data-hub-joins", "2", { timeout: budget(10_000) });
   await expect(live(page)).toHaveAttribute("data-hub", "connected");
   await sandbox.control("POST", `/requests/${made.providerId}/pay`, {});
-  await expect(live(page)).toHaveAttribute("data-state", "paid", { timeout: 2_000 });
+  await expect(live(page)).toHaveAttribute("data-state", "paid", { timeout: budget(2_000) });
   expect(await wasNotReloaded(page)).toBe(true);
 });
 
@@ -179,7 +180,7 @@ test("when neither the stream nor the hub can be held, polling brings the status
   await expect(page.getByText("การเชื่อมต่อขาดหาย กำลังเชื่อมต่อใหม่… การชำระของคุณไม่สูญหาย")).toBeVisible();
   await sandbox.control("POST", `/requests/${made.providerId}/pay`, {});
   await context.setOffline(false);
-  await expect(live(page)).toHaveAttribute("data-state", /^(paid|approved)$/, { timeout: 10_000 });
+  await expect(live(page)).toHaveAttribute("data-state", /^(paid|approved)$/, { timeout: budget(10_000) });
   await expect(page.getByTestId("checkout-outcome").getByRole("heading")).toHaveText("✓ ได้รับเงินแล้ว");
   expect(await wasNotReloaded(page)).toBe(true);
 });
@@ -189,7 +190,7 @@ test("a rejected request says so with the reason, and shows no QR", async ({ pag
   await page.goto(made.checkoutUrl);
   await expect(live(page)).toHaveAttribute("data-stream", "open");
   await sandbox.control("POST", `/requests/${made.providerId}/reject`, { reason: "Suspicious activity" });
-  await expect(live(page)).toHaveAttribute("data-state", "rejected", { timeout: 5_000 });
+  await expect(live(page)).toHaveAttribute("data-state", "rejected", { timeout: budget(5_000) });
   const outcome = page.getByTestId("checkout-outcome");
   await expect(outcome.getByRole("heading")).toHaveText("✕ การชำระเงินไม่ได้รับการอนุมัติ");
   await expect(outcome).toContainText("Suspicious activity");
@@ -206,7 +207,7 @@ test("an expired request: crossed-out QR and 'do not pay this QR', also when ope
   await page.goto(made.checkoutUrl);
   await expect(live(page)).toHaveAttribute("data-stream", "open");
   await sandbox.control("POST", `/requests/${made.providerId}/expire`, {});
-  await expect(live(page)).toHaveAttribute("data-state", "expired", { timeout: 5_000 });
+  await expect(live(page)).toHaveAttribute("data-state", "expired", { timeout: budget(5_000) });
   await expect(page.getByTestId("checkout-outcome")).toContainText("ห้ามชำระด้วยคิวอาร์นี้");
   await expect(page.getByText("คิวอาร์นี้ใช้ไม่ได้แล้ว")).toBeVisible();
   await expect(page.getByTestId("payment-qr")).toHaveCount(0);
@@ -251,7 +252,7 @@ test("in the last 5 minutes the countdown turns urgent, and at zero the QR goes 
   browser,
   sandbox,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(budget(120_000));
   // A merchant whose Pay-Ins last one minute, just while this one is made (the other tests use Siam Coffee).
   const gadgets = sandbox.merchants.find((m) => m.name === GADGETS)!;
   await sandbox.control("PATCH", `/merchants/${gadgets.merchantId}`, { payinExpireMinutes: 1 });
@@ -267,7 +268,7 @@ test("in the last 5 minutes the countdown turns urgent, and at zero the QR goes 
   await expect(countdown).toContainText(/^เวลาที่เหลือ0 นาที [0-5]\d วินาที/);
   await expect(countdown.getByRole("alert")).toHaveText("เหลือไม่ถึง 5 นาที กรุณาชำระตอนนี้");
   await expect(page.getByTestId("payment-qr")).toBeVisible();
-  await expect(live(page)).toHaveAttribute("data-state", "expired", { timeout: 70_000 });
+  await expect(live(page)).toHaveAttribute("data-state", "expired", { timeout: budget(70_000) });
   await expect(page.getByTestId("payment-qr")).toHaveCount(0);
   await expect(page.getByTestId("checkout-outcome")).toContainText("รายการชำระเงินนี้หมดอายุแล้ว");
 });

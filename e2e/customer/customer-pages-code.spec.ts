@@ -7,14 +7,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { makeRequest } from "../support/checkout";
-import { E2E } from "../support/config";
+import { budget, E2E } from "../support/config";
 import { expect, test } from "../support/sandbox";
 
 test.use({ extraHTTPHeaders: async ({}, use) => use({ "X-Forwarded-For": `10.${rnd()}.${rnd()}.${rnd()}` }) });
 const rnd = () => Math.floor(Math.random() * 250) + 1;
 
 test.beforeEach(({}) => {
-  test.setTimeout(60_000);
+  test.setTimeout(budget(60_000));
 });
 
 /**

@@ -4,9 +4,10 @@
  */
 import { expect, test } from "../support/sandbox";
 import { makeRequest } from "../support/checkout";
+import { budget } from "../support/config";
 
 test("the checkout does not preload the font: phones with a Thai system font never download it", async ({ page, browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(budget(60_000));
   const made = await makeRequest(browser, { amount: "130.00" });
   await page.goto(made.checkoutUrl);
   await expect(page.getByTestId("amount")).toBeVisible();

@@ -13,11 +13,12 @@ import { expect, test } from "../support/sandbox";
 import { plainSlip } from "../support/slips";
 
 import { expectNoncedPolicy, watchViolations } from "../support/csp";
+import { budget } from "../support/config";
 
 test.describe("the customer's pages", () => {
   test.use({ extraHTTPHeaders: { "X-Forwarded-For": `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
   test.beforeEach(() => {
-    test.setTimeout(60_000);
+    test.setTimeout(budget(60_000));
   });
 
   test("the checkout and the slip page carry a nonce-based policy, fresh each time, the hub allowed @deployed", async ({
@@ -59,7 +60,7 @@ test.describe("the customer's pages", () => {
     await expect(live).toHaveAttribute("data-hub", "connected");
     await page.getByRole("button", { name: /คัดลอก/ }).first().click();
     await sandbox.control("POST", `/requests/${made.providerId}/pay`, {});
-    await expect(live).toHaveAttribute("data-state", /^(paid|approved)$/, { timeout: 5_000 });
+    await expect(live).toHaveAttribute("data-state", /^(paid|approved)$/, { timeout: budget(5_000) });
     expect(violations).toEqual([]);
     // The watch can see a violation: markup injected the way an XSS would inject it is refused, and said.
     const marker = randomUUID();

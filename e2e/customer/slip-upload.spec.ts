@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { devices, type Page } from "@playwright/test";
 import { skipWithoutRole, storageStatePath } from "../support/auth-users";
-import { E2E } from "../support/config";
+import { budget, E2E } from "../support/config";
 import { makeRequest, markPage, wasNotReloaded } from "../support/checkout";
 import { expect, test, type SandboxClient } from "../support/sandbox";
 import { largePhoto, notAnImage, oversizedImage, plainSlip, slipWithQr, truncatedImage } from "../support/slips";
@@ -17,7 +17,7 @@ test.use({ extraHTTPHeaders: async ({}, use) => use({ "X-Forwarded-For": `10.${r
 const rnd = () => Math.floor(Math.random() * 250) + 1;
 
 test.beforeEach(({}) => {
-  test.setTimeout(60_000);
+  test.setTimeout(budget(60_000));
 });
 
 /** A reference unique to this run, so duplicates come only from the tests that mean to make them. */

@@ -9,7 +9,7 @@
  */
 import { expect, test } from "../support/sandbox";
 import { makeRequest } from "../support/checkout";
-import { CHROMIUM_ARGS, chromiumPath } from "../support/config";
+import { budget, CHROMIUM_ARGS, chromiumPath } from "../support/config";
 import { expectThaiInWebFont, fontconfigWithoutThai } from "../support/thai-fonts";
 
 test.use({
@@ -24,7 +24,7 @@ test.describe("customer pages", () => {
   test.use({ extraHTTPHeaders: { "X-Forwarded-For": `10.${rnd()}.${rnd()}.${rnd()}` } });
 
   test("checkout and slip page draw their Thai in PayDesk's font, in Thai and in English", async ({ page, browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(budget(120_000));
     const made = await makeRequest(browser, { amount: "123.00" });
 
     await page.goto(made.checkoutUrl);

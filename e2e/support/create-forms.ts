@@ -4,6 +4,7 @@
  */
 import { expect, type Page } from "@playwright/test";
 import type { SandboxClient } from "./sandbox";
+import { budget } from "./config";
 
 export const COFFEE = "Siam Coffee Roasters";
 export const GADGETS = "Chiang Mai Gadgets";
@@ -46,7 +47,7 @@ export async function fillPayIn(page: Page, values: { payerName?: string; amount
 
 /** Waits for the redirect to the new request's page and returns its id. */
 export async function landedOnRequest(page: Page): Promise<string> {
-  await page.waitForURL(/\/requests\/req_[0-9a-f]+$/, { timeout: 15_000 });
+  await page.waitForURL(/\/requests\/req_[0-9a-f]+$/, { timeout: budget(15_000) });
   return new URL(page.url()).pathname.split("/").at(-1)!;
 }
 

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { budget } from "./config";
 
 /**
  * Allows `origin` for the merchant's checkouts and makes a key (the form's default scopes, plus
@@ -63,9 +64,9 @@ export async function payAtShop(customer: Page, shop: Shop, merchant: string, pa
   await expect(live).toHaveAttribute("data-stream", "open");
   await expect(customer.getByTestId("cancel-to-shop")).toHaveAttribute("href", new RegExp(`^${shop.url}/\\?paydesk_id=req_`));
   await pay((await live.getAttribute("data-session-id"))!);
-  await expect(live).toHaveAttribute("data-state", "paid", { timeout: 15_000 });
+  await expect(live).toHaveAttribute("data-state", "paid", { timeout: budget(15_000) });
   // Settled on PayDesk's own word, not only the hub's: then the way back is the receipt's.
-  await expect(customer.locator("[data-templates]")).toHaveCount(0, { timeout: 20_000 });
+  await expect(customer.locator("[data-templates]")).toHaveCount(0, { timeout: budget(20_000) });
   const back = customer.getByTestId("back-to-shop");
   await expect(back).toHaveText(`Back to ${merchant}`);
   await back.click();

@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { budget } from "./config";
 
 /** A fontconfig file that hides every Thai font of the system (by language and by ก, U+0E01). */
 export function fontconfigWithoutThai(): string {
@@ -111,5 +112,5 @@ export async function expectThaiInWebFont(page: Page, mustCover: string[]): Prom
     for (const text of mustCover) expect(checked, `"${text}" is Thai on ${page.url()}`).toContainEqual(expect.stringContaining(text));
     const boxes = answers.filter((a) => a.webFontGlyphs === 0 || a.systemGlyphs > a.otherCharacters);
     expect(boxes, `Thai drawn without the web font on ${page.url()}`).toEqual([]);
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: budget(20_000) });
 }
