@@ -16,8 +16,7 @@ import { defineConfig } from "vitest/config";
  *
  * Timeouts are set here and nowhere else, multiplied by TEST_TIME_FACTOR (default 1, 2 when CI is set, as in e2e/support/config.ts): on a slow
  * or loaded machine, `TEST_TIME_FACTOR=3 npm test` gives every test, hook and a test's own
- * waits on a condition (`scaled()` in lib/testing/vitest-project.ts) three times as long. No test
- * asserts how fast something happened, only what happened, so the factor changes no verdict.
+ * waits on a condition (`scaled()` in lib/testing/vitest-project.ts) three times as long.
  */
 const factor = Number(process.env.TEST_TIME_FACTOR || (process.env.CI ? "2" : "1"));
 if (!Number.isFinite(factor) || factor <= 0)
@@ -38,13 +37,13 @@ export default defineConfig({
     exclude: ["node_modules", ".next", "e2e"],
     testTimeout: 20_000 * factor,
     hookTimeout: 60_000 * factor,
-    maxWorkers: 2,
     // expect.poll's own default (1 s) is a timing claim on a busy machine; a poll waits on a condition.
     expect: { poll: { timeout: 10_000 * factor } },
-    // Workers: MAX_WORKERS below, per project. The storage and contract files spend most of their
-    // time waiting on sockets, timers, PGlite's file copies and child processes rather than on
-    // the CPU, so on 2 CPUs four of them at once finish sooner than two (measured: docs/DESIGN.md
-    // §19); unit files compute, so they get one per CPU.
+    // Two workers, as before the split: the storage and contract files mostly wait on sockets,
+    // timers, PGlite's file copies and child processes, so more than one per CPU may well pay off,
+    // but on a machine this loaded (load average 15-25 from other work) no A/B of 2 against 4 could
+    // be told from noise. Measure it on a quiet machine before raising it.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

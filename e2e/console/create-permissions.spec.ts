@@ -1,6 +1,6 @@
 /**
  * What a role cannot do is not offered, and the pages refuse it (403). The server actions refuse a
- * direct call too: app/(console)/new/actions.test.ts calls them with each role.
+ * direct call too: app/(console)/new/actions.db.test.ts calls them with each role.
  */
 import { skipWithoutRole, storageStatePath } from "../support/auth-users";
 import { COFFEE } from "../support/create-forms";

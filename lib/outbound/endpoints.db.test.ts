@@ -307,42 +307,46 @@ describe.each(DATABASE_KINDS)("the merchant's endpoints and the delivery log on 
     expect(await sweepOutboundLog(database.db, { retentionDays: 0, everyMs: 0 })).toBe(1);
   });
 
-  it.skipIf(skip)("at most N deliveries of one endpoint are in flight, and a slow endpoint does not hold back another", async () => {
-    const slow = await startReceiver();
-    try {
-      // The slow endpoint answers nothing until the test lets it: whatever it has is in flight.
-      let release = () => {};
-      slow.behave({ kind: "held", until: new Promise<void>((resolve) => (release = resolve)) });
-      await createEndpoint(database.db, vault, {
-        merchantRowId: merchantId,
-        url: `${slow.url}/slow`,
-        description: null,
-        eventTypes: ["payin.paid"],
-        createdBy: null,
-      });
-      await add();
-      for (let i = 0; i < 12; i++) await paidPayIn();
-      // No delivery times out while held, so only the limit decides how many the slow one gets.
-      const worker = startOutboundWorker({ ...options({ timeoutMs: scaled(120_000) }), maxInFlightPerEndpoint: 3, pollMs: 50 });
+  it.skipIf(skip)(
+    "at most N deliveries of one endpoint are in flight, and a slow endpoint does not hold back another",
+    { timeout: scaled(60_000) },
+    async () => {
+      const slow = await startReceiver();
       try {
-        // The fast endpoint gets all 12 while the slow one still holds its first three.
-        await expect.poll(() => receiver.received.length).toBe(12);
-        await expect.poll(() => slow.received.length).toBe(3);
-        expect(receiver.received.length).toBe(12);
-        // With three held, a fourth is never sent: the worker passes again and again meanwhile.
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        expect(slow.received.length).toBe(3);
-        release();
-        await expect.poll(() => slow.received.length).toBe(12);
-        expect(slow.maxConcurrent()).toBe(3);
-        expect(receiver.maxConcurrent()).toBeLessThanOrEqual(3);
+        // The slow endpoint answers nothing until the test lets it: whatever it has is in flight.
+        let release = () => {};
+        slow.behave({ kind: "held", until: new Promise<void>((resolve) => (release = resolve)) });
+        await createEndpoint(database.db, vault, {
+          merchantRowId: merchantId,
+          url: `${slow.url}/slow`,
+          description: null,
+          eventTypes: ["payin.paid"],
+          createdBy: null,
+        });
+        await add();
+        for (let i = 0; i < 12; i++) await paidPayIn();
+        // No delivery times out while held, so only the limit decides how many the slow one gets.
+        const worker = startOutboundWorker({ ...options({ timeoutMs: scaled(120_000) }), maxInFlightPerEndpoint: 3, pollMs: 50 });
+        try {
+          // The fast endpoint gets all 12 while the slow one still holds its first three.
+          await expect.poll(() => receiver.received.length).toBe(12);
+          await expect.poll(() => slow.received.length).toBe(3);
+          expect(receiver.received.length).toBe(12);
+          // With three held, a fourth is never sent: the worker passes again and again meanwhile.
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          expect(slow.received.length).toBe(3);
+          release();
+          await expect.poll(() => slow.received.length).toBe(12);
+          expect(slow.maxConcurrent()).toBe(3);
+          expect(receiver.maxConcurrent()).toBeLessThanOrEqual(3);
+        } finally {
+          await worker.stop();
+        }
       } finally {
-        await worker.stop();
+        await slow.close();
       }
-    } finally {
-      await slow.close();
-    }
-  });
+    },
+  );
 
   it.skipIf(skip)("a change announced by the database wakes the worker: no waiting for the next poll", async () => {
     await add();

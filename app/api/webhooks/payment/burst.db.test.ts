@@ -170,7 +170,7 @@ describe.each(COMBOS)("a webhook burst on %s against the %s sandbox", (kind, pro
       gate.open();
 
       // Once the held read is answered, the queue drains: exactly what it took on, no more.
-      await until(async () => (await verdicts(ids)).filter((v) => v !== "received").length === CONCURRENCY + MAX_WAITING, scaled(60_000));
+      await until(async () => (await verdicts(ids)).filter((v) => v !== "received").length === CONCURRENCY + MAX_WAITING, scaled(120_000));
       await new Promise((r) => setTimeout(r, 500));
       expect((await verdicts(ids)).filter((v) => v === "received")).toHaveLength(BURST - CONCURRENCY - MAX_WAITING);
 
