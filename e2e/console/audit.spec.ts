@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { demoUser, NO_DEMO_USERS, storageStatePath } from "../support/auth-users";
-import { E2E } from "../support/config";
+import { budget, E2E } from "../support/config";
 import { skipWithout } from "../support/deployment";
 
 const rows = (page: Page) => page.getByTestId("audit-row");
@@ -124,6 +124,8 @@ const axeRules = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
 
 test("names every action in English and Thai, downloads what it shows as CSV, and axe finds nothing", async ({ page, context }) => {
+  // Three axe scans of the whole audit table, a key made and a CSV read: more than one flow's budget.
+  test.setTimeout(budget(120_000));
   // An action that used to show its raw code (`api-key.create`): making a merchant API key.
   const keyName = `Audited key ${randomBytes(3).toString("hex")}`;
   await page.goto("/settings/developers");
