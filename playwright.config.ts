@@ -28,7 +28,10 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: process.env.E2E_REPORT || ".test-reports/e2e-results.json" }]],
   use: {
     baseURL: E2E.baseUrl,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace (every action with the page's DOM at that moment) and a
+    // screenshot; no screencast in the trace: encoding frames of every page all run long cost
+    // the 2-core machine more than any one test.
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true },
     screenshot: "only-on-failure",
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
   },
