@@ -21,6 +21,7 @@ import { checkSoon } from "./nudge";
 import { checkoutTokenFor, signCheckoutToken } from "./token";
 import { loadCheckout } from "./view";
 import { payInRequest } from "../requests/contract";
+import { scaled } from "@/lib/testing/vitest-project";
 
 const secret = "c".repeat(44);
 const BASE = "https://pay.example.co.th";
@@ -64,7 +65,7 @@ describe.each(["spec", "live"] as const)("the customer's pages against the %s sa
         readKey: sb.coffee.readKey,
       })
     ).id;
-    provider = createPaymentApi({ baseUrl: sb.url, timeoutMs: 2_000, limiter: null });
+    provider = createPaymentApi({ baseUrl: sb.url, timeoutMs: scaled(10_000), limiter: null });
     api = provider.forMerchant({
       orgId: sb.coffee.orgId,
       merchantId: sb.coffee.merchantId,

@@ -20,6 +20,7 @@ import { payInRequest } from "../requests/contract";
 import { createRequest } from "../requests/create";
 import { checkoutTokenFor } from "./token";
 import { loadCheckout } from "./view";
+import { scaled } from "@/lib/testing/vitest-project";
 
 const secret = "r".repeat(44);
 
@@ -45,7 +46,10 @@ describe("return and cancel links on the checkout", () => {
       .update(merchants)
       .set({ allowedReturnOrigins: ["https://shop.example.com"] })
       .where(eq(merchants.id, merchantRowId));
-    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 2_000, limiter: null }).forMerchant({ ...sb.coffee, label: "Siam Coffee" });
+    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: scaled(10_000), limiter: null }).forMerchant({
+      ...sb.coffee,
+      label: "Siam Coffee",
+    });
   });
   afterAll(async () => {
     await sb?.dispose();

@@ -14,6 +14,7 @@ import { approveRequest } from "@/lib/requests/approve";
 import { reconcileRequest } from "@/lib/requests/reconcile";
 import { getRequestInScope, listTimeline } from "@/lib/requests/queries";
 import { expectDocumented, expectDocumentedHeaders } from "./testing/openapi-check";
+import { scaled } from "@/lib/testing/vitest-project";
 
 // Many calls from one key in a few seconds: the per-key limit has its own test (lib/api/route.db.test.ts).
 vi.stubEnv("API_RATE_LIMIT", "100000/10s");
@@ -70,7 +71,8 @@ describe.each(["spec", "live"] as const)("the merchant API against the %s sandbo
       .update(merchants)
       .set({ allowedReturnOrigins: ["https://shop.example.com"] })
       .where(eq(merchants.id, coffee));
-    const client = createPaymentApi({ baseUrl: sb.url, timeoutMs: 2_000, limiter: null });
+    // A provider call to the local sandbox: no test here is about its timeout, and 2 s ran out on a loaded machine.
+    const client = createPaymentApi({ baseUrl: sb.url, timeoutMs: scaled(10_000), limiter: null });
     surroundings.apis.set(coffee, client.forMerchant({ ...sb.coffee, label: "Coffee" }) satisfies MerchantApi);
     surroundings.apis.set(gadgets, client.forMerchant({ ...sb.gadgets, label: "Gadgets" }) satisfies MerchantApi);
     ({ key, keyId } = await newKey(coffee, ["checkouts:write", "requests:read", "payouts:write"]));

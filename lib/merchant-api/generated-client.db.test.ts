@@ -90,7 +90,7 @@ describe.each(["spec", "live"] as const)("a client generated from the OpenAPI do
     ).id;
     surroundings.apis.set(
       coffee,
-      createPaymentApi({ baseUrl: sb.url, timeoutMs: 2_000, limiter: null }).forMerchant({ ...sb.coffee, label: "Coffee" }),
+      createPaymentApi({ baseUrl: sb.url, timeoutMs: scaled(10_000), limiter: null }).forMerchant({ ...sb.coffee, label: "Coffee" }),
     );
     const { key } = await createApiKey(database.db, {
       merchantRowId: coffee,

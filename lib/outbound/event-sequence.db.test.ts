@@ -23,6 +23,7 @@ import { reconcileRequest } from "../requests/reconcile";
 import { ingestWebhook } from "../webhooks/ingest";
 import { processDelivery } from "../webhooks/process";
 import { eventSequence, OUTBOUND_EVENT_TYPES } from "./events";
+import { scaled } from "@/lib/testing/vitest-project";
 
 interface Job {
   Id: string;
@@ -71,7 +72,7 @@ describe.each(COMBOS)("outbound events on %s against the %s sandbox", (kind, pro
       })
     ).id;
     secret = await rotateWebhookSecret(database.db, merchantRowId);
-    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 2_000, limiter: null }).forMerchant({ ...m, label: m.name });
+    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: scaled(10_000), limiter: null }).forMerchant({ ...m, label: m.name });
     await sb.control("PUT", `/merchants/${m.merchantId}/webhook`, {
       url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`,
       headers: {},

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payInBody, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
 import { createPaymentApi, type PaymentApi } from "./client";
 import { failureText } from "./result";
+import { scaled } from "@/lib/testing/vitest-project";
 
 /** A real 1×1 PNG, so the spec profile's image check passes. */
 function tinyPng(): string {
@@ -37,7 +38,7 @@ describe.each(["spec", "live"] as const)("slip calls against the %s sandbox", (p
 
   beforeAll(async () => {
     sb = await startTestSandbox(profile);
-    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 2_000, limiter: null });
+    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: scaled(10_000), limiter: null });
     slip = await create();
     other = await create();
   });

@@ -15,6 +15,7 @@ import { fieldMessage, messageKey } from "../requests/form-messages";
 import { declineRequest, listHeldRequests } from "../requests/approve";
 import { reconcileRequest } from "../requests/reconcile";
 import { isRefundable, refundStanding, refundTakes, standingOf } from "./refunds";
+import { scaled } from "@/lib/testing/vitest-project";
 
 describe("what a refund takes from its Pay-In", () => {
   const r = (status: string, requestedAmount: string, paidAmount = "0") => ({ status, requestedAmount, paidAmount });
@@ -72,7 +73,7 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
     if (skip) return;
     database = await createTestDatabase(kind);
     sb = await startTestSandbox("spec");
-    ({ merchantRowId, api } = await sandboxCoffee(database.db, sb, { timeoutMs: 2_000 }));
+    ({ merchantRowId, api } = await sandboxCoffee(database.db, sb, { timeoutMs: scaled(10_000) }));
   });
   afterAll(async () => {
     await sb?.dispose();

@@ -11,6 +11,7 @@ import { createPaymentApi, type MerchantApi } from "../payment-api/client";
 import { approveRequest, declineRequest, listHeldRequests } from "./approve";
 import { createRequest } from "./create";
 import { payOutRequest } from "./contract";
+import { scaled } from "@/lib/testing/vitest-project";
 
 describe.each(DATABASE_KINDS)("the approvals queue (maker-checker) on %s", (kind) => {
   const skip = kind === "postgres" ? postgresSkipReason() : null;
@@ -48,7 +49,7 @@ describe.each(DATABASE_KINDS)("the approvals queue (maker-checker) on %s", (kind
     ).id;
     maker = (await insertStaff(database.db, { role: "finance" })).id;
     checker = (await insertStaff(database.db, { role: "admin" })).id;
-    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 2_000, limiter: null }).forMerchant({ ...sb.coffee, label: "Coffee" });
+    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: scaled(10_000), limiter: null }).forMerchant({ ...sb.coffee, label: "Coffee" });
   });
   afterAll(async () => {
     await sb?.dispose();

@@ -11,6 +11,7 @@ import { createRequest } from "./create";
 import { recheckRequest } from "./recheck";
 import { controlsFor, driveSandbox, runSandboxControl, sandboxControlSchema, type ControlContext } from "./sandbox-controls";
 import { payInRequest, payOutRequest } from "./contract";
+import { scaled } from "@/lib/testing/vitest-project";
 
 describe("sandbox controls and re-check, against a real sandbox", () => {
   let database: TestDatabase;
@@ -32,7 +33,8 @@ describe("sandbox controls and re-check, against a real sandbox", () => {
         readKey: sb.coffee.readKey,
       })
     ).id;
-    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 2_000, limiter: null }).forMerchant({ ...sb.coffee, label: "Coffee" });
+    // A provider call to the local sandbox: no test here is about its timeout, and 2 s ran out on a loaded machine.
+    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: scaled(10_000), limiter: null }).forMerchant({ ...sb.coffee, label: "Coffee" });
     ctx = { db: database.db, apiFor: async () => api, scope: { merchantIds: [merchantRowId] }, actorId: "usr_ann", sandboxUrl: sb.url };
   });
   afterAll(async () => {
