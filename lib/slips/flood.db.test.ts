@@ -17,6 +17,7 @@ import { createRequest } from "../requests/create";
 import { recheckRequest } from "../requests/recheck";
 import { openSlipLink, type SlipLink, type SlipLinkCheck } from "./link";
 import { payInRequest } from "../requests/contract";
+import { scaled } from "@/lib/testing/vitest-project";
 
 const LIMIT = { count: 20, windowMs: 10_000 };
 /** PayDesk's default PAYMENT_API_RATE_LIMIT, which the tests run with: the anonymous share is 5 of its 20. */
@@ -142,9 +143,10 @@ describe.each(DATABASE_KINDS)("the slip page under a flood, on %s", (kind) => {
       }
       const floodMs = Date.now() - floodStarted;
       expect(recheck.result).toMatchObject({ found: true, after: "pending" });
-      expect(recheck.ms, `the re-check took ${recheck.ms} ms`).toBeLessThan(2_000);
+      // Far below the 30 s a call queued behind the flood would wait; scaled, as a loaded machine is slower.
+      expect(recheck.ms, `the re-check took ${recheck.ms} ms`).toBeLessThan(scaled(2_000));
       expect(create.result.status).toBe("pending");
-      expect(create.ms, `the create took ${create.ms} ms`).toBeLessThan(2_000);
+      expect(create.ms, `the create took ${create.ms} ms`).toBeLessThan(scaled(2_000));
       // The flood was still on while each staff call was in flight, not over before it began.
       expect(recheck.floodAnswers, "flood answers during the re-check").toBeGreaterThan(MIN_ANSWERS_DURING_STAFF_CALL);
       expect(create.floodAnswers, "flood answers during the create").toBeGreaterThan(MIN_ANSWERS_DURING_STAFF_CALL);
