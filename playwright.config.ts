@@ -80,7 +80,7 @@ export default defineConfig({
     : [
         {
           name: "sandbox",
-          command: "node_modules/.bin/tsx sandbox/main.ts",
+          command: "node --import tsx sandbox/main.ts",
           url: `${E2E.sandboxUrl}/health`,
           reuseExistingServer: false,
           timeout: budget(30_000),
@@ -93,7 +93,7 @@ export default defineConfig({
         },
         {
           name: "mail",
-          command: "node_modules/.bin/tsx e2e/support/mail-inbox.ts",
+          command: "node --import tsx e2e/support/mail-inbox.ts",
           url: `${E2E.mail!.inboxUrl}/health`,
           reuseExistingServer: false,
           timeout: budget(30_000),

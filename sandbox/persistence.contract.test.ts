@@ -203,7 +203,8 @@ describe("the sandbox process (sandbox/main.ts)", () => {
   }
 
   function run(vars: Record<string, string>) {
-    const child = spawn(path.resolve("node_modules/.bin/tsx"), ["sandbox/main.ts"], { env: env(vars), stdio: ["ignore", "pipe", "pipe"] });
+    // The command `npm run sandbox` runs (checked below): node itself, with tsx as a loader.
+    const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts"], { env: env(vars), stdio: ["ignore", "pipe", "pipe"] });
     children.push(child);
     const out = { stdout: "", stderr: "" };
     child.stdout?.on("data", (c: Buffer) => (out.stdout += c.toString("utf8")));
@@ -271,6 +272,42 @@ describe("the sandbox process (sandbox/main.ts)", () => {
     child.kill("SIGTERM");
     expect(await within(scaled(5_000), "the exit after SIGTERM", exited)).toEqual({ code: 0, signal: null });
     expect(fs.existsSync(path.join(dataDir, "state.jsonl"))).toBe(true);
+  });
+
+  it("stops cleanly on SIGTERM even when the signal finds it busy (the tsx CLI wrapper SIGKILLed a child that took more than 60 ms to answer)", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "paydesk-sandbox-main-"));
+    dirs.push(dataDir);
+    const { child, out, exited } = run({ SANDBOX_PORT: "0", SANDBOX_DATA_DIR: dataDir });
+    await within(
+      scaled(10_000),
+      "the listening line",
+      new Promise<void>((resolve) => {
+        const look = () => /listening on http/.test(out.stdout) && resolve();
+        child.stdout?.on("data", look);
+        look();
+      }),
+    );
+    // A busy machine, made certain: the process cannot run for 300 ms while the signal waits.
+    child.kill("SIGSTOP");
+    child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 300));
+    child.kill("SIGCONT");
+    expect(await within(scaled(5_000), "the exit after SIGTERM", exited)).toEqual({ code: 0, signal: null });
+    expect(fs.existsSync(path.join(dataDir, "state.jsonl"))).toBe(true);
+  });
+
+  it("the commands that start long-running processes run node with tsx as a loader, not the tsx CLI wrapper", () => {
+    const scripts = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts;
+    for (const name of ["start", "dev", "sandbox"]) expect(scripts[name], name).toMatch(/^node --import tsx /);
+    for (const file of [
+      "scripts/start.ts",
+      "playwright.config.ts",
+      "scripts/e2e-deployed.sh",
+      "bench/lib/sandbox-process.ts",
+      "e2e/console/live-profile.spec.ts",
+    ]) {
+      expect(fs.readFileSync(file, "utf8"), file).not.toMatch(/\.bin\/tsx|bin\("tsx"\)/);
+    }
   });
 
   it("exits with code 2 and one sentence naming the variable on a bad config value", async () => {

@@ -22,7 +22,7 @@ rm -rf "$data" "$data-states"
 mkdir -p "$(dirname "$data")"
 log="$data.log"
 DATA_DIR="$data" PORT="$port" SANDBOX_PORT="$sandbox_port" BIND_HOST=127.0.0.1 PAYMENT_API_BASE_URL= PUBLIC_BASE_URL= \
-  NEXT_TELEMETRY_DISABLED=1 node_modules/.bin/tsx scripts/start.ts >"$log" 2>&1 &
+  NEXT_TELEMETRY_DISABLED=1 node --import tsx scripts/start.ts >"$log" 2>&1 &
 started=$!
 stop() { kill -TERM "$started" 2>/dev/null; wait "$started" 2>/dev/null; }
 trap stop EXIT

@@ -77,7 +77,9 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => stopAll(0));
 
   if (env.isSandbox) {
-    const sandbox = spawn(bin("tsx"), [path.join(root, "sandbox", "main.ts")], {
+    // node itself with tsx as a loader: the tsx CLI wrapper relays SIGTERM and SIGKILLs a child that
+    // has not answered within 60 ms, which a busy machine makes routine (a stop that loses its clean close).
+    const sandbox = spawn(process.execPath, ["--import", "tsx", path.join(root, "sandbox", "main.ts")], {
       cwd: root,
       stdio: "inherit",
       env: {

@@ -34,7 +34,8 @@ export async function startSandboxProcess(env: Record<string, string> = {}): Pro
   // A port the system hands out from its ephemeral range: a random pick among fixed-looking ports
   // (it was 4700–4949) could land on a sandbox an end-to-end run beside the benchmark listens on.
   const port = await freePort();
-  const child = spawn(path.join(root, "node_modules", ".bin", "tsx"), [path.join(root, "sandbox", "main.ts")], {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "sandbox", "main.ts")], {
+    cwd: root,
     env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_DATA_DIR: dir, SANDBOX_QUIET: "1", ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -150,7 +150,7 @@ test.describe("one full run against the live profile", () => {
     const [sandboxPort, appPort] = [await freePort(), await freePort()];
     sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
     appUrl = `http://127.0.0.1:${appPort}`;
-    const sandbox = start("sandbox", "node_modules/.bin/tsx", ["sandbox/main.ts"], {
+    const sandbox = start("sandbox", process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
       SANDBOX_PROFILE: "live",
       SANDBOX_PORT: String(sandboxPort),
       SANDBOX_DATA_DIR: path.join(dataDir, "sandbox"),
