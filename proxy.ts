@@ -64,6 +64,7 @@ function withTransportHeaders(response: Response, pathname: string): Response {
 }
 
 export const config = {
-  // Everything except Next's build assets; the rest is sorted by isPublicPath.
-  matcher: ["/((?!_next/static|_next/image).*)"],
+  // Everything except Next's build assets and the provider's webhooks (their door sets its own
+  // headers: lib/http/public-route.ts says why); the rest is sorted by isPublicPath.
+  matcher: ["/((?!_next/static|_next/image|api/webhooks/).*)"],
 };

@@ -4,6 +4,8 @@ import { definePublicRoute, defineWebhookRoute } from "./public-route";
 import { captureLog } from "../ops/testing/log-capture";
 
 vi.stubEnv("TRUSTED_PROXIES", "");
+// Read once per process (lib/env.ts): an https address, so the webhook door's answers carry HSTS.
+vi.stubEnv("PUBLIC_BASE_URL", "https://pay.example.co.th");
 const request = (headers: Record<string, string> = {}) => new Request("http://paydesk.test/checkout/tok/status", { headers });
 const segment = <P>(params: P) => ({ params: Promise.resolve(params) });
 
@@ -58,6 +60,32 @@ describe("defineWebhookRoute", () => {
     expect(wrong.headers.get(REQUEST_ID_HEADER)).toMatch(/^rq_/);
     expect(run).not.toHaveBeenCalled();
     expect(doorOf(handler)).toBe("webhook");
+  });
+
+  it("gives every answer (taken, refused, failed) no-store and no-transform, and the headers the proxy would have set", async () => {
+    const { handler } = route();
+    const failing = defineWebhookRoute({
+      secretHeader: () => "X-Secret",
+      authenticate: async () => ({ ok: true, holder: "mer_a" }),
+      run: async () => {
+        throw new Error("boom");
+      },
+    });
+    const logged = captureLog();
+    const answers = [
+      await handler(request({ "x-secret": "s3cret" }), segment({})),
+      await handler(request({ "x-secret": "guess" }), segment({})),
+      await failing(request({ "x-secret": "s3cret" }), segment({})),
+    ];
+    logged.restore();
+    expect(answers.map((a) => a.status)).toEqual([200, 401, 500]);
+    for (const answer of answers) {
+      // `next start` compresses no answer whose Cache-Control says no-transform (the compression middleware's rule).
+      expect(answer.headers.get("cache-control")).toBe("no-store, no-transform");
+      expect(answer.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
+      expect(answer.headers.get("permissions-policy")).toContain("camera=()");
+      expect(answer.headers.get(REQUEST_ID_HEADER)).toMatch(/^rq_/);
+    }
   });
 
   it("runs the route with what the secret opened", async () => {

@@ -1,6 +1,8 @@
 import "server-only";
-import { answerStamped, markDoor, newRequestId, pathnameOf, type RouteSegment } from "./door";
+import { env } from "../env";
+import { answerStamped, markDoor, newRequestId, pathnameOf, withHeader, type RouteSegment } from "./door";
 import { clientIpFrom } from "./request-ip";
+import { permissionsPolicy, strictTransportSecurity } from "./security-headers";
 
 /**
  * The doors for route handlers nobody signs in to (lib/auth/public-paths.ts): the customer's
@@ -11,7 +13,12 @@ import { clientIpFrom } from "./request-ip";
  * route.ts that is built by none of them.
  *
  * The webhook door checks the secret header before anything of the body is read: a sender
- * without it costs one lookup and never reaches `run`.
+ * without it costs one lookup and never reaches `run`. The proxy does not run in front of it
+ * (proxy.ts `config.matcher`): a provider's server has no session, runs no script and needs no
+ * nonce, and at a provider's burst the proxy's pass was a sixth of each webhook's CPU
+ * (bench/webhook-ingest). So the door sets the two headers the proxy gives every answer itself,
+ * and `Cache-Control: no-store, no-transform`: an answer is read once, by a machine, and is a few
+ * dozen bytes, which `next start`'s gzip made cost more CPU than the rest of the answer.
  */
 type Params = Record<string, string | string[]>;
 
@@ -33,13 +40,23 @@ const failed = (requestId: string) => () =>
 function door<P extends Params>(
   kind: "public" | "webhook",
   run: (context: PublicRouteContext<P>) => Promise<Response>,
+  finish: (answer: Response, pathname: string) => Response = (answer) => answer,
 ): PublicRouteHandler<P> {
-  const handler: PublicRouteHandler<P> = (request, segment) => {
+  const handler: PublicRouteHandler<P> = async (request, segment) => {
     const requestId = newRequestId();
     const context = { request, params: segment?.params ?? Promise.resolve({} as P), ip: clientIpFrom(request.headers), requestId };
-    return answerStamped(requestId, pathnameOf(request), () => run(context), failed(requestId));
+    const pathname = pathnameOf(request);
+    return finish(await answerStamped(requestId, pathname, () => run(context), failed(requestId)), pathname);
   };
   return markDoor(handler, kind);
+}
+
+/** Every webhook answer, a refusal or a failure too: what the proxy would have set, never cached, never compressed. */
+function webhookAnswer(answer: Response, pathname: string): Response {
+  let finished = withHeader(answer, "Cache-Control", "no-store, no-transform");
+  finished = withHeader(finished, "Permissions-Policy", permissionsPolicy(pathname));
+  const hsts = strictTransportSecurity(env().PUBLIC_BASE_URL);
+  return hsts ? withHeader(finished, "Strict-Transport-Security", hsts) : finished;
 }
 
 export function definePublicRoute<P extends Params = Record<string, string>>(options: {
@@ -60,10 +77,14 @@ export interface WebhookRouteOptions<A> {
 }
 
 export function defineWebhookRoute<A>(options: WebhookRouteOptions<A>): PublicRouteHandler<Params> {
-  return door("webhook", async (context) => {
-    const secretHeader = options.secretHeader();
-    const checked = await options.authenticate(context.request.headers.get(secretHeader), { ...context, secretHeader });
-    if (!checked.ok) return checked.response;
-    return options.run({ ...context, secretHeader, holder: checked.holder });
-  });
+  return door(
+    "webhook",
+    async (context) => {
+      const secretHeader = options.secretHeader();
+      const checked = await options.authenticate(context.request.headers.get(secretHeader), { ...context, secretHeader });
+      if (!checked.ok) return checked.response;
+      return options.run({ ...context, secretHeader, holder: checked.holder });
+    },
+    webhookAnswer,
+  );
 }
