@@ -258,7 +258,7 @@ async function onPostgres(label: string, bin: string, durable: boolean): Promise
 }
 
 const PARTS = (process.env.BENCH_WEBHOOK_PARTS ?? "in-process,instances").split(",");
-const INSTANCES_PER_SECOND = 200;
+const INSTANCES_PER_SECOND = Number(process.env.BENCH_PER_SECOND ?? 200);
 const INSTANCES_LOAD_MS = Number(process.env.BENCH_LOAD_MS ?? 60_000);
 /** The design before the intake's own pool and gate. */
 const BASELINE_COMMIT = "33cebff";
@@ -359,8 +359,23 @@ async function onTwoInstances(bin: string): Promise<{ figures: Record<string, Fi
     instances_baseline_rss_growth_mb_max: figure(Math.max(...before.rssGrowthMb), "MB"),
     instances_answer_ms_p50_vs_baseline: figure(ratio(now.answerMsP50, before.answerMsP50), "ratio"),
     instances_answer_ms_p99_vs_baseline: figure(ratio(now.answerMsP99, before.answerMsP99), "ratio"),
+    // Where the machine's CPU went, per webhook, while the load ran (bench/lib/webhook-instances.ts).
+    instances_cpu_ms_per_webhook_paydesk: figure(now.cpuMsPerWebhook.paydesk, "ms"),
+    instances_cpu_ms_per_webhook_sandbox: figure(now.cpuMsPerWebhook.sandbox, "ms"),
+    instances_cpu_ms_per_webhook_postgres: figure(now.cpuMsPerWebhook.postgres, "ms"),
+    instances_cpu_ms_per_webhook_load_generator: figure(now.cpuMsPerWebhook.loadGenerator, "ms"),
+    instances_baseline_cpu_ms_per_webhook_paydesk: figure(before.cpuMsPerWebhook.paydesk, "ms"),
+    // The rate this machine's cores could carry if nothing but the rig ran and every core were busy.
+    instances_rig_ceiling_per_s: figure(ceiling(now.cpuMsPerWebhook), "webhooks/s"),
+    instances_rig_ceiling_without_paydesk_per_s: figure(ceiling({ ...now.cpuMsPerWebhook, paydesk: 0 }), "webhooks/s"),
   };
   return { figures, outcomes: { intake: now, baseline: before } };
+}
+
+/** Webhooks a second the machine's cores can carry at these CPU costs per webhook. */
+function ceiling(costs: Record<string, number>): number {
+  const perWebhook = Object.values(costs).reduce((a, b) => a + b, 0);
+  return perWebhook > 0 ? Math.round((os.cpus().length * 1000) / perWebhook) : Number.NaN;
 }
 
 /** main at BASELINE_COMMIT in a temporary folder, with this tree's node_modules (hard links) and its own production build. */

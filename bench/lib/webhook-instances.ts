@@ -60,6 +60,13 @@ export interface InstancesOutcome {
   rssGrowthMb: number[];
   achievedPerSecond: number;
   unansweredWhy: Record<string, number>;
+  /**
+   * CPU milliseconds each part of the rig spent per webhook sent, from the load's start until every
+   * answer was in: both PayDesk instances together, the sandbox (the provider), PostgreSQL and the
+   * load generator (this process). Their sum against the machine's cores says whether the
+   * machine, not PayDesk, sets the ceiling.
+   */
+  cpuMsPerWebhook: { paydesk: number; sandbox: number; postgres: number; loadGenerator: number };
 }
 
 const SECRET_HEADER = "X-PayDesk-Webhook-Secret";
@@ -95,7 +102,7 @@ export async function runTwoInstances(label: string, options: InstancesOptions):
       );
     const database = await openDatabase({ url: databaseUrl, migrate: false, poolSize: 4 });
     try {
-      return await load(label, options, database, sandbox, instances, secret);
+      return await load(label, options, database, sandbox, instances, secret, () => server.pid());
     } finally {
       await database.close();
     }
@@ -113,6 +120,7 @@ async function load(
   sandbox: Awaited<ReturnType<typeof startSandboxProcess>>,
   instances: AppProcess[],
   secret: string,
+  postgresPid: () => number | null,
 ): Promise<InstancesOutcome> {
   const { db } = database;
   const m = sandbox.merchants[0]!;
@@ -184,6 +192,13 @@ async function load(
   const inFlight: Promise<unknown>[] = [];
   /** Why a webhook got no answer, and how many. */
   const failures = new Map<string, number>();
+  const cpuNow = () => ({
+    paydesk: instances.reduce((sum, i) => sum + cpuMsOf(i.pid), 0),
+    sandbox: cpuMsOf(sandbox.pid),
+    postgres: cpuMsOf(postgresPid() ?? -1),
+    loadGenerator: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+  });
+  const cpuAtStart = cpuNow();
   const started = Date.now();
   let sent = 0;
   for (let n = 0; Date.now() - started < options.loadMs; n++) {
@@ -237,7 +252,18 @@ async function load(
     );
   }
   const loadMs = Date.now() - started;
+  console.log(`[webhook-ingest] ${label}: load sent (${sent} in ${(loadMs / 1000).toFixed(1)} s); waiting for ${inFlight.length} answers…`);
   await Promise.allSettled(inFlight);
+  const cpuAtEnd = cpuNow();
+  const perWebhook = (part: keyof typeof cpuAtEnd) => Math.round(((cpuAtEnd[part] - cpuAtStart[part]) / Math.max(1, sent)) * 100) / 100;
+  const cpuMsPerWebhook = {
+    paydesk: perWebhook("paydesk"),
+    sandbox: perWebhook("sandbox"),
+    postgres: perWebhook("postgres"),
+    loadGenerator: perWebhook("loadGenerator"),
+  };
+  console.log(`[webhook-ingest] ${label}: CPU ms per webhook ${JSON.stringify(cpuMsPerWebhook)}`);
+  console.log(`[webhook-ingest] ${label}: every answer in (or given up on); waiting for the instances to settle…`);
   rssGrowthMb.push(...instances.map((i, k) => (rssOf(i.pid) - rssAtStart[k]!) / 1024 / 1024));
 
   // Settling: every stored delivery out of `received`, every real payment applied.
@@ -257,6 +283,9 @@ async function load(
     if (Date.now() - loadEnded > 120_000) break;
     await new Promise((r) => setTimeout(r, 500));
   }
+  console.log(
+    `[webhook-ingest] ${label}: settled ${settledAfterS === null ? "not within 120 s" : `after ${settledAfterS} s`}; checking payments…`,
+  );
   const paidIds = [...paidAt.keys()];
   let applied: { id: string; paidAt: Date | null; status: string }[] = [];
   for (const deadline = Date.now() + 60_000; ;) {
@@ -305,6 +334,7 @@ async function load(
     rssGrowthMb,
     achievedPerSecond: sent / (loadMs / 1000),
     unansweredWhy: Object.fromEntries(failures),
+    cpuMsPerWebhook,
   };
 }
 
@@ -350,6 +380,44 @@ function claim(
   return { id, json: JSON.stringify({ Id: id, OrgId: orgId, Type: event, Parameters: parameters }) };
 }
 
+/** The process ids under `pid` (itself included), from /proc. */
+function tree(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const name of fs.readdirSync("/proc").filter((n) => /^\d+$/.test(n))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const all: number[] = [];
+  for (const stack = [pid]; stack.length > 0;) {
+    const p = stack.pop()!;
+    all.push(p);
+    stack.push(...(children.get(p) ?? []));
+  }
+  return all;
+}
+
+/** CPU time (user + system, ms) of a process and everything it runs, from /proc (at 100 ticks a second). */
+function cpuMsOf(pid: number): number {
+  if (pid <= 0) return 0;
+  let ticks = 0;
+  for (const p of tree(pid)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // utime, stime, and what its children that already ended used (cutime, cstime).
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks * 10;
+}
+
 /** Resident memory (bytes) of a process and everything it started, from /proc. */
 function rssOf(pid: number): number {
   const children = new Map<number, number[]>();
@@ -381,6 +449,7 @@ async function control(base: string, method: string, pathname: string, body: unk
     method,
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
+    signal: AbortSignal.timeout(PATIENCE_MS),
   });
   if (!answer.ok) throw new Error(`sandbox ${method} ${pathname}: ${answer.status} ${await answer.text()}`);
   return answer.json();
