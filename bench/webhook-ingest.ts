@@ -338,6 +338,7 @@ async function onTwoInstances(bin: string): Promise<{ figures: Record<string, Fi
     instances_webhooks_sent: figure(now.sent, "webhooks"),
     instances_achieved_per_s: figure(now.achievedPerSecond, "webhooks/s"),
     instances_answered_5xx: figure(now.answered5xx, "webhooks", { atMost: 0 }),
+    instances_answered_503: figure(now.answered503, "webhooks"),
     instances_unanswered_in_30s: figure(now.unanswered, "webhooks", { atMost: 0 }),
     instances_answer_ms_p50: figure(now.answerMsP50, "ms"),
     instances_answer_ms_p99: figure(now.answerMsP99, "ms", { atMost: 1_000 }),

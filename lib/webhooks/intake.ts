@@ -11,9 +11,13 @@ import { isDatabaseUnreachable } from "../db/unreachable";
  *   processing of a backlog, reconciliation and the console share the other pool, and however
  *   many of them wait for a connection there, none of them waits in front of a webhook;
  * - this gate in front of that pool: as many statements at a time as it has connections, and a
- *   bounded waiting room behind them. At a database's normal pace (1–2 ms a store) the room holds
- *   a fraction of a second of webhooks; it fills only when the database stops answering, and a
- *   webhook that finds it full is answered 503 at once rather than held in memory.
+ *   waiting room behind them bounded by the memory its webhooks hold (INTAKE_MAX_WAITING_BYTES,
+ *   each body counted at least as INTAKE_MIN_WEIGHT), not by their number. The provider never
+ *   retries, so a webhook held a few seconds and stored is worth far more than one refused at
+ *   once: at 200 webhooks/s on a 2-core machine whose CPU could not keep up, a room of 500 refused
+ *   27 % of them with 503 while the database was idle (bench/webhook-ingest). The room fills only
+ *   when the database stops answering for long, and a webhook that finds it full is answered 503
+ *   at once rather than held.
  *
  * What happens after the answer (confirming with the provider and applying) is the processing
  * queue's (./queue.ts), on the other pool, at its own pace; a delivery it has no room for stays
@@ -31,14 +35,21 @@ export class IntakeFull extends Error {
 }
 
 export interface IntakeGate {
-  /** Runs `task` when a connection's turn comes; rejects with IntakeFull when the waiting room is full. */
-  run<T>(task: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `task` when a connection's turn comes; rejects with IntakeFull when the waiting room has
+   * no room for `bytes` more (what the waiting task holds in memory: the webhook's body).
+   */
+  run<T>(task: () => Promise<T>, bytes?: number): Promise<T>;
   readonly running: number;
   readonly waiting: number;
+  /** What the waiting tasks hold, as counted against the room (each at least INTAKE_MIN_WEIGHT). */
+  readonly waitingBytes: number;
 }
 
-export function createIntakeGate(options: { concurrency: number; maxWaiting: number }): IntakeGate {
+export function createIntakeGate(options: { concurrency: number; maxWaitingBytes: number; minWeight?: number }): IntakeGate {
+  const minWeight = options.minWeight ?? INTAKE_MIN_WEIGHT;
   const waiting: (() => void)[] = [];
+  let waitingBytes = 0;
   let running = 0;
   const release = () => {
     const next = waiting.shift();
@@ -46,10 +57,18 @@ export function createIntakeGate(options: { concurrency: number; maxWaiting: num
     else running -= 1;
   };
   return {
-    async run(task) {
+    async run(task, bytes = 0) {
       if (running < options.concurrency) running += 1;
-      else if (waiting.length < options.maxWaiting) await new Promise<void>((resolve) => waiting.push(resolve));
-      else throw new IntakeFull();
+      else {
+        const weight = Math.max(bytes, minWeight);
+        if (waitingBytes + weight > options.maxWaitingBytes) throw new IntakeFull();
+        waitingBytes += weight;
+        try {
+          await new Promise<void>((resolve) => waiting.push(resolve));
+        } finally {
+          waitingBytes -= weight;
+        }
+      }
       // The slot is handed straight to the next waiter on release, so `running` never overshoots.
       try {
         return await task();
@@ -63,11 +82,16 @@ export function createIntakeGate(options: { concurrency: number; maxWaiting: num
     get waiting() {
       return waiting.length;
     },
+    get waitingBytes() {
+      return waitingBytes;
+    },
   };
 }
 
-/** Webhooks waiting for an intake connection, at most: well under a second of a healthy database's stores. */
-export const INTAKE_MAX_WAITING = 500;
+/** The least a waiting webhook is counted as (a check of the secret holds only headers; a provider job is about 1 KB). */
+export const INTAKE_MIN_WEIGHT = 1024;
+/** The memory the webhooks waiting for an intake connection may hold: 32 MB, some 32,000 provider jobs or 128 at the size cap. */
+export const INTAKE_MAX_WAITING_BYTES = 32 * 1024 * 1024;
 
 /** What the provider is told to wait before sending again, in seconds. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -76,7 +100,7 @@ const holder = globalThis as typeof globalThis & { __paydeskIntakeGate?: IntakeG
 
 /** The process's intake gate, as wide as its intake pool. */
 export function intakeGate(connections: number): IntakeGate {
-  holder.__paydeskIntakeGate ??= createIntakeGate({ concurrency: connections, maxWaiting: INTAKE_MAX_WAITING });
+  holder.__paydeskIntakeGate ??= createIntakeGate({ concurrency: connections, maxWaitingBytes: INTAKE_MAX_WAITING_BYTES });
   return holder.__paydeskIntakeGate;
 }
 

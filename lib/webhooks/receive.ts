@@ -15,11 +15,12 @@ export interface ReceiveOptions {
   secretHeader: string;
   /** The sender's address, for the refusal log. */
   ip: string | null;
-  /** Runs each database statement of the intake in its turn (./intake.ts); at once when absent. */
-  gate?: <T>(task: () => Promise<T>) => Promise<T>;
+  /** Runs each database statement of the intake in its turn (./intake.ts), holding `bytes` of body meanwhile; at once when absent. */
+  gate?: <T>(task: () => Promise<T>, bytes?: number) => Promise<T>;
 }
 
-const inTurn = <T>(options: ReceiveOptions, task: () => Promise<T>): Promise<T> => (options.gate ? options.gate(task) : task());
+const inTurn = <T>(options: ReceiveOptions, task: () => Promise<T>, bytes = 0): Promise<T> =>
+  options.gate ? options.gate(task, bytes) : task();
 
 export async function receiveWebhook(db: Db, request: Request, options: ReceiveOptions): Promise<IngestAnswer> {
   const authenticated = await checkWebhookSecret(db, request, request.headers.get(options.secretHeader), options);
@@ -46,7 +47,7 @@ export async function receiveAuthenticated(db: Db, request: Request, holders: Ho
   }
   const body = new TextDecoder().decode(read.bytes);
   // The body is read before the turn is taken: a slow sender holds no intake connection.
-  const answer = await inTurn(options, () => ingestBody(db, holders, body));
+  const answer = await inTurn(options, () => ingestBody(db, holders, body), read.bytes.byteLength);
   return answer.refused ? refuse(db, request, answer, options) : answer;
 }
 

@@ -11,7 +11,7 @@ import { checkWebhookSecret, receiveAuthenticated } from "@/lib/webhooks/receive
  * Received on the intake's own connections, in turn (lib/webhooks/intake.ts), and answered 503 +
  * Retry-After when the database cannot take the write; processed afterwards on the main pool.
  */
-const gate = <T>(task: () => Promise<T>) => intakeGate(env().WEBHOOK_INTAKE_POOL_SIZE).run(task);
+const gate = <T>(task: () => Promise<T>, bytes?: number) => intakeGate(env().WEBHOOK_INTAKE_POOL_SIZE).run(task, bytes);
 
 export const POST = defineWebhookRoute({
   secretHeader: () => env().WEBHOOK_SECRET_HEADER,
