@@ -217,7 +217,7 @@ async function load(
       const payAt = Date.now();
       if (r)
         inFlight.push(
-          control(sandbox.url, "POST", `/requests/${r.providerId}/pay`, {}).then((answer) => {
+          atMost(PATIENCE_MS + 5_000, control(sandbox.url, "POST", `/requests/${r.providerId}/pay`, {})).then((answer) => {
             if ((answer as { matched?: boolean }).matched) {
               paidAt.set(r.id, payAt);
               paid.push(r);
@@ -237,15 +237,22 @@ async function load(
           : claim("PaymentIn.Rejected", randomUUID(), m.merchantId, m.orgId);
     sentJobs.push(body.id);
     const t = performance.now();
+    // Bounded by a timer of our own as well: a fetch whose abort signal fired mid-body once never
+    // settled (no socket, no timer left), and the run waited for it for ever.
     inFlight.push(
-      fetch(`${target.url}/api/webhooks/payment`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", [SECRET_HEADER]: secret },
-        body: body.json,
-        signal: AbortSignal.timeout(PATIENCE_MS),
-      })
-        .then(async (answer) => {
+      atMost(
+        PATIENCE_MS + 5_000,
+        fetch(`${target.url}/api/webhooks/payment`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", [SECRET_HEADER]: secret },
+          body: body.json,
+          signal: AbortSignal.timeout(PATIENCE_MS),
+        }).then(async (answer) => {
           await answer.arrayBuffer();
+          return answer;
+        }),
+      )
+        .then((answer) => {
           answers.push({ status: answer.status, ms: performance.now() - t });
           if (answer.ok) answered2xx.push(body.id);
         })
@@ -343,6 +350,15 @@ async function load(
     unansweredWhy: Object.fromEntries(failures),
     cpuMsPerWebhook,
   };
+}
+
+/** `promise`, or a TimeoutError after `ms` by a timer of our own. */
+function atMost<T>(ms: number, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`no answer in ${ms} ms`), { name: "TimeoutError" })), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /** The bench's own reads, retried: on a machine this loaded a new connection can miss the pool's connect timeout. */
