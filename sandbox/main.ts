@@ -17,14 +17,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const sandbox = await startSandbox(config);
-  const lines = [
-    `[sandbox] provider sandbox (${config.profile} profile) listening on ${sandbox.url}`,
-    `[sandbox] state: ${sandbox.ctx.store.file}; credentials: ${sandbox.credentialsFile}`,
-    ...sandbox.credentials.merchants.map(
-      (m) => `[sandbox]   ${m.name}: orgId=${m.orgId} merchantId=${m.merchantId} submitKey=${m.submitKey} readKey=${m.readKey}`,
-    ),
-  ];
-  if (!config.quiet) console.log(lines.join("\n"));
+  // Listening for the stop signals before the listening line goes out: whoever reads that line may
+  // send SIGTERM at once, and a signal with no handler yet would end the process uncleanly.
   let closing = false;
   const stop = (signal: string) => {
     if (closing) return;
@@ -35,6 +29,14 @@ async function main(): Promise<void> {
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
+  const lines = [
+    `[sandbox] provider sandbox (${config.profile} profile) listening on ${sandbox.url}`,
+    `[sandbox] state: ${sandbox.ctx.store.file}; credentials: ${sandbox.credentialsFile}`,
+    ...sandbox.credentials.merchants.map(
+      (m) => `[sandbox]   ${m.name}: orgId=${m.orgId} merchantId=${m.merchantId} submitKey=${m.submitKey} readKey=${m.readKey}`,
+    ),
+  ];
+  if (!config.quiet) console.log(lines.join("\n"));
 }
 
 main().catch((error: unknown) => {

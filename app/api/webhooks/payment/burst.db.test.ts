@@ -28,7 +28,7 @@ vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db, getIntakeDb: as
 // Only env() is the test's own; the rest of the module (the log's settings) stays real.
 vi.mock("@/lib/env", async (original) => ({
   ...(await original<typeof import("@/lib/env")>()),
-  env: () => ({ WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret", WEBHOOK_INTAKE_POOL_SIZE: 2 }),
+  env: () => ({ WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret", WEBHOOK_INTAKE_POOL_SIZE: 2, PUBLIC_BASE_URL: "http://127.0.0.1:3000" }),
 }));
 // The provider client PayDesk would build for the merchant, pointed at the test's sandbox.
 vi.mock("@/lib/payment-api", () => ({ merchantApiIn: () => async (id: string) => surroundings.apis.get(id) }));

@@ -23,7 +23,12 @@ const surroundings = vi.hoisted(() => ({ db: undefined as unknown, intake: undef
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db, getIntakeDb: async () => surroundings.intake }));
 vi.mock("@/lib/env", async (original) => ({
   ...(await original<typeof import("@/lib/env")>()),
-  env: () => ({ WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret", WEBHOOK_INTAKE_POOL_SIZE: 2, TRUSTED_PROXIES: [] }),
+  env: () => ({
+    WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret",
+    WEBHOOK_INTAKE_POOL_SIZE: 2,
+    TRUSTED_PROXIES: [],
+    PUBLIC_BASE_URL: "http://127.0.0.1:3000",
+  }),
 }));
 // No read key is asked for: the webhooks name requests PayDesk does not know, settled from the database alone.
 vi.mock("@/lib/payment-api", () => ({ merchantApiIn: () => async () => undefined }));

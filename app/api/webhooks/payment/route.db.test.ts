@@ -22,7 +22,12 @@ vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db, getIntakeDb: as
 // Only env() is the test's own; the rest of the module (the log's settings) stays real.
 vi.mock("@/lib/env", async (original) => ({
   ...(await original<typeof import("@/lib/env")>()),
-  env: () => ({ WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret", WEBHOOK_INTAKE_POOL_SIZE: 2, TRUSTED_PROXIES: [] }),
+  env: () => ({
+    WEBHOOK_SECRET_HEADER: "X-PayDesk-Webhook-Secret",
+    WEBHOOK_INTAKE_POOL_SIZE: 2,
+    TRUSTED_PROXIES: [],
+    PUBLIC_BASE_URL: "http://127.0.0.1:3000",
+  }),
 }));
 // No provider here: deliveries are stored and answered; applying them is lib/webhooks' tests' business.
 vi.mock("@/lib/payment-api", () => ({ merchantApiIn: () => async () => undefined }));
