@@ -1,3 +1,4 @@
+import { scaled } from "@/lib/testing/vitest-project";
 import { randomBytes, randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,7 +48,7 @@ describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s
   });
 
   const apiFor = (readKey: string | null) =>
-    createPaymentApi({ baseUrl: sb.url, timeoutMs: 700, limiter: null, backoffMs: 10 }).forMerchant({
+    createPaymentApi({ baseUrl: sb.url, timeoutMs: scaled(10_000), limiter: null, backoffMs: 10 }).forMerchant({
       orgId: sb.coffee.orgId,
       merchantId: sb.coffee.merchantId,
       submitKey: sb.coffee.submitKey,
