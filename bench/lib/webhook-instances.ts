@@ -443,26 +443,14 @@ function cpuMsOf(pid: number): number {
 
 /** Resident memory (bytes) of a process and everything it started, from /proc. */
 function rssOf(pid: number): number {
-  const children = new Map<number, number[]>();
-  for (const name of fs.readdirSync("/proc").filter((n) => /^\d+$/.test(n))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-    } catch {
-      // gone meanwhile
-    }
-  }
   let total = 0;
-  for (const stack = [pid]; stack.length > 0;) {
-    const p = stack.pop()!;
+  for (const p of tree(pid)) {
     try {
       const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"))?.[1];
       total += Number(kb ?? 0) * 1024;
     } catch {
       // gone meanwhile
     }
-    stack.push(...(children.get(p) ?? []));
   }
   return total;
 }
