@@ -41,6 +41,8 @@ export interface InstancesOptions {
 
 export interface InstancesOutcome {
   sent: number;
+  /** Of `sent`, the webhooks (the rest were payments at the sandbox, or a payment slot with none left to pay). */
+  webhooksSent: number;
   answered2xx: number;
   answered4xx: number;
   answered5xx: number;
@@ -331,6 +333,7 @@ async function load(
   const count = (test: (status: number) => boolean) => answers.filter((a) => a.status !== null && test(a.status)).length;
   return {
     sent,
+    webhooksSent: sentJobs.length,
     answered2xx: count((s) => s >= 200 && s < 300),
     answered4xx: count((s) => s >= 400 && s < 500),
     answered5xx: count((s) => s >= 500),
