@@ -367,6 +367,8 @@ async function onTwoInstances(bin: string): Promise<{ figures: Record<string, Fi
     instances_cpu_ms_per_webhook_load_generator: figure(now.cpuMsPerWebhook.loadGenerator, "ms"),
     instances_baseline_cpu_ms_per_webhook_paydesk: figure(before.cpuMsPerWebhook.paydesk, "ms"),
     // The rate this machine's cores could carry if nothing but the rig ran and every core were busy.
+    // An upper bound when the instances fell behind: the work they still owed when the answers were
+    // in (confirming and applying the backlog) is outside the window.
     instances_rig_ceiling_per_s: figure(ceiling(now.cpuMsPerWebhook), "webhooks/s"),
     instances_rig_ceiling_without_paydesk_per_s: figure(ceiling({ ...now.cpuMsPerWebhook, paydesk: 0 }), "webhooks/s"),
   };
