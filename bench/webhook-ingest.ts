@@ -27,8 +27,9 @@
  * (main at 33cebff, built in a folder of its own: BENCH_BASELINE_ROOT, made here when unset).
  * Targets for this design: no answer 5xx, none missing, p99 ≤ 1 s, every webhook stored, every
  * real payment applied. BENCH_WEBHOOK_PARTS=instances runs only this part (and keeps the other
- * figures of the last result); BENCH_LOAD_MS shortens the load while investigating (the committed
- * result uses neither).
+ * figures of the last result); BENCH_LOAD_MS shortens the load and BENCH_PER_SECOND changes its
+ * rate while investigating (the committed result uses neither); BENCH_CPU_PROFILE_DIR makes each
+ * instance write a V8 CPU profile there when it stops.
  */
 import { execSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
