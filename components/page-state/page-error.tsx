@@ -3,6 +3,7 @@
 import { isLocale, type Locale } from "@/lib/i18n/locale";
 import { useBrowserValue } from "@/components/ui/use-browser-value";
 import { digestOf } from "./digest";
+import { PageErrorPending } from "./page-error-pending";
 
 export interface PageErrorWords {
   errorTitle: string;
@@ -24,7 +25,8 @@ export function PageError({ error, retry, words }: { error: unknown; retry: () =
     const lang = document.documentElement.lang;
     return isLocale(lang) ? lang : "en";
   }, null);
-  if (!locale) return <p aria-busy="true" style={{ position: "absolute", width: 1, height: 1, overflow: "hidden" }} />;
+  // Until the language is known the page still has its one main landmark (axe's landmark-one-main), only busy.
+  if (!locale) return <PageErrorPending />;
   const t = words(locale);
   const reference = digestOf(error);
   return (
@@ -66,3 +68,4 @@ export function PageError({ error, retry, words }: { error: unknown; retry: () =
     </main>
   );
 }
+

@@ -1,6 +1,7 @@
 "use client";
 
 import { lazy, Suspense } from "react";
+import { PageErrorPending } from "@/components/page-state/page-error-pending";
 
 /**
  * The error boundary of the customer's pages (app/checkout/error.tsx, app/payin-slip-upload/error.tsx).
@@ -12,7 +13,7 @@ const CustomerErrorView = lazy(() => import("./customer-error-view"));
 
 export function CustomerPageError(props: { error: unknown; retry: () => void }) {
   return (
-    <Suspense fallback={<p aria-busy="true" className="sr-only" />}>
+    <Suspense fallback={<PageErrorPending />}>
       <CustomerErrorView {...props} />
     </Suspense>
   );
