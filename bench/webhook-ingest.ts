@@ -1,7 +1,7 @@
 /**
  * bench/webhook-ingest: webhooks received per second and their answer
  * latency at 20 concurrent senders, on PGlite and on a real Postgres, through exactly what the
- * route handler (app/api/webhooks/payment/route.ts) runs — `ingestWebhook` (authenticate by
+ * webhook door (lib/webhooks/payment-route.ts) runs — `ingestWebhook` (authenticate by
  * secret, read, de-duplicate, store, answer) then `processDelivery` with what ingest read — in
  * process, without HTTP. A sender waits for the apply before its next webhook (the route answers
  * first and applies from its queue, lib/webhooks/queue.ts), so the rate includes applying, not just storing.

@@ -1,5 +1,6 @@
 import "server-only";
 import { registerCheckoutPageLoader } from "./checkout/page-loader";
+import { registerPagesRoutes } from "./http/pages-routes";
 import { database } from "./db";
 import { MigrationError } from "./db/client";
 import { writeStartUpData } from "./start-up-data";
@@ -39,6 +40,7 @@ export async function startPayDesk(): Promise<void> {
     });
     const { db, kind } = handle;
     registerCheckoutPageLoader();
+    registerPagesRoutes();
     await writeStartUpData(handle, {
       isDemo: settings.isSandbox,
       dataDir: settings.dataDir,

@@ -94,7 +94,7 @@ http
         const body = await readBody(req);
         const request = new Request(url, { method: "POST", headers: req.headers as Record<string, string>, body: new Uint8Array(body) });
         const result = await receiveWebhook(db, request, { secretHeader: "X-PayDesk-Webhook-Secret", ip: "127.0.0.1" });
-        // As app/api/webhooks/payment/route.ts: answered once stored, applied from the queue.
+        // As lib/webhooks/payment-route.ts: answered once stored, applied from the queue.
         if (result.deliveryId !== null && result.prepared !== null) processLater(db, apiIn("webhook"), result.deliveryId, result.prepared);
         return json(res, result.status, result.body);
       }

@@ -17,6 +17,7 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import { inArray, sql } from "drizzle-orm";
 import { openDatabase } from "../../lib/db/client";
 import { merchants, paymentRequests, webhookDeliveries } from "../../lib/db/schema";
@@ -244,19 +245,11 @@ async function load(
     inFlight.push(
       atMost(
         PATIENCE_MS + 5_000,
-        fetch(`${target.url}/api/webhooks/payment`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", [SECRET_HEADER]: secret },
-          body: body.json,
-          signal: AbortSignal.timeout(PATIENCE_MS),
-        }).then(async (answer) => {
-          await answer.arrayBuffer();
-          return answer;
-        }),
+        post(`${target.url}/api/webhooks/payment`, { "Content-Type": "application/json", [SECRET_HEADER]: secret }, body.json, PATIENCE_MS),
       )
-        .then((answer) => {
-          answers.push({ status: answer.status, ms: performance.now() - t });
-          if (answer.ok) answered2xx.push(body.id);
+        .then((status) => {
+          answers.push({ status, ms: performance.now() - t });
+          if (status >= 200 && status < 300) answered2xx.push(body.id);
         })
         .catch((error: unknown) => {
           answers.push({ status: null, ms: performance.now() - t });
@@ -353,6 +346,38 @@ async function load(
     unansweredWhy: Object.fromEntries(failures),
     cpuMsPerWebhook,
   };
+}
+
+/**
+ * The load's webhooks, sent with node:http on kept-alive connections: fetch (undici) cost the load
+ * generator ~1.9 ms of CPU per webhook, a share of the same two cores the instances run on.
+ */
+const loadAgent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+
+/** POSTs `body` and reads the whole answer: its status, or a TimeoutError after `ms`. */
+function post(url: string, headers: Record<string, string>, body: string, ms: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: "POST", agent: loadAgent, headers: { ...headers, "Content-Length": Buffer.byteLength(body) } },
+      (answer) => {
+        answer.resume();
+        answer.once("end", () => {
+          clearTimeout(timer);
+          resolve(answer.statusCode ?? 0);
+        });
+        answer.once("error", reject);
+      },
+    );
+    const timer = setTimeout(() => {
+      request.destroy(Object.assign(new Error(`no answer in ${ms} ms`), { name: "TimeoutError" }));
+    }, ms);
+    request.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    request.end(body);
+  });
 }
 
 /** `promise`, or a TimeoutError after `ms` by a timer of our own. */

@@ -68,4 +68,3 @@ export function PageError({ error, retry, words }: { error: unknown; retry: () =
     </main>
   );
 }
-

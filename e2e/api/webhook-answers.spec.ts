@@ -44,3 +44,11 @@ test("a webhook's answer is plain JSON, never cached or compressed, with the tra
   expect(answer.headers["content-security-policy"]).toBeUndefined();
   expect(JSON.parse(answer.body.toString("utf8"))).toHaveProperty("status", "error");
 });
+
+test("the webhook door takes only POST: any other method is answered 405 with Allow, in words", async ({ request }) => {
+  test.skip(E2E.external, "needs the local PayDesk's own port");
+  const answer = await request.get(`http://127.0.0.1:${E2E.appPort}/api/webhooks/payment`);
+  expect(answer.status()).toBe(405);
+  expect(answer.headers()["allow"]).toBe("POST");
+  expect((await answer.json()).error).toMatch(/takes POST, not GET/);
+});

@@ -6,6 +6,8 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { staffUsers } from "../db/schema";
 import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
+import { definePublicRoute, defineWebhookRoute } from "../http/public-route";
+import { PAGES_ROUTES } from "../http/pages-routes";
 import { REQUEST_ID_HEADER } from "./route";
 import { scanRouteHandlers, type RouteScan } from "./testing/find-routes";
 import { sealedSessionCookie } from "./testing/session-cookie";
@@ -40,7 +42,7 @@ describe("every route handler goes through a door: staff routes through defineRo
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
     surroundings.database = database;
-    scan = await scanRouteHandlers(appDir, { exceptions: EXCEPTIONS });
+    scan = await scanRouteHandlers(appDir, { exceptions: EXCEPTIONS, pages: { dir: path.join(root, "pages"), routes: PAGES_ROUTES } });
   });
   afterAll(async () => database?.dispose());
 
@@ -173,6 +175,40 @@ describe("every route handler goes through a door: staff routes through defineRo
       expect(problems).toMatch(/webhooks\/x\/route\.ts: POST is not built by defineWebhookRoute/);
       expect(problems).toMatch(/webhooks\/y\/route\.ts: POST is not built by defineWebhookRoute/);
       expect(problems).toMatch(/staff-door\/route\.ts: GET is not built by definePublicRoute/);
+    });
+
+    it("wants each Pages API route to be the bridge for its own path, with the right door registered for it", async () => {
+      const pagesDir = path.join(dir, "pages-fixture");
+      const bridge = JSON.stringify(path.join(root, "lib", "http", "pages-bridge.ts"));
+      const bridged = (p: string) => `import { pagesRouteHandler } from ${bridge};\nexport default pagesRouteHandler("${p}");\n`;
+      write("pages-fixture/api/webhooks/good.ts", bridged("/api/webhooks/good"));
+      write("pages-fixture/api/webhooks/bare.ts", `export default async function handler(_req, res) {\n  res.end("ok");\n}\n`);
+      write("pages-fixture/api/webhooks/borrowed.ts", bridged("/api/webhooks/good"));
+      write("pages-fixture/api/webhooks/wrong-door.ts", bridged("/api/webhooks/wrong-door"));
+      write("pages-fixture/api/webhooks/unregistered.ts", bridged("/api/webhooks/unregistered"));
+      const webhook = defineWebhookRoute({
+        secretHeader: () => "x-secret",
+        authenticate: async () => ({ ok: true, holder: null }),
+        run: async () => new Response("ok"),
+      });
+      const fixture = await scanRouteHandlers(path.join(dir, "no-app"), {
+        pages: {
+          dir: pagesDir,
+          routes: {
+            "/api/webhooks/good": { handler: webhook, methods: ["POST"] },
+            "/api/webhooks/wrong-door": { handler: definePublicRoute({ run: async () => new Response("ok") }), methods: ["POST"] },
+            "/api/webhooks/ghost": { handler: webhook, methods: ["POST"] },
+          },
+        },
+      });
+      expect(fixture.publicRoutes.sort()).toEqual(["/api/webhooks/good", "/api/webhooks/wrong-door"]);
+      const problems = fixture.problems.join("\n");
+      expect(fixture.problems).toHaveLength(5);
+      expect(problems).toMatch(/bare\.ts: its default export is not pagesRouteHandler\("\/api\/webhooks\/bare"\)/);
+      expect(problems).toMatch(/borrowed\.ts: its default export is not pagesRouteHandler\("\/api\/webhooks\/borrowed"\)/);
+      expect(problems).toMatch(/wrong-door\.ts: POST is not built by defineWebhookRoute/);
+      expect(problems).toMatch(/unregistered\.ts: no door is registered for \/api\/webhooks\/unregistered/);
+      expect(problems).toMatch(/\/api\/webhooks\/ghost: registered at start-up but no pages\/api file serves it/);
     });
   });
 });

@@ -33,7 +33,7 @@ vi.mock("@/lib/env", async (original) => ({
 vi.mock("@/lib/payment-api", () => ({ merchantApiIn: () => async () => undefined }));
 vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), after: () => undefined }));
 
-const { POST } = await import("./route");
+const { receivePaymentWebhook: POST } = await import("./payment-route");
 
 const HEADER = "X-PayDesk-Webhook-Secret";
 const CHUNK = 64 * 1024;

@@ -1,19 +1,22 @@
+import "server-only";
 import { getDb, getIntakeDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { defineWebhookRoute } from "@/lib/http/public-route";
 import { merchantApiIn } from "@/lib/payment-api";
-import { intakeGate, intakeUnavailable, isIntakeUnavailable, orUnavailable } from "@/lib/webhooks/intake";
-import { processLater } from "@/lib/webhooks/queue";
-import { checkWebhookSecret, receiveAuthenticated } from "@/lib/webhooks/receive";
+import { intakeGate, intakeUnavailable, isIntakeUnavailable, orUnavailable } from "./intake";
+import { processLater } from "./queue";
+import { checkWebhookSecret, receiveAuthenticated } from "./receive";
 
 /**
  * POST /api/webhooks/payment — the provider's webhooks (lib/webhooks), through the webhook door.
+ * Served by the Pages Router (pages/api/webhooks/payment.ts, lib/http/pages-bridge.ts): its
+ * route costs less than half the App Router's in CPU, and webhooks come in bursts.
  * Received on the intake's own connections, in turn (lib/webhooks/intake.ts), and answered 503 +
  * Retry-After when the database cannot take the write; processed afterwards on the main pool.
  */
 const gate = <T>(task: () => Promise<T>, bytes?: number) => intakeGate(env().WEBHOOK_INTAKE_POOL_SIZE).run(task, bytes);
 
-export const POST = defineWebhookRoute({
+export const receivePaymentWebhook = defineWebhookRoute({
   secretHeader: () => env().WEBHOOK_SECRET_HEADER,
   authenticate: async (secret, { request, ip, secretHeader }) => {
     try {

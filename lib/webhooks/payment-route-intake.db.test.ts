@@ -33,7 +33,7 @@ vi.mock("@/lib/env", async (original) => ({
 // No read key is asked for: the webhooks name requests PayDesk does not know, settled from the database alone.
 vi.mock("@/lib/payment-api", () => ({ merchantApiIn: () => async () => undefined }));
 
-const { POST } = await import("./route");
+const { receivePaymentWebhook: POST } = await import("./payment-route");
 
 const HEADER = "X-PayDesk-Webhook-Secret";
 const MAIN_POOL = 4;

@@ -38,7 +38,7 @@ vi.mock("next/server", async (original) => ({
   after: (task: () => unknown) => void setTimeout(() => void task(), 0),
 }));
 
-const { POST } = await import("./route");
+const { receivePaymentWebhook: POST } = await import("./payment-route");
 
 const HEADER = "X-PayDesk-Webhook-Secret";
 const BURST = CONCURRENCY + MAX_WAITING + 30;
