@@ -144,6 +144,7 @@ export function entity(ctx: SandboxContext, r: PaymentRequest, { full }: { full:
     payinIsPeerToPeer: r.kind === "payin_p2p",
     payinPeer2PeerPayoutId: r.p2pPayoutId,
     payoutFeePct: Number(r.payoutFeePct),
+    discardCent: r.discardCent ?? false,
     totalPayOutPendingPaidAmountDecimal: r.direction === "PayOut" ? num(pendingPartials) : null,
     totalPayOutPaidAmountDecimal: r.direction === "PayOut" ? num(r.paidSatang) : null,
     payOutTotalAmountDecimal: r.direction === "PayOut" ? num(r.requestedSatang) : null,

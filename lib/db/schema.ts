@@ -308,11 +308,22 @@ export const paymentRequests = pgTable(
      * the request, in the statement that writes it, so a receiver can tell a late event from a newer one.
      */
     eventSeq: integer("event_seq").notNull().default(0),
+    /**
+     * The provider's fee (docs/DESIGN.md §4, lib/requests/fees.ts): the rate in percent its record
+     * states (payInFeePct / payoutFeePct, fixed when the request was made), whether the merchant's
+     * pay-ins discard the satang (discardCent), and the fee as a webhook stated it (PAYIN_FEE /
+     * PAYOUT_FEE); each null until the provider has said it.
+     */
+    feePct: numeric("fee_pct", { precision: 7, scale: 4 }),
+    discardCent: boolean("discard_cent"),
+    feeAmount: money("fee_amount"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("payment_requests_ref_key").on(t.merchantId, t.refId1),
+    check("payment_requests_fee_pct", sql`${t.feePct} is null or (${t.feePct} >= 0 and ${t.feePct} <= 100)`),
+    check("payment_requests_fee_amount", sql`${t.feeAmount} is null or ${t.feeAmount} >= 0`),
     index("payment_requests_next_check_idx").on(t.nextCheckAt),
     uniqueIndex("payment_requests_idempotency_key").on(t.idempotencyKey),
     // The list's keyset order, per merchant and across all merchants (bench/list-scale: ≤ 5 ms at 1M rows).

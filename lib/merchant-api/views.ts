@@ -5,6 +5,8 @@ import { checkoutPath, checkoutTokenFor } from "../checkout/token";
 import { reasonOf } from "../requests/create";
 import { isEndedUnpaid, STATES, type State } from "../requests/lifecycle";
 import { factWords } from "../requests/notes";
+import { feesOf, plainPercent } from "../requests/fees";
+import { toDecimalString } from "../money";
 
 /**
  * What the merchant API answers about a request: PayDesk's state and money (baht strings with 2
@@ -53,6 +55,27 @@ export const requestViewSchema = z
       .nullable()
       .describe("Pay-In: what the customer must pay exactly (the provider may add satang to tell payments apart)"),
     amount_paid: baht2,
+    fee: baht2
+      .nullable()
+      .describe(
+        "The provider's fee on what was paid (`fee_source` says how it is known); null while nothing is paid or the provider has not said",
+      ),
+    net: baht2
+      .nullable()
+      .describe(
+        "What the merchant's wallet at the provider moves by: a Pay-In credits amount_paid − fee, a Pay-Out or Withdrawal debits amount_paid + fee; null with `fee`",
+      ),
+    fee_source: z
+      .enum(["provider", "computed"])
+      .nullable()
+      .describe(
+        "`provider`: the fee as the provider stated it (its webhook); `computed`: from the rate the provider fixed for the request, rounded as the provider rounds",
+      ),
+    fee_rate: z
+      .string()
+      .regex(/^\d{1,3}(\.\d{1,4})?$/)
+      .nullable()
+      .describe('The provider\'s fee rate for the request, in percent, such as "1.5"; null until the provider has said it'),
     currency: z.literal("THB"),
     reference: z.string().describe("The merchant's own reference"),
     ref_id1: z.string().describe("RefId1 at the provider: the reference when it fits the provider's rules, else PayDesk's own"),
@@ -114,6 +137,7 @@ export function requestView(row: RequestRow, publicBaseUrl: string): RequestView
   const answer = (isPayIn ? row.providerResponse : null) as PayInAnswer | null;
   const reason = reasonOf(row);
   const failed = isEndedUnpaid(row.status);
+  const fees = feesOf(row);
   return {
     id: row.id,
     object: "payment_request",
@@ -122,6 +146,10 @@ export function requestView(row: RequestRow, publicBaseUrl: string): RequestView
     amount: baht(row.requestedAmount)!,
     amount_to_pay: isPayIn ? baht(row.generatedAmount) : null,
     amount_paid: baht(row.paidAmount)!,
+    fee: fees ? toDecimalString(fees.feeSatang) : null,
+    net: fees ? toDecimalString(fees.netSatang) : null,
+    fee_source: fees?.source ?? null,
+    fee_rate: fees?.pct ?? (row.feePct == null ? null : plainPercent(row.feePct)),
     currency: "THB",
     reference: row.reference ?? row.refId1,
     ref_id1: row.refId1,

@@ -123,7 +123,27 @@ function readTimestamp(value: unknown): string | null | Invalid {
   return Number.isNaN(Date.parse(text)) ? new Invalid("not a timestamp") : text;
 }
 
+/**
+ * A decimal the provider sends as a JSON number or a numeric string (a fee rate: 1.5, "1.5"), as
+ * text; anything else is read as "not stated", never as a failure of the whole answer: such a
+ * field informs a figure, and the request's state must not wait for it.
+ */
+function readDecimalText(value: unknown): string | null {
+  if (typeof value === "number") return Number.isFinite(value) && value >= 0 ? String(value) : null;
+  if (typeof value !== "string") return null;
+  const text = value.trim();
+  return /^\d+(\.\d+)?$/.test(text) ? text : null;
+}
+
+/** true/false as booleanish reads them; anything else is "not stated" (like readDecimalText, for a figure's inputs). */
+function readFlag(value: unknown): boolean | null {
+  const read = readBooleanish(value);
+  return read instanceof Invalid ? null : read;
+}
+
 export const optionalText = fieldSchema(readText);
+export const optionalFlag = fieldSchema(readFlag);
+export const decimalText = fieldSchema(readDecimalText);
 export const satangSchema = fieldSchema(readSatang);
 export const optionalSatang = fieldSchema(readOptionalSatang);
 export const booleanish = fieldSchema(readBooleanish);

@@ -5,7 +5,17 @@
  * keeps, so copying the provider's other fields along would be work thrown away.
  */
 import { z } from "zod";
-import { booleanish, optionalSatang, optionalText, promptPayIdSchema, qrImageSchema, satangSchema, timestampSchema } from "./normalize";
+import {
+  booleanish,
+  decimalText,
+  optionalFlag,
+  optionalSatang,
+  optionalText,
+  promptPayIdSchema,
+  qrImageSchema,
+  satangSchema,
+  timestampSchema,
+} from "./normalize";
 
 /** The envelope's status; its payload is read from the answer by the caller, under the operation's key. */
 export const envelopeSchema = z.object({
@@ -117,6 +127,9 @@ export const paymentRecordSchema = z
     createdDate: timestampSchema,
     expireDate: timestampSchema,
     payinIsPeerToPeer: booleanish,
+    payInFeePct: decimalText,
+    payoutFeePct: decimalText,
+    discardCent: optionalFlag,
     totalPayOutPaidAmountDecimal: optionalSatang,
     payOutTotalAmountDecimal: optionalSatang,
     partialPayouts: z.array(partialPayoutSchema).nullish(),
@@ -145,6 +158,10 @@ export const paymentRecordSchema = z
     createdAt: r.createdDate,
     expireAt: r.expireDate,
     isP2P: r.payinIsPeerToPeer ?? false,
+    // The fee's terms, fixed by the provider when the request was made (docs/provider-facts.md §5.6):
+    // the rate of its direction, in percent as text, and whether a Pay-In's satang go to the fee.
+    feePct: (r.direction === "PayOut" ? r.payoutFeePct : r.payInFeePct) ?? null,
+    discardCent: r.discardCent ?? null,
     payoutPaidSatang: r.totalPayOutPaidAmountDecimal,
     partialPayouts: (r.partialPayouts ?? []).map((p) => ({
       at: p.txDate,

@@ -38,6 +38,8 @@ const record = (over: Partial<PaymentRecord> = {}): PaymentRecord => ({
   createdAt: at(300),
   expireAt: at(1_800_000),
   isP2P: false,
+  feePct: null,
+  discardCent: null,
   payoutPaidSatang: null,
   partialPayouts: [],
   payInResponse: null,

@@ -9,6 +9,7 @@ import { failureText } from "../payment-api/result";
 import type { RequestRow } from "./create";
 import type { State } from "./lifecycle";
 import { applyProviderRecord } from "./reconcile";
+import { feeTermsOf, type FeeTerms } from "./fees";
 import { nextCheckAt } from "./schedule";
 
 /**
@@ -84,7 +85,7 @@ export async function reconcileGroup(
     };
 
   /** Judged from the list: unchanged, or paid out further and still pending. */
-  const checked: RequestRow[] = [];
+  const checked: { row: RequestRow; terms: FeeTerms }[] = [];
   const missing: RequestRow[] = [];
   const covered = new Set<string>();
   let applied = 0;
@@ -105,26 +106,30 @@ export async function reconcileGroup(
       await applyProviderRecord(db, row, record);
       applied += 1;
     }
-    checked.push(row);
+    checked.push({ row, terms: feeTermsOf(record) });
   }
   await markChecked(db, checked);
   return { unchanged: checked.length - applied, applied, missing, failed: null, covered };
 }
 
-/** Checked, still pending: the next check by each one's schedule, and its lease released, in one statement. */
-async function markChecked(db: Db, rows: RequestRow[]): Promise<void> {
-  if (rows.length === 0) return;
+/**
+ * Checked, still pending: the next check by each one's schedule, its lease released, and the fee's
+ * terms its record gave (lib/requests/fees.ts; kept when the record says nothing), in one statement.
+ */
+async function markChecked(db: Db, checked: { row: RequestRow; terms: FeeTerms }[]): Promise<void> {
+  if (checked.length === 0) return;
   const now = new Date();
-  const values = rows.map((r) => {
+  const values = checked.map(({ row: r, terms }) => {
     const next = nextCheckAt(
       { state: r.status as State, kind: r.kind, createdAt: r.createdAt, expireAt: r.expireAt, checkCount: r.checkCount + 1 },
       now,
     );
-    return sql`(${r.id}::text, ${next ? next.toISOString() : null}::timestamptz)`;
+    return sql`(${r.id}::text, ${next ? next.toISOString() : null}::timestamptz, ${terms.feePct ?? null}::numeric, ${terms.discardCent ?? null}::boolean)`;
   });
   await db.execute(sql`
     update payment_requests p
-    set last_checked_at = ${now.toISOString()}::timestamptz, check_count = p.check_count + 1, next_check_at = v.next, lease_until = null
-    from (values ${sql.join(values, sql`, `)}) as v(id, next)
+    set last_checked_at = ${now.toISOString()}::timestamptz, check_count = p.check_count + 1, next_check_at = v.next, lease_until = null,
+      fee_pct = coalesce(v.fee_pct, p.fee_pct), discard_cent = coalesce(v.discard_cent, p.discard_cent)
+    from (values ${sql.join(values, sql`, `)}) as v(id, next, fee_pct, discard_cent)
     where p.id = v.id and p.status = 'pending'`);
 }

@@ -51,6 +51,9 @@ const row = (over: Partial<ListRow> = {}): ListRow => ({
   requestedAmount: "1234.50",
   generatedAmount: "1234.73",
   paidAmount: "0.00",
+  feePct: null,
+  discardCent: null,
+  feeAmount: null,
   paidAt: null,
   status: "pending",
   statusCode: null,
@@ -164,8 +167,27 @@ describe("the requests CSV stream", () => {
     expect(cell("generated_amount")).toBe("1234.73");
     expect(cell("paid_amount")).toBe("1234.73");
     expect(cell("paid_at_bangkok")).toBe("2026-05-01 00:45:10");
+    // No rate known: no fee, rather than a guess.
+    expect([cell("fee"), cell("net"), cell("fee_source")]).toEqual(["", "", ""]);
     expect(cell("description")).toBe("Order #88, 2 bags");
     expect(cell("tags")).toBe("vip;=line");
+  });
+
+  it("writes the provider's fee and what the wallet moved by, stated or computed, as the request page does", async () => {
+    async function* batches() {
+      yield [
+        row({ id: "req_in", status: "paid", paidAmount: "333.33", feePct: "1.5000", discardCent: true }),
+        row({ id: "req_out", kind: "payout", status: "approved", paidAmount: "1000.00", feePct: "0.5000", feeAmount: "5.00" }),
+      ];
+    }
+    const rows = parseCsv(
+      Buffer.from(await readAll(csvStream(REQUEST_CSV_COLUMNS, batches())))
+        .toString("utf8")
+        .slice(1),
+    );
+    const cells = (i: number) => ["fee", "net", "fee_source"].map((name) => rows[i]![rows[0]!.indexOf(name)]);
+    expect(cells(1)).toEqual(["5.33", "328.00", "computed"]);
+    expect(cells(2)).toEqual(["5.00", "1005.00", "provider"]);
   });
 
   it("writes PayDesk's own reason in English from its facts, and the provider's as it gave it", async () => {

@@ -11,6 +11,8 @@ import { findBank } from "../banks";
 import type { ListRow } from "./queries";
 import { shownState } from "./list-filters";
 import { factWords } from "./notes";
+import { feesOf, type FeeFigures } from "./fees";
+import { toDecimalString } from "../money";
 
 export const BOM = "\uFEFF";
 
@@ -56,6 +58,11 @@ function destinationParts(d: Record<string, string> | null): [string, string, st
   return [findBank(d.bankCode)?.code ?? d.bankCode ?? "", d.accountNo ?? "", d.accountName ?? ""];
 }
 
+function csvFee(r: ListRow, pick: (f: FeeFigures) => number): string {
+  const fees = feesOf(r);
+  return fees ? csvDecimal(toDecimalString(pick(fees))) : "";
+}
+
 export const REQUEST_CSV_COLUMNS: CsvColumn<ListRow>[] = [
   { header: "id", cell: (r) => csvText(r.id) },
   { header: "created_at_bangkok", cell: (r) => bangkokTimestamp(r.createdAt) },
@@ -69,6 +76,10 @@ export const REQUEST_CSV_COLUMNS: CsvColumn<ListRow>[] = [
   { header: "requested_amount", cell: (r) => csvDecimal(r.requestedAmount) },
   { header: "generated_amount", cell: (r) => csvDecimal(r.generatedAmount) },
   { header: "paid_amount", cell: (r) => csvDecimal(r.paidAmount) },
+  // The provider's fee, and what the merchant's wallet moved by: credited (Pay-In) or debited (Pay-Out), lib/requests/fees.ts.
+  { header: "fee", cell: (r) => csvFee(r, (f) => f.feeSatang) },
+  { header: "net", cell: (r) => csvFee(r, (f) => f.netSatang) },
+  { header: "fee_source", cell: (r) => csvText(feesOf(r)?.source ?? "") },
   { header: "paid_at_bangkok", cell: (r) => bangkokTimestamp(r.paidAt) },
   { header: "status", cell: (r) => csvText(shownState(r.status, r.statusCode)) },
   { header: "status_code", cell: (r) => csvText(r.statusCode) },

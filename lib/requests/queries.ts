@@ -53,6 +53,10 @@ export const listColumns = {
   requestedAmount: pr.requestedAmount,
   generatedAmount: pr.generatedAmount,
   paidAmount: pr.paidAmount,
+  // The provider's fee's terms and stated fee (lib/requests/fees.ts): the CSV's fee and net.
+  feePct: pr.feePct,
+  discardCent: pr.discardCent,
+  feeAmount: pr.feeAmount,
   paidAt: pr.paidAt,
   status: pr.status,
   statusCode: pr.statusCode,

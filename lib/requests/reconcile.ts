@@ -10,6 +10,7 @@ import { sendToProvider, type RequestRow } from "./create";
 import { isTerminal, type State } from "./lifecycle";
 import type { Fact } from "./notes";
 import { factsOf } from "../payment-api/result";
+import { feeTermsOf, type FeeTerms } from "./fees";
 
 /**
  * Asks the provider what became of one request and applies the answer through the state machine.
@@ -210,7 +211,7 @@ async function notFound(db: Db, api: MerchantApi, row: RequestRow, options: Reco
 /** What the provider's record of the request says, through the state machine (also used with records read in bulk). */
 export async function applyProviderRecord(db: Db, row: RequestRow, record: PaymentRecord): Promise<ReconcileResult> {
   const before = row.status as State;
-  await markChecked(db, row.id);
+  await markChecked(db, row.id, feeTermsOf(record));
   let result = await applyToRequest(
     db,
     row.id,
@@ -238,7 +239,10 @@ export async function applyProviderRecord(db: Db, row: RequestRow, record: Payme
   };
 }
 
-/** The provider answered: shown on the request page instead of a timeline entry per check. */
-async function markChecked(db: Db, requestId: string): Promise<void> {
-  await db.update(paymentRequests).set({ lastCheckedAt: new Date() }).where(eq(paymentRequests.id, requestId));
+/** The provider answered: shown on the request page instead of a timeline entry per check; with the fee's terms its record gave. */
+async function markChecked(db: Db, requestId: string, terms: FeeTerms = {}): Promise<void> {
+  await db
+    .update(paymentRequests)
+    .set({ lastCheckedAt: new Date(), ...terms })
+    .where(eq(paymentRequests.id, requestId));
 }

@@ -13,6 +13,7 @@ import { matchStored, type Match, type MatchedRequest, type Prepared } from "./m
 import type { WebhookEvent } from "./parse";
 import type { Fact, Note } from "../requests/notes";
 import { factsOf } from "../payment-api/result";
+import { feeColumnsFromWebhook, feeTermsOf, type FeeTerms } from "../requests/fees";
 
 /**
  * Applying a stored webhook. Matched to a request of the merchant whose secret it carried, checked
@@ -92,8 +93,15 @@ export async function processDelivery(db: Db, apiFor: ApiFor, deliveryId: number
     if (confirmation.outcome === "unconfirmed") return await held("unconfirmed", confirmation.why, confirmation.detail);
     const { lifecycleEvent, contradiction } = confirmation;
     const unconfirmed = confirmation.outcome === "applied_unconfirmed";
+    // The fee as the provider states it (lib/requests/fees.ts): its record's terms, then what a
+    // confirmed success itself says. A contradicted claim's figures are not the request's.
+    const fees = {
+      ...confirmation.terms,
+      ...(contradiction ? {} : feeColumnsFromWebhook(e.event, e.parameters, request, e.txSatang, e.isPartial)),
+    };
     const result = await applyToRequest(db, request.id, lifecycleEvent, {
       actor: "webhook",
+      ...(Object.keys(fees).length > 0 ? { changes: fees } : {}),
       data: {
         event: e.event,
         jobId: e.jobId,
@@ -117,9 +125,9 @@ function verdictAfter(result: Applied, contradiction: Fact | null, unconfirmed: 
 }
 
 type Confirmation =
-  /** "moot": not asked, the request being terminal. */
-  | { outcome: "confirmed" | "applied_unconfirmed" | "moot"; lifecycleEvent: LifecycleEvent; contradiction: null }
-  | { outcome: "contradicted"; lifecycleEvent: LifecycleEvent; contradiction: Fact }
+  /** "moot": not asked, the request being terminal. `terms`: the fee's, from the provider's record when it was read. */
+  | { outcome: "confirmed" | "applied_unconfirmed" | "moot"; lifecycleEvent: LifecycleEvent; contradiction: null; terms?: FeeTerms }
+  | { outcome: "contradicted"; lifecycleEvent: LifecycleEvent; contradiction: Fact; terms?: FeeTerms }
   | { outcome: "unconfirmed"; why: Fact; detail?: Fact };
 
 /**
@@ -147,8 +155,10 @@ async function confirmWithProvider(apiFor: ApiFor, match: Match, e: WebhookEvent
     return { outcome: "unconfirmed", why: { note: "webhook_not_confirmed", failure: factsOf(record) }, detail: factsOf(record) };
   const truth = stateFromProvider(record.data.status, record.data.statusCode);
   if (!truth) return { outcome: "unconfirmed", why: { note: "webhook_status_unknown", status: record.data.status } };
-  if (!contradicts(claimedState(e), truth)) return { outcome: "confirmed", lifecycleEvent: claim, contradiction: null };
+  const terms = feeTermsOf(record.data);
+  if (!contradicts(claimedState(e), truth)) return { outcome: "confirmed", lifecycleEvent: claim, contradiction: null, terms };
   return {
+    terms,
     outcome: "contradicted",
     lifecycleEvent: {
       type: "provider_status",

@@ -4,6 +4,8 @@ import { formatDateTime, type Locale } from "@/lib/i18n";
 import { knownCodeDescription } from "@/lib/payment-api/codes";
 import type { State } from "@/lib/requests/lifecycle";
 import { factWords } from "@/lib/requests/notes";
+import { feesOf } from "@/lib/requests/fees";
+import { toDecimalString } from "@/lib/money";
 import type { RequestDetail } from "@/lib/requests/queries";
 import { detailMessages } from "./detail-messages";
 import { destinationSummary, thb } from "./request-format";
@@ -28,6 +30,9 @@ export function RequestFields({ detail, locale }: { detail: RequestDetail; local
   const input = inputSchema.parse(r.input);
   const isPayIn = r.kind === "payin" || r.kind === "payin_p2p";
   const mono = (text: string | null) => text && <span className="font-mono">{text}</span>;
+  // The provider's fee and what the wallet moved by (lib/requests/fees.ts): stated, or computed and said so.
+  const fees = feesOf(r);
+  const feeHint = fees ? (fees.source === "provider" ? t.feeStated : t.feeComputed(fees.pct ?? "?")) : undefined;
   const rows: Array<[string, React.ReactNode, string?]> = [
     [t.id, mono(r.id)],
     [t.merchant, detail.merchantName],
@@ -39,6 +44,12 @@ export function RequestFields({ detail, locale }: { detail: RequestDetail; local
     [t.requested, thb(r.requestedAmount)],
     [t.generated, isPayIn && r.generatedAmount ? thb(r.generatedAmount) : null, t.generatedHint],
     [t.paid, thb(r.paidAmount)],
+    [t.fee, fees && <span data-testid="request-fee">{thb(toDecimalString(fees.feeSatang))}</span>, feeHint],
+    [
+      fees?.direction === "debit" ? t.debited : t.credited,
+      fees && <span data-testid="request-net">{thb(toDecimalString(fees.netSatang))}</span>,
+      fees ? t.netHint : undefined,
+    ],
     [t.paidAt, r.paidAt && formatDateTime(r.paidAt, locale, { seconds: true })],
     [t.statusCode, mono(r.statusCode), r.statusCode ? (knownCodeDescription(r.statusCode, locale) ?? undefined) : undefined],
     // PayDesk's own reasons (a lost answer, a call never sent) are facts, worded for the reader; the provider's stay as it gave them.

@@ -167,6 +167,14 @@ export type components = {
       amount_to_pay: string | null;
       /** @description Baht with 2 decimals, such as "150.00" */
       amount_paid: string;
+      /** @description The provider's fee on what was paid (`fee_source` says how it is known); null while nothing is paid or the provider has not said */
+      fee: string | null;
+      /** @description What the merchant's wallet at the provider moves by: a Pay-In credits amount_paid − fee, a Pay-Out or Withdrawal debits amount_paid + fee; null with `fee` */
+      net: string | null;
+      /** @description `provider`: the fee as the provider stated it (its webhook); `computed`: from the rate the provider fixed for the request, rounded as the provider rounds */
+      fee_source: ("provider" | "computed") | null;
+      /** @description The provider's fee rate for the request, in percent, such as "1.5"; null until the provider has said it */
+      fee_rate: string | null;
       /** @constant */
       currency: "THB";
       /** @description The merchant's own reference */

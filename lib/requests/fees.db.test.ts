@@ -1,0 +1,194 @@
+/**
+ * Fee and net, end to end against the sandbox's wallet: requests made through PayDesk,
+ * paid or paid out at the sandbox, learnt by webhook or by reconciliation, and what PayDesk then
+ * says of each (lib/requests/fees.ts, through the merchant API's view) held against the wallet
+ * transaction the sandbox wrote for it, to the satang, on both profiles.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ref, startTestSandbox, type TestSandbox } from "@/sandbox/testing/harness";
+import { paymentRequests } from "@/lib/db/schema";
+import { createTestDatabase, postgresSkipReason, type DatabaseKind, type TestDatabase } from "@/lib/db/testing/databases";
+import { createKeyVault } from "@/lib/merchants/key-vault";
+import { createMerchant } from "@/lib/merchants/manage";
+import { rotateWebhookSecret } from "@/lib/merchants/webhook-secret";
+import { createPaymentApi, type MerchantApi } from "@/lib/payment-api/client";
+import { requestView } from "@/lib/merchant-api/views";
+import { ingestWebhook } from "@/lib/webhooks/ingest";
+import { processDelivery } from "@/lib/webhooks/process";
+import { createRequest, type RequestPayload } from "./create";
+import { payInRequest, payOutRequest } from "./contract";
+import { reconcileRequest } from "./reconcile";
+
+const COMBOS: [DatabaseKind, "spec" | "live"][] = [
+  ["pglite", "spec"],
+  ["pglite", "live"],
+  ["postgres", "live"],
+];
+
+interface WalletTx {
+  direction: "credit" | "debit";
+  amount: string;
+  fee: string;
+  requestId: string | null;
+  cause: string;
+}
+
+describe.each(COMBOS)("fee and net on %s against the %s sandbox's wallet", (kind, profile) => {
+  const skip = kind === "postgres" ? postgresSkipReason() : null;
+  let database: TestDatabase;
+  let sb: TestSandbox;
+  let api: MerchantApi;
+  let coffee: { id: string; secret: string };
+
+  beforeAll(async () => {
+    if (skip) return;
+    database = await createTestDatabase(kind);
+    sb = await startTestSandbox(profile);
+    const m = sb.coffee;
+    const { id } = await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
+      displayName: m.name,
+      orgId: m.orgId,
+      merchantId: m.merchantId,
+      submitKey: m.submitKey,
+      readKey: m.readKey,
+    });
+    coffee = { id, secret: await rotateWebhookSecret(database.db, id) };
+    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 5_000, limiter: null }).forMerchant({
+      orgId: m.orgId,
+      merchantId: m.merchantId,
+      submitKey: m.submitKey,
+      readKey: m.readKey,
+      label: m.name,
+    });
+    // Money to pay out with: the provider refuses a pay-out the wallet cannot cover.
+    expect((await sb.control("PUT", `/merchants/${m.merchantId}/wallet`, { balance: "500000.00" })).status).toBe(200);
+  });
+  afterAll(async () => {
+    await sb?.dispose();
+    await database?.dispose();
+  });
+
+  const create = async (payload: RequestPayload) => {
+    const result = await createRequest(database.db, api, payload, {
+      merchantRowId: coffee.id,
+      idempotencyKey: randomUUID(),
+      createdBy: null,
+    });
+    if (result.outcome !== "sent") throw new Error(result.outcome);
+    return result.request;
+  };
+  // A whole baht more each time, and odd satang: the sandbox matches a transfer by amount, and the
+  // satang are what DiscardCent and the rounding act on.
+  let payIns = 0;
+  const payIn = () =>
+    create({
+      kind: "payin",
+      payIn: payInRequest({ refId1: ref("FE"), payerName: "P", amountSatang: 33_333 + 100 * payIns++, qrProvider: "PP" }),
+    });
+  const payOut = (amountSatang: number) =>
+    create({
+      kind: "payout",
+      payOut: payOutRequest({
+        refId1: ref("FO"),
+        amountSatang,
+        destination: { type: "bank", bankCode: "KTB", accountNo: "6621234567", accountName: "Somchai" },
+      }),
+    });
+  const act = async (providerId: string, action: string, body: unknown = {}) => {
+    const res = await sb.control("POST", `/requests/${providerId}/${action}`, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await sb.control("POST", "/webhooks/settle");
+  };
+  /** The webhook job the sandbox made for this provider request and event (kept whether or not it was sent anywhere). */
+  const job = async (providerId: string, event: string) => {
+    const res = await sb.control("GET", `/webhooks/deliveries?requestId=${encodeURIComponent(providerId)}&event=${event}`);
+    const [delivery] = res.body as { body: unknown }[];
+    expect(delivery, `a ${event} webhook for ${providerId}`).toBeDefined();
+    return delivery!.body;
+  };
+  const deliver = async (body: unknown) => {
+    const stored = await ingestWebhook(database.db, { secret: coffee.secret, rawBody: JSON.stringify(body) });
+    expect(stored.deliveryId).not.toBeNull();
+    return processDelivery(database.db, async () => api, stored.deliveryId!, stored.prepared!);
+  };
+  const walletTx = async (providerId: string): Promise<WalletTx[]> => {
+    const res = await sb.control("GET", `/merchants/${sb.coffee.merchantId}/wallet?limit=200`);
+    return (res.body as { transactions: WalletTx[] }).transactions.filter((t) => t.requestId?.toLowerCase() === providerId.toLowerCase());
+  };
+  const viewOf = async (id: string) => {
+    const [row] = await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id));
+    return requestView(row!, "http://127.0.0.1:3000");
+  };
+  const reconcile = async (id: string) => {
+    const [row] = await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id));
+    return reconcileRequest(database.db, api, row!, { providerMerchantId: sb.coffee.merchantId });
+  };
+
+  it.skipIf(skip)("a Pay-In paid and learnt by webhook: the fee the provider stated, and the credit its wallet got", async () => {
+    const r = await payIn();
+    await act(r.providerId!, "pay");
+    expect(await deliver(await job(r.providerId!, "PaymentIn.Success"))).toBe("applied");
+    const view = await viewOf(r.id);
+    const [credit] = await walletTx(r.providerId!);
+    expect(credit).toMatchObject({ direction: "credit" });
+    expect(view).toMatchObject({ status: "paid", fee: credit!.fee, net: credit!.amount, fee_source: "provider", fee_rate: "1.5" });
+  });
+
+  it.skipIf(skip)("a Pay-In of a merchant that discards satang: a whole-baht credit, the satang in the fee", async () => {
+    expect((await sb.control("PATCH", `/merchants/${sb.coffee.merchantId}`, { discardCent: true })).status).toBe(200);
+    try {
+      const byWebhook = await payIn();
+      await act(byWebhook.providerId!, "pay");
+      expect(await deliver(await job(byWebhook.providerId!, "PaymentIn.Success"))).toBe("applied");
+      const [credit] = await walletTx(byWebhook.providerId!);
+      expect(credit!.amount).toMatch(/\.00$/);
+      expect(await viewOf(byWebhook.id)).toMatchObject({ fee: credit!.fee, net: credit!.amount, fee_source: "provider" });
+
+      // Learnt by reconciliation alone (the webhook never came): computed from the record's rate and DiscardCent, the same figures.
+      const byRecord = await payIn();
+      await act(byRecord.providerId!, "pay");
+      expect((await reconcile(byRecord.id)).state).toBe("paid");
+      const [recorded] = await walletTx(byRecord.providerId!);
+      expect(await viewOf(byRecord.id)).toMatchObject({
+        fee: recorded!.fee,
+        net: recorded!.amount,
+        fee_source: "computed",
+        fee_rate: "1.5",
+      });
+    } finally {
+      await sb.control("PATCH", `/merchants/${sb.coffee.merchantId}`, { discardCent: false });
+    }
+  });
+
+  it.skipIf(skip)("a Pay-In learnt by reconciliation: the fee computed from the provider's rate, as its wallet has it", async () => {
+    const r = await payIn();
+    // While pending, a check records the rate the provider fixed for the request; nothing is paid, so no fee yet.
+    await reconcile(r.id);
+    expect(await viewOf(r.id)).toMatchObject({ status: "pending", fee: null, net: null, fee_source: null, fee_rate: "1.5" });
+    await act(r.providerId!, "pay");
+    expect((await reconcile(r.id)).state).toBe("paid");
+    const [credit] = await walletTx(r.providerId!);
+    expect(await viewOf(r.id)).toMatchObject({ fee: credit!.fee, net: credit!.amount, fee_source: "computed" });
+  });
+
+  it.skipIf(skip)("a Pay-Out paid out in one transfer: its fee on top, the debit its wallet took", async () => {
+    const r = await payOut(123_457);
+    await act(r.providerId!, "payout");
+    expect(await deliver(await job(r.providerId!, "PaymentOut.Success"))).toBe("applied");
+    const view = await viewOf(r.id);
+    const [debit] = await walletTx(r.providerId!);
+    expect(debit).toMatchObject({ direction: "debit" });
+    expect(view.status === "paid" || view.status === "approved").toBe(true);
+    expect(view).toMatchObject({ fee: debit!.fee, net: debit!.amount, fee_source: "provider", fee_rate: "0.5" });
+  });
+
+  it.skipIf(skip)("a rejected request: no money moved, no fee, and nothing in the wallet", async () => {
+    const r = await payIn();
+    await act(r.providerId!, "reject", { statusCode: "ADMIN_REJECT", reason: "wrong customer" });
+    expect(await deliver(await job(r.providerId!, "PaymentIn.Rejected"))).toBe("applied");
+    expect(await viewOf(r.id)).toMatchObject({ status: "rejected", fee: null, net: null, fee_source: null });
+    expect(await walletTx(r.providerId!)).toEqual([]);
+  });
+});
