@@ -8,6 +8,7 @@
  * nothing is routed, and a "busy" stays the failure it is there.
  */
 import type { APIResponse, BrowserContext, Route } from "@playwright/test";
+import { budget } from "./config";
 import { DEPLOYMENT } from "./deployment";
 
 const SLIP_PATHS = /\/payin-slip-upload\//;
@@ -51,4 +52,26 @@ async function askUntilNotBusy(route: Route): Promise<void> {
 export async function waitOutBusySlipCalls(context: BrowserContext): Promise<void> {
   if (DEPLOYMENT.rateLimit === "off") return;
   await context.route(SLIP_PATHS, askUntilNotBusy);
+}
+
+/**
+ * How long to wait for what a slip call shows (the upload's "done", a page after a busy answer):
+ * with the limit on, the call may be asked again for up to PATIENCE_MS first.
+ */
+export function slipAnswerTimeout(): number | undefined {
+  return DEPLOYMENT.rateLimit === "off" ? undefined : PATIENCE_MS + budget(5_000);
+}
+
+/**
+ * A slip call made without a browser (a test's own `request`), asked again while it answers busy,
+ * as a routed browser context is (`askUntilNotBusy`). With the limit off it is sent once.
+ */
+export async function askPatiently(send: () => Promise<APIResponse>): Promise<APIResponse> {
+  const deadline = Date.now() + PATIENCE_MS;
+  for (;;) {
+    const response = await send();
+    const wait = DEPLOYMENT.rateLimit === "off" ? null : await busyWait(response);
+    if (wait === null || Date.now() + wait > deadline) return response;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
 }
