@@ -105,6 +105,17 @@ test("the sandbox's 'mark paid' makes the provider act, and the page shows the o
     "Status changed from Pending to Paid.",
   );
   await expect(panel.getByRole("button")).toHaveCount(0);
+  // Learnt by reconciliation, so the provider's fee is computed from the rate its record gave (the
+  // demo merchant's 1.5 %) and said to be; the wallet is credited with the rest.
+  const fields = page.getByTestId("request-fields");
+  const paid = /Paid so far\s*฿([\d,]+\.\d\d)/.exec((await fields.textContent()) ?? "")?.[1];
+  const paidSatang = Math.round(Number(paid!.replaceAll(",", "")) * 100);
+  const fee = Math.floor((paidSatang * 150 + 5_000) / 10_000);
+  const baht = (satang: number) => `฿${(satang / 100).toFixed(2)}`;
+  await expect(page.getByTestId("request-fee")).toHaveText(baht(fee));
+  await expect(fields).toContainText("computed from the provider's 1.5 % rate, as the provider computes it");
+  await expect(page.getByTestId("request-net")).toHaveText(baht(paidSatang - fee));
+  await expect(fields).toContainText("Credited to the wallet");
 });
 
 test("a Pay-Out is paid out in part, then in full, through the sandbox; a bad amount is refused beside the field", async ({ page }) => {
@@ -131,6 +142,10 @@ test("a Pay-Out is paid out in part, then in full, through the sandbox; a bad am
   await panel.getByRole("button", { name: "Sandbox: Pay out in full" }).click();
   await expect(page.getByTestId("status-badge").first()).toHaveText(/Paid/, PROVIDER_CALL);
   await expect(page.getByTestId("request-fields")).toContainText(/Paid so far\s*฿1,000\.00/);
+  // Paid in two transfers: the fee on the whole (0.5 %) on top of what was paid out.
+  await expect(page.getByTestId("request-fee")).toHaveText("฿5.00", PROVIDER_CALL);
+  await expect(page.getByTestId("request-net")).toHaveText("฿1,005.00");
+  await expect(page.getByTestId("request-fields")).toContainText("Debited from the wallet");
 });
 
 test("a lost answer shows 'checking with the provider', and 'Re-check now' settles it @deployed", async ({ page, sandbox }) => {
