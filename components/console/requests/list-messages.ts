@@ -40,6 +40,8 @@ export const listMessages = defineMessages({
     amount: "Amount",
     customerPays: (amount: string) => `customer pays ${amount}`,
     paidLine: (amount: string) => `paid ${amount}`,
+    netLine: (direction: "credit" | "debit", net: string, fee: string) =>
+      `${direction === "credit" ? "net" : "debited"} ${net} · fee ${fee}`,
     createdBy: "Created by",
     pagesLabel: "Pages",
     previous: "Previous",
@@ -106,6 +108,8 @@ export const listMessages = defineMessages({
     amount: "จำนวนเงิน",
     customerPays: (amount: string) => `ลูกค้าชำระ ${amount}`,
     paidLine: (amount: string) => `ชำระแล้ว ${amount}`,
+    netLine: (direction: "credit" | "debit", net: string, fee: string) =>
+      `${direction === "credit" ? "สุทธิ" : "หัก"} ${net} · ค่าธรรมเนียม ${fee}`,
     createdBy: "สร้างโดย",
     pagesLabel: "หน้า",
     previous: "ก่อนหน้า",

@@ -1,8 +1,10 @@
 import Link from "next/link";
 import { formatDateTime, type Locale } from "@/lib/i18n";
-import { toSatang } from "@/lib/money";
+import { toDecimalString, toSatang } from "@/lib/money";
+import { feesOf } from "@/lib/requests/fees";
 import { listHref, shownState, type FilterValues, type ListSort } from "@/lib/requests/list-filters";
 import type { ListRow } from "@/lib/requests/queries";
+import { detailMessages } from "./detail-messages";
 import { listMessages } from "./list-messages";
 import { destinationSummary, expiryText, thb } from "./request-format";
 import { StatusBadge } from "./status-badge";
@@ -54,6 +56,7 @@ function SortHeader({
  */
 export function RequestTable({ rows, locale, caption, showMerchant, values, sort }: Props) {
   const t = listMessages(locale);
+  const d = detailMessages(locale);
   const kinds = kindLabels(locale);
   // eslint-disable-next-line react-hooks/purity -- a server component renders once per request: expiries are told from this moment
   const now = Date.now();
@@ -94,6 +97,8 @@ export function RequestTable({ rows, locale, caption, showMerchant, values, sort
           {rows.map((r) => {
             const state = shownState(r.status, r.statusCode);
             const isPayIn = r.kind === "payin" || r.kind === "payin_p2p";
+            // The provider's fee and what the wallet moved by, by the request page's rule (lib/requests/fees.ts).
+            const fees = feesOf(r);
             return (
               <tr
                 key={r.id}
@@ -153,6 +158,15 @@ export function RequestTable({ rows, locale, caption, showMerchant, values, sort
                   {toSatang(r.paidAmount) > 0 && (
                     <div className="text-xs font-normal text-emerald-800" data-testid="row-paid">
                       {t.paidLine(thb(r.paidAmount))}
+                    </div>
+                  )}
+                  {fees && (
+                    <div
+                      className="text-xs font-normal text-slate-600"
+                      data-testid="row-net"
+                      title={fees.source === "computed" ? (fees.pct ? d.feeComputed(fees.pct) : undefined) : d.feeStated}
+                    >
+                      {t.netLine(fees.direction, thb(toDecimalString(fees.netSatang)), thb(toDecimalString(fees.feeSatang)))}
                     </div>
                   )}
                 </td>
