@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { scaled } from "../testing/vitest-project";
 import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
 import { paymentRequests, requestEvents } from "../db/schema";
 import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
@@ -105,18 +106,29 @@ describe.each(["spec", "live"] as const)("reconciliation against the %s sandbox"
     await sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "reset", when: "before", match: { refId1 } });
     const created = await create(refId1);
     expect(created.status).toBe("unknown");
-    // The re-send hangs (the provider creates nothing, and its answer never comes within the timeout).
+    // The re-send hangs (the provider creates nothing, and its answer never comes within the
+    // timeout): a client of its own with a timeout long enough for a loaded machine to make the
+    // second check while the first send is still under way.
+    const patient = createPaymentApi({ baseUrl: sb.url, timeoutMs: scaled(2_000), limiter: null, backoffMs: 10 }).forMerchant({
+      orgId: sb.coffee.orgId,
+      merchantId: sb.coffee.merchantId,
+      submitKey: sb.coffee.submitKey,
+      readKey: sb.coffee.readKey,
+      label: "Coffee",
+    });
+    const check = (r: RequestRow) => reconcileRequest(database.db, patient, r, { providerMerchantId: sb.coffee.merchantId, graceMs: 0 });
     await sb.control("POST", "/faults", {
       operation: "SubmitPayInRequest",
       kind: "timeout",
       when: "before",
-      delayMs: 1_500,
+      delayMs: scaled(2_000) + 2_000,
       match: { refId1 },
     });
-    const resending = reconcile(created);
-    await new Promise((r) => setTimeout(r, 300));
-    // Meanwhile, staff's "Re-check now" (grace 0, as a loaded test would have it).
-    expect(await reconcile(await row(created.id))).toMatchObject({ state: "unknown", changed: false });
+    const resending = check(created);
+    // Once the first check has claimed the send (not after a fixed time, which a loaded machine outruns)…
+    await vi.waitFor(async () => expect((await row(created.id)).sendingUntil).not.toBeNull(), { interval: 20, timeout: scaled(10_000) });
+    // …staff's "Re-check now" (grace 0, as a loaded test would have it).
+    expect(await check(await row(created.id))).toMatchObject({ state: "unknown", changed: false });
     await resending;
     const resent = await database.db
       .select()
