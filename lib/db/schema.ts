@@ -243,6 +243,21 @@ export const merchants = pgTable(
   (t) => [uniqueIndex("merchants_provider_key").on(t.orgId, t.merchantId)],
 );
 
+/**
+ * The provider's wallet of each merchant as last read (lib/wallet/balance.ts): the wallet's id, its
+ * balance and when it was read; the last failure to read it, kept beside the last good figure.
+ */
+export const merchantWallets = pgTable("merchant_wallets", {
+  merchantId: text("merchant_id")
+    .primaryKey()
+    .references(() => merchants.id, { onDelete: "cascade" }),
+  walletId: text("wallet_id"),
+  balance: numeric("balance", { precision: 16, scale: 2 }),
+  readAt: timestamp("read_at", { withTimezone: true }),
+  failedAt: timestamp("failed_at", { withTimezone: true }),
+  failure: text("failure"),
+});
+
 export const REQUEST_KINDS = ["payin", "payin_p2p", "payout", "withdrawal"] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 

@@ -21,7 +21,11 @@ import {
   payInResponseSchema,
   payOutResponseSchema,
   paymentRecordSchema,
+  walletSchema,
+  walletTxSchema,
   type PayInResponse,
+  type ProviderWallet,
+  type WalletTx,
   type PayOutResponse,
   type PaymentRecord,
   type SlipDuplicate,
@@ -62,6 +66,8 @@ export interface ListQuery {
 type Parse<T> = (json: unknown) => ProviderResult<T>;
 
 interface CallSpec<T> {
+  /** The provider's controller: PaymentRequest for requests and slips, Merchant for the wallet (§9.2). */
+  controller?: "PaymentRequest" | "Merchant";
   operation: string;
   method: "GET" | "POST";
   /** Path after `/action/{operation}`. */
@@ -90,6 +96,8 @@ const parsePayIn = payloadOf("paymentResponse", z.compile(payInResponseSchema));
 const parseRecord = payloadOf("paymentRequest", z.compile(paymentRecordSchema));
 const parseRecords = bareArray(z.compile(z.array(paymentRecordSchema)));
 const parseDuplicates = payloadOf("duplicates", z.compile(z.array(duplicateSchema)));
+const parseWallet = payloadOf("wallet", walletSchema);
+const parseWalletTxs = bareArray(z.array(walletTxSchema));
 
 const encode = encodeURIComponent;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -115,7 +123,7 @@ export function createPaymentApi(options: ClientOptions) {
     if (spec.body !== undefined) headers["Content-Type"] = "application/json";
     const request = {
       method: spec.method,
-      url: `${baseUrl}/api/PaymentRequest/org/${encode(spec.orgId)}/action/${spec.operation}${spec.rest}`,
+      url: `${baseUrl}/api/${spec.controller ?? "PaymentRequest"}/org/${encode(spec.orgId)}/action/${spec.operation}${spec.rest}`,
       headers,
       body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
       timeoutMs: options.timeoutMs,
@@ -175,11 +183,13 @@ export function createPaymentApi(options: ClientOptions) {
         rest: string,
         body: unknown,
         parse: Parse<T>,
+        controller: CallSpec<T>["controller"] = "PaymentRequest",
       ): Promise<ProviderResult<T>> => {
         if (readAuthorization === null) {
           return Promise.resolve({ ok: false, ...failures.noReadKey(merchant.label) });
         }
         return call({
+          controller,
           operation,
           method,
           rest,
@@ -214,6 +224,11 @@ export function createPaymentApi(options: ClientOptions) {
           );
           return result.ok ? { ok: true, data: result.data.filter((r) => r.refId1 === refId1) } : result;
         },
+        /** The merchant's wallet and its balance, with the read key (OWNER/VIEWER, docs/provider-facts.md §9.2); NOTFOUND is a rejection. */
+        getMerchantWallet: () => read("GetMerchantWallet", "GET", "", undefined, parseWallet, "Merchant"),
+        /** One page of the wallet's movements, newest first: `offset` 1-based, at most 100 a page; dates on their creation time, inclusive. */
+        getMerchantWalletTxs: (walletId: string, query: WalletTxQuery) =>
+          read("GetMerchantWalletTxs", "POST", `/${encode(walletId)}`, walletTxBody(query), parseWalletTxs, "Merchant"),
       };
     },
 
@@ -268,7 +283,24 @@ export function createPaymentApi(options: ClientOptions) {
 
 export type PaymentApi = ReturnType<typeof createPaymentApi>;
 export type MerchantApi = ReturnType<PaymentApi["forMerchant"]>;
-export type { PayInResponse, PayOutResponse, PaymentRecord, SlipDuplicate };
+export type { PayInResponse, PayOutResponse, PaymentRecord, ProviderWallet, SlipDuplicate, WalletTx };
+
+export interface WalletTxQuery {
+  /** 1-based, as the provider counts. */
+  offset?: number;
+  limit?: number;
+  fromDate?: string;
+  toDate?: string;
+}
+
+function walletTxBody(query: WalletTxQuery): Record<string, unknown> {
+  return {
+    offset: Math.max(1, query.offset ?? 1),
+    limit: Math.min(100, Math.max(1, query.limit ?? 100)),
+    fromDate: query.fromDate ?? null,
+    toDate: query.toDate ?? null,
+  };
+}
 
 function shouldRetry(result: ProviderResult<unknown>, isSubmit: boolean): boolean {
   if (result.ok) return false;

@@ -183,3 +183,62 @@ export const duplicateSchema = z.looseObject({
   createdAt: timestampSchema,
 });
 export type SlipDuplicate = z.output<typeof duplicateSchema>;
+
+/**
+ * A balance, which — unlike an amount — may be below zero (a provider admin's deduction is not
+ * checked against it, §9.2): the magnitude read like any amount, the sign kept.
+ */
+const signedSatang = z.union([z.number(), z.string()]).transform((value, ctx) => {
+  const text = String(value).trim();
+  const negative = text.startsWith("-");
+  const magnitude = satangSchema.safeParse(negative ? (typeof value === "number" ? -value : text.slice(1)) : value);
+  if (!magnitude.success) {
+    ctx.addIssue({ code: "custom", message: `not a balance: ${JSON.stringify(value)}` });
+    return z.NEVER;
+  }
+  return negative ? -magnitude.data : magnitude.data;
+});
+
+/**
+ * The merchant's wallet (`GetMerchantWallet`'s `wallet`, docs/provider-facts.md §9.2): its id (for
+ * its transactions) and `pointBalanceDecimal`, the balance; `pointBalance` is a legacy whole-baht
+ * copy and is not read.
+ */
+export const walletSchema = z
+  .object({
+    id: z.string().min(1),
+    merchantId: optionalText,
+    pointBalanceDecimal: signedSatang,
+    updatedDate: timestampSchema,
+  })
+  .transform((w) => ({ id: w.id, merchantId: w.merchantId, balanceSatang: w.pointBalanceDecimal, updatedAt: w.updatedDate }));
+export type ProviderWallet = z.output<typeof walletSchema>;
+
+/**
+ * One wallet movement (`MPointTx`, §9.2): always a positive amount, `txType` 1 credit / -1 debit,
+ * the balance before and after it, and `tags` — the only link to a request (§9.3).
+ */
+export const walletTxSchema = z
+  .object({
+    id: z.string().min(1),
+    walletId: optionalText,
+    tags: optionalText,
+    description: optionalText,
+    txAmountDecimal: satangSchema,
+    txType: z.union([z.literal(1), z.literal(-1), z.literal("1"), z.literal("-1")]),
+    previousBalanceDecimal: optionalSatang,
+    currentBalanceDecimal: optionalSatang,
+    createdDate: timestampSchema,
+  })
+  .transform((t) => ({
+    id: t.id,
+    walletId: t.walletId,
+    tags: t.tags,
+    description: t.description,
+    amountSatang: t.txAmountDecimal,
+    direction: Number(t.txType) === 1 ? ("credit" as const) : ("debit" as const),
+    previousSatang: t.previousBalanceDecimal,
+    currentSatang: t.currentBalanceDecimal,
+    createdAt: t.createdDate,
+  }));
+export type WalletTx = z.output<typeof walletTxSchema>;
