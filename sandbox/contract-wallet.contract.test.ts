@@ -309,6 +309,27 @@ describe.each(["spec", "live"] as const)("the provider's wallet (%s profile)", (
     },
   );
 
+  it("makes a merchant of its own through the control API: keys that work, a wallet with the balance asked for", async () => {
+    const made = await sb.control<{ merchantId: string; submitKey: string; readKey: string; balance: string; walletId: string }>(
+      "POST",
+      "/merchants",
+      { name: "Wallet test shop", balance: "1000.50" },
+    );
+    expect(made.status).toBe(201);
+    expect(made.body.balance).toBe("1000.50");
+    const body = (await (await getWallet(made.body.readKey)).json()) as WalletBody;
+    expect(body.wallet).toMatchObject({ id: made.body.walletId, merchantId: made.body.merchantId, pointBalanceDecimal: 1000.5 });
+    const [seed] = (await sb.control<ControlWallet>("GET", `/merchants/${made.body.merchantId}/wallet`)).body.transactions;
+    expect(seed).toMatchObject({ direction: "credit", amount: "1000.50", cause: "seed", balanceAfter: "1000.50" });
+    // Its submit key makes requests for it.
+    const submitted = await sb.call("SubmitPayOutRequest", { key: made.body.submitKey, rest: made.body.merchantId, body: payOutBody() });
+    expect(((await submitted.json()) as { status: string }).status).toBe("OK");
+    // Bad input is named and nothing is made.
+    const bad = await sb.control<{ error: string }>("POST", "/merchants", { name: "", balance: "-1" });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toMatch(/name|balance/i);
+  });
+
   it("keeps balances and transactions across a restart", async () => {
     const before = await controlWallet(sb.coffee);
     sb = await restartTestSandbox(sb);

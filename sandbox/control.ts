@@ -10,7 +10,7 @@ import { isGuid, newId, type SandboxContext } from "./context";
 import { FAULT_KINDS, FAULT_OPERATIONS } from "./faults";
 import { HttpError, readBody, sendJson } from "./http";
 import { approve, bankTransfer, expire, getRequestOrThrow, LifecycleError, payIn, payOut, reject, sweepExpired } from "./lifecycle";
-import { credentials } from "./seed";
+import { addMerchant, credentials } from "./seed";
 import { ROLE_PATTERNS } from "./auth";
 import type { ChangeResult } from "./lifecycle";
 import { entity, slipUploadUrl } from "./views";
@@ -82,6 +82,14 @@ const schemas = {
     payoutFeePct: percentField.optional(),
   }),
   walletSeed: z.strictObject({ balance: balanceField }),
+  newMerchant: z.strictObject({
+    name: z.string().trim().min(1).max(100),
+    code: z
+      .string()
+      .regex(/^[A-Z0-9]{2,20}$/, "A code of 2 to 20 capital letters or digits.")
+      .optional(),
+    balance: balanceField.optional(),
+  }),
   walletAdjust: z.strictObject({
     amount: signedAmountField,
     description: z.string().trim().min(1).max(500),
@@ -333,6 +341,23 @@ export async function handleControl(ctx: SandboxContext, req: IncomingMessage, r
         const result = adjust(ctx, merchant.id, input.amount, input.description, input.tags ?? null);
         if ("refused" in result) throw new HttpError(409, { error: result.refused, status: "INVALID_BALANCE_LESS_THAN_ZERO_DECIMAL" });
         return sendJson(res, 201, { transaction: walletTxControlView(ctx, result), balance: toDecimalString(result.currentSatang) });
+      }
+      case "POST /merchants": {
+        // The provider's admin creates a merchant: its keys, and a wallet with the balance asked for (0 unless said).
+        const input = await body(ctx, req, schemas.newMerchant);
+        const made = addMerchant(ctx.store, { name: input.name, code: input.code ?? `M${newId().slice(0, 8).toUpperCase()}` });
+        const wallet = walletOrCreate(ctx.store, made.merchant.id);
+        if (input.balance) adjust(ctx, made.merchant.id, input.balance, "Balance set by the sandbox control API", "Sandbox=[Seed]", "seed");
+        return sendJson(res, 201, {
+          merchantId: made.merchant.id,
+          orgId: made.merchant.orgId,
+          code: made.merchant.code,
+          name: made.merchant.name,
+          submitKey: made.submitKey,
+          readKey: made.readKey,
+          walletId: wallet.id,
+          balance: toDecimalString(walletOrCreate(ctx.store, made.merchant.id).balanceSatang),
+        });
       }
       case "POST /keys": {
         const input = await body(ctx, req, schemas.newKey);

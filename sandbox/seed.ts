@@ -69,6 +69,24 @@ export function seedIfEmpty(store: Store, config: SandboxConfig): void {
   }
 }
 
+/**
+ * Another merchant in the demo org, as the provider's admin would create one: its submit and read
+ * keys, the demo merchants' fee rates and webhook (so its events reach PayDesk like theirs), and a
+ * wallet holding `balanceSatang` (an `OpeningBalance`-style seed movement, so its history adds up).
+ * For tests that need a wallet of their own.
+ */
+export function addMerchant(
+  store: Store,
+  input: { name: string; code: string },
+): { merchant: Merchant; submitKey: string; readKey: string } {
+  const m = merchant(input.code, input.name, 2_000, 5_000_000);
+  const webhook = store.all("merchants").find((other) => other.webhook)?.webhook ?? null;
+  store.put("merchants", { ...m, webhook });
+  const submit = store.put("keys", key(m.id, ["PAYMENT_REQUEST", "PAYOUT_REQUEST", "WITHDRAWAL_REQUEST"], `${m.code} submit`));
+  const read = store.put("keys", key(m.id, ["VIEWER"], `${m.code} read`));
+  return { merchant: m, submitKey: submit.key, readKey: read.key };
+}
+
 /** The shared secret the demo merchants' webhooks carry, if any. */
 export function webhookSecretOf(store: Store, config: SandboxConfig): string | null {
   for (const m of store.all("merchants")) {

@@ -140,3 +140,9 @@ export async function currentWallet(db: Db, merchantId: string, api: () => Promi
   const stored = (await storedWallets(db, [merchantId])).get(merchantId)!;
   return isDue(stored) ? refreshWallet(db, merchantId, api) : stored;
 }
+
+/** The positions of these merchants from what is stored (no provider call): what a page renders before it asks again. */
+export async function storedPositions(db: Db, merchantIds: readonly string[]): Promise<WalletPosition[]> {
+  const readings = await storedWallets(db, merchantIds);
+  return Promise.all(merchantIds.map((id) => positionOf(db, readings.get(id)!)));
+}

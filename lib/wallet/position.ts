@@ -44,9 +44,15 @@ export interface AfterThis {
   short: boolean;
 }
 
-export function afterThis(position: WalletPosition, amountSatang: Satang): AfterThis {
-  const feeSatang = position.payoutFeePct === null ? null : percentOfAmount(amountSatang, position.payoutFeePct);
-  const debitSatang = amountSatang + (feeSatang ?? 0);
+/**
+ * What one pay-out — or several, a bulk file's lines — would take from what is available. Each
+ * amount's fee is rounded on its own, as the provider rounds each pay-out's.
+ */
+export function afterThis(position: WalletPosition, amounts: Satang | readonly Satang[]): AfterThis {
+  const list = typeof amounts === "number" ? [amounts] : amounts;
+  const pct = position.payoutFeePct;
+  const feeSatang = pct === null ? null : list.reduce((sum, amount) => sum + percentOfAmount(amount, pct), 0);
+  const debitSatang = list.reduce((sum, amount) => sum + amount, 0) + (feeSatang ?? 0);
   const leftSatang = position.availableSatang === null ? null : position.availableSatang - debitSatang;
   return { feeSatang, debitSatang, leftSatang, short: leftSatang !== null && leftSatang < 0 };
 }

@@ -18,6 +18,8 @@ import { providerCallStats } from "@/lib/payment-api/call-stats";
 import { getProviderStatus } from "@/lib/provider-status";
 import { bangkokDay, parseRange, type RangeKey } from "@/lib/overview/range";
 import { listHref } from "@/lib/requests/list-filters";
+import { storedPositions } from "@/lib/wallet/balance";
+import { OverviewWallets } from "@/components/console/wallet/overview-wallets";
 
 export const metadata: Metadata = { title: "Overview" };
 
@@ -42,9 +44,16 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
   const choice = await selectedMerchant(session);
   const merchant = choice.scope;
   const merchantName = merchant === "all" ? t.allMerchants : (choice.merchants.find((m) => m.id === merchant)?.displayName ?? merchant);
-  const [{ current, previous, series, waiting }, provider] = await Promise.all([
-    overviewFigures(await getDb(), session, merchant, range),
+  // The wallets PayDesk can read (a read key): each is read again by the browser when due, one provider call each.
+  const walletMerchants = choice.merchants.filter((m) => m.hasReadKey && (merchant === "all" || m.id === merchant));
+  const db = await getDb();
+  const [{ current, previous, series, waiting }, provider, wallets] = await Promise.all([
+    overviewFigures(db, session, merchant, range),
     getProviderStatus(),
+    storedPositions(
+      db,
+      walletMerchants.map((m) => m.id),
+    ),
   ]);
   const calls = providerCallStats.read();
 
@@ -98,6 +107,12 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
         </p>
       </div>
       <p className="max-w-3xl text-slate-700">{t.intro}</p>
+      {walletMerchants.length > 0 && (
+        <OverviewWallets
+          locale={locale}
+          merchants={walletMerchants.map((m, i) => ({ id: m.id, name: m.displayName, position: wallets[i]! }))}
+        />
+      )}
 
       <nav aria-label={t.range} className="flex flex-wrap items-end gap-3">
         <ul className="flex flex-wrap gap-2">

@@ -6,12 +6,15 @@ import type { PayOutInput } from "@/lib/requests/contract";
 import { destinationLines, type SavedDestinationOption } from "./destination";
 import { primaryButtonClass, secondaryButtonClass } from "@/components/ui/button";
 import type { CreateMessages } from "./messages";
+import { walletMessages } from "@/components/console/wallet/wallet-messages";
 
 interface Props {
   title: string;
   payOut: PayOutInput | null;
   /** The merchant's approval threshold when this amount is above it (held for a second person). */
   heldAbove: number | null;
+  /** How much more than the wallet has available this is (formatted), or null when it fits or the balance is unknown. */
+  shortBy: string | null;
   saved: readonly SavedDestinationOption[];
   locale: Locale;
   t: CreateMessages;
@@ -23,7 +26,8 @@ interface Props {
  * The money-out confirmation: the amount and the destination in full, and whether it will wait for
  * approval, in a modal dialog (focus stays inside; Escape goes back to editing).
  */
-export function ConfirmMoneyOut({ title, payOut, heldAbove, saved, locale, t, onConfirm, onCancel }: Props) {
+export function ConfirmMoneyOut({ title, payOut, heldAbove, shortBy, saved, locale, t, onConfirm, onCancel }: Props) {
+  const w = walletMessages(locale);
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const element = dialog.current;
@@ -72,12 +76,18 @@ export function ConfirmMoneyOut({ title, payOut, heldAbove, saved, locale, t, on
               {t.confirmHeld(formatThb(heldAbove))}
             </p>
           )}
+          {shortBy !== null && (
+            <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900" data-testid="confirm-short">
+              {w.confirmShort(shortBy)}
+            </p>
+          )}
           <div className="flex justify-end gap-3">
-            <button type="button" onClick={onCancel} className={secondaryButtonClass}>
+            {/* Over the balance, Enter goes back rather than sending: sending is a choice made by pressing "Send anyway". */}
+            <button type="button" onClick={onCancel} className={secondaryButtonClass} autoFocus={shortBy !== null}>
               {t.confirmBack}
             </button>
-            <button type="button" onClick={onConfirm} className={primaryButtonClass} autoFocus>
-              {heldAbove !== null ? t.confirmSendHeld : t.confirmSend}
+            <button type="button" onClick={onConfirm} className={primaryButtonClass} autoFocus={shortBy === null}>
+              {shortBy !== null ? w.sendAnyway : heldAbove !== null ? t.confirmSendHeld : t.confirmSend}
             </button>
           </div>
         </div>

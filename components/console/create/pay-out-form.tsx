@@ -4,7 +4,10 @@ import { useState } from "react";
 import { useWatch } from "react-hook-form";
 import type { ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
-import { toDecimalString } from "@/lib/money";
+import { parseAmount, toDecimalString } from "@/lib/money";
+import { afterThis } from "@/lib/wallet/position";
+import { useWalletPosition } from "@/components/console/wallet/use-wallet-position";
+import { WalletPanel, signedThb } from "@/components/console/wallet/wallet-panel";
 import type { PayOutInput } from "@/lib/requests/contract";
 import { messageKey } from "@/lib/requests/form-messages";
 import { payOutFormSchema, type CreateFormData } from "@/lib/requests/forms";
@@ -80,7 +83,10 @@ export function PayOutForm({
     },
   });
   const { form } = c;
-  const [refId1, destinationType] = useWatch({ control: form.control, name: ["refId1", "destinationType"] });
+  const [refId1, destinationType, amountText] = useWatch({ control: form.control, name: ["refId1", "destinationType", "amount"] });
+  const { position } = useWalletPosition(merchantId);
+  const typed = parseAmount(amountText ?? "");
+  const typedSatang = typed.ok ? typed.satang : null;
   const [confirming, setConfirming] = useState<PayOutInput | null>(null);
   const { register } = form;
 
@@ -95,6 +101,9 @@ export function PayOutForm({
     setConfirming(null);
     void c.send();
   };
+  // What the wallet would lack for the amount being confirmed: said again in the dialog, beside the button that sends.
+  const confirmAfter = confirming && position ? afterThis(position, confirming.amountSatang) : null;
+  const shortBy = confirmAfter?.short ? signedThb(-confirmAfter.leftSatang!) : null;
   const heldAbove =
     confirming && approvalThresholdSatang !== null && confirming.amountSatang > approvalThresholdSatang ? approvalThresholdSatang : null;
 
@@ -117,6 +126,7 @@ export function PayOutForm({
           t={t}
         />
         <AmountField registration={register("amount")} error={c.message("amount")} t={t} />
+        <WalletPanel position={position} amountSatang={typedSatang} locale={locale} />
         <DestinationFields type={destinationType} register={register} message={c.message} saved={saved} locale={locale} t={t} />
         <fieldset className="space-y-4 rounded-md border border-slate-200 p-4">
           <legend className="px-1 text-sm font-medium text-slate-700">{t.optionalDetails}</legend>
@@ -159,6 +169,7 @@ export function PayOutForm({
         title={title}
         payOut={confirming}
         heldAbove={heldAbove}
+        shortBy={shortBy}
         saved={saved}
         locale={locale}
         t={t}

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BatchControls } from "@/components/console/bulk/batch-controls";
+import { BulkWallet } from "@/components/console/wallet/bulk-wallet";
 import { DuplicatesNotice } from "@/components/console/bulk/duplicates-notice";
 import { stateLabels } from "@/components/console/requests/status-messages";
 import { LiveUpdates } from "@/components/live/live-updates";
@@ -103,6 +104,13 @@ export default async function BulkBatchPage({ params }: { params: Promise<{ id: 
         </p>
       )}
       {batch.status === "canceled" && <p className="mt-3 text-slate-700">{t.canceled}</p>}
+      {batch.status === "draft" && bad === 0 && batch.validCount > 0 && (
+        <BulkWallet
+          merchantId={batch.merchantId}
+          amounts={lines.flatMap((line) => (line.amountSatang === null ? [] : [line.amountSatang]))}
+          locale={locale}
+        />
+      )}
       {batch.status === "draft" && (
         <BatchControls
           merchantId={batch.merchantId}
