@@ -15,7 +15,7 @@ import { ROLE_PATTERNS } from "./auth";
 import type { ChangeResult } from "./lifecycle";
 import { entity, slipUploadUrl } from "./views";
 import { renderPayPage } from "./pay-page";
-import { adjust, walletOrCreate, walletTxView, walletView } from "./wallet";
+import { adjust, armWalletFault, WALLET_FAULTS, walletOrCreate, walletTxView, walletView } from "./wallet";
 import type { WalletTx } from "./types";
 
 const amountField = z.union([z.string(), z.number()]).transform((value, check) => {
@@ -82,6 +82,7 @@ const schemas = {
     payoutFeePct: percentField.optional(),
   }),
   walletSeed: z.strictObject({ balance: balanceField }),
+  walletFault: z.strictObject({ kind: z.enum(WALLET_FAULTS) }),
   newMerchant: z.strictObject({
     name: z.string().trim().min(1).max(100),
     code: z
@@ -358,6 +359,13 @@ export async function handleControl(ctx: SandboxContext, req: IncomingMessage, r
           walletId: wallet.id,
           balance: toDecimalString(walletOrCreate(ctx.store, made.merchant.id).balanceSatang),
         });
+      }
+      case "POST /merchants/:id/wallet/faults": {
+        // A discrepancy for PayDesk's reconciliation to find, on this merchant's next movement of the kind.
+        const merchant = merchantOrThrow(ctx, id);
+        const { kind } = await body(ctx, req, schemas.walletFault);
+        armWalletFault(ctx.store, merchant.id, kind);
+        return sendJson(res, 201, { merchantId: merchant.id, armed: kind });
       }
       case "POST /keys": {
         const input = await body(ctx, req, schemas.newKey);

@@ -71,8 +71,8 @@ export function seedIfEmpty(store: Store, config: SandboxConfig): void {
 
 /**
  * Another merchant in the demo org, as the provider's admin would create one: its submit and read
- * keys, the demo merchants' fee rates and webhook (so its events reach PayDesk like theirs), and a
- * wallet holding `balanceSatang` (an `OpeningBalance`-style seed movement, so its history adds up).
+ * keys, the demo merchants' fee rates and webhook (so its events reach PayDesk like theirs), a
+ * receiving PromptPay account, and a wallet holding `balanceSatang` (an `OpeningBalance`-style seed movement, so its history adds up).
  * For tests that need a wallet of their own.
  */
 export function addMerchant(
@@ -84,6 +84,9 @@ export function addMerchant(
   store.put("merchants", { ...m, webhook });
   const submit = store.put("keys", key(m.id, ["PAYMENT_REQUEST", "PAYOUT_REQUEST", "WITHDRAWAL_REQUEST"], `${m.code} submit`));
   const read = store.put("keys", key(m.id, ["VIEWER"], `${m.code} read`));
+  // A receiving PromptPay account, so it can take Pay-Ins (the provider's admin sets one up with the merchant).
+  const digits = () => String(Math.floor(1e9 + Math.random() * 8e9));
+  store.put("accounts", account(m.id, "PayIn", "KBANK", digits(), input.name, `0${digits()}`.slice(0, 10)));
   return { merchant: m, submitKey: submit.key, readKey: read.key };
 }
 

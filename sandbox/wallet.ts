@@ -122,13 +122,39 @@ export function payOutFee(amount: Satang, pct: string): Satang {
 
 const refTag = (refId1: string | null) => (refId1 ? `, RefId1=[${refId1}]` : "");
 
+/**
+ * Discrepancies a test can arm for a merchant's next movement of a kind (the control API's
+ * `POST /sandbox/merchants/:id/wallet/faults`), so PayDesk's reconciliation has something to find:
+ * a pay-in credit never written (`skip_credit`), a pay-in credited with a fee one baht higher than
+ * the webhook states (`wrong_fee`), a pay-out debited twice (`double_debit`). One-shot, in memory.
+ */
+export const WALLET_FAULTS = ["skip_credit", "wrong_fee", "double_debit"] as const;
+export type WalletFault = (typeof WALLET_FAULTS)[number];
+const armedFaults = new WeakMap<Store, Map<string, WalletFault[]>>();
+
+export function armWalletFault(store: Store, merchantId: string, fault: WalletFault): void {
+  const byMerchant = armedFaults.get(store) ?? new Map<string, WalletFault[]>();
+  armedFaults.set(store, byMerchant);
+  byMerchant.set(merchantId, [...(byMerchant.get(merchantId) ?? []), fault]);
+}
+
+function takeFault(store: Store, merchantId: string, fault: WalletFault): boolean {
+  const armed = armedFaults.get(store)?.get(merchantId) ?? [];
+  const at = armed.indexOf(fault);
+  if (at < 0) return false;
+  armed.splice(at, 1);
+  return true;
+}
+
 export function creditPayIn(
   ctx: SandboxContext,
   request: { id: string; merchantId: string; refId1: string; kind: string; payInFeePct: string },
   txId: string,
   amount: Satang,
   fee: Satang,
-): WalletTx {
+): WalletTx | null {
+  if (takeFault(ctx.store, request.merchantId, "skip_credit")) return null;
+  if (takeFault(ctx.store, request.merchantId, "wrong_fee")) fee += 100;
   return move(ctx.store, walletOrCreate(ctx.store, request.merchantId), 1, amount - fee, {
     cause: request.kind === "payin_p2p" ? "payin_p2p" : "payin",
     requestId: request.id,
@@ -153,13 +179,17 @@ export function debitPayOut(
   p2p: boolean,
 ): WalletTx {
   const wallet = requireBalance(ctx, request.merchantId, amount + fee);
-  return move(ctx.store, wallet, -1, amount + fee, {
-    cause: p2p ? "payout_p2p" : "payout",
+  const facts = {
+    cause: p2p ? ("payout_p2p" as const) : ("payout" as const),
     requestId: request.id,
     feeSatang: fee,
     tags: `PayOutRequestId=[${request.id}]${refTag(request.refId1)}`,
     description: p2p ? `${amount / 100} + ${fee / 100} (fee=${request.payoutFeePct}%)` : null,
-  });
+  };
+  const tx = move(ctx.store, wallet, -1, amount + fee, facts);
+  if (takeFault(ctx.store, request.merchantId, "double_debit"))
+    move(ctx.store, walletOrCreate(ctx.store, request.merchantId), -1, amount + fee, facts);
+  return tx;
 }
 
 /**
