@@ -308,7 +308,10 @@ export const walletStatements = pgTable(
     fees: numeric("fees", { precision: 16, scale: 2 }).notNull().default("0"),
     closing: numeric("closing", { precision: 16, scale: 2 }),
     movements: integer("movements").notNull().default(0),
-    findings: jsonb("findings").$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    findings: jsonb("findings")
+      .$type<unknown[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     failure: text("failure"),
     readCalls: integer("read_calls").notNull().default(0),
     computedAt: timestamp("computed_at", { withTimezone: true }),

@@ -168,7 +168,7 @@ export async function reconcileDay(
   let debits = 0;
   let movements = 0;
   let cursor: { at: Date; id: string } | null = null;
-  let pending: Array<{ id: string; at: Date; previous: Satang | null; current: Satang | null }> = [];
+  const pending: Array<{ id: string; at: Date; previous: Satang | null; current: Satang | null }> = [];
   const judge = (m: { id: string; previous: Satang | null; current: Satang | null }) => {
     if (opening === null) opening = m.previous;
     if (last !== null && m.previous !== null && m.previous !== last)
