@@ -16,6 +16,7 @@ import { BULK_CHANNEL } from "./bulk/batches";
 import { startBulkWorker } from "./bulk/worker";
 import { smtpMailer } from "./notify/mailer";
 import { startNotifyWorker } from "./notify/worker";
+import { startStatementWorker } from "./wallet/statement-worker";
 import { authSecret } from "./secrets";
 
 const say = log("paydesk");
@@ -105,7 +106,17 @@ export async function startPayDesk(): Promise<void> {
       if (!settings.SMTP_URL) say.info("SMTP_URL is not set: staff e-mail is recorded as not sent");
     }
     const notify = notifyHolder.__paydeskNotify;
-    stopGracefully([holder.__paydeskWorker, () => outbound.stop(), () => bulk.stop(), () => notify?.stop()], (m) => say.info(m));
+    // Each closed Bangkok day's wallet statement, in the reconciliation lane (lib/wallet/statement-worker.ts).
+    const statementHolder = globalThis as typeof globalThis & { __paydeskStatements?: ReturnType<typeof startStatementWorker> };
+    statementHolder.__paydeskStatements ??= startStatementWorker({
+      db,
+      apiFor: merchantApiIn("reconcile"),
+      log: (m) => log("statement").info(m),
+    });
+    const statements = statementHolder.__paydeskStatements;
+    stopGracefully([holder.__paydeskWorker, () => outbound.stop(), () => bulk.stop(), () => notify?.stop(), () => statements.stop()], (m) =>
+      say.info(m),
+    );
     say.info(`database ready (${kind === "postgres" ? "PostgreSQL" : `embedded PGlite in ${settings.dataDir}`})`);
   } catch (error) {
     const reason = error instanceof EnvError ? error.message : describe(error);

@@ -20,6 +20,7 @@ export const shellMessages = defineMessages({
     "nav.slips": "Slips",
     "nav.webhooks": "Webhooks",
     "nav.settings": "Settings",
+    "nav.statement": "Statement",
     "nav.audit": "Audit",
     /** The approvals link's name when some wait. */
     approvalsWaiting: (label: string, count: number) => `${label}, ${count} waiting`,
@@ -55,6 +56,7 @@ export const shellMessages = defineMessages({
     "nav.slips": "สลิป",
     "nav.webhooks": "เว็บฮุก",
     "nav.settings": "ตั้งค่า",
+    "nav.statement": "รายการเดินบัญชี",
     "nav.audit": "บันทึกการใช้งาน",
     approvalsWaiting: (label: string, count: number) => `${label} ${count} รายการ`,
     "role.viewer": "ผู้ดูข้อมูล",

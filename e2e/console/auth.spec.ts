@@ -12,8 +12,8 @@ const APPROVALS = /^Approvals(, \d+ waiting)?$/;
 const NAV: Record<Role, Array<string | RegExp>> = {
   viewer: ["Overview", "Requests", "Slips", "Webhooks"],
   operator: ["Overview", "Requests", "New request", "Slips", "Webhooks"],
-  finance: ["Overview", "Requests", "New request", APPROVALS, "Bulk Pay-Outs", "Slips", "Webhooks", "Audit"],
-  admin: ["Overview", "Requests", "New request", APPROVALS, "Bulk Pay-Outs", "Slips", "Webhooks", "Settings", "Audit"],
+  finance: ["Overview", "Requests", "New request", APPROVALS, "Bulk Pay-Outs", "Slips", "Webhooks", "Statement", "Audit"],
+  admin: ["Overview", "Requests", "New request", APPROVALS, "Bulk Pay-Outs", "Slips", "Webhooks", "Statement", "Settings", "Audit"],
 };
 const ROLE_LABEL: Record<Role, string> = { viewer: "Viewer", operator: "Operator", finance: "Finance", admin: "Admin" };
 const INVALID = "That email and password do not match an account. Check both and try again.";

@@ -106,3 +106,83 @@ test("finance sees the balance and what a Pay-Out leaves before sending it, and 
   await expect(row.getByTestId("overview-wallet-available")).toHaveText(/^−฿20[06]\.00$/);
   expect((await new AxeBuilder({ page: finance }).include("main").analyze()).violations).toEqual([]);
 });
+
+test("the statement: a day of the wallet read and reconciled on demand, what does not match in words, and its CSV", async ({
+  page,
+  sandbox,
+}) => {
+  skipWithoutRole(test, "admin");
+  test.setTimeout(budget(90_000));
+  // A merchant of its own, opened with a balance set at the provider (a movement PayDesk did not cause), then a Pay-Out paid.
+  const made = await sandbox.control<MadeMerchant>("POST", "/merchants", {
+    name: `E2E Statement ${randomBytes(3).toString("hex")}`,
+    balance: "5000.00",
+  });
+  await addToPayDesk(page, made);
+  await openCreateForm(page, "payout", made.name);
+  const refId1 = await refId1Input(page).inputValue();
+  await page.getByLabel("Amount").fill("1,000");
+  await page.getByLabel("PromptPay", { exact: true }).check();
+  await page.getByLabel("PromptPay id", { exact: true }).fill("0812345678");
+  await page.getByRole("button", { name: "Review Pay-Out" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Send to the provider" }).click();
+  await landedOnRequest(page);
+  const [atProvider] = await atSandbox(sandbox, refId1);
+  await sandbox.control("POST", `/requests/${atProvider!.id}/payout`, {});
+  // PayDesk learns it was paid: asked at once rather than waiting for its next scheduled check.
+  await page.getByRole("button", { name: "Re-check now" }).click();
+  await expect(page.getByTestId("status-badge").first()).toHaveText(/Paid|Approved/, { timeout: budget(25_000) });
+
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Bangkok" }).format(new Date());
+  // The header's merchant (chosen when the Pay-Out was made) is the statement's.
+  await page.goto("/statement");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Statement: ${made.name}`);
+  await page.getByLabel("Day (Bangkok)").fill(today);
+  await page.getByRole("button", { name: "Show", exact: true }).click();
+  await expect(page.getByTestId("statement-not-yet")).toBeVisible();
+  await page.getByTestId("statement-run").click();
+  await expect(page.getByTestId("statement-run-result")).toHaveText("Read 2 movements; 1 finding.", { timeout: budget(20_000) });
+  await expect(page.getByTestId("statement-status")).toContainText("1 finding to look at");
+  await expect(page.getByTestId("statement-opening")).toHaveText("฿0.00");
+  await expect(page.getByTestId("statement-credits")).toHaveText("฿5,000.00");
+  await expect(page.getByTestId("statement-debits")).toHaveText("฿1,005.00");
+  await expect(page.getByTestId("statement-fees")).toHaveText("฿5.00");
+  await expect(page.getByTestId("statement-closing")).toHaveText("฿3,995.00");
+  // The opening balance set at the provider names no request: found, in words; the Pay-Out's debit matches it.
+  const findings = page.getByTestId("statement-findings").getByRole("listitem");
+  await expect(findings).toHaveCount(1);
+  await expect(findings).toContainText("Wallet movement with no request: A credit of ฿5,000.00 in the wallet");
+  const movements = page.getByTestId("statement-movements").getByRole("row");
+  await expect(movements).toHaveCount(3);
+  await expect(movements.nth(2)).toContainText(refId1);
+  await expect(movements.nth(2)).toContainText("−฿1,005.00");
+  expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+
+  const download = await page.request.get((await page.getByTestId("statement-export").getAttribute("href"))!);
+  expect(download.status()).toBe(200);
+  const csv = (await download.text())
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
+  expect(csv[0]).toBe("line,at_bangkok,movement_id,amount,balance_after,request_id,ref_id1,kind,description,tags");
+  expect(csv.map((l) => l.split(",")[0])).toEqual([
+    "line",
+    "opening",
+    "movement",
+    "movement",
+    "finding",
+    "credits",
+    "debits",
+    "fees",
+    "closing",
+  ]);
+  expect(csv.find((l) => l.startsWith("movement") && l.includes(refId1))).toContain(",-1005.00,3995.00,");
+
+  // In Thai, the same finding in Thai words.
+  await page
+    .getByRole("button", { name: "ไทย" })
+    .or(page.getByRole("link", { name: "ไทย" }))
+    .first()
+    .click();
+  await expect(page.getByTestId("statement-findings")).toContainText("รายการในกระเป๋าเงินที่ไม่ตรงกับคำขอใด");
+});

@@ -68,6 +68,8 @@ export const AUDIT_ACTIONS = {
   "payout.bulk-cancel": { en: "Discard a bulk Pay-Out file", th: "ทิ้งไฟล์โอนจ่ายหลายรายการ" },
   "payout.bulk-export": { en: "Export a bulk Pay-Out file's results (CSV)", th: "ส่งออกผลไฟล์โอนจ่ายหลายรายการ (CSV)" },
   "request.recheck": { en: "Check a request with the provider", th: "ตรวจสอบคำขอกับผู้ให้บริการ" },
+  "statement.run": { en: "Read and reconcile a day of the wallet", th: "อ่านและกระทบยอดกระเป๋าเงินหนึ่งวัน" },
+  "statement.export": { en: "Download a wallet statement (CSV)", th: "ดาวน์โหลดรายการเดินบัญชีกระเป๋าเงิน (CSV)" },
   "request.sandbox-control": { en: "Sandbox control", th: "ควบคุมแซนด์บ็อกซ์" },
   "requests.export": { en: "Export requests (CSV)", th: "ส่งออกคำขอ (CSV)" },
   "audit.export": { en: "Export the audit log (CSV)", th: "ส่งออกบันทึกการใช้งาน (CSV)" },

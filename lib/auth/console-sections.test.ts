@@ -5,8 +5,8 @@ describe("console nav per role", () => {
   it.each([
     ["viewer", ["Overview", "Requests", "Slips", "Webhooks"]],
     ["operator", ["Overview", "Requests", "New request", "Slips", "Webhooks"]],
-    ["finance", ["Overview", "Requests", "New request", "Approvals", "Bulk Pay-Outs", "Slips", "Webhooks", "Audit"]],
-    ["admin", ["Overview", "Requests", "New request", "Approvals", "Bulk Pay-Outs", "Slips", "Webhooks", "Settings", "Audit"]],
+    ["finance", ["Overview", "Requests", "New request", "Approvals", "Bulk Pay-Outs", "Slips", "Webhooks", "Statement", "Audit"]],
+    ["admin", ["Overview", "Requests", "New request", "Approvals", "Bulk Pay-Outs", "Slips", "Webhooks", "Statement", "Settings", "Audit"]],
   ] as const)("%s sees %j", (role, labels) => {
     expect(sectionsFor(role).map((s) => s.label)).toEqual(labels);
   });

@@ -13,6 +13,7 @@ export const CONSOLE_SECTIONS = {
   bulk: { href: "/payouts/bulk", label: "Bulk Pay-Outs", permissions: ["payout.create"] },
   slips: { href: "/slips", label: "Slips", permissions: ["request.read"] },
   webhooks: { href: "/webhooks", label: "Webhooks", permissions: ["webhook.read"] },
+  statement: { href: "/statement", label: "Statement", permissions: ["statement.read"] },
   settings: { href: "/settings", label: "Settings", permissions: ["merchant.manage", "staff.manage"] },
   audit: { href: "/audit", label: "Audit", permissions: ["audit.read"] },
 } as const satisfies Record<string, { href: string; label: string; permissions: readonly Permission[] }>;

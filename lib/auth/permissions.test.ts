@@ -13,6 +13,7 @@ const MATRIX: Record<Permission, [boolean, boolean, boolean, boolean]> = {
   "withdrawal.create": /*  */ [false, false, true, true],
   "payout.approve": /*     */ [false, false, true, true],
   "audit.read": /*         */ [false, false, true, true],
+  "statement.read": /*     */ [false, false, true, true],
   "merchant.manage": /*    */ [false, false, false, true],
   "staff.manage": /*       */ [false, false, false, true],
 };

@@ -6,7 +6,8 @@
  * Each role holds everything the role before it holds:
  *   viewer   reads requests and webhook deliveries;
  *   operator + creates Pay-In and Pay-In P2P (money in);
- *   finance  + creates Pay-Out and Withdrawal, approves pay-outs and reads the audit log (money out);
+ *   finance  + creates Pay-Out and Withdrawal, approves pay-outs, reads the audit log and the wallet
+ *              statement (money out);
  *   admin    + manages merchants, their API keys and staff.
  */
 import { ROLES, type Role } from "../db/schema";
@@ -21,6 +22,7 @@ export const PERMISSIONS = [
   "withdrawal.create",
   "payout.approve",
   "audit.read",
+  "statement.read",
   "merchant.manage",
   "staff.manage",
 ] as const;
@@ -28,7 +30,14 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 const viewer: readonly Permission[] = ["request.read", "webhook.read"];
 const operator: readonly Permission[] = [...viewer, "payin.create", "p2p.create"];
-const finance: readonly Permission[] = [...operator, "payout.create", "withdrawal.create", "payout.approve", "audit.read"];
+const finance: readonly Permission[] = [
+  ...operator,
+  "payout.create",
+  "withdrawal.create",
+  "payout.approve",
+  "audit.read",
+  "statement.read",
+];
 const admin: readonly Permission[] = [...finance, "merchant.manage", "staff.manage"];
 
 const GRANTS: Record<Role, ReadonlySet<Permission>> = {
@@ -48,6 +57,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   "withdrawal.create": "create Withdrawal requests",
   "payout.approve": "approve Pay-Outs",
   "audit.read": "read the audit log",
+  "statement.read": "see the wallet statement and what does not reconcile",
   "merchant.manage": "manage merchants and their API keys",
   "staff.manage": "manage staff accounts",
 };
@@ -64,6 +74,7 @@ export const permissionLabels = defineMessages<Record<Permission, string>>({
     "withdrawal.create": "สร้างคำขอถอนเงิน (Withdrawal)",
     "payout.approve": "อนุมัติการโอนจ่าย (Pay-Out)",
     "audit.read": "ดูบันทึกการใช้งาน",
+    "statement.read": "ดูรายการเดินบัญชีกระเป๋าเงินและรายการที่กระทบยอดไม่ตรง",
     "merchant.manage": "จัดการร้านค้าและ API key ของร้านค้า",
     "staff.manage": "จัดการบัญชีพนักงาน",
   },

@@ -13,6 +13,7 @@ import { createPaymentApi, type MerchantApi } from "@/lib/payment-api/client";
 import { approveRequest } from "@/lib/requests/approve";
 import { reconcileRequest } from "@/lib/requests/reconcile";
 import { getRequestInScope, listTimeline } from "@/lib/requests/queries";
+import { runStatement } from "@/lib/wallet/statement";
 import { expectDocumented, expectDocumentedHeaders } from "./testing/openapi-check";
 import { scaled } from "@/lib/testing/vitest-project";
 
@@ -29,6 +30,8 @@ const list = await import("@/app/api/v1/payment-requests/route");
 const oneRequest = await import("@/app/api/v1/payment-requests/[id]/route");
 const payouts = await import("@/app/api/v1/payouts/route");
 const refunds = await import("@/app/api/v1/payment-requests/[id]/refunds/route");
+const balance = await import("@/app/api/v1/balance/route");
+const balanceTransactions = await import("@/app/api/v1/balance/transactions/route");
 
 interface Answer {
   status: number;
@@ -431,6 +434,47 @@ describe.each(["spec", "live"] as const)("the merchant API against the %s sandbo
     expect((next.body.data as Array<{ id: string }>)[0]!.id).toBe(made[0]);
     for (const bad of ["limit=0", "limit=101", "kind=refund", "cursor=nonsense", "created_gte=yesterday", "colour=red"]) {
       const answer = await documented(list.GET as Handler, "GET", "/payment-requests", `/payment-requests?${bad}`);
+      expect(answer.status, bad).toBe(400);
+      expect(answer.body.error!.param, bad).toBe(bad.split("=")[0]);
+    }
+  });
+
+  it("reads the wallet's balance and a day's statement, its movements a page at a time; bad input is 400 naming the field", async () => {
+    const wallet = (await sb.control<{ balance: string }>("GET", `/merchants/${sb.coffee.merchantId}/wallet?limit=1`)).body;
+    const read = await documented(balance.GET as Handler, "GET", "/balance", "/balance");
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ object: "balance", balance: wallet.balance, failure: null });
+    expect(Number(read.body.available)).toBeLessThanOrEqual(Number(read.body.balance));
+
+    const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Bangkok" }).format(new Date());
+    const before = await documented(balanceTransactions.GET as Handler, "GET", "/balance/transactions", `/balance/transactions?day=${day}`);
+    expect(before.body).toMatchObject({ object: "balance_transaction_list", day, status: "not_read", data: [] });
+    const statement = await runStatement(database.db, coffee, day, surroundings.apis.get(coffee) as MerchantApi);
+    if ("failure" in statement) throw new Error(statement.failure);
+    const first = await documented(
+      balanceTransactions.GET as Handler,
+      "GET",
+      "/balance/transactions",
+      `/balance/transactions?day=${day}&limit=1`,
+    );
+    expect(first.body).toMatchObject({ status: statement.findings.length ? "findings" : "reconciled", has_more: statement.movements > 1 });
+    expect(first.body.closing_balance).toBe(wallet.balance);
+    // The opening balance the sandbox gave the merchant names no request: a finding, in words.
+    expect(first.body.findings).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: "unmatched_movement", payment_request: null })]),
+    );
+    if (statement.movements > 1) {
+      const next = await documented(
+        balanceTransactions.GET as Handler,
+        "GET",
+        "/balance/transactions",
+        `/balance/transactions?day=${day}&limit=100&cursor=${first.body.next_cursor}`,
+      );
+      const ids = [...(first.body.data as Array<{ id: string }>), ...(next.body.data as Array<{ id: string }>)].map((m) => m.id);
+      expect(new Set(ids).size).toBe(statement.movements);
+    }
+    for (const bad of ["day=yesterday", "day=2026-13-45", "limit=0", "cursor=nonsense", "colour=red"]) {
+      const answer = await documented(balanceTransactions.GET as Handler, "GET", "/balance/transactions", `/balance/transactions?${bad}`);
       expect(answer.status, bad).toBe(400);
       expect(answer.body.error!.param, bad).toBe(bad.split("=")[0]);
     }

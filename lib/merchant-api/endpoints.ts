@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { ApiKeyScope } from "../api-keys/verify";
 import { checkoutCreateSchema, listQuerySchema, payoutCreateSchema } from "./schemas";
 import { refundListSchema, requestListSchema, requestViewSchema } from "./views";
+import { balanceSchema, balanceTransactionListSchema, balanceTransactionsQuerySchema } from "./balance";
 
 /** The one error shape (lib/api/errors.ts writes it). */
 export const errorSchema = z
@@ -152,5 +153,26 @@ export const ENDPOINTS = {
     body: payoutCreateSchema,
     answers: { 201: created, 202: accepted },
     refusals: { ...createRefusals, 422: `${createRefusals[422]}; or ${OVER_CEILING}` },
+  },
+  getBalance: {
+    operationId: "getBalance",
+    method: "GET",
+    path: "/balance",
+    scope: "requests:read",
+    summary: "The wallet balance at the provider, and what is available",
+    description:
+      "The provider holds the money; PayDesk reads its balance with the merchant's read key and keeps it, reading it again when it is older than 30 seconds. `available` is the balance less the Pay-Outs and Withdrawals not yet paid out and their fees: the provider checks the balance only when it approves a pay-out.",
+    answers: { 200: { description: "The balance as last read", schema: balanceSchema } },
+  },
+  listBalanceTransactions: {
+    operationId: "listBalanceTransactions",
+    method: "GET",
+    path: "/balance/transactions",
+    scope: "requests:read",
+    summary: "A Bangkok day's statement: wallet movements matched to requests, and what does not reconcile",
+    description:
+      "Each Bangkok day is read from the provider and reconciled by itself after it closes (staff can read it again from the console). The answer is that statement: opening and closing balance, credits, debits, fees, findings, and the movements oldest first, each with the payment request it was matched to. `status: not_read` until the day has been read.",
+    query: balanceTransactionsQuerySchema,
+    answers: { 200: { description: "The day's statement and a page of its movements", schema: balanceTransactionListSchema } },
   },
 } as const satisfies Record<string, Endpoint>;

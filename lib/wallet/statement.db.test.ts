@@ -20,7 +20,8 @@ import { payInRequest, payOutRequest } from "@/lib/requests/contract";
 import { reconcileRequest } from "@/lib/requests/reconcile";
 import { toSatang } from "@/lib/money";
 import { findingWords } from "./finding-words";
-import { reconcileDay, runStatement, storeMovements, type Finding } from "./statement";
+import { dayBounds, reconcileDay, runStatement, storeMovements, type Finding } from "./statement";
+import { runDueStatements, STATEMENT_GRACE_MS } from "./statement-worker";
 
 const COMBOS: [DatabaseKind, "spec" | "live"][] = [
   ["pglite", "spec"],
@@ -162,6 +163,20 @@ describe.each(COMBOS)("the statement on %s against the %s sandbox's wallet", (ki
     expect(row!.readCalls).toBeGreaterThanOrEqual(1);
     const again = await runStatement(database.db, merchantRowId, today(), api);
     expect("failure" in again ? again : again.findings.map((f) => f.kind).sort()).toEqual(statement.findings.map((f) => f.kind).sort());
+  });
+
+  it.skipIf(skip)("runs by itself once the day has closed: one statement per merchant-day, not read again", async () => {
+    await database.db.delete(walletStatements).where(eq(walletStatements.merchantId, merchantRowId));
+    const day = today();
+    const dueAt = new Date(dayBounds(day).end.getTime() + STATEMENT_GRACE_MS + 1_000);
+    const options = { db: database.db, apiFor: async () => api, now: () => dueAt };
+    const statementsOf = () => database.db.select().from(walletStatements).where(eq(walletStatements.merchantId, merchantRowId));
+    // Not before the day has closed and the grace has passed (the day before it is the one due then).
+    await runDueStatements({ ...options, now: () => new Date(dueAt.getTime() - 2_000) });
+    expect((await statementsOf()).map((r) => r.day)).not.toContain(day);
+    expect(await runDueStatements(options)).toBe(1);
+    expect((await statementsOf()).find((r) => r.day === day)).toMatchObject({ status: "findings" });
+    expect(await runDueStatements(options)).toBe(0);
   });
 
   it.skipIf(skip)("a balance that does not follow from the movements is a finding of its own", async () => {

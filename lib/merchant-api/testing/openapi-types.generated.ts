@@ -135,6 +135,46 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  "/balance": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The wallet balance at the provider, and what is available
+     * @description The provider holds the money; PayDesk reads its balance with the merchant's read key and keeps it, reading it again when it is older than 30 seconds. `available` is the balance less the Pay-Outs and Withdrawals not yet paid out and their fees: the provider checks the balance only when it approves a pay-out.
+     */
+    get: operations["getBalance"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/balance/transactions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A Bangkok day's statement: wallet movements matched to requests, and what does not reconcile
+     * @description Each Bangkok day is read from the provider and reconciled by itself after it closes (staff can read it again from the console). The answer is that statement: opening and closing balance, credits, debits, fees, findings, and the movements oldest first, each with the payment request it was matched to. `status: not_read` until the day has been read.
+     */
+    get: operations["listBalanceTransactions"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -255,6 +295,72 @@ export type components = {
       amount_refundable: string;
       /** @description The refunds (Pay-Outs with `refund_of`), oldest first */
       data: components["schemas"]["PaymentRequest"][];
+    };
+    Balance: {
+      /** @constant */
+      object: "balance";
+      /** @description The wallet's balance at the provider, as last read; null if it never could be */
+      balance: string | null;
+      /** @description When the provider was last read for it (ISO 8601) */
+      read_at: string | null;
+      /** @description Why the last attempt to read it failed, if it did (the balance is then the last one read) */
+      failure: ("no_read_key" | "refused" | "not_found" | "unavailable") | null;
+      pending_debits: {
+        /** @description Pay-Outs and Withdrawals not yet paid out: held, being sent, or pending at the provider */
+        count: number;
+        /** @description What is left of them to pay out */
+        amount: string;
+        /** @description Their fees, at each one's rate (or the latest known, when `fee_estimated`) */
+        fee: string;
+        fee_estimated: boolean;
+      };
+      /** @description balance − pending_debits.amount − pending_debits.fee */
+      available: string | null;
+    };
+    BalanceTransactionList: {
+      /** @constant */
+      object: "balance_transaction_list";
+      /** @description The Bangkok day */
+      day: string;
+      /**
+       * @description not_read: the day has not been read from the provider yet (it is, by itself, after it closes)
+       * @enum {string}
+       */
+      status: "not_read" | "running" | "reconciled" | "findings" | "failed";
+      opening_balance: string | null;
+      /** @description Baht with 2 decimals, negative below zero, such as "-150.00" */
+      credits: string;
+      /** @description Baht with 2 decimals, negative below zero, such as "-150.00" */
+      debits: string;
+      /** @description The fees of the requests that moved that day */
+      fees: string;
+      closing_balance: string | null;
+      /** @description What does not reconcile; empty when everything does */
+      findings: {
+        /** @enum {string} */
+        kind: "unmatched_movement" | "missing_movement" | "moved_twice" | "amount_differs" | "not_paid_here" | "balance_gap";
+        /** @description In English */
+        message: string;
+        payment_request: string | null;
+        ref_id1: string | null;
+      }[];
+      data: {
+        /** @description The provider's id of the movement */
+        id: string;
+        created_at: string;
+        /** @enum {string} */
+        type: "credit" | "debit";
+        /** @description Positive for a credit, negative for a debit */
+        amount: string;
+        balance_after: string | null;
+        /** @description The PayDesk request it was matched to, or null */
+        payment_request: string | null;
+        ref_id1: string | null;
+        description: string | null;
+      }[];
+      has_more: boolean;
+      /** @description Pass as `cursor` for the next page */
+      next_cursor: string | null;
     };
   };
   responses: never;
@@ -1334,6 +1440,155 @@ export interface operations {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
           "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getBalance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The balance as last read */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Balance"];
+        };
+      };
+      /** @description A field is missing or wrong (`error.param` names it), or the body is not JSON */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No API key, or one that is malformed, unknown, revoked or expired */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope this endpoint needs */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests for this key; retry after Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PayDesk failed; `error.request_id` is the reference */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listBalanceTransactions: {
+    parameters: {
+      query?: {
+        /** @description The Bangkok day (default: the last one that has closed) */
+        day?: string;
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The day's statement and a page of its movements */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BalanceTransactionList"];
+        };
+      };
+      /** @description A field is missing or wrong (`error.param` names it), or the body is not JSON */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No API key, or one that is malformed, unknown, revoked or expired */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope this endpoint needs */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests for this key; retry after Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PayDesk failed; `error.request_id` is the reference */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
           [name: string]: unknown;
         };
         content: {
