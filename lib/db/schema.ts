@@ -747,6 +747,10 @@ export const requestRollup = pgTable(
     n: bigint("n", { mode: "number" }).notNull().default(0),
     requested: numeric("requested", { precision: 18, scale: 2 }).notNull().default("0"),
     paid: numeric("paid", { precision: 18, scale: 2 }).notNull().default("0"),
+    /** The provider's fees of these requests, by the one fee rule (migration 0047 `request_fee`). */
+    fee: numeric("fee", { precision: 18, scale: 2 }).notNull().default("0"),
+    /** What was paid of the requests whose fee is known: net is this less (money in) or plus (money out) `fee`. */
+    feePaid: numeric("fee_paid", { precision: 18, scale: 2 }).notNull().default("0"),
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.hour, t.lane, t.state] }), index("request_rollup_hour_idx").on(t.hour)],
 );
@@ -763,6 +767,10 @@ export const requestRollupDay = pgTable(
     n: bigint("n", { mode: "number" }).notNull().default(0),
     requested: numeric("requested", { precision: 18, scale: 2 }).notNull().default("0"),
     paid: numeric("paid", { precision: 18, scale: 2 }).notNull().default("0"),
+    /** The provider's fees of these requests, by the one fee rule (migration 0047 `request_fee`). */
+    fee: numeric("fee", { precision: 18, scale: 2 }).notNull().default("0"),
+    /** What was paid of the requests whose fee is known: net is this less (money in) or plus (money out) `fee`. */
+    feePaid: numeric("fee_paid", { precision: 18, scale: 2 }).notNull().default("0"),
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.day, t.lane, t.state] }), index("request_rollup_day_day_idx").on(t.day)],
 );

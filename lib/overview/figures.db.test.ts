@@ -68,6 +68,9 @@ describe.each(DATABASE_KINDS)("the overview's figures on %s", (kind) => {
     paid?: string;
     paidAt?: string;
     code?: string;
+    feePct?: string;
+    feeAmount?: string;
+    discardCent?: boolean;
   }) => {
     const id = `req_${randomBytes(10).toString("hex")}`;
     await database.db.insert(paymentRequests).values({
@@ -84,9 +87,78 @@ describe.each(DATABASE_KINDS)("the overview's figures on %s", (kind) => {
       idempotencyKey: randomUUID(),
       createdAt: new Date(`${r.at}+07:00`),
       paidAt: r.paidAt ? new Date(`${r.paidAt}+07:00`) : null,
+      feePct: r.feePct ?? null,
+      feeAmount: r.feeAmount ?? null,
+      discardCent: r.discardCent ?? null,
     });
     return id;
   };
+
+  it.skipIf(skip)(
+    "money in and out, gross and net: the fees and net the CSV's columns add up to, and a fee learnt later moves them",
+    async () => {
+      const day = "2026-09-03";
+      const paidIn = (amount: string, extra: { feePct?: string; feeAmount?: string; discardCent?: boolean }) =>
+        request({
+          merchant: a,
+          kind: "payin",
+          status: "paid",
+          at: `${day}T10:00:00`,
+          amount,
+          paid: amount,
+          paidAt: `${day}T10:02:00`,
+          ...extra,
+        });
+      await paidIn("325.52", { feePct: "1.5" }); // computed: 4.88
+      await paidIn("100.01", { feePct: "1.5", discardCent: true }); // computed, the credit's satang into the fee
+      await paidIn("500.00", { feePct: "1.5", feeAmount: "7.50" }); // stated by the provider
+      const unknown = await paidIn("80.00", {}); // no rate known yet: no fee
+      await request({ merchant: a, kind: "payin", status: "rejected", at: `${day}T11:00:00`, amount: "90.00", feePct: "1.5" });
+      await request({
+        merchant: a,
+        kind: "payout",
+        status: "approved",
+        at: `${day}T12:00:00`,
+        amount: "1234.57",
+        paid: "1234.57",
+        paidAt: `${day}T12:30:00`,
+        feePct: "0.5",
+      });
+      await request({
+        merchant: a,
+        kind: "withdrawal",
+        status: "paid",
+        at: `${day}T13:00:00`,
+        amount: "2000.00",
+        paid: "2000.00",
+        paidAt: `${day}T13:30:00`,
+        feeAmount: "10.00",
+      });
+      const scope: Scope = { merchantIds: [a] };
+      const { range } = parseRange({ range: "custom", from: day, to: day });
+      const check = async () => {
+        const { current } = await overviewFigures(database.db, scope, "all", range);
+        const payIns = withStatus(await exported(database.db, scope, { tab: "payin", from: day, to: day }), "paid", "approved");
+        expect(current.payIn.net).toMatchObject({ feeSatang: sum(payIns, "fee"), netSatang: sum(payIns, "net") });
+        for (const tab of ["payout", "withdrawal"] as const) {
+          const rows = withStatus(await exported(database.db, scope, { tab, from: day, to: day }), "paid", "approved");
+          expect(current[tab === "payout" ? "payOut" : "withdrawal"].net, tab).toMatchObject({
+            feeSatang: sum(rows, "fee"),
+            netSatang: sum(rows, "net"),
+          });
+        }
+        return current;
+      };
+      const before = await check();
+      // 1.5 % of 100.01 is 1.50, and the credit's 51 satang join it: 2.01.
+      const fees = 488 + 201 + 750;
+      expect(before.payIn.net).toEqual({ feeSatang: fees, netSatang: 32_552 + 10_001 + 50_000 - fees, feeUnknownSatang: 8_000 });
+      expect(before.payOut.net).toEqual({ feeSatang: 617, netSatang: 123_457 + 617, feeUnknownSatang: 0 });
+      // The provider's rate for the last one, learnt by a later check: its fee joins the totals.
+      await database.db.update(paymentRequests).set({ feePct: "1.5" }).where(eq(paymentRequests.id, unknown));
+      expect((await check()).payIn.net).toMatchObject({ feeSatang: fees + 120, feeUnknownSatang: 0 });
+    },
+  );
 
   it.skipIf(skip)("equal what the CSV export of the same filters adds up to, across a Bangkok day's edge and state changes", async () => {
     const day = "2026-10-14";

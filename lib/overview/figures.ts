@@ -33,9 +33,20 @@ export interface Money {
   satang: number;
 }
 
+/** The provider's fees on money that moved, and what the wallet moved by after them (docs/DESIGN.md §4). */
+export interface Net {
+  feeSatang: number;
+  /** Of the requests whose fee is known — money in: paid − fees (credited); money out: paid out + fees (debited). */
+  netSatang: number;
+  /** Paid by requests whose fee the provider has not said yet (no net for them yet). */
+  feeUnknownSatang: number;
+}
+
 export interface PeriodFigures {
   payIn: {
     paid: Money;
+    /** Of what was paid: the fees, and what the wallet was credited. */
+    net: Net;
     rejected: number;
     expired: number;
     open: number;
@@ -43,8 +54,8 @@ export interface PeriodFigures {
     successRate: number | null;
   };
   p2p: { matched: number; unmatched: number; open: number };
-  payOut: { succeeded: Money; open: Money; failed: Money };
-  withdrawal: { succeeded: Money; open: Money; failed: Money };
+  payOut: { succeeded: Money; net: Net; open: Money; failed: Money };
+  withdrawal: { succeeded: Money; net: Net; open: Money; failed: Money };
   /** Time from created to paid of paid Pay-Ins, in seconds (to within 5 %); null without any. */
   timeToPay: { median: number | null; p90: number | null; count: number; distribution: PayTimeBin[] };
   /** Provider webhooks that changed nothing for a reason staff should look at (unmatched money, unknown requests, malformed…). */
@@ -106,6 +117,8 @@ interface RollupRow {
   n: number;
   requested: string;
   paid: string;
+  fee: string;
+  feePaid: string;
 }
 
 function totalsOf(rows: RollupRow[]): Omit<PeriodFigures, "timeToPay" | "webhooksUnmatched" | "outbound"> {
@@ -115,17 +128,32 @@ function totalsOf(rows: RollupRow[]): Omit<PeriodFigures, "timeToPay" | "webhook
     const matching = rows.filter((r) => lanes.includes(r.lane as Lane) && states.includes(r.state));
     return { count: matching.reduce((s, r) => s + Number(r.n), 0), satang: matching.reduce((s, r) => s + satangOf(r[column]), 0) };
   };
+  /** Fees and net of what succeeded, by the one fee rule (summed in the totals, migration 0047). */
+  const net = (lanes: Lane[], direction: 1 | -1): Net => {
+    const ok = rows.filter((r) => lanes.includes(r.lane as Lane) && SUCCEEDED.includes(r.state));
+    const sumOf = (column: "fee" | "feePaid" | "paid") => ok.reduce((s, r) => s + satangOf(r[column] ?? "0"), 0);
+    const fee = sumOf("fee");
+    return { feeSatang: fee, netSatang: sumOf("feePaid") - direction * fee, feeUnknownSatang: sumOf("paid") - sumOf("feePaid") };
+  };
   const payIns: Lane[] = ["payin", "payin_p2p"];
   const paid = money(payIns, SUCCEEDED, "paid");
   const rejected = count(payIns, ["rejected"]);
   const expired = count(payIns, ["expired"]);
   const out = (lane: Lane) => ({
     succeeded: money([lane], SUCCEEDED, "requested"),
+    net: net([lane], -1),
     open: money([lane], OPEN, "requested"),
     failed: money([lane], STATUS_GROUPS.failed, "requested"),
   });
   return {
-    payIn: { paid, rejected, expired, open: count(payIns, OPEN), successRate: rate(paid.count, rejected + expired) },
+    payIn: {
+      paid,
+      net: net(payIns, 1),
+      rejected,
+      expired,
+      open: count(payIns, OPEN),
+      successRate: rate(paid.count, rejected + expired),
+    },
     p2p: {
       matched: count(["payin_p2p"], SUCCEEDED),
       unmatched: count(["payin_p2p"], ["rejected", "expired"]),
@@ -168,6 +196,8 @@ const rollupSums = (t: typeof requestRollup | typeof requestRollupDay) => ({
   n: sql<number>`sum(${t.n})::int`,
   requested: sql<string>`sum(${t.requested})::text`,
   paid: sql<string>`sum(${t.paid})::text`,
+  fee: sql<string>`sum(${t.fee})::text`,
+  feePaid: sql<string>`sum(${t.feePaid})::text`,
 });
 
 async function periodFigures(db: Db, scope: Scope, merchant: string | "all", period: Period): Promise<PeriodFigures> {

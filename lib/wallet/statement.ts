@@ -22,8 +22,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { merchantWallets, walletStatements, walletTransactions } from "../db/schema";
 import { toDecimalString, toSatang, type Satang } from "../money";
-import { feesOf } from "../requests/fees";
-import { isEndedPaid } from "../requests/lifecycle";
+import { ENDED_PAID, isEndedPaid } from "../requests/lifecycle";
 import type { MerchantApi, WalletTx } from "../payment-api/client";
 
 export type Finding =
@@ -125,13 +124,18 @@ export async function readWalletDay(db: Db, merchantId: string, day: string, api
   return { ok: true, calls, read };
 }
 
-/** Pairs the day's unmatched movements with PayDesk's requests: a pay-out by its provider id, else anything by RefId1 in the right direction. */
+/**
+ * Pairs the day's unmatched movements with PayDesk's requests: a pay-out by its provider id (the
+ * provider's GUIDs are lower case, as PayDesk keeps them and as the tags are read; the unique index
+ * on provider_id finds each), else anything by RefId1 in the right direction (the merchant's unique
+ * RefId1 index).
+ */
 async function matchDay(db: Db, merchantId: string, day: string): Promise<void> {
   await db.execute(sql`
     UPDATE wallet_transactions wt SET request_id = pr.id
     FROM payment_requests pr
     WHERE wt.merchant_id = ${merchantId} AND wt.day = ${day} AND wt.request_id IS NULL AND wt.ref_kind = 'payout'
-      AND pr.merchant_id = ${merchantId} AND lower(pr.provider_id) = wt.ref_id AND pr.kind IN ('payout', 'withdrawal')`);
+      AND pr.provider_id = wt.ref_id AND pr.merchant_id = ${merchantId} AND pr.kind IN ('payout', 'withdrawal')`);
   await db.execute(sql`
     UPDATE wallet_transactions wt SET request_id = pr.id
     FROM payment_requests pr
@@ -142,9 +146,32 @@ async function matchDay(db: Db, merchantId: string, day: string): Promise<void> 
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
-const PAGE = 5_000;
 
-/** Works out the day's statement from the movements kept, and records it. */
+/**
+ * lib/requests/fees.ts `feesOf`'s fee, in SQL, for a request row aliased `pr`: the fee a webhook
+ * stated, else the recorded rate applied to what was paid, rounded to the satang half away from
+ * zero (PostgreSQL's round on numeric), with a discarding merchant's Pay-In credit's satang added
+ * to it; null when nothing is paid or nothing is known. `lib/wallet/fee-sql.db.test.ts` holds it
+ * against `feesOf` for every kind of input.
+ */
+export const FEE_SQL = sql.raw(`CASE
+  WHEN pr.paid_amount <= 0 THEN NULL
+  WHEN pr.fee_amount IS NOT NULL THEN pr.fee_amount
+  WHEN pr.fee_pct IS NULL THEN NULL
+  WHEN pr.kind = 'payin' AND pr.discard_cent THEN round(pr.paid_amount * pr.fee_pct / 100, 2)
+    + mod(pr.paid_amount - round(pr.paid_amount * pr.fee_pct / 100, 2), 1)
+  ELSE round(pr.paid_amount * pr.fee_pct / 100, 2) END`);
+/** What the wallet should have moved for the request (`pr`, its fee as `fee`): + paid − fee for money in, −(paid + fee) for money out. */
+const EXPECTED_SQL = sql.raw(
+  `CASE WHEN pr.kind IN ('payin', 'payin_p2p') THEN pr.paid_amount - coalesce(fee, 0) ELSE -(pr.paid_amount + coalesce(fee, 0)) END`,
+);
+
+/**
+ * Works out the day's statement from the movements kept, and records it. Everything is set-based
+ * SQL: the figures, the balance chain (each movement's balance before against the one before it's
+ * after, in time order), the movements that name no request, and the requests whose movements do
+ * not add up to what they should; only what does not reconcile comes back to be worded.
+ */
 export async function reconcileDay(
   db: Db,
   merchantId: string,
@@ -154,28 +181,153 @@ export async function reconcileDay(
   await matchDay(db, merchantId, day);
   const { start, end } = dayBounds(day);
   const findings: Finding[] = [];
+  const ofDay = sql`merchant_id = ${merchantId} AND day = ${day}`;
 
-  // The balance chain, in the provider's order (time, then each movement's balance before following the last one's after).
-  const [before] = await db
-    .select({ current: walletTransactions.currentBalance })
-    .from(walletTransactions)
-    .where(and(eq(walletTransactions.merchantId, merchantId), sql`${walletTransactions.day} < ${day}`))
-    .orderBy(sql`${walletTransactions.createdAt} desc`)
-    .limit(1);
-  let last: Satang | null = signedSatang(before?.current ?? null);
-  let opening: Satang | null = null;
-  let credits = 0;
-  let debits = 0;
-  let movements = 0;
+  const [totals] = rowsOf(
+    await db.execute(sql`
+      SELECT count(*) AS movements,
+             coalesce(sum(amount) FILTER (WHERE direction = 'credit'), 0)::text AS credits,
+             coalesce(sum(amount) FILTER (WHERE direction = 'debit'), 0)::text AS debits,
+             (SELECT previous_balance::text FROM wallet_transactions WHERE ${ofDay} ORDER BY created_at, id LIMIT 1) AS opening,
+             (SELECT current_balance::text FROM wallet_transactions WHERE ${ofDay} ORDER BY created_at DESC, id DESC LIMIT 1) AS closing,
+             (SELECT current_balance::text FROM wallet_transactions WHERE merchant_id = ${merchantId} AND day < ${day}
+               ORDER BY created_at DESC, id DESC LIMIT 1) AS before
+      FROM wallet_transactions WHERE ${ofDay}`),
+  );
+  const movements = Number(totals!.movements);
+  const before = signedSatang((totals!.before as string | null) ?? null);
+
+  // The chain: a movement is out of step when its balance before is not the previous one's after.
+  const gaps = rowsOf(
+    await db.execute(sql`
+      SELECT id, previous_balance::text AS previous, before::text AS before, tied FROM (
+        SELECT id, previous_balance,
+               coalesce(lag(current_balance) OVER w, ${before === null ? null : toDecimalString(before)}::numeric) AS before,
+               (lag(created_at) OVER w = created_at OR lead(created_at) OVER w = created_at) AS tied
+        FROM wallet_transactions WHERE ${ofDay} WINDOW w AS (ORDER BY created_at, id)
+      ) chain
+      WHERE before IS NOT NULL AND previous_balance IS NOT NULL AND previous_balance <> before`),
+  );
+  // Movements of the same instant may have been written in another order than their ids: walk those in the chain's own order.
+  if (gaps.some((g) => g.tied === true)) findings.push(...(await chainInOrder(db, merchantId, day, before)));
+  else
+    for (const g of gaps)
+      findings.push({
+        kind: "balance_gap",
+        movementId: String(g.id),
+        expectedPreviousSatang: signedSatang(String(g.before))!,
+        previousSatang: signedSatang(String(g.previous))!,
+      });
+
+  for (const m of rowsOf(
+    await db.execute(sql`
+      SELECT id, direction, amount::text AS amount, description, tags FROM wallet_transactions
+      WHERE ${ofDay} AND request_id IS NULL ORDER BY created_at, id`),
+  ))
+    findings.push({
+      kind: "unmatched_movement",
+      movementId: String(m.id),
+      direction: m.direction as "credit" | "debit",
+      amountSatang: toSatang(String(m.amount)),
+      description: (m.description as string | null) ?? null,
+      tags: (m.tags as string | null) ?? null,
+    });
+
+  // Every request the day touched (moved for today, or paid today): its movements against what it should have moved.
+  const endedPaid = sql.join(
+    ENDED_PAID.map((state) => sql`${state}`),
+    sql`, `,
+  );
+  const judged = rowsOf(
+    await db.execute(sql`
+      WITH touched AS (
+        SELECT request_id AS id FROM wallet_transactions WHERE ${ofDay} AND request_id IS NOT NULL
+        UNION
+        SELECT id FROM payment_requests
+        WHERE merchant_id = ${merchantId} AND paid_at >= ${start.toISOString()}::timestamptz AND paid_at < ${end.toISOString()}::timestamptz
+          AND paid_amount > 0
+      ), moved AS (
+        SELECT wt.request_id AS id,
+               sum(CASE wt.direction WHEN 'credit' THEN wt.amount ELSE -wt.amount END) AS moved,
+               count(*) AS movements, count(DISTINCT wt.amount) AS amounts,
+               count(*) FILTER (WHERE wt.day = ${day}) AS today
+        FROM wallet_transactions wt JOIN touched ON wt.request_id = touched.id
+        GROUP BY wt.request_id
+      ), judged AS (
+        SELECT pr.id, pr.kind, pr.ref_id1, pr.status, pr.paid_amount, fee,
+               coalesce(m.moved, 0) AS moved, coalesce(m.movements, 0) AS movements, coalesce(m.amounts, 0) AS amounts,
+               coalesce(m.today, 0) AS today, ${EXPECTED_SQL} AS expected
+        FROM touched JOIN payment_requests pr ON pr.id = touched.id
+        LEFT JOIN moved m ON m.id = pr.id
+        CROSS JOIN LATERAL (SELECT ${FEE_SQL} AS fee) f
+      )
+      SELECT 'fees' AS row, NULL AS id, NULL AS kind, NULL AS ref_id1, NULL AS status, NULL AS paid, NULL AS moved,
+             NULL AS movements, NULL AS amounts, (SELECT coalesce(sum(fee) FILTER (WHERE today > 0), 0) FROM judged)::text AS fee,
+             NULL AS expected
+      UNION ALL
+      SELECT 'request', id, kind, ref_id1, status, paid_amount::text, moved::text, movements, amounts, fee::text, expected::text
+      FROM judged
+      WHERE (movements = 0 AND paid_amount > 0)
+         OR (movements > 0 AND (paid_amount = 0 OR (kind IN ('payin', 'payin_p2p') AND status NOT IN (${endedPaid}))))
+         OR (movements > 0 AND paid_amount > 0 AND fee IS NOT NULL AND moved <> expected
+             AND NOT (kind IN ('payin', 'payin_p2p') AND status NOT IN (${endedPaid})))`),
+  );
+  let fees = 0;
+  for (const r of judged) {
+    if (r.row === "fees") fees = toSatang(String(r.fee));
+    else judgeRequest(r, findings);
+  }
+
+  const opening = signedSatang((totals!.opening as string | null) ?? null);
+  const closing = signedSatang((totals!.closing as string | null) ?? null);
+  const figures: StatementFigures = {
+    merchantId,
+    day,
+    openingSatang: movements === 0 ? before : opening,
+    creditsSatang: toSatang(String(totals!.credits)),
+    debitsSatang: toSatang(String(totals!.debits)),
+    feesSatang: fees,
+    closingSatang: movements === 0 ? before : closing,
+    movements,
+    findings,
+  };
+  const money = (s: Satang | null) => (s === null ? null : toDecimalString(s));
+  const values = {
+    status: findings.length === 0 ? ("reconciled" as const) : ("findings" as const),
+    opening: money(figures.openingSatang),
+    credits: toDecimalString(figures.creditsSatang),
+    debits: toDecimalString(figures.debitsSatang),
+    fees: toDecimalString(fees),
+    closing: money(figures.closingSatang),
+    movements,
+    findings,
+    failure: null,
+    readCalls: options.readCalls ?? 0,
+    computedAt: new Date(),
+    leaseUntil: null,
+  };
+  await db
+    .insert(walletStatements)
+    .values({ merchantId, day, ...values })
+    .onConflictDoUpdate({ target: [walletStatements.merchantId, walletStatements.day], set: values });
+  return figures;
+}
+
+/**
+ * The chain walked in its own order, for a day whose movements share instants: among movements of
+ * one instant, the one whose balance before follows the last balance comes first. Read a page at a
+ * time (memory bounded); only the rare day with ties and a gap comes here.
+ */
+async function chainInOrder(db: Db, merchantId: string, day: string, before: Satang | null): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  let last = before;
   let cursor: { at: Date; id: string } | null = null;
   const pending: Array<{ id: string; at: Date; previous: Satang | null; current: Satang | null }> = [];
   const judge = (m: { id: string; previous: Satang | null; current: Satang | null }) => {
-    if (opening === null) opening = m.previous;
     if (last !== null && m.previous !== null && m.previous !== last)
       findings.push({ kind: "balance_gap", movementId: m.id, expectedPreviousSatang: last, previousSatang: m.previous });
     if (m.current !== null) last = m.current;
   };
-  /** Movements of the same instant: the one that follows the last balance first. */
   const flushTies = () => {
     while (pending.length > 0) {
       const at = pending.findIndex((m) => m.previous === last);
@@ -196,133 +348,42 @@ export async function reconcileDay(
         ),
       )
       .orderBy(asc(walletTransactions.createdAt), asc(walletTransactions.id))
-      .limit(PAGE);
+      .limit(5_000);
     for (const m of page) {
-      movements++;
-      const amount = toSatang(m.amount);
-      if (m.direction === "credit") credits += amount;
-      else debits += amount;
-      if (m.requestId === null)
-        findings.push({
-          kind: "unmatched_movement",
-          movementId: m.id,
-          direction: m.direction,
-          amountSatang: amount,
-          description: m.description,
-          tags: m.tags,
-        });
       const entry = { id: m.id, at: m.createdAt, previous: signedSatang(m.previousBalance), current: signedSatang(m.currentBalance) };
       if (pending.length > 0 && pending[0]!.at.getTime() !== entry.at.getTime()) flushTies();
       pending.push(entry);
     }
-    if (page.length < PAGE) break;
+    if (page.length < 5_000) break;
     const tail: typeof walletTransactions.$inferSelect = page[page.length - 1]!;
     cursor = { at: tail.createdAt, id: tail.id };
   }
   flushTies();
-
-  // Every request the day touched: moved for today, or paid today. Judged in pages by id.
-  let fees = 0;
-  let after = "";
-  for (;;) {
-    const page = rowsOf(
-      await db.execute(sql`
-        WITH touched AS (
-          SELECT request_id AS id FROM wallet_transactions WHERE merchant_id = ${merchantId} AND day = ${day} AND request_id IS NOT NULL
-          UNION
-          SELECT id FROM payment_requests
-          WHERE merchant_id = ${merchantId} AND paid_at >= ${start.toISOString()}::timestamptz AND paid_at < ${end.toISOString()}::timestamptz AND paid_amount > 0
-        ), picked AS (
-          SELECT id FROM touched WHERE id > ${after} ORDER BY id LIMIT ${PAGE}
-        )
-        SELECT pr.id, pr.kind, pr.ref_id1, pr.status, pr.paid_amount::text AS paid_amount, pr.fee_amount::text AS fee_amount,
-               pr.fee_pct::text AS fee_pct, pr.discard_cent,
-               coalesce(sum(CASE wt.direction WHEN 'credit' THEN wt.amount ELSE -wt.amount END), 0)::text AS moved,
-               count(wt.id) AS movements, count(DISTINCT wt.amount) AS amounts,
-               count(wt.id) FILTER (WHERE wt.day = ${day}) AS today
-        FROM picked JOIN payment_requests pr ON pr.id = picked.id
-        LEFT JOIN wallet_transactions wt ON wt.request_id = pr.id
-        GROUP BY pr.id ORDER BY pr.id`),
-    );
-    for (const r of page) judgeRequest(r, findings, (fee) => (fees += fee));
-    if (page.length < PAGE) break;
-    after = String(page[page.length - 1]!.id);
-  }
-
-  const figures: StatementFigures = {
-    merchantId,
-    day,
-    openingSatang: opening,
-    creditsSatang: credits,
-    debitsSatang: debits,
-    feesSatang: fees,
-    closingSatang: movements === 0 ? signedSatang(before?.current ?? null) : last,
-    movements,
-    findings,
-  };
-  if (figures.openingSatang === null && movements === 0) figures.openingSatang = figures.closingSatang;
-  const money = (s: Satang | null) => (s === null ? null : toDecimalString(s));
-  const values = {
-    status: findings.length === 0 ? ("reconciled" as const) : ("findings" as const),
-    opening: money(figures.openingSatang),
-    credits: toDecimalString(credits),
-    debits: toDecimalString(debits),
-    fees: toDecimalString(fees),
-    closing: money(figures.closingSatang),
-    movements,
-    findings,
-    failure: null,
-    readCalls: options.readCalls ?? 0,
-    computedAt: new Date(),
-    leaseUntil: null,
-  };
-  await db
-    .insert(walletStatements)
-    .values({ merchantId, day, ...values })
-    .onConflictDoUpdate({ target: [walletStatements.merchantId, walletStatements.day], set: values });
-  return figures;
+  return findings;
 }
 
-function judgeRequest(r: Row, findings: Finding[], addFee: (fee: Satang) => void): void {
+/** One request the SQL found out of step, as a finding. */
+function judgeRequest(r: Row, findings: Finding[]): void {
   const requestId = String(r.id);
   const refId1 = String(r.ref_id1);
-  const kind = r.kind as "payin" | "payin_p2p" | "payout" | "withdrawal";
+  const kind = String(r.kind);
   const status = String(r.status);
   const movedSatang = signedSatang(String(r.moved))!;
   const count = Number(r.movements);
-  const paid = toSatang(String(r.paid_amount));
-  const figures = feesOf({
-    kind,
-    paidAmount: String(r.paid_amount),
-    feeAmount: (r.fee_amount as string | null) ?? null,
-    feePct: (r.fee_pct as string | null) ?? null,
-    discardCent: (r.discard_cent as boolean | null) ?? null,
-  });
-  if (figures && Number(r.today) > 0) addFee(figures.feeSatang);
+  const paid = toSatang(String(r.paid));
+  const expected = signedSatang(String(r.expected))!;
   if (count === 0) {
-    if (paid > 0) {
-      const expected = figures
-        ? figures.direction === "credit"
-          ? figures.netSatang
-          : -figures.netSatang
-        : kind.startsWith("payin")
-          ? paid
-          : -paid;
-      findings.push({ kind: "missing_movement", requestId, refId1, expectedSatang: expected });
-    }
+    findings.push({ kind: "missing_movement", requestId, refId1, expectedSatang: expected });
     return;
   }
   if (paid === 0 || (!isEndedPaid(status) && kind.startsWith("payin"))) {
     findings.push({ kind: "not_paid_here", requestId, refId1, movedSatang, status });
     return;
   }
-  // With no fee known (no rate, no stated fee) the movement cannot be judged to the satang.
-  if (!figures) return;
-  const expected = figures.direction === "credit" ? figures.netSatang : -figures.netSatang;
-  if (movedSatang === expected) return;
   if (count > 1 && Number(r.amounts) < count && Math.abs(movedSatang) > Math.abs(expected))
     findings.push({ kind: "moved_twice", requestId, refId1, expectedSatang: expected, movedSatang, movements: count });
-  else findings.push({ kind: "amount_differs", requestId, refId1, expectedSatang: expected, movedSatang, feeSatang: figures.feeSatang });
+  else
+    findings.push({ kind: "amount_differs", requestId, refId1, expectedSatang: expected, movedSatang, feeSatang: toSatang(String(r.fee)) });
 }
 
 /** Reads the day from the provider, then works out its statement; a failed read is recorded as such. */

@@ -13,7 +13,7 @@ import { requirePermission } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { formatDateTime, formatThb } from "@/lib/i18n";
 import { getLocale } from "@/lib/i18n/server";
-import { overviewFigures, type Money } from "@/lib/overview/figures";
+import { overviewFigures, type Money, type Net } from "@/lib/overview/figures";
 import { providerCallStats } from "@/lib/payment-api/call-stats";
 import { getProviderStatus } from "@/lib/provider-status";
 import { bangkokDay, parseRange, type RangeKey } from "@/lib/overview/range";
@@ -60,6 +60,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
   const list = (tab: string, extra: Record<string, string> = {}, period = range) =>
     listHref({ tab, from: period.fromDay, to: period.toDay, merchant: merchant === "all" ? "" : merchant, ...extra });
   const money = (m: Money) => `${formatThb(m.satang)} · ${t.requests(m.count)}`;
+  const unknownFee = (n: Net) => (n.feeUnknownSatang > 0 ? formatThb(n.feeUnknownSatang) : null);
   const rate = (value: number | null) => (value === null ? t.none : t.pct(value));
   const seconds = (value: number | null) => (value === null ? t.none : t.seconds(value));
   const dayName = (at: Date) =>
@@ -179,6 +180,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
           testId="figure-payin-paid"
           label={t.payInPaid}
           value={money(current.payIn.paid)}
+          net={t.netIn(formatThb(current.payIn.net.netSatang), formatThb(current.payIn.net.feeSatang), unknownFee(current.payIn.net))}
           before={t.previously(money(previous.payIn.paid))}
           href={list("payin", { status: "paid" })}
           linkText={t.openList}
@@ -212,6 +214,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
           testId="figure-payout"
           label={t.payOut}
           value={money(current.payOut.succeeded)}
+          net={t.netOut(formatThb(current.payOut.net.netSatang), formatThb(current.payOut.net.feeSatang), unknownFee(current.payOut.net))}
           note={`${t.openOut(current.payOut.open.count, formatThb(current.payOut.open.satang))} · ${t.failedOut(current.payOut.failed.count, formatThb(current.payOut.failed.satang))}`}
           before={t.previously(money(previous.payOut.succeeded))}
           href={list("payout")}
@@ -221,6 +224,11 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
           testId="figure-withdrawal"
           label={t.withdrawal}
           value={money(current.withdrawal.succeeded)}
+          net={t.netOut(
+            formatThb(current.withdrawal.net.netSatang),
+            formatThb(current.withdrawal.net.feeSatang),
+            unknownFee(current.withdrawal.net),
+          )}
           note={`${t.openOut(current.withdrawal.open.count, formatThb(current.withdrawal.open.satang))} · ${t.failedOut(current.withdrawal.failed.count, formatThb(current.withdrawal.failed.satang))}`}
           before={t.previously(money(previous.withdrawal.succeeded))}
           href={list("withdrawal")}
@@ -328,9 +336,12 @@ function Figure({
   href,
   linkText,
   testId,
+  net,
 }: {
   label: string;
   value: string;
+  /** Gross's other side: the provider's fees and what the wallet moved by. */
+  net?: string;
   note?: string;
   before?: string;
   /** The list behind the figure; none when the viewer may not open it. */
@@ -351,6 +362,11 @@ function Figure({
           <span className="text-lg font-semibold tabular-nums text-slate-900" data-testid={`${testId}-value`}>
             {value}
           </span>
+        )}
+        {net && (
+          <p className="mt-1 text-sm text-slate-700 tabular-nums" data-testid={`${testId}-net`}>
+            {net}
+          </p>
         )}
         {note && <p className="mt-1 text-xs text-slate-600">{note}</p>}
         {before && (

@@ -33,6 +33,10 @@ export const overviewMessages = defineMessages({
     payOut: "Pay-Outs sent",
     withdrawal: "Withdrawals sent",
     openOut: (count: number, amount: string) => `${count} pending (${amount})`,
+    netIn: (net: string, fee: string, unknown: string | null) =>
+      `Net ${net} credited, after ${fee} in provider fees${unknown ? ` (and ${unknown} paid whose fee the provider has not stated yet)` : ""}`,
+    netOut: (net: string, fee: string, unknown: string | null) =>
+      `Wallet debited ${net}, with ${fee} in provider fees${unknown ? ` (and ${unknown} paid out whose fee is not known yet)` : ""}`,
     failedOut: (count: number, amount: string) => `${count} rejected (${amount})`,
     awaitingApproval: "Money out awaiting approval",
     oldest: (when: string) => `oldest from ${when}`,
@@ -96,6 +100,10 @@ export const overviewMessages = defineMessages({
     payOut: "Pay-Out ที่ส่งแล้ว",
     withdrawal: "การถอนที่ส่งแล้ว",
     openOut: (count: number, amount: string) => `รอดำเนินการ ${count} (${amount})`,
+    netIn: (net: string, fee: string, unknown: string | null) =>
+      `สุทธิเข้ากระเป๋า ${net} หลังหักค่าธรรมเนียมผู้ให้บริการ ${fee}${unknown ? ` (และยอดชำระ ${unknown} ที่ผู้ให้บริการยังไม่แจ้งค่าธรรมเนียม)` : ""}`,
+    netOut: (net: string, fee: string, unknown: string | null) =>
+      `ตัดจากกระเป๋า ${net} รวมค่าธรรมเนียมผู้ให้บริการ ${fee}${unknown ? ` (และยอดโอนจ่าย ${unknown} ที่ยังไม่ทราบค่าธรรมเนียม)` : ""}`,
     failedOut: (count: number, amount: string) => `ถูกปฏิเสธ ${count} (${amount})`,
     awaitingApproval: "เงินออกที่รออนุมัติ",
     oldest: (when: string) => `เก่าสุดจาก ${when}`,
