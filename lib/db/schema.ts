@@ -434,6 +434,13 @@ export const paymentRequests = pgTable(
       .on(t.providerId)
       .where(sql`${t.providerId} is not null`),
     index("payment_requests_open_idx").on(t.status, t.updatedAt),
+    // What waits to be debited from the wallet (lib/wallet/waiting.ts, migration 0048).
+    index("payment_requests_open_debits_idx")
+      .on(t.merchantId)
+      .where(sql`kind IN ('payout', 'withdrawal') AND status IN ('awaiting_approval', 'submitting', 'unknown', 'needs_review', 'pending')`),
+    index("payment_requests_payout_rate_idx")
+      .on(t.merchantId, sql`${t.createdAt} desc`)
+      .where(sql`kind IN ('payout', 'withdrawal') AND fee_pct IS NOT NULL`),
     index("payment_requests_refund_of_idx")
       .on(t.refundOf)
       .where(sql`${t.refundOf} is not null`),

@@ -70,6 +70,9 @@ export function tagsOf(tags: string | null): { refKind: "payin" | "payout" | nul
 const signedSatang = (text: string | null): Satang | null =>
   text === null ? null : text.trim().startsWith("-") ? -toSatang(text.trim().slice(1)) : toSatang(text);
 
+/** YYYY-MM-DD in Bangkok; made once (a formatter costs far more to make than to use). */
+const BANGKOK_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Bangkok" });
+
 /** Keeps movements as read: a movement read again (pages shifted while reading) is the same row. */
 export async function storeMovements(db: Db, merchantId: string, movements: readonly WalletTx[]): Promise<number> {
   if (movements.length === 0) return 0;
@@ -86,7 +89,7 @@ export async function storeMovements(db: Db, merchantId: string, movements: read
       tags: m.tags,
       description: m.description,
       createdAt,
-      day: new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Bangkok" }).format(createdAt),
+      day: BANGKOK_DAY.format(createdAt),
       ...tagsOf(m.tags),
     };
   });

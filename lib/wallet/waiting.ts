@@ -36,10 +36,9 @@ export interface WaitingDebits {
 }
 
 export async function waitingDebits(db: Db, merchantId: string): Promise<WaitingDebits> {
-  const statuses = sql.join(
-    AWAITING_DEBIT.map((s) => sql`${s}`),
-    sql`, `,
-  );
+  // Written out, not as parameters: the partial index on open money-out requests (migration 0048) is chosen only when the
+  // planner can see the query asks for exactly its states.
+  const statuses = sql.raw(AWAITING_DEBIT.map((state) => `'${state}'`).join(", "));
   type Row = {
     count: string | number;
     amount: string | null;
