@@ -18,7 +18,7 @@ import { requestView } from "@/lib/merchant-api/views";
 import { ingestWebhook } from "@/lib/webhooks/ingest";
 import { processDelivery } from "@/lib/webhooks/process";
 import { createRequest, type RequestPayload } from "./create";
-import { payInRequest, payOutRequest } from "./contract";
+import { p2pRequest, payInRequest, payOutRequest } from "./contract";
 import { reconcileRequest } from "./reconcile";
 
 const COMBOS: [DatabaseKind, "spec" | "live"][] = [
@@ -183,6 +183,36 @@ describe.each(COMBOS)("fee and net on %s against the %s sandbox's wallet", (kind
     expect(view.status === "paid" || view.status === "approved").toBe(true);
     expect(view).toMatchObject({ fee: debit!.fee, net: debit!.amount, fee_source: "provider", fee_rate: "0.5" });
   });
+
+  it.skipIf(skip)(
+    "a P2P Pay-In approved into a Pay-Out: its credit and the pay-out's debit for that round, as the wallet has them",
+    async () => {
+      // A pay-out larger than any other here, so the P2P matches it; the P2P's amount has odd satang for the rounding.
+      const out = await payOut(480_000_00);
+      await reconcile(out.id); // the pay-out's rate, while pending
+      const p2p = await create({
+        kind: "payin_p2p",
+        payIn: p2pRequest({ refId1: ref("FP"), payerName: "P", amountSatang: 12_345_67, qrProvider: "PP" }),
+      });
+      await reconcile(p2p.id);
+      await act(p2p.providerId!, "approve");
+      expect(await deliver(await job(p2p.providerId!, "PaymentIn.Success"))).toBe("applied");
+      const [credit] = await walletTx(p2p.providerId!);
+      expect(credit).toMatchObject({ direction: "credit", cause: "payin_p2p" });
+      expect(await viewOf(p2p.id)).toMatchObject({ fee: credit!.fee, net: credit!.amount, fee_source: "provider" });
+      // The pay-out's round: PayDesk learns what was paid out of it (a check), and its fee at the pay-out's rate is the debit's.
+      expect((await reconcile(out.id)).state).toBe("pending");
+      const debits = await walletTx(out.providerId!);
+      expect(debits).toHaveLength(1);
+      expect(debits[0]).toMatchObject({ direction: "debit", cause: "payout_p2p" });
+      expect(await viewOf(out.id)).toMatchObject({
+        amount_paid: "12345.67",
+        fee: debits[0]!.fee,
+        net: debits[0]!.amount,
+        fee_source: "computed",
+      });
+    },
+  );
 
   it.skipIf(skip)("a rejected request: no money moved, no fee, and nothing in the wallet", async () => {
     const r = await payIn();
