@@ -140,11 +140,13 @@ test("while the status stream and the hub are still connecting on a slow network
   browser,
 }) => {
   const made = await makeRequest(browser, { amount: "155.00" });
-  // A slow network: the stream answers after 3 s, the hub's handshake never comes.
+  // A slow network: the stream answers only when the test lets it (at most 30 s, so a failed test does not
+  // leave it hanging), the hub's handshake never comes. Not after a fixed 3 s: on a loaded machine the page
+  // took longer than that to load, and the stream had come before the first look.
   let releaseStream = () => {};
   const streamHeld = new Promise<void>((resolve) => (releaseStream = resolve));
   await page.route("**/events", async (route) => {
-    await Promise.race([streamHeld, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+    await Promise.race([streamHeld, new Promise((resolve) => setTimeout(resolve, budget(30_000)))]);
     await route.continue().catch(() => undefined);
   });
   await page.routeWebSocket(/\/realtime\/payment-tx/, () => {});
