@@ -118,8 +118,14 @@ function Live({
         data-token={token}
         className="space-y-5"
       >
-        <Payment view={view} t={t} amountText={amountText} locale={locale} copyLabels={copyLabels} />
-        {remaining !== null && <Countdown remaining={remaining} t={t} />}
+        <Payment
+          view={view}
+          t={t}
+          amountText={amountText}
+          locale={locale}
+          copyLabels={copyLabels}
+          countdown={remaining !== null && <Countdown remaining={remaining} t={t} />}
+        />
         <LiveLine offline={false} t={t} />
         {/* Once settled there is nothing to send a slip for: a paid page is a receipt, not an invitation. */}
         {view.slipUrl && <SlipLink url={view.slipUrl} qrSrc={`/checkout/${encodeURIComponent(token)}/slip-qr`} t={t} />}

@@ -14,16 +14,17 @@ export const OPEN_ONLY = { "data-open-only": "" } as const;
 
 export function Countdown({ remaining, t }: { remaining: number; t: CheckoutMessages }) {
   const { seconds, minutes, secondsOfMinute, hurry } = countdownParts(remaining);
+  // Under the amount, in its card (payment.tsx): one line while there is time, larger and amber in the last minutes.
   return (
     <div
       {...OPEN_ONLY}
       data-testid="countdown"
       data-hurry={hurry}
-      className={`rounded-lg px-4 py-3 ${hurry ? "bg-amber-100 text-amber-950 ring-2 ring-amber-500" : "bg-slate-100 text-slate-800"}`}
+      className={`mt-2 rounded-lg px-4 py-2 ${hurry ? "bg-amber-100 text-amber-950 ring-2 ring-amber-500" : "bg-white text-slate-800"}`}
     >
-      <p className="text-base">{t.timeLeft}</p>
       {/* Read out only when it matters: a ticking live region would talk every second. */}
       <p className={`tabular-nums ${hurry ? "text-2xl" : "text-base"}`}>
+        <span className="text-base">{t.timeLeft}</span>{" "}
         <time dateTime={`PT${seconds}S`} data-slot="time">
           <span data-slot="minutes">{minutes}</span> {t.minutes} <span data-slot="seconds">{secondsOfMinute}</span> {t.seconds}
         </time>

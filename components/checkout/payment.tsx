@@ -16,12 +16,15 @@ export function Payment({
   amountText,
   locale,
   copyLabels,
+  countdown,
 }: {
   view: CheckoutView;
   t: CheckoutMessages;
   amountText: string;
   locale: Locale;
   copyLabels: CopyLabels;
+  /** The time left, beside the amount so that it is on a phone's first screen. */
+  countdown?: React.ReactNode;
 }) {
   const hasQr = view.qrPayload !== null || view.qrImage !== null;
   const qrLabel = t.qrAlt(amountText, view.merchantName);
@@ -34,6 +37,7 @@ export function Payment({
         <p className="mt-1 text-4xl tabular-nums text-slate-950" data-testid="amount">
           {amountText}
         </p>
+        {countdown}
         {/* A P2P amount is the requested one, no satang added (docs/provider-facts.md §5.1): they identify nothing. */}
         <p className="mt-2 text-base text-slate-800">{view.kind === "payin_p2p" ? t.exactAmountP2p : t.exactAmount}</p>
         <div className="mt-2 flex justify-center">

@@ -89,3 +89,29 @@ test("a viewer limited to one merchant lands on the overview and sees that merch
   expect((await new AxeBuilder({ page: viewer }).analyze()).violations.map((v) => v.id)).toEqual([]);
   await viewer.context().close();
 });
+
+test("on a 390×844 phone the charts' labels are readable (≥ 11 px) and never run into each other", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const range of ["today", "30d"]) {
+    await page.goto(`/overview?range=${range}`);
+    await expect(page.getByTestId("money-chart")).toBeVisible();
+    const labels = await page.locator("[data-axis-label]").evaluateAll((els) =>
+      els
+        .filter((el) => (el as HTMLElement).offsetParent !== null)
+        .map((el) => {
+          const box = el.getBoundingClientRect();
+          return { text: el.textContent, size: parseFloat(getComputedStyle(el).fontSize), left: box.left, right: box.right, top: box.top };
+        }),
+    );
+    expect(labels.length).toBeGreaterThan(3);
+    expect(labels.filter((l) => l.size < 11)).toEqual([]);
+    // Labels on one row (the same top) keep apart.
+    const rows = new Map<number, typeof labels>();
+    for (const l of labels) rows.set(Math.round(l.top), [...(rows.get(Math.round(l.top)) ?? []), l]);
+    for (const row of rows.values()) {
+      const sorted = row.toSorted((a, b) => a.left - b.left);
+      for (let i = 1; i < sorted.length; i++)
+        expect(sorted[i]!.left, `${sorted[i - 1]!.text} | ${sorted[i]!.text}`).toBeGreaterThanOrEqual(sorted[i - 1]!.right);
+    }
+  }
+});

@@ -39,6 +39,10 @@ const WORDS = {
     sandbox: "Sandbox controls",
     pay: "Sandbox: Customer pays (mark paid)",
     instruction: "Scan the QR with your banking app and pay exactly",
+    receipt: "Receipt",
+    amountPaid: "Amount paid",
+    credited: "Credited to the wallet",
+    sendLink: "Send this link to the customer",
   },
   th: {
     locale: "th-TH",
@@ -56,6 +60,10 @@ const WORDS = {
     sandbox: "ปุ่มควบคุม Sandbox",
     pay: "Sandbox: ลูกค้าชำระ (ทำเป็นชำระแล้ว)",
     instruction: "สแกน QR ด้วยแอปธนาคาร แล้วชำระ",
+    receipt: "ใบเสร็จ",
+    amountPaid: "จำนวนที่ชำระ",
+    credited: "เข้ากระเป๋าเงิน",
+    sendLink: "ส่งลิงก์นี้ให้ลูกค้า",
   },
 } as const;
 
@@ -159,6 +167,38 @@ for (const [language, w] of Object.entries(WORDS)) {
       await expectNoAxeViolations(page);
       await sandbox.getByText(w.sandbox).click();
       await expect(sandbox.getByRole("button", { name: w.pay })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    test("a paid Pay-In shows its receipt: what was paid, when, the fee and the credit — no link to send, no share, no QR", async ({
+      page,
+      browser,
+      sandbox,
+    }) => {
+      const made = await makeRequest(browser, { amount: "416.00" });
+      await sandbox.control("POST", `/requests/${made.providerId}/pay`, {});
+      await page.goto(`/requests/${made.id}`);
+      // The webhook may land after the page: the page follows it live.
+      await expect(page.locator("[data-testid=request-summary] [data-testid=status-badge]")).toHaveAttribute("data-state", "paid", {
+        timeout: budget(15_000),
+      });
+      const receipt = page.getByTestId("receipt-panel");
+      await expect(receipt.getByRole("heading", { level: 2 })).toHaveText(w.receipt);
+      await expect(receipt).toContainText(w.amountPaid);
+      // What the customer paid: the amount with its identifying satang (docs/provider-facts.md §5.1).
+      await expect(receipt.getByTestId("receipt-amount")).toHaveText(/^฿416\.\d\d$/);
+      await expect(receipt.getByTestId("receipt-reference")).toHaveText(made.refId1);
+      await expect(receipt.getByTestId("receipt-paid-at")).not.toBeEmpty();
+      // The fee and the credit are the request's own figures, the same as its details list.
+      await expect(receipt).toContainText(w.credited);
+      await expect(receipt.getByTestId("receipt-credited")).toHaveText((await page.getByTestId("request-net").textContent())!);
+      await expect(receipt.getByTestId("receipt-link")).toHaveAttribute("href", made.checkoutUrl);
+      // Nothing that invites paying again.
+      await expect(page.getByText(w.sendLink)).toHaveCount(0);
+      await expect(page.getByTestId("checkout-link-box")).toHaveCount(0);
+      await expect(page.getByTestId("share-actions")).toHaveCount(0);
+      await expect(page.getByTestId("payment-qr")).toHaveCount(0);
+      await expect(page.getByTestId("slip-link")).toHaveCount(0);
       await expectNoAxeViolations(page);
     });
 

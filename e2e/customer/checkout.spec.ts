@@ -267,7 +267,7 @@ test("in the last 5 minutes the countdown turns urgent, and at zero the QR goes 
   await page.goto(made.checkoutUrl);
   const countdown = page.getByTestId("countdown");
   await expect(countdown).toHaveAttribute("data-hurry", "true");
-  await expect(countdown).toContainText(/^เวลาที่เหลือ0 นาที [0-5]\d วินาที/);
+  await expect(countdown).toContainText(/^เวลาที่เหลือ 0 นาที [0-5]\d วินาที/);
   await expect(countdown.getByRole("alert")).toHaveText("เหลือไม่ถึง 5 นาที กรุณาชำระตอนนี้");
   await expect(page.getByTestId("payment-qr")).toBeVisible();
   await expect(live(page)).toHaveAttribute("data-state", "expired", { timeout: budget(70_000) });
@@ -363,6 +363,19 @@ test("on a 360×640 phone the merchant, the amount and the QR are above the fold
   await expect(copyAmount).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByText("คัดลอกแล้ว", { exact: true }).first()).toBeVisible();
+});
+
+test("on a 390×844 phone the time left is in the amount's card, on the first screen", async ({ page, browser }) => {
+  const made = await makeRequest(browser, { amount: "161.00" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(made.checkoutUrl);
+  const countdown = page.getByTestId("countdown");
+  await expect(countdown).toBeInViewport({ ratio: 1 });
+  // Beside the amount: right under it, in the same card.
+  const amount = (await page.getByTestId("amount").boundingBox())!;
+  const time = (await countdown.boundingBox())!;
+  expect(time.y - (amount.y + amount.height)).toBeLessThan(24);
+  await expect(page.locator("section[aria-labelledby=amount-label] [data-testid=countdown]")).toHaveCount(1);
 });
 
 test("the page's own routes refuse a bad token in words, and an unknown language changes nothing", async ({ request, browser }) => {

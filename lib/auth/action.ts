@@ -53,7 +53,13 @@ export type ActionResult<T = null> =
       fieldErrors: FieldErrors;
       /** A fresh second-factor check is needed first (lib/auth/step-up.ts); the console asks and sends again. */
       stepUp?: true;
+      /** What the message names, to open (the requests that stand in the way, …). */
+      links?: ActionLink[];
     };
+export interface ActionLink {
+  href: string;
+  label: string;
+}
 export type ActionInput = FormData | Record<string, unknown>;
 /** Fits useActionState (previous state, FormData) and `<form action>` (FormData) alike. */
 export type ServerAction<T> = (previous?: unknown, input?: ActionInput) => Promise<ActionResult<T>>;
@@ -102,6 +108,7 @@ export class ActionError extends Error {
     message: string,
     readonly fieldErrors: FieldErrors = {},
     readonly outcome: Extract<AuditOutcome, "failed" | "denied" | "not_found"> = "failed",
+    readonly links: ActionLink[] = [],
   ) {
     super(message);
     this.name = "ActionError";
@@ -250,7 +257,8 @@ async function throughTheDoor<A extends Access, S extends z.ZodType, T, M extend
     }
     if (error instanceof ActionError) {
       await audit(error.outcome, { merchantId, data: { message: error.message } });
-      return failure(error.message, error.fieldErrors);
+      const refused = failure(error.message, error.fieldErrors);
+      return error.links.length > 0 ? { ...refused, links: error.links } : refused;
     }
     const reference = `E-${randomBytes(3).toString("hex").toUpperCase()}`;
     log("action").error("failed", { audit: options.audit || "unaudited", reference, error });

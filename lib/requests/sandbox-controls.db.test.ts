@@ -10,7 +10,7 @@ import { createPaymentApi, type MerchantApi } from "../payment-api/client";
 import { createRequest } from "./create";
 import { recheckRequest } from "./recheck";
 import { controlsFor, driveSandbox, runSandboxControl, sandboxControlSchema, type ControlContext } from "./sandbox-controls";
-import { payInRequest, payOutRequest } from "./contract";
+import { p2pRequest, payInRequest, payOutRequest } from "./contract";
 import { scaled } from "@/lib/testing/vitest-project";
 
 describe("sandbox controls and re-check, against a real sandbox", () => {
@@ -141,6 +141,52 @@ describe("sandbox controls and re-check, against a real sandbox", () => {
     expect(refused).toMatchObject({ outcome: "sandbox_failed", result: { reason: "refused" } });
     expect(await driveSandbox("http://127.0.0.1:9", request.providerId!, "pay", null)).toMatchObject({ ok: false, reason: "unreachable" });
     expect((await state(request.id)).status).toBe("pending");
+  });
+
+  it("a pay-out held by pending P2P Pay-Ins: the refusal names each of them (PayDesk's request when the person may see it), and nothing moves", async () => {
+    await payOut();
+    const created = await createRequest(
+      database.db,
+      api,
+      { kind: "payin_p2p", payIn: p2pRequest({ refId1: ref("P"), payerName: "สมหญิง", amountSatang: 12_300, qrProvider: "PP" }) },
+      { merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
+    );
+    if (created.outcome !== "sent") throw new Error(created.outcome);
+    const p2p = created.request;
+    // The provider picks the pay-out the P2P reserves (docs/provider-facts.md §5.5): the one PayDesk has a row for.
+    const held = (await sb.control<{ payinPeer2PeerPayoutId: string }>("GET", `/requests/${p2p.providerId}`)).body.payinPeer2PeerPayoutId;
+    const [payout] = await database.db.select().from(paymentRequests).where(eq(paymentRequests.providerId, held));
+    expect(payout).toBeDefined();
+
+    const refused = await runSandboxControl(ctx, "payout", { requestId: payout!.id, control: "payout" });
+    expect(refused).toMatchObject({
+      outcome: "sandbox_failed",
+      result: { reason: "refused" },
+      reservedBy: [{ providerId: p2p.providerId, amountSatang: 12_300, request: { id: p2p.id, refId1: p2p.refId1 } }],
+    });
+    expect((await state(payout!.id)).status).toBe("pending");
+    // Someone who may see the pay-out but not the P2P's merchant is told of it, not shown it.
+    if (refused.outcome !== "sandbox_failed") throw new Error(refused.outcome);
+    const { request: _named, ...unnamed } = refused.reservedBy[0]!;
+    const other = await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
+      displayName: "Gadgets",
+      orgId: sb.gadgets.orgId,
+      merchantId: sb.gadgets.merchantId,
+      submitKey: sb.gadgets.submitKey,
+      readKey: sb.gadgets.readKey,
+    });
+    await database.db.update(paymentRequests).set({ merchantId: other.id }).where(eq(paymentRequests.id, p2p.id));
+    const narrow = await runSandboxControl(ctx, "payout", { requestId: payout!.id, control: "payout" });
+    expect(narrow).toMatchObject({ reservedBy: [{ ...unnamed, request: null }] });
+    const wide = await runSandboxControl({ ...ctx, scope: { merchantIds: null } }, "payout", { requestId: payout!.id, control: "payout" });
+    expect(wide).toMatchObject({ reservedBy: [{ request: { id: p2p.id } }] });
+
+    // Decided, it holds nothing: the pay-out goes through.
+    await sb.control("POST", `/requests/${p2p.providerId}/reject`, {});
+    expect(await runSandboxControl(ctx, "payout", { requestId: payout!.id, control: "payout" })).toMatchObject({
+      outcome: "done",
+      recheck: { after: "paid" },
+    });
   });
 
   it("re-checks on request and writes who asked on the timeline", async () => {

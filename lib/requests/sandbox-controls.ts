@@ -1,5 +1,7 @@
 import "server-only";
+import { and, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { paymentRequests } from "../db/schema";
 import { parseAmount, toDecimalString } from "../money";
 import { recordEvent } from "./apply";
 import { isTerminal, type State } from "./lifecycle";
@@ -65,7 +67,7 @@ export async function driveSandbox(
 export type ControlResult =
   | { outcome: "not_found" }
   | { outcome: "not_allowed" }
-  | { outcome: "sandbox_failed"; result: Extract<DriveResult, { ok: false }> }
+  | { outcome: "sandbox_failed"; result: Extract<DriveResult, { ok: false }>; reservedBy: Reservation[] }
   | { outcome: "done"; recheck: Extract<RecheckResult, { found: true }> };
 
 export interface ControlContext {
@@ -90,8 +92,45 @@ export async function runSandboxControl(ctx: ControlContext, family: ControlFami
     ...(amountSatang !== null ? { amount: toDecimalString(amountSatang) } : {}),
     ...(result.ok ? { providerStatus: result.providerStatus } : { failed: result.reason, detail: result.detail }),
   });
-  if (!result.ok) return { outcome: "sandbox_failed", result };
+  if (!result.ok) {
+    const reservedBy = family === "payout" && result.reason === "refused" ? await reservationsOf(ctx, request) : [];
+    return { outcome: "sandbox_failed", result, reservedBy };
+  }
   // The control is already on the timeline under this person's name; the check's own outcome follows it.
   const recheck = await recheckRequest(ctx.db, ctx.apiFor, ctx.scope, request.id, ctx.actorId, { isRecorded: false });
   return recheck.found ? { outcome: "done", recheck } : { outcome: "not_found" };
+}
+
+/** A pending P2P Pay-In holding part of a Pay-Out: PayDesk's request when it is one the person may see. */
+export interface Reservation {
+  providerId: string;
+  amountSatang: number | null;
+  request: { id: string; refId1: string } | null;
+}
+
+/**
+ * What stands in a refused pay-out's way: its pending P2P rounds, as the provider's read-back lists
+ * them (partialPayouts, docs/provider-facts.md §2.4), each named by PayDesk's request when the person
+ * may see it. Read only after a refusal; a read that fails names nothing rather than guessing.
+ */
+async function reservationsOf(ctx: ControlContext, request: { merchantId: string; providerId: string | null }): Promise<Reservation[]> {
+  const api = request.providerId ? await ctx.apiFor(request.merchantId) : undefined;
+  if (!api || !request.providerId) return [];
+  const read = await api.getPaymentRequestById(request.providerId);
+  if (!read.ok || !read.data) return [];
+  const pending = read.data.partialPayouts.filter((p) => p.status === "Pending" && p.payinRequestId);
+  if (pending.length === 0) return [];
+  const ids = pending.map((p) => p.payinRequestId!);
+  const { merchantIds } = ctx.scope;
+  const rows =
+    merchantIds !== null && merchantIds.length === 0
+      ? []
+      : await ctx.db
+          .select({ id: paymentRequests.id, refId1: paymentRequests.refId1, providerId: paymentRequests.providerId })
+          .from(paymentRequests)
+          .where(
+            and(inArray(paymentRequests.providerId, ids), merchantIds === null ? undefined : inArray(paymentRequests.merchantId, merchantIds)),
+          );
+  const byProviderId = new Map(rows.map((r) => [r.providerId, { id: r.id, refId1: r.refId1 }]));
+  return pending.map((p) => ({ providerId: p.payinRequestId!, amountSatang: p.amountSatang ?? null, request: byProviderId.get(p.payinRequestId!) ?? null }));
 }

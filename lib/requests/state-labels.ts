@@ -28,3 +28,22 @@ export const stateLabels = defineMessages<Record<State, string>>({
     canceled: "ยกเลิกแล้ว",
   },
 });
+
+/**
+ * Words for the list's status groups (lib/requests/list-filters.ts), the same everywhere a group is
+ * counted: the list's filter, the overview's figures. Each names its states by stateLabels' words.
+ */
+export const groupLabels = defineMessages({
+  en: {
+    open: "Open",
+    openStates: "submitting, checking, pending, awaiting approval",
+    succeeded: "Paid or approved",
+    failed: "Rejected, expired or canceled",
+  },
+  th: {
+    open: "ยังไม่จบ",
+    openStates: "กำลังส่ง, กำลังตรวจสอบ, รอดำเนินการ, รออนุมัติ",
+    succeeded: "ชำระแล้วหรืออนุมัติแล้ว",
+    failed: "ถูกปฏิเสธ หมดอายุ หรือยกเลิกแล้ว",
+  },
+});

@@ -23,9 +23,34 @@ interface Series {
 }
 
 const WIDTH = 720;
-const HEIGHT = 220;
-const PAD = { top: 12, right: 8, bottom: 28, left: 8 };
+const HEIGHT = 200;
+const PAD = { top: 12, right: 8, bottom: 4, left: 8 };
 const FILLS = ["#1d4ed8", "url(#hatch)"] as const;
+
+/**
+ * The periods under a chart, in HTML rather than in the SVG: an SVG's text shrinks with the chart
+ * (on a phone 720 units are ~350 px, so 11 units drew 5 px letters), these stay 12 px. At most ~12
+ * of them, and half of those on a phone, so they never run into each other.
+ */
+function AxisLabels({ labels, at }: { labels: string[]; at: (i: number) => number }) {
+  const every = Math.ceil(labels.length / 12);
+  return (
+    <div aria-hidden="true" className="relative h-5 text-xs text-slate-700" data-testid="axis-labels">
+      {labels.map((label, i) =>
+        i % every === 0 ? (
+          <span
+            key={i}
+            data-axis-label=""
+            className={`absolute top-0 -translate-x-1/2 whitespace-nowrap ${i % (every * 2) === 0 ? "" : "max-sm:hidden"}`}
+            style={{ left: `${(at(i) / WIDTH) * 100}%` }}
+          >
+            {label}
+          </span>
+        ) : null,
+      )}
+    </div>
+  );
+}
 
 function ChartFrame({
   id,
@@ -82,8 +107,6 @@ export function BarChart({
   const inner = { w: WIDTH - PAD.left - PAD.right, h: HEIGHT - PAD.top - PAD.bottom };
   const slot = inner.w / Math.max(1, groups.length);
   const barWidth = Math.max(1, (slot * 0.8) / series.length);
-  // At most ~12 labels under the axis, so they never overlap.
-  const every = Math.ceil(groups.length / 12);
   return (
     <ChartFrame
       id={id}
@@ -170,15 +193,11 @@ export function BarChart({
                   />
                 );
               })}
-              {gi % every === 0 && (
-                <text x={PAD.left + gi * slot + slot / 2} y={HEIGHT - 10} textAnchor="middle" fontSize="11" fill="#334155">
-                  {g.label}
-                </text>
-              )}
             </a>
           );
         })}
       </svg>
+      <AxisLabels labels={groups.map((g) => g.label)} at={(i) => PAD.left + i * slot + slot / 2} />
     </ChartFrame>
   );
 }
@@ -207,14 +226,9 @@ export function RateLine({
   const inner = { w: WIDTH - PAD.left - PAD.right, h: HEIGHT - PAD.top - PAD.bottom };
   const step = inner.w / Math.max(1, points.length);
   const xy = (i: number, v: number) => [PAD.left + step * (i + 0.5), PAD.top + (1 - v) * inner.h] as const;
-  // Consecutive points with a value form one segment.
-  const segments: Array<Array<readonly [number, number]>> = [];
-  points.forEach((p, i) => {
-    if (p.value === null) return void segments.push([]);
-    if (segments.length === 0) segments.push([]);
-    segments.at(-1)!.push(xy(i, p.value));
-  });
-  const every = Math.ceil(points.length / 12);
+  // One line through every period that has a rate: a period with nothing to rate is skipped, not a
+  // break, so two or more rates always read as a line. Each rate is also a dot.
+  const drawn = points.flatMap((p, i) => (p.value === null ? [] : [xy(i, p.value)]));
   return (
     <ChartFrame
       id={id}
@@ -246,32 +260,38 @@ export function RateLine({
         </table>
       }
     >
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-label={title} data-testid={testId}>
+      <div className="relative">
+        {/* The scale's values, in HTML for the same reason as the periods' (AxisLabels). */}
         {[0, 0.5, 1].map((v) => (
-          <g key={v}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={xy(0, v)[1]} y2={xy(0, v)[1]} stroke="#cbd5e1" strokeDasharray="4 4" />
-            <text x={WIDTH - PAD.right} y={xy(0, v)[1] - 3} textAnchor="end" fontSize="11" fill="#334155">
-              {format(v)}
-            </text>
-          </g>
+          <span
+            key={v}
+            aria-hidden="true"
+            data-axis-label=""
+            className="absolute right-0 -translate-y-full bg-white/80 px-1 text-xs text-slate-700"
+            style={{ top: `${(xy(0, v)[1] / HEIGHT) * 100}%` }}
+          >
+            {format(v)}
+          </span>
         ))}
-        {segments
-          .filter((s) => s.length > 0)
-          .map((s, i) =>
-            s.length === 1 ? (
-              <circle key={i} cx={s[0]![0]} cy={s[0]![1]} r="3" fill="#047857" />
-            ) : (
-              <polyline key={i} points={s.map(([x, y]) => `${x},${y}`).join(" ")} fill="none" stroke="#047857" strokeWidth="2.5" />
-            ),
+        <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-label={title} data-testid={testId}>
+          {[0, 0.5, 1].map((v) => (
+            <line key={v} x1={PAD.left} x2={WIDTH - PAD.right} y1={xy(0, v)[1]} y2={xy(0, v)[1]} stroke="#cbd5e1" strokeDasharray="4 4" />
+          ))}
+          {drawn.length > 1 && (
+            <polyline
+              points={drawn.map(([x, y]) => `${x},${y}`).join(" ")}
+              fill="none"
+              stroke="#047857"
+              strokeWidth="2.5"
+              data-testid={`${testId}-line`}
+            />
           )}
-        {points.map((p, i) =>
-          i % every === 0 ? (
-            <text key={p.name} x={xy(i, 0)[0]} y={HEIGHT - 10} textAnchor="middle" fontSize="11" fill="#334155">
-              {p.label}
-            </text>
-          ) : null,
-        )}
-      </svg>
+          {drawn.map(([x, y]) => (
+            <circle key={`${x}`} cx={x} cy={y} r="3.5" fill="#047857" />
+          ))}
+        </svg>
+      </div>
+      <AxisLabels labels={points.map((p) => p.label)} at={(i) => xy(i, 0)[0]} />
     </ChartFrame>
   );
 }

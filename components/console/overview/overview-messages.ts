@@ -1,4 +1,11 @@
 import { defineMessages } from "@/lib/i18n";
+import { groupLabels, stateLabels } from "@/lib/requests/state-labels";
+
+// The list's words for states and their groups: one vocabulary everywhere.
+const EN = groupLabels("en");
+const TH = groupLabels("th");
+const ENS = stateLabels("en");
+const THS = stateLabels("th");
 
 const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
 
@@ -25,19 +32,19 @@ export const overviewMessages = defineMessages({
     none: "—",
     payInPaid: "Pay-Ins paid",
     successRate: "Pay-In success rate",
-    successRateHint: "paid ÷ (paid + rejected + expired)",
+    successRateHint: `${EN.succeeded} ÷ (${EN.succeeded.toLowerCase()} + ${ENS.rejected.toLowerCase()} + ${ENS.expired.toLowerCase()})`,
     timeToPay: "Time to pay",
     median: "median",
     p90: "90 % within",
     p2p: "P2P matched / not matched",
     payOut: "Pay-Outs sent",
     withdrawal: "Withdrawals sent",
-    openOut: (count: number, amount: string) => `${count} pending (${amount})`,
+    openOut: (count: number, amount: string) => `${EN.open}: ${count} (${amount})`,
     netIn: (net: string, fee: string, unknown: string | null) =>
       `Net ${net} credited, after ${fee} in provider fees${unknown ? ` (and ${unknown} paid whose fee the provider has not stated yet)` : ""}`,
     netOut: (net: string, fee: string, unknown: string | null) =>
       `Wallet debited ${net}, with ${fee} in provider fees${unknown ? ` (and ${unknown} paid out whose fee is not known yet)` : ""}`,
-    failedOut: (count: number, amount: string) => `${count} rejected (${amount})`,
+    failedOut: (count: number, amount: string) => `${EN.failed}: ${count} (${amount})`,
     awaitingApproval: "Money out awaiting approval",
     oldest: (when: string) => `oldest from ${when}`,
     reconciling: "Waiting for the provider's answer",
@@ -92,19 +99,19 @@ export const overviewMessages = defineMessages({
     none: "—",
     payInPaid: "Pay-In ที่ชำระแล้ว",
     successRate: "อัตราสำเร็จของ Pay-In",
-    successRateHint: "ชำระแล้ว ÷ (ชำระแล้ว + ถูกปฏิเสธ + หมดอายุ)",
+    successRateHint: `${TH.succeeded} ÷ (${TH.succeeded} + ${THS.rejected} + ${THS.expired})`,
     timeToPay: "เวลาจนชำระ",
     median: "มัธยฐาน",
     p90: "90 % ภายใน",
     p2p: "P2P จับคู่ได้ / ไม่ได้",
     payOut: "Pay-Out ที่ส่งแล้ว",
     withdrawal: "การถอนที่ส่งแล้ว",
-    openOut: (count: number, amount: string) => `รอดำเนินการ ${count} (${amount})`,
+    openOut: (count: number, amount: string) => `${TH.open}: ${count} (${amount})`,
     netIn: (net: string, fee: string, unknown: string | null) =>
       `สุทธิเข้ากระเป๋า ${net} หลังหักค่าธรรมเนียมผู้ให้บริการ ${fee}${unknown ? ` (และยอดชำระ ${unknown} ที่ผู้ให้บริการยังไม่แจ้งค่าธรรมเนียม)` : ""}`,
     netOut: (net: string, fee: string, unknown: string | null) =>
       `ตัดจากกระเป๋า ${net} รวมค่าธรรมเนียมผู้ให้บริการ ${fee}${unknown ? ` (และยอดโอนจ่าย ${unknown} ที่ยังไม่ทราบค่าธรรมเนียม)` : ""}`,
-    failedOut: (count: number, amount: string) => `ถูกปฏิเสธ ${count} (${amount})`,
+    failedOut: (count: number, amount: string) => `${TH.failed}: ${count} (${amount})`,
     awaitingApproval: "เงินออกที่รออนุมัติ",
     oldest: (when: string) => `เก่าสุดจาก ${when}`,
     reconciling: "รอคำตอบจากผู้ให้บริการ",

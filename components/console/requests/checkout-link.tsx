@@ -15,6 +15,8 @@ interface Props {
   checkoutUrl: string;
   /** While the customer may still pay: the ways to hand the link over, and the poster. */
   shareable: boolean;
+  /** The request can no longer be paid: the link only tells the customer so. */
+  ended?: boolean;
   /** What the share sheet says beside the link: the amount and to whom. */
   customerAmount: string;
   merchantName: string;
@@ -25,7 +27,7 @@ interface Props {
  * The checkout link, to copy, open or share, with a small QR of the link itself (for opening it on
  * a phone at the desk) kept apart from the payment QR the customer scans with a banking app.
  */
-export function CheckoutLink({ requestId, checkoutUrl, shareable, customerAmount, merchantName, locale }: Props) {
+export function CheckoutLink({ requestId, checkoutUrl, shareable, ended = false, customerAmount, merchantName, locale }: Props) {
   const t = detailMessages(locale);
   return (
     <div className="flex flex-wrap items-start gap-4" data-testid="checkout-link-box">
@@ -62,7 +64,9 @@ export function CheckoutLink({ requestId, checkoutUrl, shareable, customerAmount
             </Link>
           </div>
         )}
-        <p className="text-xs text-slate-600">{t.checkoutHint}</p>
+        <p className="text-xs text-slate-600" data-testid="checkout-link-hint">
+          {ended ? t.checkoutEndedHint : t.checkoutHint}
+        </p>
       </div>
       <Qr value={checkoutUrl} label={t.linkQr} size={88} testId="checkout-link-qr" />
     </div>

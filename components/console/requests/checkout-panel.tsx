@@ -90,6 +90,7 @@ export function CheckoutPanel({
               requestId={requestId}
               checkoutUrl={checkoutUrl}
               shareable={false}
+              ended={!isOpen}
               customerAmount={customerAmount}
               merchantName={merchantName}
               locale={locale}

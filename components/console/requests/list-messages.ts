@@ -1,5 +1,9 @@
 import { defineMessages } from "@/lib/i18n";
 import type { FilterError } from "@/lib/requests/list-filters";
+import { groupLabels } from "@/lib/requests/state-labels";
+
+const EN = groupLabels("en");
+const TH = groupLabels("th");
 
 export const listMessages = defineMessages({
   en: {
@@ -13,9 +17,9 @@ export const listMessages = defineMessages({
     anyStatus: "Any status",
     groups: "Groups",
     states: "Single states",
-    groupOpen: "Open (submitting, checking, pending, awaiting approval)",
-    groupSucceeded: "Paid or approved",
-    groupFailed: "Rejected, expired or canceled",
+    groupOpen: `${EN.open} (${EN.openStates})`,
+    groupSucceeded: EN.succeeded,
+    groupFailed: EN.failed,
     from: "Created from",
     to: "Created to",
     dateHint: "Bangkok days, inclusive",
@@ -81,9 +85,9 @@ export const listMessages = defineMessages({
     anyStatus: "ทุกสถานะ",
     groups: "กลุ่ม",
     states: "สถานะเดียว",
-    groupOpen: "ยังไม่จบ (กำลังส่ง, กำลังตรวจสอบ, รอดำเนินการ, รออนุมัติ)",
-    groupSucceeded: "ชำระแล้วหรืออนุมัติแล้ว",
-    groupFailed: "ถูกปฏิเสธ หมดอายุ หรือยกเลิก",
+    groupOpen: `${TH.open} (${TH.openStates})`,
+    groupSucceeded: TH.succeeded,
+    groupFailed: TH.failed,
     from: "สร้างตั้งแต่",
     to: "สร้างถึง",
     dateHint: "วันตามเวลากรุงเทพฯ รวมวันสุดท้าย",

@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
@@ -108,9 +109,24 @@ export function SandboxPanel({ requestId, controls, action, locale }: Props) {
         {isPending ? t.working : result?.ok ? t.done(stateLabels(locale)[result.data.after]) : ""}
       </p>
       {result && !result.ok && !result.fieldErrors.amount && (
-        <p role="alert" className="mt-1 text-sm text-red-700">
-          {result.message}
-        </p>
+        <div role="alert" className="mt-1 text-sm text-red-700">
+          <p>{result.message}</p>
+          {result.links && (
+            <ul className="mt-1 list-disc pl-5" data-testid="sandbox-blocked-by">
+              {result.links.map((link) => (
+                <li key={`${link.href}:${link.label}`}>
+                  {link.href ? (
+                    <Link href={link.href} className="text-brand-dark underline">
+                      {link.label}
+                    </Link>
+                  ) : (
+                    link.label
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
       )}
     </details>
   );

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ActionError, defineAction } from "@/lib/auth/action";
 import type { Permission } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
+import { formatThb } from "@/lib/i18n";
 import { getLocale } from "@/lib/i18n/server";
 import { merchantApi } from "@/lib/payment-api";
 import { factWords } from "@/lib/requests/notes";
@@ -52,6 +53,17 @@ function sandboxControlAction(family: ControlFamily, permission: Permission) {
           throw new ActionError(t.notAllowed);
         case "sandbox_failed": {
           const { reason, detail } = result.result;
+          if (result.reservedBy.length > 0) {
+            // Named and linked, so the person can go and decide them (lib/requests/sandbox-controls.ts).
+            const held = result.reservedBy.reduce((sum, r) => sum + (r.amountSatang ?? 0), 0);
+            const links = result.reservedBy.map((r) => {
+              const amount = r.amountSatang === null ? "?" : formatThb(r.amountSatang);
+              return r.request
+                ? { href: `/requests/${r.request.id}`, label: t.reservation(r.request.refId1, amount) }
+                : { href: "", label: t.reservationElsewhere(amount) };
+            });
+            throw new ActionError(t.reservedBy(formatThb(held), result.reservedBy.length), {}, "failed", links);
+          }
           throw new ActionError(reason === "unreachable" ? t.unreachable(detail) : reason === "refused" ? t.refused(detail) : t.noMatch);
         }
         case "done":

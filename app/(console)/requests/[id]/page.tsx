@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { PageMerchant } from "@/components/console/merchant-scope";
 import { ApproveHere } from "@/components/console/requests/approve-here";
 import { CheckoutLink } from "@/components/console/requests/checkout-link";
+import { ReceiptPanel } from "@/components/console/requests/receipt-panel";
 import { CheckoutPanel } from "@/components/console/requests/checkout-panel";
 import { MoneySummary } from "@/components/console/requests/money-summary";
 import { NeedsReviewNotice } from "@/components/console/requests/needs-review-notice";
@@ -168,7 +169,11 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
           locale={locale}
         />
       )}
-      {isPayIn && (
+      {/* Paid: what was paid, not an invitation to pay. */}
+      {isPayIn && (state === "paid" || state === "approved") && (
+        <ReceiptPanel request={r} state={state} checkoutUrl={checkoutUrl} locale={locale} />
+      )}
+      {isPayIn && state !== "paid" && state !== "approved" && (
         <CheckoutPanel
           requestId={r.id}
           merchantName={detail.merchantName}
