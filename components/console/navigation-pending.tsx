@@ -36,9 +36,10 @@ export function NavigationPending({ label }: { label: string }) {
   }, []);
 
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-0 z-50 flex justify-center">
+    // At the foot of the window: at its head it covered the header's merchant select.
+    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center">
       {pending && (
-        <p data-testid="page-loading" className="mt-2 rounded-full bg-brand-dark px-4 py-1 text-sm font-medium text-white shadow">
+        <p data-testid="page-loading" className="mb-4 rounded-full bg-brand-dark px-4 py-1 text-sm font-medium text-white shadow">
           {label}
         </p>
       )}

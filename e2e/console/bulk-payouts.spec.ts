@@ -67,6 +67,9 @@ test("a file is checked line by line before anything is sent, and once confirmed
   await page.getByRole("button", { name: "Check the file" }).click();
   await page.waitForURL(/\/payouts\/bulk\/pb_[0-9a-f]+$/);
   await expect(page.getByTestId("bulk-summary")).toHaveText("2 lines, 2 ready, ฿1,270.50 in total");
+  // Before confirming: what goes out at once (both: below the demo merchant's ฿50,000.00 approval threshold).
+  await expect(page.getByTestId("bulk-split-now")).toHaveText("2 Pay-Outs (฿1,270.50) go to the provider as soon as you confirm.");
+  await expect(page.getByTestId("bulk-split-held")).toHaveCount(0);
   expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
   await page.getByTestId("bulk-confirm").click();
 

@@ -63,6 +63,15 @@ for (const language of LANGUAGES) {
       await page.locator('nav a[href="/webhooks"]').first().click();
       await expect(page.getByTestId("page-loading")).toHaveText(language.loading);
       await expect(page.getByRole("status").filter({ hasText: language.loading })).toBeVisible();
+      // It covers none of the header's controls (it once sat over the merchant select).
+      const pill = (await page.getByTestId("page-loading").boundingBox())!;
+      for (const control of await page.locator("header select, header button, header a").all()) {
+        const box = await control.boundingBox();
+        if (!box) continue;
+        const overlaps =
+          pill.x < box.x + box.width && box.x < pill.x + pill.width && pill.y < box.y + box.height && box.y < pill.y + pill.height;
+        expect(overlaps, `the loading pill covers ${await control.evaluate((el) => el.outerHTML.slice(0, 80))}`).toBe(false);
+      }
       expect(new URL(page.url()).pathname).toBe("/requests");
       await expectNoAxeViolations(page);
       release();

@@ -18,9 +18,9 @@ test.beforeEach(({}) => {
 const PROVIDER_CALL = { timeout: budget(25_000) };
 
 /** A Pay-In made through the merchant API (the refund, not the Pay-In, is what these tests are about), paid in the sandbox from its page. */
-async function paidPayIn(page: Page): Promise<{ id: string; refId1: string }> {
+async function paidPayIn(page: Page, amount = "150.00"): Promise<{ id: string; refId1: string }> {
   skipWithoutApiKey(test);
-  const { id, refId1 } = await createViaApi({ operation: "payin", amount: "150.00", payerName: "สมชาย ใจดี" });
+  const { id, refId1 } = await createViaApi({ operation: "payin", amount, payerName: "สมชาย ใจดี" });
   await page.goto(`/requests/${id}`);
   const panel = page.getByTestId("sandbox-controls");
   await panel.locator("summary").click();
@@ -37,7 +37,7 @@ async function expectNoAxeViolations(page: Page) {
 const baht = (text: string | null) => Math.round(Number((text ?? "").replace(/[฿,]/g, "")) * 100);
 
 test("a paid Pay-In is refunded in part from its page, and more than is left is refused beside the amount", async ({ page, sandbox }) => {
-  const payIn = await paidPayIn(page);
+  const payIn = await paidPayIn(page, "1500.00");
   const refunds = page.getByTestId("refunds-panel");
   await expect(refunds.getByText("No refunds yet.")).toBeVisible();
   const paid = baht(await refunds.getByTestId("refund-paid").locator("dd").textContent());
@@ -51,6 +51,8 @@ test("a paid Pay-In is refunded in part from its page, and more than is left is 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Refund Pay-In ${payIn.refId1}`);
   // The amount starts at what is left: everything the customer paid.
   expect(baht(await page.getByLabel("Amount").inputValue())).toBe(paid);
+  // Written as people write it, with the thousands separator (฿1,500.xx → "1,500.xx").
+  await expect(page.getByLabel("Amount")).toHaveValue(/^1,5\d\d\.\d\d$/);
   // The Pay-In's RefId1 goes along as RefId2, so the provider's records pair them too.
   await expect(page.getByLabel("RefId2 (optional)")).toHaveValue(payIn.refId1);
   await expectNoAxeViolations(page);
@@ -88,13 +90,14 @@ test("a paid Pay-In is refunded in part from its page, and more than is left is 
   await refunds.getByRole("link", { name: "Refund the customer" }).click();
   expect(baht(await page.getByLabel("Amount").inputValue())).toBe(paid - 10_000);
   const secondRefId1 = await refId1Input(page).inputValue();
-  await page.getByLabel("Amount").fill("100");
+  // One baht more than is left.
+  await page.getByLabel("Amount").fill(((paid - 10_000 + 100) / 100).toFixed(2));
   await page.getByLabel("Bank", { exact: true }).selectOption("KBANK");
   await page.getByLabel("Account number").fill("1234567890");
   await page.getByLabel("Account name").fill("สมชาย ใจดี");
   await page.getByRole("button", { name: "Review refund" }).click();
   await dialog.getByRole("button", { name: "Send to the provider" }).click();
-  const left = `฿${((paid - 10_000) / 100).toFixed(2)}`;
+  const left = `฿${((paid - 10_000) / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   await expect(page.getByText(`At most ${left} is left to refund on this Pay-In.`)).toBeVisible();
   await expect(page.getByLabel("Amount")).toHaveAttribute("aria-invalid", "true");
   expect(await atSandbox(sandbox, secondRefId1)).toEqual([]);
@@ -118,6 +121,8 @@ test("many refunds from a bulk file: a line over what is left is refused when ch
   const payIn = await paidPayIn(page);
   const paid = baht(await page.getByTestId("refunds-panel").getByTestId("refund-paid").locator("dd").textContent());
   const run = `RF${Date.now().toString(36).toUpperCase()}`;
+  // A recipient of this run only: paying an earlier run's the same amount again would need an acknowledgement first.
+  const promptPay = `08${String(Date.now()).slice(-8)}`;
   const file = (lines: string[]) => ({
     name: "refunds.csv",
     mimeType: "text/csv",
@@ -132,13 +137,13 @@ test("many refunds from a bulk file: a line over what is left is refused when ch
   };
 
   // Two lines for the same Pay-In: the second asks for more than the first leaves.
-  await upload([`${run}-1,50,0812345678,${payIn.refId1}`, `${run}-2,${(paid / 100).toFixed(2)},0812345678,${payIn.id}`]);
+  await upload([`${run}-1,50,${promptPay},${payIn.refId1}`, `${run}-2,${(paid / 100).toFixed(2)},${promptPay},${payIn.id}`]);
   const lines = page.getByTestId("bulk-line");
   await expect(lines.nth(0).getByTestId("bulk-refund-of")).toHaveText(`Refund of ${payIn.refId1}`);
   await expect(lines.nth(1)).toContainText(`At most ฿${((paid - 5_000) / 100).toFixed(2)} is left to refund on this Pay-In.`);
   await expect(page.getByTestId("bulk-confirm")).toHaveCount(0);
 
-  await upload([`${run}-3,50,0812345678,${payIn.refId1}`]);
+  await upload([`${run}-3,50,${promptPay},${payIn.refId1}`]);
   await page.getByTestId("bulk-confirm").click();
   await expect(page.getByTestId("bulk-status")).toHaveText(/^(Done|Creating Pay-Outs) · 1 of 1 made$/, { timeout: budget(20_000) });
   await page.goto(`/requests/${payIn.id}`);

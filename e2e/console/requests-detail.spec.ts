@@ -98,7 +98,9 @@ test("the sandbox's 'mark paid' makes the provider act, and the page shows the o
   await panel.getByRole("button", { name: "Sandbox: Customer pays (mark paid)" }).click();
   await expect(page.getByTestId("sandbox-result")).toHaveText("Done. The request is now: Paid.", PROVIDER_CALL);
   await expect(page.getByTestId("status-badge").first()).toHaveText(/Paid/);
-  await expect(page.getByText("The QR is no longer shown: this request is settled.")).toBeVisible();
+  // Paid: the receipt instead of the QR and the link to send.
+  await expect(page.getByTestId("receipt-panel")).toBeVisible();
+  await expect(page.getByTestId("payment-qr")).toHaveCount(0);
   await expect(page.getByTestId("expiry-countdown")).toHaveCount(0);
   await expect(timeline(page).filter({ hasText: "Sandbox control · Demo Admin" })).toContainText("Sandbox: Customer pays (mark paid).");
   await expect(timeline(page).filter({ hasText: "Provider status · reconciliation" })).toContainText(

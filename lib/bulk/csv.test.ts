@@ -60,7 +60,7 @@ describe("a bulk Pay-Out file", () => {
     const problems = parsed.lines.map((l) => l.problems);
     expect(problems[0]).toEqual({ amountSatang: ["amountDecimals"] });
     expect(problems[1]).toMatchObject({
-      "destination.bankCode": ["bankRequired"],
+      "destination.bankCode": ["bulkBankUnknown"],
       "destination.accountNo": ["accountNoInvalid"],
       "destination.accountName": ["accountNameRequired"],
     });
@@ -73,6 +73,35 @@ describe("a bulk Pay-Out file", () => {
     // Every key has words in both languages.
     for (const keys of problems.flatMap((p) => Object.values(p)))
       for (const key of keys) for (const locale of ["en", "th"] as const) expect(lineProblemText(locale, key)).not.toBe(key);
+  });
+
+  it("knows a bank by its code, its Bank of Thailand number or its name in Thai or English; an unknown one is told the banks it may name", () => {
+    const parsed = ok(
+      parseBulkFile(
+        utf8(
+          [
+            "amount,bank_code,account_no,account_name",
+            "10,kbank,1234567890,Somchai",
+            "10,004,1234567890,Somchai",
+            "10,กสิกรไทย,1234567890,Somchai",
+            "10,ธนาคารไทยพาณิชย์,1234567890,Somchai",
+            "10,Bangkok Bank,1234567890,Somchai",
+            "10,ธนาคารยูโอบี,1234567890,Somchai",
+            "10,Bank of Nowhere,1234567890,Somchai",
+          ].join("\n"),
+        ),
+        NOW,
+      ),
+    );
+    const codes = parsed.lines.map((l) => (l.payOut?.destination.type === "bank" ? l.payOut.destination.bankCode : null));
+    expect(codes).toEqual(["KBANK", "KBANK", "KBANK", "SCB", "BBL", "UOB", null]);
+    expect(parsed.lines[6]!.problems).toEqual({ "destination.bankCode": ["bulkBankUnknown"] });
+    const en = lineProblemText("en", "bulkBankUnknown");
+    expect(en).toMatch(
+      /^PayDesk does not know this bank\. In bank_code, give one of these banks' code, name or Bank of Thailand number: BBL \(Bangkok Bank\), KBANK \(Kasikornbank\)/,
+    );
+    expect(lineProblemText("th", "bulkBankUnknown")).toContain("KBANK (กสิกรไทย)");
+    expect(en).not.toContain("from the list");
   });
 
   it("makes a RefId1 for a line without one, and refuses the same RefId1 on two lines, naming the first", () => {

@@ -97,11 +97,22 @@ function decode(bytes: Uint8Array): { text: string; encoding: "utf-8" | "windows
   }
 }
 
-/** A bank by PayDesk's code (KBANK) or the Bank of Thailand's three digits (004), any case. */
+/** A bank's name as people write it: no "ธนาคาร"/"Bank" word, no spaces or brackets, any case. */
+const nameKey = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/^ธนาคาร|\bbank\b|\(thai\)|\(ไทย\)/g, "")
+    .replace(/[\s().]/g, "");
+const BANK_BY_NAME = new Map(BANKS.flatMap((b) => [nameKey(b.nameTh), nameKey(b.nameEn)].map((k) => [k, b.code] as const)));
+
+/**
+ * A bank by PayDesk's code (KBANK), the Bank of Thailand's three digits (004), or its name in Thai
+ * or English (กสิกรไทย, ธนาคารกสิกรไทย, Kasikornbank), any case; what matches none is kept as written.
+ */
 function bankCodeOf(text: string): string {
   const wanted = text.trim().toUpperCase();
   const bank = BANKS.find((b) => b.code !== "PP" && (b.code.toUpperCase() === wanted || b.botCode === wanted.padStart(3, "0")));
-  return bank?.code ?? wanted;
+  return bank?.code ?? BANK_BY_NAME.get(nameKey(text.trim())) ?? wanted;
 }
 
 function checkLine(line: number, cells: Partial<Record<Column, string>>, now: Date): FileLine {
@@ -137,7 +148,8 @@ function checkLine(line: number, cells: Partial<Record<Column, string>>, now: Da
       const field = issue.path.join(".");
       // No destination at all is said once, not as the PromptPay id it also lacks.
       if (field.startsWith("destination") && problems.destination) continue;
-      add(field, issue.message);
+      // A file has no list to choose from: the line is told which banks it may name.
+      add(field, issue.message === "bankRequired" ? "bulkBankUnknown" : issue.message);
     }
   return { line, cells, payOut: parsed.success && Object.keys(problems).length === 0 ? parsed.data : null, problems };
 }

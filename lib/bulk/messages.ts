@@ -3,6 +3,7 @@
  * (lib/bulk/csv.ts `FileProblem`) and the line problems only a file can have (`bulk…` keys; the
  * rest are the create form's, lib/requests/form-messages.ts).
  */
+import { BANKS } from "../banks";
 import { defineMessages, type Locale } from "../i18n";
 import { fieldMessage } from "../requests/form-messages";
 import type { BatchStatus } from "./batches";
@@ -80,6 +81,13 @@ export const bulkMessages = defineMessages({
     bulkDestinationMissing: "Give bank_code, account_no and account_name, or a promptpay_id.",
     bulkRefId1Twice: (line: number) => `This RefId1 is also on line ${line}; each Pay-Out needs its own.`,
     refundOf: (payIn: string) => `Refund of ${payIn}`,
+    splitNow: (count: number, total: string) =>
+      `${count === 1 ? "1 Pay-Out" : `${count} Pay-Outs`} (${total}) go${count === 1 ? "es" : ""} to the provider as soon as you confirm.`,
+    splitHeld: (count: number, total: string, threshold: string, lines: string) =>
+      `${count === 1 ? "1 Pay-Out" : `${count} Pay-Outs`} (${total}) ${count === 1 ? "is" : "are"} above ${threshold} and will wait for a second person's approval: line${count === 1 ? "" : "s"} ${lines}.`,
+    lineWillWait: "Will wait for approval",
+    bulkBankUnknown: (banks: string) =>
+      `PayDesk does not know this bank. In bank_code, give one of these banks' code, name or Bank of Thailand number: ${banks}.`,
     bulkRefundNotFound: "refund_of names no Pay-In of this merchant: give its PayDesk id (req_…) or its RefId1.",
   },
   th: {
@@ -149,6 +157,11 @@ export const bulkMessages = defineMessages({
     bulkDestinationMissing: "ระบุ bank_code, account_no และ account_name หรือ promptpay_id",
     bulkRefId1Twice: (line: number) => `RefId1 นี้อยู่ในบรรทัดที่ ${line} ด้วย แต่ละรายการต้องมี RefId1 ของตัวเอง`,
     refundOf: (payIn: string) => `คืนเงินของ ${payIn}`,
+    splitNow: (count: number, total: string) => `รายการโอนจ่าย ${count} รายการ (${total}) จะส่งให้ผู้ให้บริการทันทีที่ยืนยัน`,
+    splitHeld: (count: number, total: string, threshold: string, lines: string) =>
+      `รายการโอนจ่าย ${count} รายการ (${total}) เกิน ${threshold} จึงจะรออนุมัติจากผู้อนุมัติอีกคน: บรรทัด ${lines}`,
+    lineWillWait: "จะรออนุมัติ",
+    bulkBankUnknown: (banks: string) => `ไม่รู้จักธนาคารนี้ ใน bank_code ใส่รหัส ชื่อธนาคาร หรือเลข 3 หลักของ ธปท. ของธนาคารใดธนาคารหนึ่งต่อไปนี้: ${banks}`,
     bulkRefundNotFound: "refund_of ไม่ตรงกับรายการรับเงินใดของร้านค้านี้ ระบุรหัส PayDesk (req_…) หรือ RefId1 ของรายการนั้น",
   },
 });
@@ -181,6 +194,8 @@ export function lineProblemText(locale: Locale, raw: string): string {
   const t = bulkMessages(locale);
   if (raw === "bulkDestinationMissing") return t.bulkDestinationMissing;
   if (raw === "bulkRefundNotFound") return t.bulkRefundNotFound;
+  if (raw === "bulkBankUnknown")
+    return t.bulkBankUnknown(BANKS.map((b) => `${b.code} (${locale === "th" ? b.nameTh.replace(/^ธนาคาร/, "") : b.nameEn})`).join(", "));
   if (raw.startsWith("bulkRefId1Twice:")) return t.bulkRefId1Twice(Number(raw.slice("bulkRefId1Twice:".length)));
   return fieldMessage(locale, raw);
 }

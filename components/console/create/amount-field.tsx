@@ -47,7 +47,7 @@ export function AmountField({ registration, error, limits, t }: Props) {
           inputMode="decimal"
           autoComplete="off"
           placeholder="0.00"
-          className={`${inputClass} rounded-r-none text-right font-mono`}
+          className={`${inputClass} rounded-r-none text-right tabular-nums`}
         />
         <span
           className="mt-1 inline-flex items-center rounded-r-md border border-l-0 border-slate-400 bg-slate-100 px-3 text-sm text-slate-700"

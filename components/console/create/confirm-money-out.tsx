@@ -52,7 +52,7 @@ export function ConfirmMoneyOut({ title, payOut, heldAbove, shortBy, saved, loca
           <dl className="space-y-3 text-sm">
             <div>
               <dt className="text-slate-600">{t.confirmAmount}</dt>
-              <dd className="font-mono text-2xl font-semibold" data-testid="confirm-amount">
+              <dd className="text-2xl font-semibold tabular-nums" data-testid="confirm-amount">
                 {formatThb(payOut.amountSatang)}
               </dd>
             </div>

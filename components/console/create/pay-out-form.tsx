@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useWatch } from "react-hook-form";
 import type { ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
-import { parseAmount, toDecimalString } from "@/lib/money";
+import { formatBaht, parseAmount, toDecimalString } from "@/lib/money";
 import { afterThis } from "@/lib/wallet/position";
 import { useWalletPosition } from "@/components/console/wallet/use-wallet-position";
 import { WalletPanel, signedThb } from "@/components/console/wallet/wallet-panel";
@@ -72,7 +72,8 @@ export function PayOutForm({
       merchantId,
       idempotencyKey,
       refId1: initialRefId1,
-      amount: refund ? toDecimalString(refund.leftSatang) : "",
+      // As people write it (1,250.50): the field reads the separators back (lib/money parseAmount).
+      amount: refund ? formatBaht(refund.leftSatang) : "",
       refundOf: refund?.payInId,
       destinationType: "bank",
       // A refund carries its Pay-In's RefId1 as RefId2, so the provider's records pair them too.

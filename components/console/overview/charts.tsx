@@ -28,27 +28,32 @@ const PAD = { top: 12, right: 8, bottom: 4, left: 8 };
 const FILLS = ["#1d4ed8", "url(#hatch)"] as const;
 
 /**
- * The periods under a chart, in HTML rather than in the SVG: an SVG's text shrinks with the chart
- * (on a phone 720 units are ~350 px, so 11 units drew 5 px letters), these stay 12 px. At most ~12
- * of them, and half of those on a phone, so they never run into each other.
+ * The periods under a chart, in an SVG of their own that is not scaled: the chart's own text shrank
+ * with it (on a phone 720 units are ~350 px, so 11 units drew 5 px letters), these stay 12 px. Placed
+ * by percentages of its width (no style attributes: the console's CSP refuses them). At most ~12 of
+ * them, and half of those on a phone, so they never run into each other.
  */
 function AxisLabels({ labels, at }: { labels: string[]; at: (i: number) => number }) {
   const every = Math.ceil(labels.length / 12);
   return (
-    <div aria-hidden="true" className="relative h-5 text-xs text-slate-700" data-testid="axis-labels">
+    <svg aria-hidden="true" width="100%" height="18" className="block overflow-visible" data-testid="axis-labels">
       {labels.map((label, i) =>
         i % every === 0 ? (
-          <span
+          <text
             key={i}
             data-axis-label=""
-            className={`absolute top-0 -translate-x-1/2 whitespace-nowrap ${i % (every * 2) === 0 ? "" : "max-sm:hidden"}`}
-            style={{ left: `${(at(i) / WIDTH) * 100}%` }}
+            x={`${(at(i) / WIDTH) * 100}%`}
+            y="13"
+            textAnchor="middle"
+            fontSize="12"
+            fill="#334155"
+            className={i % (every * 2) === 0 ? undefined : "max-sm:hidden"}
           >
             {label}
-          </span>
+          </text>
         ) : null,
       )}
-    </div>
+    </svg>
   );
 }
 
@@ -261,18 +266,23 @@ export function RateLine({
       }
     >
       <div className="relative">
-        {/* The scale's values, in HTML for the same reason as the periods' (AxisLabels). */}
-        {[0, 0.5, 1].map((v) => (
-          <span
-            key={v}
-            aria-hidden="true"
-            data-axis-label=""
-            className="absolute right-0 -translate-y-full bg-white/80 px-1 text-xs text-slate-700"
-            style={{ top: `${(xy(0, v)[1] / HEIGHT) * 100}%` }}
-          >
-            {format(v)}
-          </span>
-        ))}
+        {/* The scale's values, unscaled for the same reason as the periods' (AxisLabels). */}
+        <svg aria-hidden="true" className="pointer-events-none absolute inset-0 h-full w-full overflow-visible">
+          {[0, 0.5, 1].map((v) => (
+            <text
+              key={v}
+              data-axis-label=""
+              x="100%"
+              y={`${(xy(0, v)[1] / HEIGHT) * 100}%`}
+              dy="-4"
+              textAnchor="end"
+              fontSize="12"
+              fill="#334155"
+            >
+              {format(v)}
+            </text>
+          ))}
+        </svg>
         <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-label={title} data-testid={testId}>
           {[0, 0.5, 1].map((v) => (
             <line key={v} x1={PAD.left} x2={WIDTH - PAD.right} y1={xy(0, v)[1]} y2={xy(0, v)[1]} stroke="#cbd5e1" strokeDasharray="4 4" />

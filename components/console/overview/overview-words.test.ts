@@ -52,9 +52,13 @@ describe("the success-rate chart", () => {
     expect(html.match(/<circle/g)).toHaveLength(1);
   });
 
-  it("writes its periods and its scale in HTML, not as SVG text that shrinks with the chart", () => {
+  it("writes its periods and its scale outside the scaled chart, at 12 px, placed without style attributes (the CSP refuses them)", () => {
     const html = render([0.5, 0.6]);
-    expect(html).not.toContain("<text");
-    expect(html.match(/data-axis-label=""/g)).toHaveLength(2 + 3);
+    const chart = /<svg viewBox="[^"]*"[^>]*data-testid="success-chart"[^>]*>([\s\S]*?)<\/svg>/.exec(html)![1]!;
+    expect(chart).not.toContain("<text");
+    const labels = html.match(/<text[^>]*>/g)!;
+    expect(labels).toHaveLength(2 + 3);
+    for (const label of labels) expect(label).toMatch(/data-axis-label="" .*font-size="12"/);
+    expect(html).not.toContain("style=");
   });
 });

@@ -81,9 +81,11 @@ export function ApiKeyForm({
           <legend className="block text-sm font-medium text-slate-700">{t.scopes}</legend>
           <div className="mt-1 grid gap-1 sm:grid-cols-2">
             {API_SCOPES.map((scope) => (
-              <label key={scope} className="flex items-center gap-2 text-sm">
+              <label key={scope} className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm">
                 <input type="checkbox" value={scope} {...form.register("scopes")} />
-                {scopes[scope]} <code className="text-xs text-slate-500">{scope}</code>
+                <span>{scopes[scope]}</span>
+                {/* Set apart from the words, so "Read requests" never reads as one with "requests:read". */}
+                <code className="rounded bg-slate-100 px-1 text-xs text-slate-700">{scope}</code>
               </label>
             ))}
           </div>

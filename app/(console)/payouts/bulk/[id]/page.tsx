@@ -10,6 +10,7 @@ import { CONSOLE_SECTIONS } from "@/lib/auth/console-sections";
 import { requirePermission } from "@/lib/auth/session";
 import { BANKS } from "@/lib/banks";
 import { getBatch, type BatchLine } from "@/lib/bulk/batches";
+import { approvalSplit } from "@/lib/bulk/approval-split";
 import { findDuplicates } from "@/lib/bulk/duplicates";
 import { bulkMessages, lineProblemText, statusLabel } from "@/lib/bulk/messages";
 import { getDb } from "@/lib/db";
@@ -18,6 +19,7 @@ import { formatThb, type Locale } from "@/lib/i18n";
 import { formatDateTime } from "@/lib/i18n/date-time";
 import { getLocale } from "@/lib/i18n/server";
 import { catchUpMark } from "@/lib/live/bus";
+import { merchantRules } from "@/lib/requests/form-context";
 import type { State } from "@/lib/requests/lifecycle";
 import { cancelBulkAction, confirmBulkAction } from "../actions";
 
@@ -50,6 +52,10 @@ export default async function BulkBatchPage({ params }: { params: Promise<{ id: 
   const bad = batch.rowCount - batch.validCount;
   // Shown while it can still be confirmed; confirming checks them again (lib/bulk/batches.ts).
   const duplicates = batch.status === "draft" ? await findDuplicates(db, batch.id, { days: env().BULK_DUPLICATE_DAYS }) : null;
+  // Before confirming: which lines go out at once and which wait for a second person, by the rule each line's create applies.
+  const rules = batch.status === "draft" && bad === 0 ? await merchantRules(db, session, batch.merchantId) : undefined;
+  const split = rules ? approvalSplit(lines, rules) : null;
+  const willWait = new Set(split?.held.lines ?? []);
   const outcomeText = (line: BatchLine) =>
     line.outcome === "sent"
       ? t.outcomeSent
@@ -110,6 +116,21 @@ export default async function BulkBatchPage({ params }: { params: Promise<{ id: 
           amounts={lines.flatMap((line) => (line.amountSatang === null ? [] : [line.amountSatang]))}
           locale={locale}
         />
+      )}
+      {split && split.now.count + split.held.count > 0 && (
+        <div className="mt-3 space-y-1 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm" data-testid="bulk-approval-split">
+          {split.now.count > 0 && <p data-testid="bulk-split-now">{t.splitNow(split.now.count, formatThb(split.now.totalSatang))}</p>}
+          {split.held.count > 0 && split.thresholdSatang !== null && (
+            <p data-testid="bulk-split-held" className="font-medium text-amber-900">
+              {t.splitHeld(
+                split.held.count,
+                formatThb(split.held.totalSatang),
+                formatThb(split.thresholdSatang),
+                split.held.lines.join(", "),
+              )}
+            </p>
+          )}
+        </div>
       )}
       {batch.status === "draft" && (
         <BatchControls
@@ -172,6 +193,11 @@ export default async function BulkBatchPage({ params }: { params: Promise<{ id: 
                           <li key={p}>{lineProblemText(locale, p)}</li>
                         ))}
                       </ul>
+                    )}
+                    {batch.status === "draft" && willWait.has(line.line) && (
+                      <span className="text-amber-900" data-testid="bulk-line-will-wait">
+                        {t.lineWillWait}
+                      </span>
                     )}
                     {batch.status !== "draft" && batch.status !== "canceled" && problems.length === 0 && (
                       <span>
