@@ -33,13 +33,15 @@ test("a file is checked line by line before anything is sent, and once confirmed
     "ref_id1,amount,bank_code,account_no,account_name,promptpay_id,description,ref_id2,ref_id3,refund_of",
   );
 
-  // Not a CSV file: refused beside the field, nothing recorded.
+  // A workbook that is not one (a ZIP cut short): refused beside the field, nothing recorded.
   await page.getByLabel("Merchant paying out").selectOption({ label: COFFEE });
   await page
-    .getByLabel("CSV file")
+    .getByLabel("CSV or Excel file")
     .setInputFiles({ name: "sellers.xlsx", mimeType: "application/octet-stream", buffer: Buffer.from([0x50, 0x4b, 3, 4, 0, 0]) });
   await page.getByRole("button", { name: "Check the file" }).click();
-  await expect(page.getByTestId("bulk-file-error")).toHaveText("This is not a CSV file. In Excel, use Save As → CSV.");
+  await expect(page.getByTestId("bulk-file-error")).toHaveText(
+    "This .xlsx file could not be read as an Excel workbook. Open it in Excel and save it again (Excel Workbook or CSV).",
+  );
 
   // The refusal keeps the merchant chosen (React resets a form after an action: a refused file must
   // not quietly move the next upload to another merchant).
@@ -48,7 +50,7 @@ test("a file is checked line by line before anything is sent, and once confirmed
   expect(await chosen()).toBe(COFFEE);
 
   // A bad amount: the line says so, and the file cannot be confirmed.
-  await page.getByLabel("CSV file").setInputFiles(csv([`${run}-1,12.345,,,,0812345678,`, `${run}-2,20,,,,0812345678,`]));
+  await page.getByLabel("CSV or Excel file").setInputFiles(csv([`${run}-1,12.345,,,,0812345678,`, `${run}-2,20,,,,0812345678,`]));
   await page.getByRole("button", { name: "Check the file" }).click();
   await page.waitForURL(/\/payouts\/bulk\/pb_[0-9a-f]+$/);
   await expect(page.getByTestId("bulk-fix-first")).toContainText("1 line has problems");
@@ -58,11 +60,32 @@ test("a file is checked line by line before anything is sent, and once confirmed
   await page.getByRole("button", { name: "Discard this file" }).click();
   await expect(page.getByTestId("bulk-status")).toHaveText("Canceled");
 
+  // The same lines as an Excel workbook are read as the CSV would be (then discarded: the CSV goes on).
+  const { default: ExcelJS } = await import("exceljs");
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Pay-Outs");
+  sheet.addRow(["ref_id1", "amount", "bank_code", "account_no", "account_name", "promptpay_id"]);
+  sheet.addRow([`${run}-X1`, 1250.5, "กสิกรไทย", account, "สมชาย ใจดี", null]);
+  sheet.addRow([`${run}-X2`, 20, null, null, null, promptPay]);
+  await page.goto("/payouts/bulk");
+  await page.getByLabel("Merchant paying out").selectOption({ label: COFFEE });
+  await page.getByLabel("CSV or Excel file").setInputFiles({
+    name: "sellers.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: Buffer.from(await workbook.xlsx.writeBuffer()),
+  });
+  await page.getByRole("button", { name: "Check the file" }).click();
+  await page.waitForURL(/\/payouts\/bulk\/pb_[0-9a-f]+$/);
+  await expect(page.getByTestId("bulk-summary")).toHaveText("2 lines, 2 ready, ฿1,270.50 in total");
+  await expect(page.getByTestId("bulk-line").first()).toContainText(`Kasikornbank ${account}`);
+  await page.getByRole("button", { name: "Discard this file" }).click();
+  await expect(page.getByTestId("bulk-status")).toHaveText("Canceled");
+
   // A good file: two lines, a bank account and a PromptPay id.
   await page.goto("/payouts/bulk");
   await page.getByLabel("Merchant paying out").selectOption({ label: COFFEE });
   await page
-    .getByLabel("CSV file")
+    .getByLabel("CSV or Excel file")
     .setInputFiles(csv([`${run}-3,"1,250.50",KBANK,${account},สมชาย ใจดี,,Commission`, `${run}-4,20,,,,${promptPay},`]));
   await page.getByRole("button", { name: "Check the file" }).click();
   await page.waitForURL(/\/payouts\/bulk\/pb_[0-9a-f]+$/);
@@ -112,7 +135,7 @@ test("the same file uploaded again is not confirmed until a person ticks the box
   const uploadFile = async () => {
     await page.goto("/payouts/bulk");
     await page.getByLabel("Merchant paying out").selectOption({ label: COFFEE });
-    await page.getByLabel("CSV file").setInputFiles(file);
+    await page.getByLabel("CSV or Excel file").setInputFiles(file);
     await page.getByRole("button", { name: "Check the file" }).click();
     await page.waitForURL(/\/payouts\/bulk\/pb_[0-9a-f]+$/);
   };

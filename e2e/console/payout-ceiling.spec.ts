@@ -29,7 +29,7 @@ test("a bulk file just over 1 MB is refused in words on the upload page, the mer
   await page.getByLabel("Merchant paying out").selectOption({ label: COFFEE });
   const line = "1.00,0812345678\r\n";
   const body = "amount,promptpay_id\r\n" + line.repeat(Math.ceil(1_100_000 / line.length));
-  await page.getByLabel("CSV file").setInputFiles({ name: "big.csv", mimeType: "text/csv", buffer: Buffer.from(body, "utf8") });
+  await page.getByLabel("CSV or Excel file").setInputFiles({ name: "big.csv", mimeType: "text/csv", buffer: Buffer.from(body, "utf8") });
   await page.getByRole("button", { name: "Check the file" }).click();
   await expect(page.getByTestId("bulk-file-error")).toHaveText("The file is too large: at most 1000 KB.");
   await expect(page.getByText("Something went wrong")).toHaveCount(0);

@@ -131,7 +131,7 @@ test("many refunds from a bulk file: a line over what is left is refused when ch
   const upload = async (lines: string[]) => {
     await page.goto("/payouts/bulk");
     await page.getByLabel("Merchant paying out").selectOption({ label: COFFEE });
-    await page.getByLabel("CSV file").setInputFiles(file(lines));
+    await page.getByLabel("CSV or Excel file").setInputFiles(file(lines));
     await page.getByRole("button", { name: "Check the file" }).click();
     await page.waitForURL(/\/payouts\/bulk\/pb_[0-9a-f]+$/);
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_ROWS, parseBulkFile, TEMPLATE_CSV, type FileProblem, type ParsedFile } from "./csv";
+import { MAX_ROWS, parseBulkFile, readBulkFile, TEMPLATE_CSV, type FileProblem, type ParsedFile } from "./csv";
 import { fileProblemText, lineProblemText } from "./messages";
 
 const NOW = new Date("2026-11-26T08:00:00Z");
@@ -104,6 +104,35 @@ describe("a bulk Pay-Out file", () => {
     expect(en).not.toContain("from the list");
   });
 
+  it("reads an Excel workbook's first sheet as Excel shows it: Thai text, a number cell for the amount, an account number kept as text", async () => {
+    const { default: ExcelJS } = await import("exceljs");
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("จ่ายเงิน");
+    sheet.addRow(["ref_id1", "amount", "bank_code", "account_no", "account_name", "promptpay_id"]);
+    sheet.addRow(["X-1", 1250.5, "กสิกรไทย", "0123456789", "สมชาย ใจดี", null]);
+    sheet.addRow([]);
+    sheet.addRow(["X-2", "20", null, null, null, "0812345678"]);
+    workbook.addWorksheet("ignored").addRow(["ref_id1", "amount"]);
+    const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const parsed = ok(await readBulkFile(bytes, NOW));
+    expect(parsed.encoding).toBe("xlsx");
+    expect(parsed.lines.map((l) => l.problems)).toEqual([{}, {}]);
+    expect(parsed.lines[0]!.payOut).toMatchObject({
+      refId1: "X-1",
+      amountSatang: 125_050,
+      destination: { type: "bank", bankCode: "KBANK", accountNo: "0123456789", accountName: "สมชาย ใจดี" },
+    });
+    expect(parsed.lines[1]!.payOut).toMatchObject({ amountSatang: 2_000, destination: { type: "promptpay", promptPayId: "0812345678" } });
+    expect(parsed.totalSatang).toBe(127_050);
+  });
+
+  it("refuses a file that looks like a workbook but is not one, in words, and still reads a CSV through the same door", async () => {
+    expect(await readBulkFile(Uint8Array.from([0x50, 0x4b, 3, 4, 0, 0]), NOW)).toEqual({ ok: false, problem: { key: "notSpreadsheet" } });
+    expect(fileProblemText("en", { key: "notSpreadsheet" })).toMatch(/could not be read as an Excel workbook/);
+    expect(fileProblemText("th", { key: "notSpreadsheet" })).toMatch(/Excel/);
+    expect(ok(await readBulkFile(utf8("amount,promptpay_id\n10,0812345678\n"), NOW)).validCount).toBe(1);
+  });
+
   it("makes a RefId1 for a line without one, and refuses the same RefId1 on two lines, naming the first", () => {
     const parsed = ok(parseBulkFile(utf8("amount,promptpay_id,ref_id1\n10,0812345678,\n20,0812345678,dup-1\n30,0812345678,DUP-1\n"), NOW));
     expect(parsed.lines[0]!.payOut!.refId1).toMatch(/^PD261126-[0-9A-Z]{8}$/);
@@ -136,7 +165,8 @@ describe("a bulk Pay-Out file", () => {
       key: "tooManyRows",
       rows: MAX_ROWS + 1,
     });
-    expect(problem(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]))).toEqual({ key: "notText" });
+    expect(problem(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]))).toEqual({ key: "notSpreadsheet" });
+    expect(problem(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00]))).toEqual({ key: "notText" });
     expect(problem(utf8("amount,acount_no\n1,2\n"))).toEqual({ key: "unknownColumns", columns: ["acount_no"] });
     expect(problem(utf8("ref_id1,promptpay_id\nA,0812345678\n"))).toEqual({ key: "missingAmount" });
     expect(problem(utf8("amount,Amount\n1,2\n"))).toEqual({ key: "duplicateColumns", columns: ["amount"] });

@@ -61,6 +61,7 @@ export type FileProblem =
   | { key: "tooLarge"; maxBytes: number }
   | { key: "tooManyRows"; rows: number; maxRows: number }
   | { key: "notText" }
+  | { key: "notSpreadsheet" }
   | { key: "unknownColumns"; columns: string[] }
   | { key: "missingAmount" }
   | { key: "duplicateColumns"; columns: string[] }
@@ -77,7 +78,7 @@ export interface FileLine {
 
 export type ParsedFile =
   | { ok: false; problem: FileProblem }
-  | { ok: true; encoding: "utf-8" | "windows-874"; lines: FileLine[]; validCount: number; totalSatang: number };
+  | { ok: true; encoding: "utf-8" | "windows-874" | "xlsx"; lines: FileLine[]; validCount: number; totalSatang: number };
 
 const normalizeName = (name: string) =>
   name
@@ -154,15 +155,55 @@ function checkLine(line: number, cells: Partial<Record<Column, string>>, now: Da
   return { line, cells, payOut: parsed.success && Object.keys(problems).length === 0 ? parsed.data : null, problems };
 }
 
-/** Reads and checks a bulk Pay-Out file; `now` dates the RefId1s made for lines without one. */
+/** A ZIP's first bytes: an .xlsx workbook is one (a CSV never starts so). */
+const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+
+/**
+ * Reads and checks a bulk Pay-Out file — CSV (UTF-8 or the Thai Excel's Windows-874) or an Excel
+ * workbook (.xlsx, its first sheet, each cell as Excel shows it); `now` dates the RefId1s made for
+ * lines without one.
+ */
+export async function readBulkFile(bytes: Uint8Array, now = new Date()): Promise<ParsedFile> {
+  if (bytes.length > MAX_FILE_BYTES) return { ok: false, problem: { key: "tooLarge", maxBytes: MAX_FILE_BYTES } };
+  if (!isZip(bytes)) return parseBulkFile(bytes, now);
+  const rows = await workbookRows(bytes);
+  return rows ? checkRecords(rows, "xlsx", now) : { ok: false, problem: { key: "notSpreadsheet" } };
+}
+
+/** The first sheet's rows as text, empty rows left out; null when the bytes are no workbook exceljs can read. */
+async function workbookRows(bytes: Uint8Array): Promise<string[][] | null> {
+  const { default: ExcelJS } = await import("exceljs");
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+  } catch {
+    return null;
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return [];
+  const rows: string[][] = [];
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    const cells: string[] = [];
+    // Column by column from A, so a column left blank keeps its place under the header.
+    for (let c = 1; c <= sheet.columnCount; c++) cells.push(row.getCell(c).text ?? "");
+    if (cells.some((cell) => cell.trim() !== "")) rows.push(cells);
+  });
+  return rows;
+}
+
+/** Reads and checks a bulk Pay-Out CSV file; `now` dates the RefId1s made for lines without one. */
 export function parseBulkFile(bytes: Uint8Array, now = new Date()): ParsedFile {
   if (bytes.length > MAX_FILE_BYTES) return { ok: false, problem: { key: "tooLarge", maxBytes: MAX_FILE_BYTES } };
   const decoded = decode(bytes);
-  if (!decoded) return { ok: false, problem: { key: "notText" } };
+  if (!decoded) return { ok: false, problem: { key: isZip(bytes) ? "notSpreadsheet" : "notText" } };
   const result = Papa.parse<string[]>(decoded.text.replace(/^\uFEFF/, ""), { skipEmptyLines: "greedy" });
   const quoteError = result.errors.find((e) => e.type === "Quotes");
   if (quoteError) return { ok: false, problem: { key: "unreadable", line: (quoteError.row ?? 0) + 1 } };
-  const [header, ...records] = result.data;
+  return checkRecords(result.data, decoded.encoding, now);
+}
+
+function checkRecords(rows: string[][], encoding: "utf-8" | "windows-874" | "xlsx", now: Date): ParsedFile {
+  const [header, ...records] = rows;
   if (!header || records.length === 0) return { ok: false, problem: { key: "empty" } };
   if (records.length > MAX_ROWS) return { ok: false, problem: { key: "tooManyRows", rows: records.length, maxRows: MAX_ROWS } };
 
@@ -193,7 +234,7 @@ export function parseBulkFile(bytes: Uint8Array, now = new Date()): ParsedFile {
   const valid = lines.filter((l) => l.payOut !== null);
   return {
     ok: true,
-    encoding: decoded.encoding,
+    encoding,
     lines,
     validCount: valid.length,
     totalSatang: valid.reduce((sum, l) => sum + l.payOut!.amountSatang, 0),

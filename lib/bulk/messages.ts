@@ -20,7 +20,7 @@ export const bulkMessages = defineMessages({
     merchant: "Merchant",
     payingMerchant: "Merchant paying out",
     chooseMerchant: "Choose the merchant",
-    file: "CSV file",
+    file: "CSV or Excel file",
     check: "Check the file",
     recent: "Recent files",
     noneYet: "No files uploaded yet.",
@@ -71,12 +71,14 @@ export const bulkMessages = defineMessages({
     fileEmpty: "The file has no Pay-Outs: a header line and at least one line under it are needed.",
     fileTooLarge: (max: number) => `The file is too large: at most ${Math.round(max / 1_000)} KB.`,
     fileTooManyRows: (rows: number, max: number) => `The file has ${rows} lines; at most ${max} at a time. Split it in two.`,
-    fileNotText: "This is not a CSV file. In Excel, use Save As → CSV.",
+    fileNotText: "This is neither a CSV file nor an Excel workbook (.xlsx). In Excel, use Save As → CSV or Excel Workbook.",
+    fileNotSpreadsheet:
+      "This .xlsx file could not be read as an Excel workbook. Open it in Excel and save it again (Excel Workbook or CSV).",
     fileUnknownColumns: (columns: string) => `Columns PayDesk does not know: ${columns}. Use the template's column names.`,
     fileDuplicateColumns: (columns: string) => `These columns appear twice: ${columns}.`,
     fileMissingAmount: "The file has no amount column.",
     fileUnreadable: (line: number) => `Line ${line} cannot be read: a quote (") is not closed.`,
-    fileMissing: "Choose a CSV file.",
+    fileMissing: "Choose a CSV or Excel file.",
     merchantMissing: "Choose a merchant.",
     bulkDestinationMissing: "Give bank_code, account_no and account_name, or a promptpay_id.",
     bulkRefId1Twice: (line: number) => `This RefId1 is also on line ${line}; each Pay-Out needs its own.`,
@@ -100,7 +102,7 @@ export const bulkMessages = defineMessages({
     merchant: "ร้านค้า",
     payingMerchant: "ร้านค้าที่โอนจ่าย",
     chooseMerchant: "เลือกร้านค้า",
-    file: "ไฟล์ CSV",
+    file: "ไฟล์ CSV หรือ Excel",
     check: "ตรวจไฟล์",
     recent: "ไฟล์ล่าสุด",
     noneYet: "ยังไม่มีไฟล์ที่อัปโหลด",
@@ -147,12 +149,13 @@ export const bulkMessages = defineMessages({
     fileEmpty: "ไฟล์ไม่มีรายการโอนจ่าย ต้องมีบรรทัดหัวตารางและอย่างน้อยหนึ่งบรรทัดข้อมูล",
     fileTooLarge: (max: number) => `ไฟล์ใหญ่เกินไป ไม่เกิน ${Math.round(max / 1_000)} KB`,
     fileTooManyRows: (rows: number, max: number) => `ไฟล์มี ${rows} บรรทัด ครั้งละไม่เกิน ${max} บรรทัด แบ่งเป็นสองไฟล์`,
-    fileNotText: "ไฟล์นี้ไม่ใช่ CSV ใน Excel ให้ใช้ บันทึกเป็น → CSV",
+    fileNotText: "ไฟล์นี้ไม่ใช่ CSV หรือไฟล์ Excel (.xlsx) ใน Excel ให้ใช้ บันทึกเป็น → CSV หรือ Excel Workbook",
+    fileNotSpreadsheet: "อ่านไฟล์ .xlsx นี้เป็นไฟล์ Excel ไม่ได้ เปิดใน Excel แล้วบันทึกใหม่ (Excel Workbook หรือ CSV)",
     fileUnknownColumns: (columns: string) => `คอลัมน์ที่ PayDesk ไม่รู้จัก: ${columns} ใช้ชื่อคอลัมน์ตามไฟล์ตัวอย่าง`,
     fileDuplicateColumns: (columns: string) => `คอลัมน์เหล่านี้ซ้ำกัน: ${columns}`,
     fileMissingAmount: "ไฟล์ไม่มีคอลัมน์ amount (จำนวนเงิน)",
     fileUnreadable: (line: number) => `อ่านบรรทัดที่ ${line} ไม่ได้ เครื่องหมายคำพูด (") ไม่ได้ปิด`,
-    fileMissing: "เลือกไฟล์ CSV",
+    fileMissing: "เลือกไฟล์ CSV หรือ Excel",
     merchantMissing: "เลือกร้านค้า",
     bulkDestinationMissing: "ระบุ bank_code, account_no และ account_name หรือ promptpay_id",
     bulkRefId1Twice: (line: number) => `RefId1 นี้อยู่ในบรรทัดที่ ${line} ด้วย แต่ละรายการต้องมี RefId1 ของตัวเอง`,
@@ -178,6 +181,8 @@ export function fileProblemText(locale: Locale, problem: FileProblem): string {
       return t.fileTooManyRows(problem.rows, problem.maxRows);
     case "notText":
       return t.fileNotText;
+    case "notSpreadsheet":
+      return t.fileNotSpreadsheet;
     case "unknownColumns":
       return t.fileUnknownColumns(problem.columns.join(", "));
     case "duplicateColumns":

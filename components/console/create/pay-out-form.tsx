@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useWatch } from "react-hook-form";
 import type { ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
-import { formatBaht, parseAmount, toDecimalString } from "@/lib/money";
+import { formatBaht, parseAmount } from "@/lib/money";
 import { afterThis } from "@/lib/wallet/position";
 import { useWalletPosition } from "@/components/console/wallet/use-wallet-position";
 import { WalletPanel, signedThb } from "@/components/console/wallet/wallet-panel";

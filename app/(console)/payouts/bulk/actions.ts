@@ -6,7 +6,7 @@ import { ActionError, defineAction } from "@/lib/auth/action";
 import { recordAudit } from "@/lib/auth/audit";
 import { log } from "@/lib/ops/log";
 import { cancelBatch, confirmBatch, recordBatch } from "@/lib/bulk/batches";
-import { parseBulkFile } from "@/lib/bulk/csv";
+import { readBulkFile } from "@/lib/bulk/csv";
 import { bulkMessages, fileProblemText } from "@/lib/bulk/messages";
 import { getLocale } from "@/lib/i18n/server";
 import { rulesOf } from "@/lib/requests/form-context";
@@ -31,7 +31,7 @@ export const uploadBulkAction = defineAction({
   run: async ({ input, merchant, session, db, ip }): Promise<{ batchId: string }> => {
     const t = bulkMessages(await getLocale(session));
     const bytes = new Uint8Array(await input.file.arrayBuffer());
-    const parsed = parseBulkFile(bytes);
+    const parsed = await readBulkFile(bytes);
     if (!parsed.ok) {
       const message = fileProblemText(await getLocale(session), parsed.problem);
       throw new ActionError(message, { file: [message] });
