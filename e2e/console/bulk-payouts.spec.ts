@@ -118,6 +118,14 @@ test("a file is checked line by line before anything is sent, and once confirmed
   await lines.nth(0).getByRole("link").click();
   await expect(page).toHaveURL(/\/requests\/req_[0-9a-f]+$/);
   await expect(page.getByText(`${run}-3`).first()).toBeVisible();
+
+  // The recent files fit a 390 px phone: no sideways scrolling, each file's merchant and size still said.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/payouts/bulk");
+  const recent = page.getByTestId("bulk-batches");
+  await expect(recent).toBeVisible();
+  expect(await recent.evaluate((table) => table.parentElement!.scrollWidth <= table.parentElement!.clientWidth)).toBe(true);
+  await expect(recent.locator("tbody tr").first()).toContainText(COFFEE);
 });
 
 /** A bank account and a PromptPay id (a Thai mobile number) no other run has paid. */

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { DateInput } from "@/components/ui/date-input";
 import Link from "next/link";
 import { BarChart, RateLine, type BarGroup } from "@/components/console/overview/charts";
 import { overviewMessages } from "@/components/console/overview/overview-messages";
@@ -135,10 +136,10 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
             <label htmlFor="overview-from" className="block text-sm font-medium text-slate-800">
               {t.from}
             </label>
-            <input
+            <DateInput
               id="overview-from"
               name="from"
-              type="date"
+              locale={locale}
               defaultValue={first(params.from) ?? range.fromDay}
               className={`${inputClass} w-40`}
               aria-invalid={error ? true : undefined}
@@ -149,10 +150,10 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
             <label htmlFor="overview-to" className="block text-sm font-medium text-slate-800">
               {t.to}
             </label>
-            <input
+            <DateInput
               id="overview-to"
               name="to"
-              type="date"
+              locale={locale}
               defaultValue={first(params.to) ?? range.toDay}
               className={`${inputClass} w-40`}
               aria-invalid={error ? true : undefined}

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { DateInput } from "@/components/ui/date-input";
 import Link from "next/link";
 import { RunStatementButton } from "@/components/console/statement/run-statement-button";
 import { statementMessages } from "@/components/console/statement/statement-messages";
@@ -79,10 +80,10 @@ export default async function StatementPage({ searchParams }: { searchParams: Se
           <label htmlFor="statement-day" className="block text-sm font-medium text-slate-800">
             {t.day}
           </label>
-          <input
+          <DateInput
             id="statement-day"
             name="day"
-            type="date"
+            locale={locale}
             defaultValue={day}
             className={inputClass}
             aria-invalid={badDay || undefined}

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { DateInput } from "@/components/ui/date-input";
 import { AUDIT_OUTCOMES } from "@/lib/audit/outcomes";
 import type { AuditFilters } from "@/lib/audit/queries";
 import type { Locale } from "@/lib/i18n";
@@ -89,13 +90,13 @@ export function AuditFiltersForm({ filters, options, locale }: { filters: AuditF
         <label htmlFor="audit-from" className="text-sm font-medium text-slate-800">
           {t.from}
         </label>
-        <input id="audit-from" name="from" type="date" defaultValue={filters.from ?? ""} className={control} />
+        <DateInput id="audit-from" name="from" locale={locale} defaultValue={filters.from ?? ""} className={control} />
       </div>
       <div>
         <label htmlFor="audit-to" className="text-sm font-medium text-slate-800">
           {t.to}
         </label>
-        <input id="audit-to" name="to" type="date" defaultValue={filters.to ?? ""} className={control} />
+        <DateInput id="audit-to" name="to" locale={locale} defaultValue={filters.to ?? ""} className={control} />
       </div>
       <div className="flex items-center gap-4 sm:col-span-3 lg:col-span-6">
         <button type="submit" className={primaryButtonClass}>

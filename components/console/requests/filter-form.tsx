@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { DateInput } from "@/components/ui/date-input";
 import type { Locale } from "@/lib/i18n";
 import { STATES } from "@/lib/requests/lifecycle";
 import {
@@ -141,12 +142,12 @@ export function FilterForm({ locale, values, errors, merchantValue, merchants, s
             "from",
             t.from,
             (p) => (
-              <input {...p} type="date" defaultValue={values.from} className={input} />
+              <DateInput {...p} locale={locale} defaultValue={values.from} className={input} />
             ),
             t.dateHint,
           )}
           {field("to", t.to, (p) => (
-            <input {...p} type="date" defaultValue={values.to} className={input} />
+            <DateInput {...p} locale={locale} defaultValue={values.to} className={input} />
           ))}
           {field("min", t.min, (p) => (
             <input {...p} type="text" inputMode="decimal" autoComplete="off" defaultValue={values.min} className={input} />

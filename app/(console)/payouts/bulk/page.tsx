@@ -46,29 +46,33 @@ export default async function BulkPayoutsPage() {
             <thead className="border-b border-slate-300 text-slate-600">
               <tr>
                 <th className="py-2 pr-4 font-medium">{t.file}</th>
-                <th className="py-2 pr-4 font-medium">{t.merchant}</th>
-                <th className="py-2 pr-4 font-medium">{t.lines}</th>
+                <th className="py-2 pr-4 font-medium max-sm:hidden">{t.merchant}</th>
+                <th className="py-2 pr-4 font-medium max-sm:hidden">{t.lines}</th>
                 <th className="py-2 pr-4 font-medium">{t.total}</th>
                 <th className="py-2 pr-4 font-medium">{t.status}</th>
-                <th className="py-2 pr-4 font-medium">{t.uploadedBy}</th>
+                <th className="py-2 pr-4 font-medium max-sm:hidden">{t.uploadedBy}</th>
               </tr>
             </thead>
             <tbody>
               {batches.map((b) => (
                 <tr key={b.id} className="border-b border-slate-200">
                   <td className="py-2 pr-4">
-                    <Link href={`/payouts/bulk/${b.id}`} className="text-brand-dark underline">
+                    <Link href={`/payouts/bulk/${b.id}`} className="break-all text-brand-dark underline">
                       {b.fileName}
                     </Link>
+                    {/* On a phone the columns it drops are said here, under the file's name. */}
+                    <span className="block text-xs text-slate-600 sm:hidden">
+                      {b.merchantName} · {t.lines} {b.rowCount} · {b.creatorName ?? b.createdBy} · {formatDateTime(b.createdAt, locale)}
+                    </span>
                   </td>
-                  <td className="py-2 pr-4">{b.merchantName}</td>
-                  <td className="py-2 pr-4 tabular-nums">{b.rowCount}</td>
+                  <td className="py-2 pr-4 max-sm:hidden">{b.merchantName}</td>
+                  <td className="py-2 pr-4 tabular-nums max-sm:hidden">{b.rowCount}</td>
                   <td className="py-2 pr-4 tabular-nums">{formatThb(b.totalSatang)}</td>
                   <td className="py-2 pr-4">
                     {statusLabel(t, b.status)}
                     {b.status === "confirmed" ? ` · ${t.progress(b.madeCount, b.validCount)}` : ""}
                   </td>
-                  <td className="py-2 pr-4">
+                  <td className="py-2 pr-4 max-sm:hidden">
                     {b.creatorName ?? b.createdBy} · {formatDateTime(b.createdAt, locale)}
                   </td>
                 </tr>
