@@ -12,6 +12,7 @@ import { can } from "@/lib/auth/permissions";
 import { selectedMerchant } from "@/lib/auth/selected-merchant";
 import { requireSession } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
+import { attentionCount } from "@/lib/attention/inbox";
 import { isDatabaseUnreachable } from "@/lib/db/unreachable";
 import { getLocale, getPublicLocale } from "@/lib/i18n/server";
 import { setLocaleAction } from "../login/actions";
@@ -21,12 +22,14 @@ import { log } from "@/lib/ops/log";
 
 async function loadShell() {
   const session = await requireSession();
-  const [choice, awaitingApproval] = await Promise.all([
+  const [choice, awaitingApproval, attention] = await Promise.all([
     selectedMerchant(session),
     // The nav's count beside "Approvals", for those who may approve; it then follows the live stream.
     can(session.role, "payout.approve") ? countAwaitingApproval(await getDb(), session) : null,
+    // …and beside "Needs attention" (lib/attention/inbox.ts), for everyone.
+    attentionCount(await getDb(), session),
   ]);
-  return { session, choice, awaitingApproval };
+  return { session, choice, awaitingApproval, attention };
 }
 
 // No loading.tsx here on purpose: a page's forbidden() must land before streaming starts, or the
@@ -46,7 +49,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
       </main>
     );
   }
-  const { session, choice, awaitingApproval } = shell;
+  const { session, choice, awaitingApproval, attention } = shell;
   const loading = pageStateMessages(await getLocale(session)).loading;
   return (
     <div className={`min-h-screen ${consoleFontClass}`}>
@@ -63,6 +66,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
           signOutAction={signOutAction}
           setLocaleAction={setLocaleAction}
           awaitingApproval={awaitingApproval}
+          attention={attention}
         />
         {/* Actions that need a fresh second factor ask for it here, then go ahead (lib/auth/step-up.ts). */}
         <SessionStepUp session={session} locale={await getLocale(session)}>

@@ -20,6 +20,8 @@ interface Props {
   setLocaleAction: ServerAction<{ locale: Locale }>;
   /** Requests waiting for approval among the person's merchants; null when they may not approve. */
   awaitingApproval: number | null;
+  /** Items in "Needs attention" for this person. */
+  attention: number | null;
 }
 
 export async function ConsoleHeader({
@@ -30,6 +32,7 @@ export async function ConsoleHeader({
   signOutAction,
   setLocaleAction,
   awaitingApproval,
+  attention,
 }: Props) {
   const locale = await getLocale();
   const t = shellMessages(locale);
@@ -68,6 +71,7 @@ export async function ConsoleHeader({
         label={t.nav}
         locale={locale}
         awaitingApproval={awaitingApproval}
+        attention={attention}
         items={sections.map((section) => ({ key: section.key, href: section.href, label: sectionLabel(t, section) }))}
       />
     </header>

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { Locale } from "@/lib/i18n";
 import { shellMessages } from "./shell-messages";
-import { useAwaitingApprovalCount } from "./use-awaiting-approval-count";
+import { useAttentionCount, useAwaitingApprovalCount } from "./use-awaiting-approval-count";
 
 export interface NavItem {
   key: string;
@@ -18,12 +18,15 @@ interface Props {
   locale: Locale;
   /** Requests waiting for approval, server-rendered; null for a person who may not approve (no count shown). */
   awaitingApproval?: number | null;
+  /** Items in "Needs attention", server-rendered; null when not shown. */
+  attention?: number | null;
 }
 
 /** The sections this person may open (filtered on the server); the current one is marked. */
-export function NavLinks({ items, label = "Console", locale, awaitingApproval = null }: Props) {
+export function NavLinks({ items, label = "Console", locale, awaitingApproval = null, attention = null }: Props) {
   const pathname = usePathname();
   const waiting = useAwaitingApprovalCount(awaitingApproval);
+  const inbox = useAttentionCount(attention);
   const t = shellMessages(locale);
   return (
     <nav aria-label={label} className="border-t border-slate-200">
@@ -31,7 +34,8 @@ export function NavLinks({ items, label = "Console", locale, awaitingApproval = 
       <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 sm:flex-wrap sm:px-6">
         {items.map((item) => {
           const isCurrent = pathname === item.href || pathname?.startsWith(`${item.href}/`);
-          const count = item.key === "approvals" && waiting ? waiting : null;
+          const count = item.key === "approvals" && waiting ? waiting : item.key === "attention" && inbox ? inbox : null;
+          const countWords = item.key === "approvals" ? t.approvalsWaiting : t.attentionWaiting;
           return (
             <li key={item.href}>
               <Link
@@ -46,12 +50,12 @@ export function NavLinks({ items, label = "Console", locale, awaitingApproval = 
                     <span aria-hidden="true">{item.label}</span>
                     <span
                       aria-hidden="true"
-                      data-testid="approvals-count"
+                      data-testid={`${item.key}-count`}
                       className="min-w-5 rounded-full bg-amber-100 px-1.5 text-center text-xs font-semibold text-amber-900"
                     >
                       {count}
                     </span>
-                    <span className="sr-only">{t.approvalsWaiting(item.label, count)}</span>
+                    <span className="sr-only">{countWords(item.label, count)}</span>
                   </>
                 ) : (
                   item.label

@@ -13,6 +13,7 @@ export const shellMessages = defineMessages({
     language: "Language",
     nav: "Console",
     "nav.overview": "Overview",
+    "nav.attention": "Needs attention",
     "nav.requests": "Requests",
     "nav.new": "New request",
     "nav.approvals": "Approvals",
@@ -24,6 +25,8 @@ export const shellMessages = defineMessages({
     "nav.audit": "Audit",
     /** The approvals link's name when some wait. */
     approvalsWaiting: (label: string, count: number) => `${label}, ${count} waiting`,
+    /** The inbox link's name when items wait. */
+    attentionWaiting: (label: string, count: number) => `${label}, ${count} ${count === 1 ? "item" : "items"}`,
     "role.viewer": "Viewer",
     "role.operator": "Operator",
     "role.finance": "Finance",
@@ -49,6 +52,7 @@ export const shellMessages = defineMessages({
     language: "ภาษา",
     nav: "คอนโซล",
     "nav.overview": "ภาพรวม",
+    "nav.attention": "ต้องดำเนินการ",
     "nav.requests": "คำขอชำระเงิน",
     "nav.new": "สร้างคำขอ",
     "nav.approvals": "รออนุมัติ",
@@ -59,6 +63,7 @@ export const shellMessages = defineMessages({
     "nav.statement": "รายการเดินบัญชี",
     "nav.audit": "บันทึกการใช้งาน",
     approvalsWaiting: (label: string, count: number) => `${label} ${count} รายการ`,
+    attentionWaiting: (label: string, count: number) => `${label} ${count} รายการ`,
     "role.viewer": "ผู้ดูข้อมูล",
     "role.operator": "ผู้ปฏิบัติงาน",
     "role.finance": "การเงิน",

@@ -9,11 +9,25 @@ import { E2E } from "../support/config";
 // What each role's nav shows (lib/auth/console-sections.ts). "Approvals" carries the number
 // waiting beside it when there are any (other tests hold Pay-Outs at the same time).
 const APPROVALS = /^Approvals(, \d+ waiting)?$/;
+// …and "Needs attention" the number of items waiting for this person.
+const ATTENTION = /^Needs attention(, \d+ items?)?$/;
 const NAV: Record<Role, Array<string | RegExp>> = {
-  viewer: ["Overview", "Requests", "Slips", "Webhooks"],
-  operator: ["Overview", "Requests", "New request", "Slips", "Webhooks"],
-  finance: ["Overview", "Requests", "New request", APPROVALS, "Bulk Pay-Outs", "Slips", "Webhooks", "Statement", "Audit"],
-  admin: ["Overview", "Requests", "New request", APPROVALS, "Bulk Pay-Outs", "Slips", "Webhooks", "Statement", "Settings", "Audit"],
+  viewer: ["Overview", ATTENTION, "Requests", "Slips", "Webhooks"],
+  operator: ["Overview", ATTENTION, "Requests", "New request", "Slips", "Webhooks"],
+  finance: ["Overview", ATTENTION, "Requests", "New request", APPROVALS, "Bulk Pay-Outs", "Slips", "Webhooks", "Statement", "Audit"],
+  admin: [
+    "Overview",
+    ATTENTION,
+    "Requests",
+    "New request",
+    APPROVALS,
+    "Bulk Pay-Outs",
+    "Slips",
+    "Webhooks",
+    "Statement",
+    "Settings",
+    "Audit",
+  ],
 };
 const ROLE_LABEL: Record<Role, string> = { viewer: "Viewer", operator: "Operator", finance: "Finance", admin: "Admin" };
 const INVALID = "That email and password do not match an account. Check both and try again.";

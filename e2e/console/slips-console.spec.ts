@@ -5,46 +5,16 @@
  * viewer, the role with the least access that may.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { devices, expect, request as apiRequest, test, type Browser, type Page } from "@playwright/test";
+import { devices, expect, request as apiRequest, test, type Page } from "@playwright/test";
 import { skipWithoutRole, storageStatePath } from "../support/auth-users";
 import { makeRequest } from "../support/checkout";
 import { budget, E2E } from "../support/config";
-import { waitOutBusySlipCalls } from "../support/slip-patience";
-import { slipWithQr } from "../support/slips";
+import { NOBODY as nobody, uniqueSlipRef as uniqueRef, uploadSlip } from "../support/slips";
 
 test.beforeEach(({}) => {
   skipWithoutRole(test, "admin", "viewer");
   test.setTimeout(budget(120_000));
 });
-
-/** The runner hands new contexts the project's signed-in state unless told otherwise. */
-const nobody = { cookies: [], origins: [] };
-const rnd = () => Math.floor(Math.random() * 250) + 1;
-const uniqueRef = () =>
-  `${Date.now().toString(36).toUpperCase()}SLIP${Math.random().toString(36).slice(2, 8).toUpperCase()}`.replace(/[^A-Z0-9]/g, "");
-
-/** The customer's phone uploads the slip, as e2e/slip-upload.spec.ts does. */
-async function uploadSlip(browser: Browser, slipUrl: string, reference: string, note: string): Promise<void> {
-  const phone = await browser.newContext({
-    ...devices["Pixel 7"],
-    locale: "th-TH",
-    timezoneId: "Asia/Bangkok",
-    storageState: nobody,
-    extraHTTPHeaders: { "X-Forwarded-For": `10.${rnd()}.${rnd()}.${rnd()}` },
-  });
-  await waitOutBusySlipCalls(phone);
-  try {
-    const page = await phone.newPage();
-    await page.goto(slipUrl);
-    await page.getByLabel(/เลือกรูปสลิป|เลือกรูปอื่น/).setInputFiles(slipWithQr(reference));
-    await expect(page.getByLabel("4 ตัวแรก")).toHaveValue(reference.slice(0, 4));
-    await page.getByLabel("หมายเหตุ (ไม่บังคับ)").fill(note);
-    await page.getByRole("button", { name: "อัปโหลดสลิป" }).click();
-    await expect(page.getByTestId("slip-done")).toContainText("อัปโหลดสลิปแล้ว");
-  } finally {
-    await phone.close();
-  }
-}
 
 const axe = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);

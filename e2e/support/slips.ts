@@ -4,11 +4,13 @@
  * promptparse) in its lower part, as PNG. Plus broken files for the refusal paths.
  */
 import fs from "node:fs";
+import { devices, expect, type Browser } from "@playwright/test";
 import os from "node:os";
 import path from "node:path";
 import { PNG } from "pngjs";
 import { slipVerify } from "promptparse/generate";
 import QRCode from "qrcode";
+import { waitOutBusySlipCalls } from "./slip-patience";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paydesk-slips-"));
 
@@ -79,4 +81,34 @@ export function largePhoto(width: number, height: number): string {
       photo.data[i + 3] = 255;
     }
   return write("photo.png", PNG.sync.write(photo));
+}
+
+/** The runner hands new contexts the project's signed-in state unless told otherwise: this is nobody. */
+export const NOBODY = { cookies: [], origins: [] };
+const rnd = () => Math.floor(Math.random() * 250) + 1;
+/** A slip reference no other test uses. */
+export const uniqueSlipRef = () =>
+  `${Date.now().toString(36).toUpperCase()}SLIP${Math.random().toString(36).slice(2, 8).toUpperCase()}`.replace(/[^A-Z0-9]/g, "");
+
+/** The customer's phone uploads a slip with `reference` in its QR, as e2e/customer/slip-upload.spec.ts does. */
+export async function uploadSlip(browser: Browser, slipUrl: string, reference: string, note: string): Promise<void> {
+  const phone = await browser.newContext({
+    ...devices["Pixel 7"],
+    locale: "th-TH",
+    timezoneId: "Asia/Bangkok",
+    storageState: NOBODY,
+    extraHTTPHeaders: { "X-Forwarded-For": `10.${rnd()}.${rnd()}.${rnd()}` },
+  });
+  await waitOutBusySlipCalls(phone);
+  try {
+    const page = await phone.newPage();
+    await page.goto(slipUrl);
+    await page.getByLabel(/เลือกรูปสลิป|เลือกรูปอื่น/).setInputFiles(slipWithQr(reference));
+    await expect(page.getByLabel("4 ตัวแรก")).toHaveValue(reference.slice(0, 4));
+    await page.getByLabel("หมายเหตุ (ไม่บังคับ)").fill(note);
+    await page.getByRole("button", { name: "อัปโหลดสลิป" }).click();
+    await expect(page.getByTestId("slip-done")).toContainText("อัปโหลดสลิปแล้ว");
+  } finally {
+    await phone.close();
+  }
 }

@@ -7,6 +7,7 @@ import { canAny, type Permission } from "./permissions";
  */
 export const CONSOLE_SECTIONS = {
   overview: { href: "/overview", label: "Overview", permissions: ["request.read"] },
+  attention: { href: "/attention", label: "Needs attention", permissions: ["request.read"] },
   requests: { href: "/requests", label: "Requests", permissions: ["request.read"] },
   new: { href: "/new", label: "New request", permissions: ["payin.create", "p2p.create", "payout.create", "withdrawal.create"] },
   approvals: { href: "/approvals", label: "Approvals", permissions: ["payout.approve"] },

@@ -1,0 +1,56 @@
+/**
+ * "Needs attention" from staff's side (lib/attention/inbox.ts): a slip a customer sends for an
+ * unpaid Pay-In appears in the inbox with why and what to do, the nav's count follows it live, and
+ * once the Pay-In is paid the item leaves by itself — in English and Thai, with no axe violations.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { storageStatePath } from "../support/auth-users";
+import { makeRequest } from "../support/checkout";
+import { budget, E2E } from "../support/config";
+import { expect, test } from "../support/sandbox";
+import { uniqueSlipRef, uploadSlip } from "../support/slips";
+
+const navCount = async (page: import("@playwright/test").Page) =>
+  Number(
+    (await page
+      .getByTestId("attention-count")
+      .textContent({ timeout: 1_000 })
+      .catch(() => "0")) || 0,
+  );
+
+test("a slip for an unpaid Pay-In waits in the inbox with why and what to do, the nav counts it live, and paying it takes it out", async ({
+  page,
+  browser,
+  sandbox,
+}) => {
+  test.setTimeout(budget(120_000));
+  await page.goto("/attention");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Needs attention");
+  await expect(page.getByRole("navigation").getByRole("link", { name: /^Needs attention/ })).toHaveAttribute("aria-current", "page");
+  const before = await navCount(page);
+
+  const made = await makeRequest(browser, { amount: "233.00" });
+  await uploadSlip(browser, made.slipUrl!, uniqueSlipRef(), "โอนแล้วค่ะ");
+  // Without a reload: the page and the nav's count follow the live stream.
+  const slips = page.getByTestId("attention-slip");
+  const item = slips.getByTestId("attention-item").filter({ hasText: made.refId1 });
+  await expect(item).toBeVisible({ timeout: budget(15_000) });
+  await expect(slips.getByRole("heading", { level: 2 })).toContainText("Slips to check");
+  await expect(slips).toContainText("A customer sent a transfer slip for a Pay-In that is not paid yet.");
+  await expect(item.getByRole("link", { name: made.refId1 })).toHaveAttribute("href", `/requests/${made.id}`);
+  await expect.poll(() => navCount(page), { timeout: budget(10_000) }).toBeGreaterThan(before);
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+
+  // In Thai, from a Thai browser (the switcher would save the shared admin's choice).
+  const thai = await browser.newContext({ storageState: storageStatePath("admin"), locale: "th-TH", baseURL: E2E.baseUrl });
+  const thaiPage = await thai.newPage();
+  await thaiPage.goto("/attention");
+  await expect(thaiPage.getByRole("heading", { level: 1 })).toHaveText("ต้องดำเนินการ");
+  await expect(thaiPage.getByTestId("attention-slip").getByRole("heading", { level: 2 })).toContainText("สลิปที่ต้องตรวจ");
+  expect((await new AxeBuilder({ page: thaiPage }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  await thai.close();
+
+  // Paid: nothing left to check, and the item goes by itself.
+  await sandbox.control("POST", `/requests/${made.providerId}/pay`, {});
+  await expect(item).toHaveCount(0, { timeout: budget(15_000) });
+});
