@@ -129,8 +129,15 @@ async function reservationsOf(ctx: ControlContext, request: { merchantId: string
           .select({ id: paymentRequests.id, refId1: paymentRequests.refId1, providerId: paymentRequests.providerId })
           .from(paymentRequests)
           .where(
-            and(inArray(paymentRequests.providerId, ids), merchantIds === null ? undefined : inArray(paymentRequests.merchantId, merchantIds)),
+            and(
+              inArray(paymentRequests.providerId, ids),
+              merchantIds === null ? undefined : inArray(paymentRequests.merchantId, merchantIds),
+            ),
           );
   const byProviderId = new Map(rows.map((r) => [r.providerId, { id: r.id, refId1: r.refId1 }]));
-  return pending.map((p) => ({ providerId: p.payinRequestId!, amountSatang: p.amountSatang ?? null, request: byProviderId.get(p.payinRequestId!) ?? null }));
+  return pending.map((p) => ({
+    providerId: p.payinRequestId!,
+    amountSatang: p.amountSatang ?? null,
+    request: byProviderId.get(p.payinRequestId!) ?? null,
+  }));
 }

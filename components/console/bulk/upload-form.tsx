@@ -76,7 +76,13 @@ export function BulkUploadForm({ merchants, selectedId, locale, action }: Props)
         <label htmlFor="bulk-file" className="block text-sm font-medium">
           {t.file}
         </label>
-        <input name="file" type="file" accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="mt-1 block text-sm" {...fieldA11y("bulk-file", true, fileError)} />
+        <input
+          name="file"
+          type="file"
+          accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          className="mt-1 block text-sm"
+          {...fieldA11y("bulk-file", true, fileError)}
+        />
         <p id="bulk-file-hint" className="mt-1 text-sm text-slate-600">
           {t.columnsHelp}
         </p>

@@ -26,8 +26,18 @@ export function ReceiptPanel({ request: r, state, checkoutUrl, locale }: Props) 
   const fees = feesOf(r);
   const rows: Array<[string, React.ReactNode, string]> = [
     [t.receiptAmount, thb(r.paidAmount), "receipt-amount"],
-    [state === "approved" ? t.receiptApprovedAt : t.receiptPaidAt, r.paidAt && formatDateTime(r.paidAt, locale, { seconds: true }), "receipt-paid-at"],
-    [t.receiptReference, <span key="ref" className="font-mono">{r.refId1}</span>, "receipt-reference"],
+    [
+      state === "approved" ? t.receiptApprovedAt : t.receiptPaidAt,
+      r.paidAt && formatDateTime(r.paidAt, locale, { seconds: true }),
+      "receipt-paid-at",
+    ],
+    [
+      t.receiptReference,
+      <span key="ref" className="font-mono">
+        {r.refId1}
+      </span>,
+      "receipt-reference",
+    ],
     [t.receiptPayer, r.payerName, "receipt-payer"],
     [
       t.receiptFee,
@@ -37,7 +47,11 @@ export function ReceiptPanel({ request: r, state, checkoutUrl, locale }: Props) 
     [t.receiptCredited, fees && thb(toDecimalString(fees.netSatang)), "receipt-credited"],
   ];
   return (
-    <section aria-labelledby="receipt-heading" className="space-y-3 rounded-lg border border-emerald-200 bg-white p-4" data-testid="receipt-panel">
+    <section
+      aria-labelledby="receipt-heading"
+      className="space-y-3 rounded-lg border border-emerald-200 bg-white p-4"
+      data-testid="receipt-panel"
+    >
       <h2 id="receipt-heading" className="text-lg font-semibold">
         {t.receipt}
       </h2>
