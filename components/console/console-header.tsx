@@ -5,6 +5,7 @@ import type { StaffSession } from "@/lib/auth/session";
 import type { MerchantChoice } from "@/lib/auth/selected-merchant";
 import type { Locale } from "@/lib/i18n";
 import { getLocale } from "@/lib/i18n/server";
+import { AccountMenu } from "./account-menu";
 import { LanguageSwitcher } from "./language-switcher";
 import { MerchantSwitcher } from "./merchant-switcher";
 import { NavLinks } from "./nav-links";
@@ -50,21 +51,23 @@ export async function ConsoleHeader({
             action={selectMerchantAction}
             labels={{ merchant: t.merchant, noMerchants: t.noMerchants, switchMerchant: t.switchMerchant, allMerchants: t.allMerchants }}
           />
-          <LanguageSwitcher locale={locale} action={setLocaleAction} label={t.language} />
-          <p className="text-xs text-slate-700 sm:text-sm" data-testid="signed-in-as" title={session.email}>
-            {/* Not prefetched: a prefetch still in flight when the person signs out renews the session cookie (next-auth's proxy). */}
-            <Link href="/account/password" prefetch={false} className="hover:underline" title={t.changePassword}>
-              {session.name}
-            </Link>{" "}
-            · <span className="font-medium">{roleLabel(t, session.role)}</span>
-          </p>
-          <Link href="/account/security" prefetch={false} className="text-xs text-slate-700 underline sm:text-sm">
-            {t.security}
-          </Link>
-          <Link href="/account/notifications" prefetch={false} className="text-xs text-slate-700 underline sm:text-sm">
-            {t.email}
-          </Link>
-          <SignOutButton action={signOutAction} label={t.signOut} pendingLabel={t.signingOut} />
+          <AccountMenu label={t.account}>
+            <LanguageSwitcher locale={locale} action={setLocaleAction} label={t.language} />
+            <p className="text-xs text-slate-700 sm:text-sm" data-testid="signed-in-as" title={session.email}>
+              {/* Not prefetched: a prefetch still in flight when the person signs out renews the session cookie (next-auth's proxy). */}
+              <Link href="/account/password" prefetch={false} className="hover:underline" title={t.changePassword}>
+                {session.name}
+              </Link>{" "}
+              · <span className="font-medium">{roleLabel(t, session.role)}</span>
+            </p>
+            <Link href="/account/security" prefetch={false} className="text-xs text-slate-700 underline sm:text-sm">
+              {t.security}
+            </Link>
+            <Link href="/account/notifications" prefetch={false} className="text-xs text-slate-700 underline sm:text-sm">
+              {t.email}
+            </Link>
+            <SignOutButton action={signOutAction} label={t.signOut} pendingLabel={t.signingOut} />
+          </AccountMenu>
         </div>
       </div>
       <NavLinks
