@@ -38,10 +38,12 @@ export function NavLinks({ items, label = "Console", locale, awaitingApproval = 
           const countWords = item.key === "approvals" ? t.approvalsWaiting : t.attentionWaiting;
           return (
             <li key={item.href}>
+              {/* relative: the count's words for screen readers (sr-only, absolutely placed) stay inside the
+                  link, which the list scrolls, instead of widening the page on a phone. */}
               <Link
                 href={item.href}
                 aria-current={isCurrent ? "page" : undefined}
-                className={`inline-flex items-center gap-1.5 whitespace-nowrap border-b-2 px-3 py-2 text-sm ${isCurrent ? "border-brand font-medium text-brand-dark" : "border-transparent text-slate-600 hover:text-slate-900"}`}
+                className={`relative inline-flex items-center gap-1.5 whitespace-nowrap border-b-2 px-3 py-2 text-sm ${isCurrent ? "border-brand font-medium text-brand-dark" : "border-transparent text-slate-600 hover:text-slate-900"}`}
               >
                 {count ? (
                   // The eye gets the name and a bare number; a screen reader one sentence ("Approvals, 3 waiting"),

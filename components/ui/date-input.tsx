@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type InputHTMLAttributes } from "react";
-import { formatDay } from "@/lib/i18n/date-time";
+import { formatDay } from "@/lib/i18n/day";
 import type { Locale } from "@/lib/i18n/locale";
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "defaultValue" | "value"> & {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDay } from "./date-time";
+import { formatDay } from "./day";
 
 describe("a calendar day in the reader's words", () => {
   it("is day first with the Buddhist era in Thai, and day first in English", () => {

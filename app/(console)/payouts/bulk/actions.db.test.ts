@@ -63,7 +63,7 @@ describe("the bulk Pay-Out actions", () => {
   const file = (text: string, name = "sellers.csv") => new File([text], name, { type: "text/csv" });
   const batches = async () => (await database.db.select().from(payoutBatches)).length;
 
-  it("refuses a missing file, a file that is not CSV and a file without Pay-Outs beside the field, recording nothing", async () => {
+  it("refuses a missing file, a broken workbook, a file that is neither CSV nor a workbook, and a file without Pay-Outs beside the field, recording nothing", async () => {
     surroundings.session = finance;
     const before = await batches();
     const missing = await uploadBulkAction(null, form({ merchantId: merchantRowId, file: new File([], "") }));
@@ -72,7 +72,12 @@ describe("the bulk Pay-Out actions", () => {
       null,
       form({ merchantId: merchantRowId, file: new File([new Uint8Array([0x50, 0x4b, 3, 4, 0])], "a.xlsx") }),
     );
-    expect(binary).toMatchObject({ ok: false, fieldErrors: { file: [t.fileNotText] } });
+    expect(binary).toMatchObject({ ok: false, fieldErrors: { file: [t.fileNotSpreadsheet] } });
+    const picture = await uploadBulkAction(
+      null,
+      form({ merchantId: merchantRowId, file: new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0])], "a.png") }),
+    );
+    expect(picture).toMatchObject({ ok: false, fieldErrors: { file: [t.fileNotText] } });
     const empty = await uploadBulkAction(null, form({ merchantId: merchantRowId, file: file("amount,promptpay_id\n") }));
     expect(empty).toMatchObject({ ok: false, fieldErrors: { file: [t.fileEmpty] } });
     const noMerchant = await uploadBulkAction(null, form({ merchantId: "", file: file("amount,promptpay_id\n1,0812345678\n") }));
