@@ -1,8 +1,9 @@
 /**
  * Slips in the console: a slip a customer uploads on the slip page is seen by staff — its thumbnail
- * on the request's timeline, the full-size picture fetched through PayDesk with the staff session,
- * and a row on the Slips page — in English and Thai, with no axe violations. Staff look as a
- * viewer, the role with the least access that may.
+ * on the request's timeline, its own page (full size, what its QR says beside the request), the
+ * picture fetched through PayDesk with the staff session, and a row on the Slips page — in English
+ * and Thai, with no axe violations. Staff look as a viewer, the role with the least access that
+ * may, who sees the decision but cannot make it (e2e/console/slip-decision.spec.ts makes it).
  */
 import AxeBuilder from "@axe-core/playwright";
 import { devices, expect, request as apiRequest, test, type Page } from "@playwright/test";
@@ -50,8 +51,21 @@ test("a slip uploaded on the slip page: thumbnail on the timeline, full size thr
     await expect(entry).toContainText("โอนจากบัญชีภรรยา");
     expect(await axe(page)).toEqual([]);
 
-    // The full-size slip opens in a new tab, from PayDesk, for this session only.
-    const [tab] = await Promise.all([staff.waitForEvent("page"), slip.getByTestId("slip-full-size").click()]);
+    // The thumbnail opens the slip's page: full size, its QR read by the server beside the request.
+    await slip.getByTestId("slip-full-size").click();
+    await expect(page).toHaveURL(new RegExp(`/slips/${slipId}$`));
+    await expect.poll(() => isShown(page.getByTestId("slip-picture"))).toBe(true);
+    await expect(page.getByTestId("slip-qr-reference")).toContainText(`${reference} (Siam Commercial Bank, from the slip's QR)`);
+    await expect(page.getByTestId("slip-typed")).toHaveText(`The customer typed ${shownReference} (the same as the QR)`);
+    await expect(page.getByTestId("slip-amount")).toContainText("Not in the slip's QR");
+    await expect(page.getByTestId("slip-request-amount")).toContainText(/฿219\.\d\d to pay$/);
+    await expect(page.getByTestId("slip-decision-now")).toHaveText("Nobody has decided yet.");
+    await expect(page.getByText("Your role can see slips but not decide on them.")).toBeVisible();
+    await expect(page.getByTestId("slip-decision-form")).toHaveCount(0);
+    expect(await axe(page)).toEqual([]);
+
+    // The picture alone opens in a new tab, from PayDesk, for this session only.
+    const [tab] = await Promise.all([staff.waitForEvent("page"), page.getByRole("link", { name: /Open the picture on its own/ }).click()]);
     await expect(tab).toHaveURL(new RegExp(`/api/slips/${slipId}/image$`));
     await tab.close();
     const answer = await page.request.get(`/api/slips/${slipId}/image`);
@@ -80,6 +94,7 @@ test("a slip uploaded on the slip page: thumbnail on the timeline, full size thr
     await expect(row).toContainText(/฿219\.\d\d/);
     await expect(row).toContainText(`Reference: ${shownReference}`);
     await expect(row).toContainText("Note: โอนจากบัญชีภรรยา");
+    await expect(row.getByTestId("slip-standing")).toHaveText("To check");
     await expect.poll(() => isShown(row.getByRole("img"))).toBe(true);
     await expect(row.getByRole("img")).toHaveAttribute("alt", new RegExp(`reference ${shownReference}$`));
     expect(await axe(page)).toEqual([]);
@@ -89,7 +104,7 @@ test("a slip uploaded on the slip page: thumbnail on the timeline, full size thr
     await expect(page.getByText("This page link is not valid (it may have been cut short).")).toBeVisible();
     await page.getByRole("link", { name: "Show the newest slips" }).click();
     await page.locator(`[data-testid="slip-row"][data-slip-id="${slipId}"]`).click({ position: { x: 300, y: 10 } });
-    await expect(page).toHaveURL(new RegExp(`/requests/${made.id}$`));
+    await expect(page).toHaveURL(new RegExp(`/slips/${slipId}$`));
 
     // The same in Thai.
     await staff.addCookies([{ name: "paydesk_locale", value: "th", url: E2E.baseUrl }]);
@@ -98,13 +113,19 @@ test("a slip uploaded on the slip page: thumbnail on the timeline, full size thr
     const thaiSlip = page.getByTestId("slip-entry");
     await expect(thaiSlip.getByRole("img")).toHaveAttribute("alt", new RegExp(`^สลิปที่อัปโหลดเมื่อ .+ เลขอ้างอิง ${shownReference}$`));
     await expect(thaiSlip).toContainText(`เลขอ้างอิง: ${shownReference}`);
-    await expect(thaiSlip.getByRole("link")).toHaveAccessibleName(/เปิดสลิปขนาดเต็ม/);
+    await expect(thaiSlip.getByRole("link")).toHaveAccessibleName(/เปิดสลิป/);
+    expect(await axe(page)).toEqual([]);
+    await page.goto(`/slips/${slipId}`);
+    await expect(page.getByTestId("slip-qr-reference")).toContainText(`${reference} (ธนาคารไทยพาณิชย์ จาก QR ของสลิป)`);
+    await expect(page.getByTestId("slip-typed")).toHaveText(`ลูกค้ากรอก ${shownReference} (ตรงกับ QR)`);
+    await expect(page.getByText("บทบาทของคุณดูสลิปได้ แต่ตัดสินสลิปไม่ได้")).toBeVisible();
     expect(await axe(page)).toEqual([]);
     await page.goto("/slips");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("สลิป");
     const thaiRow = page.locator(`[data-testid="slip-row"][data-slip-id="${slipId}"]`);
     await expect(thaiRow).toContainText(`เลขอ้างอิง: ${shownReference}`);
     await expect(thaiRow).toContainText("หมายเหตุ: โอนจากบัญชีภรรยา");
+    await expect(thaiRow.getByTestId("slip-standing")).toHaveText("รอตรวจ");
     expect(await axe(page)).toEqual([]);
   } finally {
     await staff.close();

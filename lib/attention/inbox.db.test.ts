@@ -49,6 +49,8 @@ describe("needs attention: what waits for a person, and only while it waits", ()
         request("req_out_refused_at_submit", { status: "rejected", providerResponse: null }),
         request("req_slip", { kind: "payin", status: "pending", requestedAmount: "150.00", generatedAmount: "150.37" }),
         request("req_slip_paid", { kind: "payin", status: "paid" }),
+        request("req_slip_late", { kind: "payin", status: "expired" }),
+        request("req_slip_decided", { kind: "payin", status: "pending" }),
       ]);
     const image = new Uint8Array([1, 2, 3]);
     const slip = (id: string, requestId: string, at: Date) => ({
@@ -64,7 +66,13 @@ describe("needs attention: what waits for a person, and only while it waits", ()
     });
     await database.db
       .insert(slips)
-      .values([slip("slp_1", "req_slip", ago(3)), slip("slp_2", "req_slip", ago(1)), slip("slp_3", "req_slip_paid", ago(1))]);
+      .values([
+        slip("slp_1", "req_slip", ago(3)),
+        slip("slp_2", "req_slip", ago(1)),
+        slip("slp_3", "req_slip_paid", ago(1)),
+        slip("slp_4", "req_slip_late", ago(2)),
+        { ...slip("slp_5", "req_slip_decided", ago(1)), decision: "matches", decidedAt: ago(1) },
+      ]);
     await database.db.insert(webhookEndpoints).values([
       {
         id: "we_failing",
@@ -91,16 +99,17 @@ describe("needs attention: what waits for a person, and only while it waits", ()
       review: ["req_review"],
       // Accepted, then refused, in the last 7 days; never the one refused when it was sent.
       payout_failed: ["req_out_refused"],
-      // One item per request, and none for a request already paid.
-      slip: ["req_slip"],
+      // One item per request; none for a request already paid or a slip decided; one for a request
+      // that ended unpaid (the money may have come too late).
+      slip: ["req_slip", "req_slip_late"],
       endpoint: ["we_failing"],
       webhook: [expect.any(String)],
     });
-    expect(await attentionCount(database.db, viewer("admin"), NOW)).toBe(2 + 1 + 1 + 1 + 1 + 1);
+    expect(await attentionCount(database.db, viewer("admin"), NOW)).toBe(2 + 1 + 1 + 2 + 1 + 1);
     const inbox = await attentionInbox(database.db, viewer("admin"), NOW);
     const refused = inbox.find((g) => g.kind === "payout_failed")!.items[0]!;
     expect(refused).toMatchObject({ subject: "REQ_OUT_REFUSED", detail: "Account closed", href: "/requests/req_out_refused" });
-    expect(inbox.find((g) => g.kind === "slip")!.items[0]).toMatchObject({ amount: "150.37", since: ago(1) });
+    expect(inbox.find((g) => g.kind === "slip")!.items[0]).toMatchObject({ amount: "150.37", since: ago(1), href: "/slips/slp_2" });
     expect(inbox.find((g) => g.kind === "webhook")!.items[0]).toMatchObject({
       detail: "unmatched_money",
       href: "/webhooks?verdict=unmatched_money",
@@ -108,10 +117,11 @@ describe("needs attention: what waits for a person, and only while it waits", ()
   });
 
   it("shows each role only what it can act on, within its merchants", async () => {
-    expect(kindsFor("viewer")).toEqual(["review", "slip", "webhook"]);
+    // A viewer cannot decide on a slip, so is not asked to.
+    expect(kindsFor("viewer")).toEqual(["review", "webhook"]);
     expect(kindsFor("operator")).toEqual(["review", "slip", "webhook"]);
     expect(kindsFor("finance")).toEqual(["approve", "review", "payout_failed", "slip", "webhook"]);
-    expect(Object.keys(await kindsAndIds(viewer("viewer")))).toEqual(["review", "slip", "webhook"]);
+    expect(Object.keys(await kindsAndIds(viewer("viewer")))).toEqual(["review", "webhook"]);
     expect((await kindsAndIds(viewer("finance", ["mer_b"]))).approve).toEqual(["req_held_b"]);
     expect(await attentionCount(database.db, viewer("admin", []), NOW)).toBe(0);
   });
@@ -126,8 +136,12 @@ describe("needs attention: what waits for a person, and only while it waits", ()
     await database.db.update(paymentRequests).set({ status: "pending" }).where(eq(paymentRequests.id, "req_held_other"));
     await database.db.update(paymentRequests).set({ status: "paid" }).where(eq(paymentRequests.id, "req_review"));
     await database.db.update(paymentRequests).set({ status: "paid" }).where(eq(paymentRequests.id, "req_slip"));
+    await database.db
+      .update(slips)
+      .set({ decision: "does_not_match", decisionNote: "another shop's", decidedAt: NOW })
+      .where(eq(slips.id, "slp_4"));
     await database.db.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, "we_failing"));
-    expect(await attentionCount(database.db, viewer("admin"), NOW)).toBe(before - 4);
+    expect(await attentionCount(database.db, viewer("admin"), NOW)).toBe(before - 5);
     // What stays for a set time leaves when it is over.
     expect(await attentionCount(database.db, viewer("admin"), new Date(NOW.getTime() + 8 * 86_400_000))).toBe(0);
   });

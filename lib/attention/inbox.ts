@@ -1,8 +1,9 @@
 import "server-only";
-import { and, desc, eq, gte, inArray, isNotNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, isNull, notInArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { merchants, paymentRequests as pr, slips, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { can } from "../auth/permissions";
+import { ENDED_PAID } from "../requests/lifecycle";
 
 /**
  * "Needs attention": one inbox of what waits for a person, each item with why it is there and what
@@ -52,8 +53,9 @@ export function kindsFor(role: string): AttentionKind[] {
       case "payout_failed":
         return can(role, "payout.create");
       case "review":
-      case "slip":
         return can(role, "request.read");
+      case "slip":
+        return can(role, "slip.review");
       case "endpoint":
         return can(role, "merchant.manage");
       case "webhook":
@@ -91,7 +93,12 @@ function queryOf(db: Db, viewer: Viewer, kind: AttentionKind, now: Date) {
         table: "request" as const,
       };
     case "slip":
-      return { where: and(eq(pr.status, "pending"), inScope(slips.merchantId, scope)), table: "slip" as const };
+      // Nobody has said whether it matches, and the provider has not said the request is paid: open,
+      // or ended unpaid (money that came too late is a slip matching no open request).
+      return {
+        where: and(isNull(slips.decision), notInArray(pr.status, [...ENDED_PAID]), inScope(slips.merchantId, scope)),
+        table: "slip" as const,
+      };
     case "endpoint":
       return {
         where: and(
@@ -166,9 +173,10 @@ async function itemsOf(db: Db, viewer: Viewer, kind: AttentionKind, now: Date): 
     }));
   }
   if (table === "slip") {
-    // One item per request, however many slips its customer sent: the latest.
+    // One item per request, however many slips its customer sent: the latest undecided one.
     const rows = await db
       .selectDistinctOn([slips.requestId], {
+        slipId: slips.id,
         requestId: slips.requestId,
         refId1: pr.refId1,
         merchantName: merchants.displayName,
@@ -185,7 +193,7 @@ async function itemsOf(db: Db, viewer: Viewer, kind: AttentionKind, now: Date): 
       .map((r) => ({
         kind,
         id: r.requestId,
-        href: `/requests/${r.requestId}`,
+        href: `/slips/${r.slipId}`,
         subject: r.refId1,
         merchantName: r.merchantName,
         amount: r.amount,

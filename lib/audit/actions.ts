@@ -67,6 +67,7 @@ export const AUDIT_ACTIONS = {
   },
   "payout.bulk-cancel": { en: "Discard a bulk Pay-Out file", th: "ทิ้งไฟล์โอนจ่ายหลายรายการ" },
   "payout.bulk-export": { en: "Export a bulk Pay-Out file's results (CSV)", th: "ส่งออกผลไฟล์โอนจ่ายหลายรายการ (CSV)" },
+  "slip.decide": { en: "Decide whether a slip matches its request", th: "ตัดสินว่าสลิปตรงกับคำขอหรือไม่" },
   "request.recheck": { en: "Check a request with the provider", th: "ตรวจสอบคำขอกับผู้ให้บริการ" },
   "statement.run": { en: "Read and reconcile a day of the wallet", th: "อ่านและกระทบยอดกระเป๋าเงินหนึ่งวัน" },
   "statement.export": { en: "Download a wallet statement (CSV)", th: "ดาวน์โหลดรายการเดินบัญชีกระเป๋าเงิน (CSV)" },

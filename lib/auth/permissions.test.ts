@@ -9,6 +9,7 @@ const MATRIX: Record<Permission, [boolean, boolean, boolean, boolean]> = {
   "webhook.read": /*       */ [true, true, true, true],
   "payin.create": /*       */ [false, true, true, true],
   "p2p.create": /*         */ [false, true, true, true],
+  "slip.review": /*        */ [false, true, true, true],
   "payout.create": /*      */ [false, false, true, true],
   "withdrawal.create": /*  */ [false, false, true, true],
   "payout.approve": /*     */ [false, false, true, true],

@@ -5,7 +5,7 @@
  *
  * Each role holds everything the role before it holds:
  *   viewer   reads requests and webhook deliveries;
- *   operator + creates Pay-In and Pay-In P2P (money in);
+ *   operator + creates Pay-In and Pay-In P2P (money in) and decides whether a slip matches its request;
  *   finance  + creates Pay-Out and Withdrawal, approves pay-outs, reads the audit log and the wallet
  *              statement (money out);
  *   admin    + manages merchants, their API keys and staff.
@@ -18,6 +18,7 @@ export const PERMISSIONS = [
   "webhook.read",
   "payin.create",
   "p2p.create",
+  "slip.review",
   "payout.create",
   "withdrawal.create",
   "payout.approve",
@@ -29,7 +30,7 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number];
 
 const viewer: readonly Permission[] = ["request.read", "webhook.read"];
-const operator: readonly Permission[] = [...viewer, "payin.create", "p2p.create"];
+const operator: readonly Permission[] = [...viewer, "payin.create", "p2p.create", "slip.review"];
 const finance: readonly Permission[] = [
   ...operator,
   "payout.create",
@@ -53,6 +54,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   "webhook.read": "see webhook deliveries",
   "payin.create": "create Pay-In requests",
   "p2p.create": "create Pay-In P2P requests",
+  "slip.review": "decide whether a slip matches its request",
   "payout.create": "create Pay-Out requests",
   "withdrawal.create": "create Withdrawal requests",
   "payout.approve": "approve Pay-Outs",
@@ -70,6 +72,7 @@ export const permissionLabels = defineMessages<Record<Permission, string>>({
     "webhook.read": "ดูรายการเว็บฮุกที่ได้รับ",
     "payin.create": "สร้างคำขอรับชำระ (Pay-In)",
     "p2p.create": "สร้างคำขอรับชำระแบบ P2P (Pay-In P2P)",
+    "slip.review": "ตัดสินว่าสลิปตรงกับคำขอหรือไม่",
     "payout.create": "สร้างคำขอโอนจ่าย (Pay-Out)",
     "withdrawal.create": "สร้างคำขอถอนเงิน (Withdrawal)",
     "payout.approve": "อนุมัติการโอนจ่าย (Pay-Out)",

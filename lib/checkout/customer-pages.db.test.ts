@@ -204,7 +204,7 @@ describe.each(["spec", "live"] as const)("the customer's pages against the %s sa
     });
     expect(
       await uploadSlip(database.db, provider, link, { image: png(), first4: "AB12", last4: "9Z9Z", note: "โอนแล้ว", duplicatesSeen: "0" }),
-    ).toEqual({ ok: true });
+    ).toEqual({ ok: true, slipId: expect.stringMatching(/^slp_[0-9a-f]{20}$/) });
     const told = await database.db.select().from(outboundEvents).where(eq(outboundEvents.requestId, row.id));
     expect(told.map((e) => e.type)).toEqual(["payin.slip_uploaded"]);
     expect((await sb.control<unknown[]>("GET", `/slips?requestId=${row.providerId}`)).body).toHaveLength(1);

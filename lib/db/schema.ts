@@ -491,6 +491,25 @@ export const slips = pgTable(
     thumbnail: bytea("thumbnail").notNull(),
     thumbnailType: text("thumbnail_type").notNull(),
     byteSize: integer("byte_size").notNull(),
+    /**
+     * What the slip's QR says (lib/slips/qr.ts), read once by the server after the upload or when
+     * staff first open the slip; qr_read_at null until then. A bank slip's QR names the sending
+     * bank (its Bank of Thailand number) and the transaction reference; a payment QR may hold an amount.
+     */
+    qrReadAt: timestamp("qr_read_at", { withTimezone: true }),
+    qrKind: text("qr_kind"),
+    qrBank: text("qr_bank"),
+    qrReference: text("qr_reference"),
+    qrAmount: money("qr_amount"),
+    /**
+     * The merchant's staff's own judgement of the slip against its request (lib/slips/decide.ts):
+     * it matches, or it does not (with a note saying why). It changes nothing at the provider and
+     * never the request's state — only the provider says a request is paid.
+     */
+    decision: text("decision"),
+    decisionNote: text("decision_note"),
+    decidedBy: text("decided_by").references(() => staffUsers.id),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
   },
   (t) => [
     index("slips_request_idx").on(t.requestId, t.createdAt),
@@ -499,6 +518,16 @@ export const slips = pgTable(
     index("slips_created_idx").on(sql`${t.createdAt} desc`, sql`${t.id} desc`),
     check("slips_image_size", sql`octet_length(${t.image}) between 1 and 5242880 and ${t.byteSize} = octet_length(${t.image})`),
     check("slips_thumbnail_size", sql`octet_length(${t.thumbnail}) between 1 and 262144`),
+    check("slips_qr_kind", sql`${t.qrKind} is null or ${t.qrKind} in ('slip', 'payment_qr', 'other', 'none')`),
+    check("slips_decision", sql`${t.decision} is null or ${t.decision} in ('matches', 'does_not_match')`),
+    check(
+      "slips_decision_whole",
+      sql`(${t.decision} is null) = (${t.decidedAt} is null) and (${t.decision} is distinct from 'does_not_match' or coalesce(length(${t.decisionNote}), 0) > 0) and coalesce(length(${t.decisionNote}), 0) <= 500`,
+    ),
+    // Another slip with the same transaction reference: the same transfer shown twice.
+    index("slips_qr_reference_idx")
+      .on(t.qrReference)
+      .where(sql`${t.qrReference} is not null`),
   ],
 );
 

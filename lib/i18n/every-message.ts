@@ -4,6 +4,7 @@ import { secondFactorRules } from "../auth/second-factor-rules";
 import { signInMessages } from "../auth/sign-in-messages";
 import { lineProblemText } from "../bulk/messages";
 import { merchantRuleMessages } from "../merchants/rule-messages";
+import { slipRuleMessages } from "../slips/rule-messages";
 import { webhookRuleMessages } from "../outbound/rule-messages";
 import { staffMessages } from "../staff/rule-messages";
 import { browserActionMessages } from "./action-messages";
@@ -24,6 +25,7 @@ export const KEYED_MESSAGE_SETS = [
   staffMessages,
   developerRuleMessages,
   merchantRuleMessages,
+  slipRuleMessages,
   browserActionMessages,
 ] as const;
 

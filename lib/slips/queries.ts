@@ -1,7 +1,9 @@
 import "server-only";
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { merchants, paymentRequests, slips } from "../db/schema";
+import { merchants, paymentRequests, slips, staffUsers } from "../db/schema";
+import { ENDED_PAID, ENDED_UNPAID } from "../requests/lifecycle";
+import type { SlipView } from "./standing";
 import type { Scope } from "../requests/queries";
 import { SLIP_ID_PATTERN } from "./store";
 
@@ -63,6 +65,24 @@ export interface SlipListRow {
   first4: string | null;
   last4: string | null;
   note: string | null;
+  status: string;
+  decision: "matches" | "does_not_match" | null;
+  qrReference: string | null;
+}
+
+function viewWhere(view: SlipView): SQL | undefined {
+  switch (view) {
+    case "all":
+      return undefined;
+    case "to_check":
+      return and(isNull(slips.decision), notInArray(paymentRequests.status, [...ENDED_PAID]));
+    case "matches":
+      return eq(slips.decision, "matches");
+    case "does_not_match":
+      return eq(slips.decision, "does_not_match");
+    case "unmatched":
+      return or(eq(slips.decision, "does_not_match"), inArray(paymentRequests.status, [...ENDED_UNPAID]));
+  }
 }
 
 export interface SlipPage {
@@ -75,7 +95,7 @@ export interface SlipPage {
 export async function listSlips(
   db: Db,
   scope: Scope,
-  options: { merchant: string | "all"; cursor: { key: string; id: string } | null; limit?: number },
+  options: { merchant: string | "all"; cursor: { key: string; id: string } | null; limit?: number; view?: SlipView },
 ): Promise<SlipPage> {
   const limit = options.limit ?? 25;
   const { cursor } = options;
@@ -92,6 +112,9 @@ export async function listSlips(
       first4: slips.first4,
       last4: slips.last4,
       note: slips.note,
+      status: paymentRequests.status,
+      decision: slips.decision,
+      qrReference: slips.qrReference,
       cursorKey: CURSOR_KEY,
     })
     .from(slips)
@@ -100,6 +123,7 @@ export async function listSlips(
     .where(
       and(
         inScope(scope, options.merchant),
+        viewWhere(options.view ?? "all"),
         cursor ? sql`(${slips.createdAt}, ${slips.id}) < (${cursor.key}::timestamptz, ${cursor.id})` : undefined,
       ),
     )
@@ -108,7 +132,80 @@ export async function listSlips(
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
   return {
-    rows: shown.map(({ cursorKey: _key, ...row }) => row),
+    rows: shown.map(({ cursorKey: _key, ...row }) => ({ ...row, decision: row.decision as SlipListRow["decision"] })),
     nextCursor: rows.length > limit && last ? encodeSlipCursor(last.cursorKey, last.id) : null,
+  };
+}
+
+export interface SlipDetail {
+  id: string;
+  createdAt: Date;
+  first4: string | null;
+  last4: string | null;
+  note: string | null;
+  byteSize: number;
+  qrReadAt: Date | null;
+  qrKind: "slip" | "payment_qr" | "other" | "none" | null;
+  qrBank: string | null;
+  qrReference: string | null;
+  qrAmount: string | null;
+  decision: "matches" | "does_not_match" | null;
+  decisionNote: string | null;
+  decidedAt: Date | null;
+  decidedByName: string | null;
+  request: {
+    id: string;
+    refId1: string;
+    kind: string;
+    status: string;
+    requestedAmount: string;
+    generatedAmount: string | null;
+    merchantName: string;
+    createdAt: Date;
+  };
+}
+
+/** One slip with its request and who decided on it, or undefined: missing and out of scope look the same. */
+export async function getSlipInScope(db: Db, scope: Scope, id: string): Promise<SlipDetail | undefined> {
+  if (!SLIP_ID_PATTERN.test(id)) return undefined;
+  const [row] = await db
+    .select({
+      id: slips.id,
+      createdAt: slips.createdAt,
+      first4: slips.first4,
+      last4: slips.last4,
+      note: slips.note,
+      byteSize: slips.byteSize,
+      qrReadAt: slips.qrReadAt,
+      qrKind: slips.qrKind,
+      qrBank: slips.qrBank,
+      qrReference: slips.qrReference,
+      qrAmount: slips.qrAmount,
+      decision: slips.decision,
+      decisionNote: slips.decisionNote,
+      decidedAt: slips.decidedAt,
+      decidedByName: staffUsers.name,
+      requestId: paymentRequests.id,
+      refId1: paymentRequests.refId1,
+      kind: paymentRequests.kind,
+      status: paymentRequests.status,
+      requestedAmount: paymentRequests.requestedAmount,
+      generatedAmount: paymentRequests.generatedAmount,
+      merchantName: merchants.displayName,
+      requestCreatedAt: paymentRequests.createdAt,
+    })
+    .from(slips)
+    .innerJoin(paymentRequests, eq(paymentRequests.id, slips.requestId))
+    .innerJoin(merchants, eq(merchants.id, slips.merchantId))
+    .leftJoin(staffUsers, eq(staffUsers.id, slips.decidedBy))
+    .where(and(eq(slips.id, id), inScope(scope)))
+    .limit(1);
+  if (!row) return undefined;
+  const { requestId, refId1, kind, status, requestedAmount, generatedAmount, merchantName, requestCreatedAt, ...slip } = row;
+  return {
+    ...slip,
+    qrKind: slip.qrKind as SlipDetail["qrKind"],
+    decision: slip.decision as SlipDetail["decision"],
+    request: { id: requestId, refId1, kind, status, requestedAmount, generatedAmount, merchantName, createdAt: requestCreatedAt },
   };
 }

@@ -20,7 +20,8 @@ import { takeAnonymousCall } from "../public/anonymous-calls";
 export type UploadProblem = "no_image" | Exclude<ImageCheck, { ok: true }>["problem"] | "bad_reference" | "note_too_long" | "note_nul";
 
 export type UploadOutcome =
-  | { ok: true }
+  /** `slipId`: the slip kept for staff, null when the request is not PayDesk's. */
+  | { ok: true; slipId: string | null }
   | { ok: false; status: 400 | 413; problem: UploadProblem }
   | { ok: false; status: 503; problem: "busy"; retryAfterMs: number }
   | { ok: false; status: 410; problem: "link_invalid" }
@@ -109,27 +110,26 @@ export async function uploadSlip(db: Db, api: PaymentApi, link: SlipLink, form: 
   // customer is told to send again, so keeping it too would show staff a slip the provider may
   // never have had, beside the one it has. Staff see what the provider holds.
   const ours = await findSlipRequest(db, link);
-  if (ours) {
-    await db.transaction(async (tx) => {
-      const slipId = await storeSlip(tx as unknown as Db, {
-        requestId: ours.id,
-        merchantId: ours.merchantId,
-        first4: first4 || null,
-        last4: last4 || null,
-        note: note || null,
-        jpeg: image.jpeg,
-        thumbnail: image.thumbnail,
-      });
-      await recordEvent(tx as unknown as Db, ours.id, "slip_uploaded", "customer", {
-        slipId,
-        ...(first4 ? { reference: `${first4}…${last4}` } : {}),
-        ...(note ? { note } : {}),
-        ...(duplicatesSeen > 0 ? { detail: `uploaded after a warning: ${duplicatesSeen} slip(s) with the same reference exist` } : {}),
-        bytes: image.jpeg.length,
-      });
-      // The merchant's systems hear of it too, committed with the slip (docs/DESIGN.md §14).
-      await recordOutboundEvent(tx as unknown as Db, ours.id, "payin.slip_uploaded");
+  if (!ours) return { ok: true, slipId: null };
+  return db.transaction(async (tx) => {
+    const slipId = await storeSlip(tx as unknown as Db, {
+      requestId: ours.id,
+      merchantId: ours.merchantId,
+      first4: first4 || null,
+      last4: last4 || null,
+      note: note || null,
+      jpeg: image.jpeg,
+      thumbnail: image.thumbnail,
     });
-  }
-  return { ok: true };
+    await recordEvent(tx as unknown as Db, ours.id, "slip_uploaded", "customer", {
+      slipId,
+      ...(first4 ? { reference: `${first4}…${last4}` } : {}),
+      ...(note ? { note } : {}),
+      ...(duplicatesSeen > 0 ? { detail: `uploaded after a warning: ${duplicatesSeen} slip(s) with the same reference exist` } : {}),
+      bytes: image.jpeg.length,
+    });
+    // The merchant's systems hear of it too, committed with the slip (docs/DESIGN.md §14).
+    await recordOutboundEvent(tx as unknown as Db, ours.id, "payin.slip_uploaded");
+    return { ok: true as const, slipId };
+  });
 }

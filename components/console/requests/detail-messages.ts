@@ -140,6 +140,8 @@ export const detailMessages = defineMessages({
     sandboxDid: (control: string) => `Sandbox: ${control}.`,
     amountWas: (amount: string) => `Amount: ${amount}.`,
     refundNamed: (refId1: string) => `Refund ${refId1}.`,
+    slipMatches: "Staff found the slip matches this request (the request's state is the provider's to change).",
+    slipDoesNotMatch: "Staff found the slip does not match this request.",
   },
   th: {
     back: "คำขอทั้งหมด",
@@ -273,6 +275,8 @@ export const detailMessages = defineMessages({
     sandboxDid: (control: string) => `Sandbox: ${control}`,
     amountWas: (amount: string) => `จำนวนเงิน: ${amount}`,
     refundNamed: (refId1: string) => `รายการคืนเงิน ${refId1}`,
+    slipMatches: "เจ้าหน้าที่พบว่าสลิปตรงกับคำขอนี้ (สถานะของคำขอเปลี่ยนได้โดยผู้ให้บริการเท่านั้น)",
+    slipDoesNotMatch: "เจ้าหน้าที่พบว่าสลิปไม่ตรงกับคำขอนี้",
   },
 });
 
@@ -323,6 +327,7 @@ export const eventLabels = defineMessages<Record<string, string>>({
     webhook_unconfirmed: "Webhook NOT applied: the provider did not confirm it",
     webhook_mismatch: "Webhook NOT applied: its amount or RefId1 does not fit",
     slip_uploaded: "Slip uploaded",
+    slip_decided: "Slip decided",
     refund_requested: "Refund made",
   },
   th: {
@@ -342,6 +347,7 @@ export const eventLabels = defineMessages<Record<string, string>>({
     webhook_unconfirmed: "ไม่ได้บันทึกเว็บฮุก: ผู้ให้บริการไม่ได้ยืนยัน",
     webhook_mismatch: "ไม่ได้บันทึกเว็บฮุก: ยอดเงินหรือ RefId1 ไม่ตรง",
     slip_uploaded: "อัปโหลดสลิป",
+    slip_decided: "ตัดสินสลิป",
     refund_requested: "สร้างรายการคืนเงิน",
   },
 });

@@ -30,6 +30,10 @@ function sentencesOf(entry: TimelineEntry, locale: Locale): string[] {
   if (data.unconfirmed === true) parts.push(t.appliedUnconfirmed);
   if (typeof data.control === "string") parts.push(t.sandboxDid(controls[data.control] ?? data.control));
   if (entry.type === "refund_requested" && typeof data.refId1 === "string") parts.push(t.refundNamed(data.refId1));
+  if (entry.type === "slip_decided") {
+    if (data.decision === "matches") parts.push(t.slipMatches);
+    if (data.decision === "does_not_match") parts.push(t.slipDoesNotMatch);
+  }
   if (isAmount(data.amount)) parts.push(t.amountWas(thb(data.amount)));
   for (const key of ["status", "providerStatus"]) if (typeof data[key] === "string" && data[key]) parts.push(t.providerSays(data[key]));
   for (const key of ["code", "statusCode"]) if (typeof data[key] === "string" && data[key]) parts.push(t.providerCode(data[key]));

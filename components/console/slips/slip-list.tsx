@@ -1,14 +1,23 @@
 import Link from "next/link";
 import { formatDateTime, type Locale } from "@/lib/i18n";
 import type { SlipListRow } from "@/lib/slips/queries";
+import { slipStanding, type SlipStanding } from "@/lib/slips/standing";
 import { thb } from "../requests/request-format";
 import { slipImagePath, slipMessages, slipReference } from "./slip-messages";
 
 /**
- * The Slips page's rows: thumbnail, request reference, amount, time, reference digits and note.
- * The whole row opens the request (the reference link's box is stretched over it), where the
- * full-size slip is one click away.
+ * The Slips page's rows: thumbnail, request reference, amount, time, reference digits, note and
+ * where the slip stands (decided, to check, or matching no open request). The whole row opens the
+ * slip's own page (the reference link's box is stretched over it): full size, beside its request.
  */
+const STANDING_STYLE: Record<SlipStanding, string> = {
+  matches: "border-emerald-300 bg-emerald-50 text-emerald-900",
+  does_not_match: "border-red-300 bg-red-50 text-red-900",
+  request_paid: "border-slate-300 bg-slate-50 text-slate-800",
+  request_ended: "border-amber-300 bg-amber-50 text-amber-950",
+  to_check: "border-sky-300 bg-sky-50 text-sky-900",
+};
+
 export function SlipList({ rows, showMerchant, locale }: { rows: SlipListRow[]; showMerchant: boolean; locale: Locale }) {
   const t = slipMessages(locale);
   return (
@@ -17,8 +26,15 @@ export function SlipList({ rows, showMerchant, locale }: { rows: SlipListRow[]; 
         const time = formatDateTime(slip.createdAt, locale);
         const reference = slipReference(slip.first4, slip.last4);
         const toPay = slip.generatedAmount ?? slip.requestedAmount;
+        const standing = slipStanding(slip);
         return (
-          <li key={slip.id} data-testid="slip-row" data-slip-id={slip.id} className="relative flex gap-3 p-3 hover:bg-slate-50">
+          <li
+            key={slip.id}
+            data-testid="slip-row"
+            data-slip-id={slip.id}
+            data-standing={standing}
+            className="relative flex gap-3 p-3 hover:bg-slate-50"
+          >
             {/* eslint-disable-next-line @next/next/no-img-element -- a private picture behind the staff session: next/image's optimiser would fetch it without one */}
             <img
               src={slipImagePath(slip.id, "thumbnail")}
@@ -30,7 +46,7 @@ export function SlipList({ rows, showMerchant, locale }: { rows: SlipListRow[]; 
               <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                 <p className="break-words">
                   <Link
-                    href={`/requests/${slip.requestId}`}
+                    href={`/slips/${slip.id}`}
                     className="font-mono font-medium text-brand-dark underline after:absolute after:inset-0 after:content-['']"
                     data-testid="slip-request-link"
                   >
@@ -52,6 +68,14 @@ export function SlipList({ rows, showMerchant, locale }: { rows: SlipListRow[]; 
                 {" · "}
                 <span className="whitespace-nowrap">
                   {t.reference}: <span className="font-mono">{reference ?? t.noReference}</span>
+                </span>
+              </p>
+              <p className="mt-1">
+                <span
+                  className={`inline-block rounded border px-2 py-0.5 text-xs font-medium ${STANDING_STYLE[standing]}`}
+                  data-testid="slip-standing"
+                >
+                  {t[`standing.${standing}`]}
                 </span>
               </p>
               {slip.note && (

@@ -39,3 +39,23 @@ export async function slipPictures(red: number): Promise<{ jpeg: Uint8Array; thu
     thumbnail: new Uint8Array(await picture.clone().webp().toBuffer()),
   };
 }
+
+/**
+ * A slip picture as a bank app makes one: white, a grey band, and a QR (8 px a module) in its lower
+ * part holding `payload` — a slip verification payload (promptparse's `slipVerify`) or any other text.
+ */
+export async function slipJpegWithQr(payload: string): Promise<Uint8Array> {
+  const { default: QRCode } = await import("qrcode");
+  const qr = await QRCode.toBuffer(payload, { scale: 8, margin: 4 });
+  const band = await sharp({ create: { width: 820, height: 160, channels: 3, background: "#dcdcdc" } })
+    .png()
+    .toBuffer();
+  const jpeg = await sharp({ create: { width: 900, height: 1400, channels: 3, background: "#ffffff" } })
+    .composite([
+      { input: band, top: 40, left: 40 },
+      { input: qr, top: 900, left: 300 },
+    ])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  return new Uint8Array(jpeg);
+}

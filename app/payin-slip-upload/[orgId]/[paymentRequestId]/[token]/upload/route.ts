@@ -1,4 +1,7 @@
+import { after } from "next/server";
 import { getDb } from "@/lib/db";
+import { log } from "@/lib/ops/log";
+import { ensureSlipQr } from "@/lib/slips/decide";
 import { readCappedBody } from "@/lib/http/read-capped-body";
 import { paymentApi } from "@/lib/payment-api";
 import { busyAnswer, tokenProblem } from "@/lib/slips/answers";
@@ -45,7 +48,18 @@ export const POST = definePublicRoute<SlipSegments>({
     const form = await readSlipForm(body.bytes, request.headers.get("content-type"));
     if (!form) return Response.json({ problem: "no_image" }, { status: 400 });
     const outcome = await uploadSlip(db, api, link, form);
-    if (outcome.ok) return Response.json({ ok: true });
+    if (outcome.ok) {
+      // What the slip's QR says is read once the customer has their answer, so staff find it read
+      // and the customer never waits for it (lib/slips/decide.ts; staff's first look reads it otherwise).
+      const slipId = outcome.slipId;
+      if (slipId)
+        after(() =>
+          ensureSlipQr(db, slipId).catch((error: unknown) =>
+            log("slips").warn("could not read the slip QR", { slipId, error: String(error) }),
+          ),
+        );
+      return Response.json({ ok: true });
+    }
     if (outcome.status === 503) return busyAnswer(outcome.retryAfterMs);
     const { status, ok: _failed, ...answer } = outcome;
     return Response.json(answer, { status });
