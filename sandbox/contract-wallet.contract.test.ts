@@ -173,6 +173,22 @@ describe.each(["spec", "live"] as const)("the provider's wallet (%s profile)", (
     expect((await webhookParams(id, "PaymentOut.Success")).PAYOUT_FEE).toBe("7.50");
   });
 
+  it("with PayoutFeePayer other than Merchant: approval needs and debits the amount alone, the recipient is sent amount − fee", async () => {
+    await setBalance(sb.gadgets, "1500.00"); // enough for the amount, not for amount + fee
+    const out = await (
+      await sb.submit("SubmitPayOutRequest", sb.gadgets, payOutBody({ RequestedAmount: 1500, PayoutFeePayer: "Beneficiary" }))
+    ).json();
+    const id = (out.paymentResponse ?? out.paymentRequest).id as string;
+    const record = await (await sb.call("GetPaymentRequestById", { key: sb.gadgets.readKey, rest: id })).json();
+    expect(record.paymentRequest.payOutTotalAmountDecimal).toBe(1492.5);
+    expect((await sb.control("POST", `/requests/${id}/approve`, {})).status).toBe(200);
+    const wallet = await controlWallet(sb.gadgets);
+    expect(wallet.balance).toBe("0.00");
+    expect(wallet.transactions[0]).toMatchObject({ direction: "debit", cause: "payout", requestId: id, amount: "1500.00", fee: "0.00" });
+    // The provider's fee is still the fee: the recipient bore it.
+    expect((await webhookParams(id, "PaymentOut.Success")).PAYOUT_FEE).toBe("7.50");
+  });
+
   it("debits each partial pay-out round with its fee, and refuses a round the balance cannot cover", async () => {
     await setBalance(sb.gadgets, "500.00");
     const out = await (await sb.submit("SubmitPayOutRequest", sb.gadgets, payOutBody({ RequestedAmount: 1000 }))).json();

@@ -7,7 +7,7 @@
 import { percentOf, type Satang } from "../lib/money";
 import { newId, type SandboxContext } from "./context";
 import type { PaymentRequest } from "./types";
-import { creditPayIn, debitPayOut, InsufficientBalanceError, payInFee, payOutFee, requireBalance } from "./wallet";
+import { creditPayIn, debitPayOut, InsufficientBalanceError, merchantBearsFee, payInFee, payOutFee, requireBalance } from "./wallet";
 
 export class LifecycleError extends Error {
   constructor(
@@ -212,7 +212,7 @@ export function payOut(ctx: SandboxContext, request: PaymentRequest, amount: Sat
       );
     }
     const fee = payOutFee(amount, request.payoutFeePct);
-    requireFunds(ctx, request.merchantId, amount + fee);
+    requireFunds(ctx, request.merchantId, amount + (merchantBearsFee(request, false) ? fee : 0));
     const partials = [...request.partials, { payinRequestId: null, amountSatang: amount, status: "Approved" as const, at: Date.now() }];
     const updated = save(ctx, request, { partials, paidSatang: request.paidSatang + amount });
     debitPayOut(ctx, updated, amount, fee, false);
@@ -235,7 +235,7 @@ export function payOut(ctx: SandboxContext, request: PaymentRequest, amount: Sat
   // Admin approval of the pay-out: the merchant's wallet must hold the remainder + its fee, else
   // ERROR_INSUFFICIENT_BALANCE and nothing changes (§9.3).
   const fee = payOutFee(remaining, request.payoutFeePct);
-  requireFunds(ctx, request.merchantId, remaining + fee);
+  requireFunds(ctx, request.merchantId, remaining + (merchantBearsFee(request, false) ? fee : 0));
   const done = save(ctx, request, {
     status: approvedStatus(ctx),
     statusCode: "OK",

@@ -26,6 +26,8 @@ export function submitPayOut(
     accountType: b.string("AccountType"),
     registeredAccountId: b.string("PayinBankAccountId"),
   };
+  // Bound like every other field of the entity; null or absent keeps the provider's default.
+  const feePayer = b.string("PayoutFeePayer");
   b.done();
   const live = ctx.config.profile === "live";
 
@@ -61,6 +63,7 @@ export function submitPayOut(
   }
   const request = baseRequest(orgId, merchant, isWithdrawal ? "withdrawal" : "payout", ref.refId1, f, satang);
   request.destination = d;
+  request.payoutFeePayer = feePayer ?? "Merchant";
   ctx.store.put("requests", request);
   return { ok: true, request };
 }

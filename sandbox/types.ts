@@ -111,6 +111,11 @@ export interface PaymentRequest {
   // pay-out side: where money goes
   destination: Destination | null;
   payoutFeePct: string;
+  /**
+   * The provider's PayoutFeePayer as submitted: "Merchant" (its default) or anything else, which
+   * makes the recipient bear the fee (docs/provider-facts.md §9.3). Absent on requests kept before = "Merchant".
+   */
+  payoutFeePayer?: string;
   partials: PartialPayout[];
   paidSatang: Satang;
 }

@@ -10,6 +10,7 @@ import { isoTime, type SandboxContext } from "./context";
 import type { Profile } from "./env";
 import { qrPngBase64 } from "./qr-png";
 import type { PaymentRequest } from "./types";
+import { merchantBearsFee, payOutFee } from "./wallet";
 
 /** The placeholder the live provider puts in payInPromptPayId for P2P without PromptPay (§4.2). */
 export const DUMMY_PROMPTPAY_ID = "0000000000000";
@@ -147,7 +148,11 @@ export function entity(ctx: SandboxContext, r: PaymentRequest, { full }: { full:
     discardCent: r.discardCent ?? false,
     totalPayOutPendingPaidAmountDecimal: r.direction === "PayOut" ? num(pendingPartials) : null,
     totalPayOutPaidAmountDecimal: r.direction === "PayOut" ? num(r.paidSatang) : null,
-    payOutTotalAmountDecimal: r.direction === "PayOut" ? num(r.requestedSatang) : null,
+    // What the recipient is sent: the amount, less the fee when they bear it (§9.3).
+    payOutTotalAmountDecimal:
+      r.direction === "PayOut"
+        ? num(r.requestedSatang - (merchantBearsFee(r, false) ? 0 : payOutFee(r.requestedSatang, r.payoutFeePct)))
+        : null,
     qrCode: r.qrCode,
     rejectReason: r.status === "Rejected" ? r.statusReason : null,
     isPayInBankAccountOverride: d !== null && d.registeredAccountId === null,

@@ -171,13 +171,23 @@ export function requireBalance(ctx: SandboxContext, merchantId: string, required
   return wallet;
 }
 
+/**
+ * The merchant's wallet pays a pay-out round: the amount, and its fee when the merchant bears it —
+ * always for a P2P round (the provider writes those with PayoutFeePayer "Merchant"), else as the
+ * request says (any value but "Merchant" puts the fee on the recipient, §9.3).
+ */
+export function merchantBearsFee(request: { payoutFeePayer?: string }, p2p: boolean): boolean {
+  return p2p || (request.payoutFeePayer ?? "Merchant") === "Merchant";
+}
+
 export function debitPayOut(
   ctx: SandboxContext,
-  request: { id: string; merchantId: string; refId1: string; payoutFeePct: string },
+  request: { id: string; merchantId: string; refId1: string; payoutFeePct: string; payoutFeePayer?: string },
   amount: Satang,
-  fee: Satang,
+  providerFee: Satang,
   p2p: boolean,
 ): WalletTx {
+  const fee = merchantBearsFee(request, p2p) ? providerFee : 0;
   const wallet = requireBalance(ctx, request.merchantId, amount + fee);
   const facts = {
     cause: p2p ? ("payout_p2p" as const) : ("payout" as const),

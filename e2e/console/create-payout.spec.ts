@@ -2,6 +2,7 @@
  * Money out in the console: Pay-Out and Withdrawal against the sandbox, each through the
  * confirmation step that shows the amount and the destination in full.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { atSandbox, COFFEE, landedOnRequest, openCreateForm, refId1Input } from "../support/create-forms";
 import { expect, test } from "../support/sandbox";
 
@@ -81,4 +82,31 @@ test("a Pay-Out to a PromptPay id", async ({ page, sandbox }) => {
   await dialog.getByRole("button", { name: "Send to the provider" }).click();
   await landedOnRequest(page);
   expect(await atSandbox(sandbox, refId1)).toMatchObject([{ status: "Pending", requestedAmount: 99.99, promptPayId: "0812345678" }]);
+});
+
+test("a Pay-Out whose recipient bears the fee: chosen on the form, said before sending, sent to the provider, shown on its page", async ({
+  page,
+  sandbox,
+}) => {
+  await openCreateForm(page, "payout", COFFEE);
+  const refId1 = await refId1Input(page).inputValue();
+  await page.getByLabel("Amount").fill("1,500");
+  const feePayer = page.getByTestId("fee-payer");
+  await expect(feePayer.getByRole("radio", { name: /^The merchant/ })).toBeChecked();
+  await feePayer.getByRole("radio", { name: /^The recipient/ }).check();
+  // The wallet would pay the amount alone.
+  await expect(page.getByTestId("wallet-this-one")).toContainText("฿1,500.00");
+  await expect(page.getByTestId("wallet-this-one")).toContainText(/the recipient's: they get ฿1,492\.50|fee not known yet/);
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  await page.getByLabel("Bank", { exact: true }).selectOption("KTB");
+  await page.getByLabel("Account number").fill("6621234567");
+  await page.getByLabel("Account name").fill("Somsri Rakdee");
+  await page.getByRole("button", { name: "Review Pay-Out" }).click();
+  const dialog = page.getByRole("dialog", { name: "Check before sending: Pay-Out" });
+  await expect(dialog.getByTestId("confirm-fee-payer")).toHaveText("paid by the recipient (they get the amount less the fee)");
+  await dialog.getByRole("button", { name: "Send to the provider" }).click();
+  await landedOnRequest(page);
+  // The provider took PayoutFeePayer: what it will send the recipient is the amount less its 0.5 % fee.
+  expect(await atSandbox(sandbox, refId1)).toMatchObject([{ requestedAmount: 1500, payOutTotalAmountDecimal: 1492.5 }]);
+  await expect(page.getByTestId("request-fee-payer")).toHaveText("The recipient");
 });

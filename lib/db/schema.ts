@@ -394,6 +394,12 @@ export const paymentRequests = pgTable(
     feePct: numeric("fee_pct", { precision: 7, scale: 4 }),
     discardCent: boolean("discard_cent"),
     feeAmount: money("fee_amount"),
+    /**
+     * Who bears a Pay-Out's or Withdrawal's transfer fee, as PayDesk asked the provider
+     * (lib/requests/contract.ts FEE_PAYERS): the merchant (amount + fee leaves the wallet) or the
+     * recipient (the amount leaves it; the recipient gets amount − fee). Always the merchant for money in.
+     */
+    feePayer: text("fee_payer").notNull().default("merchant"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -401,6 +407,10 @@ export const paymentRequests = pgTable(
     uniqueIndex("payment_requests_ref_key").on(t.merchantId, t.refId1),
     check("payment_requests_fee_pct", sql`${t.feePct} is null or (${t.feePct} >= 0 and ${t.feePct} <= 100)`),
     check("payment_requests_fee_amount", sql`${t.feeAmount} is null or ${t.feeAmount} >= 0`),
+    check(
+      "payment_requests_fee_payer",
+      sql`${t.feePayer} = 'merchant' or (${t.feePayer} = 'beneficiary' and ${t.kind} in ('payout', 'withdrawal'))`,
+    ),
     index("payment_requests_next_check_idx").on(t.nextCheckAt),
     uniqueIndex("payment_requests_idempotency_key").on(t.idempotencyKey),
     // The list's keyset order, per merchant and across all merchants (bench/list-scale: ≤ 5 ms at 1M rows).

@@ -157,6 +157,8 @@ export async function createPayout(
       amountSatang,
       description: body.description,
       destination,
+      // A refund gives the customer back all they paid: its fee is always the merchant's.
+      feePayer: body.fee_payer === "recipient" && !refundOf ? "beneficiary" : "merchant",
     }),
   });
   const columns = { reference: body.reference, returnUrl: null, cancelUrl: null, metadata: body.metadata ?? null };

@@ -61,6 +61,12 @@ export const payoutCreateSchema = z.strictObject({
   currency: z.literal("THB", { error: 'currency is "THB" (the only one)' }).optional(),
   reference: z.string().min(1, "reference is required").max(100, "reference is at most 100 characters"),
   destination: destinationInput,
+  fee_payer: z
+    .enum(["merchant", "recipient"], { error: 'fee_payer is "merchant" (the default) or "recipient"' })
+    .optional()
+    .describe(
+      "Who bears the provider's transfer fee: `merchant` (the default: the recipient gets the whole amount, the wallet pays amount + fee) or `recipient` (they get the amount less the fee, the wallet pays the amount). Refunds are always `merchant`",
+    ),
   description: z.string().optional(),
   metadata: metadataInput.optional(),
 });

@@ -63,8 +63,11 @@ export const requestViewSchema = z
     net: baht2
       .nullable()
       .describe(
-        "What the merchant's wallet at the provider moves by: a Pay-In credits amount_paid − fee, a Pay-Out or Withdrawal debits amount_paid + fee; null with `fee`",
+        "What the merchant's wallet at the provider moves by: a Pay-In credits amount_paid − fee, a Pay-Out or Withdrawal debits amount_paid + fee (amount_paid alone when the recipient bears the fee); null with `fee`",
       ),
+    fee_payer: z
+      .enum(["merchant", "recipient"])
+      .describe("Pay-Out and Withdrawal: who bears the transfer fee (`recipient`: they got amount_paid − fee); `merchant` for money in"),
     fee_source: z
       .enum(["provider", "computed"])
       .nullable()
@@ -148,6 +151,7 @@ export function requestView(row: RequestRow, publicBaseUrl: string): RequestView
     amount_paid: baht(row.paidAmount)!,
     fee: fees ? toDecimalString(fees.feeSatang) : null,
     net: fees ? toDecimalString(fees.netSatang) : null,
+    fee_payer: row.feePayer === "beneficiary" ? "recipient" : "merchant",
     fee_source: fees?.source ?? null,
     fee_rate: fees?.pct ?? (row.feePct == null ? null : plainPercent(row.feePct)),
     currency: "THB",

@@ -71,6 +71,7 @@ describe.each(DATABASE_KINDS)("the overview's figures on %s", (kind) => {
     feePct?: string;
     feeAmount?: string;
     discardCent?: boolean;
+    feePayer?: "merchant" | "beneficiary";
   }) => {
     const id = `req_${randomBytes(10).toString("hex")}`;
     await database.db.insert(paymentRequests).values({
@@ -90,6 +91,7 @@ describe.each(DATABASE_KINDS)("the overview's figures on %s", (kind) => {
       feePct: r.feePct ?? null,
       feeAmount: r.feeAmount ?? null,
       discardCent: r.discardCent ?? null,
+      feePayer: r.feePayer ?? "merchant",
     });
     return id;
   };
@@ -124,6 +126,18 @@ describe.each(DATABASE_KINDS)("the overview's figures on %s", (kind) => {
         paidAt: `${day}T12:30:00`,
         feePct: "0.5",
       });
+      // The recipient bears this one's fee (2.50): the wallet paid 500.00, and the overview's fee is the wallet's.
+      await request({
+        merchant: a,
+        kind: "payout",
+        status: "approved",
+        at: `${day}T12:10:00`,
+        amount: "500.00",
+        paid: "500.00",
+        paidAt: `${day}T12:40:00`,
+        feePct: "0.5",
+        feePayer: "beneficiary",
+      });
       await request({
         merchant: a,
         kind: "withdrawal",
@@ -143,7 +157,10 @@ describe.each(DATABASE_KINDS)("the overview's figures on %s", (kind) => {
         for (const tab of ["payout", "withdrawal"] as const) {
           const rows = withStatus(await exported(database.db, scope, { tab, from: day, to: day }), "paid", "approved");
           expect(current[tab === "payout" ? "payOut" : "withdrawal"].net, tab).toMatchObject({
-            feeSatang: sum(rows, "fee"),
+            feeSatang: sum(
+              rows.filter((row) => row.fee_payer !== "recipient"),
+              "fee",
+            ),
             netSatang: sum(rows, "net"),
           });
         }
@@ -153,7 +170,7 @@ describe.each(DATABASE_KINDS)("the overview's figures on %s", (kind) => {
       // 1.5 % of 100.01 is 1.50, and the credit's 51 satang join it: 2.01.
       const fees = 488 + 201 + 750;
       expect(before.payIn.net).toEqual({ feeSatang: fees, netSatang: 32_552 + 10_001 + 50_000 - fees, feeUnknownSatang: 8_000 });
-      expect(before.payOut.net).toEqual({ feeSatang: 617, netSatang: 123_457 + 617, feeUnknownSatang: 0 });
+      expect(before.payOut.net).toEqual({ feeSatang: 617, netSatang: 123_457 + 617 + 50_000, feeUnknownSatang: 0 });
       // The provider's rate for the last one, learnt by a later check: its fee joins the totals.
       await database.db.update(paymentRequests).set({ feePct: "1.5" }).where(eq(paymentRequests.id, unknown));
       expect((await check()).payIn.net).toMatchObject({ feeSatang: fees + 120, feeUnknownSatang: 0 });

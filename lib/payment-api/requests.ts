@@ -51,6 +51,8 @@ export function payOutBody(input: PayOutRequest): Record<string, unknown> {
     QrProvider: "PP", // the only provider Pay-Out accepts (§3.3)
     Description: input.description,
     Tags: input.tags,
+    // Always said, never left to the provider's default; a request stored before the choice existed has none: the merchant's.
+    PayoutFeePayer: input.feePayer === "beneficiary" ? "Beneficiary" : "Merchant",
     ...destination,
   });
 }

@@ -139,8 +139,22 @@ export const payInRequestSchema = z
   .object({ ...referenceFields, ...payerFields, amountSatang: satangField, ...customerFields })
   .brand<"PayInRequest">();
 export const p2pRequestSchema = z.object({ ...referenceFields, ...payerFields, amountSatang: satangField }).brand<"P2PRequest">();
+/**
+ * Who bears a Pay-Out's transfer fee (the provider's `PayoutFeePayer`, docs/provider-facts.md §9.3):
+ * the merchant (the provider's default: the recipient gets the whole amount, the wallet pays amount
+ * + fee) or the recipient (the recipient gets amount − fee, the wallet pays the amount).
+ */
+export const FEE_PAYERS = ["merchant", "beneficiary"] as const;
+export type FeePayer = (typeof FEE_PAYERS)[number];
+
 export const payOutRequestSchema = z
-  .object({ ...referenceFields, amountSatang: satangField, tags: optionalText(200), destination: destinationSchema })
+  .object({
+    ...referenceFields,
+    amountSatang: satangField,
+    tags: optionalText(200),
+    destination: destinationSchema,
+    feePayer: z.enum(FEE_PAYERS, { error: "feePayerInvalid" }).default("merchant"),
+  })
   .brand<"PayOutRequest">();
 
 /** What a caller hands in (typed, not yet checked)… */

@@ -90,9 +90,11 @@ function columnsOf(payload: RequestPayload): {
   payerName: string | null;
   refId2?: string;
   refId3?: string;
+  feePayer: "merchant" | "beneficiary";
 } {
   const p = "payOut" in payload ? payload.payOut : payload.payIn;
   return {
+    feePayer: "feePayer" in p && p.feePayer === "beneficiary" ? "beneficiary" : "merchant",
     input: p,
     refId1: p.refId1,
     amountSatang: p.amountSatang,
@@ -163,6 +165,7 @@ export async function createRequest(db: Db, api: MerchantApi, payload: RequestPa
       refId3: v.refId3 ?? null,
       payerName: v.payerName,
       requestedAmount: toDecimalString(v.amountSatang),
+      feePayer: v.feePayer,
       status: options.holdForApproval ? "awaiting_approval" : "submitting",
       input: v.input,
       idempotencyKey: options.idempotencyKey,

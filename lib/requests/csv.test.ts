@@ -53,6 +53,7 @@ const row = (over: Partial<ListRow> = {}): ListRow => ({
   paidAmount: "0.00",
   feePct: null,
   discardCent: null,
+  feePayer: "merchant",
   feeAmount: null,
   paidAt: null,
   status: "pending",

@@ -80,6 +80,11 @@ export const REQUEST_CSV_COLUMNS: CsvColumn<ListRow>[] = [
   { header: "fee", cell: (r) => csvFee(r, (f) => f.feeSatang) },
   { header: "net", cell: (r) => csvFee(r, (f) => f.netSatang) },
   { header: "fee_source", cell: (r) => csvText(feesOf(r)?.source ?? "") },
+  // Who bore the fee: "recipient" when they got paid_amount − fee (then net is paid_amount).
+  {
+    header: "fee_payer",
+    cell: (r) => (r.kind === "payout" || r.kind === "withdrawal" ? (r.feePayer === "beneficiary" ? "recipient" : "merchant") : ""),
+  },
   { header: "paid_at_bangkok", cell: (r) => bangkokTimestamp(r.paidAt) },
   { header: "status", cell: (r) => csvText(shownState(r.status, r.statusCode)) },
   { header: "status_code", cell: (r) => csvText(r.statusCode) },

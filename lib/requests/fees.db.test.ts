@@ -87,13 +87,14 @@ describe.each(COMBOS)("fee and net on %s against the %s sandbox's wallet", (kind
       kind: "payin",
       payIn: payInRequest({ refId1: ref("FE"), payerName: "P", amountSatang: 33_333 + 100 * payIns++, qrProvider: "PP" }),
     });
-  const payOut = (amountSatang: number) =>
+  const payOut = (amountSatang: number, feePayer: "merchant" | "beneficiary" = "merchant") =>
     create({
       kind: "payout",
       payOut: payOutRequest({
         refId1: ref("FO"),
         amountSatang,
         destination: { type: "bank", bankCode: "KTB", accountNo: "6621234567", accountName: "Somchai" },
+        feePayer,
       }),
     });
   const act = async (providerId: string, action: string, body: unknown = {}) => {
@@ -182,6 +183,72 @@ describe.each(COMBOS)("fee and net on %s against the %s sandbox's wallet", (kind
     expect(debit).toMatchObject({ direction: "debit" });
     expect(view.status === "paid" || view.status === "approved").toBe(true);
     expect(view).toMatchObject({ fee: debit!.fee, net: debit!.amount, fee_source: "provider", fee_rate: "0.5" });
+  });
+
+  it.skipIf(skip)(
+    "a Pay-Out whose recipient bears the fee: the wallet debited the amount alone, the recipient sent amount − fee",
+    async () => {
+      const amount = 98_765;
+      // Learnt by webhook: the fee the provider stated, and what the wallet moved by.
+      const byWebhook = await payOut(amount, "beneficiary");
+      await act(byWebhook.providerId!, "payout");
+      expect(await deliver(await job(byWebhook.providerId!, "PaymentOut.Success"))).toBe("applied");
+      const [debit] = await walletTx(byWebhook.providerId!);
+      expect(debit).toMatchObject({ direction: "debit", amount: "987.65", fee: "0.00" });
+      const view = await viewOf(byWebhook.id);
+      expect(view).toMatchObject({ fee: "4.94", net: "987.65", fee_payer: "recipient", fee_source: "provider" });
+
+      // Learnt by a check alone: the fee computed from the rate, the same net.
+      const byRecord = await payOut(amount + 100, "beneficiary");
+      await reconcile(byRecord.id);
+      await act(byRecord.providerId!, "payout");
+      const state = (await reconcile(byRecord.id)).state;
+      expect(state === "paid" || state === "approved").toBe(true);
+      const [recorded] = await walletTx(byRecord.providerId!);
+      expect(recorded).toMatchObject({ amount: "988.65", fee: "0.00" });
+      expect(await viewOf(byRecord.id)).toMatchObject({ fee: "4.94", net: "988.65", fee_payer: "recipient", fee_source: "computed" });
+
+      // The merchant's default, for comparison: the same amount costs the wallet the fee on top.
+      const merchants = await payOut(amount + 200);
+      await act(merchants.providerId!, "payout");
+      expect(await deliver(await job(merchants.providerId!, "PaymentOut.Success"))).toBe("applied");
+      const [paid] = await walletTx(merchants.providerId!);
+      expect(await viewOf(merchants.id)).toMatchObject({ fee: paid!.fee, net: paid!.amount, fee_payer: "merchant" });
+      expect(paid!.amount).toBe("994.60");
+    },
+  );
+
+  it.skipIf(skip)("a refund of a paid Pay-In: a Pay-Out whose fee the merchant bears, as its wallet has it", async () => {
+    const payin = await payIn();
+    await act(payin.providerId!, "pay");
+    expect(await deliver(await job(payin.providerId!, "PaymentIn.Success"))).toBe("applied");
+    const result = await createRequest(
+      database.db,
+      api,
+      {
+        kind: "payout",
+        payOut: payOutRequest({
+          refId1: ref("FR"),
+          amountSatang: 10_001,
+          destination: { type: "bank", bankCode: "KTB", accountNo: "6621234567", accountName: "Somchai" },
+        }),
+      },
+      { merchantRowId: coffee.id, idempotencyKey: randomUUID(), createdBy: null, refundOf: payin.id },
+    );
+    if (result.outcome !== "sent") throw new Error(result.outcome);
+    const refund = result.request;
+    await act(refund.providerId!, "payout");
+    expect(await deliver(await job(refund.providerId!, "PaymentOut.Success"))).toBe("applied");
+    const [debit] = await walletTx(refund.providerId!);
+    expect(debit).toMatchObject({ direction: "debit" });
+    expect(await viewOf(refund.id)).toMatchObject({
+      refund_of: payin.id,
+      fee: debit!.fee,
+      net: debit!.amount,
+      fee_payer: "merchant",
+      fee_source: "provider",
+    });
+    expect(debit!.amount).toBe("100.51");
   });
 
   it.skipIf(skip)(

@@ -16,6 +16,8 @@ describe("a request's fee and net", () => {
     expect(feesOf(request({ feePct: "1.5" }))).toEqual({
       feeSatang: 1_500,
       netSatang: 98_500,
+      feePayer: "merchant",
+      recipientSatang: null,
       direction: "credit",
       source: "computed",
       pct: "1.5",
@@ -41,6 +43,8 @@ describe("a request's fee and net", () => {
     expect(feesOf(request({ kind: "payout", paidAmount: "60000.00", feePct: "0.5" }))).toEqual({
       feeSatang: 30_000,
       netSatang: 6_030_000,
+      feePayer: "merchant",
+      recipientSatang: null,
       direction: "debit",
       source: "computed",
       pct: "0.5",
@@ -48,10 +52,33 @@ describe("a request's fee and net", () => {
     expect(feesOf(request({ kind: "withdrawal", paidAmount: "10.00", feePct: "0.5" }))).toMatchObject({ feeSatang: 5, netSatang: 1_005 });
   });
 
+  it("debits the amount alone when the recipient bears the fee, who gets the amount less it; money in is always the merchant's", () => {
+    expect(feesOf(request({ kind: "payout", paidAmount: "987.65", feePct: "0.5", feePayer: "beneficiary" }))).toEqual({
+      feeSatang: 494,
+      netSatang: 98_765,
+      feePayer: "beneficiary",
+      recipientSatang: 98_271,
+      direction: "debit",
+      source: "computed",
+      pct: "0.5",
+    });
+    expect(feesOf(request({ kind: "withdrawal", paidAmount: "10.00", feeAmount: "0.05", feePayer: "beneficiary" }))).toMatchObject({
+      netSatang: 1_000,
+      recipientSatang: 995,
+      source: "provider",
+    });
+    expect(feesOf(request({ kind: "payin", feePct: "1.5", feePayer: "beneficiary" }))).toMatchObject({
+      feePayer: "merchant",
+      netSatang: 98_500,
+    });
+  });
+
   it("takes the fee the provider stated over its own computation", () => {
     expect(feesOf(request({ feePct: "1.5", feeAmount: "16.00" }))).toEqual({
       feeSatang: 1_600,
       netSatang: 98_400,
+      feePayer: "merchant",
+      recipientSatang: null,
       direction: "credit",
       source: "provider",
       pct: "1.5",

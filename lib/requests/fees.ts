@@ -5,7 +5,8 @@ import type { RequestKind } from "../db/schema";
  * The provider's fee on a request and what it leaves the merchant (docs/DESIGN.md §4,
  * docs/provider-facts.md §5.6, §9.3). The provider keeps the fee, not PayDesk: a Pay-In credits
  * the merchant's wallet with what was paid less the fee, a Pay-Out or Withdrawal debits it with
- * what was paid out plus the fee (the merchant pays it, the provider's default). So:
+ * what was paid out plus the fee when the merchant bears it (the provider's default), or with what
+ * was paid out alone when the recipient does (they get it less the fee: `feePayer`). So:
  *
  * - the fee a webhook stated (PAYIN_FEE on a Pay-In's success; PAYOUT_FEE on a Pay-Out paid in one
  *   transfer) is the fee, as the provider said it: `source: "provider"`;
@@ -23,8 +24,14 @@ export type FeeSource = "provider" | "computed";
 
 export interface FeeFigures {
   feeSatang: Satang;
-  /** What the merchant's wallet moves by: credited for money in (paid − fee), debited for money out (paid + fee). */
+  /**
+   * What the merchant's wallet moves by: credited for money in (paid − fee), debited for money out
+   * (paid + fee, or paid when the recipient bears the fee).
+   */
   netSatang: Satang;
+  /** Who bore the fee; for money out borne by the recipient, what they received (paid − fee). */
+  feePayer: "merchant" | "beneficiary";
+  recipientSatang: Satang | null;
   direction: "credit" | "debit";
   source: FeeSource;
   /** The rate, in percent, as the provider's record gave it ("1.5"), when known. */
@@ -37,6 +44,8 @@ export interface FeeInput {
   feeAmount: string | null;
   feePct: string | null;
   discardCent: boolean | null;
+  /** Absent or null on rows from before the column: the merchant's. */
+  feePayer?: string | null;
 }
 
 export function feesOf(r: FeeInput): FeeFigures | null {
@@ -45,16 +54,19 @@ export function feesOf(r: FeeInput): FeeFigures | null {
   const direction = r.kind === "payin" || r.kind === "payin_p2p" ? "credit" : "debit";
   // == null: an outbound event's copy of a row from before these columns has none of them.
   const pct = r.feePct == null ? null : plainPercent(r.feePct);
-  const net = (fee: Satang) => (direction === "credit" ? paid - fee : paid + fee);
+  const recipientPays = direction === "debit" && r.feePayer === "beneficiary";
+  const feePayer = recipientPays ? ("beneficiary" as const) : ("merchant" as const);
+  const net = (fee: Satang) => (direction === "credit" ? paid - fee : recipientPays ? paid : paid + fee);
+  const recipient = (fee: Satang) => (recipientPays ? paid - fee : null);
   if (r.feeAmount != null) {
     const fee = toSatang(r.feeAmount);
-    return { feeSatang: fee, netSatang: net(fee), direction, source: "provider", pct };
+    return { feeSatang: fee, netSatang: net(fee), feePayer, recipientSatang: recipient(fee), direction, source: "provider", pct };
   }
   if (pct === null) return null;
   let fee = percentOfAmount(paid, pct);
   // DiscardCent: the credit is whole baht; its satang go to the fee (not for P2P approvals, §9.3).
   if (r.kind === "payin" && r.discardCent === true) fee += (paid - fee) % 100;
-  return { feeSatang: fee, netSatang: net(fee), direction, source: "computed", pct };
+  return { feeSatang: fee, netSatang: net(fee), feePayer, recipientSatang: recipient(fee), direction, source: "computed", pct };
 }
 
 /** A rate in percent with up to four decimals (the column's scale), as text: "1.5000" → "1.5". */

@@ -23,6 +23,7 @@ import {
   p2pRequestSchema,
   payerFields,
   payInRequestSchema,
+  FEE_PAYERS,
   payOutRequestSchema,
   PROMPTPAY_ID,
   referenceFields,
@@ -149,6 +150,7 @@ export const payOutFormSchema = z
     accountName: optionalText(100),
     promptPayId: optionalText(13, { re: PROMPTPAY_ID, key: "promptPayInvalid" }, withoutSeparators),
     savedAccountId: optionalText(36, { re: GUID, key: "savedInvalid" }),
+    feePayer: z.enum(FEE_PAYERS, { error: "feePayerInvalid" }).default("merchant"),
     /** A refund: the paid Pay-In it is for (hidden; the server checks it with the Pay-In locked, lib/refunds). */
     refundOf: z
       .string({ error: "formStale" })
@@ -182,6 +184,8 @@ export const payOutFormSchema = z
         description: v.description,
         tags: v.tags,
         destination: toDestination(v),
+        // A refund gives the customer back all they paid: its fee is always the merchant's.
+        feePayer: v.refundOf ? "merchant" : v.feePayer,
       },
       ctx,
     ),

@@ -56,6 +56,7 @@ export const listColumns = {
   // The provider's fee's terms and stated fee (lib/requests/fees.ts): the CSV's fee and net.
   feePct: pr.feePct,
   discardCent: pr.discardCent,
+  feePayer: pr.feePayer,
   feeAmount: pr.feeAmount,
   paidAt: pr.paidAt,
   status: pr.status,

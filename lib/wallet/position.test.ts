@@ -23,7 +23,21 @@ describe("what a pay-out would leave in the wallet", () => {
     const p = position(1_000_000, "0.5", { amountSatang: 100_000, feeSatang: 500 });
     expect(p.availableSatang).toBe(899_500);
     // 0.5 % of 987.65 is 4.93825 → 4.94.
-    expect(afterThis(p, 98_765)).toEqual({ feeSatang: 494, debitSatang: 99_259, leftSatang: 800_241, short: false });
+    expect(afterThis(p, 98_765)).toEqual({ feeSatang: 494, feePayer: "merchant", debitSatang: 99_259, leftSatang: 800_241, short: false });
+  });
+
+  it("takes the amount alone when the recipient bears the fee: they get it less the fee", () => {
+    const p = position(100_000, "0.5");
+    expect(afterThis(p, 98_765, "beneficiary")).toEqual({
+      feeSatang: 494,
+      feePayer: "beneficiary",
+      debitSatang: 98_765,
+      leftSatang: 1_235,
+      short: false,
+    });
+    // The same amount with the merchant bearing the fee does not fit.
+    expect(afterThis(p, 99_600, "merchant")).toMatchObject({ debitSatang: 100_098, short: true });
+    expect(afterThis(p, 99_600, "beneficiary")).toMatchObject({ debitSatang: 99_600, short: false });
   });
 
   it("is short only below zero: exactly what is available still fits", () => {
@@ -40,7 +54,13 @@ describe("what a pay-out would leave in the wallet", () => {
   });
 
   it("says nothing of the fee without a known rate, and nothing of what is left without a balance", () => {
-    expect(afterThis(position(50_000, null), 60_000)).toEqual({ feeSatang: null, debitSatang: 60_000, leftSatang: -10_000, short: true });
+    expect(afterThis(position(50_000, null), 60_000)).toEqual({
+      feeSatang: null,
+      feePayer: "merchant",
+      debitSatang: 60_000,
+      leftSatang: -10_000,
+      short: true,
+    });
     expect(afterThis(position(null, "0.5"), 60_000)).toMatchObject({ leftSatang: null, short: false });
   });
 });

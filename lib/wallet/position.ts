@@ -34,9 +34,11 @@ export function availableOf(balanceSatang: Satang | null, waiting: WalletPositio
 }
 
 export interface AfterThis {
-  /** The fee this pay-out would cost at the latest known rate (the merchant pays it, the provider's default); null when no rate is known. */
+  /** The fee this pay-out would cost at the latest known rate; null when no rate is known. */
   feeSatang: Satang | null;
-  /** Amount plus fee: what the wallet would be debited. */
+  /** Who bears it: the merchant (the provider's default: it is debited with the amount) or the recipient (who gets the amount less it). */
+  feePayer: "merchant" | "beneficiary";
+  /** What the wallet would be debited: the amount, plus the fee when the merchant bears it. */
   debitSatang: Satang;
   /** Available less this debit; null when the balance is unknown. */
   leftSatang: Satang | null;
@@ -48,11 +50,15 @@ export interface AfterThis {
  * What one pay-out — or several, a bulk file's lines — would take from what is available. Each
  * amount's fee is rounded on its own, as the provider rounds each pay-out's.
  */
-export function afterThis(position: WalletPosition, amounts: Satang | readonly Satang[]): AfterThis {
+export function afterThis(
+  position: WalletPosition,
+  amounts: Satang | readonly Satang[],
+  feePayer: "merchant" | "beneficiary" = "merchant",
+): AfterThis {
   const list = typeof amounts === "number" ? [amounts] : amounts;
   const pct = position.payoutFeePct;
   const feeSatang = pct === null ? null : list.reduce((sum, amount) => sum + percentOfAmount(amount, pct), 0);
-  const debitSatang = list.reduce((sum, amount) => sum + amount, 0) + (feeSatang ?? 0);
+  const debitSatang = list.reduce((sum, amount) => sum + amount, 0) + (feePayer === "merchant" ? (feeSatang ?? 0) : 0);
   const leftSatang = position.availableSatang === null ? null : position.availableSatang - debitSatang;
-  return { feeSatang, debitSatang, leftSatang, short: leftSatang !== null && leftSatang < 0 };
+  return { feeSatang, feePayer, debitSatang, leftSatang, short: leftSatang !== null && leftSatang < 0 };
 }

@@ -94,13 +94,14 @@ describe.each(COMBOS)("the statement on %s against the %s sandbox's wallet", (ki
     expect(["paid", "approved"]).toContain((await learn(r.id)).state);
     return r;
   };
-  const payOut = async (amountSatang: number, fault?: string) => {
+  const payOut = async (amountSatang: number, fault?: string, feePayer: "merchant" | "beneficiary" = "merchant") => {
     const r = await create({
       kind: "payout",
       payOut: payOutRequest({
         refId1: ref("SO"),
         amountSatang,
         destination: { type: "bank", bankCode: "KTB", accountNo: "6621234567", accountName: "Somchai" },
+        feePayer,
       }),
     });
     await learn(r.id);
@@ -116,6 +117,8 @@ describe.each(COMBOS)("the statement on %s against the %s sandbox's wallet", (ki
     const wrongFee = await payIn("wrong_fee");
     await payIn();
     const fineOut = await payOut(100_000);
+    // The recipient bears this one's fee: the wallet moved the amount alone, which is what it should.
+    const recipientPays = await payOut(77_777, undefined, "beneficiary");
     const twice = await payOut(123_457, "double_debit");
     const adjusted = await sb.control<{ transaction: { id: string } }>("POST", `/merchants/${made.merchantId}/wallet/adjustments`, {
       amount: "250.00",
@@ -134,7 +137,8 @@ describe.each(COMBOS)("the statement on %s against the %s sandbox's wallet", (ki
     expect(differs!.expectedSatang - differs!.movedSatang).toBe(100); // one baht more fee taken
     expect(kinds("moved_twice")).toMatchObject([{ requestId: twice.id, movements: 2 }]);
     expect(kinds("unmatched_movement")).toMatchObject([{ direction: "credit", amountSatang: 25_000, description: "manual correction" }]);
-    for (const id of [fine.id, fineOut.id]) expect(statement.findings.some((f) => "requestId" in f && f.requestId === id)).toBe(false);
+    for (const id of [fine.id, fineOut.id, recipientPays.id])
+      expect(statement.findings.some((f) => "requestId" in f && f.requestId === id)).toBe(false);
 
     // The figures are the wallet's.
     const wallet = (await sb.control<ControlWallet>("GET", `/merchants/${made.merchantId}/wallet?limit=100`)).body;

@@ -6,7 +6,7 @@
  * §9.3: a pay-in credit names its RefId1, a pay-out debit its provider request id), and then:
  *
  * - opening and closing balance (the first movement's balance before, the last one's after),
- *   credits, debits, and the fees of the requests that moved;
+ *   credits, debits, and the fees the wallet bore for the requests that moved;
  * - findings, each a fact worded where it is shown (lib/wallet/finding-words.ts):
  *   `unmatched_movement` a movement that names no request PayDesk has (a provider admin's
  *   adjustment, money assigned by hand); `missing_movement` a request PayDesk has as paid with no
@@ -164,7 +164,10 @@ export const FEE_SQL = sql.raw(`CASE
   WHEN pr.kind = 'payin' AND pr.discard_cent THEN round(pr.paid_amount * pr.fee_pct / 100, 2)
     + mod(pr.paid_amount - round(pr.paid_amount * pr.fee_pct / 100, 2), 1)
   ELSE round(pr.paid_amount * pr.fee_pct / 100, 2) END`);
-/** What the wallet should have moved for the request (`pr`, its fee as `fee`): + paid − fee for money in, −(paid + fee) for money out. */
+/**
+ * What the wallet should have moved for the request (`pr`, the fee its wallet bore as `fee`): + paid
+ * − fee for money in, −(paid + fee) for money out (the fee 0 when the recipient bore it).
+ */
 const EXPECTED_SQL = sql.raw(
   `CASE WHEN pr.kind IN ('payin', 'payin_p2p') THEN pr.paid_amount - coalesce(fee, 0) ELSE -(pr.paid_amount + coalesce(fee, 0)) END`,
 );
@@ -262,7 +265,8 @@ export async function reconcileDay(
                coalesce(m.today, 0) AS today, ${EXPECTED_SQL} AS expected
         FROM touched JOIN payment_requests pr ON pr.id = touched.id
         LEFT JOIN moved m ON m.id = pr.id
-        CROSS JOIN LATERAL (SELECT ${FEE_SQL} AS fee) f
+        -- The fee the wallet bore: none when the recipient bore it (then the debit is what was paid out).
+        CROSS JOIN LATERAL (SELECT CASE WHEN pr.fee_payer = 'beneficiary' AND pr.paid_amount > 0 THEN 0 ELSE ${FEE_SQL} END AS fee) f
       )
       SELECT 'fees' AS row, NULL AS id, NULL AS kind, NULL AS ref_id1, NULL AS status, NULL AS paid, NULL AS moved,
              NULL AS movements, NULL AS amounts, (SELECT coalesce(sum(fee) FILTER (WHERE today > 0), 0) FROM judged)::text AS fee,

@@ -2,7 +2,8 @@
  * What waits to be debited from a merchant's wallet (docs/DESIGN.md §4, "The wallet"): every
  * Pay-Out and Withdrawal (refunds are Pay-Outs) that has not ended — held for approval, being
  * sent, sent with its answer lost, or pending at the provider — for what is left of it (a partly
- * paid pay-out has already been debited for its rounds), plus its fee. The provider debits the
+ * paid pay-out has already been debited for its rounds), plus its fee when the merchant bears it
+ * (not when the recipient does: lib/requests/contract.ts FEE_PAYERS). The provider debits the
  * amount and the fee when an admin approves it, and refuses then when the wallet is short
  * (docs/provider-facts.md §9.3); nothing is held at submit. So "available" is the balance less
  * all of this, and a new pay-out is measured against it.
@@ -53,7 +54,8 @@ export async function waitingDebits(db: Db, merchantId: string): Promise<Waiting
         WHERE merchant_id = ${merchantId} AND kind IN ('payout', 'withdrawal') AND fee_pct IS NOT NULL
         ORDER BY created_at DESC LIMIT 1
       ), open AS (
-        SELECT requested_amount - paid_amount AS left_amount, fee_pct
+        -- A fee the recipient bears leaves the wallet untouched: rated at nothing.
+        SELECT requested_amount - paid_amount AS left_amount, CASE WHEN fee_payer = 'beneficiary' THEN 0 ELSE fee_pct END AS fee_pct
         FROM payment_requests
         WHERE merchant_id = ${merchantId} AND kind IN ('payout', 'withdrawal') AND status IN (${statuses})
           AND requested_amount > paid_amount

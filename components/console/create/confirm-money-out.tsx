@@ -57,6 +57,10 @@ export function ConfirmMoneyOut({ title, payOut, heldAbove, shortBy, saved, loca
               </dd>
             </div>
             <div>
+              <dt className="text-slate-600">{t.confirmFeePayer}</dt>
+              <dd data-testid="confirm-fee-payer">{payOut.feePayer === "beneficiary" ? t.confirmFeeBeneficiary : t.confirmFeeMerchant}</dd>
+            </div>
+            <div>
               <dt className="text-slate-600">{t.confirmDestination}</dt>
               <dd data-testid="confirm-destination">
                 {destinationLines(payOut.destination, locale, saved).map((line) => (

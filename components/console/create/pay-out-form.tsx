@@ -81,10 +81,15 @@ export function PayOutForm({
       refId3: "",
       description: "",
       tags: "",
+      feePayer: "merchant",
     },
   });
   const { form } = c;
-  const [refId1, destinationType, amountText] = useWatch({ control: form.control, name: ["refId1", "destinationType", "amount"] });
+  const [refId1, destinationType, amountText, feePayerChoice] = useWatch({
+    control: form.control,
+    name: ["refId1", "destinationType", "amount", "feePayer"],
+  });
+  const feePayer = !refund && feePayerChoice === "beneficiary" ? "beneficiary" : "merchant";
   const { position } = useWalletPosition(merchantId);
   const typed = parseAmount(amountText ?? "");
   const typedSatang = typed.ok ? typed.satang : null;
@@ -103,7 +108,7 @@ export function PayOutForm({
     void c.send();
   };
   // What the wallet would lack for the amount being confirmed: said again in the dialog, beside the button that sends.
-  const confirmAfter = confirming && position ? afterThis(position, confirming.amountSatang) : null;
+  const confirmAfter = confirming && position ? afterThis(position, confirming.amountSatang, confirming.feePayer) : null;
   const shortBy = confirmAfter?.short ? signedThb(-confirmAfter.leftSatang!) : null;
   const heldAbove =
     confirming && approvalThresholdSatang !== null && confirming.amountSatang > approvalThresholdSatang ? approvalThresholdSatang : null;
@@ -127,7 +132,21 @@ export function PayOutForm({
           t={t}
         />
         <AmountField registration={register("amount")} error={c.message("amount")} t={t} />
-        <WalletPanel position={position} amountSatang={typedSatang} locale={locale} />
+        {!refund && (
+          <fieldset className="space-y-2" data-testid="fee-payer">
+            <legend className="text-sm font-medium text-slate-800">{t.feePayerLegend}</legend>
+            {(["merchant", "beneficiary"] as const).map((value) => (
+              <label
+                key={value}
+                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-slate-300 px-3 py-2 hover:bg-slate-50"
+              >
+                <input type="radio" value={value} {...register("feePayer")} className="size-4" />
+                <span className="text-sm">{value === "merchant" ? t.feePayerMerchant : t.feePayerBeneficiary}</span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <WalletPanel position={position} amountSatang={typedSatang} locale={locale} feePayer={feePayer} />
         <DestinationFields type={destinationType} register={register} message={c.message} saved={saved} locale={locale} t={t} />
         <fieldset className="space-y-4 rounded-md border border-slate-200 p-4">
           <legend className="px-1 text-sm font-medium text-slate-700">{t.optionalDetails}</legend>

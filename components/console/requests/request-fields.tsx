@@ -50,6 +50,13 @@ export function RequestFields({ detail, locale }: { detail: RequestDetail; local
       fees && <span data-testid="request-net">{thb(toDecimalString(fees.netSatang))}</span>,
       fees ? t.netHint : undefined,
     ],
+    [
+      t.feePayer,
+      r.kind === "payout" || r.kind === "withdrawal" ? (
+        <span data-testid="request-fee-payer">{r.feePayer === "beneficiary" ? t.feePayerRecipient : t.feePayerMerchant}</span>
+      ) : null,
+      fees?.recipientSatang != null ? t.feePayerRecipientHint(thb(toDecimalString(fees.recipientSatang))) : undefined,
+    ],
     [t.paidAt, r.paidAt && formatDateTime(r.paidAt, locale, { seconds: true })],
     [t.statusCode, mono(r.statusCode), r.statusCode ? (knownCodeDescription(r.statusCode, locale) ?? undefined) : undefined],
     // PayDesk's own reasons (a lost answer, a call never sent) are facts, worded for the reader; the provider's stay as it gave them.

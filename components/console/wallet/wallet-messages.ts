@@ -23,6 +23,7 @@ export const walletMessages = defineMessages({
     thisOne: "This one, with its fee",
     theseLines: (n: number) => `These ${n} pay-out${n === 1 ? "" : "s"}, with their fees`,
     thisOneDetail: (fee: string, pct: string) => `includes a fee of ${fee} (${pct}%, the merchant's latest pay-out rate)`,
+    thisOneRecipientPays: (fee: string, pct: string, gets: string) => `the fee of ${fee} (${pct}%) is the recipient's: they get ${gets}`,
     thisOneNoFee: "fee not known yet (no pay-out rate seen for this merchant)",
     leftAfter: "Left after this one",
     short: (by: string) =>
@@ -60,6 +61,7 @@ export const walletMessages = defineMessages({
     thisOne: "รายการนี้ รวมค่าธรรมเนียม",
     theseLines: (n: number) => `รายการโอนจ่าย ${n} รายการนี้ รวมค่าธรรมเนียม`,
     thisOneDetail: (fee: string, pct: string) => `รวมค่าธรรมเนียม ${fee} (${pct}% อัตราโอนจ่ายล่าสุดของร้านค้า)`,
+    thisOneRecipientPays: (fee: string, pct: string, gets: string) => `ค่าธรรมเนียม ${fee} (${pct}%) ผู้รับเงินเป็นผู้จ่าย: ได้รับ ${gets}`,
     thisOneNoFee: "ยังไม่ทราบค่าธรรมเนียม (ยังไม่เคยเห็นอัตราโอนจ่ายของร้านค้านี้)",
     leftAfter: "คงเหลือหลังรายการนี้",
     short: (by: string) => `ยอดนี้เกินยอดที่ใช้ได้ ${by} ผู้ให้บริการตรวจยอดคงเหลือเฉพาะตอนอนุมัติการโอนจ่าย และจะปฏิเสธรายการนี้ในตอนนั้น เว้นแต่จะมีเงินเข้ามาก่อน`,

@@ -35,6 +35,8 @@ interface Props {
   locale: Locale;
   /** "This one" or "These N pay-outs": what the amount is. */
   thisLabel?: string;
+  /** Who bears the fee of this one (the form's choice); the merchant when not said. */
+  feePayer?: "merchant" | "beneficiary";
 }
 
 /**
@@ -42,11 +44,11 @@ interface Props {
  * is available, this amount with its fee, and what would be left — with a warning, before anything
  * is sent, when it is more than is available (the provider refuses only at approval).
  */
-export function WalletPanel({ position, amountSatang, locale, thisLabel }: Props) {
+export function WalletPanel({ position, amountSatang, locale, thisLabel, feePayer = "merchant" }: Props) {
   const t = walletMessages(locale);
   const now = useNow();
   const some = typeof amountSatang === "number" ? amountSatang > 0 : amountSatang !== null && amountSatang.length > 0;
-  const after = position && amountSatang !== null && some ? afterThis(position, amountSatang) : null;
+  const after = position && amountSatang !== null && some ? afterThis(position, amountSatang, feePayer) : null;
   return (
     <section
       aria-labelledby="wallet-title"
@@ -102,7 +104,15 @@ export function WalletPanel({ position, amountSatang, locale, thisLabel }: Props
                 <dd data-testid="wallet-this-one">
                   <span className="tabular-nums">{formatThb(after.debitSatang)}</span>
                   <span className="ml-2 text-slate-600">
-                    {after.feeSatang === null ? t.thisOneNoFee : t.thisOneDetail(formatThb(after.feeSatang), position.payoutFeePct!)}
+                    {after.feeSatang === null
+                      ? t.thisOneNoFee
+                      : after.feePayer === "beneficiary" && typeof amountSatang === "number"
+                        ? t.thisOneRecipientPays(
+                            formatThb(after.feeSatang),
+                            position.payoutFeePct!,
+                            formatThb(amountSatang - after.feeSatang),
+                          )
+                        : t.thisOneDetail(formatThb(after.feeSatang), position.payoutFeePct!)}
                   </span>
                 </dd>
               </>

@@ -209,8 +209,13 @@ export type components = {
       amount_paid: string;
       /** @description The provider's fee on what was paid (`fee_source` says how it is known); null while nothing is paid or the provider has not said */
       fee: string | null;
-      /** @description What the merchant's wallet at the provider moves by: a Pay-In credits amount_paid − fee, a Pay-Out or Withdrawal debits amount_paid + fee; null with `fee` */
+      /** @description What the merchant's wallet at the provider moves by: a Pay-In credits amount_paid − fee, a Pay-Out or Withdrawal debits amount_paid + fee (amount_paid alone when the recipient bears the fee); null with `fee` */
       net: string | null;
+      /**
+       * @description Pay-Out and Withdrawal: who bears the transfer fee (`recipient`: they got amount_paid − fee); `merchant` for money in
+       * @enum {string}
+       */
+      fee_payer: "merchant" | "recipient";
       /** @description `provider`: the fee as the provider stated it (its webhook); `computed`: from the rate the provider fixed for the request, rounded as the provider rounds */
       fee_source: ("provider" | "computed") | null;
       /** @description The provider's fee rate for the request, in percent, such as "1.5"; null until the provider has said it */
@@ -842,6 +847,11 @@ export interface operations {
                 type: "saved";
                 id: string;
               };
+          /**
+           * @description Who bears the provider's transfer fee: `merchant` (the default: the recipient gets the whole amount, the wallet pays amount + fee) or `recipient` (they get the amount less the fee, the wallet pays the amount). Refunds are always `merchant`
+           * @enum {string}
+           */
+          fee_payer?: "merchant" | "recipient";
           description?: string;
           metadata?: {
             [key: string]: string;
@@ -1110,6 +1120,11 @@ export interface operations {
                 type: "saved";
                 id: string;
               };
+          /**
+           * @description Who bears the provider's transfer fee: `merchant` (the default: the recipient gets the whole amount, the wallet pays amount + fee) or `recipient` (they get the amount less the fee, the wallet pays the amount). Refunds are always `merchant`
+           * @enum {string}
+           */
+          fee_payer?: "merchant" | "recipient";
           description?: string;
           metadata?: {
             [key: string]: string;
@@ -1302,6 +1317,11 @@ export interface operations {
                 type: "saved";
                 id: string;
               };
+          /**
+           * @description Who bears the provider's transfer fee: `merchant` (the default: the recipient gets the whole amount, the wallet pays amount + fee) or `recipient` (they get the amount less the fee, the wallet pays the amount). Refunds are always `merchant`
+           * @enum {string}
+           */
+          fee_payer?: "merchant" | "recipient";
           description?: string;
           metadata?: {
             [key: string]: string;
