@@ -527,6 +527,23 @@ describe.each(["spec", "live"] as const)("the merchant API against the %s sandbo
     }
   });
 
+  it("sends a pay-out whose recipient bears the fee (fee_payer), says so in its answer, and refuses a fee_payer it does not know", async () => {
+    const reference = ref("APF");
+    const body = { amount: "100.00", reference, destination: { type: "promptpay", promptpay_id: "0812345678" }, fee_payer: "recipient" };
+    const sent = await documented(payouts.POST as Handler, "POST", "/payouts", "/payouts", { body });
+    expect(sent).toMatchObject({ status: 201, body: { kind: "payout", fee_payer: "recipient" } });
+    const [row] = await database.db
+      .select()
+      .from(paymentRequests)
+      .where(eq(paymentRequests.id, String(sent.body.id)));
+    expect(row!.feePayer).toBe("beneficiary");
+    const bad = await documented(payouts.POST as Handler, "POST", "/payouts", "/payouts", {
+      body: { ...body, reference: ref("APF"), fee_payer: "bank" },
+    });
+    expect(bad).toMatchObject({ status: 400, body: { error: { param: "fee_payer" } } });
+    expect(String(bad.body.error!.message)).toContain('fee_payer is "merchant" (the default) or "recipient"');
+  });
+
   it("refuses a pay-out destination the contract refuses, naming the API's field", async () => {
     const answer = await documented(payouts.POST as Handler, "POST", "/payouts", "/payouts", {
       body: {
