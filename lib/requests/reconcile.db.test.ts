@@ -30,7 +30,7 @@ describe.each(["spec", "live"] as const)("reconciliation against the %s sandbox"
         readKey: sb.coffee.readKey,
       })
     ).id;
-    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 700, limiter: null, backoffMs: 10 }).forMerchant({
+    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: scaled(700), limiter: null, backoffMs: 10 }).forMerchant({
       orgId: sb.coffee.orgId,
       merchantId: sb.coffee.merchantId,
       submitKey: sb.coffee.submitKey,
@@ -74,7 +74,8 @@ describe.each(["spec", "live"] as const)("reconciliation against the %s sandbox"
       operation: "SubmitPayInRequest",
       kind: "timeout",
       when: "after",
-      delayMs: 2_000,
+      // Longer than the client waits, whatever the machine's time factor: the answer is lost, the request made.
+      delayMs: scaled(700) + 2_000,
       match: { refId1 },
     });
     const created = await create(refId1);
@@ -185,7 +186,7 @@ describe("a pay-out covered by P2P pay-ins, against the live sandbox", () => {
         readKey: sb.coffee.readKey,
       })
     ).id;
-    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 700, limiter: null, backoffMs: 10 }).forMerchant({
+    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: scaled(700), limiter: null, backoffMs: 10 }).forMerchant({
       ...sb.coffee,
       label: "Coffee",
     });

@@ -197,7 +197,10 @@ describe("POST …/upload", () => {
       imageType: "image/jpeg",
       thumbnailType: "image/webp",
       byteSize: arrived.length,
+      // What its QR says is read with the upload (here, outside Next, before the answer): none on this one.
+      qrKind: "none",
     });
+    expect(kept!.qrReadAt).toBeInstanceOf(Date);
     expect(Buffer.from(kept!.image).equals(arrived)).toBe(true);
     expect((await sharp(Buffer.from(kept!.thumbnail)).metadata()).format).toBe("webp");
     const events = await database.db.select().from(requestEvents).where(eq(requestEvents.type, "slip_uploaded"));

@@ -1,5 +1,5 @@
-import { after } from "next/server";
 import { getDb } from "@/lib/db";
+import { afterAnswer } from "@/lib/http/after-answer";
 import { log } from "@/lib/ops/log";
 import { ensureSlipQr } from "@/lib/slips/decide";
 import { readCappedBody } from "@/lib/http/read-capped-body";
@@ -53,7 +53,7 @@ export const POST = definePublicRoute<SlipSegments>({
       // and the customer never waits for it (lib/slips/decide.ts; staff's first look reads it otherwise).
       const slipId = outcome.slipId;
       if (slipId)
-        after(() =>
+        await afterAnswer(() =>
           ensureSlipQr(db, slipId).catch((error: unknown) =>
             log("slips").warn("could not read the slip QR", { slipId, error: String(error) }),
           ),
