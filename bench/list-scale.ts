@@ -95,9 +95,14 @@ async function seed(url: string): Promise<number> {
   );
   for (const index of indexes) await client.query(`drop index ${index.indexname}`);
   await client.query("set maintenance_work_mem = '512MB'");
+  // The overview's rollup trigger (migrations 0027, 0047, 0050) costs two upserts a row; this bench
+  // reads no rollup (the overview's benches seed their own), so the bulk load goes without it.
+  await client.query("alter table payment_requests disable trigger payment_requests_rollup");
   await client.query(SEED);
+  await client.query("alter table payment_requests enable trigger payment_requests_rollup");
   for (const index of indexes) await client.query(index.indexdef);
-  await client.query("analyze");
+  // As autovacuum leaves a table at rest: statistics, and the visibility map an index-only scan needs.
+  await client.query("vacuum analyze");
   await client.end();
   return (performance.now() - started) / 1000;
 }
