@@ -25,7 +25,7 @@ register(
     `export async function resolve(s, c, next) { return s === "server-only" ? { url: "data:text/javascript,", shortCircuit: true } : next(s, c); }`,
   )}`,
 );
-const { listRequests, summarizeRequests, iterateRequests, selectPage, whereFor, ACCOUNT_DIGITS_SQL, SEARCH_TEXT_SQL } =
+const { listRequests, summarizeRequests, iterateRequests, selectPage, selectSummary, whereFor, ACCOUNT_DIGITS_SQL, SEARCH_TEXT_SQL } =
   await import("../lib/requests/queries");
 const { parseListFilters } = await import("../lib/requests/list-filters");
 const { csvStream, REQUEST_CSV_COLUMNS } = await import("../lib/requests/csv");
@@ -40,6 +40,8 @@ export const PROPOSED_INDEXES = [
   `create index payment_requests_list_idx on payment_requests (merchant_id, created_at desc, id desc)`,
   // The same across every merchant (an admin's "all merchants").
   `create index payment_requests_created_idx on payment_requests (created_at desc, id desc)`,
+  // The summary by state and dates, from the index alone (migration 0051).
+  `create index payment_requests_summary_idx on payment_requests (merchant_id, status, created_at, kind, is_withdrawal, status_code, requested_amount, paid_amount)`,
   // Search: RefIds and amounts exactly (RefId1 across merchants too: the unique key leads with the
   // merchant), an account's last digits as a prefix of the reversed number.
   `create index payment_requests_ref_id1_idx on payment_requests (ref_id1)`,
@@ -187,6 +189,11 @@ async function timeQueries(
       const query = selectPage(database.db, whereFor(make(1).scope, make(1).filters), 51).toSQL();
       const plan = await admin.query(`explain (analyze, buffers) ${query.sql}`, query.params as unknown[]);
       console.log(`\n-- ${name}\n${plan.rows.map((r: Record<string, string>) => r["QUERY PLAN"]).join("\n")}`);
+      if (options.summaries) {
+        const summary = selectSummary(database.db, make(1).scope, make(1).filters).toSQL();
+        const summaryPlan = await admin.query(`explain (analyze, buffers) ${summary.sql}`, summary.params as unknown[]);
+        console.log(`\n-- ${name}_summary\n${summaryPlan.rows.map((r: Record<string, string>) => r["QUERY PLAN"]).join("\n")}`);
+      }
     }
     await time(name, (run) => listRequests(database.db, make(run).scope, make(run).filters));
     // Only with the indexes: without them each bounded count reads up to 10,001 rows by a scan, minutes for nothing learned.

@@ -417,6 +417,17 @@ export const paymentRequests = pgTable(
     // Plain DESC (nulls first), as the list's ORDER BY writes it; drizzle's .desc() adds NULLS LAST.
     index("payment_requests_list_idx").on(t.merchantId, sql`${t.createdAt} desc`, sql`${t.id} desc`),
     index("payment_requests_created_idx").on(sql`${t.createdAt} desc`, sql`${t.id} desc`),
+    // The list's summary by state and dates from the index alone: every column it reads is a key (migration 0051).
+    index("payment_requests_summary_idx").on(
+      t.merchantId,
+      t.status,
+      t.createdAt,
+      t.kind,
+      t.isWithdrawal,
+      t.statusCode,
+      t.requestedAmount,
+      t.paidAmount,
+    ),
     // The overview's "waiting now" (migration 0027).
     index("payment_requests_waiting_idx")
       .on(t.status, t.merchantId, t.createdAt)
