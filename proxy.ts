@@ -1,7 +1,7 @@
 import NextAuth from "next-auth";
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 import { baseAuthConfig } from "@/lib/auth/base-config";
-import { isPublicPath, isSessionlessPath, REQUEST_PATH_HEADER, signInPath } from "@/lib/auth/public-paths";
+import { isPublicPath, isSessionlessPath, REQUEST_PATH_HEADER, signInPath } from "@/lib/http/public-paths";
 import { env } from "@/lib/env";
 import { isActionPost, refuseBadActionPost } from "@/lib/http/action-guard";
 import { inlinedStyleHashes } from "@/lib/http/inlined-styles";
@@ -11,7 +11,7 @@ import { contentSecurityPolicy, newNonce, permissionsPolicy, strictTransportSecu
  * Next 16's middleware. A signed-out person asking for a console page is sent to /login with the
  * page to come back to; an API call gets 401. It only checks that a valid session cookie exists
  * (no providers, no database here); pages and actions check the person and permission themselves
- * (lib/auth/session.ts, lib/auth/action.ts). Every answer gets the security headers
+ * (lib/auth/current-session.ts, lib/auth/action.ts). Every answer gets the security headers
  * (lib/http/security-headers.ts); action posts Next would fail on get a 4xx (lib/http/action-guard.ts).
  */
 const { auth } = NextAuth(() => baseAuthConfig());

@@ -1,17 +1,17 @@
 /**
- * bench/client-overhead: what lib/payment-api adds to a Pay-In submit (request schema, Basic auth,
+ * bench/client-overhead: what lib/provider adds to a Pay-In submit (request schema, Basic auth,
  * timeout, response parsing into typed satang) over the same submit made with a bare fetch —
  * limiter disabled, same sandbox process, alternating A/B so both see the same conditions. Both
  * sides send the identical HTTP request (checked on a capture server first), so the difference is
  * the client's own work: input schema, timeout, response schemas.
  * Targets: p50 overhead at most 2 ms and a p50 ratio at most 1.10.
  */
-import { createPaymentApi } from "../lib/payment-api/client";
+import { createPaymentApi } from "../lib/provider/client";
 import { bareSubmitPayIn, proveSameRequest } from "./lib/bare-submit";
 import { runPaired, summarizePaired } from "./lib/paired";
 import { figure, writeResults } from "./lib/results";
 import { startSandboxProcess } from "./lib/sandbox-process";
-import { failureText } from "../lib/payment-api/result";
+import { failureText } from "../lib/provider/result";
 import { payInRequest } from "../lib/requests/contract";
 
 const ITERATIONS = 1_500;

@@ -196,8 +196,8 @@ async function worker(kind: Kind): Promise<void> {
   const { getDb, database } = await import("../lib/db");
   const { auditLog, paymentRequests } = await import("../lib/db/schema");
   const { createMerchant } = await import("../lib/merchants/manage");
-  const { createEndpoint, updateEndpoint } = await import("../lib/outbound/endpoints");
-  const { OUTBOUND_EVENT_TYPES } = await import("../lib/outbound/events");
+  const { createEndpoint, updateEndpoint } = await import("../lib/outbound-webhooks/endpoints");
+  const { OUTBOUND_EVENT_TYPES } = await import("../lib/outbound-webhooks/events");
   const { keyVault } = await import("../lib/merchants/vault");
   const { insertStaff } = await import("../lib/auth/testing/staff");
   const { SESSION_MAX_AGE_SECONDS } = await import("../lib/auth/base-config");

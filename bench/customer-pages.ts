@@ -44,7 +44,7 @@ import { buildApp, startApp } from "./lib/app-process";
 import { ownThreads, threadsOfTrees, withLowPriority } from "./lib/cpu-priority";
 import { figure, median, percentile, writeResults, type Figure } from "./lib/results";
 import { startSandboxProcess } from "./lib/sandbox-process";
-import { failureText } from "../lib/payment-api/result";
+import { failureText } from "../lib/provider/result";
 import { p2pRequest, payInRequest, payOutRequest } from "../lib/requests/contract";
 
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 50);
@@ -246,7 +246,7 @@ interface Made {
 /** Creates requests through lib/requests/create.ts (the code the console's action runs) on the app's database. */
 async function requestMaker(): Promise<(kind: "payin" | "p2p", amountSatang: number) => Promise<Made>> {
   const { getDb } = await import("../lib/db");
-  const { merchantApi } = await import("../lib/payment-api");
+  const { merchantApi } = await import("../lib/provider");
   const { createRequest } = await import("../lib/requests/create");
   const { checkoutPath, checkoutTokenFor } = await import("../lib/checkout/token");
   const { merchants, paymentRequests } = await import("../lib/db/schema");

@@ -9,11 +9,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "../lib/db/client";
-import { createPaymentApi } from "../lib/payment-api/client";
-import { createPostgresLimiter } from "../lib/payment-api/limiter";
+import { createPaymentApi } from "../lib/provider/client";
+import { createPostgresLimiter } from "../lib/provider/limiter";
 import { figure, writeResults } from "./lib/results";
 import { startSandboxProcess } from "./lib/sandbox-process";
-import { failureText } from "../lib/payment-api/result";
+import { failureText } from "../lib/provider/result";
 import { payInRequest } from "../lib/requests/contract";
 
 const CALLS = 200;

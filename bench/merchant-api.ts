@@ -226,7 +226,7 @@ async function worker(kind: Kind): Promise<void> {
   const { database, getDb } = await import("../lib/db");
   const { createMerchant } = await import("../lib/merchants/manage");
   const { keyVault } = await import("../lib/merchants/vault");
-  const { createApiKey } = await import("../lib/api-keys/manage");
+  const { createApiKey } = await import("../lib/merchant-api/keys/manage");
   const { toDecimalString } = await import("../lib/money");
   const checkouts = await import("../app/api/v1/checkouts/route");
   const { bareSubmitPayIn } = await import("./lib/bare-submit");

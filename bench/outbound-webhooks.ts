@@ -1,7 +1,7 @@
 /**
  * bench/outbound-webhooks: the merchant's webhooks going out (docs/DESIGN.md §14), on PGlite and on
  * Postgres (each its own database), through the real outbox, lease and worker
- * (lib/requests/apply.ts, lib/outbound/deliver.ts, lib/outbound/worker.ts) with the configuration
+ * (lib/requests/apply.ts, lib/outbound-webhooks/deliver.ts, lib/outbound-webhooks/worker.ts) with the configuration
  * lib/start-up.ts gives it: pollMs 1,000, at most OUTBOUND_MAX_IN_FLIGHT (10) in flight per
  * endpoint, the default 64 per process, woken by the change announcements on REQUEST_CHANNEL.
  *
@@ -43,10 +43,10 @@ import { outboundAttempts, outboundDeliveries, outboundEvents, paymentRequests }
 import { findPostgresBin, startPostgres, type PostgresServer } from "../lib/db/testing/postgres-server";
 import { createKeyVault } from "../lib/merchants/key-vault";
 import { createMerchant } from "../lib/merchants/manage";
-import { DEFAULT_MAX_IN_FLIGHT_PER_ENDPOINT } from "../lib/outbound/deliver";
-import { createEndpoint } from "../lib/outbound/endpoints";
-import { OUTBOUND_EVENT_TYPES } from "../lib/outbound/events";
-import { startOutboundWorker, type OutboundWorker } from "../lib/outbound/worker";
+import { DEFAULT_MAX_IN_FLIGHT_PER_ENDPOINT } from "../lib/outbound-webhooks/deliver";
+import { createEndpoint } from "../lib/outbound-webhooks/endpoints";
+import { OUTBOUND_EVENT_TYPES } from "../lib/outbound-webhooks/events";
+import { startOutboundWorker, type OutboundWorker } from "../lib/outbound-webhooks/worker";
 import { applyToRequest, REQUEST_CHANNEL } from "../lib/requests/apply";
 import { figure, median, percentile, writeResults, type Figure } from "./lib/results";
 import { serverCpuMs } from "./lib/server-cpu";

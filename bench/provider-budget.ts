@@ -27,7 +27,7 @@ import { findPostgresBin, freePort, startPostgres } from "../lib/db/testing/post
 import { createKeyVault } from "../lib/merchants/key-vault";
 import { createMerchant } from "../lib/merchants/manage";
 import { rotateWebhookSecret } from "../lib/merchants/webhook-secret";
-import { createPaymentApi } from "../lib/payment-api/client";
+import { createPaymentApi } from "../lib/provider/client";
 import { createRequest, type RequestRow } from "../lib/requests/create";
 import { figure, percentile, writeResults, type Figure } from "./lib/results";
 import { startSandboxProcess } from "./lib/sandbox-process";

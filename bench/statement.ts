@@ -28,7 +28,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type Database } from "../lib/db/client";
 import { findPostgresBin, startPostgres } from "../lib/db/testing/postgres-server";
-import type { MerchantApi, WalletTx } from "../lib/payment-api/client";
+import type { MerchantApi, WalletTx } from "../lib/provider/client";
 import { figure, median, percentile, writeResults, type Figure } from "./lib/results";
 
 const { reconcileDay, readWalletDay } = await import("../lib/wallet/statement");

@@ -1,10 +1,10 @@
 /**
  * bench/webhook-ingest: webhooks received per second and their answer
  * latency at 20 concurrent senders, on PGlite and on a real Postgres, through exactly what the
- * webhook door (lib/webhooks/payment-route.ts) runs — `ingestWebhook` (authenticate by
+ * webhook door (lib/provider-webhooks/payment-route.ts) runs — `ingestWebhook` (authenticate by
  * secret, read, de-duplicate, store, answer) then `processDelivery` with what ingest read — in
  * process, without HTTP. A sender waits for the apply before its next webhook (the route answers
- * first and applies from its queue, lib/webhooks/queue.ts), so the rate includes applying, not just storing.
+ * first and applies from its queue, lib/provider-webhooks/queue.ts), so the rate includes applying, not just storing.
  *
  * Sustained: several rounds on the same, growing tables; each round 3,000 fresh requests get one
  * success webhook each, 10 % sent twice, in random order. The rate is the median round's; the
@@ -42,8 +42,8 @@ import { merchants, paymentRequests, requestEvents, webhookDeliveries } from "..
 import { findPostgresBin, startPostgres } from "../lib/db/testing/postgres-server";
 import { webhookSecretDigest } from "../lib/merchants/webhook-secret";
 import { REQUEST_CHANNEL } from "../lib/requests/apply";
-import { ingestWebhook } from "../lib/webhooks/ingest";
-import { processDelivery } from "../lib/webhooks/process";
+import { ingestWebhook } from "../lib/provider-webhooks/ingest";
+import { processDelivery } from "../lib/provider-webhooks/process";
 import { buildApp } from "./lib/app-process";
 import { figure, median, percentile, writeResults, type Figure } from "./lib/results";
 import { runTwoInstances } from "./lib/webhook-instances";

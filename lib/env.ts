@@ -75,9 +75,9 @@ const schema = z.object({
       .regex(/^(off|\d+\/\d+s)$/, "must look like 20/10s (requests per seconds) or off")
       .default("20/10s"),
   ),
-  /** How long a staff call may queue for the rate limit before staff are told to retry (lib/payment-api/limiter.ts LANE_WAIT_MS has the others'). */
+  /** How long a staff call may queue for the rate limit before staff are told to retry (lib/provider/limiter.ts LANE_WAIT_MS has the others'). */
   PAYMENT_API_MAX_QUEUE_MS: wholeNumber(0, 600_000, 10_000),
-  /** Calls each merchant API key may make per window, shared by every instance (lib/api/rate.ts). */
+  /** Calls each merchant API key may make per window, shared by every instance (lib/merchant-api/http/rate.ts). */
   API_RATE_LIMIT: z.preprocess(
     emptyAsUndefined,
     z
@@ -95,7 +95,7 @@ const schema = z.object({
   ),
   /**
    * Postgres connections of the provider webhooks' intake, apart from the rest of PayDesk's pool,
-   * in every instance (lib/webhooks/intake.ts). Each stores a webhook in a millisecond or two.
+   * in every instance (lib/provider-webhooks/intake.ts). Each stores a webhook in a millisecond or two.
    */
   WEBHOOK_INTAKE_POOL_SIZE: wholeNumber(1, 20, 2),
   /** How often the reconciliation loop looks for requests due a check with the provider. */

@@ -3,15 +3,15 @@ import type { Db } from "@/lib/db/client";
 import { merchants } from "@/lib/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
 import { ACTION_MESSAGES } from "@/lib/auth/action";
-import { ALL_MERCHANTS, MERCHANT_COOKIE } from "@/lib/auth/selected-merchant";
-import type { StaffSession } from "@/lib/auth/session";
+import { ALL_MERCHANTS, MERCHANT_COOKIE } from "@/lib/navigation/selected-merchant";
+import type { StaffSession } from "@/lib/auth/current-session";
 
 const surroundings = vi.hoisted(() => ({
   db: undefined as unknown,
   session: null as StaffSession | null,
   cookies: new Map<string, { value: string; options: unknown }>(),
 }));
-vi.mock("@/lib/auth/session", () => ({ currentSession: async () => surroundings.session }));
+vi.mock("@/lib/auth/current-session", () => ({ currentSession: async () => surroundings.session }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
 vi.mock("next/headers", () => ({
   headers: async () => new Headers({ "x-forwarded-for": "203.0.113.30" }),

@@ -4,8 +4,8 @@ import { cookies } from "next/headers";
 import { z } from "zod";
 import { signOut } from "@/lib/auth";
 import { defineAction } from "@/lib/auth/action";
-import { currentSessionId, revokeSession } from "@/lib/auth/session";
-import { ALL_MERCHANTS, MERCHANT_COOKIE } from "@/lib/auth/selected-merchant";
+import { currentSessionId, revokeSession } from "@/lib/auth/current-session";
+import { ALL_MERCHANTS, MERCHANT_COOKIE } from "@/lib/navigation/selected-merchant";
 import { env } from "@/lib/env";
 
 export const signOutAction = defineAction({

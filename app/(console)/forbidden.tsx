@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { roleLabel, shellMessages } from "@/components/console/shell-messages";
-import { currentSession } from "@/lib/auth/session";
+import { currentSession } from "@/lib/auth/current-session";
 import { getLocale } from "@/lib/i18n/server";
 
 /** What requirePermission() shows, with status 403, when the role cannot open the page. */

@@ -3,9 +3,9 @@ import { consoleFontClass } from "@/components/console/console-font";
 import { LanguageSwitcher } from "@/components/console/language-switcher";
 import { homeMessages } from "@/components/home/home-messages";
 import { CONSOLE_HOME } from "@/lib/auth/callback-path";
-import { requireSession } from "@/lib/auth/session";
+import { requireSession } from "@/lib/auth/current-session";
 import { getLocale } from "@/lib/i18n/server";
-import { getProviderStatus } from "@/lib/provider-status";
+import { getProviderStatus } from "@/lib/provider/status";
 import { setLocaleAction } from "../login/actions";
 import "../globals.css";
 import { primaryButtonClass } from "@/components/ui/button";
@@ -13,7 +13,7 @@ import { primaryButtonClass } from "@/components/ui/button";
 /**
  * The staff's home: what PayDesk is talking to and whether it answers. Signed in only (the proxy
  * sends everyone else to /login): the provider's address is not for the public, and the status
- * is read at most once per 30 s through the rate limiter (lib/provider-status.ts).
+ * is read at most once per 30 s through the rate limiter (lib/provider/status.ts).
  */
 export const dynamic = "force-dynamic";
 

@@ -17,7 +17,7 @@ const next = vi.hoisted(() => {
 });
 vi.mock("next-auth", () => ({ AuthError: next.AuthError, CredentialsSignin: next.CredentialsSignin }));
 vi.mock("@/lib/auth", () => ({ signIn: next.signIn }));
-vi.mock("@/lib/auth/session", () => ({ currentSession: async () => null }));
+vi.mock("@/lib/auth/current-session", () => ({ currentSession: async () => null }));
 vi.mock("@/lib/db", () => ({ getDb: async () => undefined }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers(), cookies: async () => ({ get: () => undefined }) }));
 

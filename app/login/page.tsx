@@ -6,7 +6,7 @@ import { consoleFontClass } from "@/components/console/console-font";
 import { LanguageSwitcher } from "@/components/console/language-switcher";
 import { databaseMessages } from "@/components/database/database-messages";
 import { safeCallbackPath } from "@/lib/auth/callback-path";
-import { currentSession } from "@/lib/auth/session";
+import { currentSession } from "@/lib/auth/current-session";
 import { databaseAnswers } from "@/lib/db/answers";
 import { isDatabaseUnreachable } from "@/lib/db/unreachable";
 import { signInMessage } from "@/lib/auth/sign-in-messages";

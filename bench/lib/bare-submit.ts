@@ -15,7 +15,7 @@ export interface BareMerchant {
 export type BareSubmit = (refId1: string, amountSatang: number) => Promise<void>;
 
 /**
- * lib/payment-api's client asks fetch for `cache: "no-store"` (Next.js would otherwise cache server
+ * lib/provider's client asks fetch for `cache: "no-store"` (Next.js would otherwise cache server
  * fetches), which undici puts on the wire as Pragma and Cache-Control: the bare request carries
  * them as plain headers.
  */

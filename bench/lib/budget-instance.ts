@@ -15,14 +15,14 @@ import { randomUUID } from "node:crypto";
 import { openDatabase } from "../../lib/db/client";
 import { createKeyVault } from "../../lib/merchants/key-vault";
 import { credentialsFor } from "../../lib/merchants/manage";
-import { createPaymentApi } from "../../lib/payment-api/client";
-import { createPostgresLimiter, LANES, type Lane, type RateLimiter } from "../../lib/payment-api/limiter";
+import { createPaymentApi } from "../../lib/provider/client";
+import { createPostgresLimiter, LANES, type Lane, type RateLimiter } from "../../lib/provider/limiter";
 import { createRequest } from "../../lib/requests/create";
 import { startReconcileWorker } from "../../lib/requests/worker";
 import { verifySlipToken } from "../../lib/slips/link";
-import { createConfirmationBatcher } from "../../lib/webhooks/confirm-batch";
-import { createBoundedQueue, processLater } from "../../lib/webhooks/queue";
-import { receiveWebhook } from "../../lib/webhooks/receive";
+import { createConfirmationBatcher } from "../../lib/provider-webhooks/confirm-batch";
+import { createBoundedQueue, processLater } from "../../lib/provider-webhooks/queue";
+import { receiveWebhook } from "../../lib/provider-webhooks/receive";
 import { payInRequest } from "../../lib/requests/contract";
 
 const e = process.env;
@@ -94,7 +94,7 @@ http
         const body = await readBody(req);
         const request = new Request(url, { method: "POST", headers: req.headers as Record<string, string>, body: new Uint8Array(body) });
         const result = await receiveWebhook(db, request, { secretHeader: "X-PayDesk-Webhook-Secret", ip: "127.0.0.1" });
-        // As lib/webhooks/payment-route.ts: answered once stored, applied from the queue.
+        // As lib/provider-webhooks/payment-route.ts: answered once stored, applied from the queue.
         if (result.deliveryId !== null && result.prepared !== null) processLater(db, apiIn("webhook"), result.deliveryId, result.prepared);
         return json(res, result.status, result.body);
       }

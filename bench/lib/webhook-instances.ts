@@ -22,7 +22,7 @@ import { inArray, sql } from "drizzle-orm";
 import { openDatabase } from "../../lib/db/client";
 import { merchants, paymentRequests, webhookDeliveries } from "../../lib/db/schema";
 import { freePort, startPostgres } from "../../lib/db/testing/postgres-server";
-import { createPaymentApi } from "../../lib/payment-api/client";
+import { createPaymentApi } from "../../lib/provider/client";
 import { payInRequest } from "../../lib/requests/contract";
 import { createRequest, type RequestRow } from "../../lib/requests/create";
 import { startApp, type AppProcess } from "./app-process";

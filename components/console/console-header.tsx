@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { CONSOLE_HOME } from "@/lib/auth/callback-path";
 import type { ServerAction } from "@/lib/auth/action";
-import type { StaffSession } from "@/lib/auth/session";
-import type { MerchantChoice } from "@/lib/auth/selected-merchant";
+import type { StaffSession } from "@/lib/auth/current-session";
+import type { MerchantChoice } from "@/lib/navigation/selected-merchant";
 import type { Locale } from "@/lib/i18n";
 import { getLocale } from "@/lib/i18n/server";
 import { AccountMenu } from "./account-menu";

@@ -6,7 +6,7 @@ import { selectAllMerchantsAction } from "@/app/(console)/actions";
 import type { ActionResult, ServerAction } from "@/lib/auth/action";
 import { usePageMerchant } from "./merchant-scope";
 
-/** The "All merchants" choice's value (lib/auth/selected-merchant.ts ALL_MERCHANTS). */
+/** The "All merchants" choice's value (lib/navigation/selected-merchant.ts ALL_MERCHANTS). */
 const ALL = "all";
 
 type Labels = { merchant: string; noMerchants: string; switchMerchant: string; allMerchants: string };

@@ -6,15 +6,26 @@ import { E2E } from "../support/config";
 // Runs in the `console` project only (the `customer` project ignores this file): staff sign-in is
 // a desktop flow, and its stored sessions come from the console's `setup` dependency.
 
-// What each role's nav shows (lib/auth/console-sections.ts). "Approvals" carries the number
+// What each role's nav shows (lib/navigation/console-sections.ts). "Approvals" carries the number
 // waiting beside it when there are any (other tests hold Pay-Outs at the same time).
 const APPROVALS = /^Approvals(, \d+ waiting)?$/;
 // …and "Needs attention" the number of items waiting for this person.
 const ATTENTION = /^Needs attention(, \d+ items?)?$/;
 const NAV: Record<Role, Array<string | RegExp>> = {
-  viewer: ["Overview", ATTENTION, "Requests", "Slips", "Webhooks"],
-  operator: ["Overview", ATTENTION, "Requests", "New request", "Slips", "Webhooks"],
-  finance: ["Overview", ATTENTION, "Requests", "New request", APPROVALS, "Bulk Pay-Outs", "Slips", "Webhooks", "Statement", "Audit"],
+  viewer: ["Overview", ATTENTION, "Requests", "Slips", "Provider webhooks"],
+  operator: ["Overview", ATTENTION, "Requests", "New request", "Slips", "Provider webhooks"],
+  finance: [
+    "Overview",
+    ATTENTION,
+    "Requests",
+    "New request",
+    APPROVALS,
+    "Bulk Pay-Outs",
+    "Slips",
+    "Provider webhooks",
+    "Statement",
+    "Audit",
+  ],
   admin: [
     "Overview",
     ATTENTION,
@@ -23,7 +34,7 @@ const NAV: Record<Role, Array<string | RegExp>> = {
     APPROVALS,
     "Bulk Pay-Outs",
     "Slips",
-    "Webhooks",
+    "Provider webhooks",
     "Statement",
     "Settings",
     "Audit",
@@ -194,7 +205,7 @@ test.describe("the setup project's stored session", () => {
     const second = await options.nth(1).getAttribute("value");
     await switcher.selectOption(second!);
     await expect(switcher).toHaveValue(second!);
-    await page.getByRole("link", { name: "Webhooks" }).click();
+    await page.getByRole("link", { name: "Provider webhooks" }).click();
     await expect(page.locator("#merchant-switcher")).toHaveValue(second!);
   });
 });

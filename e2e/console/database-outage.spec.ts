@@ -112,7 +112,7 @@ test.describe("a database outage", () => {
     await form.close();
     const unreachable = staff.getByRole("heading", { level: 1, name: "PayDesk cannot reach its database" });
     // A move within the console (only the page is rendered again, app/(console)/error.tsx), then a full load (the layout).
-    await staff.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Webhooks" }).click();
+    await staff.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Provider webhooks" }).click();
     await expect(unreachable).toBeVisible();
     await expectNoAxeViolations(staff);
     await staff.goto("/requests");

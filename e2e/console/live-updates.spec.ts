@@ -29,7 +29,7 @@ test("a webhook that lands before the list's stream listens still shows once it 
   const made = await makeRequest(browser, { amount: "182.00" });
   const release = await holdStream(page);
   await page.goto("/webhooks");
-  await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Provider webhooks" })).toBeVisible();
   const row = page.getByTestId("webhook-row").filter({ hasText: made.refId1 });
   await expect(row).toHaveCount(0);
   await page.evaluate(() => ((window as Window & { __notReloaded?: boolean }).__notReloaded = true));

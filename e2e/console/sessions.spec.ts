@@ -1,7 +1,7 @@
 /**
  * Sessions end where they should: changing one's own password signs out one's other sessions (a
  * second browser), and keeps the one that changed it. The absolute 7-day limit is a rule of
- * lib/auth/session.ts, tested there with the clock moved.
+ * lib/auth/current-session.ts, tested there with the clock moved.
  */
 import { randomBytes } from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";

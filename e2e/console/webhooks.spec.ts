@@ -7,7 +7,7 @@ import { E2E } from "../support/config";
 test("the webhook log names filters it cannot read, and still shows the page", async ({ page }) => {
   const response = await page.goto("/webhooks?verdict=great&from=2026-02-31&event=PaymentIn.Success");
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Provider webhooks" })).toBeVisible();
   const notice = page.getByTestId("filter-problems");
   await expect(notice).toContainText("could not be read");
   await expect(notice).toContainText("Verdict");

@@ -32,7 +32,7 @@ test("a QR Pay-In in Thai: the exact amount, the QR, bank details to copy, the s
     `/requests/${made.providerId}`,
   );
   const response = await page.goto(made.checkoutUrl);
-  // Nobody signs in here: the customer's phone gets no cookie (lib/auth/public-paths.ts).
+  // Nobody signs in here: the customer's phone gets no cookie (lib/http/public-paths.ts).
   expect((await response!.allHeaders())["set-cookie"]).toBeUndefined();
 
   await expect(page.locator("html")).toHaveAttribute("lang", "th");

@@ -92,7 +92,7 @@ export function auditActionWords(action: string, locale: Locale): string {
   return isAuditAction(action) ? AUDIT_ACTIONS[action][locale] : action;
 }
 
-/** The merchant API audits a write as `api.<operationId>` (lib/api/route.ts): every writing endpoint must be registered. */
+/** The merchant API audits a write as `api.<operationId>` (lib/merchant-api/http/route.ts): every writing endpoint must be registered. */
 type WriteOperation = Extract<(typeof ENDPOINTS)[keyof typeof ENDPOINTS], { method: "POST" }>["operationId"];
 type Registered<T extends AuditAction> = T;
 /** Fails the type check when a writing endpoint's `api.<operationId>` has no words above. */

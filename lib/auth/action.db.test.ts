@@ -7,7 +7,7 @@ import { auditLog, merchants } from "../db/schema";
 import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
 import { actionMessages } from "../i18n/action-messages";
 import { accessOf, ACTION_MESSAGES, ActionError, defineAction, isDefinedAction } from "./action";
-import type { StaffSession } from "./session";
+import type { StaffSession } from "./current-session";
 import { captureLog } from "../ops/testing/log-capture";
 
 // The wrapper's surroundings, outside a Next request: who is signed in, the database, the headers.
@@ -19,7 +19,7 @@ const surroundings = vi.hoisted(() => ({
   localeCookie: undefined as string | undefined,
   cookieReads: 0,
 }));
-vi.mock("./session", () => ({ currentSession: async () => surroundings.session }));
+vi.mock("./current-session", () => ({ currentSession: async () => surroundings.session }));
 vi.mock("../db", () => ({ getDb: async () => surroundings.db }));
 vi.mock("next/headers", () => ({
   // The request's headers, with the language cookie in its Cookie header as a browser sends it;

@@ -20,7 +20,7 @@ import { fieldsHoldingNul, formDataToInput } from "./form-input";
 import { can, type Permission } from "./permissions";
 import { clientIpFrom } from "../http/request-ip";
 import { needsStepUp } from "./step-up";
-import { currentSession, type StaffSession } from "./session";
+import { currentSession, type StaffSession } from "./current-session";
 import { log } from "../ops/log";
 
 /**

@@ -9,12 +9,12 @@ import { log } from "../ops/log";
  * credentials provider for the app itself.
  *
  * The JWT carries the user id, role and merchant scope. They are a snapshot from sign-in: the
- * server reads the person's row again on every request (lib/auth/session.ts), so a disabled
+ * server reads the person's row again on every request (lib/auth/current-session.ts), so a disabled
  * person is out at once and a changed role or scope applies at once.
  */
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60; // a working day; renewed while in use
 /**
- * However busy, a session ends this long after its sign-in (lib/auth/session.ts refuses it): a
+ * However busy, a session ends this long after its sign-in (lib/auth/current-session.ts refuses it): a
  * stolen cookie kept alive by a script must not last for ever.
  */
 export const SESSION_ABSOLUTE_MAX_SECONDS = 7 * 24 * 60 * 60;

@@ -1,4 +1,4 @@
-import { publicPathKind } from "./public-paths";
+import { publicPathKind } from "../http/public-paths";
 
 /**
  * Where to go after signing in: only a path on this site. Anything else ("//evil.example",

@@ -7,7 +7,7 @@ import { baseAuthConfig } from "./base-config";
 import { MAX_PASSWORD_LENGTH } from "./password";
 import { clientIpFrom } from "../http/request-ip";
 import { refusalCode } from "./sign-in-messages";
-import { recordSignIn } from "./sessions";
+import { recordSignIn } from "./open-sessions";
 import { verifyPasskeySignIn, verifySignIn, type SignedInUser } from "./verify-sign-in";
 import type { Db } from "../db/client";
 import { passkeyAnswerSchema } from "./passkey-rules";

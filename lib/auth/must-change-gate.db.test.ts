@@ -6,7 +6,7 @@ import { auditLog } from "../db/schema";
 import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
 import { actionMessages } from "../i18n/action-messages";
 import { accessOf } from "./action";
-import type { StaffSession } from "./session";
+import type { StaffSession } from "./current-session";
 import { scanServerActions } from "./testing/find-unwrapped-actions";
 
 /**
@@ -32,8 +32,8 @@ vi.mock("next/headers", () => ({
   cookies: async () => ({ get: () => undefined, set: () => undefined, delete: () => undefined }),
 }));
 vi.mock("../db", () => ({ getDb: async () => surroundings.db }));
-vi.mock("./session", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("./session")>()),
+vi.mock("./current-session", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("./current-session")>()),
   currentSession: async () => surroundings.session,
 }));
 

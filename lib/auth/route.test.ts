@@ -1,11 +1,14 @@
 import { NextRequest } from "next/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { StaffSession } from "./session";
+import type { StaffSession } from "./current-session";
 import { captureLog } from "../ops/testing/log-capture";
 
 // Who is signed in; the door's other gates are exercised for real by lib/auth/routes-registry.db.test.ts.
 const surroundings = vi.hoisted(() => ({ session: null as StaffSession | null }));
-vi.mock("./session", () => ({ currentSession: async () => surroundings.session, recheckSession: async () => surroundings.session }));
+vi.mock("./current-session", () => ({
+  currentSession: async () => surroundings.session,
+  recheckSession: async () => surroundings.session,
+}));
 
 const { defineRoute, isDefinedRoute, REQUEST_ID_HEADER } = await import("./route");
 

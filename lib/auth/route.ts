@@ -9,7 +9,7 @@ import { clientIpFrom } from "../http/request-ip";
 import type { AuditAction } from "../audit/actions";
 import { recordAudit } from "./audit";
 import { can, type Permission } from "./permissions";
-import { currentSession, recheckSession, type StaffSession } from "./session";
+import { currentSession, recheckSession, type StaffSession } from "./current-session";
 import { log } from "../ops/log";
 
 /**
@@ -29,7 +29,7 @@ import { log } from "../ops/log";
  * - Anything `run` throws is logged with the request id and answered 500 with that id as the
  *   reference: internals never reach the browser.
  * The public routes (the customer's pages, the health check, the webhooks) have no staff session
- * to check (lib/auth/public-paths.ts) and come through lib/http/public-route.ts instead.
+ * to check (lib/http/public-paths.ts) and come through lib/http/public-route.ts instead.
  */
 type Params = Record<string, string | string[]>;
 

@@ -6,7 +6,7 @@ import { resetStaffSecondFactor, setSecondFactorPolicy } from "../staff/manage";
 import { STAFF_REFUSALS } from "../staff/errors";
 import { beginTotpEnrolment, confirmTotpEnrolment, secondFactorStatus } from "./second-factor";
 import { secondFactorRoles } from "./second-factor-policy";
-import { loadStaffSession } from "./session";
+import { loadStaffSession } from "./current-session";
 import { insertStaff } from "./testing/staff";
 import { codeAt } from "./totp";
 

@@ -5,7 +5,7 @@ import { ROLES, securitySettings, type Role } from "../db/schema";
 /**
  * Which roles must sign in with a second factor (an admin's choice, Settings → Staff). A person in
  * such a role without one is sent to enrol right after the password and can do nothing else until
- * done: lib/auth/session.ts reads the rule with the person on every request, so a change applies
+ * done: lib/auth/current-session.ts reads the rule with the person on every request, so a change applies
  * at each person's next click, on every instance.
  */
 const GLOBAL = "global";

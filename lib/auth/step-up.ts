@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { staffSessions } from "../db/schema";
-import type { StaffSession } from "./session";
+import type { StaffSession } from "./current-session";
 
 /**
  * Step-up: the actions that move money out or hand out secrets (approving or declining a pay-out,

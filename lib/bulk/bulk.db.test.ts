@@ -11,7 +11,7 @@ import { insertStaff } from "../auth/testing/staff";
 import { merchants, paymentRequests } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { sandboxCoffee } from "../merchants/testing/sandbox-merchant";
-import type { MerchantApi } from "../payment-api/client";
+import type { MerchantApi } from "../provider/client";
 import { payInRequest } from "../requests/contract";
 import { createForMerchant, createRequest } from "../requests/create";
 import { reconcileRequest } from "../requests/reconcile";

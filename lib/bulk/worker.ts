@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { merchants, payoutBatches, payoutBatchRows } from "../db/schema";
-import type { MerchantApi } from "../payment-api/client";
+import type { MerchantApi } from "../provider/client";
 import type { PayOutRequest } from "../requests/contract";
 import { createForMerchant } from "../requests/create";
 import { rulesOf } from "../requests/form-context";

@@ -12,7 +12,7 @@ import { outboundEvents, paymentRequests, requestEvents, webhookEndpoints } from
 import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
-import { createPaymentApi, type MerchantApi, type PaymentApi } from "../payment-api/client";
+import { createPaymentApi, type MerchantApi, type PaymentApi } from "../provider/client";
 import { applyToRequest } from "../requests/apply";
 import { createRequest } from "../requests/create";
 import { openSlipLink, type SlipLink } from "../slips/link";

@@ -14,7 +14,7 @@ import { merchants, paymentRequests } from "../db/schema";
 import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
-import { createPaymentApi, type MerchantApi } from "../payment-api/client";
+import { createPaymentApi, type MerchantApi } from "../provider/client";
 import { applyToRequest } from "../requests/apply";
 import { payInRequest } from "../requests/contract";
 import { createRequest } from "../requests/create";

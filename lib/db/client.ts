@@ -26,7 +26,7 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   /**
-   * The provider webhooks' intake (lib/webhooks/intake.ts): on Postgres a small pool of its own,
+   * The provider webhooks' intake (lib/provider-webhooks/intake.ts): on Postgres a small pool of its own,
    * so no backlog of other work on `db`'s pool can make a webhook wait for a connection; on PGlite
    * the same one connection as `db`.
    */

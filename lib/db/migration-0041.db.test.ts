@@ -3,7 +3,7 @@ import path from "node:path";
 import { randomBytes, randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventSequence } from "../outbound/events";
+import { eventSequence } from "../outbound-webhooks/events";
 import { MIGRATIONS_DIR } from "./client";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";

@@ -4,7 +4,7 @@
  * Ids are prefixed where people read them (`req_…`, `mer_…`, `usr_…`).
  */
 import { sql } from "drizzle-orm";
-import type { ApiScope } from "../api-keys/scopes";
+import type { ApiScope } from "../merchant-api/keys/scopes";
 import type { Fact } from "../requests/notes";
 import {
   bigint,
@@ -56,7 +56,7 @@ export const staffUsers = pgTable(
     mustChangePassword: boolean("must_change_password").notNull().default(false),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     /**
-     * Sessions signed in before this moment are over (lib/auth/session.ts), all but
+     * Sessions signed in before this moment are over (lib/auth/current-session.ts), all but
      * `keptSessionId`: the one that changed the password, which stays signed in.
      */
     sessionsValidFrom: timestamp("sessions_valid_from", { withTimezone: true }),
@@ -134,7 +134,7 @@ export const webauthnChallenges = pgTable(
   (t) => [index("webauthn_challenges_expires_idx").on(t.expiresAt)],
 );
 
-/** Each sign-in (lib/auth/sessions.ts): listed on the account page, ended from there; its last step-up. */
+/** Each sign-in (lib/auth/open-sessions.ts): listed on the account page, ended from there; its last step-up. */
 export const staffSessions = pgTable(
   "staff_sessions",
   {
@@ -580,7 +580,7 @@ export const webhookDeliveries = pgTable(
 /**
  * Webhooks refused for their secret (none, unknown, another merchant's), for staff to see a burst:
  * the last few in detail (never the secret itself), and a count per minute for the last day. Both
- * are pruned as they are written (lib/webhooks/refusals.ts), so a flood cannot grow them.
+ * are pruned as they are written (lib/provider-webhooks/refusals.ts), so a flood cannot grow them.
  */
 export const webhookRefusals = pgTable("webhook_refusals", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
@@ -622,17 +622,17 @@ export const providerCalls = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     provider: text("provider").notNull(),
     at: timestamp("at", { withTimezone: true, precision: 6 }).notNull(),
-    /** Who called (lib/payment-api/limiter.ts LANES) and how long the call waited for its slot. */
+    /** Who called (lib/provider/limiter.ts LANES) and how long the call waited for its slot. */
     lane: text("lane"),
     waitedMs: integer("waited_ms"),
   },
   (t) => [index("provider_calls_window_idx").on(t.provider, t.at)],
 );
 
-export { API_SCOPES, type ApiScope } from "../api-keys/scopes";
+export { API_SCOPES, type ApiScope } from "../merchant-api/keys/scopes";
 
 /**
- * The merchant API's keys (lib/api-keys/): the id is the key's public part (the lookup), the secret
+ * The merchant API's keys (lib/merchant-api/keys/): the id is the key's public part (the lookup), the secret
  * only as its SHA-256. Revoked or expired keys stay for the audit trail.
  */
 export const apiKeys = pgTable(
@@ -658,7 +658,7 @@ export const apiKeys = pgTable(
 );
 
 /**
- * The merchant API's Idempotency-Key store (lib/api/idempotency.ts), shared by every instance: a
+ * The merchant API's Idempotency-Key store (lib/merchant-api/http/idempotency.ts), shared by every instance: a
  * claim while the first call runs (`locked_until`), then its answer (`status`, `body`) for 24 hours.
  */
 export const apiIdempotency = pgTable(
@@ -760,7 +760,7 @@ export const outboundDeliveries = pgTable(
   ],
 );
 
-/** Periodic sweeps, leased so one instance at a time runs each (lib/outbound/retention.ts). */
+/** Periodic sweeps, leased so one instance at a time runs each (lib/outbound-webhooks/retention.ts). */
 export const sweeps = pgTable("sweeps", {
   name: text("name").primaryKey(),
   leaseUntil: timestamp("lease_until", { withTimezone: true }),

@@ -5,7 +5,7 @@ import { recordAnswer, routePattern } from "../ops/request-metrics";
 
 /**
  * What every route handler door shares (lib/auth/route.ts for staff, lib/http/public-route.ts for
- * the public routes and the webhooks, lib/api/route.ts for the merchant API): a request id on every answer, a failure answered 500 with
+ * the public routes and the webhooks, lib/merchant-api/http/route.ts for the merchant API): a request id on every answer, a failure answered 500 with
  * that id as the reference and none of its text, and a mark saying which door built the handler,
  * which lib/auth/routes-registry.db.test.ts reads to fail on a route.ts that bypasses them.
  */

@@ -1,5 +1,5 @@
 import "server-only";
-import { receivePaymentWebhook } from "../webhooks/payment-route";
+import { receivePaymentWebhook } from "../provider-webhooks/payment-route";
 import { providePagesRoute } from "./pages-bridge";
 
 /**

@@ -5,7 +5,7 @@ import { clientIpFrom } from "./request-ip";
 import { permissionsPolicy, strictTransportSecurity } from "./security-headers";
 
 /**
- * The doors for route handlers nobody signs in to (lib/auth/public-paths.ts): the customer's
+ * The doors for route handlers nobody signs in to (lib/http/public-paths.ts): the customer's
  * pages, the health check, and the provider's webhooks, beside the staff door (lib/auth/route.ts).
  * They add what every route owes its caller whoever they are: an X-Request-Id on every answer, the
  * client's address read one way (lib/http/request-ip.ts), and a failure answered 500 with the

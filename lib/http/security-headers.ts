@@ -1,4 +1,4 @@
-import { SLIP_UPLOAD_PATH } from "../auth/public-paths";
+import { SLIP_UPLOAD_PATH } from "./public-paths";
 
 /**
  * The browser-side defences every answer of PayDesk carries (set by proxy.ts).

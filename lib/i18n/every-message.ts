@@ -1,11 +1,11 @@
-import { developerRuleMessages } from "../api-keys/rule-messages";
+import { developerRuleMessages } from "../merchant-api/keys/rule-messages";
 import { passkeyRules } from "../auth/passkey-rules";
 import { secondFactorRules } from "../auth/second-factor-rules";
 import { signInMessages } from "../auth/sign-in-messages";
 import { lineProblemText } from "../bulk/messages";
 import { merchantRuleMessages } from "../merchants/rule-messages";
 import { slipRuleMessages } from "../slips/rule-messages";
-import { webhookRuleMessages } from "../outbound/rule-messages";
+import { webhookRuleMessages } from "../outbound-webhooks/rule-messages";
 import { staffMessages } from "../staff/rule-messages";
 import { browserActionMessages } from "./action-messages";
 import { wordsOf } from "./keyed-messages";

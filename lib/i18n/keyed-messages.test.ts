@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { translateMerchantMessage } from "@/components/console/settings/merchant-messages";
+import { translateMerchantMessage } from "@/components/console/settings/merchants/merchant-messages";
 import { translateSignIn } from "@/components/auth/auth-messages";
 import { SIGN_IN_RULES } from "@/components/auth/sign-in-schema";
 import { MAX_PASSWORD_LENGTH as SERVER_MAX_PASSWORD_LENGTH } from "../auth/password";

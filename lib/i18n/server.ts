@@ -1,6 +1,6 @@
 import "server-only";
 import { headers } from "next/headers";
-import { currentSession, type StaffSession } from "../auth/session";
+import { currentSession, type StaffSession } from "../auth/current-session";
 import { localeOf, type Locale } from "./index";
 
 /**

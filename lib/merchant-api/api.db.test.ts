@@ -3,13 +3,13 @@ import { and, eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ref, startTestSandbox, type TestSandbox } from "@/sandbox/testing/harness";
-import { createApiKey, revokeApiKey } from "@/lib/api-keys/manage";
+import { createApiKey, revokeApiKey } from "@/lib/merchant-api/keys/manage";
 import type { Db } from "@/lib/db/client";
 import { auditLog, merchants, paymentRequests, type ApiScope } from "@/lib/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
 import { createKeyVault } from "@/lib/merchants/key-vault";
 import { createMerchant } from "@/lib/merchants/manage";
-import { createPaymentApi, type MerchantApi } from "@/lib/payment-api/client";
+import { createPaymentApi, type MerchantApi } from "@/lib/provider/client";
 import { approveRequest } from "@/lib/requests/approve";
 import { reconcileRequest } from "@/lib/requests/reconcile";
 import { getRequestInScope, listTimeline } from "@/lib/requests/queries";
@@ -17,12 +17,12 @@ import { runStatement } from "@/lib/wallet/statement";
 import { expectDocumented, expectDocumentedHeaders } from "./testing/openapi-check";
 import { scaled } from "@/lib/testing/vitest-project";
 
-// Many calls from one key in a few seconds: the per-key limit has its own test (lib/api/route.db.test.ts).
+// Many calls from one key in a few seconds: the per-key limit has its own test (lib/merchant-api/http/route.db.test.ts).
 vi.stubEnv("API_RATE_LIMIT", "100000/10s");
 // The database and the provider client are the test's own: a PGlite database and the sandbox over HTTP.
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown, apis: new Map<string, unknown>() }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
-vi.mock("@/lib/payment-api", () => ({ merchantApiFor: async (row: { id: string }) => surroundings.apis.get(row.id) }));
+vi.mock("@/lib/provider", () => ({ merchantApiFor: async (row: { id: string }) => surroundings.apis.get(row.id) }));
 
 const checkouts = await import("@/app/api/v1/checkouts/route");
 const checkout = await import("@/app/api/v1/checkouts/[id]/route");

@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { ApiError } from "../api/errors";
+import { ApiError } from "./http/errors";
 import { merchants } from "../db/schema";
 import { toDecimalString, type Satang } from "../money";
 import { findingWords } from "../wallet/finding-words";

@@ -1,8 +1,8 @@
 import "server-only";
-import type { ApiKeyPrincipal } from "../api-keys/verify";
+import type { ApiKeyPrincipal } from "./keys/verify";
 import type { Db } from "../db/client";
 import { env } from "../env";
-import { merchantApiFor } from "../payment-api";
+import { merchantApiFor } from "../provider";
 import type { ApiCall } from "./requests";
 
 /** What the merchant API's work needs from the process: the provider in the merchant API's lane, and PayDesk's public address. */

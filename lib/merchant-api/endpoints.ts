@@ -4,12 +4,12 @@
  * entries, so the document cannot drift from what the routes accept and answer.
  */
 import { z } from "zod";
-import type { ApiKeyScope } from "../api-keys/verify";
+import type { ApiKeyScope } from "./keys/verify";
 import { checkoutCreateSchema, listQuerySchema, payoutCreateSchema } from "./schemas";
 import { refundListSchema, requestListSchema, requestViewSchema } from "./views";
 import { balanceSchema, balanceTransactionListSchema, balanceTransactionsQuerySchema } from "./balance";
 
-/** The one error shape (lib/api/errors.ts writes it). */
+/** The one error shape (lib/merchant-api/http/errors.ts writes it). */
 export const errorSchema = z
   .strictObject({
     error: z.strictObject({

@@ -12,13 +12,13 @@ import { NextRequest } from "next/server";
 import createClient from "openapi-fetch";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ref, startTestSandbox, type TestSandbox } from "@/sandbox/testing/harness";
-import { createApiKey } from "@/lib/api-keys/manage";
+import { createApiKey } from "@/lib/merchant-api/keys/manage";
 import type { Db } from "@/lib/db/client";
 import { paymentRequests } from "@/lib/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
 import { createKeyVault } from "@/lib/merchants/key-vault";
 import { createMerchant } from "@/lib/merchants/manage";
-import { createPaymentApi, type MerchantApi } from "@/lib/payment-api/client";
+import { createPaymentApi, type MerchantApi } from "@/lib/provider/client";
 import { reconcileRequest } from "@/lib/requests/reconcile";
 import type { paths } from "./testing/openapi-types.generated";
 import { generateOpenApiTypes, TYPES_FILE } from "./testing/openapi-types";
@@ -28,7 +28,7 @@ vi.stubEnv("API_RATE_LIMIT", "100000/10s");
 // The database and the provider client are the test's own: a PGlite database and the sandbox over HTTP.
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown, apis: new Map<string, unknown>() }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
-vi.mock("@/lib/payment-api", () => ({ merchantApiFor: async (row: { id: string }) => surroundings.apis.get(row.id) }));
+vi.mock("@/lib/provider", () => ({ merchantApiFor: async (row: { id: string }) => surroundings.apis.get(row.id) }));
 
 type Handler = (request: NextRequest, segment: { params: Promise<Record<string, string>> }) => Promise<Response>;
 const ROUTES: Array<[RegExp, Record<string, unknown>, string[]]> = [

@@ -12,13 +12,13 @@ const COMMON_REFUSALS: Record<number, string> = {
   429: "Too many requests for this key; retry after Retry-After seconds",
   500: "PayDesk failed; `error.request_id` is the reference",
 };
-/** Only an endpoint that reads a body can refuse it (lib/api/body.ts). */
+/** Only an endpoint that reads a body can refuse it (lib/merchant-api/http/body.ts). */
 const BODY_REFUSALS: Record<number, string> = {
   413: "The body is over 64 KB",
   415: "The body is not application/json",
 };
 
-/** The headers the door (lib/api/route.ts, lib/api/errors.ts) sets, declared once and referred to. */
+/** The headers the door (lib/merchant-api/http/route.ts, lib/merchant-api/http/errors.ts) sets, declared once and referred to. */
 const HEADERS = {
   "X-Request-Id": {
     description: "PayDesk's id for this call (`rq_` and 16 hex digits); also in `error.request_id`, the logs and the audit entry",
@@ -35,7 +35,7 @@ const HEADERS = {
   },
 } as const;
 type HeaderName = keyof typeof HEADERS;
-/** Answers a POST may replay: the kept ones (lib/api/idempotency.ts) — a success, or the provider's refusal. */
+/** Answers a POST may replay: the kept ones (lib/merchant-api/http/idempotency.ts) — a success, or the provider's refusal. */
 const REPLAYABLE = new Set([201, 202, 422]);
 /** Answers that may carry Retry-After: over the limit, the provider busy, an Idempotency-Key still running. */
 const MAY_RETRY_AFTER = new Set([409, 429, 503]);

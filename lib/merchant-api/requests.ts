@@ -1,12 +1,12 @@
 import "server-only";
 import type { z } from "zod";
 import { and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
-import type { ApiKeyPrincipal } from "../api-keys/verify";
-import { ApiError } from "../api/errors";
+import type { ApiKeyPrincipal } from "./keys/verify";
+import { ApiError } from "./http/errors";
 import type { Db } from "../db/client";
 import { merchants, paymentRequests } from "../db/schema";
 import { isAllowedReturnUrl } from "../merchants/return-origins";
-import type { MerchantApi } from "../payment-api/client";
+import type { MerchantApi } from "../provider/client";
 import { amountField, payInRequestSchema, p2pRequestSchema, payOutRequestSchema } from "../requests/contract";
 import { createForMerchant, type CreateOutcome, type RequestPayload, type RequestRow } from "../requests/create";
 import { rulesOf } from "../requests/form-context";
@@ -191,7 +191,7 @@ async function settle(
     createForMerchant(call.db, () => call.apiOf(merchant), {
       rules: rulesOf(merchant),
       payload: payloadFor(refId1),
-      // Idempotency across retries is the API's own (Idempotency-Key, lib/api/idempotency.ts); each call here is a new request.
+      // Idempotency across retries is the API's own (Idempotency-Key, lib/merchant-api/http/idempotency.ts); each call here is a new request.
       idempotencyKey: generateIdempotencyKey(),
       createdBy: null,
       actor: `api_key:${call.key.keyId}`,

@@ -7,7 +7,7 @@ import { staffUsers, webhookEndpoints, merchants } from "../db/schema";
 import { beginTotpEnrolment, checkSecondFactor, confirmTotpEnrolment } from "../auth/second-factor";
 import { insertStaff } from "../auth/testing/staff";
 import { codeAt } from "../auth/totp";
-import { createEndpoint } from "../outbound/endpoints";
+import { createEndpoint } from "../outbound-webhooks/endpoints";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "./key-vault";
 import { sealLegacyV1 } from "./testing/legacy-seal";

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { merchants, webhookEndpoints, staffUsers } from "../db/schema";
 import { DEFAULT_PAYOUT_CEILING_SATANG, toDecimalString, toSatang } from "../money";
-import type { MerchantCredentials } from "../payment-api/client";
+import type { MerchantCredentials } from "../provider/client";
 import { KeyVaultError, lastFour, type KeySlot, type KeyVault } from "./key-vault";
 import { setWebhookSecret, webhookSecretDigest } from "./webhook-secret";
 
@@ -286,7 +286,7 @@ export async function loadDemoMerchants(db: Db, vault: KeyVault, credentialsFile
       if (!row) throw error;
       return null;
     });
-    // The sandbox's webhooks carry its shared secret; PayDesk must accept it (lib/webhooks).
+    // The sandbox's webhooks carry its shared secret; PayDesk must accept it (lib/provider-webhooks).
     if (created && creds.webhookSecret) await setWebhookSecret(db, created.id, creds.webhookSecret);
   }
   return creds.merchants.length;

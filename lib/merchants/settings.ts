@@ -121,7 +121,7 @@ export async function updateMerchantSettings(db: Db, id: string, change: Merchan
 }
 
 /**
- * Whether webhooks that cannot be confirmed with the provider are applied anyway (lib/webhooks/process.ts).
+ * Whether webhooks that cannot be confirmed with the provider are applied anyway (lib/provider-webhooks/process.ts).
  * Off unless an admin turns it on, knowingly: the action that calls this is audited.
  */
 export async function setApplyUnconfirmedWebhooks(db: Db, id: string, isOn: boolean): Promise<boolean> {

@@ -1,8 +1,8 @@
 import "server-only";
 import type { Db } from "../db/client";
-import type { PaymentApi } from "../payment-api/client";
-import type { FailureFacts } from "../payment-api/failure-words";
-import { factsOf } from "../payment-api/result";
+import type { PaymentApi } from "../provider/client";
+import type { FailureFacts } from "../provider/failure-words";
+import { factsOf } from "../provider/result";
 import type { KeyVault } from "./key-vault";
 import { credentialsFor } from "./manage";
 

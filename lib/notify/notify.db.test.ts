@@ -11,7 +11,7 @@ import { auditLog, paymentRequests, staffNotifications, staffUsers } from "../db
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
-import type { MerchantApi } from "../payment-api/client";
+import type { MerchantApi } from "../provider/client";
 import { declineRequest } from "../requests/approve";
 import { payOutRequest } from "../requests/contract";
 import { applyToRequest } from "../requests/apply";
@@ -341,7 +341,7 @@ describe.each(DATABASE_KINDS)("staff e-mail on %s", (kind) => {
         ["skipped", "no_mailer"],
         ["skipped", "no_mailer"],
       ]);
-      // The log says why, not "Waiting · Due …" (components/console/settings/staff-email-log.tsx reads skipReason).
+      // The log says why, not "Waiting · Due …" (components/console/settings/staff/staff-email-log.tsx reads skipReason).
       const waiting = (await listStaffEmails(database.db, { merchantIds: null }, { outcome: "waiting" })).rows;
       expect(waiting.filter((r) => r.requestId === decided.id || r.requestId === open.id)).toEqual([]);
       const logged = (await listStaffEmails(database.db, { merchantIds: null }, { outcome: "skipped" })).rows.filter(
@@ -386,7 +386,7 @@ describe.each(DATABASE_KINDS)("staff e-mail on %s", (kind) => {
           [people.finance!.id, "skipped", "no_access"],
         ].sort(),
       );
-      // The log says it in the reader's words (components/console/settings/staff-email-log.tsx reads skipReason).
+      // The log says it in the reader's words (components/console/settings/staff/staff-email-log.tsx reads skipReason).
       const logged = (await listStaffEmails(database.db, { merchantIds: null }, { outcome: "skipped" })).rows.filter(
         (r) => r.requestId === request.id,
       );

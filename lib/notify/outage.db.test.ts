@@ -21,7 +21,7 @@ import { postgresSkipReason } from "../db/testing/databases";
 import { findPostgresBin, startPostgres, type PostgresServer } from "../db/testing/postgres-server";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
-import type { MerchantApi } from "../payment-api/client";
+import type { MerchantApi } from "../provider/client";
 import { payOutRequest } from "../requests/contract";
 import { createRequest } from "../requests/create";
 import { smtpMailer, type Mailer } from "./mailer";

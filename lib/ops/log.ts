@@ -38,7 +38,7 @@ export interface LogSettings {
 }
 
 const SECRET_FIELD = /password|secret|token|authorization|cookie|^(api_?key|submit_?key|read_?key|key)$/i;
-// A PayDesk API key keeps `pdk_<mode>_<id>` (lib/api-keys/format.ts); a signing secret keeps its prefix.
+// A PayDesk API key keeps `pdk_<mode>_<id>` (lib/merchant-api/keys/format.ts); a signing secret keeps its prefix.
 const API_KEY_TEXT = /\b(pdk_(?:test|live)_[0-9A-Za-z]{12})[0-9A-Za-z]{38}\b/g;
 const SIGNING_SECRET_TEXT = /\bwhsec_[A-Za-z0-9+/_=-]{16,}/g;
 

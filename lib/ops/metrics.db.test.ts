@@ -4,7 +4,7 @@ import { outboundDeliveries, outboundEvents, paymentRequests, providerCalls, web
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
-import { createEndpoint } from "../outbound/endpoints";
+import { createEndpoint } from "../outbound-webhooks/endpoints";
 import { collectMetrics, exposition, type Gauge } from "./metrics";
 
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown }));

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "../db/client";
 import { env } from "../env";
-import { createPostgresLimiter, parseLimit, type RateLimiter } from "../payment-api/limiter";
+import { createPostgresLimiter, parseLimit, type RateLimiter } from "../provider/limiter";
 import type { RateVerdict } from "./rate-limit";
 
 /**
@@ -13,7 +13,7 @@ import type { RateVerdict } from "./rate-limit";
  * once instead of queueing in front of staff. With the limit off there is no budget to guard.
  *
  * The count is a sliding log in `provider_calls` under its own name, serialised by an advisory
- * lock (lib/payment-api/limiter.ts): exact, unlike the fixed windows of ./rate-limit.ts, which
+ * lock (lib/provider/limiter.ts): exact, unlike the fixed windows of ./rate-limit.ts, which
  * could let twice the share through around a window's edge.
  */
 export const ANONYMOUS_SHARE_OF_LIMIT = 1 / 4;
@@ -42,7 +42,7 @@ interface Share {
 }
 
 const shares = new WeakMap<Db, Share>();
-/** The log's own margin (lib/payment-api/limiter.ts), so memory forgets a call no sooner than the log. */
+/** The log's own margin (lib/provider/limiter.ts), so memory forgets a call no sooner than the log. */
 const MARGIN_MS = 250;
 /** What to tell a caller turned away while others are still asking: about when their answers are in. */
 const ASKING_RETRY_MS = 1_000;

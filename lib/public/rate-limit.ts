@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
  * Rate limits for the public pages, so a page anyone can open cannot be used to flood the provider
  * (docs/DESIGN.md §6.3): fixed windows counted in `rate_limits`, one atomic upsert per hit, shared by every
  * app instance. A fixed window can let up to twice `max` through around a window's edge; that is
- * fine for abuse control (the provider's own limit is guarded exactly by lib/payment-api/limiter.ts).
+ * fine for abuse control (the provider's own limit is guarded exactly by lib/provider/limiter.ts).
  */
 export interface Limit {
   max: number;

@@ -8,7 +8,7 @@ import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
 import { sandboxCoffee } from "../merchants/testing/sandbox-merchant";
 import { toDecimalString } from "../money";
-import type { MerchantApi } from "../payment-api/client";
+import type { MerchantApi } from "../provider/client";
 import { payInRequest, payOutRequest } from "../requests/contract";
 import { createRequest, type CreateOutcome, type RequestRow } from "../requests/create";
 import { fieldMessage, messageKey } from "../requests/form-messages";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PaymentRecord } from "../payment-api/client";
+import type { PaymentRecord } from "../provider/client";
 import { CLOCK_SKEW_MS, judgeFound, type SubmitFacts } from "./adopt";
 
 const MERCHANT = "6f1c7a8e-2b1d-4d0e-9a53-1b2c3d4e5f60";

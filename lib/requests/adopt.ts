@@ -10,7 +10,7 @@
  * the provider's answer cannot settle it, a person must (`needs_review`).
  */
 import type { Satang } from "../money";
-import type { PaymentRecord } from "../payment-api/client";
+import type { PaymentRecord } from "../provider/client";
 
 /**
  * How far the provider's clock may be behind ours. The provider stamps `createdDate` on its own

@@ -7,7 +7,7 @@ import { paymentRequests, requestEvents, webhookDeliveries } from "../db/schema"
 import { toDecimalString, toSatang } from "../money";
 import { applyEvent, isEndedPaid, type LifecycleEvent, type State, type Verdict } from "./lifecycle";
 import type { Fact, Note } from "./notes";
-import { eventTypeFor, newEventId } from "../outbound/events";
+import { eventTypeFor, newEventId } from "../outbound-webhooks/events";
 import { attentionFor, attentionInsert } from "../notify/outbox";
 import { nextCheckAt } from "./schedule";
 
@@ -154,7 +154,7 @@ async function writeOutcome(
     eq(paymentRequests.paidAmount, facts.paidAmount),
     delivery ? sql`exists (select 1 from waiting)` : undefined,
   );
-  // The event the merchant's systems are told of, if any (lib/outbound/events.ts).
+  // The event the merchant's systems are told of, if any (lib/outbound-webhooks/events.ts).
   const outbound = verdict.applied
     ? eventTypeFor(facts.kind, facts.status, verdict.next, verdict.paidSatang > toSatang(facts.paidAmount))
     : null;

@@ -7,7 +7,7 @@ import { paymentRequests, requestEvents } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
-import { createPaymentApi, type MerchantApi } from "../payment-api/client";
+import { createPaymentApi, type MerchantApi } from "../provider/client";
 import { approveRequest, declineRequest, listHeldRequests } from "./approve";
 import { createRequest } from "./create";
 import { payOutRequest } from "./contract";

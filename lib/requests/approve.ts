@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { merchants, paymentRequests, staffUsers } from "../db/schema";
 import type { MerchantScope } from "../merchants/queries";
 import { toSatang, type Satang } from "../money";
-import type { MerchantApi } from "../payment-api/client";
+import type { MerchantApi } from "../provider/client";
 import type { Destination } from "./contract";
 import { applyToRequest } from "./apply";
 import { sendToProvider } from "./create";

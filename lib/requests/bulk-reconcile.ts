@@ -3,9 +3,9 @@ import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { paymentRequests } from "../db/schema";
 import { toSatang } from "../money";
-import { directionOf, readInBulk } from "../payment-api/bulk-read";
-import type { MerchantApi } from "../payment-api/client";
-import { failureText } from "../payment-api/result";
+import { directionOf, readInBulk } from "../provider/bulk-read";
+import type { MerchantApi } from "../provider/client";
+import { failureText } from "../provider/result";
 import type { RequestRow } from "./create";
 import type { State } from "./lifecycle";
 import { applyProviderRecord } from "./reconcile";
@@ -14,7 +14,7 @@ import { nextCheckAt } from "./schedule";
 
 /**
  * Reconciling a merchant's open requests of one direction together: one `GetPaymentRequests` read
- * of those still Pending at the provider (up to 100 a call, lib/payment-api/bulk-read.ts) answers
+ * of those still Pending at the provider (up to 100 a call, lib/provider/bulk-read.ts) answers
  * for all of them, so the cost of polling follows pages, not requests. A request still Pending
  * there, and not further paid out, is unchanged: it is marked checked and scheduled again, in one
  * statement for all. One that is not in the list has left Pending — or was missed by paging — and

@@ -5,7 +5,7 @@
  *
  * A request is parsed once, at the border where it enters PayDesk (a form's action, an API call),
  * into a branded type — `PayInRequest`, `P2PRequest`, `PayOutRequest` — that only these schemas
- * produce; the layers after the border (lib/requests/create.ts, lib/payment-api/client.ts) take
+ * produce; the layers after the border (lib/requests/create.ts, lib/provider/client.ts) take
  * that type and trust it instead of checking again. A stored request's `input` was one of them
  * when it was recorded (`storedRequest`).
  */

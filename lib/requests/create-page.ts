@@ -1,6 +1,6 @@
 import "server-only";
-import { selectedMerchant } from "../auth/selected-merchant";
-import type { StaffSession } from "../auth/session";
+import { selectedMerchant } from "../navigation/selected-merchant";
+import type { StaffSession } from "../auth/current-session";
 import { getDb } from "../db";
 import type { MerchantSummary } from "../merchants/queries";
 import { merchantRules, savedDestinationsFor, type MerchantRules, type SavedDestination } from "./form-context";

@@ -5,7 +5,7 @@ import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/h
 import { paymentRequests, requestEvents } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { sandboxCoffee } from "../merchants/testing/sandbox-merchant";
-import type { MerchantApi } from "../payment-api/client";
+import type { MerchantApi } from "../provider/client";
 import { createRequest } from "./create";
 import { messageKey } from "./form-messages";
 import { factWords } from "./notes";

@@ -13,10 +13,10 @@ import { createTestDatabase, postgresSkipReason, type DatabaseKind, type TestDat
 import { createKeyVault } from "@/lib/merchants/key-vault";
 import { createMerchant } from "@/lib/merchants/manage";
 import { rotateWebhookSecret } from "@/lib/merchants/webhook-secret";
-import { createPaymentApi, type MerchantApi } from "@/lib/payment-api/client";
+import { createPaymentApi, type MerchantApi } from "@/lib/provider/client";
 import { requestView } from "@/lib/merchant-api/views";
-import { ingestWebhook } from "@/lib/webhooks/ingest";
-import { processDelivery } from "@/lib/webhooks/process";
+import { ingestWebhook } from "@/lib/provider-webhooks/ingest";
+import { processDelivery } from "@/lib/provider-webhooks/process";
 import { createRequest, type RequestPayload } from "./create";
 import { p2pRequest, payInRequest, payOutRequest } from "./contract";
 import { reconcileRequest } from "./reconcile";

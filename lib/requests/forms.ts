@@ -1,7 +1,7 @@
 /**
  * The four create forms' schemas: what a person types (amounts as text such as "1,250.50",
  * account numbers with dashes, empty optional fields) turned into the provider input schemas of
- * lib/payment-api/requests.ts. The same schema drives react-hook-form in the browser and the
+ * lib/provider/requests.ts. The same schema drives react-hook-form in the browser and the
  * server action (defineAction), so both say the same thing; messages are keys put into words by
  * ./form-messages.ts in the person's language. The rules are those of the provider input schemas
  * (a test feeds every form output through them), a little stricter where a person benefits.

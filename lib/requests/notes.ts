@@ -1,6 +1,6 @@
 import { defineMessages, type Locale } from "../i18n/locale";
 import { formatBaht } from "../money";
-import { describeFailure, type FailureFacts } from "../payment-api/failure-words";
+import { describeFailure, type FailureFacts } from "../provider/failure-words";
 import { stateLabels } from "./state-labels";
 import { STATES, type State } from "./lifecycle";
 
@@ -28,7 +28,7 @@ export interface NoteParams {
   taken_meanwhile: object;
   keys_unreadable: object;
   sandbox_no_match: object;
-  // Why a webhook was held or refused (lib/webhooks/process.ts).
+  // Why a webhook was held or refused (lib/provider-webhooks/process.ts).
   webhook_no_read_key: object;
   webhook_no_amount: { event: string };
   webhook_not_confirmed: { failure: FailureFacts };

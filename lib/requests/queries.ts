@@ -326,7 +326,7 @@ export async function getRequestInScope(db: Db, scope: Scope, id: string) {
       merchantHasReadKey: sql<boolean>`${merchants.readKeyEncrypted} is not null`,
       merchantAppliesUnconfirmed: merchants.applyUnconfirmedWebhooks,
       createdByName: staffUsers.name,
-      /** Made through the merchant API: the key's name (lib/api-keys). */
+      /** Made through the merchant API: the key's name (lib/merchant-api/keys). */
       createdByKeyName: apiKeys.name,
     })
     .from(pr)

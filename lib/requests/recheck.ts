@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "../db/client";
-import type { MerchantApi } from "../payment-api/client";
+import type { MerchantApi } from "../provider/client";
 import { recordEvent } from "./apply";
 import type { State } from "./lifecycle";
 import { getRequestInScope, type Scope } from "./queries";

@@ -7,7 +7,7 @@ import { paymentRequests, requestEvents } from "../db/schema";
 import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
-import { createPaymentApi, type MerchantApi } from "../payment-api/client";
+import { createPaymentApi, type MerchantApi } from "../provider/client";
 import { createRequest, type RequestRow } from "./create";
 import { reconcileRequest } from "./reconcile";
 import { payInRequest, payOutRequest } from "./contract";

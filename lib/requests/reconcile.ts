@@ -4,12 +4,12 @@ import type { Db } from "../db/client";
 import { paymentRequests, requestEvents } from "../db/schema";
 import { toDecimalString, toSatang } from "../money";
 import { judgeFound, type FoundRequest } from "./adopt";
-import type { MerchantApi, PaymentRecord } from "../payment-api/client";
+import type { MerchantApi, PaymentRecord } from "../provider/client";
 import { applyToRequest, recordEvent } from "./apply";
 import { sendToProvider, type RequestRow } from "./create";
 import { isTerminal, type State } from "./lifecycle";
 import type { Fact } from "./notes";
-import { factsOf } from "../payment-api/result";
+import { factsOf } from "../provider/result";
 import { feeTermsOf, type FeeTerms } from "./fees";
 
 /**

@@ -6,7 +6,7 @@ import { paymentRequests, requestEvents } from "../db/schema";
 import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
-import { createPaymentApi, type MerchantApi } from "../payment-api/client";
+import { createPaymentApi, type MerchantApi } from "../provider/client";
 import { createRequest } from "./create";
 import { recheckRequest } from "./recheck";
 import { controlsFor, driveSandbox, runSandboxControl, sandboxControlSchema, type ControlContext } from "./sandbox-controls";

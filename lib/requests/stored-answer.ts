@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * The provider's Pay-In answer as PayDesk stored it (payment_requests.provider_response: the
- * normalised payInResponseSchema output of lib/payment-api/schemas.ts). Read back defensively —
+ * normalised payInResponseSchema output of lib/provider/schemas.ts). Read back defensively —
  * it is jsonb, and rows written by older versions may lack fields — by every reader: the console's
  * request page, the checkout page, the slip page.
  */

@@ -1,6 +1,6 @@
 /**
  * Anonymous slip-link traffic against staff work, over real HTTP against the live sandbox with its
- * own 20-per-10-s limit and PayDesk's limiter at the same rate, wired as lib/payment-api/index.ts
+ * own 20-per-10-s limit and PayDesk's limiter at the same rate, wired as lib/provider/index.ts
  * does (in memory on PGlite, in the database on Postgres). A flood of well-formed links must not
  * delay a re-check or a create, and a link the provider rejected is not asked about again.
  */
@@ -10,8 +10,8 @@ import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/h
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
-import { createPaymentApi, type PaymentApi } from "../payment-api/client";
-import { createMemoryLimiter, createPostgresLimiter } from "../payment-api/limiter";
+import { createPaymentApi, type PaymentApi } from "../provider/client";
+import { createMemoryLimiter, createPostgresLimiter } from "../provider/limiter";
 import { anonymousShareOf } from "../public/anonymous-calls";
 import { createRequest } from "../requests/create";
 import { recheckRequest } from "../requests/recheck";

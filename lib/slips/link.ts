@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { findBank } from "../banks";
 import type { Db } from "../db/client";
 import { merchants, paymentRequests } from "../db/schema";
-import type { PaymentApi } from "../payment-api/client";
+import type { PaymentApi } from "../provider/client";
 import { toSatang, type Satang } from "../money";
 import { hitRateLimits, type Limit, type RateVerdict } from "../public/rate-limit";
 import { ipThrottleKey } from "../http/request-ip";

@@ -9,8 +9,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
-import { createPaymentApi, type PaymentApi } from "../payment-api/client";
-import { createMemoryLimiter } from "../payment-api/limiter";
+import { createPaymentApi, type PaymentApi } from "../provider/client";
+import { createMemoryLimiter } from "../provider/limiter";
 import { anonymousShareKnownSpent, takeAnonymousCall } from "../public/anonymous-calls";
 import { openSlipLink, SLIP_LIMITS, type SlipLinkCheck } from "./link";
 

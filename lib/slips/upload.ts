@@ -1,8 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { recordOutboundEvent } from "../outbound/outbox";
-import type { PaymentApi } from "../payment-api/client";
+import { recordOutboundEvent } from "../outbound-webhooks/outbox";
+import type { PaymentApi } from "../provider/client";
 import { recordEvent } from "../requests/apply";
 import { checkImage, MAX_UPLOAD_BYTES, NOTE_MAX_CHARS, type ImageCheck } from "./image";
 import { findSlipRequest, type SlipLink } from "./link";

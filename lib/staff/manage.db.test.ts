@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertStaff } from "../auth/testing/staff";
-import { loadStaffSession } from "../auth/session";
-import { listOpenSessions, recordSignIn } from "../auth/sessions";
+import { loadStaffSession } from "../auth/current-session";
+import { listOpenSessions, recordSignIn } from "../auth/open-sessions";
 import { verifySignIn } from "../auth/verify-sign-in";
 import { merchants, staffPasskeys, staffUsers } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { hashPassword } from "../auth/password";
 import { resetSecondFactor } from "../auth/second-factor";
-import { endSessions } from "../auth/sessions";
+import { endSessions } from "../auth/open-sessions";
 import { announceStaffChange } from "../live/staff-changes";
 import { setSecondFactorRoles } from "../auth/second-factor-policy";
 import type { Db } from "../db/client";
@@ -16,7 +16,7 @@ import { merchantIdsFor, type InviteStaffInput, type StaffAccessInput } from "./
  * Staff accounts, as admins manage them. The rules live here, where the tests reach them:
  *
  * - An invited (or reset) person gets a one-time password, shown to the admin once, and must
- *   choose their own at first sign-in (lib/auth/session.ts sends them to /account/password).
+ *   choose their own at first sign-in (lib/auth/current-session.ts sends them to /account/password).
  * - Nobody changes their own role or merchants, or disables themselves: an admin cannot lock
  *   themselves out by mistake, and every change of access is one person acting on another.
  * - There is always at least one active admin. The check runs in the same transaction as the
@@ -94,7 +94,7 @@ export async function setStaffDisabled(db: Db, actor: Actor, userId: string, isD
   await db.transaction(async (tx) => {
     const target = await lockForChange(tx as unknown as Db, userId);
     if (isDisabled && target.role === "admin" && !target.isDisabled) await assertAnotherActiveAdmin(tx as unknown as Db, target.id);
-    // Takes effect at the person's next click: every request re-reads their row (lib/auth/session.ts).
+    // Takes effect at the person's next click: every request re-reads their row (lib/auth/current-session.ts).
     await tx.update(staffUsers).set({ isDisabled, updatedAt: new Date() }).where(eq(staffUsers.id, target.id));
   });
   // Their open event streams, on every instance, end now rather than at their next re-check.
@@ -103,7 +103,7 @@ export async function setStaffDisabled(db: Db, actor: Actor, userId: string, isD
 
 /**
  * A new one-time password for someone who forgot theirs (or whose account someone else may hold);
- * they must replace it at sign-in. Every session of theirs ends with it (lib/auth/sessions.ts): a
+ * they must replace it at sign-in. Every session of theirs ends with it (lib/auth/open-sessions.ts): a
  * session that outlived the reset could be a thief's, still signed in.
  */
 export async function resetStaffPassword(db: Db, actor: Actor, userId: string): Promise<{ email: string; oneTimePassword: string }> {

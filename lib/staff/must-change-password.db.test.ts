@@ -16,7 +16,7 @@ const signInAs = async (userId: string) => {
   surroundings.cookie = await sealedSessionCookie(userId, { secret });
 };
 
-const { CHOOSE_PASSWORD_PATH, loadStaffSession, requirePermission, requireSession } = await import("../auth/session");
+const { CHOOSE_PASSWORD_PATH, loadStaffSession, requirePermission, requireSession } = await import("../auth/current-session");
 
 describe.each(DATABASE_KINDS)("a person on a one-time password, on %s", (kind) => {
   const skip = kind === "postgres" ? postgresSkipReason() : null;

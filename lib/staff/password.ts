@@ -12,7 +12,7 @@ import type { ChangePasswordInput } from "./schemas";
  * password is the "current" one), or whenever they like. The current password is asked again so
  * a session left open on a shared computer cannot be turned into a stolen account.
  *
- * Every other session of the person ends (lib/auth/session.ts): whoever knew the old password may
+ * Every other session of the person ends (lib/auth/current-session.ts): whoever knew the old password may
  * be signed in somewhere. `keptSessionId`, the session making the change, stays signed in.
  *
  * Whoever held a session may also have added a passkey, which signs in without the password: the

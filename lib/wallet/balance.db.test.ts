@@ -13,7 +13,7 @@ import { merchantWallets, paymentRequests } from "@/lib/db/schema";
 import { createTestDatabase, postgresSkipReason, type DatabaseKind, type TestDatabase } from "@/lib/db/testing/databases";
 import { createKeyVault } from "@/lib/merchants/key-vault";
 import { createMerchant } from "@/lib/merchants/manage";
-import { createPaymentApi, type MerchantApi } from "@/lib/payment-api/client";
+import { createPaymentApi, type MerchantApi } from "@/lib/provider/client";
 import { createRequest } from "@/lib/requests/create";
 import { payOutRequest } from "@/lib/requests/contract";
 import { percentOfAmount } from "@/lib/requests/fees";

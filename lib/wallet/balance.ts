@@ -13,8 +13,8 @@ import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../db";
 import { merchantWallets } from "../db/schema";
 import { toDecimalString, toSatang, type Satang } from "../money";
-import type { MerchantApi, ProviderWallet } from "../payment-api/client";
-import type { ProviderResult } from "../payment-api/result";
+import type { MerchantApi, ProviderWallet } from "../provider/client";
+import type { ProviderResult } from "../provider/result";
 import { availableOf, type WalletFailure, type WalletPosition } from "./position";
 import { waitingDebits } from "./waiting";
 

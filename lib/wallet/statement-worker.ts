@@ -8,7 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../db";
-import type { MerchantApi } from "../payment-api/client";
+import type { MerchantApi } from "../provider/client";
 import { runStatement } from "./statement";
 
 export const STATEMENT_GRACE_MS = 15 * 60_000;

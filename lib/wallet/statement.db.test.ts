@@ -14,7 +14,7 @@ import { paymentRequests, walletStatements } from "@/lib/db/schema";
 import { createTestDatabase, postgresSkipReason, type DatabaseKind, type TestDatabase } from "@/lib/db/testing/databases";
 import { createKeyVault } from "@/lib/merchants/key-vault";
 import { createMerchant } from "@/lib/merchants/manage";
-import { createPaymentApi, type MerchantApi } from "@/lib/payment-api/client";
+import { createPaymentApi, type MerchantApi } from "@/lib/provider/client";
 import { createRequest, type RequestPayload } from "@/lib/requests/create";
 import { payInRequest, payOutRequest } from "@/lib/requests/contract";
 import { reconcileRequest } from "@/lib/requests/reconcile";

@@ -23,7 +23,7 @@ import type { Db } from "../db";
 import { merchantWallets, walletStatements, walletTransactions } from "../db/schema";
 import { toDecimalString, toSatang, type Satang } from "../money";
 import { ENDED_PAID, isEndedPaid } from "../requests/lifecycle";
-import type { MerchantApi, WalletTx } from "../payment-api/client";
+import type { MerchantApi, WalletTx } from "../provider/client";
 
 export type Finding =
   | {

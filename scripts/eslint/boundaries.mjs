@@ -10,7 +10,7 @@ const database = {
 const providerDatabase = {
   group: ["@/lib/db", "@/lib/db/**", "**/lib/db", "**/lib/db/**", "../db", "../db/**"],
   allowTypeImports: true,
-  message: "Only lib/payment-api/index.ts wires the database into the provider client (type imports are fine).",
+  message: "Only lib/provider/index.ts wires the database into the provider client (type imports are fine).",
 };
 const staffAuth = {
   group: ["@/lib/auth", "@/lib/auth/**", "**/lib/auth", "**/lib/auth/**"],
@@ -37,5 +37,5 @@ export const boundaries = [
   restrict(customerComponents, database, staffAuth, consoleComponents),
   // pages/checkout: the hosted checkout when it is served by the Pages Router.
   restrict(["app/checkout/**", "app/payin-slip-upload/**", "pages/checkout/**"], staffAuth, consoleComponents),
-  { ...restrict(["lib/payment-api/**"], providerDatabase), ignores: ["lib/payment-api/index.ts", ...tests] },
+  { ...restrict(["lib/provider/**"], providerDatabase), ignores: ["lib/provider/index.ts", ...tests] },
 ];

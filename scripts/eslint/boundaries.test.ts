@@ -27,11 +27,11 @@ describe("import boundaries", () => {
     expect(await restricted("components/console/x.test.ts", `import { database as value } from "@/lib/db";`)).toEqual([]);
   });
 
-  it("lets only lib/payment-api/index.ts wire the database into the provider client", async () => {
-    expect(await restricted("lib/payment-api/limiter.ts", `import { database as value } from "../db";`)).toHaveLength(1);
-    expect(await restricted("lib/payment-api/limiter.ts", `import { providerCalls as value } from "@/lib/db/schema";`)).toHaveLength(1);
-    expect(await restricted("lib/payment-api/limiter.ts", `import type { Db } from "../db/client";\nconst value = 1;`)).toEqual([]);
-    expect(await restricted("lib/payment-api/index.ts", `import { database as value } from "../db";`)).toEqual([]);
+  it("lets only lib/provider/index.ts wire the database into the provider client", async () => {
+    expect(await restricted("lib/provider/limiter.ts", `import { database as value } from "../db";`)).toHaveLength(1);
+    expect(await restricted("lib/provider/limiter.ts", `import { providerCalls as value } from "@/lib/db/schema";`)).toHaveLength(1);
+    expect(await restricted("lib/provider/limiter.ts", `import type { Db } from "../db/client";\nconst value = 1;`)).toEqual([]);
+    expect(await restricted("lib/provider/index.ts", `import { database as value } from "../db";`)).toEqual([]);
   });
 
   it("keeps staff auth and console components out of the customer's pages", async () => {
@@ -42,13 +42,13 @@ describe("import boundaries", () => {
       "app/payin-slip-upload/[orgId]/x.tsx",
       "pages/checkout/x.tsx",
     ]) {
-      expect(await restricted(file, `import { auth as value } from "@/lib/auth/session";`), file).toHaveLength(1);
+      expect(await restricted(file, `import { auth as value } from "@/lib/auth/current-session";`), file).toHaveLength(1);
       expect(await restricted(file, `import { Nav as value } from "@/components/console/nav";`), file).toHaveLength(1);
       expect(await restricted(file, `import { clientIp as value } from "@/lib/http/request-ip";`), file).toEqual([]);
     }
     // The customer's components are components: no database either; their pages may read it.
     expect(await restricted("components/checkout/x.tsx", `import { database as value } from "@/lib/db";`)).toHaveLength(1);
     expect(await restricted("app/checkout/[token]/x.tsx", `import { database as value } from "@/lib/db";`)).toEqual([]);
-    expect(await restricted("app/(console)/x.tsx", `import { auth as value } from "@/lib/auth/session";`)).toEqual([]);
+    expect(await restricted("app/(console)/x.tsx", `import { auth as value } from "@/lib/auth/current-session";`)).toEqual([]);
   });
 });

@@ -4,21 +4,21 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ref, startTestSandbox, type TestSandbox } from "@/sandbox/testing/harness";
 import { approvalMessages } from "@/components/console/approvals/messages";
 import { deniedMessage } from "@/lib/auth/action";
-import type { StaffSession } from "@/lib/auth/session";
+import type { StaffSession } from "@/lib/auth/current-session";
 import { insertStaff } from "@/lib/auth/testing/staff";
 import type { Db } from "@/lib/db/client";
 import { auditLog, paymentRequests } from "@/lib/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
 import { createKeyVault } from "@/lib/merchants/key-vault";
 import { createMerchant } from "@/lib/merchants/manage";
-import { createPaymentApi, type MerchantApi } from "@/lib/payment-api/client";
+import { createPaymentApi, type MerchantApi } from "@/lib/provider/client";
 import { payOutRequest, type Destination } from "@/lib/requests/contract";
 import { createRequest } from "@/lib/requests/create";
 
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown, session: null as StaffSession | null, api: undefined as unknown }));
-vi.mock("@/lib/auth/session", () => ({ currentSession: async () => surroundings.session }));
+vi.mock("@/lib/auth/current-session", () => ({ currentSession: async () => surroundings.session }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
-vi.mock("@/lib/payment-api", () => ({ merchantApi: async () => surroundings.api }));
+vi.mock("@/lib/provider", () => ({ merchantApi: async () => surroundings.api }));
 vi.mock("next/headers", () => ({
   headers: async () => new Headers({ "x-forwarded-for": "203.0.113.41", "accept-language": "en" }),
   cookies: async () => ({ get: () => undefined, set: () => undefined }),

@@ -5,7 +5,7 @@ import { approvalMessages } from "@/components/console/approvals/messages";
 import { stateLabels } from "@/components/console/requests/status-messages";
 import { ActionError, defineAction } from "@/lib/auth/action";
 import { getLocale } from "@/lib/i18n/server";
-import { merchantApi } from "@/lib/payment-api";
+import { merchantApi } from "@/lib/provider";
 import { approveRequest, declineRequest, type DecisionResult } from "@/lib/requests/approve";
 import { fieldMessage } from "@/lib/requests/form-messages";
 import { declineFormSchema } from "@/lib/requests/forms";

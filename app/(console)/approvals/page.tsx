@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { HeldRequestCard } from "@/components/console/approvals/held-request-card";
 import { approvalMessages } from "@/components/console/approvals/messages";
-import { CONSOLE_SECTIONS } from "@/lib/auth/console-sections";
-import { requirePermission } from "@/lib/auth/session";
+import { CONSOLE_SECTIONS } from "@/lib/navigation/console-sections";
+import { requirePermission } from "@/lib/auth/current-session";
 import { getDb } from "@/lib/db";
 import { getLocale } from "@/lib/i18n/server";
 import { listHeldRequests } from "@/lib/requests/approve";

@@ -4,8 +4,8 @@ import { AuditFiltersForm } from "@/components/console/audit/audit-filters";
 import { auditMessages } from "@/components/console/audit/audit-messages";
 import { AuditTable } from "@/components/console/audit/audit-table";
 import { auditFilterOptions, listAudit, parseAuditFilters, type AuditFilters } from "@/lib/audit/queries";
-import { CONSOLE_SECTIONS } from "@/lib/auth/console-sections";
-import { requirePermission } from "@/lib/auth/session";
+import { CONSOLE_SECTIONS } from "@/lib/navigation/console-sections";
+import { requirePermission } from "@/lib/auth/current-session";
 import { getDb } from "@/lib/db";
 import { getLocale } from "@/lib/i18n/server";
 

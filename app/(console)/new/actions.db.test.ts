@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { fieldMessage } from "@/lib/requests/form-messages";
 import { ref, startTestSandbox, type TestSandbox } from "@/sandbox/testing/harness";
 import { ACTION_MESSAGES, deniedMessage } from "@/lib/auth/action";
-import type { StaffSession } from "@/lib/auth/session";
+import type { StaffSession } from "@/lib/auth/current-session";
 import { insertStaff } from "@/lib/auth/testing/staff";
 import type { Db } from "@/lib/db/client";
 import { auditLog, paymentRequests, requestEvents } from "@/lib/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
 import { createKeyVault } from "@/lib/merchants/key-vault";
 import { createMerchant } from "@/lib/merchants/manage";
-import { createPaymentApi, type MerchantApi } from "@/lib/payment-api/client";
+import { createPaymentApi, type MerchantApi } from "@/lib/provider/client";
 import { generateIdempotencyKey } from "@/lib/requests/ref-id";
 
 const surroundings = vi.hoisted(() => ({
@@ -20,10 +20,10 @@ const surroundings = vi.hoisted(() => ({
   api: undefined as unknown,
   acceptLanguage: "en",
 }));
-vi.mock("@/lib/auth/session", () => ({ currentSession: async () => surroundings.session }));
+vi.mock("@/lib/auth/current-session", () => ({ currentSession: async () => surroundings.session }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
 // The action reads the merchant's row with its scope check and opens its keys from that row (merchantApiFor).
-vi.mock("@/lib/payment-api", () => ({ merchantApi: async () => surroundings.api, merchantApiFor: async () => surroundings.api }));
+vi.mock("@/lib/provider", () => ({ merchantApi: async () => surroundings.api, merchantApiFor: async () => surroundings.api }));
 vi.mock("next/headers", () => ({
   headers: async () => new Headers({ "x-forwarded-for": "203.0.113.40", "accept-language": surroundings.acceptLanguage }),
   cookies: async () => ({ get: () => undefined, set: () => undefined }),

@@ -5,7 +5,7 @@ import { ActionError, defineAction } from "@/lib/auth/action";
 import type { AuditAction } from "@/lib/audit/actions";
 import type { Permission } from "@/lib/auth/permissions";
 import { getLocale } from "@/lib/i18n/server";
-import { merchantApi, merchantApiFor } from "@/lib/payment-api";
+import { merchantApi, merchantApiFor } from "@/lib/provider";
 import { createForMerchant, type RequestPayload } from "@/lib/requests/create";
 import { ceilingIssue, isRefId1Taken, needsApproval, rulesOf } from "@/lib/requests/form-context";
 import { fieldMessage } from "@/lib/requests/form-messages";

@@ -7,10 +7,10 @@ import { filterErrorMessages, listMessages } from "@/components/console/requests
 import { RequestTable } from "@/components/console/requests/request-table";
 import { LiveUpdates } from "@/components/live/live-updates";
 import { catchUpMark } from "@/lib/live/bus";
-import { CONSOLE_SECTIONS } from "@/lib/auth/console-sections";
+import { CONSOLE_SECTIONS } from "@/lib/navigation/console-sections";
 import { canAny, type Permission } from "@/lib/auth/permissions";
-import { selectedMerchant } from "@/lib/auth/selected-merchant";
-import { requirePermission } from "@/lib/auth/session";
+import { selectedMerchant } from "@/lib/navigation/selected-merchant";
+import { requirePermission } from "@/lib/auth/current-session";
 import { getDb } from "@/lib/db";
 import { getLocale } from "@/lib/i18n/server";
 import { hasNarrowingFilters, listHref, parseListFilters, type ListTab } from "@/lib/requests/list-filters";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { ActionError, defineAction } from "@/lib/auth/action";
 import { getMerchantInScope } from "@/lib/merchants/queries";
 import { getLocale } from "@/lib/i18n/server";
-import { merchantApi } from "@/lib/payment-api";
+import { merchantApi } from "@/lib/provider";
 import { runStatement } from "@/lib/wallet/statement";
 import { parseDay } from "@/lib/wallet/statement-view";
 import { statementMessages } from "@/components/console/statement/statement-messages";

@@ -5,9 +5,9 @@ import { RunStatementButton } from "@/components/console/statement/run-statement
 import { statementMessages } from "@/components/console/statement/statement-messages";
 import { primaryButtonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
-import { CONSOLE_SECTIONS } from "@/lib/auth/console-sections";
-import { selectedMerchant } from "@/lib/auth/selected-merchant";
-import { requirePermission } from "@/lib/auth/session";
+import { CONSOLE_SECTIONS } from "@/lib/navigation/console-sections";
+import { selectedMerchant } from "@/lib/navigation/selected-merchant";
+import { requirePermission } from "@/lib/auth/current-session";
 import { getDb } from "@/lib/db";
 import { formatDateTime, formatThb } from "@/lib/i18n";
 import { getLocale } from "@/lib/i18n/server";

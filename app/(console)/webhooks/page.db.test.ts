@@ -1,13 +1,13 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { StaffSession } from "@/lib/auth/session";
+import type { StaffSession } from "@/lib/auth/current-session";
 import type { Db } from "@/lib/db/client";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
-import { recordRefusal } from "@/lib/webhooks/refusals";
+import { recordRefusal } from "@/lib/provider-webhooks/refusals";
 
 /** The webhooks page's refusal panel as it renders, for people who see every merchant and for those who do not. */
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown, session: null as StaffSession | null, locale: "en" as "en" | "th" }));
-vi.mock("@/lib/auth/session", () => ({ requirePermission: async () => surroundings.session }));
+vi.mock("@/lib/auth/current-session", () => ({ requirePermission: async () => surroundings.session }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
 vi.mock("@/lib/i18n/server", () => ({ getLocale: async () => surroundings.locale }));
 // Live updates need a browser; what is under test is the server's HTML.

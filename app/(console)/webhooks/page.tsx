@@ -5,18 +5,18 @@ import { RefusalsPanel } from "@/components/console/webhooks/refusals-panel";
 import { LiveUpdates } from "@/components/live/live-updates";
 import { catchUpMark } from "@/lib/live/bus";
 import { VERDICT_LABELS, webhookMessages } from "@/components/console/webhooks/messages";
-import { CONSOLE_SECTIONS } from "@/lib/auth/console-sections";
-import { requirePermission } from "@/lib/auth/session";
+import { CONSOLE_SECTIONS } from "@/lib/navigation/console-sections";
+import { requirePermission } from "@/lib/auth/current-session";
 import { getDb } from "@/lib/db";
 import { getLocale } from "@/lib/i18n/server";
 import { listMerchantsVisibleTo } from "@/lib/merchants/queries";
-import { EVENTS } from "@/lib/webhooks/parse";
-import { parseDeliveryFilters, type Search } from "@/lib/webhooks/filters";
-import { listDeliveries, VERDICTS } from "@/lib/webhooks/queries";
-import { summarizeRefusals } from "@/lib/webhooks/refusals";
+import { EVENTS } from "@/lib/provider-webhooks/parse";
+import { parseDeliveryFilters, type Search } from "@/lib/provider-webhooks/filters";
+import { listDeliveries, VERDICTS } from "@/lib/provider-webhooks/queries";
+import { summarizeRefusals } from "@/lib/provider-webhooks/refusals";
 import { compactButtonClass } from "@/components/ui/button";
 
-export const metadata: Metadata = { title: "Webhooks" };
+export const metadata: Metadata = { title: "Provider webhooks" };
 
 const one = (v: string | string[] | undefined) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined);
 

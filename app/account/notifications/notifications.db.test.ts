@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { StaffSession } from "@/lib/auth/session";
+import type { StaffSession } from "@/lib/auth/current-session";
 import { insertStaff } from "@/lib/auth/testing/staff";
 import type { Db } from "@/lib/db/client";
 import { auditLog, staffUsers } from "@/lib/db/schema";
@@ -17,7 +17,7 @@ const surroundings = vi.hoisted(() => ({
   session: null as StaffSession | null,
   smtpUrl: undefined as string | undefined,
 }));
-vi.mock("@/lib/auth/session", () => ({
+vi.mock("@/lib/auth/current-session", () => ({
   currentSession: async () => surroundings.session,
   requireSession: async () => surroundings.session,
 }));

@@ -5,7 +5,7 @@ import { NotificationChoicesForm } from "@/components/auth/notification-choices-
 import { notificationMessages } from "@/components/auth/notification-messages";
 import { AccountHeader } from "@/components/auth/account-header";
 import { CONSOLE_HOME } from "@/lib/auth/callback-path";
-import { currentSession } from "@/lib/auth/session";
+import { currentSession } from "@/lib/auth/current-session";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { getLocale } from "@/lib/i18n/server";

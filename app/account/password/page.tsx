@@ -6,7 +6,7 @@ import { PasswordForm } from "@/components/auth/password-form";
 import { AccountHeader } from "@/components/auth/account-header";
 import { CONSOLE_HOME } from "@/lib/auth/callback-path";
 import { listPasskeys } from "@/lib/auth/passkeys";
-import { currentSession } from "@/lib/auth/session";
+import { currentSession } from "@/lib/auth/current-session";
 import { getDb } from "@/lib/db";
 import { formatDateTime } from "@/lib/i18n/date-time";
 import { getLocale } from "@/lib/i18n/server";
@@ -20,7 +20,7 @@ export const metadata: Metadata = { title: "Password" };
 
 /**
  * Outside the console's layout on purpose: that layout sends a person on a one-time password here
- * (lib/auth/session.ts requireSession), so this page must not go through it.
+ * (lib/auth/current-session.ts requireSession), so this page must not go through it.
  */
 export default async function PasswordPage() {
   const session = await currentSession();

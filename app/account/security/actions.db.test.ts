@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { finishPasskeyRegistration, beginPasskeyRegistration } from "@/lib/auth/passkeys";
 import { beginTotpEnrolment, confirmTotpEnrolment, secondFactorStatus } from "@/lib/auth/second-factor";
 import { secondFactorRules } from "@/lib/auth/second-factor-rules";
-import { loadStaffSession, type StaffSession } from "@/lib/auth/session";
-import { recordSignIn } from "@/lib/auth/sessions";
+import { loadStaffSession, type StaffSession } from "@/lib/auth/current-session";
+import { recordSignIn } from "@/lib/auth/open-sessions";
 import { STEP_UP_THROTTLE } from "@/lib/auth/step-up-throttle";
 import { SoftAuthenticator } from "@/lib/auth/testing/soft-authenticator";
 import { insertStaff } from "@/lib/auth/testing/staff";
@@ -18,8 +18,8 @@ import { keyVault } from "@/lib/merchants/vault";
 
 // The actions' surroundings outside a Next request: who is signed in, the database, the headers.
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown, session: null as StaffSession | null }));
-vi.mock("@/lib/auth/session", async (original) => ({
-  ...(await original<typeof import("@/lib/auth/session")>()),
+vi.mock("@/lib/auth/current-session", async (original) => ({
+  ...(await original<typeof import("@/lib/auth/current-session")>()),
   currentSession: async () => surroundings.session,
 }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));

@@ -13,11 +13,11 @@ import {
 } from "@/lib/auth/second-factor";
 import { beginPasskeyRegistrationSchema, beginTotpSchema, secondFactorCodeSchema, secondFactorRules } from "@/lib/auth/second-factor-rules";
 import { verifyPassword } from "@/lib/auth/password";
-import type { StaffSession } from "@/lib/auth/session";
+import type { StaffSession } from "@/lib/auth/current-session";
 import { limitedStepUpCheck, type StepUpLock } from "@/lib/auth/step-up-throttle";
 import type { Db } from "@/lib/db/client";
 import { staffUsers } from "@/lib/db/schema";
-import { endSession, endSessions } from "@/lib/auth/sessions";
+import { endSession, endSessions } from "@/lib/auth/open-sessions";
 import { recordStepUp } from "@/lib/auth/step-up";
 import { keyVault } from "@/lib/merchants/vault";
 import { env } from "@/lib/env";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { StepUpProvider } from "@/components/ui/step-up";
-import type { StaffSession } from "@/lib/auth/session";
+import type { StaffSession } from "@/lib/auth/current-session";
 import type { Locale } from "@/lib/i18n/locale";
 import { passkeyStepUpAction, passkeyStepUpOptionsAction, stepUpAction } from "./actions";
 

@@ -1,10 +1,10 @@
 import { NextRequest } from "next/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { StaffSession } from "@/lib/auth/session";
+import type { StaffSession } from "@/lib/auth/current-session";
 
 // Who is signed in is the only surrounding these answers need: both are given before any stream starts.
 const surroundings = vi.hoisted(() => ({ session: null as StaffSession | null }));
-vi.mock("@/lib/auth/session", () => ({ currentSession: async () => surroundings.session }));
+vi.mock("@/lib/auth/current-session", () => ({ currentSession: async () => surroundings.session }));
 
 const { GET } = await import("./route");
 

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { defineRoute } from "@/lib/auth/route";
 import { getDb } from "@/lib/db";
-import { merchantApi } from "@/lib/payment-api";
+import { merchantApi } from "@/lib/provider";
 import { currentWallet, positionOf } from "@/lib/wallet/balance";
 
 /**

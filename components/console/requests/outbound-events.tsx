@@ -1,8 +1,8 @@
 import Link from "next/link";
 import type { Locale } from "@/lib/i18n";
 import { formatDateTime } from "@/lib/i18n/date-time";
-import type { DeliveryStatus } from "@/lib/outbound/log";
-import { eventTypeMessages, outboundMessages } from "../settings/outbound-messages";
+import type { DeliveryStatus } from "@/lib/outbound-webhooks/log";
+import { eventTypeMessages, outboundMessages } from "../settings/webhooks/outbound-messages";
 
 export interface OutboundEventListing {
   eventId: string;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { RawJson } from "@/components/ui/raw-json";
 import { formatDateTime, type Locale } from "@/lib/i18n";
-import { knownCodeDescription } from "@/lib/payment-api/codes";
+import { knownCodeDescription } from "@/lib/provider/codes";
 import type { State } from "@/lib/requests/lifecycle";
 import { factWords } from "@/lib/requests/notes";
 import { feesOf } from "@/lib/requests/fees";
@@ -11,7 +11,7 @@ import { detailMessages } from "./detail-messages";
 import { destinationSummary, thb } from "./request-format";
 import { kindLabels } from "./status-messages";
 
-/** What PayDesk sent (the validated input it keeps, lib/payment-api/requests.ts); read loosely, shown as is. */
+/** What PayDesk sent (the validated input it keeps, lib/provider/requests.ts); read loosely, shown as is. */
 const inputSchema = z
   .looseObject({
     qrProvider: z.string().optional(),

@@ -89,7 +89,7 @@ describe("the timeline's own PayDesk facts", () => {
 });
 
 describe("the timeline's held and unconfirmed webhooks", () => {
-  // As lib/webhooks/hold.ts and lib/webhooks/process.ts store them.
+  // As lib/provider-webhooks/hold.ts and lib/provider-webhooks/process.ts store them.
   const noReadKey = entry(3, "webhook_unconfirmed", {
     event: "PaymentIn.Success",
     jobId: "j1",

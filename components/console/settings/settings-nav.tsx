@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { can } from "@/lib/auth/permissions";
-import type { StaffSession } from "@/lib/auth/session";
+import type { StaffSession } from "@/lib/auth/current-session";
 import type { Locale } from "@/lib/i18n";
 import { settingsMessages } from "./settings-messages";
 

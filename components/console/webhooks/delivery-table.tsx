@@ -2,7 +2,7 @@ import Link from "next/link";
 import { RawJson } from "@/components/ui/raw-json";
 import { formatDateTime, type Locale } from "@/lib/i18n";
 import { factWords } from "@/lib/requests/notes";
-import type { DeliveryRow } from "@/lib/webhooks/queries";
+import type { DeliveryRow } from "@/lib/provider-webhooks/queries";
 import { VERDICT_LABELS, webhookMessages } from "./messages";
 
 const TONE: Record<string, string> = {

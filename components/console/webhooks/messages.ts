@@ -2,7 +2,7 @@ import { defineMessages } from "@/lib/i18n";
 
 export const webhookMessages = defineMessages({
   en: {
-    title: "Webhooks",
+    title: "Provider webhooks",
     intro:
       "Every webhook the provider sent, and what PayDesk did with it. The provider never retries a lost webhook; PayDesk checks open requests with the provider anyway.",
     verdict: "Verdict",
@@ -37,7 +37,7 @@ export const webhookMessages = defineMessages({
     unknownAddress: "unknown",
   },
   th: {
-    title: "เว็บฮุก",
+    title: "เว็บฮุกจากผู้ให้บริการ",
     intro:
       "เว็บฮุกทุกรายการที่ผู้ให้บริการส่งมา และสิ่งที่ PayDesk ทำกับแต่ละรายการ ผู้ให้บริการไม่ส่งซ้ำเมื่อเว็บฮุกสูญหาย PayDesk จึงตรวจสอบรายการที่ยังเปิดอยู่กับผู้ให้บริการเองด้วย",
     verdict: "ผลการประมวลผล",

@@ -1,5 +1,5 @@
 import { formatDateTime, type Locale } from "@/lib/i18n";
-import type { RefusalSummary } from "@/lib/webhooks/refusals";
+import type { RefusalSummary } from "@/lib/provider-webhooks/refusals";
 import { REFUSAL_LABELS, webhookMessages } from "./messages";
 
 /** From this many refusals in the last hour, the panel says it is a burst. */

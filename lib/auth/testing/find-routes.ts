@@ -2,9 +2,9 @@
  * The checker behind lib/auth/routes-registry.db.test.ts: finds every route handler module
  * (route.ts) under the given app folder, works out the URL path it serves, and reports every HTTP
  * method it exports that the right door did not build: the staff door (lib/auth/route.ts) for a
- * path that needs a session, the webhook door for /api/webhooks/…, the API door (lib/api/route.ts)
+ * path that needs a session, the webhook door for /api/webhooks/…, the API door (lib/merchant-api/http/route.ts)
  * for the merchant API under /api/v1, the public door for the other
- * public paths (lib/http/public-route.ts, lib/auth/public-paths.ts). A route that cannot use a
+ * public paths (lib/http/public-route.ts, lib/http/public-paths.ts). A route that cannot use a
  * door is named in `exceptions` with the reason, so a bypass is a decision someone wrote down.
  *
  * A Pages API route (pages/api/…, lib/http/pages-bridge.ts) is checked the same way: its default
@@ -16,7 +16,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { doorOf, type DoorKind } from "../../http/door";
 import { pagesRoutePathOf } from "../../http/pages-bridge";
-import { publicPathKind } from "../public-paths";
+import { publicPathKind } from "../../http/public-paths";
 
 const ROUTE_FILE = /^route\.(ts|js|mjs)$/;
 export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
@@ -59,7 +59,7 @@ const DOOR_FILES: Record<DoorKind, string> = {
   staff: "defineRoute (lib/auth/route.ts)",
   public: "definePublicRoute (lib/http/public-route.ts)",
   webhook: "defineWebhookRoute (lib/http/public-route.ts)",
-  api: "defineApiRoute (lib/api/route.ts)",
+  api: "defineApiRoute (lib/merchant-api/http/route.ts)",
 };
 
 /** The door a route at `urlPath` must come through. */

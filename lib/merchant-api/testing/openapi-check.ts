@@ -45,7 +45,7 @@ export function expectDocumented(method: string, path: string, status: number, b
   }
 }
 
-/** The headers PayDesk's door sets (lib/api/route.ts, lib/api/errors.ts), as the document names them. */
+/** The headers PayDesk's door sets (lib/merchant-api/http/route.ts, lib/merchant-api/http/errors.ts), as the document names them. */
 const DOOR_HEADERS = ["X-Request-Id", "Idempotent-Replayed", "Retry-After"];
 
 /** Every door header the answer carries is declared for its status; every required one is there. */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { TestSandbox } from "../../../sandbox/testing/harness";
 import type { Db } from "../../db/client";
-import { createPaymentApi, type MerchantApi } from "../../payment-api/client";
+import { createPaymentApi, type MerchantApi } from "../../provider/client";
 import { createKeyVault } from "../key-vault";
 import { createMerchant } from "../manage";
 

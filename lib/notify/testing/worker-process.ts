@@ -1,7 +1,7 @@
 /**
  * One PayDesk instance's staff e-mail loop in its own OS process, for lib/notify/crash.db.test.ts: the
  * test kills it with SIGKILL while the SMTP server holds back its answer to the e-mail, so nothing
- * of it may live in the test's process. Started as lib/outbound/testing/worker-process.ts is (fork
+ * of it may live in the test's process. Started as lib/outbound-webhooks/testing/worker-process.ts is (fork
  * with tsx and the react-server condition). It opens the test's Postgres (NOTIFY_DATABASE_URL),
  * sends through NOTIFY_SMTP_URL with a lease of NOTIFY_LEASE_MS, and says "ready" over IPC once the
  * loop runs.

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Fragment } from "react";
 import { CreateOperationPage } from "@/components/console/create/create-operation-page";
-import { requirePermission } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/current-session";
 import { getLocale } from "@/lib/i18n/server";
 import { loadCreateForm } from "@/lib/requests/create-page";
 import { generateIdempotencyKey, generateRefId1 } from "@/lib/requests/ref-id";

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { StaffSession } from "@/lib/auth/session";
+import type { StaffSession } from "@/lib/auth/current-session";
 import { insertStaff } from "@/lib/auth/testing/staff";
 import { bulkMessages } from "@/lib/bulk/messages";
 import type { Db } from "@/lib/db/client";
@@ -11,7 +11,7 @@ import { createKeyVault } from "@/lib/merchants/key-vault";
 import { createMerchant } from "@/lib/merchants/manage";
 
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown, session: null as StaffSession | null }));
-vi.mock("@/lib/auth/session", () => ({ currentSession: async () => surroundings.session }));
+vi.mock("@/lib/auth/current-session", () => ({ currentSession: async () => surroundings.session }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
 vi.mock("next/headers", () => ({
   headers: async () => new Headers({ "x-forwarded-for": "203.0.113.41", "accept-language": "en" }),

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { BulkUploadForm } from "@/components/console/bulk/upload-form";
-import { CONSOLE_SECTIONS } from "@/lib/auth/console-sections";
-import { selectedMerchant } from "@/lib/auth/selected-merchant";
-import { requirePermission } from "@/lib/auth/session";
+import { CONSOLE_SECTIONS } from "@/lib/navigation/console-sections";
+import { selectedMerchant } from "@/lib/navigation/selected-merchant";
+import { requirePermission } from "@/lib/auth/current-session";
 import { listBatches } from "@/lib/bulk/batches";
 import { bulkMessages, statusLabel } from "@/lib/bulk/messages";
 import { getDb } from "@/lib/db";

@@ -6,7 +6,7 @@ import type { Permission } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
 import { formatThb } from "@/lib/i18n";
 import { getLocale } from "@/lib/i18n/server";
-import { merchantApi } from "@/lib/payment-api";
+import { merchantApi } from "@/lib/provider";
 import { factWords } from "@/lib/requests/notes";
 import { recheckRequest } from "@/lib/requests/recheck";
 import { runSandboxControl, sandboxControlSchema, type ControlFamily } from "@/lib/requests/sandbox-controls";

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { StaffSession } from "@/lib/auth/session";
+import type { StaffSession } from "@/lib/auth/current-session";
 import type { Db } from "@/lib/db/client";
 import { merchants, paymentRequests } from "@/lib/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
 
 /** The request page says loudly when its merchant has no read key: nothing about the request can be confirmed. */
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown, locale: "en" as "en" | "th" }));
-vi.mock("@/lib/auth/session", () => ({
+vi.mock("@/lib/auth/current-session", () => ({
   requirePermission: async (): Promise<StaffSession> => ({
     userId: "usr_v",
     email: "v@x",
@@ -25,7 +25,7 @@ vi.mock("@/lib/env", async (original) => ({
   ...(await original<typeof import("@/lib/env")>()),
   env: () => ({ PUBLIC_BASE_URL: "https://paydesk.example", isSandbox: false }),
 }));
-vi.mock("@/lib/payment-api", () => ({ merchantApi: async () => undefined }));
+vi.mock("@/lib/provider", () => ({ merchantApi: async () => undefined }));
 vi.mock("@/components/live/live-updates", () => ({ LiveUpdates: () => null }));
 vi.mock("next/navigation", async (original) => ({
   ...(await original<typeof import("next/navigation")>()),

@@ -1,9 +1,9 @@
 "use server";
 
 import { eq } from "drizzle-orm";
-import { createApiKey, revokeApiKey } from "@/lib/api-keys/manage";
-import { developerRuleMessages } from "@/lib/api-keys/rule-messages";
-import { createApiKeySchema, returnOriginsSchema, revokeApiKeySchema } from "@/lib/api-keys/schemas";
+import { createApiKey, revokeApiKey } from "@/lib/merchant-api/keys/manage";
+import { developerRuleMessages } from "@/lib/merchant-api/keys/rule-messages";
+import { createApiKeySchema, returnOriginsSchema, revokeApiKeySchema } from "@/lib/merchant-api/keys/schemas";
 import { ActionError, defineAction } from "@/lib/auth/action";
 import { merchants } from "@/lib/db/schema";
 

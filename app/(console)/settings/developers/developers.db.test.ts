@@ -3,11 +3,11 @@ import { and, desc, eq } from "drizzle-orm";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { verifyApiKey } from "@/lib/api-keys/verify";
-import { developerRuleMessages } from "@/lib/api-keys/rule-messages";
+import { verifyApiKey } from "@/lib/merchant-api/keys/verify";
+import { developerRuleMessages } from "@/lib/merchant-api/keys/rule-messages";
 import { can, type Permission } from "@/lib/auth/permissions";
 import { deniedMessage } from "@/lib/auth/action";
-import type { StaffSession } from "@/lib/auth/session";
+import type { StaffSession } from "@/lib/auth/current-session";
 import { insertStaff } from "@/lib/auth/testing/staff";
 import type { Db } from "@/lib/db/client";
 import { apiKeys, auditLog, merchants } from "@/lib/db/schema";
@@ -23,7 +23,7 @@ import { ENDPOINTS } from "@/lib/merchant-api/endpoints";
  * never stored, audited or rendered again.
  */
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown, session: null as StaffSession | null }));
-vi.mock("@/lib/auth/session", async () => {
+vi.mock("@/lib/auth/current-session", async () => {
   const { forbidden } = await import("next/navigation");
   return {
     currentSession: async () => surroundings.session,

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { developerMessages } from "@/components/console/settings/developer-messages";
+import { developerMessages } from "@/components/console/settings/developers/developer-messages";
 import { SettingsNav } from "@/components/console/settings/settings-nav";
-import { requirePermission } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/current-session";
 import { getDb } from "@/lib/db";
 import { getLocale } from "@/lib/i18n/server";
 import { listMerchantSettings } from "@/lib/merchants/settings";

@@ -16,8 +16,8 @@ import {
 import { testMerchantKeys } from "@/lib/merchants/test-keys";
 import { keyVault } from "@/lib/merchants/vault";
 import { rotateWebhookSecret } from "@/lib/merchants/webhook-secret";
-import { paymentApi } from "@/lib/payment-api";
-import { describeFailure } from "@/lib/payment-api/failure-words";
+import { paymentApi } from "@/lib/provider";
+import { describeFailure } from "@/lib/provider/failure-words";
 import { isUniqueViolation, STAFF_REFUSALS } from "@/lib/staff/errors";
 
 // Every answer here carries at most a key's last four characters: a key is entered once and never
@@ -101,7 +101,7 @@ export const updateMerchantSettingsAction = defineAction({
   target: (input) => input.merchantId,
 });
 
-// Two actions, so the audit log says which way the choice went (lib/webhooks/process.ts).
+// Two actions, so the audit log says which way the choice went (lib/provider-webhooks/process.ts).
 export const allowUnconfirmedWebhooksAction = defineAction({
   permission: "merchant.manage",
   schema: allowUnconfirmedWebhooksSchema,

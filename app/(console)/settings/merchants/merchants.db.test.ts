@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { startTestSandbox, type TestSandbox } from "@/sandbox/testing/harness";
 import { ACTION_MESSAGES } from "@/lib/auth/action";
 import { can, type Permission } from "@/lib/auth/permissions";
-import type { StaffSession } from "@/lib/auth/session";
+import type { StaffSession } from "@/lib/auth/current-session";
 import { insertStaff } from "@/lib/auth/testing/staff";
 import type { Db } from "@/lib/db/client";
 import { auditLog, merchants } from "@/lib/db/schema";
@@ -14,9 +14,9 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/database
 import { createKeyVault } from "@/lib/merchants/key-vault";
 import { MERCHANT_REFUSALS, MERCHANT_RULES } from "@/lib/merchants/settings-schemas";
 import { webhookSecretMatches } from "@/lib/merchants/webhook-secret";
-import { createPaymentApi } from "@/lib/payment-api/client";
+import { createPaymentApi } from "@/lib/provider/client";
 import { STAFF_REFUSALS } from "@/lib/staff/errors";
-import { translateMerchantMessage } from "@/components/console/settings/merchant-messages";
+import { translateMerchantMessage } from "@/components/console/settings/merchants/merchant-messages";
 
 /**
  * Settings → Merchants: the actions through the one door (lib/auth/action.ts) and the pages as they
@@ -31,7 +31,7 @@ const surroundings = vi.hoisted(() => ({
   api: undefined as unknown,
   locale: "en" as "en" | "th",
 }));
-vi.mock("@/lib/auth/session", async () => {
+vi.mock("@/lib/auth/current-session", async () => {
   const { forbidden } = await import("next/navigation");
   return {
     currentSession: async () => surroundings.session,
@@ -44,7 +44,7 @@ vi.mock("@/lib/auth/session", async () => {
 });
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
 vi.mock("@/lib/merchants/vault", () => ({ keyVault: () => surroundings.vault }));
-vi.mock("@/lib/payment-api", () => ({ paymentApi: async () => surroundings.api }));
+vi.mock("@/lib/provider", () => ({ paymentApi: async () => surroundings.api }));
 // Only env() is the test's own; the rest of the module (the log's settings) stays real.
 vi.mock("@/lib/env", async (original) => ({
   ...(await original<typeof import("@/lib/env")>()),

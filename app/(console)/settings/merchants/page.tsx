@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { merchantMessages } from "@/components/console/settings/merchant-messages";
-import { MerchantTable } from "@/components/console/settings/merchant-table";
+import { merchantMessages } from "@/components/console/settings/merchants/merchant-messages";
+import { MerchantTable } from "@/components/console/settings/merchants/merchant-table";
 import { SettingsNav } from "@/components/console/settings/settings-nav";
-import { requirePermission } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/current-session";
 import { getDb } from "@/lib/db";
 import { getLocale } from "@/lib/i18n/server";
 import { listMerchantSettings } from "@/lib/merchants/settings";

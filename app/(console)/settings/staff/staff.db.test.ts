@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ACTION_MESSAGES } from "@/lib/auth/action";
 import { can, type Permission } from "@/lib/auth/permissions";
-import type { StaffSession } from "@/lib/auth/session";
+import type { StaffSession } from "@/lib/auth/current-session";
 import { insertStaff } from "@/lib/auth/testing/staff";
 import type { Db } from "@/lib/db/client";
 import { auditLog, staffUsers } from "@/lib/db/schema";
@@ -21,7 +21,7 @@ const surroundings = vi.hoisted(() => ({
   db: undefined as unknown,
   session: null as StaffSession | null,
 }));
-vi.mock("@/lib/auth/session", async () => {
+vi.mock("@/lib/auth/current-session", async () => {
   const { forbidden } = await import("next/navigation");
   return {
     currentSession: async () => surroundings.session,

@@ -3,18 +3,25 @@
 import { ActionError, defineAction } from "@/lib/auth/action";
 import { env } from "@/lib/env";
 import { keyVault } from "@/lib/merchants/vault";
-import { endpointUrlProblem } from "@/lib/outbound/endpoint-url";
-import { createEndpoint, deleteEndpoint, getEndpoint, rotateEndpointSecret, sendTestEvent, updateEndpoint } from "@/lib/outbound/endpoints";
-import { resendDelivery, resendFailedSince } from "@/lib/outbound/log";
-import { webhookRuleMessages } from "@/lib/outbound/rule-messages";
+import { endpointUrlProblem } from "@/lib/outbound-webhooks/endpoint-url";
+import {
+  createEndpoint,
+  deleteEndpoint,
+  getEndpoint,
+  rotateEndpointSecret,
+  sendTestEvent,
+  updateEndpoint,
+} from "@/lib/outbound-webhooks/endpoints";
+import { resendDelivery, resendFailedSince } from "@/lib/outbound-webhooks/log";
+import { webhookRuleMessages } from "@/lib/outbound-webhooks/rule-messages";
 import {
   createEndpointSchema,
   endpointRefSchema,
   resendDeliverySchema,
   resendFailedSchema,
   updateEndpointSchema,
-} from "@/lib/outbound/schemas";
-import { wakeOutboundWorker } from "@/lib/outbound/worker";
+} from "@/lib/outbound-webhooks/schemas";
+import { wakeOutboundWorker } from "@/lib/outbound-webhooks/worker";
 
 /**
  * Settings → Webhooks (docs/DESIGN.md §14). Adding an endpoint and rotating its secret answer the

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { outboundMessages } from "@/components/console/settings/outbound-messages";
+import { outboundMessages } from "@/components/console/settings/webhooks/outbound-messages";
 import { SettingsNav } from "@/components/console/settings/settings-nav";
-import { requirePermission } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/current-session";
 import { getDb } from "@/lib/db";
 import { getLocale } from "@/lib/i18n/server";
 import { listMerchantSettings } from "@/lib/merchants/settings";
-import { endpointOverview } from "@/lib/outbound/endpoints";
+import { endpointOverview } from "@/lib/outbound-webhooks/endpoints";
 
 export const metadata: Metadata = { title: "Outbound webhooks" };
 

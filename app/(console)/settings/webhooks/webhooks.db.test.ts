@@ -7,17 +7,17 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { can, type Permission } from "@/lib/auth/permissions";
 import { deniedMessage } from "@/lib/auth/action";
-import type { StaffSession } from "@/lib/auth/session";
+import type { StaffSession } from "@/lib/auth/current-session";
 import { insertStaff } from "@/lib/auth/testing/staff";
 import type { Db } from "@/lib/db/client";
 import { auditLog, outboundAttempts, outboundDeliveries, outboundEvents, webhookEndpoints } from "@/lib/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
 import { createKeyVault } from "@/lib/merchants/key-vault";
 import { createMerchant } from "@/lib/merchants/manage";
-import { deliverDue } from "@/lib/outbound/deliver";
-import { webhookRuleMessages } from "@/lib/outbound/rule-messages";
-import { paidPayIn as payInPaid } from "@/lib/outbound/testing/paid-pay-in";
-import { startReceiver, type Receiver } from "@/lib/outbound/testing/receiver";
+import { deliverDue } from "@/lib/outbound-webhooks/deliver";
+import { webhookRuleMessages } from "@/lib/outbound-webhooks/rule-messages";
+import { paidPayIn as payInPaid } from "@/lib/outbound-webhooks/testing/paid-pay-in";
+import { startReceiver, type Receiver } from "@/lib/outbound-webhooks/testing/receiver";
 
 /**
  * Settings → Outbound webhooks: the actions through the one door (lib/auth/action.ts) and the pages
@@ -34,7 +34,7 @@ const surroundings = vi.hoisted(() => ({
   /** Where the demo secrets (the checkout links' key) are kept for this file. */
   dataDir: `${process.env.TMPDIR ?? "/tmp"}/paydesk-webhooks-test-${process.pid}`,
 }));
-vi.mock("@/lib/auth/session", async () => {
+vi.mock("@/lib/auth/current-session", async () => {
   const { forbidden } = await import("next/navigation");
   return {
     currentSession: async () => surroundings.session,
@@ -287,7 +287,7 @@ describe("settings: outbound webhooks", () => {
       .from(outboundDeliveries)
       .innerJoin(outboundEvents, eq(outboundEvents.id, outboundDeliveries.eventId))
       .where(eq(outboundEvents.requestId, requestId));
-    // What an instance killed between sending and recording leaves (lib/outbound/crash.db.test.ts
+    // What an instance killed between sending and recording leaves (lib/outbound-webhooks/crash.db.test.ts
     // shows a real kill -9 leaving it): the attempt begun, its lease lapsed, no outcome.
     await database.db.insert(outboundAttempts).values({ deliveryId: delivery!.id, at: new Date(Date.now() - 60_000), latencyMs: 0 });
     await database.db

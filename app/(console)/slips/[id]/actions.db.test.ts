@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { StaffSession } from "@/lib/auth/session";
+import type { StaffSession } from "@/lib/auth/current-session";
 import type { Db } from "@/lib/db/client";
 import { auditLog, slips, staffUsers } from "@/lib/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
@@ -9,7 +9,7 @@ import { insertMerchantWithRequest, slipPictures } from "@/lib/slips/testing/row
 
 // The wrapper's surroundings outside a Next request (as in lib/auth/action.db.test.ts).
 const surroundings = vi.hoisted(() => ({ session: null as StaffSession | null, db: undefined as unknown, locale: "en" as "en" | "th" }));
-vi.mock("@/lib/auth/session", () => ({ currentSession: async () => surroundings.session }));
+vi.mock("@/lib/auth/current-session", () => ({ currentSession: async () => surroundings.session }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers(), cookies: async () => ({ get: () => undefined }) }));
 vi.mock("@/lib/i18n/server", () => ({ getLocale: async () => surroundings.locale }));

@@ -1,13 +1,13 @@
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { StaffSession } from "@/lib/auth/session";
+import type { StaffSession } from "@/lib/auth/current-session";
 import type { Db } from "@/lib/db/client";
 import { merchants, paymentRequests } from "@/lib/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
 
 // The handler's surroundings outside Next: who is signed in, and the database.
 const surroundings = vi.hoisted(() => ({ session: null as StaffSession | null, db: undefined as unknown }));
-vi.mock("@/lib/auth/session", () => ({ currentSession: async () => surroundings.session }));
+vi.mock("@/lib/auth/current-session", () => ({ currentSession: async () => surroundings.session }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
 
 const { GET } = await import("./route");

@@ -4,13 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { Db } from "@/lib/db/client";
 import { auditLog, merchants, paymentRequests } from "@/lib/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
-import type { StaffSession } from "@/lib/auth/session";
+import type { StaffSession } from "@/lib/auth/current-session";
 
 // The handler's surroundings outside Next: who is signed in, the database, the switcher's choice.
 const surroundings = vi.hoisted(() => ({ session: null as StaffSession | null, db: undefined as unknown, selected: "mer_a" }));
-vi.mock("@/lib/auth/session", () => ({ currentSession: async () => surroundings.session }));
+vi.mock("@/lib/auth/current-session", () => ({ currentSession: async () => surroundings.session }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
-vi.mock("@/lib/auth/selected-merchant", () => ({
+vi.mock("@/lib/navigation/selected-merchant", () => ({
   selectedMerchant: async () => ({ merchants: [], selected: { id: surroundings.selected }, scope: surroundings.selected }),
 }));
 

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { recordAudit } from "@/lib/auth/audit";
 import { defineRoute } from "@/lib/auth/route";
-import { selectedMerchant } from "@/lib/auth/selected-merchant";
+import { selectedMerchant } from "@/lib/navigation/selected-merchant";
 import { getDb } from "@/lib/db";
 import { csvStream, REQUEST_CSV_COLUMNS } from "@/lib/requests/csv";
 import { parseListFilters } from "@/lib/requests/list-filters";

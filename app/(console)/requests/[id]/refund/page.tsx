@@ -6,7 +6,7 @@ import { PayOutForm } from "@/components/console/create/pay-out-form";
 import { createMessages } from "@/components/console/create/messages";
 import { refundMessages } from "@/components/console/refunds/refund-messages";
 import { RefundFigures } from "@/components/console/refunds/refunds-panel";
-import { requirePermission } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/current-session";
 import { getDb } from "@/lib/db";
 import { getLocale } from "@/lib/i18n/server";
 import { getMerchantInScope } from "@/lib/merchants/queries";

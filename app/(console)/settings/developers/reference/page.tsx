@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ApiReference } from "@/components/console/settings/api-reference";
-import { developerMessages } from "@/components/console/settings/developer-messages";
+import { ApiReference } from "@/components/console/settings/developers/api-reference";
+import { developerMessages } from "@/components/console/settings/developers/developer-messages";
 import { SettingsNav } from "@/components/console/settings/settings-nav";
-import { requirePermission } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/current-session";
 import { env } from "@/lib/env";
 import { getLocale } from "@/lib/i18n/server";
 import { openApiDocument } from "@/lib/merchant-api/openapi";

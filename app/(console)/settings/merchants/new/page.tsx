@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { merchantMessages } from "@/components/console/settings/merchant-messages";
-import { MerchantForm } from "@/components/console/settings/merchant-form";
+import { merchantMessages } from "@/components/console/settings/merchants/merchant-messages";
+import { MerchantForm } from "@/components/console/settings/merchants/merchant-form";
 import { NeedsAllMerchants } from "@/components/console/settings/needs-all-merchants";
 import { SettingsNav } from "@/components/console/settings/settings-nav";
-import { requirePermission } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/current-session";
 import { getLocale } from "@/lib/i18n/server";
 import { createMerchantAction } from "../actions";
 

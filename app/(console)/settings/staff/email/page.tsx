@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { SettingsNav } from "@/components/console/settings/settings-nav";
-import { StaffEmailLog } from "@/components/console/settings/staff-email-log";
-import { staffEmailMessages } from "@/components/console/settings/staff-email-messages";
-import { requirePermission } from "@/lib/auth/session";
+import { StaffEmailLog } from "@/components/console/settings/staff/staff-email-log";
+import { staffEmailMessages } from "@/components/console/settings/staff/staff-email-messages";
+import { requirePermission } from "@/lib/auth/current-session";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { getLocale } from "@/lib/i18n/server";

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { InviteForm } from "@/components/console/settings/invite-form";
+import { InviteForm } from "@/components/console/settings/staff/invite-form";
 import { NeedsAllMerchants } from "@/components/console/settings/needs-all-merchants";
 import { SettingsNav } from "@/components/console/settings/settings-nav";
-import { staffMessages } from "@/components/console/settings/staff-messages";
-import { requirePermission } from "@/lib/auth/session";
+import { staffMessages } from "@/components/console/settings/staff/staff-messages";
+import { requirePermission } from "@/lib/auth/current-session";
 import { getDb } from "@/lib/db";
 import { getLocale } from "@/lib/i18n/server";
 import { listMerchantsVisibleTo } from "@/lib/merchants/queries";

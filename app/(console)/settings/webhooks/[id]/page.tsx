@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { NewEndpointForm } from "@/components/console/settings/endpoint-form";
-import { EndpointStatus } from "@/components/console/settings/endpoint-status";
-import { outboundMessages } from "@/components/console/settings/outbound-messages";
+import { NewEndpointForm } from "@/components/console/settings/webhooks/endpoint-form";
+import { EndpointStatus } from "@/components/console/settings/webhooks/endpoint-status";
+import { outboundMessages } from "@/components/console/settings/webhooks/outbound-messages";
 import { SettingsNav } from "@/components/console/settings/settings-nav";
-import { requirePermission } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/current-session";
 import { getDb } from "@/lib/db";
 import { getLocale } from "@/lib/i18n/server";
 import { getMerchantSettings } from "@/lib/merchants/settings";
-import { listEndpoints } from "@/lib/outbound/endpoints";
+import { listEndpoints } from "@/lib/outbound-webhooks/endpoints";
 import { createEndpointAction } from "../actions";
 
 export const metadata: Metadata = { title: "Outbound webhooks" };

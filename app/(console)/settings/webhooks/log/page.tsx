@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { DeliveryLog } from "@/components/console/settings/delivery-log";
-import { outboundMessages } from "@/components/console/settings/outbound-messages";
+import { DeliveryLog } from "@/components/console/settings/webhooks/delivery-log";
+import { outboundMessages } from "@/components/console/settings/webhooks/outbound-messages";
 import { SettingsNav } from "@/components/console/settings/settings-nav";
-import { requirePermission } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/current-session";
 import { getDb } from "@/lib/db";
 import { getLocale } from "@/lib/i18n/server";
 import { listMerchantSettings } from "@/lib/merchants/settings";
-import { listDeliveries } from "@/lib/outbound/log";
-import { parseLogQuery } from "@/lib/outbound/log-filter";
+import { listDeliveries } from "@/lib/outbound-webhooks/log";
+import { parseLogQuery } from "@/lib/outbound-webhooks/log-filter";
 import { resendDeliveryAction } from "../actions";
 
 export const metadata: Metadata = { title: "Delivery log" };

@@ -2,14 +2,14 @@ import { randomUUID } from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { promptPayPayload } from "@/sandbox/promptpay";
-import type { StaffSession } from "@/lib/auth/session";
+import type { StaffSession } from "@/lib/auth/current-session";
 import type { Db } from "@/lib/db/client";
 import { merchants, paymentRequests } from "@/lib/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
 
 /** The QR poster opens only a Pay-In in the viewer's scope, and prints a QR only while it can be paid. */
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown, locale: "en" as "en" | "th" }));
-vi.mock("@/lib/auth/session", () => ({
+vi.mock("@/lib/auth/current-session", () => ({
   requirePermission: async (): Promise<StaffSession> => ({
     userId: "usr_v",
     email: "v@x",

@@ -8,7 +8,7 @@ import { clientIpFrom } from "@/lib/http/request-ip";
 import { getDb } from "@/lib/db";
 import { formatThb, type Locale } from "@/lib/i18n";
 import { getPublicLocale } from "@/lib/i18n/server";
-import { paymentApi } from "@/lib/payment-api";
+import { paymentApi } from "@/lib/provider";
 import { openSlipLink, type SlipRequestView } from "@/lib/slips/link";
 import { slipBasePath, slipLinkOf, type SlipParams } from "./params";
 

@@ -1,20 +1,20 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { DeliveryLog } from "@/components/console/settings/delivery-log";
-import { DeleteEndpoint, ResendFailedForm, RotateSecret, SendTestEvent } from "@/components/console/settings/endpoint-controls";
-import { EditEndpointForm } from "@/components/console/settings/endpoint-form";
-import { EndpointStatus } from "@/components/console/settings/endpoint-status";
-import { outboundMessages } from "@/components/console/settings/outbound-messages";
+import { DeliveryLog } from "@/components/console/settings/webhooks/delivery-log";
+import { DeleteEndpoint, ResendFailedForm, RotateSecret, SendTestEvent } from "@/components/console/settings/webhooks/endpoint-controls";
+import { EditEndpointForm } from "@/components/console/settings/webhooks/endpoint-form";
+import { EndpointStatus } from "@/components/console/settings/webhooks/endpoint-status";
+import { outboundMessages } from "@/components/console/settings/webhooks/outbound-messages";
 import { SettingsNav } from "@/components/console/settings/settings-nav";
-import { requirePermission } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/current-session";
 import { getDb } from "@/lib/db";
 import { formatDateTime } from "@/lib/i18n/date-time";
 import { getLocale } from "@/lib/i18n/server";
 import { getMerchantSettings } from "@/lib/merchants/settings";
-import { getEndpoint } from "@/lib/outbound/endpoints";
-import { listDeliveries } from "@/lib/outbound/log";
-import { parseLogQuery } from "@/lib/outbound/log-filter";
+import { getEndpoint } from "@/lib/outbound-webhooks/endpoints";
+import { listDeliveries } from "@/lib/outbound-webhooks/log";
+import { parseLogQuery } from "@/lib/outbound-webhooks/log-filter";
 import {
   deleteEndpointAction,
   resendDeliveryAction,

@@ -1,4 +1,4 @@
-import { defineApiRoute } from "@/lib/api/route";
+import { defineApiRoute } from "@/lib/merchant-api/http/route";
 import { apiCall } from "@/lib/merchant-api/call";
 import { ENDPOINTS } from "@/lib/merchant-api/endpoints";
 import { createRefund, listRefunds } from "@/lib/merchant-api/refunds";

@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db";
-import { paymentApi } from "@/lib/payment-api";
+import { paymentApi } from "@/lib/provider";
 import { takeAnonymousCall } from "@/lib/public/anonymous-calls";
 import { isWellFormed, spendSlipBudget, verifySlipToken } from "@/lib/slips/link";
 import { busyAnswer, tokenProblem } from "@/lib/slips/answers";

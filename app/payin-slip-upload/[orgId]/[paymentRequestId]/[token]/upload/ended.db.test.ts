@@ -10,7 +10,7 @@ import type { Db } from "@/lib/db/client";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
 import { createKeyVault } from "@/lib/merchants/key-vault";
 import { createMerchant } from "@/lib/merchants/manage";
-import { createPaymentApi, type MerchantApi, type PaymentApi } from "@/lib/payment-api/client";
+import { createPaymentApi, type MerchantApi, type PaymentApi } from "@/lib/provider/client";
 import { createRequest } from "@/lib/requests/create";
 import { reconcileRequest } from "@/lib/requests/reconcile";
 import type { SlipLink } from "@/lib/slips/link";
@@ -19,7 +19,7 @@ import { payInRequest } from "@/lib/requests/contract";
 // The handler's surroundings outside Next: the database and the provider client it is wired to.
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown, api: undefined as unknown }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
-vi.mock("@/lib/payment-api", () => ({ paymentApi: async () => surroundings.api }));
+vi.mock("@/lib/provider", () => ({ paymentApi: async () => surroundings.api }));
 
 const { POST } = await import("./route");
 

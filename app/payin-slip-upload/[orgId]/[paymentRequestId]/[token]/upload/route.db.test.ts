@@ -13,7 +13,7 @@ import { requestEvents, slips } from "@/lib/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
 import { createKeyVault } from "@/lib/merchants/key-vault";
 import { createMerchant } from "@/lib/merchants/manage";
-import { createPaymentApi, type PaymentApi } from "@/lib/payment-api/client";
+import { createPaymentApi, type PaymentApi } from "@/lib/provider/client";
 import { createRequest } from "@/lib/requests/create";
 import { MAX_UPLOAD_BYTES } from "@/lib/slips/image";
 import type { SlipLink } from "@/lib/slips/link";
@@ -22,7 +22,7 @@ import { payInRequest } from "@/lib/requests/contract";
 // The handler's surroundings outside Next: the database and the provider client it is wired to.
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown, api: undefined as unknown }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
-vi.mock("@/lib/payment-api", () => ({ paymentApi: async () => surroundings.api }));
+vi.mock("@/lib/provider", () => ({ paymentApi: async () => surroundings.api }));
 
 const { POST } = await import("./route");
 

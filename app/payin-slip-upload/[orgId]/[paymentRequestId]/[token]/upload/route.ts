@@ -3,7 +3,7 @@ import { afterAnswer } from "@/lib/http/after-answer";
 import { log } from "@/lib/ops/log";
 import { ensureSlipQr } from "@/lib/slips/decide";
 import { readCappedBody } from "@/lib/http/read-capped-body";
-import { paymentApi } from "@/lib/payment-api";
+import { paymentApi } from "@/lib/provider";
 import { busyAnswer, tokenProblem } from "@/lib/slips/answers";
 import { MAX_UPLOAD_BYTES } from "@/lib/slips/image";
 import { findSlipRequest, isWellFormed, spendSlipBudget, verifySlipToken } from "@/lib/slips/link";
