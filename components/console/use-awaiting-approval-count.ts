@@ -46,7 +46,9 @@ function useLiveCount(url: string, rendered: number | null): number | null {
   useEffect(() => {
     if (!isShown) return;
     let timer: ReturnType<typeof setTimeout> | null = null;
-    const unsubscribe = subscribeToRequestChanges(() => {
+    const unsubscribe = subscribeToRequestChanges((change) => {
+      // An outbound delivery changes neither.
+      if (change.kind === "delivery") return;
       timer ??= setTimeout(() => {
         timer = null;
         void queryClient.invalidateQueries({ queryKey: ["nav-count", url] });

@@ -18,28 +18,34 @@ const CLOCK_SKEW_MS = 2_000;
  * heard a change for these merchants after `renderedAt` (the server's clock when the page read its
  * rows, taken before it read them), or cannot tell because it was not listening then; otherwise a
  * list query on every view would buy nothing.
+ *
+ * `follows="deliveries"` (the outbound delivery log) follows the merchants' outbound deliveries
+ * instead of their requests, with the same catch-up.
  */
 export function LiveUpdates({
   requestIds,
   renderedAt,
   coalesceMs = 100,
+  follows = "requests",
 }: {
   requestIds?: string[];
   renderedAt: number;
   coalesceMs?: number;
+  follows?: "requests" | "deliveries";
 }) {
   const router = useRouter();
   // Reads the page's props as they are now, without resubscribing when they change.
   const shouldRefresh = useEffectEvent((change: RequestChange): boolean => {
     const watched = requestIds ?? [];
-    const aboutRequests = watched.length > 0;
+    const aboutRequests = follows === "requests" && watched.length > 0;
     if (change.kind === "ready") {
       if (change.afterBreak || aboutRequests) return true;
       const since = renderedAt - CLOCK_SKEW_MS;
-      return (
-        change.heardAllSince === null || change.heardAllSince > since || (change.lastChangeAt !== null && change.lastChangeAt >= since)
-      );
+      const lastChangeAt = follows === "deliveries" ? change.lastDeliveryChangeAt : change.lastChangeAt;
+      return change.heardAllSince === null || change.heardAllSince > since || (lastChangeAt !== null && lastChangeAt >= since);
     }
+    if (change.kind === "delivery") return follows === "deliveries";
+    if (follows === "deliveries") return false;
     return !aboutRequests || watched.includes(change.requestId);
   });
   useEffect(() => {

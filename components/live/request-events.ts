@@ -10,14 +10,20 @@
  *
  * `ready` carries what the server knows of that gap (lib/live/bus.ts `catchUpFacts`, server
  * clock, ms): since when it has heard every change, and when it last heard one for this person's
- * merchants. A listener that joins a stream already open (a page reached by client navigation,
- * while the nav keeps the stream) is told the same at once, with the changes heard since.
+ * merchants (and apart from it, when one of their outbound deliveries last changed). A listener
+ * that joins a stream already open (a page reached by client navigation, while the nav keeps the
+ * stream) is told the same at once, with the changes heard since.
+ *
+ * `delivery` says one of this person's merchants' outbound deliveries changed: only the delivery
+ * log follows those; everything else about requests ignores them.
  */
 export interface CatchUpFacts {
   heardAllSince: number | null;
   lastChangeAt: number | null;
+  lastDeliveryChangeAt: number | null;
 }
-export type RequestChange = { kind: "request"; requestId: string } | ({ kind: "ready"; afterBreak: boolean } & CatchUpFacts);
+export type RequestChange =
+  { kind: "request"; requestId: string } | { kind: "delivery" } | ({ kind: "ready"; afterBreak: boolean } & CatchUpFacts);
 export type RequestChangeListener = (change: RequestChange) => void;
 
 const listeners = new Set<RequestChangeListener>();
@@ -36,7 +42,11 @@ function open(): EventSource {
   };
   stream.addEventListener("ready", (event) => {
     const said = JSON.parse((event as MessageEvent<string>).data) as Partial<CatchUpFacts>;
-    facts = { heardAllSince: said.heardAllSince ?? null, lastChangeAt: said.lastChangeAt ?? null };
+    facts = {
+      heardAllSince: said.heardAllSince ?? null,
+      lastChangeAt: said.lastChangeAt ?? null,
+      lastDeliveryChangeAt: said.lastDeliveryChangeAt ?? null,
+    };
     tell({ kind: "ready", afterBreak: wasReady, ...facts });
     wasReady = true;
   });
@@ -44,6 +54,11 @@ function open(): EventSource {
     const { requestId, at } = JSON.parse((event as MessageEvent<string>).data) as { requestId: string; at?: number };
     if (facts) facts = { ...facts, lastChangeAt: later(facts.lastChangeAt, at ?? null) };
     tell({ kind: "request", requestId });
+  });
+  stream.addEventListener("delivery", (event) => {
+    const { at } = JSON.parse((event as MessageEvent<string>).data) as { at?: number };
+    if (facts) facts = { ...facts, lastDeliveryChangeAt: later(facts.lastDeliveryChangeAt, at ?? null) };
+    tell({ kind: "delivery" });
   });
   return stream;
 }

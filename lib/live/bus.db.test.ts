@@ -11,11 +11,14 @@ import { sealedSessionCookie } from "../auth/testing/session-cookie";
 import { insertStaff } from "../auth/testing/staff";
 import { openDatabase, type Database } from "../db/client";
 import { merchants, paymentRequests } from "../db/schema";
+import { sql } from "drizzle-orm";
 import { findPostgresBin, startPostgres, type PostgresServer } from "../db/testing/postgres-server";
 import { postgresSkipReason } from "../db/testing/databases";
 import { checkoutTokenFor } from "../checkout/token";
-import { applyToRequest } from "../requests/apply";
-import { catchUpFacts, catchUpMark } from "./bus";
+import { applyToRequest, REQUEST_CHANNEL } from "../requests/apply";
+import { createKeyVault } from "../merchants/key-vault";
+import { createEndpoint, sendTestEvent } from "../outbound-webhooks/endpoints";
+import { catchUpFacts, catchUpMark, subscribeToRequest, subscribeToRequestChanges } from "./bus";
 import { scaled } from "@/lib/testing/vitest-project";
 
 const surroundings = vi.hoisted(() => ({ database: undefined as Database | undefined, cookie: "" }));
@@ -206,5 +209,55 @@ describe.skipIf(skip)("live updates after the database connection breaks", () =>
     // Another merchant's staff are told of no change.
     expect(catchUpFacts(new Set(["mer_elsewhere"])).lastChangeAt).toBeNull();
     expect(catchUpFacts(new Set(["mer_live"])).lastChangeAt).toBe(ready.lastChangeAt);
+  });
+
+  it("hears the merchant in the announcement itself, and an older instance's bare request id by looking it up", async () => {
+    const heard: { requestId: string; merchantId: string }[] = [];
+    const stop = await subscribeToRequestChanges((change) => heard.push(change));
+    try {
+      // A request no row holds: only the announcement can say whose it is.
+      await database.db.execute(sql`select pg_notify(${REQUEST_CHANNEL}, 'mer_told/req_nowhere')`);
+      await expect.poll(() => heard).toContainEqual({ requestId: "req_nowhere", merchantId: "mer_told" });
+      const request = await payIn();
+      await database.db.execute(sql`select pg_notify(${REQUEST_CHANNEL}, ${request.id})`);
+      await expect.poll(() => heard).toContainEqual({ requestId: request.id, merchantId: "mer_live" });
+    } finally {
+      stop();
+    }
+  });
+
+  it("wakes a stream that follows one request for that request's changes only", async () => {
+    const [followed, other] = [await payIn(), await payIn()];
+    const woken: string[] = [];
+    const stop = await subscribeToRequest(followed.id, ({ requestId }) => woken.push(requestId));
+    const everything: string[] = [];
+    const stopAll = await subscribeToRequestChanges(({ requestId }) => everything.push(requestId));
+    try {
+      await pay(other.id);
+      await pay(followed.id);
+      await expect.poll(() => everything).toEqual(expect.arrayContaining([other.id, followed.id]));
+      await expect.poll(() => woken).toEqual([followed.id]);
+    } finally {
+      stop();
+      stopAll();
+    }
+  });
+
+  it("tells an open console stream when its merchants' outbound deliveries change, and what a page rendered before missed", async () => {
+    const request = await payIn();
+    const { consoleStream } = await openStreams(request);
+    const vault = createKeyVault([randomBytes(32)]);
+    const { endpoint } = await createEndpoint(database.db, vault, {
+      merchantRowId: "mer_live",
+      url: "https://shop.example/hooks",
+      description: null,
+      eventTypes: ["payin.paid"],
+      createdBy: null,
+    });
+    const renderedAt = catchUpMark();
+    expect(await sendTestEvent(database.db, { merchantRowId: "mer_live", endpointId: endpoint.id })).toBe("sent");
+    await consoleStream.until((e) => e.event === "delivery", scaled(2_000));
+    expect(catchUpFacts(new Set(["mer_live"])).lastDeliveryChangeAt).toBeGreaterThanOrEqual(renderedAt);
+    expect(catchUpFacts(new Set(["mer_elsewhere"])).lastDeliveryChangeAt).toBeNull();
   });
 });

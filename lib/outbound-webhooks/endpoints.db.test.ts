@@ -7,7 +7,7 @@ import { outboundDeliveries, outboundEvents, paymentRequests, webhookEndpoints }
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
-import { applyToRequest, REQUEST_CHANNEL } from "../requests/apply";
+import { applyToRequest, DELIVERY_CHANGE_PREFIX, REQUEST_CHANNEL } from "../requests/apply";
 import { newRequestId } from "../requests/create";
 import { deliverDue, FAILING_DISABLES_AFTER_MS, type DeliverOptions } from "./deliver";
 import { createEndpoint, deleteEndpoint, listEndpoints, rotateEndpointSecret, sendTestEvent, updateEndpoint } from "./endpoints";
@@ -347,6 +347,66 @@ describe.each(DATABASE_KINDS)("the merchant's endpoints and the delivery log on 
       }
     },
   );
+
+  it.skipIf(skip)("every change to a delivery is announced with its merchant, one per transaction; a lease alone is not", async () => {
+    const heard: string[] = [];
+    const stop = await database.listen(REQUEST_CHANNEL, (payload) => {
+      if (payload.startsWith(DELIVERY_CHANGE_PREFIX)) heard.push(payload.slice(DELIVERY_CHANGE_PREFIX.length));
+    });
+    try {
+      const { endpoint } = await add("/hooks", ["payin.paid", "payin.expired"]);
+      // Added: a paid Pay-In's event fans out to the endpoint, in the apply's own statement.
+      await paidPayIn();
+      await expect.poll(() => heard).toEqual([merchantId]);
+      // A lease taken and given back (no attempt) is nobody's news.
+      await database.db.execute(sql`update outbound_deliveries set lease_until = now() + interval '1 minute'`);
+      await database.db.execute(sql`update outbound_deliveries set lease_until = null`);
+      await new Promise((r) => setTimeout(r, scaled(150)));
+      expect(heard).toHaveLength(1);
+      // Attempted and settled.
+      await deliverDue(options());
+      expect(receiver.received).toHaveLength(1);
+      // Its attempt begun, then settled: two statements, two announcements.
+      await expect.poll(() => heard.length).toBe(3);
+      const afterDelivery = heard.length;
+      // A test event: its row and its delivery in one transaction, announced once.
+      expect(await sendTestEvent(database.db, { merchantRowId: merchantId, endpointId: endpoint.id })).toBe("sent");
+      await expect.poll(() => heard.length).toBe(afterDelivery + 1);
+      expect(new Set(heard)).toEqual(new Set([merchantId]));
+    } finally {
+      await stop();
+    }
+  });
+
+  it.skipIf(skip)("a delivery's own announcement does not wake the worker for a pass; a request's does", async () => {
+    const { endpoint } = await add();
+    let listening = () => {};
+    const listened = new Promise<void>((resolve) => (listening = resolve));
+    const worker = startOutboundWorker({
+      ...options(),
+      // Longer than any test may take: a delivery can only come from an announcement.
+      pollMs: 3_600_000,
+      listen: async (onChange) => {
+        const stop = await database.listen(REQUEST_CHANNEL, onChange);
+        listening();
+        return stop;
+      },
+    });
+    try {
+      await listened;
+      // The worker's first pass (at start) finds nothing; let it end so it cannot be what delivers.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // A test event's delivery is due at once, and announced only as a delivery's change.
+      expect(await sendTestEvent(database.db, { merchantRowId: merchantId, endpointId: endpoint.id })).toBe("sent");
+      await new Promise((resolve) => setTimeout(resolve, scaled(400)));
+      expect(receiver.received).toHaveLength(0);
+      // Any request's change wakes it, and the due delivery goes out on that pass.
+      await database.db.execute(sql`select pg_notify(${REQUEST_CHANNEL}, ${`${merchantId}/req_elsewhere`})`);
+      await expect.poll(() => receiver.received.length, { interval: 10 }).toBe(1);
+    } finally {
+      await worker.stop();
+    }
+  });
 
   it.skipIf(skip)("a change announced by the database wakes the worker: no waiting for the next poll", async () => {
     await add();

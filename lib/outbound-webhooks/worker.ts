@@ -1,4 +1,5 @@
 import "server-only";
+import { DELIVERY_CHANGE_PREFIX } from "../requests/apply";
 import { deliverLeased, leaseDue, type DeliverOptions } from "./deliver";
 import { sweepOutboundLog } from "./retention";
 
@@ -7,8 +8,11 @@ export interface OutboundWorkerOptions extends DeliverOptions {
   pollMs: number;
   /** Most deliveries this process sends at once (across endpoints). */
   maxInFlight?: number;
-  /** Subscribes to the database's announcement of a change (lib/live/bus.ts's channel), so new events go out at once. */
-  listen?: (onChange: () => void) => Promise<() => Promise<void> | void>;
+  /**
+   * Subscribes to the database's announcements (lib/live/bus.ts's channel), so new events go out at
+   * once. Its own deliveries' changes, announced there too for the delivery log, wake no pass.
+   */
+  listen?: (onChange: (payload: string) => void) => Promise<() => Promise<void> | void>;
   /** Days the delivery log is kept; its sweep is tried every 10 minutes (and runs hourly, on one instance). */
   retentionDays?: number;
   log?: (message: string) => void;
@@ -99,7 +103,9 @@ export function startOutboundWorker(options: OutboundWorkerOptions): OutboundWor
   sweep?.unref?.();
   wake();
   options
-    .listen?.(wake)
+    .listen?.((payload) => {
+      if (!payload.startsWith(DELIVERY_CHANGE_PREFIX)) wake();
+    })
     .then((stop) => {
       if (stopped) void stop();
       else unlisten = stop;

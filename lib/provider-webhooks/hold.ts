@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { executePrepared } from "../db/prepared";
-import { REQUEST_CHANNEL } from "../requests/apply";
+import { announcementOf, REQUEST_CHANNEL } from "../requests/apply";
 import type { Fact } from "../requests/notes";
 
 /**
@@ -41,7 +41,7 @@ export async function holdDelivery(
       insert into request_events (request_id, type, actor, data)
       select ${hold.requestId}, ${`webhook_${hold.verdict}`}, 'webhook', ${data}::jsonb from settled
       returning request_id)
-    select pg_notify(${REQUEST_CHANNEL}, request_id) from entry`,
+    select pg_notify(${REQUEST_CHANNEL}, ${announcementOf(sql`entry.request_id`)}) from entry`,
   );
   return written.length > 0;
 }

@@ -75,7 +75,8 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
   const announcementsOf = async (id: string) => {
     // NOTIFY arrives after the commit, asynchronously.
     await new Promise((r) => setTimeout(r, 150));
-    return announced.filter((a) => a === id).length;
+    // Announced with its merchant, so no listener has to look it up (lib/live/bus.ts).
+    return announced.filter((a) => a === `mer_apply/${id}`).length;
   };
   const round = (satang: number): LifecycleEvent => ({
     type: "payout_success",

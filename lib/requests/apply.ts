@@ -22,6 +22,23 @@ import { nextCheckAt } from "./schedule";
  */
 export const REQUEST_CHANNEL = "paydesk_request_changed";
 
+/**
+ * A request's announcement on REQUEST_CHANNEL: `<merchantId>/<requestId>` (ids have no slash), so
+ * whoever hears it knows whose request changed without asking (lib/live/bus.ts).
+ */
+export const announcement = (merchantId: SQL, requestId: SQL): SQL => sql`${merchantId} || '/' || ${requestId}`;
+
+/** A request's announcement where only its id is at hand: the merchant read from its row, which exists by then. */
+export const announcementOf = (requestId: SQL): SQL =>
+  announcement(sql`(select announced.merchant_id from payment_requests announced where announced.id = ${requestId})`, requestId);
+
+/**
+ * A change to one of the merchant's outbound deliveries, announced on the same channel as
+ * `delivery:<merchantId>` (migration 0052's trigger), so each process keeps one LISTEN connection;
+ * the outbound worker does not wake for these (lib/start-up.ts).
+ */
+export const DELIVERY_CHANGE_PREFIX = "delivery:";
+
 export interface Applied {
   applied: boolean;
   state: State;
@@ -174,8 +191,8 @@ async function writeOutcome(
       // statement's building on every apply (bench/webhook-ingest, in process).
       outbound || options.answerRow
       ? sql`${update.getSQL()} returning *`
-      : update.returning({ id: paymentRequests.id }).getSQL()
-    : sql`select ${paymentRequests.id} from ${paymentRequests} where ${stillAsDecided} for update`;
+      : sql`${update.getSQL()} returning id, merchant_id`
+    : sql`select id, merchant_id from ${paymentRequests} where ${stillAsDecided} for update`;
   const data = {
     ...event,
     ...options.data,
@@ -210,7 +227,7 @@ async function writeOutcome(
   const answer = update && options.answerRow ? sql`, (select to_jsonb(t) from target t) as row` : sql``;
   const written = await executePrepared<{ row?: Record<string, unknown> | string | null }>(
     db,
-    sql`with ${sql.join(ctes, sql`, `)} select pg_notify(${REQUEST_CHANNEL}, request_id)${noFlushWait}${answer} from timeline`,
+    sql`with ${sql.join(ctes, sql`, `)} select pg_notify(${REQUEST_CHANNEL}, ${announcement(sql`target.merchant_id`, sql`timeline.request_id`)})${noFlushWait}${answer} from timeline join target on target.id = timeline.request_id`,
   );
   if (written.length === 0) return false;
   const row = written[0]!.row;
@@ -256,5 +273,7 @@ export async function recordEvent(
   data: Record<string, unknown> = {},
 ): Promise<void> {
   const entry = db.insert(requestEvents).values({ requestId, type, actor, data }).returning({ requestId: requestEvents.requestId });
-  await db.execute(sql`with entry as (${entry.getSQL()}) select pg_notify(${REQUEST_CHANNEL}, request_id) from entry`);
+  await db.execute(
+    sql`with entry as (${entry.getSQL()}) select pg_notify(${REQUEST_CHANNEL}, ${announcementOf(sql`entry.request_id`)}) from entry`,
+  );
 }

@@ -8,7 +8,7 @@ import { paymentRequests, requestEvents } from "../db/schema";
 import { toDecimalString } from "../money";
 import type { MerchantApi, PayInResponse, PayOutResponse } from "../provider/client";
 import { factsOf, type ProviderResult } from "../provider/result";
-import { applyToRequest, recordEvent, REQUEST_CHANNEL, type Applied } from "./apply";
+import { announcement, applyToRequest, recordEvent, REQUEST_CHANNEL, type Applied } from "./apply";
 import type { State } from "./lifecycle";
 import { storedRequest, type P2PRequest, type PayInRequest, type PayOutRequest, type RequestPayload } from "./contract";
 import { recordOutboundEvent } from "../outbound-webhooks/outbox";
@@ -185,7 +185,7 @@ export async function createRequest(db: Db, api: MerchantApi, payload: RequestPa
     entry as (insert into ${requestEvents} (request_id, type, actor, data)
       select i.id, 'created', ${actor}, jsonb_build_object('kind', i.kind, 'refId1', i.ref_id1, 'amount', i.requested_amount::text, 'state', i.status)
       from inserted i returning request_id)
-    select to_jsonb(i) as row, pg_notify(${REQUEST_CHANNEL}, e.request_id) from inserted i join entry e on e.request_id = i.id`;
+    select to_jsonb(i) as row, pg_notify(${REQUEST_CHANNEL}, ${announcement(sql`i.merchant_id`, sql`e.request_id`)}) from inserted i join entry e on e.request_id = i.id`;
   const insertWithEntry = async (into: Db): Promise<RequestRow | undefined> => {
     const [written] = await executePrepared<{ row: Record<string, unknown> | string }>(into, statement);
     if (!written) return undefined;

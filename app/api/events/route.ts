@@ -1,11 +1,12 @@
 import { defineRoute } from "@/lib/auth/route";
-import { catchUpFacts, subscribeToRequestChanges, subscribeToStaffChanges } from "@/lib/live/bus";
+import { catchUpFacts, subscribeToDeliveryChanges, subscribeToRequestChanges, subscribeToStaffChanges } from "@/lib/live/bus";
 import { eventStream } from "@/lib/live/sse";
 import { eventMessages } from "./messages";
 
 /**
  * GET /api/events — a server-sent event stream of request changes for the signed-in person's
- * merchants: `event: request` with the request id. Console pages refresh what they show when one
+ * merchants: `event: request` with the request id, and `event: delivery` when one of those
+ * merchants' outbound deliveries changed (the delivery log follows them). Console pages refresh what they show when one
  * arrives (components/live/live-updates.tsx), and `event: ready` once the stream is subscribed, so
  * the page can catch up on changes made before that — and again whenever the server listens again
  * after losing its database connection. `ready` carries the bus's catch-up facts (lib/live/bus.ts
@@ -34,7 +35,11 @@ export const GET = defineRoute({
           if (userId === session.userId) void stillAllowed().then((yes) => (yes ? undefined : close()), close);
         });
         let unsubscribe: () => void;
+        let stopHearingOfDeliveries: () => void = () => undefined;
         try {
+          stopHearingOfDeliveries = await subscribeToDeliveryChanges((merchantId) => {
+            if (scope === null || scope.has(merchantId)) send("delivery", { at: Date.now() });
+          });
           unsubscribe = await subscribeToRequestChanges(
             ({ requestId, merchantId }) => {
               if (scope === null || scope.has(merchantId)) send("request", { requestId, at: Date.now() });
@@ -44,6 +49,7 @@ export const GET = defineRoute({
           );
         } catch (error) {
           stopHearingOfMe();
+          stopHearingOfDeliveries();
           throw error;
         }
         // From here on no change is missed; the page catches up on what happened before (ready → refresh).
@@ -51,6 +57,7 @@ export const GET = defineRoute({
         return () => {
           unsubscribe();
           stopHearingOfMe();
+          stopHearingOfDeliveries();
         };
       },
       { recheck: { everyMs: RECHECK_MS, stillAllowed } },

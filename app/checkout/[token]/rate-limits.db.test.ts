@@ -16,7 +16,7 @@ const SECRET = "k".repeat(44);
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
 vi.mock("@/lib/secrets", () => ({ authSecret: () => "k".repeat(44) }));
-vi.mock("@/lib/live/bus", () => ({ subscribeToRequestChanges: async () => () => {} }));
+vi.mock("@/lib/live/bus", () => ({ subscribeToRequest: async () => () => {} }));
 
 const status = (await import("./status/route")).GET;
 const events = (await import("./events/route")).GET;

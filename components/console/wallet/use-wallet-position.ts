@@ -40,7 +40,9 @@ export function useWalletPosition(
   });
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
-    const unsubscribe = subscribeToRequestChanges(() => {
+    const unsubscribe = subscribeToRequestChanges((change) => {
+      // An outbound delivery changes neither.
+      if (change.kind === "delivery") return;
       timer ??= setTimeout(() => {
         timer = null;
         void queryClient.invalidateQueries({ queryKey: ["wallet", merchantId] });

@@ -2,7 +2,7 @@ import { openStreamSlot, tooManyAnswer } from "@/lib/checkout/limits";
 import { verifyCheckoutToken } from "@/lib/checkout/token";
 import { loadStatusById } from "@/lib/checkout/view";
 import { getDb } from "@/lib/db";
-import { subscribeToRequestChanges } from "@/lib/live/bus";
+import { subscribeToRequest } from "@/lib/live/bus";
 import { eventStream } from "@/lib/live/sse";
 import { definePublicRoute } from "@/lib/http/public-route";
 
@@ -34,10 +34,10 @@ export const GET = definePublicRoute<{ token: string }>({
           (now) => now && send("status", { status: now.status, serverNow: Date.now() }),
           () => undefined,
         );
-      const unsubscribe = await subscribeToRequestChanges(
-        ({ requestId }) => {
-          if (requestId === found.requestId) sendStatus();
-        },
+      // This request's changes only (lib/live/bus.ts): other checkouts' changes never wake this stream.
+      const unsubscribe = await subscribeToRequest(
+        found.requestId,
+        sendStatus,
         // Listening again after a break with the database: the status may have changed meanwhile.
         sendStatus,
       ).catch((error: unknown) => {

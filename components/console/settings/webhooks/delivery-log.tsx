@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { LiveUpdates } from "@/components/live/live-updates";
 import { inputClass } from "@/components/ui/field";
 import { primaryButtonClass } from "@/components/ui/button";
 import type { ServerAction } from "@/lib/auth/action";
@@ -7,7 +8,6 @@ import { formatDateTime } from "@/lib/i18n/date-time";
 import { OUTBOUND_EVENT_TYPES, TEST_EVENT_TYPE } from "@/lib/outbound-webhooks/events";
 import { DELIVERY_STATUSES, type DeliveryEntry } from "@/lib/outbound-webhooks/log";
 import type { LogFilterField, LogQuery } from "@/lib/outbound-webhooks/log-filter";
-import { LogAutoRefresh } from "./log-auto-refresh";
 import { eventTypeMessages, outboundMessages } from "./outbound-messages";
 import { ResendDeliveryButton } from "./resend-delivery-button";
 
@@ -22,7 +22,8 @@ const bangkokDate = (at: Date | undefined) => (at ? new Date(at.getTime() + 7 * 
 /**
  * The delivery log: filters (a GET form, so a filtered log is a link), then each delivery with its
  * status and, folded, every attempt — time, answer status, latency, the first KB of the answer, the
- * error. Updates itself while open.
+ * error. Follows the merchants' deliveries over the live bus while open (a delivery added,
+ * attempted, settled or sent again), as every console page follows its requests.
  */
 export function DeliveryLog({
   entries,
@@ -33,6 +34,7 @@ export function DeliveryLog({
   keep = {},
   showEndpoint,
   resendAction,
+  renderedAt,
   locale,
 }: {
   entries: DeliveryEntry[];
@@ -45,6 +47,8 @@ export function DeliveryLog({
   keep?: Record<string, string>;
   showEndpoint: boolean;
   resendAction: ServerAction<null>;
+  /** The server's clock before the rows were read (lib/live/bus.ts catchUpMark). */
+  renderedAt: number;
   locale: Locale;
 }) {
   const t = outboundMessages(locale);
@@ -68,7 +72,7 @@ export function DeliveryLog({
   };
   return (
     <div className="space-y-4" data-testid="delivery-log">
-      <LogAutoRefresh />
+      <LiveUpdates follows="deliveries" renderedAt={renderedAt} coalesceMs={250} />
       <form method="get" action={basePath} className="flex flex-wrap items-end gap-3" aria-label={t.filter}>
         <label className="text-sm">
           <span className="block font-medium text-slate-700">{t.filterType}</span>

@@ -5,6 +5,7 @@ import { outboundMessages } from "@/components/console/settings/webhooks/outboun
 import { SettingsNav } from "@/components/console/settings/settings-nav";
 import { requirePermission } from "@/lib/auth/current-session";
 import { getDb } from "@/lib/db";
+import { catchUpMark } from "@/lib/live/bus";
 import { getLocale } from "@/lib/i18n/server";
 import { listMerchantSettings } from "@/lib/merchants/settings";
 import { listDeliveries } from "@/lib/outbound-webhooks/log";
@@ -21,6 +22,8 @@ export default async function DeliveryLogPage({ searchParams }: { searchParams: 
   const chosen = typeof search.merchant === "string" ? merchants.find((merchant) => merchant.id === search.merchant) : undefined;
   const { query, ignored } = parseLogQuery(search);
   const merchantIds = chosen ? [chosen.id] : merchants.map((merchant) => merchant.id);
+  // Before the rows are read: the live updates catch up on what changed after (components/live/live-updates.tsx).
+  const renderedAt = catchUpMark();
   const { entries, next } = await listDeliveries(db, { ...query, merchantIds });
   const t = outboundMessages(locale);
   return (
@@ -46,6 +49,7 @@ export default async function DeliveryLogPage({ searchParams }: { searchParams: 
           keep={chosen ? { merchant: chosen.id } : {}}
           showEndpoint
           resendAction={resendDeliveryAction}
+          renderedAt={renderedAt}
           locale={locale}
         />
       </div>

@@ -9,6 +9,7 @@ import { outboundMessages } from "@/components/console/settings/webhooks/outboun
 import { SettingsNav } from "@/components/console/settings/settings-nav";
 import { requirePermission } from "@/lib/auth/current-session";
 import { getDb } from "@/lib/db";
+import { catchUpMark } from "@/lib/live/bus";
 import { formatDateTime } from "@/lib/i18n/date-time";
 import { getLocale } from "@/lib/i18n/server";
 import { getMerchantSettings } from "@/lib/merchants/settings";
@@ -41,6 +42,8 @@ export default async function EndpointPage({
   const endpoint = await getEndpoint(db, merchant.id, endpointId);
   if (!endpoint) notFound();
   const { query, ignored } = parseLogQuery(search);
+  // Before the rows are read: the live updates catch up on what changed after (components/live/live-updates.tsx).
+  const renderedAt = catchUpMark();
   const { entries, next } = await listDeliveries(db, { ...query, merchantIds: [merchant.id], endpointId: endpoint.id });
   const t = outboundMessages(locale);
   const section = "rounded-lg border border-slate-200 bg-white p-5";
@@ -117,6 +120,7 @@ export default async function EndpointPage({
               basePath={basePath}
               showEndpoint={false}
               resendAction={resendDeliveryAction}
+              renderedAt={renderedAt}
               locale={locale}
             />
           </div>
