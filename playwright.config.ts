@@ -28,10 +28,12 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: process.env.E2E_REPORT || ".test-reports/e2e-results.json" }]],
   use: {
     baseURL: E2E.baseUrl,
-    // A failed test keeps its trace (every action with the page's DOM at that moment) and a
-    // screenshot; no screencast in the trace: encoding frames of every page all run long cost
-    // the 2-core machine more than any one test.
-    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true },
+    // A failed test keeps a screenshot and, outside CI, its trace (every action with the page's DOM
+    // at that moment); no screencast in the trace: encoding frames of every page all run long cost
+    // the 2-core machine more than any one test. In CI (`CI` set) traces are off unless
+    // E2E_TRACE=on: recording every action of every passing test to keep a failing one's cost about
+    // a tenth of the e2e phase's CPU, and the suite is CPU-bound (docs/DESIGN.md §19).
+    trace: process.env.CI && process.env.E2E_TRACE !== "on" ? "off" : { mode: "retain-on-failure", screenshots: false, snapshots: true },
     screenshot: "only-on-failure",
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
   },
