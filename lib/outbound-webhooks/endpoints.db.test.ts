@@ -378,13 +378,16 @@ describe.each(DATABASE_KINDS)("the merchant's endpoints and the delivery log on 
     }
   });
 
-  it.skipIf(skip)("a delivery's own announcement does not wake the worker for a pass; a request's does", async () => {
-    const { endpoint } = await add();
+  /**
+   * A worker that looks for due work once an hour (longer than any test may take), so only an
+   * announcement can make it deliver; returned once it listens and its first pass (which finds
+   * nothing) has ended, so that pass cannot be what delivers.
+   */
+  async function listeningWorker() {
     let listening = () => {};
     const listened = new Promise<void>((resolve) => (listening = resolve));
     const worker = startOutboundWorker({
       ...options(),
-      // Longer than any test may take: a delivery can only come from an announcement.
       pollMs: 3_600_000,
       listen: async (onChange) => {
         const stop = await database.listen(REQUEST_CHANNEL, onChange);
@@ -392,10 +395,15 @@ describe.each(DATABASE_KINDS)("the merchant's endpoints and the delivery log on 
         return stop;
       },
     });
+    await listened;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return worker;
+  }
+
+  it.skipIf(skip)("a delivery's own announcement does not wake the worker for a pass; a request's does", async () => {
+    const { endpoint } = await add();
+    const worker = await listeningWorker();
     try {
-      await listened;
-      // The worker's first pass (at start) finds nothing; let it end so it cannot be what delivers.
-      await new Promise((resolve) => setTimeout(resolve, 200));
       // A test event's delivery is due at once, and announced only as a delivery's change.
       expect(await sendTestEvent(database.db, { merchantRowId: merchantId, endpointId: endpoint.id })).toBe("sent");
       await new Promise((resolve) => setTimeout(resolve, scaled(400)));
@@ -410,22 +418,8 @@ describe.each(DATABASE_KINDS)("the merchant's endpoints and the delivery log on 
 
   it.skipIf(skip)("a change announced by the database wakes the worker: no waiting for the next poll", async () => {
     await add();
-    let listening = () => {};
-    const listened = new Promise<void>((resolve) => (listening = resolve));
-    const worker = startOutboundWorker({
-      ...options(),
-      // Longer than any test may take: a delivery can only come from the announcement.
-      pollMs: 3_600_000,
-      listen: async (onChange) => {
-        const stop = await database.listen(REQUEST_CHANNEL, onChange);
-        listening();
-        return stop;
-      },
-    });
+    const worker = await listeningWorker();
     try {
-      await listened;
-      // The worker's first pass (at start) finds nothing; let it end so it cannot be what delivers.
-      await new Promise((resolve) => setTimeout(resolve, 200));
       await paidPayIn();
       await expect.poll(() => receiver.received.length, { interval: 10 }).toBe(1);
     } finally {
