@@ -10,12 +10,14 @@ import { makeRequest } from "../support/checkout";
 import { plainSlip } from "../support/slips";
 import { expect, test } from "../support/sandbox";
 import { budget } from "../support/config";
+import { slipPatienceMs } from "../support/slip-patience";
 
 test.use({ extraHTTPHeaders: async ({}, use) => use({ "X-Forwarded-For": `10.${rnd()}.${rnd()}.${rnd()}` }) });
 const rnd = () => Math.floor(Math.random() * 250) + 1;
 
 test.beforeEach(({}) => {
-  test.setTimeout(budget(90_000));
+  // A slip page and its upload may each wait out a busy share of the provider's budget.
+  test.setTimeout(budget(90_000) + 2 * slipPatienceMs());
 });
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
