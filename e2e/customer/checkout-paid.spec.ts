@@ -10,7 +10,7 @@ import { makeRequest } from "../support/checkout";
 import { plainSlip } from "../support/slips";
 import { expect, test } from "../support/sandbox";
 import { budget } from "../support/config";
-import { slipPatienceMs } from "../support/slip-patience";
+import { slipAnswerTimeout, slipPatienceMs } from "../support/slip-patience";
 
 test.use({ extraHTTPHeaders: async ({}, use) => use({ "X-Forwarded-For": `10.${rnd()}.${rnd()}.${rnd()}` }) });
 const rnd = () => Math.floor(Math.random() * 250) + 1;
@@ -153,7 +153,9 @@ test("a slip form left open while the request was paid says, on sending, that th
     await checkout.close();
   }
   await page.getByRole("button", { name: "อัปโหลดสลิป" }).click();
-  await expect(page.getByText("รายการนี้ชำระเรียบร้อยแล้ว จึงไม่ได้ส่งสลิป หากยังต้องการส่งสลิป กรุณาติดต่อร้านค้าโดยตรง")).toBeVisible();
+  await expect(page.getByText("รายการนี้ชำระเรียบร้อยแล้ว จึงไม่ได้ส่งสลิป หากยังต้องการส่งสลิป กรุณาติดต่อร้านค้าโดยตรง")).toBeVisible({
+    timeout: slipAnswerTimeout(),
+  });
   await expect(page.getByRole("button", { name: "ลองใหม่" })).toHaveCount(0);
   await expectNoAxeViolations(page);
 });

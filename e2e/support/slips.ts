@@ -4,13 +4,13 @@
  * promptparse) in its lower part, as PNG. Plus broken files for the refusal paths.
  */
 import fs from "node:fs";
-import { devices, expect, type Browser } from "@playwright/test";
+import { devices, expect, test, type Browser } from "@playwright/test";
 import os from "node:os";
 import path from "node:path";
 import { PNG } from "pngjs";
 import { slipVerify } from "promptparse/generate";
 import QRCode from "qrcode";
-import { waitOutBusySlipCalls } from "./slip-patience";
+import { slipAnswerTimeout, slipPatienceMs, waitOutBusySlipCalls } from "./slip-patience";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paydesk-slips-"));
 
@@ -100,6 +100,9 @@ export async function uploadSlip(browser: Browser, slipUrl: string, reference: s
     extraHTTPHeaders: { "X-Forwarded-For": `10.${rnd()}.${rnd()}.${rnd()}` },
   });
   await waitOutBusySlipCalls(phone);
+  // The page and its upload may each wait out a busy share of the provider's budget (./slip-patience.ts).
+  const info = test.info();
+  info.setTimeout(info.timeout + 2 * slipPatienceMs());
   try {
     const page = await phone.newPage();
     await page.goto(slipUrl);
@@ -107,7 +110,7 @@ export async function uploadSlip(browser: Browser, slipUrl: string, reference: s
     await expect(page.getByLabel("4 ตัวแรก")).toHaveValue(reference.slice(0, 4));
     await page.getByLabel("หมายเหตุ (ไม่บังคับ)").fill(note);
     await page.getByRole("button", { name: "อัปโหลดสลิป" }).click();
-    await expect(page.getByTestId("slip-done")).toContainText("อัปโหลดสลิปแล้ว");
+    await expect(page.getByTestId("slip-done")).toContainText("อัปโหลดสลิปแล้ว", { timeout: slipAnswerTimeout() });
   } finally {
     await phone.close();
   }
