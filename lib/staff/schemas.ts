@@ -21,7 +21,7 @@ const email = z
   .max(320, STAFF_RULES.emailTooLong)
   .pipe(z.email(STAFF_RULES.emailInvalid));
 const name = z.string({ error: STAFF_RULES.nameRequired }).trim().min(1, STAFF_RULES.nameRequired).max(100, STAFF_RULES.nameTooLong);
-/** The roles, as lib/db/schema.ts's ROLES (not imported: this file reaches the browser; a test keeps them equal). */
+/** The roles, as lib/db/schema/staff.ts's ROLES (not imported: this file reaches the browser; a test keeps them equal). */
 export const STAFF_ROLES = ["viewer", "operator", "finance", "admin"] as const satisfies readonly Role[];
 const role = z.enum(STAFF_ROLES, { error: STAFF_RULES.roleRequired });
 

@@ -1,0 +1,42 @@
+/** The merchants PayDesk serves, with their provider credentials sealed (lib/merchants). */
+import { sql } from "drizzle-orm";
+import { boolean, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { money, createdAt, updatedAt } from "./columns";
+
+export const merchants = pgTable(
+  "merchants",
+  {
+    id: text("id").primaryKey(),
+    displayName: text("display_name").notNull(),
+    orgId: text("org_id").notNull(),
+    merchantId: text("merchant_id").notNull(),
+    /** AES-256-GCM, see lib/merchants/key-vault.ts; the last 4 characters for people to recognise it. */
+    submitKeyEncrypted: text("submit_key_encrypted").notNull(),
+    submitKeyLast4: text("submit_key_last4").notNull(),
+    readKeyEncrypted: text("read_key_encrypted"),
+    readKeyLast4: text("read_key_last4"),
+    webhookSecretHash: text("webhook_secret_hash"),
+    /** The previous secret keeps working until this time, so a rotation needs no downtime. */
+    webhookSecretPreviousHash: text("webhook_secret_previous_hash"),
+    webhookSecretPreviousUntil: timestamp("webhook_secret_previous_until", { withTimezone: true }),
+    payinMin: money("payin_min"),
+    payinMax: money("payin_max"),
+    payoutApprovalThreshold: money("payout_approval_threshold"),
+    /** The most a single Pay-Out or Withdrawal may be, however it is made (lib/requests/form-context.ts `ceilingIssue`). */
+    payoutCeiling: money("payout_ceiling").notNull().default("2000000.00"),
+    isDemo: boolean("is_demo").notNull().default(false),
+    /**
+     * Without a read key no webhook can be confirmed with the provider (docs/provider-facts.md §6.4), and an
+     * unconfirmed one is held back. An admin may choose, knowingly, to apply them anyway.
+     */
+    applyUnconfirmedWebhooks: boolean("apply_unconfirmed_webhooks").notNull().default(false),
+    /** Where a checkout made through the merchant API may send the customer back to (lib/merchants/return-origins.ts). */
+    allowedReturnOrigins: text("allowed_return_origins")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("merchants_provider_key").on(t.orgId, t.merchantId)],
+);
