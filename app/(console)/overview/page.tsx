@@ -1,12 +1,9 @@
 import type { Metadata } from "next";
-import { DateInput } from "@/components/ui/date-input";
-import Link from "next/link";
-import { BarChart, RateLine, type BarGroup } from "@/components/console/overview/charts";
+import { BarChart, type BarGroup } from "@/components/console/overview/charts";
+import { RateLine } from "@/components/console/overview/rate-line";
 import { overviewMessages } from "@/components/console/overview/overview-messages";
 import { LiveUpdates } from "@/components/live/live-updates";
 import { catchUpMark } from "@/lib/live/bus";
-import { primaryButtonClass } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/field";
 import { CONSOLE_SECTIONS } from "@/lib/navigation/console-sections";
 import { canAny } from "@/lib/auth/permissions";
 import { selectedMerchant } from "@/lib/navigation/selected-merchant";
@@ -17,10 +14,12 @@ import { getLocale } from "@/lib/i18n/server";
 import { overviewFigures, type Money, type Net } from "@/lib/overview/figures";
 import { providerCallStats } from "@/lib/provider/call-stats";
 import { getProviderStatus } from "@/lib/provider/status";
-import { bangkokDay, parseRange, type RangeKey } from "@/lib/overview/range";
+import { bangkokDay, parseRange } from "@/lib/overview/range";
 import { listHref } from "@/lib/requests/list-filters";
 import { storedPositions } from "@/lib/wallet/balance";
 import { OverviewWallets } from "@/components/console/wallet/overview-wallets";
+import { Figure } from "@/components/console/overview/figure";
+import { RangePicker } from "@/components/console/overview/range-picker";
 
 export const metadata: Metadata = { title: "Overview" };
 
@@ -92,12 +91,6 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
     .filter((b) => b.successRate !== null)
     .reduce<number | null>((low, b) => (low === null ? b.successRate : Math.min(low, b.successRate!)), null);
   const totalOut = current.payOut.succeeded.satang + current.withdrawal.succeeded.satang;
-  const ranges: Array<{ key: RangeKey; label: string }> = [
-    { key: "today", label: t.today },
-    { key: "yesterday", label: t.yesterday },
-    { key: "7d", label: t.last7 },
-    { key: "30d", label: t.last30 },
-  ];
 
   return (
     <section className="space-y-6" data-testid="overview">
@@ -116,65 +109,14 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
         />
       )}
 
-      <nav aria-label={t.range} className="flex flex-wrap items-end gap-3">
-        <ul className="flex flex-wrap gap-2">
-          {ranges.map((r) => (
-            <li key={r.key}>
-              <Link
-                href={`/overview?range=${r.key}`}
-                aria-current={range.key === r.key && !error ? "page" : undefined}
-                className="inline-block rounded-md border border-slate-400 px-3 py-1.5 text-sm aria-[current=page]:border-brand aria-[current=page]:bg-brand aria-[current=page]:text-white"
-              >
-                {r.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-        <form method="get" action="/overview" className="flex flex-wrap items-end gap-2" aria-label={t.custom}>
-          <input type="hidden" name="range" value="custom" />
-          <div>
-            <label htmlFor="overview-from" className="block text-sm font-medium text-slate-800">
-              {t.from}
-            </label>
-            <DateInput
-              id="overview-from"
-              name="from"
-              locale={locale}
-              defaultValue={first(params.from) ?? range.fromDay}
-              className={`${inputClass} w-40`}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "overview-range-error" : undefined}
-            />
-          </div>
-          <div>
-            <label htmlFor="overview-to" className="block text-sm font-medium text-slate-800">
-              {t.to}
-            </label>
-            <DateInput
-              id="overview-to"
-              name="to"
-              locale={locale}
-              defaultValue={first(params.to) ?? range.toDay}
-              className={`${inputClass} w-40`}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "overview-range-error" : undefined}
-            />
-          </div>
-          <button type="submit" className={primaryButtonClass}>
-            {t.apply}
-          </button>
-        </form>
-      </nav>
-      {error && (
-        <p
-          id="overview-range-error"
-          role="alert"
-          className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-          data-testid="overview-range-error"
-        >
-          {t[`rangeError.${error}`]}
-        </p>
-      )}
+      <RangePicker
+        t={t}
+        locale={locale}
+        current={error ? null : range.key}
+        error={error}
+        fromDay={first(params.from) ?? range.fromDay}
+        toDay={first(params.to) ?? range.toDay}
+      />
 
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Figure
@@ -326,56 +268,5 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
         />
       </div>
     </section>
-  );
-}
-
-function Figure({
-  label,
-  value,
-  note,
-  before,
-  href,
-  linkText,
-  testId,
-  net,
-}: {
-  label: string;
-  value: string;
-  /** Gross's other side: the provider's fees and what the wallet moved by. */
-  net?: string;
-  note?: string;
-  before?: string;
-  /** The list behind the figure; none when the viewer may not open it. */
-  href?: string;
-  linkText: string;
-  testId: string;
-}) {
-  return (
-    <div className="rounded-lg border border-slate-200 bg-white p-4" data-testid={testId}>
-      <dt className="text-sm font-medium text-slate-700">{label}</dt>
-      <dd className="mt-1">
-        {href ? (
-          <Link href={href} className="text-lg font-semibold tabular-nums text-brand-dark hover:underline" data-testid={`${testId}-value`}>
-            {value}
-            <span className="sr-only"> — {linkText}</span>
-          </Link>
-        ) : (
-          <span className="text-lg font-semibold tabular-nums text-slate-900" data-testid={`${testId}-value`}>
-            {value}
-          </span>
-        )}
-        {net && (
-          <p className="mt-1 text-sm text-slate-700 tabular-nums" data-testid={`${testId}-net`}>
-            {net}
-          </p>
-        )}
-        {note && <p className="mt-1 text-xs text-slate-600">{note}</p>}
-        {before && (
-          <p className="mt-1 text-xs text-slate-600" data-testid={`${testId}-before`}>
-            {before}
-          </p>
-        )}
-      </dd>
-    </div>
   );
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { LOCALES } from "@/lib/i18n";
 import { groupLabels, stateLabels } from "@/lib/requests/state-labels";
 import { listMessages } from "../requests/list-messages";
-import { RateLine } from "./charts";
+import { RateLine } from "./rate-line";
 import { overviewMessages } from "./overview-messages";
 
 describe("the overview speaks the list's words for states", () => {
