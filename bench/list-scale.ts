@@ -9,7 +9,7 @@
  * also faster without them), then with them re-created exactly as migrations 0004_list-indexes and
  * 0012_list-search make them (PROPOSED_INDEXES mirrors them), so the figures show what those indexes buy.
  *
- * A page view also counts what the filters match (lib/requests/queries.ts summarizeRequests,
+ * A page view also counts what the filters match (lib/requests/summary.ts summarizeRequests,
  * bounded at 10,000 rows): its p95 is measured beside each page query, with the same target.
  */
 import { register } from "node:module";
@@ -25,8 +25,9 @@ register(
     `export async function resolve(s, c, next) { return s === "server-only" ? { url: "data:text/javascript,", shortCircuit: true } : next(s, c); }`,
   )}`,
 );
-const { listRequests, summarizeRequests, iterateRequests, selectPage, selectSummary, whereFor, ACCOUNT_DIGITS_SQL, SEARCH_TEXT_SQL } =
-  await import("../lib/requests/queries");
+const { listRequests, iterateRequests, selectPage, whereFor } = await import("../lib/requests/queries");
+const { summarizeRequests, selectSummary } = await import("../lib/requests/summary");
+const { ACCOUNT_DIGITS_SQL, SEARCH_TEXT_SQL } = await import("../lib/requests/search");
 const { parseListFilters } = await import("../lib/requests/list-filters");
 const { csvStream, REQUEST_CSV_COLUMNS } = await import("../lib/requests/csv");
 type Filters = import("../lib/requests/queries").ResolvedFilters;

@@ -3,16 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { merchants, paymentRequests, requestEvents, staffUsers } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { parseListFilters } from "./list-filters";
-import {
-  getRequestInScope,
-  iterateRequests,
-  listRequests,
-  listTimeline,
-  searchCondition,
-  summarizeRequests,
-  type ResolvedFilters,
-  type Scope,
-} from "./queries";
+import { getRequestInScope, iterateRequests, listRequests, listTimeline, type ResolvedFilters, type Scope } from "./queries";
+import { searchCondition } from "./search";
+import { summarizeRequests } from "./summary";
 
 const ALL: Scope = { merchantIds: null };
 const ONLY_A: Scope = { merchantIds: ["mer_a"] };

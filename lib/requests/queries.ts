@@ -3,8 +3,8 @@ import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from
 import type { Db } from "../db/client";
 import { apiKeys, merchants, paymentRequests as pr, requestEvents, staffUsers } from "../db/schema";
 import { staffVisibleTo } from "../staff/queries";
-import { parseAmount, toDecimalString } from "../money";
-import type { State } from "./lifecycle";
+import { toDecimalString } from "../money";
+import { searchCondition } from "./search";
 import {
   encodeCursor,
   sortsByAmount,
@@ -28,13 +28,6 @@ export interface Scope {
 
 /** Filters with the merchant resolved: an id, or every merchant in scope. */
 export type ResolvedFilters = Omit<ListFilters, "merchant"> & { merchant: string | "all" };
-
-/**
- * "The last digits of an account": the pay-out's destination (bank account or PromptPay id, as
- * PayDesk sent it) or, for a pay-in, the receiving account the provider named. Matched on its
- * reversed text, so a suffix search is a prefix search an index can serve (bench/list-scale.ts).
- */
-export const ACCOUNT_DIGITS_SQL = `reverse(coalesce(input #>> '{destination,accountNo}', input #>> '{destination,promptPayId}', provider_response ->> 'payInBankAccountNo'))`;
 
 const CURSOR_KEY = sql<string>`to_char(${pr.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
@@ -97,53 +90,6 @@ function statusCondition(status: StatusFilter): SQL {
   if (status === "rejected") return and(eq(pr.status, "rejected"), sql`${pr.statusCode} is distinct from 'ERR_EXPIRED_REQUEST'`)!;
   if (status in STATUS_GROUPS) return inArray(pr.status, [...STATUS_GROUPS[status as keyof typeof STATUS_GROUPS]]);
   return eq(pr.status, status);
-}
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * Every text a person may remember a request by, one field per line: RefId1–3, the payer's name,
- * and from the form's input the description, the tags ("words for your own searching") and the
- * customer's phone. A search is a substring of it, served by a trigram index on this very
- * expression (payment_requests_search_idx: the text must stay identical to the index's).
- * Lines keep words of two fields from matching as one.
- */
-export const SEARCH_TEXT_SQL = `(coalesce(ref_id1, '') || E'\\n' || coalesce(ref_id2, '') || E'\\n' || coalesce(ref_id3, '') || E'\\n' || coalesce(payer_name, '') || E'\\n' || coalesce(input ->> 'description', '') || E'\\n' || coalesce(input ->> 'tags', '') || E'\\n' || coalesce(input ->> 'customerPhone', ''))`;
-
-const PHONE = /^\+?[\d\s-]{6,20}$/;
-
-/** A phone as the form stores it (no separators), and in its other Thai spelling (0… / +66…). */
-function phoneSpellings(text: string): string[] {
-  if (!PHONE.test(text)) return [];
-  const digits = text.replace(/[\s-]/g, "");
-  if (digits.startsWith("0")) return [digits, `+66${digits.slice(1)}`];
-  if (digits.startsWith("+66")) return [digits, `0${digits.slice(3)}`];
-  return [digits];
-}
-
-/**
- * One search box for RefId1–3 (whole or in part), payer name, description, tags, the customer's
- * phone, an account's last digits and an exact amount. Exact matches go to their own indexes; the
- * substring search goes to the trigram index, which needs three characters — so a shorter text
- * with digits ("R1", "77") is matched exactly only, while a short name ("นก") is still looked for.
- */
-export function searchCondition(text: string): SQL {
-  const q = text.trim();
-  // RefIds are matched exactly, and also in capitals: PayDesk's own are (PD260501-…), people type them in lower case.
-  const refs = [...new Set([q, q.toUpperCase()])];
-  const branches: SQL[] = [inArray(pr.refId1, refs), inArray(pr.refId2, refs), inArray(pr.refId3, refs)];
-  if (/^req_[0-9a-f]{20}$/.test(q)) branches.push(eq(pr.id, q));
-  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q))
-    branches.push(inArray(pr.providerId, [...new Set([q, q.toLowerCase()])]));
-  if (/^(฿\s*)?\d[\d,]*(\.\d{1,2})?$/.test(q)) {
-    const amount = parseAmount(q.replace(/^฿\s*/, ""));
-    if (amount.ok)
-      branches.push(eq(pr.requestedAmount, toDecimalString(amount.satang)), eq(pr.generatedAmount, toDecimalString(amount.satang)));
-  }
-  if (/^\d{3,15}$/.test(q)) branches.push(sql`${sql.raw(ACCOUNT_DIGITS_SQL)} like ${`${[...q].reverse().join("")}%`}`);
-  const substrings = new Set([...(q.length >= 3 || !/\d/.test(q) ? [q] : []), ...phoneSpellings(q)]);
-  for (const part of substrings) branches.push(sql`${sql.raw(SEARCH_TEXT_SQL)} ilike ${`%${escapeLike(part)}%`}`);
-  return or(...branches)!;
 }
 
 /** The sort key of each order, and whether it runs from the largest down. */
@@ -248,71 +194,6 @@ export async function* iterateRequests(
     const last = rows.at(-1)!;
     cursor = { sort, back: false, start: 0, key: keyOf(last, sort), id: last.id };
   }
-}
-
-/** Above this many matching rows the list says "more than" and leaves counts and totals out (bench/list-scale). */
-export const SUMMARY_BOUND = 10_000;
-
-export interface RequestSummary {
-  /** The matching rows, or the bound (SUMMARY_BOUND) when there are more (capped): what the list shows as "more than". */
-  total: number;
-  capped: boolean;
-  /** Per state as staff see it (a rejection for expiry counts as expired); empty when capped. */
-  byState: Partial<Record<State, number>>;
-  /** Sums as stored; null when capped (a sum of some rows is not a total). */
-  requestedSatang: number | null;
-  paidSatang: number | null;
-}
-
-const SHOWN_STATE_SQL = sql<State>`case when ${pr.status} = 'rejected' and ${pr.statusCode} = 'ERR_EXPIRED_REQUEST' then 'expired' else ${pr.status} end`;
-
-/** The summary's one query (exported for bench/list-scale.ts to EXPLAIN it): at most `bound` + 1 matching rows, grouped by state. */
-export function selectSummary(db: Db, scope: Scope, filters: ResolvedFilters, bound: number = SUMMARY_BOUND) {
-  const matching = db
-    .select({ state: SHOWN_STATE_SQL.as("state"), requested: pr.requestedAmount, paid: pr.paidAmount })
-    .from(pr)
-    .where(whereFor(scope, filters, null))
-    .limit(bound + 1)
-    .as("matching");
-  return db
-    .select({
-      state: matching.state,
-      n: sql<number>`count(*)::int`,
-      requested: sql<string>`sum(${matching.requested})::text`,
-      paid: sql<string>`sum(${matching.paid})::text`,
-    })
-    .from(matching)
-    .groupBy(matching.state);
-}
-
-/**
- * Counts per state and the requested and paid totals of everything the filters match. Counting a
- * million rows on every page view costs what the page itself must not, so at most
- * SUMMARY_BOUND + 1 rows are read: beyond that the list says "more than 10,000", honestly, and
- * asks for narrower filters to show totals.
- */
-export async function summarizeRequests(
-  db: Db,
-  scope: Scope,
-  filters: ResolvedFilters,
-  options: { bound?: number } = {},
-): Promise<RequestSummary> {
-  const bound = options.bound ?? SUMMARY_BOUND;
-  const groups = await selectSummary(db, scope, filters, bound);
-  const total = groups.reduce((sum, g) => sum + Number(g.n), 0);
-  if (total > bound) return { total: bound, capped: true, byState: {}, requestedSatang: null, paidSatang: null };
-  const satang = (text: string) => {
-    const parsed = parseAmount(text);
-    return parsed.ok ? parsed.satang : null;
-  };
-  let requestedSatang: number | null = 0;
-  let paidSatang: number | null = 0;
-  for (const g of groups) {
-    const [requested, paid] = [satang(g.requested), satang(g.paid)];
-    requestedSatang = requestedSatang === null || requested === null ? null : requestedSatang + requested;
-    paidSatang = paidSatang === null || paid === null ? null : paidSatang + paid;
-  }
-  return { total, capped: false, byState: Object.fromEntries(groups.map((g) => [g.state, Number(g.n)])), requestedSatang, paidSatang };
 }
 
 /** One request with everything the detail page shows, or undefined: missing and out of scope look the same. */

@@ -14,7 +14,8 @@ import { requirePermission } from "@/lib/auth/current-session";
 import { getDb } from "@/lib/db";
 import { getLocale } from "@/lib/i18n/server";
 import { hasNarrowingFilters, listHref, parseListFilters, type ListTab } from "@/lib/requests/list-filters";
-import { listRequests, listStaffNames, summarizeRequests } from "@/lib/requests/queries";
+import { listRequests, listStaffNames } from "@/lib/requests/queries";
+import { summarizeRequests } from "@/lib/requests/summary";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: listMessages(await getLocale()).title };

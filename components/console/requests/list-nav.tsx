@@ -1,7 +1,8 @@
 import Link from "next/link";
 import type { Locale } from "@/lib/i18n";
 import { LIST_TABS, listHref, type FilterValues, type ListSort, type ListTab } from "@/lib/requests/list-filters";
-import type { RequestPage, RequestSummary } from "@/lib/requests/queries";
+import type { RequestPage } from "@/lib/requests/queries";
+import type { RequestSummary } from "@/lib/requests/summary";
 import { listMessages } from "./list-messages";
 import { primaryButtonClass } from "@/components/ui/button";
 
@@ -38,7 +39,7 @@ export function sortLabel(sort: ListSort, locale: Locale): string {
 
 const count = (n: number) => n.toLocaleString("en-US");
 
-/** "1–50 of 1,204", or "of more than 10,000" when the count stopped at its bound (lib/requests/queries.ts SUMMARY_BOUND). */
+/** "1–50 of 1,204", or "of more than 10,000" when the count stopped at its bound (lib/requests/summary.ts SUMMARY_BOUND). */
 export function rangeText(start: number, shown: number, summary: RequestSummary, locale: Locale): string {
   const t = listMessages(locale);
   const total = summary.capped ? t.moreThan(count(summary.total)) : count(Math.max(summary.total, start + shown));

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { formatThb, type Locale } from "@/lib/i18n";
 import { STATES } from "@/lib/requests/lifecycle";
 import { listHref, type FilterValues } from "@/lib/requests/list-filters";
-import type { RequestSummary } from "@/lib/requests/queries";
+import type { RequestSummary } from "@/lib/requests/summary";
 import { listMessages } from "./list-messages";
 import { stateLabels } from "./status-messages";
 

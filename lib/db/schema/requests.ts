@@ -140,12 +140,12 @@ export const paymentRequests = pgTable(
     index("payment_requests_requested_amount_idx").on(t.requestedAmount, t.id),
     index("payment_requests_list_amount_idx").on(t.merchantId, t.requestedAmount, t.id),
     index("payment_requests_generated_amount_idx").on(t.generatedAmount),
-    // …and the last digits of an account, as a prefix of the reversed number (must match ACCOUNT_DIGITS_SQL in lib/requests/queries.ts).
+    // …and the last digits of an account, as a prefix of the reversed number (must match ACCOUNT_DIGITS_SQL in lib/requests/search.ts).
     index("payment_requests_account_digits_idx").using(
       "btree",
       sql`(reverse(coalesce(${t.input} #>> '{destination,accountNo}', ${t.input} #>> '{destination,promptPayId}', ${t.providerResponse} ->> 'payInBankAccountNo'))) text_pattern_ops`,
     ),
-    // …and any part of the texts people search by (pg_trgm; must match SEARCH_TEXT_SQL in lib/requests/queries.ts).
+    // …and any part of the texts people search by (pg_trgm; must match SEARCH_TEXT_SQL in lib/requests/search.ts).
     index("payment_requests_search_idx").using(
       "gin",
       sql`((coalesce(${t.refId1}, '') || E'\\n' || coalesce(${t.refId2}, '') || E'\\n' || coalesce(${t.refId3}, '') || E'\\n' || coalesce(${t.payerName}, '') || E'\\n' || coalesce(${t.input} ->> 'description', '') || E'\\n' || coalesce(${t.input} ->> 'tags', '') || E'\\n' || coalesce(${t.input} ->> 'customerPhone', ''))) gin_trgm_ops`,
