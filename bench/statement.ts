@@ -31,7 +31,8 @@ import { findPostgresBin, startPostgres } from "../lib/db/testing/postgres-serve
 import type { MerchantApi, WalletTx } from "../lib/provider/client";
 import { figure, median, percentile, writeResults, type Figure } from "./lib/results";
 
-const { reconcileDay, readWalletDay } = await import("../lib/wallet/statement");
+const { reconcileDay } = await import("../lib/wallet/statement");
+const { readWalletDay } = await import("../lib/wallet/movements");
 const { storedPositions } = await import("../lib/wallet/balance");
 
 const ROWS = Number(process.env.STATEMENT_ROWS ?? 100_000);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
 import { toDecimalString, toSatang } from "@/lib/money";
 import { feesOf } from "@/lib/requests/fees";
-import { FEE_SQL } from "./statement";
+import { FEE_SQL } from "./fee-sql";
 
 describe("the statement's fee rule in SQL", () => {
   let database: TestDatabase;

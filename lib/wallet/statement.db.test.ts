@@ -20,7 +20,8 @@ import { payInRequest, payOutRequest } from "@/lib/requests/contract";
 import { reconcileRequest } from "@/lib/requests/reconcile";
 import { toSatang } from "@/lib/money";
 import { findingWords } from "./finding-words";
-import { dayBounds, reconcileDay, runStatement, storeMovements, type Finding } from "./statement";
+import { dayBounds, storeMovements } from "./movements";
+import { reconcileDay, runStatement, type Finding } from "./statement";
 import { runDueStatements, STATEMENT_GRACE_MS } from "./statement-worker";
 
 const COMBOS: [DatabaseKind, "spec" | "live"][] = [

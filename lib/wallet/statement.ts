@@ -18,12 +18,15 @@
  * Matching and the sums are set-based SQL; the per-request judgement walks the touched requests in
  * pages, so memory stays bounded however many movements a day has (bench/statement).
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../db";
-import { merchantWallets, walletStatements, walletTransactions } from "../db/schema";
+import { walletStatements } from "../db/schema";
 import { toDecimalString, toSatang, type Satang } from "../money";
 import { ENDED_PAID, isEndedPaid } from "../requests/lifecycle";
-import type { MerchantApi, WalletTx } from "../provider/client";
+import type { MerchantApi } from "../provider/client";
+import { chainInOrder } from "./chain";
+import { EXPECTED_SQL, FEE_SQL } from "./fee-sql";
+import { dayBounds, readWalletDay, signedSatang } from "./movements";
 
 export type Finding =
   | {
@@ -53,80 +56,6 @@ export interface StatementFigures {
   findings: Finding[];
 }
 
-/** The Bangkok day's bounds as instants: [start, end). */
-export function dayBounds(day: string): { start: Date; end: Date } {
-  const start = new Date(`${day}T00:00:00+07:00`);
-  return { start, end: new Date(start.getTime() + 86_400_000) };
-}
-
-/** What a movement's tags name (§9.3): `PaymentTxId=[..], RefId1=[..]` for a pay-in credit, `PayOutRequestId=[..], RefId1=[..]` for a pay-out debit. */
-export function tagsOf(tags: string | null): { refKind: "payin" | "payout" | null; refId: string | null; refId1: string | null } {
-  const part = (name: string) => new RegExp(`(?:^|[,\\s])${name}=\\[([^\\]]*)\\]`).exec(tags ?? "")?.[1]?.trim() || null;
-  const payout = part("PayOutRequestId");
-  const payin = part("PaymentTxId");
-  return { refKind: payout ? "payout" : payin ? "payin" : null, refId: (payout ?? payin)?.toLowerCase() ?? null, refId1: part("RefId1") };
-}
-
-const signedSatang = (text: string | null): Satang | null =>
-  text === null ? null : text.trim().startsWith("-") ? -toSatang(text.trim().slice(1)) : toSatang(text);
-
-/** YYYY-MM-DD in Bangkok; made once (a formatter costs far more to make than to use). */
-const BANGKOK_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Bangkok" });
-
-/** Keeps movements as read: a movement read again (pages shifted while reading) is the same row. */
-export async function storeMovements(db: Db, merchantId: string, movements: readonly WalletTx[]): Promise<number> {
-  if (movements.length === 0) return 0;
-  const rows = movements.map((m) => {
-    const createdAt = new Date(m.createdAt ?? Date.now());
-    return {
-      id: m.id.toLowerCase(),
-      merchantId,
-      walletId: (m.walletId ?? "").toLowerCase(),
-      direction: m.direction,
-      amount: toDecimalString(m.amountSatang),
-      previousBalance: m.previousSatang === null ? null : toDecimalString(m.previousSatang),
-      currentBalance: m.currentSatang === null ? null : toDecimalString(m.currentSatang),
-      tags: m.tags,
-      description: m.description,
-      createdAt,
-      day: BANGKOK_DAY.format(createdAt),
-      ...tagsOf(m.tags),
-    };
-  });
-  const inserted = await db.insert(walletTransactions).values(rows).onConflictDoNothing().returning({ id: walletTransactions.id });
-  return inserted.length;
-}
-
-export type ReadOutcome = { ok: true; calls: number; read: number } | { ok: false; calls: number; failure: string };
-
-/** Reads one Bangkok day of the merchant's wallet movements from the provider (100 a call) and keeps them. */
-export async function readWalletDay(db: Db, merchantId: string, day: string, api: MerchantApi): Promise<ReadOutcome> {
-  let [wallet] = await db.select().from(merchantWallets).where(eq(merchantWallets.merchantId, merchantId));
-  let calls = 0;
-  if (!wallet?.walletId) {
-    calls++;
-    const found = await api.getMerchantWallet();
-    if (!found.ok) return { ok: false, calls, failure: found.kind };
-    await db
-      .insert(merchantWallets)
-      .values({ merchantId, walletId: found.data.id, balance: toDecimalString(found.data.balanceSatang), readAt: new Date() })
-      .onConflictDoUpdate({ target: merchantWallets.merchantId, set: { walletId: found.data.id } });
-    [wallet] = await db.select().from(merchantWallets).where(eq(merchantWallets.merchantId, merchantId));
-  }
-  const { start, end } = dayBounds(day);
-  const toDate = new Date(end.getTime() - 1).toISOString();
-  let read = 0;
-  for (let offset = 1; ; offset += 100) {
-    calls++;
-    const page = await api.getMerchantWalletTxs(wallet!.walletId!, { offset, limit: 100, fromDate: start.toISOString(), toDate });
-    if (!page.ok) return { ok: false, calls, failure: page.kind };
-    read += page.data.length;
-    await storeMovements(db, merchantId, page.data);
-    if (page.data.length < 100) break;
-  }
-  return { ok: true, calls, read };
-}
-
 /**
  * Pairs the day's unmatched movements with PayDesk's requests: a pay-out by its provider id (the
  * provider's GUIDs are lower case, as PayDesk keeps them and as the tags are read; the unique index
@@ -149,28 +78,6 @@ async function matchDay(db: Db, merchantId: string, day: string): Promise<void> 
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
-
-/**
- * lib/requests/fees.ts `feesOf`'s fee, in SQL, for a request row aliased `pr`: the fee a webhook
- * stated, else the recorded rate applied to what was paid, rounded to the satang half away from
- * zero (PostgreSQL's round on numeric), with a discarding merchant's Pay-In credit's satang added
- * to it; null when nothing is paid or nothing is known. `lib/wallet/fee-sql.db.test.ts` holds it
- * against `feesOf` for every kind of input.
- */
-export const FEE_SQL = sql.raw(`CASE
-  WHEN pr.paid_amount <= 0 THEN NULL
-  WHEN pr.fee_amount IS NOT NULL THEN pr.fee_amount
-  WHEN pr.fee_pct IS NULL THEN NULL
-  WHEN pr.kind = 'payin' AND pr.discard_cent THEN round(pr.paid_amount * pr.fee_pct / 100, 2)
-    + mod(pr.paid_amount - round(pr.paid_amount * pr.fee_pct / 100, 2), 1)
-  ELSE round(pr.paid_amount * pr.fee_pct / 100, 2) END`);
-/**
- * What the wallet should have moved for the request (`pr`, the fee its wallet bore as `fee`): + paid
- * − fee for money in, −(paid + fee) for money out (the fee 0 when the recipient bore it).
- */
-const EXPECTED_SQL = sql.raw(
-  `CASE WHEN pr.kind IN ('payin', 'payin_p2p') THEN pr.paid_amount - coalesce(fee, 0) ELSE -(pr.paid_amount + coalesce(fee, 0)) END`,
-);
 
 /**
  * Works out the day's statement from the movements kept, and records it. Everything is set-based
@@ -318,55 +225,6 @@ export async function reconcileDay(
     .values({ merchantId, day, ...values })
     .onConflictDoUpdate({ target: [walletStatements.merchantId, walletStatements.day], set: values });
   return figures;
-}
-
-/**
- * The chain walked in its own order, for a day whose movements share instants: among movements of
- * one instant, the one whose balance before follows the last balance comes first. Read a page at a
- * time (memory bounded); only the rare day with ties and a gap comes here.
- */
-async function chainInOrder(db: Db, merchantId: string, day: string, before: Satang | null): Promise<Finding[]> {
-  const findings: Finding[] = [];
-  let last = before;
-  let cursor: { at: Date; id: string } | null = null;
-  const pending: Array<{ id: string; at: Date; previous: Satang | null; current: Satang | null }> = [];
-  const judge = (m: { id: string; previous: Satang | null; current: Satang | null }) => {
-    if (last !== null && m.previous !== null && m.previous !== last)
-      findings.push({ kind: "balance_gap", movementId: m.id, expectedPreviousSatang: last, previousSatang: m.previous });
-    if (m.current !== null) last = m.current;
-  };
-  const flushTies = () => {
-    while (pending.length > 0) {
-      const at = pending.findIndex((m) => m.previous === last);
-      judge(pending.splice(at < 0 ? 0 : at, 1)[0]!);
-    }
-  };
-  for (;;) {
-    const page: (typeof walletTransactions.$inferSelect)[] = await db
-      .select()
-      .from(walletTransactions)
-      .where(
-        and(
-          eq(walletTransactions.merchantId, merchantId),
-          eq(walletTransactions.day, day),
-          cursor === null
-            ? undefined
-            : sql`(${walletTransactions.createdAt}, ${walletTransactions.id}) > (${cursor.at.toISOString()}::timestamptz, ${cursor.id})`,
-        ),
-      )
-      .orderBy(asc(walletTransactions.createdAt), asc(walletTransactions.id))
-      .limit(5_000);
-    for (const m of page) {
-      const entry = { id: m.id, at: m.createdAt, previous: signedSatang(m.previousBalance), current: signedSatang(m.currentBalance) };
-      if (pending.length > 0 && pending[0]!.at.getTime() !== entry.at.getTime()) flushTies();
-      pending.push(entry);
-    }
-    if (page.length < 5_000) break;
-    const tail: typeof walletTransactions.$inferSelect = page[page.length - 1]!;
-    cursor = { at: tail.createdAt, id: tail.id };
-  }
-  flushTies();
-  return findings;
 }
 
 /** One request the SQL found out of step, as a finding. */
