@@ -10,7 +10,8 @@ import { parseAmount } from "../money";
 import { csvStream, REQUEST_CSV_COLUMNS } from "../requests/csv";
 import { parseListFilters } from "../requests/list-filters";
 import { iterateRequests, type Scope } from "../requests/queries";
-import { overviewFigures, quantileOfBuckets } from "./figures";
+import { overviewFigures } from "./figures";
+import { quantileOfBuckets } from "./pay-times";
 import { parseRange } from "./range";
 
 const vault = createKeyVault([randomBytes(32)]);

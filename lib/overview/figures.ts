@@ -1,19 +1,13 @@
 import "server-only";
-import { and, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import {
-  outboundDeliveries,
-  paymentRequests as pr,
-  requestPayTimesDay,
-  requestRollup,
-  requestRollupDay,
-  webhookDeliveries,
-  webhookEndpoints,
-} from "../db/schema";
-import { parseAmount } from "../money";
+import { outboundDeliveries, requestPayTimesDay, requestRollup, requestRollupDay, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { STATUS_GROUPS } from "../requests/list-filters";
 import type { Scope } from "../requests/queries";
+import { binsOf, quantileOfBuckets, type PayTimeBin } from "./pay-times";
 import { bangkokDay, type OverviewRange, type Period } from "./range";
+import { merchantCondition, satangOf } from "./scope";
+import { waitingNow, type WaitingNow } from "./waiting";
 
 /**
  * The overview's figures for a period and the merchants a person may see. Everything that counts
@@ -64,13 +58,6 @@ export interface PeriodFigures {
   outbound: { failed: number; retrying: number };
 }
 
-/** Paid Pay-Ins by how long they took: up to `upToSeconds` (null: longer than the last bin). */
-export interface PayTimeBin {
-  upToSeconds: number | null;
-  count: number;
-}
-export const PAY_TIME_BINS = [60, 120, 300, 600, 1_800, 3_600, null] as const;
-
 export interface Bucket {
   /** The bucket's first instant (an hour, or a Bangkok midnight). */
   at: Date;
@@ -81,35 +68,11 @@ export interface Bucket {
   successRate: number | null;
 }
 
-export interface WaitingNow {
-  awaitingApproval: { count: number; satang: number; oldest: Date | null };
-  reconciling: { count: number; oldest: Date | null };
-  needsReview: number;
-  /** The merchant's webhook endpoints failing now (failing since an attempt, or disabled for failing). */
-  endpointsFailing: number;
-}
-
 /** Ended and paid: lib/requests/lifecycle.ts's one rule (`paid`, or the live provider's `approved`), for Pay-Ins as for money out. */
 const SUCCEEDED: readonly string[] = STATUS_GROUPS.succeeded;
 const OPEN: readonly string[] = STATUS_GROUPS.open;
 const UNMATCHED_VERDICTS = ["unmatched_money", "unknown_request", "mismatch", "malformed", "contradicted", "unconfirmed"];
-/** The time-to-pay histogram's bucket b holds [1.05^b, 1.05^(b+1)) seconds (migration 0027). */
-const BUCKET_BASE = 1.05;
-
-const satangOf = (text: string | null | undefined) => {
-  const parsed = parseAmount(text ?? "0");
-  return parsed.ok ? parsed.satang : 0;
-};
 const rate = (paid: number, failed: number) => (paid + failed === 0 ? null : paid / (paid + failed));
-
-/** The merchants the figures cover: one, or every one in the person's scope (none outside it). */
-function merchantCondition(column: Parameters<typeof inArray>[0], scope: Scope, merchant: string | "all"): SQL | undefined {
-  if (merchant !== "all") {
-    return scope.merchantIds === null || scope.merchantIds.includes(merchant) ? sql`${column} = ${merchant}` : sql`false`;
-  }
-  if (scope.merchantIds === null) return undefined;
-  return scope.merchantIds.length > 0 ? inArray(column, scope.merchantIds) : sql`false`;
-}
 
 interface RollupRow {
   lane: string;
@@ -162,31 +125,6 @@ function totalsOf(rows: RollupRow[]): Omit<PeriodFigures, "timeToPay" | "webhook
     payOut: out("payout"),
     withdrawal: out("withdrawal"),
   };
-}
-
-/** The seconds at the q-th quantile of a 5 % histogram: the middle of the bucket it falls in. */
-export function quantileOfBuckets(buckets: Array<{ bucket: number; n: number }>, q: number): number | null {
-  const sorted = [...buckets].filter((b) => b.n > 0).sort((a, b) => a.bucket - b.bucket);
-  const total = sorted.reduce((sum, b) => sum + b.n, 0);
-  if (total === 0) return null;
-  const rank = q * total;
-  let seen = 0;
-  for (const b of sorted) {
-    seen += b.n;
-    if (seen >= rank) return Math.round(BUCKET_BASE ** (b.bucket + 0.5));
-  }
-  return Math.round(BUCKET_BASE ** (sorted.at(-1)!.bucket + 0.5));
-}
-
-/** The histogram's 5 % buckets gathered into the chart's bins, each bucket by its middle. */
-function binsOf(buckets: Array<{ bucket: number; n: number }>): PayTimeBin[] {
-  const bins = PAY_TIME_BINS.map((upToSeconds) => ({ upToSeconds, count: 0 }));
-  for (const b of buckets) {
-    const seconds = BUCKET_BASE ** (b.bucket + 0.5);
-    const bin = bins.find((x) => x.upToSeconds === null || seconds <= x.upToSeconds)!;
-    bin.count += b.n;
-  }
-  return bins;
 }
 
 /** Requests counted and summed per lane and state, from the hourly or the daily totals. */
@@ -297,49 +235,6 @@ async function seriesOf(db: Db, scope: Scope, merchant: string | "all", range: O
     });
   }
   return buckets;
-}
-
-/** What is waiting now, whatever the period: money out for a second person, requests the provider has not settled. */
-async function waitingNow(db: Db, scope: Scope, merchant: string | "all"): Promise<WaitingNow> {
-  const where = merchantCondition(pr.merchantId, scope, merchant);
-  const [rows, endpoints] = await Promise.all([
-    db
-      .select({
-        status: pr.status,
-        n: sql<number>`count(*)::int`,
-        requested: sql<string>`sum(${pr.requestedAmount})::text`,
-        oldest: sql<Date | null>`min(${pr.createdAt})`.mapWith(pr.createdAt),
-      })
-      .from(pr)
-      .where(and(inArray(pr.status, ["awaiting_approval", "submitting", "unknown", "needs_review"]), where))
-      .groupBy(pr.status),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(webhookEndpoints)
-      .where(
-        and(
-          sql`${webhookEndpoints.deletedAt} is null`,
-          sql`(${webhookEndpoints.failingSince} is not null or (not ${webhookEndpoints.enabled} and ${webhookEndpoints.disabledReason} not in ('staff', 'deleted')))`,
-          merchantCondition(webhookEndpoints.merchantId, scope, merchant),
-        ),
-      ),
-  ]);
-  const of = (status: string) => rows.find((r) => r.status === status);
-  const reconciling = rows.filter((r) => r.status === "submitting" || r.status === "unknown");
-  const oldest = reconciling.map((r) => r.oldest).filter((d): d is Date => d !== null);
-  return {
-    awaitingApproval: {
-      count: Number(of("awaiting_approval")?.n ?? 0),
-      satang: satangOf(of("awaiting_approval")?.requested),
-      oldest: of("awaiting_approval")?.oldest ?? null,
-    },
-    reconciling: {
-      count: reconciling.reduce((sum, r) => sum + Number(r.n), 0),
-      oldest: oldest.length > 0 ? new Date(Math.min(...oldest.map((d) => d.getTime()))) : null,
-    },
-    needsReview: Number(of("needs_review")?.n ?? 0),
-    endpointsFailing: Number(endpoints[0]?.n ?? 0),
-  };
 }
 
 export interface Overview {
