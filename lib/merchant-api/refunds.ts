@@ -3,7 +3,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { paymentRequests } from "../db/schema";
 import { toDecimalString } from "../money";
 import { standingOf } from "../refunds/refunds";
-import { createPayout, ownRequest, type Answer, type ApiCall } from "./requests";
+import { ownRequest } from "./reads";
+import { createPayout, type Answer, type ApiCall } from "./requests";
 import type { PayoutCreate } from "./schemas";
 import { requestView, type RefundList } from "./views";
 

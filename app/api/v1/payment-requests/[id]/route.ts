@@ -1,7 +1,7 @@
 import { defineApiRoute } from "@/lib/merchant-api/http/route";
 import { apiCall } from "@/lib/merchant-api/call";
 import { ENDPOINTS } from "@/lib/merchant-api/endpoints";
-import { getRequest } from "@/lib/merchant-api/requests";
+import { getRequest } from "@/lib/merchant-api/reads";
 
 export const dynamic = "force-dynamic";
 
