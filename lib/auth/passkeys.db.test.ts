@@ -8,13 +8,13 @@ import {
   beginPasskeyAuthentication,
   beginPasskeyRegistration,
   beginPasskeySignIn,
-  CHALLENGE_TTL_MS,
   SIGN_IN_CHALLENGE_LIMITS,
   finishPasskeyRegistration,
   listPasskeys,
   removePasskey,
   verifyPasskeyAuthentication,
 } from "./passkeys";
+import { CHALLENGE_TTL_MS } from "./webauthn-challenges";
 import { resetSecondFactor } from "./second-factor";
 import { SoftAuthenticator } from "./testing/soft-authenticator";
 import { insertStaff } from "./testing/staff";

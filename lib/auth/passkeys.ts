@@ -11,11 +11,12 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import { and, asc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { hitRateLimits } from "../public/rate-limit";
 import { ipThrottleKey } from "../http/request-ip";
-import { staffPasskeys, webauthnChallenges } from "../db/schema";
+import { staffPasskeys } from "../db/schema";
+import { CHALLENGE_TTL_MS, storeChallenge, takeChallenge, type ChallengePurpose } from "./webauthn-challenges";
 
 /**
  * Passkeys (WebAuthn): a person registers any number, each with a name, and signs in with one
@@ -33,7 +34,6 @@ import { staffPasskeys, webauthnChallenges } from "../db/schema";
  * The relying party is the console's host name (CONSOLE_URL or PUBLIC_BASE_URL, lib/env.ts);
  * browsers refuse passkeys for an IP address, so there the feature is off and says so.
  */
-export const CHALLENGE_TTL_MS = 5 * 60_000;
 export const MAX_PASSKEYS = 20;
 const RP_NAME = "PayDesk";
 
@@ -41,8 +41,6 @@ export interface PasskeySite {
   origin: string;
   rpId: string;
 }
-
-export type ChallengePurpose = "register" | "sign-in" | "second-factor" | "step-up";
 
 /** Why a passkey's answer was not accepted; each is worded for people by the caller. */
 export type PasskeyFailure =
@@ -69,29 +67,6 @@ const toBase64Url = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64ur
 const fromBase64Url = (text: string) => new Uint8Array(Buffer.from(text, "base64url"));
 /** The WebAuthn user handle: the person's id as bytes (never their email). */
 const userHandleOf = (userId: string) => new TextEncoder().encode(userId);
-
-async function storeChallenge(db: Db, purpose: ChallengePurpose, userId: string | null, challenge: string, now: Date): Promise<string> {
-  const id = `wch_${randomBytes(12).toString("hex")}`;
-  // Challenges nobody answered: dropped as new ones are made, so the table stays small.
-  await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now));
-  await db.insert(webauthnChallenges).values({ id, challenge, purpose, userId, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) });
-  return id;
-}
-
-/** The challenge, taken: good once, for its purpose and person, before it runs out. */
-async function takeChallenge(db: Db, id: string, purpose: ChallengePurpose, userId: string | null, now: Date): Promise<string | null> {
-  const [row] = await db
-    .delete(webauthnChallenges)
-    .where(
-      and(
-        eq(webauthnChallenges.id, id),
-        eq(webauthnChallenges.purpose, purpose),
-        userId === null ? sql`${webauthnChallenges.userId} is null` : eq(webauthnChallenges.userId, userId),
-      ),
-    )
-    .returning({ challenge: webauthnChallenges.challenge, expiresAt: webauthnChallenges.expiresAt });
-  return row && row.expiresAt > now ? row.challenge : null;
-}
 
 export async function listPasskeys(db: Db, userId: string): Promise<PasskeyListing[]> {
   return db

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one unit: a batch's life (recorded with its lines, listed, read, confirmed once or canceled), each step locking the rows the next one reads (docs/DESIGN.md §16) */
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";

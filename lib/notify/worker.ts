@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one unit: the notify loop (lease a person's due e-mail, send, record or owe the record when the database is away), whose no-loss guarantee lives in how the steps meet (docs/DESIGN.md §17) */
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";

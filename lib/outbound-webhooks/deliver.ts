@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one unit: lease a delivery, send it signed, record the attempt and when to try again; at-least-once lives in how the three meet (docs/DESIGN.md §14) */
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";

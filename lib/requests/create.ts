@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one unit: record, send once, apply the answer; a create's exactly-once lives in how the three meet (docs/DESIGN.md §5.1) */
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";

@@ -9,7 +9,8 @@ import type { z } from "zod";
 import type { ActionResult, ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
 import { sandboxControlSchema, type SandboxControl } from "@/lib/requests/sandbox-control-schema";
-import { controlLabels, detailMessages } from "./detail-messages";
+import { detailMessages } from "./detail-messages";
+import { controlLabels } from "./timeline-labels";
 import type { CheckOutcome } from "./recheck-button";
 import { stateLabels } from "./status-messages";
 

@@ -5,7 +5,8 @@ import { factWords, isFact } from "@/lib/requests/notes";
 import type { TimelineEntry } from "@/lib/requests/queries";
 import { RawJson } from "@/components/ui/raw-json";
 import { SlipEntry } from "../slips/slip-entry";
-import { actorLabels, controlLabels, detailMessages, eventLabels } from "./detail-messages";
+import { detailMessages } from "./detail-messages";
+import { actorLabels, controlLabels, eventLabels } from "./timeline-labels";
 import { thb } from "./request-format";
 import { stateLabels } from "./status-messages";
 
