@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
-import { parseAmount, toDecimalString } from "../lib/money";
+import { amountProblemText, parseAmount, toDecimalString } from "../lib/money";
 import { isGuid, newId, type SandboxContext } from "./context";
 import { FAULT_KINDS, FAULT_OPERATIONS } from "./faults";
 import { HttpError, readBody, sendJson } from "./http";
@@ -21,7 +21,7 @@ import type { WalletTx } from "./types";
 const amountField = z.union([z.string(), z.number()]).transform((value, check) => {
   const parsed = parseAmount(value);
   if (!parsed.ok || parsed.satang <= 0) {
-    check.addIssue({ code: "custom", message: parsed.ok ? "The amount must be more than 0." : parsed.error });
+    check.addIssue({ code: "custom", message: parsed.ok ? "The amount must be more than 0." : amountProblemText(parsed.problem, value) });
     return z.NEVER;
   }
   return parsed.satang;
@@ -33,7 +33,7 @@ const signedAmountField = z.union([z.string(), z.number()]).transform((value, ch
   const negative = text.startsWith("-");
   const parsed = parseAmount(negative ? text.slice(1) : text);
   if (!parsed.ok || parsed.satang === 0) {
-    check.addIssue({ code: "custom", message: parsed.ok ? "The amount must not be 0." : parsed.error });
+    check.addIssue({ code: "custom", message: parsed.ok ? "The amount must not be 0." : amountProblemText(parsed.problem, value) });
     return z.NEVER;
   }
   return negative ? -parsed.satang : parsed.satang;
@@ -41,7 +41,7 @@ const signedAmountField = z.union([z.string(), z.number()]).transform((value, ch
 const balanceField = z.union([z.string(), z.number()]).transform((value, check) => {
   const parsed = parseAmount(value);
   if (!parsed.ok || parsed.satang < 0) {
-    check.addIssue({ code: "custom", message: parsed.ok ? "A balance cannot be negative." : parsed.error });
+    check.addIssue({ code: "custom", message: parsed.ok ? "A balance cannot be negative." : amountProblemText(parsed.problem, value) });
     return z.NEVER;
   }
   return parsed.satang;

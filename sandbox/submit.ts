@@ -3,7 +3,7 @@
  * (docs/provider-facts.md §3.2–§3.3), and creation of the request.
  */
 import { randomInt, randomUUID } from "node:crypto";
-import { parseAmount, type Satang } from "../lib/money";
+import { amountProblemText, parseAmount, type Satang } from "../lib/money";
 import { amountSlot, isGuid, newId, type SandboxContext } from "./context";
 import { Binder } from "./http";
 import { billPaymentPayload, promptPayPayload } from "./promptpay";
@@ -74,7 +74,7 @@ export function readAmount(ctx: SandboxContext, raw: unknown): Satang | SubmitRe
   // More than 2 decimals: the live provider does not validate precision and its QR shows 2 dp (§8.4).
   if (ctx.config.profile === "live")
     return Math.round(value * 100) || fail("INVALID_PAYMENT_AMOUNT", "Requested amount must be greater than zero");
-  return fail("INVALID_PAYMENT_AMOUNT", `Requested amount is invalid: ${parsed.error}`); // too many decimals, or too large
+  return fail("INVALID_PAYMENT_AMOUNT", `Requested amount is invalid: ${amountProblemText(parsed.problem, raw)}`); // too many decimals, or too large
 }
 
 export function baseRequest(

@@ -34,7 +34,7 @@ const optionalBaht = z
     const parsed = parseAmount(text);
     if (parsed.ok) return parsed.satang;
     // Say what is wrong with this amount, not the general rule (a "-5" has no decimals to blame).
-    const message = text.startsWith("-") ? R.amountNegative : /too large/.test(parsed.error) ? R.amountTooLarge : R.amountInvalid;
+    const message = parsed.problem === "negative" ? R.amountNegative : parsed.problem === "too_large" ? R.amountTooLarge : R.amountInvalid;
     ctx.addIssue({ code: "custom", message });
     return z.NEVER;
   });

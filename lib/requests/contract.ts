@@ -76,7 +76,7 @@ export const amountField = z.string({ error: "amountRequired" }).transform((raw,
   if (text.startsWith("-")) return (issue(ctx, "amountPositive"), NEVER);
   if (/\.\d{3,}$/.test(text)) return (issue(ctx, "amountDecimals"), NEVER);
   const parsed = parseAmount(text);
-  if (!parsed.ok) return (issue(ctx, /too large/.test(parsed.error) ? "amountTooLarge" : "amountFormat"), NEVER);
+  if (!parsed.ok) return (issue(ctx, parsed.problem === "too_large" ? "amountTooLarge" : "amountFormat"), NEVER);
   if (parsed.satang <= 0) return (issue(ctx, "amountPositive"), NEVER);
   return parsed.satang;
 });

@@ -3,7 +3,7 @@
  * so both give the same messages. Client-safe: no server imports here.
  */
 import { z } from "zod";
-import { parseAmount } from "../money";
+import { amountProblemText, parseAmount } from "../money";
 
 export const PAYIN_CONTROLS = ["pay", "approve", "reject", "expire"] as const;
 export const PAYOUT_CONTROLS = ["payout", "partial_payout", "reject"] as const;
@@ -21,7 +21,7 @@ export const sandboxControlSchema = z
       .superRefine((value, ctx) => {
         if (value === undefined || value === "") return;
         const parsed = parseAmount(value);
-        if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.error });
+        if (!parsed.ok) ctx.addIssue({ code: "custom", message: amountProblemText(parsed.problem, value) });
         else if (parsed.satang <= 0) ctx.addIssue({ code: "custom", message: "The amount must be more than 0." });
       }),
   })
