@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ApiKeyForm } from "@/components/console/settings/developers/api-key-form";
 import { ApiKeyTable, type ApiKeyListing } from "@/components/console/settings/developers/api-key-table";
 import { developerMessages } from "@/components/console/settings/developers/developer-messages";
 import { ReturnOriginsForm } from "@/components/console/settings/developers/return-origins-form";
+import { SettingsDetailHead, SettingsSection } from "@/components/console/settings/detail-layout";
 import { SettingsNav } from "@/components/console/settings/settings-nav";
 import { listApiKeys } from "@/lib/merchant-api/keys/manage";
 import { requirePermission } from "@/lib/auth/current-session";
@@ -34,25 +34,13 @@ export default async function MerchantDevelopersPage({ params }: { params: Promi
     status: key.status,
   }));
   const t = developerMessages(locale);
-  const section = "rounded-lg border border-slate-200 bg-white p-5";
   return (
     <>
       <SettingsNav session={session} locale={locale} current="developers" />
-      <p className="text-sm">
-        <Link href="/settings/developers" className="text-brand-dark underline">
-          ← {t.title}
-        </Link>
-      </p>
-      <h1 className="mt-2 text-2xl font-semibold">{merchant.displayName}</h1>
+      <SettingsDetailHead back="/settings/developers" backLabel={t.title} title={merchant.displayName} />
       <div className="mt-6 space-y-6">
-        <section aria-labelledby="keys-heading" className={section}>
-          <h2 id="keys-heading" className="text-lg font-medium">
-            {t.keysTitle}
-          </h2>
-          <p className="mt-1 text-sm text-slate-700">{t.keysIntro}</p>
-          <div className="mt-4">
-            <ApiKeyTable keys={keys} action={revokeApiKeyAction} merchantId={merchant.id} locale={locale} />
-          </div>
+        <SettingsSection id="keys" title={t.keysTitle} intro={t.keysIntro}>
+          <ApiKeyTable keys={keys} action={revokeApiKeyAction} merchantId={merchant.id} locale={locale} />
           <h3 className="mt-6 font-medium">{t.newKey}</h3>
           <div className="mt-3 max-w-2xl">
             <ApiKeyForm
@@ -62,21 +50,15 @@ export default async function MerchantDevelopersPage({ params }: { params: Promi
               locale={locale}
             />
           </div>
-        </section>
-        <section aria-labelledby="origins-heading" className={section}>
-          <h2 id="origins-heading" className="text-lg font-medium">
-            {t.originsTitle}
-          </h2>
-          <p className="mt-1 max-w-3xl text-sm text-slate-700">{t.originsIntro}</p>
-          <div className="mt-4 max-w-2xl">
-            <ReturnOriginsForm
-              action={updateReturnOriginsAction}
-              merchantId={merchant.id}
-              origins={merchant.allowedReturnOrigins}
-              locale={locale}
-            />
-          </div>
-        </section>
+        </SettingsSection>
+        <SettingsSection id="origins" title={t.originsTitle} intro={t.originsIntro} bodyClassName="mt-4 max-w-2xl">
+          <ReturnOriginsForm
+            action={updateReturnOriginsAction}
+            merchantId={merchant.id}
+            origins={merchant.allowedReturnOrigins}
+            locale={locale}
+          />
+        </SettingsSection>
       </div>
     </>
   );

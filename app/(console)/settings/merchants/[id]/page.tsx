@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { LimitsForm } from "@/components/console/settings/merchants/limits-form";
 import { MerchantSummaryCard } from "@/components/console/settings/merchants/merchant-summary";
 import { merchantMessages } from "@/components/console/settings/merchants/merchant-messages";
 import { RotateKeysForm } from "@/components/console/settings/merchants/rotate-keys-form";
+import { SettingsDetailHead, SettingsSection } from "@/components/console/settings/detail-layout";
 import { SettingsNav } from "@/components/console/settings/settings-nav";
 import { TestKeysPanel } from "@/components/console/settings/merchants/test-keys-panel";
 import { UnconfirmedWebhooksForm } from "@/components/console/settings/merchants/unconfirmed-webhooks-form";
@@ -37,21 +37,21 @@ export default async function MerchantPage({ params, searchParams }: { params: P
   const merchant = await getMerchantSettings(await getDb(), session, id);
   if (!merchant) notFound();
   const t = merchantMessages(locale);
-  const section = "rounded-lg border border-slate-200 bg-white p-5";
   return (
     <>
       <SettingsNav session={session} locale={locale} current="merchants" />
-      <p className="text-sm">
-        <Link href="/settings/merchants" className="text-brand-dark underline">
-          ← {t.backToMerchants}
-        </Link>
-      </p>
-      <h1 className="mt-2 text-2xl font-semibold">
-        {merchant.displayName}
-        {merchant.isDemo && (
-          <span className="ml-3 rounded bg-amber-100 px-2 py-0.5 align-middle text-sm font-medium text-amber-900">{t.demo}</span>
-        )}
-      </h1>
+      <SettingsDetailHead
+        back="/settings/merchants"
+        backLabel={t.backToMerchants}
+        title={
+          <>
+            {merchant.displayName}
+            {merchant.isDemo && (
+              <span className="ml-3 rounded bg-amber-100 px-2 py-0.5 align-middle text-sm font-medium text-amber-900">{t.demo}</span>
+            )}
+          </>
+        }
+      />
       {query.created && (
         <p
           role="status"
@@ -62,82 +62,46 @@ export default async function MerchantPage({ params, searchParams }: { params: P
         </p>
       )}
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="details-heading" className={section}>
-          <h2 id="details-heading" className="text-lg font-medium">
-            {t.details}
-          </h2>
+        <SettingsSection id="details" title={t.details} bodyClassName="">
           <MerchantSummaryCard merchant={merchant} locale={locale} />
-        </section>
-        <section aria-labelledby="test-heading" className={section}>
-          <h2 id="test-heading" className="text-lg font-medium">
-            {t.testKeys}
-          </h2>
-          <div className="mt-3">
-            <TestKeysPanel action={testKeysAction} merchantId={merchant.id} locale={locale} />
-          </div>
-        </section>
-        <section aria-labelledby="rotate-heading" className={section}>
-          <h2 id="rotate-heading" className="text-lg font-medium">
-            {t.rotateTitle}
-          </h2>
-          <p className="mt-1 text-sm text-slate-700">{t.rotateIntro}</p>
-          <div className="mt-4">
-            <RotateKeysForm
-              action={rotateKeysAction}
-              merchantId={merchant.id}
-              hasReadKey={merchant.readKeyLast4 !== null}
-              locale={locale}
-            />
-          </div>
-        </section>
-        <section aria-labelledby="secret-heading" className={section}>
-          <h2 id="secret-heading" className="text-lg font-medium">
-            {t.secretTitle}
-          </h2>
-          <p className="mt-1 text-sm text-slate-700">{t.secretIntro}</p>
-          <div className="mt-4">
-            <WebhookSecretPanel
-              action={rotateWebhookSecretAction}
-              merchantId={merchant.id}
-              hasSecret={merchant.hasWebhookSecret}
-              locale={locale}
-            />
-          </div>
-        </section>
-        <section aria-labelledby="unconfirmed-heading" className={`${section} lg:col-span-2`}>
-          <h2 id="unconfirmed-heading" className="text-lg font-medium">
-            {t.unconfirmedTitle}
-          </h2>
-          <p className="mt-1 max-w-3xl text-sm text-slate-700">{t.unconfirmedIntro}</p>
-          <div className="mt-4 max-w-3xl">
-            <UnconfirmedWebhooksForm
-              allow={allowUnconfirmedWebhooksAction}
-              refuse={refuseUnconfirmedWebhooksAction}
-              merchantId={merchant.id}
-              isOn={merchant.applyUnconfirmedWebhooks}
-              locale={locale}
-            />
-          </div>
-        </section>
-        <section aria-labelledby="limits-heading" className={`${section} lg:col-span-2`}>
-          <h2 id="limits-heading" className="text-lg font-medium">
-            {t.limitsTitle}
-          </h2>
-          <div className="mt-4 max-w-2xl">
-            <LimitsForm
-              action={updateMerchantSettingsAction}
-              merchantId={merchant.id}
-              locale={locale}
-              values={{
-                displayName: merchant.displayName,
-                payinMin: baht(merchant.payinMinSatang),
-                payinMax: baht(merchant.payinMaxSatang),
-                payoutApprovalThreshold: baht(merchant.payoutApprovalThresholdSatang),
-                payoutCeiling: baht(merchant.payoutCeilingSatang),
-              }}
-            />
-          </div>
-        </section>
+        </SettingsSection>
+        <SettingsSection id="test" title={t.testKeys} bodyClassName="mt-3">
+          <TestKeysPanel action={testKeysAction} merchantId={merchant.id} locale={locale} />
+        </SettingsSection>
+        <SettingsSection id="rotate" title={t.rotateTitle} intro={t.rotateIntro}>
+          <RotateKeysForm action={rotateKeysAction} merchantId={merchant.id} hasReadKey={merchant.readKeyLast4 !== null} locale={locale} />
+        </SettingsSection>
+        <SettingsSection id="secret" title={t.secretTitle} intro={t.secretIntro}>
+          <WebhookSecretPanel
+            action={rotateWebhookSecretAction}
+            merchantId={merchant.id}
+            hasSecret={merchant.hasWebhookSecret}
+            locale={locale}
+          />
+        </SettingsSection>
+        <SettingsSection id="unconfirmed" title={t.unconfirmedTitle} intro={t.unconfirmedIntro} wide bodyClassName="mt-4 max-w-3xl">
+          <UnconfirmedWebhooksForm
+            allow={allowUnconfirmedWebhooksAction}
+            refuse={refuseUnconfirmedWebhooksAction}
+            merchantId={merchant.id}
+            isOn={merchant.applyUnconfirmedWebhooks}
+            locale={locale}
+          />
+        </SettingsSection>
+        <SettingsSection id="limits" title={t.limitsTitle} wide bodyClassName="mt-4 max-w-2xl">
+          <LimitsForm
+            action={updateMerchantSettingsAction}
+            merchantId={merchant.id}
+            locale={locale}
+            values={{
+              displayName: merchant.displayName,
+              payinMin: baht(merchant.payinMinSatang),
+              payinMax: baht(merchant.payinMaxSatang),
+              payoutApprovalThreshold: baht(merchant.payoutApprovalThresholdSatang),
+              payoutCeiling: baht(merchant.payoutCeilingSatang),
+            }}
+          />
+        </SettingsSection>
       </div>
     </>
   );

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { NeedsAllMerchants } from "@/components/console/settings/needs-all-merchants";
+import { SettingsDetailHead, SettingsSection } from "@/components/console/settings/detail-layout";
 import { SettingsNav } from "@/components/console/settings/settings-nav";
 import { StaffAccessForm } from "@/components/console/settings/staff/staff-access-form";
 import { EndSessionsButton, SecondFactorReset } from "@/components/console/settings/staff/second-factor-admin";
@@ -34,16 +35,10 @@ export default async function StaffMemberPage({ params }: { params: Promise<{ id
   const t = staffMessages(locale);
   const twoFactor = secondFactorAdminMessages(locale);
   const isSelf = person.id === session.userId;
-  const section = "rounded-lg border border-slate-200 bg-white p-5";
   return (
     <>
       <SettingsNav session={session} locale={locale} current="staff" />
-      <p className="text-sm">
-        <Link href="/settings/staff" className="text-brand-dark underline">
-          ← {t.backToStaff}
-        </Link>
-      </p>
-      <h1 className="mt-2 text-2xl font-semibold">{person.name}</h1>
+      <SettingsDetailHead back="/settings/staff" backLabel={t.backToStaff} title={person.name} />
       <p className="mt-1 text-sm text-slate-700">
         {person.email ?? t.emailWithheld} · {staffRoleLabel(t, person.role)} ·{" "}
         {person.isDisabled ? t.disabled : person.mustChangePassword ? t.awaitingPassword : t.active} · {t.lastSignIn}:{" "}
@@ -60,33 +55,23 @@ export default async function StaffMemberPage({ params }: { params: Promise<{ id
         </p>
       ) : (
         <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
-          <section aria-labelledby="access-heading" className={section}>
-            <h2 id="access-heading" className="text-lg font-medium">
-              {t.accessTitle}
-            </h2>
-            <div className="mt-4">
-              <StaffAccessForm
-                action={changeStaffAccessAction}
-                person={{ id: person.id, name: person.name, role: person.role, merchantIds: person.merchantIds }}
-                merchants={merchants.map(({ id: merchantId, displayName }) => ({ id: merchantId, displayName }))}
-                locale={locale}
-              />
-            </div>
-          </section>
-          <section aria-labelledby="account-heading" className={section}>
-            <h2 id="account-heading" className="text-lg font-medium">
-              {t.statusTitle}
-            </h2>
-            <div className="mt-4">
-              <StaffAccountControls
-                userId={person.id}
-                isDisabled={person.isDisabled}
-                disableAction={disableStaffAction}
-                enableAction={enableStaffAction}
-                resetAction={resetStaffPasswordAction}
-                locale={locale}
-              />
-            </div>
+          <SettingsSection id="access" title={t.accessTitle}>
+            <StaffAccessForm
+              action={changeStaffAccessAction}
+              person={{ id: person.id, name: person.name, role: person.role, merchantIds: person.merchantIds }}
+              merchants={merchants.map(({ id: merchantId, displayName }) => ({ id: merchantId, displayName }))}
+              locale={locale}
+            />
+          </SettingsSection>
+          <SettingsSection id="account" title={t.statusTitle}>
+            <StaffAccountControls
+              userId={person.id}
+              isDisabled={person.isDisabled}
+              disableAction={disableStaffAction}
+              enableAction={enableStaffAction}
+              resetAction={resetStaffPasswordAction}
+              locale={locale}
+            />
             <h3 className="mt-6 font-medium">{twoFactor.personTitle}</h3>
             <div className="mt-2">
               <SecondFactorReset
@@ -99,7 +84,7 @@ export default async function StaffMemberPage({ params }: { params: Promise<{ id
             <div className="mt-4">
               <EndSessionsButton action={endStaffSessionsAction} userId={person.id} locale={locale} />
             </div>
-          </section>
+          </SettingsSection>
         </div>
       )}
     </>

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { NewEndpointForm } from "@/components/console/settings/webhooks/endpoint-form";
 import { EndpointStatus } from "@/components/console/settings/webhooks/endpoint-status";
 import { outboundMessages } from "@/components/console/settings/webhooks/outbound-messages";
+import { SettingsDetailHead, SettingsSection } from "@/components/console/settings/detail-layout";
 import { SettingsNav } from "@/components/console/settings/settings-nav";
 import { requirePermission } from "@/lib/auth/current-session";
 import { getDb } from "@/lib/db";
@@ -23,26 +24,17 @@ export default async function MerchantEndpointsPage({ params }: { params: Promis
   if (!merchant) notFound();
   const endpoints = await listEndpoints(db, merchant.id);
   const t = outboundMessages(locale);
-  const section = "rounded-lg border border-slate-200 bg-white p-5";
   return (
     <>
       <SettingsNav session={session} locale={locale} current="webhooks" />
-      <p className="text-sm">
-        <Link href="/settings/webhooks" className="text-brand-dark underline">
-          ← {t.back}
-        </Link>
-      </p>
-      <h1 className="mt-2 text-2xl font-semibold">{merchant.displayName}</h1>
+      <SettingsDetailHead back="/settings/webhooks" backLabel={t.back} title={merchant.displayName} />
       <p className="mt-2 text-sm">
         <Link href={`/settings/webhooks/log?merchant=${merchant.id}`} className="text-brand-dark underline">
           {t.log}
         </Link>
       </p>
       <div className="mt-6 space-y-6">
-        <section aria-labelledby="endpoints-heading" className={section}>
-          <h2 id="endpoints-heading" className="text-lg font-medium">
-            {t.endpointsTitle}
-          </h2>
+        <SettingsSection id="endpoints" title={t.endpointsTitle} bodyClassName="">
           {endpoints.length === 0 ? (
             <p className="mt-2 text-sm text-slate-600">{t.none}</p>
           ) : (
@@ -81,15 +73,10 @@ export default async function MerchantEndpointsPage({ params }: { params: Promis
               </table>
             </div>
           )}
-        </section>
-        <section aria-labelledby="new-endpoint-heading" className={section}>
-          <h2 id="new-endpoint-heading" className="text-lg font-medium">
-            {t.newEndpoint}
-          </h2>
-          <div className="mt-3 max-w-3xl">
-            <NewEndpointForm action={createEndpointAction} merchantId={merchant.id} locale={locale} />
-          </div>
-        </section>
+        </SettingsSection>
+        <SettingsSection id="new-endpoint" title={t.newEndpoint} bodyClassName="mt-3 max-w-3xl">
+          <NewEndpointForm action={createEndpointAction} merchantId={merchant.id} locale={locale} />
+        </SettingsSection>
       </div>
     </>
   );

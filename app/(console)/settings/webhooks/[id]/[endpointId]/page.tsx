@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DeliveryLog } from "@/components/console/settings/webhooks/delivery-log";
 import { DeleteEndpoint, ResendFailedForm, RotateSecret, SendTestEvent } from "@/components/console/settings/webhooks/endpoint-controls";
 import { EditEndpointForm } from "@/components/console/settings/webhooks/endpoint-form";
 import { EndpointStatus } from "@/components/console/settings/webhooks/endpoint-status";
 import { outboundMessages } from "@/components/console/settings/webhooks/outbound-messages";
+import { SettingsDetailHead, SettingsSection } from "@/components/console/settings/detail-layout";
 import { SettingsNav } from "@/components/console/settings/settings-nav";
 import { requirePermission } from "@/lib/auth/current-session";
 import { getDb } from "@/lib/db";
@@ -46,7 +46,6 @@ export default async function EndpointPage({
   const renderedAt = catchUpMark();
   const { entries, next } = await listDeliveries(db, { ...query, merchantIds: [merchant.id], endpointId: endpoint.id });
   const t = outboundMessages(locale);
-  const section = "rounded-lg border border-slate-200 bg-white p-5";
   const reference = { merchantId: merchant.id, endpointId: endpoint.id };
   const basePath = `/settings/webhooks/${merchant.id}/${endpoint.id}`;
   const now = new Date();
@@ -56,12 +55,12 @@ export default async function EndpointPage({
   return (
     <>
       <SettingsNav session={session} locale={locale} current="webhooks" />
-      <p className="text-sm">
-        <Link href={`/settings/webhooks/${merchant.id}`} className="text-brand-dark underline">
-          ← {merchant.displayName}
-        </Link>
-      </p>
-      <h1 className="mt-2 break-all text-xl font-semibold">{endpoint.url}</h1>
+      <SettingsDetailHead
+        back={`/settings/webhooks/${merchant.id}`}
+        backLabel={merchant.displayName}
+        title={endpoint.url}
+        titleClassName="break-all text-xl"
+      />
       {endpoint.description && <p className="mt-1 text-sm text-slate-700">{endpoint.description}</p>}
       <p className="mt-2 text-sm">
         <EndpointStatus endpoint={endpoint} locale={locale} />
@@ -81,69 +80,41 @@ export default async function EndpointPage({
         </p>
       )}
       <div className="mt-6 space-y-6">
-        <section aria-labelledby="endpoint-settings-heading" className={section}>
-          <h2 id="endpoint-settings-heading" className="text-lg font-medium">
-            {t.settingsTitle}
-          </h2>
-          <div className="mt-3 max-w-3xl">
-            <EditEndpointForm action={updateEndpointAction} merchantId={merchant.id} endpoint={endpoint} locale={locale} />
-          </div>
-        </section>
-        <section aria-labelledby="endpoint-secret-heading" className={section}>
-          <h2 id="endpoint-secret-heading" className="text-lg font-medium">
-            {t.secretTitle}
-          </h2>
-          <p className="mt-1 max-w-3xl text-sm text-slate-700">{t.secretIntro}</p>
-          <div className="mt-3">
-            <RotateSecret action={rotateEndpointSecretAction} reference={reference} previousSecretUntil={stillSigning} locale={locale} />
-          </div>
-        </section>
-        <section aria-labelledby="endpoint-test-heading" className={section}>
-          <h2 id="endpoint-test-heading" className="text-lg font-medium">
-            {t.testTitle}
-          </h2>
-          <p className="mt-1 max-w-3xl text-sm text-slate-700">{t.testIntro}</p>
-          <div className="mt-3">
-            <SendTestEvent action={sendTestEventAction} reference={reference} locale={locale} />
-          </div>
-        </section>
-        <section aria-labelledby="endpoint-log-heading" className={section}>
-          <h2 id="endpoint-log-heading" className="text-lg font-medium">
-            {t.log}
-          </h2>
-          <div className="mt-3">
-            <DeliveryLog
-              entries={entries}
-              next={next}
-              query={query}
-              ignored={ignored}
-              basePath={basePath}
-              showEndpoint={false}
-              resendAction={resendDeliveryAction}
-              renderedAt={renderedAt}
-              locale={locale}
-            />
-          </div>
+        <SettingsSection id="endpoint-settings" title={t.settingsTitle} bodyClassName="mt-3 max-w-3xl">
+          <EditEndpointForm action={updateEndpointAction} merchantId={merchant.id} endpoint={endpoint} locale={locale} />
+        </SettingsSection>
+        <SettingsSection id="endpoint-secret" title={t.secretTitle} intro={t.secretIntro} bodyClassName="mt-3">
+          <RotateSecret action={rotateEndpointSecretAction} reference={reference} previousSecretUntil={stillSigning} locale={locale} />
+        </SettingsSection>
+        <SettingsSection id="endpoint-test" title={t.testTitle} intro={t.testIntro} bodyClassName="mt-3">
+          <SendTestEvent action={sendTestEventAction} reference={reference} locale={locale} />
+        </SettingsSection>
+        <SettingsSection id="endpoint-log" title={t.log} bodyClassName="mt-3">
+          <DeliveryLog
+            entries={entries}
+            next={next}
+            query={query}
+            ignored={ignored}
+            basePath={basePath}
+            showEndpoint={false}
+            resendAction={resendDeliveryAction}
+            renderedAt={renderedAt}
+            locale={locale}
+          />
           <h3 className="mt-6 font-medium">{t.resendFailedTitle}</h3>
           <p className="mt-1 max-w-3xl text-sm text-slate-700">{t.resendFailedIntro}</p>
           <div className="mt-3">
             <ResendFailedForm action={resendFailedAction} reference={reference} defaultSince={dayAgoInBangkok} locale={locale} />
           </div>
-        </section>
-        <section aria-labelledby="endpoint-delete-heading" className={section}>
-          <h2 id="endpoint-delete-heading" className="text-lg font-medium">
-            {t.deleteTitle.replace(/\?$/, "")}
-          </h2>
-          <p className="mt-1 max-w-3xl text-sm text-slate-700">{t.deleteBody}</p>
-          <div className="mt-3">
-            <DeleteEndpoint
-              action={deleteEndpointAction}
-              reference={reference}
-              backTo={`/settings/webhooks/${merchant.id}`}
-              locale={locale}
-            />
-          </div>
-        </section>
+        </SettingsSection>
+        <SettingsSection id="endpoint-delete" title={t.deleteTitle.replace(/\?$/, "")} intro={t.deleteBody} bodyClassName="mt-3">
+          <DeleteEndpoint
+            action={deleteEndpointAction}
+            reference={reference}
+            backTo={`/settings/webhooks/${merchant.id}`}
+            locale={locale}
+          />
+        </SettingsSection>
       </div>
     </>
   );
