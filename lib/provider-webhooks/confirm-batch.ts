@@ -116,12 +116,11 @@ async function settle({ api, group, waiters }: Batch): Promise<void> {
 
 /** A read that threw (a bug, not the provider): no confirmation, said as a provider error. */
 function thrown(error: unknown): ProviderResult<PaymentRecord> {
-  const detail = error instanceof Error ? error.message : String(error);
   return {
     ok: false,
     kind: "provider_error",
     httpStatus: null,
-    detail: { what: "text", text: `reading the provider's record failed: ${detail}` },
+    detail: { what: "read_threw", error: error instanceof Error ? error.message : String(error) },
     mayExist: false,
   };
 }

@@ -155,6 +155,7 @@ describe("what went wrong on the wire, in words", () => {
     host_unknown: { what: "host_unknown" },
     stalled: { what: "stalled" },
     network: { what: "network", code: "EPIPE" },
+    read_threw: { what: "read_threw", error: "Cannot read properties of undefined" },
     text: { what: "text", text: "a brand-new problem" },
   };
 

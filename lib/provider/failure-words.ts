@@ -28,6 +28,8 @@ export type WireDetail =
   | { what: "no_status" | "unreadable_payout" | "not_a_list" | "unreadable_list" }
   | { what: "connection_reset" | "connection_refused" | "host_unknown" | "stalled" }
   | { what: "network"; code: string | null }
+  /** Reading the provider's record threw inside PayDesk (a bug, not the provider): the error's own message. */
+  | { what: "read_threw"; error: string }
   /** Text PayDesk did not write (kept from rows stored before facts): shown as it is. */
   | { what: "text"; text: string };
 
@@ -47,6 +49,7 @@ const detailMessages = defineMessages({
     host_unknown: "the host name could not be resolved",
     stalled: "the answer stalled",
     network: (code: string | null) => (code ? `network error ${code}` : "network error"),
+    read_threw: (error: string) => `reading the provider's record failed inside PayDesk: ${error}`,
   },
   th: {
     empty_answer: (status: number) => `HTTP ${status} โดยไม่มีเนื้อหาคำตอบ`,
@@ -63,6 +66,7 @@ const detailMessages = defineMessages({
     host_unknown: "ค้นหาชื่อโฮสต์ไม่พบ",
     stalled: "คำตอบค้างอยู่กลางทาง",
     network: (code: string | null) => (code ? `เครือข่ายขัดข้อง (${code})` : "เครือข่ายขัดข้อง"),
+    read_threw: (error: string) => `การอ่านรายการจากผู้ให้บริการล้มเหลวภายใน PayDesk: ${error}`,
   },
 });
 
@@ -79,6 +83,8 @@ export function detailWords(detail: WireDetail, locale: Locale): string {
       return t.unreadable_part(detail.part, detail.issue);
     case "network":
       return t.network(detail.code);
+    case "read_threw":
+      return t.read_threw(detail.error);
     case "text":
       return detail.text;
     default:
