@@ -36,3 +36,8 @@ export function findBank(code: string | null | undefined): Bank | undefined {
   const upper = code.toUpperCase();
   return upper === "PP" ? PROMPTPAY_PSEUDO_BANK : BANKS.find((bank) => bank.code === upper);
 }
+
+/** The bank's name in the reader's language. */
+export function bankName(bank: Pick<Bank, "nameEn" | "nameTh">, locale: "th" | "en"): string {
+  return locale === "th" ? bank.nameTh : bank.nameEn;
+}

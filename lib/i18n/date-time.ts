@@ -3,7 +3,7 @@
  * component that shows a time (the checkout's live status) does not bring the rest of lib/i18n
  * and lib/money into a customer's phone.
  */
-import type { Locale } from "./locale";
+import { intlTag, type Locale } from "./locale";
 
 export const TIME_ZONE = "Asia/Bangkok";
 
@@ -14,7 +14,7 @@ export function formatDateTime(value: Date | string | number, locale: Locale, op
   const key = `${locale}:${options.seconds ? "s" : ""}`;
   let format = dateTimeFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale === "th" ? "th-TH" : "en-GB", {
+    format = new Intl.DateTimeFormat(intlTag(locale), {
       timeZone: TIME_ZONE,
       year: "numeric",
       month: "short",

@@ -2,7 +2,7 @@
  * A calendar day in the reader's words, apart from date-time.ts: that module is in the checkout's
  * own script, which must not grow by what only the console uses.
  */
-import type { Locale } from "./locale";
+import { intlTag, type Locale } from "./locale";
 
 const dayFormats = new Map<Locale, Intl.DateTimeFormat>();
 
@@ -19,7 +19,7 @@ export function formatDay(isoDay: string, locale: Locale): string {
   if (Number.isNaN(at.getTime()) || at.getUTCDate() !== Number(match[3]) || at.getUTCMonth() !== Number(match[2]) - 1) return "";
   let format = dayFormats.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale === "th" ? "th-TH" : "en-GB", {
+    format = new Intl.DateTimeFormat(intlTag(locale), {
       timeZone: "UTC",
       day: "numeric",
       month: "short",

@@ -7,7 +7,7 @@
 import { formatBaht, type Satang } from "../money";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "./locale";
 
-export { DEFAULT_LOCALE, defineMessages, isLocale, LOCALES, type Locale } from "./locale";
+export { DEFAULT_LOCALE, defineMessages, intlTag, isLocale, LOCALES, type Locale } from "./locale";
 
 export const LOCALE_COOKIE = "paydesk_locale";
 

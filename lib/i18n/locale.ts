@@ -11,6 +11,11 @@ export function isLocale(value: unknown): value is Locale {
   return value === "th" || value === "en";
 }
 
+/** The BCP 47 tag Intl's formatters take for a language: Thai as Thailand writes it, English as Britain does (day before month). */
+export function intlTag(locale: Locale): "th-TH" | "en-GB" {
+  return locale === "th" ? "th-TH" : "en-GB";
+}
+
 /** Both languages with the same keys, checked by the compiler; returns a picker. */
 export function defineMessages<T extends Record<string, string | ((...args: never[]) => string)>>(messages: {
   en: T;

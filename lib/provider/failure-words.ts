@@ -111,9 +111,15 @@ const OPERATIONS = defineMessages({
   },
 });
 
+/** An operation PayDesk has no words for: its name, as the provider spells it. */
+const UNNAMED_OPERATION = defineMessages({
+  en: { call: (operation: string) => operation },
+  th: { call: (operation: string) => `เรียก ${operation}` },
+});
+
 function operationWords(operation: string, locale: Locale): string {
   const words = OPERATIONS(locale) as Record<string, string>;
-  return Object.hasOwn(words, operation) ? words[operation]! : locale === "th" ? `เรียก ${operation}` : operation;
+  return Object.hasOwn(words, operation) ? words[operation]! : UNNAMED_OPERATION(locale).call(operation);
 }
 
 const sentences = defineMessages({

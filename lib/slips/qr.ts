@@ -3,7 +3,7 @@ import jsQR from "jsqr";
 import sharp from "sharp";
 import { parse } from "promptparse";
 import { slipVerify } from "promptparse/validate";
-import { BANKS } from "../banks";
+import { bankName, BANKS } from "../banks";
 
 /**
  * What a slip's QR says, read by the server from the JPEG PayDesk forwarded (lib/slips/reencode.ts),
@@ -61,5 +61,5 @@ export async function readSlipQr(jpeg: Uint8Array): Promise<SlipQr> {
 /** The sending bank's name as staff know it, by its Bank of Thailand number; the number itself when unknown. */
 export function slipBankName(botCode: string, locale: "en" | "th"): string {
   const bank = BANKS.find((b) => b.botCode === botCode);
-  return bank ? (locale === "th" ? bank.nameTh : bank.nameEn) : botCode;
+  return bank ? bankName(bank, locale) : botCode;
 }

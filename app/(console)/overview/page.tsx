@@ -9,7 +9,7 @@ import { canAny } from "@/lib/auth/permissions";
 import { selectedMerchant } from "@/lib/navigation/selected-merchant";
 import { requirePermission } from "@/lib/auth/current-session";
 import { getDb } from "@/lib/db";
-import { formatDateTime, formatThb } from "@/lib/i18n";
+import { formatDateTime, formatThb, intlTag } from "@/lib/i18n";
 import { getLocale } from "@/lib/i18n/server";
 import { overviewFigures, type Money, type Net } from "@/lib/overview/figures";
 import { providerCallStats } from "@/lib/provider/call-stats";
@@ -64,7 +64,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
   const rate = (value: number | null) => (value === null ? t.none : t.pct(value));
   const seconds = (value: number | null) => (value === null ? t.none : t.seconds(value));
   const dayName = (at: Date) =>
-    new Intl.DateTimeFormat(locale === "th" ? "th-TH" : "en-GB", {
+    new Intl.DateTimeFormat(intlTag(locale), {
       timeZone: "Asia/Bangkok",
       day: "numeric",
       month: "short",

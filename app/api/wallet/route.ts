@@ -3,6 +3,7 @@ import { defineRoute } from "@/lib/auth/route";
 import { getDb } from "@/lib/db";
 import { merchantApi } from "@/lib/provider";
 import { currentWallet, positionOf } from "@/lib/wallet/balance";
+import { defineMessages } from "@/lib/i18n";
 
 /**
  * GET /api/wallet?merchant=<id> → the merchant's wallet position (lib/wallet/position.ts): the
@@ -12,12 +13,17 @@ import { currentWallet, positionOf } from "@/lib/wallet/balance";
  */
 export const dynamic = "force-dynamic";
 
+const WALLET_WORDS = defineMessages({
+  en: { nameOneMerchant: "Name one merchant (merchant=<id>)." },
+  th: { nameOneMerchant: "ระบุร้านค้า (merchant) หนึ่งร้าน" },
+});
+
 export const GET = defineRoute({
   permission: "request.read",
   merchantParam: "merchant",
   run: async ({ merchant, locale }) => {
     if (!merchant) {
-      const error = locale === "th" ? "ระบุร้านค้า (merchant) หนึ่งร้าน" : "Name one merchant (merchant=<id>).";
+      const error = WALLET_WORDS(locale).nameOneMerchant;
       return NextResponse.json({ error }, { status: 400, headers: { "Cache-Control": "no-store" } });
     }
     const db = await getDb();

@@ -1,4 +1,4 @@
-import { findBank } from "@/lib/banks";
+import { bankName, findBank } from "@/lib/banks";
 import { scannableQrPayload } from "@/lib/checkout/scannable-qr";
 import type { Locale } from "@/lib/i18n";
 import { isTerminal, type State } from "@/lib/requests/lifecycle";
@@ -141,7 +141,7 @@ export function CheckoutPanel({
               {answer.payInBankCode && (
                 <>
                   <dt className="text-slate-600">{t.bankName}</dt>
-                  <dd>{bank ? `${locale === "th" ? bank.nameTh : bank.nameEn} (${bank.code})` : answer.payInBankCode}</dd>
+                  <dd>{bank ? `${bankName(bank, locale)} (${bank.code})` : answer.payInBankCode}</dd>
                 </>
               )}
               {answer.payInBankAccountNo && (

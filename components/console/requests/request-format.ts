@@ -1,8 +1,12 @@
-import { findBank } from "@/lib/banks";
-import type { Locale } from "@/lib/i18n";
-import { formatThb } from "@/lib/i18n";
+import { bankName, findBank } from "@/lib/banks";
+import { defineMessages, formatThb, type Locale } from "@/lib/i18n";
 import { toSatang } from "@/lib/money";
 import { expiryWords } from "./status-messages";
+
+const FORMAT_WORDS = defineMessages({
+  en: { savedDestination: (id: string) => `saved destination ${id}` },
+  th: { savedDestination: (id: string) => `ปลายทางที่บันทึกไว้ ${id}` },
+});
 
 /** "฿1,234.50" from a numeric(14,2) column's text; "—" when absent. */
 export function thb(value: string | null | undefined): string {
@@ -18,11 +22,10 @@ export function destinationSummary(
   if (!destination) return null;
   const tail = (digits: string | undefined) => (!digits ? "" : options.full ? digits : `···${digits.slice(-4)}`);
   if (destination.type === "promptpay") return `PromptPay ${tail(destination.promptPayId)}`;
-  if (destination.type === "saved")
-    return locale === "th" ? `ปลายทางที่บันทึกไว้ ${destination.accountId ?? ""}` : `saved destination ${destination.accountId ?? ""}`;
+  if (destination.type === "saved") return FORMAT_WORDS(locale).savedDestination(destination.accountId ?? "");
   const bank = findBank(destination.bankCode);
-  const bankName = options.full && bank ? (locale === "th" ? bank.nameTh : bank.nameEn) : (bank?.code ?? destination.bankCode ?? "");
-  return [`${bankName} ${tail(destination.accountNo)}`.trim(), destination.accountName].filter(Boolean).join(" · ");
+  const bankLabel = options.full && bank ? bankName(bank, locale) : (bank?.code ?? destination.bankCode ?? "");
+  return [`${bankLabel} ${tail(destination.accountNo)}`.trim(), destination.accountName].filter(Boolean).join(" · ");
 }
 
 /** "expires in 12 min", or that the window has passed. */

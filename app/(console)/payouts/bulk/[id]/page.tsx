@@ -8,7 +8,7 @@ import { stateLabels } from "@/components/console/requests/status-messages";
 import { LiveUpdates } from "@/components/live/live-updates";
 import { CONSOLE_SECTIONS } from "@/lib/navigation/console-sections";
 import { requirePermission } from "@/lib/auth/current-session";
-import { BANKS } from "@/lib/banks";
+import { bankName, BANKS } from "@/lib/banks";
 import { getBatch, type BatchLine } from "@/lib/bulk/batches";
 import { approvalSplit } from "@/lib/bulk/approval-split";
 import { findDuplicates } from "@/lib/bulk/duplicates";
@@ -34,7 +34,7 @@ function destinationText(line: BatchLine, locale: Locale): string {
   if (d.type === "promptpay") return `PromptPay ${d.promptPayId}`;
   if (d.type === "bank") {
     const bank = BANKS.find((b) => b.code === d.bankCode);
-    return `${bank ? (locale === "th" ? bank.nameTh : bank.nameEn) : d.bankCode} ${d.accountNo} · ${d.accountName}`;
+    return `${bank ? bankName(bank, locale) : d.bankCode} ${d.accountNo} · ${d.accountName}`;
   }
   return d.accountId;
 }
