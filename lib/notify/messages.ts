@@ -1,4 +1,4 @@
-import { formatThb } from "../i18n";
+import { defineMessages, formatThb } from "../i18n";
 import { formatDateTime } from "../i18n/date-time";
 import type { Satang } from "../money";
 
@@ -17,33 +17,69 @@ export interface ToldRequest {
 
 type Locale = "th" | "en";
 
-const KIND = {
-  th: { payin: "รับชำระ (Pay-In)", payout: "โอนจ่าย (Pay-Out)", withdrawal: "ถอนเงิน (Withdrawal)" },
-  en: { payin: "Pay-In", payout: "Pay-Out", withdrawal: "Withdrawal" },
-} as const;
-
-/** What happened to a request that needs attention, in a few words. */
-const WHAT = {
-  th: {
-    needs_review: "ต้องให้เจ้าหน้าที่ตรวจสอบ: ผู้ให้บริการบอกไม่ได้ว่าคำขอนี้เป็นอย่างไร",
-    rejected: "ผู้ให้บริการปฏิเสธหลังจากรับคำขอแล้ว: ผู้รับยังไม่ได้รับเงิน",
-    expired: "หมดอายุที่ผู้ให้บริการ: ผู้รับยังไม่ได้รับเงิน",
-  },
+/** Every word of a staff e-mail, in both languages (plain text: read anywhere, nothing to load). */
+const WORDS = defineMessages({
   en: {
+    payin: "Pay-In",
+    payout: "Pay-Out",
+    withdrawal: "Withdrawal",
     needs_review: "needs a person: the provider cannot tell what became of it",
     rejected: "rejected by the provider after it was accepted: the payee has not been paid",
     expired: "expired at the provider: the payee has not been paid",
+    footer: (url: string) => `Choose which e-mails PayDesk sends you: ${url}`,
+    bothSubject: (count: number) => `[PayDesk] ${count} requests need you`,
+    attentionOne: (kind: string, refId1: string, state: string) =>
+      `${kind} ${refId1} ${state === "needs_review" ? "needs a person" : `was ${state}`}`,
+    attentionMany: (count: number) => `${count} requests`,
+    attentionSubject: (what: string) => `[PayDesk] Needs your attention: ${what}`,
+    attentionIntro: "These requests need a person to look at them:",
+    attentionWhy: "You get this e-mail because you made these requests, or you may approve Pay-Outs for their merchants in PayDesk.",
+    approvalOne: (kind: string, total: string) => `a ${kind} of ${total}`,
+    approvalMany: (count: number, total: string) => `${count} requests, ${total} in all`,
+    approvalSubject: (what: string) => `[PayDesk] Waiting for your approval: ${what}`,
+    approvalIntro: (count: number) =>
+      `Waiting for a second person's approval before PayDesk sends ${count === 1 ? "it" : "them"} to the provider:`,
+    approvalLink: (url: string) => `Approve or decline: ${url}`,
+    approvalWhy: "You get this e-mail because you may approve Pay-Outs for these merchants in PayDesk.",
   },
-} as const;
+  th: {
+    payin: "รับชำระ (Pay-In)",
+    payout: "โอนจ่าย (Pay-Out)",
+    withdrawal: "ถอนเงิน (Withdrawal)",
+    needs_review: "ต้องให้เจ้าหน้าที่ตรวจสอบ: ผู้ให้บริการบอกไม่ได้ว่าคำขอนี้เป็นอย่างไร",
+    rejected: "ผู้ให้บริการปฏิเสธหลังจากรับคำขอแล้ว: ผู้รับยังไม่ได้รับเงิน",
+    expired: "หมดอายุที่ผู้ให้บริการ: ผู้รับยังไม่ได้รับเงิน",
+    footer: (url: string) => `เลือกอีเมลที่ต้องการรับจาก PayDesk ได้ที่: ${url}`,
+    bothSubject: (count: number) => `[PayDesk] ${count} รายการรอคุณ`,
+    // Thai names the request alone; the state is in the line below it.
+    attentionOne: (kind: string, refId1: string, _state: string) => `${kind} ${refId1}`,
+    attentionMany: (count: number) => `${count} รายการ`,
+    attentionSubject: (what: string) => `[PayDesk] ต้องให้คุณตรวจสอบ: ${what}`,
+    attentionIntro: "รายการต่อไปนี้ต้องให้เจ้าหน้าที่ตรวจสอบ:",
+    attentionWhy: "คุณได้รับอีเมลนี้เพราะคุณเป็นผู้สร้างรายการเหล่านี้ หรือมีสิทธิ์อนุมัติการโอนจ่ายของร้านค้าเหล่านี้ใน PayDesk",
+    approvalOne: (kind: string, total: string) => `${kind} ${total}`,
+    approvalMany: (count: number, total: string) => `${count} รายการ รวม ${total}`,
+    approvalSubject: (what: string) => `[PayDesk] รอคุณอนุมัติ: ${what}`,
+    approvalIntro: (_count: number) => "รายการต่อไปนี้รอผู้อนุมัติคนที่สองก่อน PayDesk จะส่งไปยังผู้ให้บริการ:",
+    approvalLink: (url: string) => `อนุมัติหรือปฏิเสธได้ที่: ${url}`,
+    approvalWhy: "คุณได้รับอีเมลนี้เพราะคุณมีสิทธิ์อนุมัติการโอนจ่ายของร้านค้าเหล่านี้ใน PayDesk",
+  },
+});
+
+/** What happened to a request that needs attention, in a few words; a state without words is named as it is. */
+const STATE_WORDS = ["needs_review", "rejected", "expired"] as const;
+const stateWords = (locale: Locale, state: string) =>
+  (STATE_WORDS as readonly string[]).includes(state) ? WORDS(locale)[state as (typeof STATE_WORDS)[number]] : state;
 
 const line = (locale: Locale, r: ToldRequest) =>
-  `- ${r.merchant} · ${KIND[locale][r.kind]} ${formatThb(r.amountSatang)} · ${r.refId1} · ${formatDateTime(r.createdAt, locale)}`;
+  `- ${r.merchant} · ${WORDS(locale)[r.kind]} ${formatThb(r.amountSatang)} · ${r.refId1} · ${formatDateTime(r.createdAt, locale)}`;
 
 function attentionLines(locale: Locale, attention: readonly ToldRequest[], consoleUrl: string): string[] {
-  return attention.flatMap((r) => {
-    const what = (WHAT[locale] as Record<string, string>)[r.state] ?? r.state;
-    return [line(locale, r), `  ${what}${r.statusCode ? ` (${r.statusCode})` : ""}`, `  ${new URL(`/requests/${r.id}`, consoleUrl).href}`];
-  });
+  return attention.flatMap((r) => [
+    line(locale, r),
+    `  ${stateWords(locale, r.state)}${r.statusCode ? ` (${r.statusCode})` : ""}`,
+    `  ${new URL(`/requests/${r.id}`, consoleUrl).href}`,
+  ]);
 }
 
 /**
@@ -60,8 +96,7 @@ export function staffEmail(
   const mail = gathered(locale, { waiting, attention }, consoleUrl);
   // Every e-mail ends with where the person turns them off (lib/notify/choices.ts).
   const choose = new URL(NOTIFICATION_CHOICES_PATH, consoleUrl).href;
-  const footer = locale === "en" ? `Choose which e-mails PayDesk sends you: ${choose}` : `เลือกอีเมลที่ต้องการรับจาก PayDesk ได้ที่: ${choose}`;
-  return { subject: mail.subject, text: `${mail.text}\n${footer}` };
+  return { subject: mail.subject, text: `${mail.text}\n${WORDS(locale).footer(choose)}` };
 }
 
 /** The console page where a person chooses their staff e-mails. */
@@ -79,72 +114,37 @@ function gathered(
   const approvals = approvalWaitingEmail(locale, waiting, approvalsUrl);
   const count = waiting.length + attention.length;
   return {
-    subject: locale === "en" ? `[PayDesk] ${count} requests need you` : `[PayDesk] ${count} รายการรอคุณ`,
+    subject: WORDS(locale).bothSubject(count),
     // Attention first (something went wrong), then the approvals; each with its own closing words.
     text: `${attentionEmail.text}\n\n${approvals.text}`,
   };
 }
 
 function attentionOnlyEmail(locale: Locale, attention: readonly ToldRequest[], consoleUrl: string): { subject: string; text: string } {
+  const t = WORDS(locale);
   const one = attention.length === 1 ? attention[0]! : null;
-  if (locale === "en") {
-    const what = one
-      ? `${KIND.en[one.kind]} ${one.refId1} ${one.state === "needs_review" ? "needs a person" : `was ${one.state}`}`
-      : `${attention.length} requests`;
-    return {
-      subject: `[PayDesk] Needs your attention: ${what}`,
-      text: [
-        "These requests need a person to look at them:",
-        "",
-        ...attentionLines("en", attention, consoleUrl),
-        "",
-        "You get this e-mail because you made these requests, or you may approve Pay-Outs for their merchants in PayDesk.",
-      ].join("\n"),
-    };
-  }
-  const what = one ? `${KIND.th[one.kind]} ${one.refId1}` : `${attention.length} รายการ`;
+  const what = one ? t.attentionOne(t[one.kind], one.refId1, one.state) : t.attentionMany(attention.length);
   return {
-    subject: `[PayDesk] ต้องให้คุณตรวจสอบ: ${what}`,
-    text: [
-      "รายการต่อไปนี้ต้องให้เจ้าหน้าที่ตรวจสอบ:",
-      "",
-      ...attentionLines("th", attention, consoleUrl),
-      "",
-      "คุณได้รับอีเมลนี้เพราะคุณเป็นผู้สร้างรายการเหล่านี้ หรือมีสิทธิ์อนุมัติการโอนจ่ายของร้านค้าเหล่านี้ใน PayDesk",
-    ].join("\n"),
+    subject: t.attentionSubject(what),
+    text: [t.attentionIntro, "", ...attentionLines(locale, attention, consoleUrl), "", t.attentionWhy].join("\n"),
   };
 }
 
 /** Requests waiting for the person's approval, with the link to the console's Approvals page. */
 function approvalWaitingEmail(locale: Locale, waiting: readonly ToldRequest[], approvalsUrl: string): { subject: string; text: string } {
+  const t = WORDS(locale);
   const total = formatThb(waiting.reduce((sum, w) => sum + w.amountSatang, 0));
-  const lines = waiting.map((w) => line(locale, w));
-  if (locale === "en") {
-    const what = waiting.length === 1 ? `a ${KIND.en[waiting[0]!.kind]} of ${total}` : `${waiting.length} requests, ${total} in all`;
-    return {
-      subject: `[PayDesk] Waiting for your approval: ${what}`,
-      text: [
-        `Waiting for a second person's approval before PayDesk sends ${waiting.length === 1 ? "it" : "them"} to the provider:`,
-        "",
-        ...lines,
-        "",
-        `Approve or decline: ${approvalsUrl}`,
-        "",
-        "You get this e-mail because you may approve Pay-Outs for these merchants in PayDesk.",
-      ].join("\n"),
-    };
-  }
-  const what = waiting.length === 1 ? `${KIND.th[waiting[0]!.kind]} ${total}` : `${waiting.length} รายการ รวม ${total}`;
+  const what = waiting.length === 1 ? t.approvalOne(t[waiting[0]!.kind], total) : t.approvalMany(waiting.length, total);
   return {
-    subject: `[PayDesk] รอคุณอนุมัติ: ${what}`,
+    subject: t.approvalSubject(what),
     text: [
-      "รายการต่อไปนี้รอผู้อนุมัติคนที่สองก่อน PayDesk จะส่งไปยังผู้ให้บริการ:",
+      t.approvalIntro(waiting.length),
       "",
-      ...lines,
+      ...waiting.map((w) => line(locale, w)),
       "",
-      `อนุมัติหรือปฏิเสธได้ที่: ${approvalsUrl}`,
+      t.approvalLink(approvalsUrl),
       "",
-      "คุณได้รับอีเมลนี้เพราะคุณมีสิทธิ์อนุมัติการโอนจ่ายของร้านค้าเหล่านี้ใน PayDesk",
+      t.approvalWhy,
     ].join("\n"),
   };
 }
