@@ -10,6 +10,7 @@ import { merchantApiIn } from "./provider";
 import { processOutboundWorker, startOutboundWorker } from "./outbound-webhooks/worker";
 import { REQUEST_CHANNEL } from "./requests/apply";
 import { startReconcileWorker } from "./requests/worker";
+import type { Loop } from "./jobs/loop";
 import { log } from "./ops/log";
 import { stopGracefully } from "./shutdown";
 import { BULK_CHANNEL } from "./bulk/batches";
@@ -54,7 +55,7 @@ export async function startPayDesk(): Promise<void> {
       warn: (m) => say.warn(m),
     });
     // The provider never retries a webhook: this loop is what learns every outcome regardless.
-    const holder = globalThis as typeof globalThis & { __paydeskWorker?: () => Promise<void> };
+    const holder = globalThis as typeof globalThis & { __paydeskWorker?: Loop };
     holder.__paydeskWorker ??= startReconcileWorker({
       db,
       apiFor: merchantApiIn("reconcile"),
@@ -114,7 +115,8 @@ export async function startPayDesk(): Promise<void> {
       log: (m) => log("statement").info(m),
     });
     const statements = statementHolder.__paydeskStatements;
-    stopGracefully([holder.__paydeskWorker, () => outbound.stop(), () => bulk.stop(), () => notify?.stop(), () => statements.stop()], (m) =>
+    const reconcile = holder.__paydeskWorker;
+    stopGracefully([() => reconcile.stop(), () => outbound.stop(), () => bulk.stop(), () => notify?.stop(), () => statements.stop()], (m) =>
       say.info(m),
     );
     say.info(`database ready (${kind === "postgres" ? "PostgreSQL" : `embedded PGlite in ${settings.dataDir}`})`);

@@ -6,6 +6,7 @@ import type { MerchantApi } from "../provider/client";
 import type { PayOutRequest } from "../requests/contract";
 import { createForMerchant } from "../requests/create";
 import { rulesOf } from "../requests/form-context";
+import { startLoop, type Loop } from "../jobs/loop";
 
 /**
  * The bulk loop: makes each line of a confirmed bulk Pay-Out file into a request, one line at a
@@ -130,38 +131,15 @@ export async function runBulkPass(options: BulkWorkerOptions, max = 20, stopping
   return taken;
 }
 
-/** Starts the loop; `wake` (a confirmation heard on BULK_CHANNEL) runs a pass at once. Returns its stop. */
-export function startBulkWorker(options: BulkWorkerOptions): { stop(): Promise<void>; wake(): void } {
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(tick, ms);
-    timer.unref?.();
-  };
-  let busy = false;
-  const tick = async () => {
-    if (stopped || busy) return;
-    busy = true;
-    // A stop waits for the line in hand only (its lease covers the rest), not for the whole pass.
-    const pass = runBulkPass(options, 20, () => stopped).catch((error: unknown) => {
-      options.log?.(`bulk pass failed: ${error instanceof Error ? error.message : String(error)}`);
-      return 0;
-    });
-    running = pass;
-    const taken = await pass;
-    busy = false;
-    schedule(taken > 0 ? 0 : (options.pollMs ?? 2_000));
-  };
-  schedule(options.pollMs ?? 2_000);
-  return {
-    wake: () => schedule(0),
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+/**
+ * Starts the loop (lib/jobs/loop.ts); `wake` (a confirmation heard on BULK_CHANNEL) runs a pass at
+ * once. A stop waits for the line in hand only (its lease covers the rest), not for the whole pass.
+ */
+export function startBulkWorker(options: BulkWorkerOptions): Loop {
+  return startLoop({
+    name: "bulk",
+    pass: (stopping) => runBulkPass(options, 20, stopping),
+    pollMs: options.pollMs ?? 2_000,
+    log: options.log,
+  });
 }

@@ -1,4 +1,3 @@
-/* eslint-disable max-lines -- one unit: the notify loop (lease a person's due e-mail, send, record or owe the record when the database is away), whose no-loss guarantee lives in how the steps meet (docs/DESIGN.md §17) */
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
@@ -8,6 +7,7 @@ import { staffEmail, type ToldRequest } from "./messages";
 import type { Mailer } from "./mailer";
 import type { NotificationKind } from "./choice-schema";
 import { signUnsubscribeToken, UNSUBSCRIBE_PATH } from "./unsubscribe";
+import { startLoop, type Loop } from "../jobs/loop";
 
 export interface NotifyWorkerOptions {
   db: Db;
@@ -282,30 +282,12 @@ export async function runNotifyPass(options: NotifyWorkerOptions, max = 20, stop
   return done;
 }
 
-/** Starts the loop (every `pollMs`, at once again while there is more). Returns its stop. */
-export function startNotifyWorker(options: NotifyWorkerOptions): { stop(): Promise<void> } {
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const tick = async () => {
-    if (stopped) return;
-    const pass = runNotifyPass(options, 20, () => stopped).catch((error: unknown) => {
-      options.log?.(`notify pass failed: ${error instanceof Error ? error.message : String(error)}`);
-      return 0;
-    });
-    running = pass;
-    const done = await pass;
-    if (stopped) return;
-    timer = setTimeout(tick, done > 0 ? 0 : (options.pollMs ?? 5_000));
-    timer.unref?.();
-  };
-  timer = setTimeout(tick, options.pollMs ?? 5_000);
-  timer.unref?.();
-  return {
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+/** Starts the loop (lib/jobs/loop.ts): every `pollMs`, at once again while there is more. */
+export function startNotifyWorker(options: NotifyWorkerOptions): Loop {
+  return startLoop({
+    name: "notify",
+    pass: (stopping) => runNotifyPass(options, 20, stopping),
+    pollMs: options.pollMs ?? 5_000,
+    log: options.log,
+  });
 }

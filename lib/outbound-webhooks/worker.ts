@@ -2,6 +2,7 @@ import "server-only";
 import { DELIVERY_CHANGE_PREFIX } from "../requests/apply";
 import { deliverLeased, leaseDue, type DeliverOptions } from "./deliver";
 import { sweepOutboundLog } from "./retention";
+import { startLoop, type Loop } from "../jobs/loop";
 
 export interface OutboundWorkerOptions extends DeliverOptions {
   /** How often due work is looked for when nothing wakes the worker. */
@@ -27,66 +28,45 @@ export interface OutboundWorker {
 const WAKE_DEBOUNCE_MS = 5;
 
 /**
- * The process's outbound delivery loop. Deliveries are leased (lib/outbound-webhooks/deliver.ts) and each
- * is sent on its own: a slow endpoint's 10 s attempt holds a slot, never the loop, so the other
- * endpoints' deliveries keep going. As a slot frees, more is leased. The loop looks for work when
- * a change is announced, when a delivery ends, and every `pollMs` (retries coming due). A pass that
- * fails is logged and the next one tries again.
+ * The process's outbound delivery loop (lib/jobs/loop.ts). Deliveries are leased
+ * (lib/outbound-webhooks/deliver.ts) and each is sent on its own: a slow endpoint's 10 s attempt
+ * holds a slot, never the loop, so the other endpoints' deliveries keep going. As a slot frees, the
+ * loop is woken and leases more. It looks for work when a change is announced, when a delivery
+ * ends, and every `pollMs` (retries coming due). A stop waits for the sends in flight.
  */
 export function startOutboundWorker(options: OutboundWorkerOptions): OutboundWorker {
   const maxInFlight = options.maxInFlight ?? 64;
   let stopped = false;
-  let inFlight = 0;
-  let leasing = false;
-  let again = false;
-  let wakeTimer: NodeJS.Timeout | null = null;
   const sending = new Set<Promise<unknown>>();
   let unlisten: (() => Promise<void> | void) | null = null;
 
-  const pass = async (): Promise<void> => {
-    if (stopped) return;
-    if (leasing) {
-      again = true;
-      return;
-    }
-    leasing = true;
-    try {
-      do {
-        again = false;
-        const leased = await leaseDue(options, Math.min(options.batchSize ?? 100, maxInFlight - inFlight));
-        for (const delivery of leased) {
-          inFlight += 1;
-          const sent = deliverLeased(options, delivery)
-            .catch((error: unknown) =>
-              options.log?.(`a delivery failed to record: ${error instanceof Error ? error.message : String(error)}`),
-            )
-            .finally(() => {
-              inFlight -= 1;
-              sending.delete(sent);
-              wake();
-            });
-          sending.add(sent);
-        }
-        // A full batch: more may be waiting.
-        if (leased.length > 0 && inFlight < maxInFlight) again = true;
-      } while (again && !stopped && inFlight < maxInFlight);
-    } catch (error) {
-      options.log?.(`a delivery pass failed: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      leasing = false;
-    }
-  };
+  const loop: Loop = startLoop({
+    name: "outbound",
+    pollMs: options.pollMs,
+    firstPassAfterMs: 0,
+    wakeAfterMs: WAKE_DEBOUNCE_MS,
+    log: options.log,
+    drain: async () => {
+      await Promise.all([...sending]);
+    },
+    // Leases what the free slots allow and starts sending it; a full slot set waits for a send to end.
+    pass: async () => {
+      const leased = await leaseDue(options, Math.min(options.batchSize ?? 100, maxInFlight - sending.size));
+      for (const delivery of leased) {
+        const sent: Promise<unknown> = deliverLeased(options, delivery)
+          .catch((error: unknown) =>
+            options.log?.(`a delivery failed to record: ${error instanceof Error ? error.message : String(error)}`),
+          )
+          .finally(() => {
+            sending.delete(sent);
+            loop.wake();
+          });
+        sending.add(sent);
+      }
+      return sending.size < maxInFlight ? leased.length : 0;
+    },
+  });
 
-  const wake = () => {
-    if (stopped || wakeTimer) return;
-    wakeTimer = setTimeout(() => {
-      wakeTimer = null;
-      void pass();
-    }, WAKE_DEBOUNCE_MS);
-  };
-
-  const poll = setInterval(wake, options.pollMs);
-  poll.unref?.();
   const retentionDays = options.retentionDays;
   const sweep =
     retentionDays === undefined
@@ -101,10 +81,9 @@ export function startOutboundWorker(options: OutboundWorkerOptions): OutboundWor
             );
         }, 10 * 60_000);
   sweep?.unref?.();
-  wake();
   options
     .listen?.((payload) => {
-      if (!payload.startsWith(DELIVERY_CHANGE_PREFIX)) wake();
+      if (!payload.startsWith(DELIVERY_CHANGE_PREFIX)) loop.wake();
     })
     .then((stop) => {
       if (stopped) void stop();
@@ -117,14 +96,12 @@ export function startOutboundWorker(options: OutboundWorkerOptions): OutboundWor
     );
 
   return {
-    wake,
+    wake: () => loop.wake(),
     async stop() {
       stopped = true;
-      clearInterval(poll);
       if (sweep) clearInterval(sweep);
-      if (wakeTimer) clearTimeout(wakeTimer);
       await unlisten?.();
-      await Promise.all([...sending]);
+      await loop.stop();
     },
   };
 }

@@ -10,6 +10,7 @@ import { processStranded, type ApiFor } from "../provider-webhooks/process";
 import { reconcileGroup } from "./bulk-reconcile";
 import { reconcileRequest } from "./reconcile";
 import { nextCheckAt } from "./schedule";
+import { startLoop, type Loop } from "../jobs/loop";
 
 /**
  * The reconciliation loop. Work is leased in the database — a due row is claimed with
@@ -176,24 +177,14 @@ async function postpone(db: Db, rows: RequestRow[]): Promise<void> {
   );
 }
 
-/** Starts the loop; returns a stop function. */
-export function startReconcileWorker(options: WorkerOptions): () => Promise<void> {
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = async () => {
-    if (stopped) return;
-    running = reconcileDue(options).catch((error: unknown) =>
-      options.log?.(`reconciliation pass failed: ${error instanceof Error ? error.message : String(error)}`),
-    );
-    const checked = await running;
-    // Straight on when there was a full batch; otherwise wait for the next poll.
-    if (!stopped) timer = setTimeout(tick, checked === (options.batchSize ?? 20) ? 0 : (options.pollMs ?? 2_000));
-  };
-  let timer = setTimeout(tick, options.pollMs ?? 2_000);
-  timer.unref?.();
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+/** Starts the loop (lib/jobs/loop.ts): at once again after a full batch, otherwise every `pollMs`. */
+export function startReconcileWorker(options: WorkerOptions): Loop {
+  const batchSize = options.batchSize ?? 20;
+  return startLoop({
+    name: "reconcile",
+    pass: () => reconcileDue(options),
+    pollMs: options.pollMs ?? 2_000,
+    fullBatch: batchSize,
+    log: options.log,
+  });
 }

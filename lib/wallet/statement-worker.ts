@@ -9,6 +9,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db";
 import type { MerchantApi } from "../provider/client";
+import { startLoop, type Loop } from "../jobs/loop";
 import { runStatement } from "./statement";
 
 export const STATEMENT_GRACE_MS = 15 * 60_000;
@@ -57,27 +58,15 @@ export async function runDueStatements(options: StatementWorkerOptions): Promise
   return ran;
 }
 
-export function startStatementWorker(options: StatementWorkerOptions & { pollMs?: number }): { stop(): Promise<void> } {
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const tick = () => {
-    if (stopped) return;
-    running = runDueStatements(options)
-      .catch((error: unknown) => options.log?.(`statement pass failed: ${error instanceof Error ? error.message : String(error)}`))
-      .finally(() => {
-        if (stopped) return;
-        timer = setTimeout(tick, options.pollMs ?? 60_000);
-        timer.unref?.();
-      });
-  };
-  timer = setTimeout(tick, 5_000);
-  timer.unref?.();
-  return {
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+/** Starts the loop (lib/jobs/loop.ts): a first pass after 5 s, then one every `pollMs` (a minute). */
+export function startStatementWorker(options: StatementWorkerOptions & { pollMs?: number }): Loop {
+  return startLoop({
+    name: "statement",
+    pass: () => runDueStatements(options),
+    pollMs: options.pollMs ?? 60_000,
+    firstPassAfterMs: 5_000,
+    // A pass runs every merchant-day that is due: nothing is left for an immediate next one.
+    fullBatch: Infinity,
+    log: options.log,
+  });
 }
