@@ -8,7 +8,7 @@ import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
 import { insertStaff } from "../auth/testing/staff";
-import { merchants, paymentRequests } from "../db/schema";
+import { merchants, paymentRequests, payoutBatchRows } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { sandboxCoffee } from "../merchants/testing/sandbox-merchant";
 import type { MerchantApi } from "../provider/client";
@@ -21,6 +21,7 @@ import { cancelBatch, confirmBatch, getBatch, listBatches, recordBatch } from ".
 import { findDuplicates } from "./duplicates";
 import { parseBulkFile } from "./csv";
 import { idempotencyKeyOf, runBulkPass } from "./worker";
+import { whatWaits } from "../jobs/waiting";
 
 describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
   const skip = kind === "postgres" ? postgresSkipReason() : null;
@@ -145,6 +146,40 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
       } finally {
         await setCeiling("2000000.00");
       }
+    },
+  );
+
+  it.skipIf(skip)(
+    "a line whose attempt made nothing waits for its retry in the open (not held, seen as retrying) and is made once due",
+    async () => {
+      const refId1 = ref("R");
+      const id = await upload([`${refId1},17.25,,,,0899990001`]);
+      expect(await confirmBatch(database.db, all, id, staffId)).toBe("confirmed");
+      const line = async () => (await database.db.select().from(payoutBatchRows).where(eq(payoutBatchRows.batchId, id)))[0]!;
+      const failing = {
+        db: database.db,
+        apiFor: async (): Promise<MerchantApi> => {
+          throw new Error("the key vault is locked");
+        },
+      };
+      for (let pass = 0; pass < 20 && (await line()).attempts === 0; pass++) await runBulkPass(failing);
+      const waiting = await line();
+      expect(waiting).toMatchObject({ outcome: null, attempts: 1, leaseUntil: null, lastError: "the key vault is locked" });
+      expect(waiting.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+      const bulk = (await whatWaits(database.db)).find((q) => q.queue === "bulk")!;
+      expect(bulk).toMatchObject({ held: 0, due: 0 });
+      expect(bulk.later).toBeGreaterThanOrEqual(1);
+      expect(bulk.retrying).toBeGreaterThanOrEqual(1);
+      // Not taken again before it is due, then made once it is.
+      await runBulkPass(options());
+      expect((await line()).attempts).toBe(1);
+      await database.db
+        .update(payoutBatchRows)
+        .set({ nextAttemptAt: new Date(Date.now() - 1_000) })
+        .where(eq(payoutBatchRows.batchId, id));
+      for (let pass = 0; pass < 20 && (await line()).outcome === null; pass++) await runBulkPass(options());
+      expect(await line()).toMatchObject({ outcome: "sent", attempts: 2, leaseUntil: null, lastError: null });
+      expect(await atProvider(refId1)).toBe(1);
     },
   );
 

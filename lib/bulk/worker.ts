@@ -6,6 +6,7 @@ import type { MerchantApi } from "../provider/client";
 import type { PayOutRequest } from "../requests/contract";
 import { createForMerchant } from "../requests/create";
 import { rulesOf } from "../requests/form-context";
+import { doubling, leaseIsFree } from "../jobs/lease";
 import { startLoop, type Loop } from "../jobs/loop";
 
 /**
@@ -48,7 +49,7 @@ async function leaseNext(db: Db, leaseMs: number): Promise<Leased | null> {
     where b.id = r.batch_id and (r.batch_id, r.line) = (
       select r2.batch_id, r2.line from payout_batch_rows r2 join payout_batches b2 on b2.id = r2.batch_id
       where b2.status = 'confirmed' and r2.outcome is null and r2.pay_out is not null
-        and (r2.lease_until is null or r2.lease_until < now())
+        and r2.next_attempt_at <= now() and ${leaseIsFree(sql.raw("r2.lease_until"))}
       order by b2.confirmed_at, r2.batch_id, r2.line
       limit 1
       for update of r2 skip locked)
@@ -67,8 +68,8 @@ async function leaseNext(db: Db, leaseMs: number): Promise<Leased | null> {
   };
 }
 
-/** Waits before a failed line is tried again: 2, 4, 8 … seconds, at most a minute. */
-const retryAfterMs = (attempts: number) => Math.min(60_000, 1_000 * 2 ** Math.min(attempts, 6));
+/** Waits before a failed line is tried again: 2, 4, 8 … seconds, at most a minute; never given up (nothing was made). */
+const backoff = doubling({ firstMs: 2_000, maxMs: 60_000 });
 
 async function makeLine(options: BulkWorkerOptions, leased: Leased): Promise<void> {
   const { db } = options;
@@ -99,9 +100,11 @@ async function makeLine(options: BulkWorkerOptions, leased: Leased): Promise<voi
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await mark({ leaseUntil: new Date(Date.now() + retryAfterMs(leased.attempts)), lastError: message.slice(0, 500) }).catch(
-      () => undefined,
-    );
+    await mark({
+      leaseUntil: null,
+      nextAttemptAt: new Date(Date.now() + backoff(leased.attempts)!),
+      lastError: message.slice(0, 500),
+    }).catch(() => undefined);
     options.log?.(`bulk ${leased.batchId} line ${leased.line} failed (attempt ${leased.attempts}), trying again: ${message}`);
   }
 }

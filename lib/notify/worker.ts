@@ -7,6 +7,7 @@ import { staffEmail, type ToldRequest } from "./messages";
 import type { Mailer } from "./mailer";
 import type { NotificationKind } from "./choice-schema";
 import { signUnsubscribeToken, UNSUBSCRIBE_PATH } from "./unsubscribe";
+import { doubling, leaseEnd } from "../jobs/lease";
 import { startLoop, type Loop } from "../jobs/loop";
 
 export interface NotifyWorkerOptions {
@@ -36,8 +37,9 @@ export const NOTIFY_MAX_ATTEMPTS = 10;
 export const SKIP_REASONS = ["turned_off", "disabled", "no_access", "decided", "no_mailer"] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
-/** Waits before a failed e-mail is tried again: 1, 2, 4 … minutes, at most an hour. */
-export const notifyRetryAfterMs = (attempts: number) => Math.min(3_600_000, 60_000 * 2 ** Math.max(0, attempts - 1));
+/** Waits before a failed e-mail is tried again: 1, 2, 4 … minutes, at most an hour (the give-up is `maxAttempts`). */
+const backoff = doubling({ firstMs: 60_000, maxMs: 3_600_000 });
+export const notifyRetryAfterMs = (attempts: number) => backoff(attempts)!;
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
@@ -143,8 +145,7 @@ async function notifyNextPerson(options: NotifyWorkerOptions): Promise<boolean> 
   // for the greeting, 60 s of silence; SMTP_URL may raise them): a shorter lease would let another
   // instance send the same e-mail while this one still waits on a slow server. A crashed instance's
   // e-mails go out when it runs out.
-  // Given in whole milliseconds, so the pass can tell its own lease by equality (release).
-  const leaseUntil = new Date(Date.now() + (options.leaseMs ?? 15 * 60_000));
+  const leaseUntil = leaseEnd(options.leaseMs ?? 15 * 60_000);
   const leased = await leaseNextPerson(db, leaseUntil);
   if (leased.length === 0) return false;
   try {

@@ -101,6 +101,14 @@ describe.each(DATABASE_KINDS)("the metrics on %s", (kind) => {
     expect(value(gauges, "paydesk_provider_calls_1h", { lane: "reconcile" })).toBe(2);
     expect(value(gauges, "paydesk_provider_calls_1h", { lane: "staff" })).toBe(1);
     expect(value(gauges, "paydesk_provider_wait_max_ms_1h", { lane: "reconcile" })).toBe(1_250);
+    // What waits, by queue (lib/jobs/waiting.ts): the requests with a check set are all due by the
+    // database's clock (this test's "now" is behind it), and the two pending deliveries too.
+    expect(value(gauges, "paydesk_jobs", { queue: "reconcile", state: "due" })).toBe(3);
+    expect(value(gauges, "paydesk_jobs", { queue: "outbound", state: "due" })).toBe(2);
+    expect(value(gauges, "paydesk_jobs", { queue: "outbound", state: "held" })).toBe(0);
+    expect(value(gauges, "paydesk_jobs_retrying", { queue: "outbound" })).toBe(0);
+    expect(value(gauges, "paydesk_jobs", { queue: "bulk", state: "due" })).toBe(0);
+    expect(value(gauges, "paydesk_jobs_oldest_due_seconds", { queue: "notify" })).toBe(0);
     expect(value(gauges, "paydesk_stopping")).toBe(0);
     expect(value(gauges, "paydesk_process_resident_bytes")).toBeGreaterThan(0);
   });

@@ -8,6 +8,8 @@ import { openStreamCount } from "../live/sse";
 import { requestMetrics } from "./request-metrics";
 import { STATES, TERMINAL } from "../requests/lifecycle";
 import { isShuttingDown } from "../shutdown";
+import { queueGauges, loopGauges } from "./job-metrics";
+import { whatWaits } from "../jobs/waiting";
 
 /**
  * What `/api/metrics` tells a Prometheus server (docs/DESIGN.md §6.6). Two kinds of figure:
@@ -54,7 +56,7 @@ export async function collectMetrics(db: () => Promise<Db>, now = new Date()): P
 async function moneyGauges(db: Db, now: Date): Promise<Gauge[]> {
   const ago = (ms: number) => new Date(now.getTime() - ms);
   const open = inArray(paymentRequests.status, OPEN_STATES);
-  const [openRows, [behind], verdicts, outbound, lanes] = await Promise.all([
+  const [openRows, [behind], verdicts, outbound, lanes, queues] = await Promise.all([
     db
       .select({ kind: paymentRequests.kind, status: paymentRequests.status, n: count() })
       .from(paymentRequests)
@@ -79,6 +81,7 @@ async function moneyGauges(db: Db, now: Date): Promise<Gauge[]> {
       .from(providerCalls)
       .where(gt(providerCalls.at, ago(3_600_000)))
       .groupBy(providerCalls.lane),
+    whatWaits(db),
   ]);
   const pending = outbound.find((row) => row.status === "pending");
   const seconds = (since: Date | string | null | undefined) =>
@@ -127,13 +130,14 @@ async function moneyGauges(db: Db, now: Date): Promise<Gauge[]> {
       help: "Longest wait for a slot of the provider's budget in the last hour, by lane, in milliseconds.",
       samples: lanes.map((row) => ({ labels: { lane: row.lane ?? "unknown" }, value: row.waited ?? 0 })),
     },
+    ...queueGauges(queues),
   ];
 }
 
 const holder = globalThis as typeof globalThis & { __paydeskLoopDelay?: IntervalHistogram };
 
 function processGauges(): Gauge[] {
-  return [...ownGauges(), ...requestMetrics()];
+  return [...ownGauges(), ...loopGauges(), ...requestMetrics()];
 }
 
 function ownGauges(): Gauge[] {

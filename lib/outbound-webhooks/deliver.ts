@@ -11,6 +11,7 @@ import { eventSequence, TEST_EVENT_TYPE } from "./events";
 import { sendAttempt, type Attempt } from "./send";
 import { KeyVaultError } from "../merchants/key-vault";
 import { signedHeaders } from "./signature";
+import { leaseEnd, scheduled } from "../jobs/lease";
 
 /**
  * Sends the outbox's deliveries (docs/DESIGN.md §14). Work is leased in the database like
@@ -24,6 +25,7 @@ import { signedHeaders } from "./signature";
  * event's id on every attempt, so a receiver tells a retry from a new event.
  */
 export const RETRY_AFTER_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000];
+const backoff = scheduled(RETRY_AFTER_MS);
 /**
  * Longer than an attempt may take (10 s) with room to record it, and short: a killed instance's
  * leases hold its endpoints' slots until they lapse, so another instance takes over after this.
@@ -87,8 +89,7 @@ const date = (value: unknown): Date | null =>
 export async function leaseDue(options: DeliverOptions, limit: number): Promise<LeasedDelivery[]> {
   if (limit <= 0) return [];
   const perEndpoint = options.maxInFlightPerEndpoint ?? DEFAULT_MAX_IN_FLIGHT_PER_ENDPOINT;
-  // The lease's end is given in whole milliseconds, so a pass can tell its own lease by equality.
-  const leaseUntil = new Date(Date.now() + (options.leaseMs ?? LEASE_MS));
+  const leaseUntil = leaseEnd(options.leaseMs ?? LEASE_MS);
   const rows = await executePrepared<Record<string, unknown>>(
     options.db,
     sql`
@@ -261,8 +262,8 @@ async function recordAttempt(
 ): Promise<void> {
   const attempts = delivery.attempts + 1;
   const gone = attempt.status === 410;
-  const retryIn = RETRY_AFTER_MS[attempts - 1];
-  const status = attempt.ok ? "delivered" : gone || retryIn === undefined || !delivery.enabled ? "failed" : "pending";
+  const retryIn = backoff(attempts);
+  const status = attempt.ok ? "delivered" : gone || retryIn === null || !delivery.enabled ? "failed" : "pending";
   const nextAttemptAt = status === "pending" ? new Date(now.getTime() + jitter(retryIn!)) : now;
   const error = attempt.error ? `${attempt.error}: ${attempt.errorDetail ?? ""}` : null;
   const at = now.toISOString();

@@ -14,7 +14,7 @@ import { runStatement } from "./statement";
 
 export const STATEMENT_GRACE_MS = 15 * 60_000;
 const LEASE_MS = 5 * 60_000;
-const RETRY_FAILED_MS = 10 * 60_000;
+export const RETRY_FAILED_MS = 10 * 60_000;
 
 /** The last Bangkok day that closed at least STATEMENT_GRACE_MS before `now`. */
 export function dueDay(now: Date): string {

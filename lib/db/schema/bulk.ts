@@ -55,6 +55,8 @@ export const payoutBatchRows = pgTable(
     /** sent, held, existing (lib/requests/create.ts), or refused (invalid, no_api, stale: `problems` says why). */
     outcome: text("outcome"),
     attempts: integer("attempts").notNull().default(0),
+    /** When the line is next tried: a line whose attempt made nothing waits here (lib/jobs/lease.ts). */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     lastError: text("last_error"),
     /** A refund: the paid Pay-In the line's `refund_of` named, resolved when the file was checked (lib/refunds). */
