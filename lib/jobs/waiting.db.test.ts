@@ -60,12 +60,12 @@ describe.each(DATABASE_KINDS)("what waits, on %s", (kind) => {
     await request(inMs(60_000)); // checked again in a minute
     await request(null); // nothing to ask the provider
 
-    const [{ id: requestId }] = await request(null);
+    const requestId = (await request(null))[0]!.id;
     const staff = await insertStaff(database.db, { role: "admin" });
     const note = (
       kind: "approval.waiting" | "request.needs_review" | "payout.failed",
       values: Partial<typeof staffNotifications.$inferInsert>,
-    ) => database.db.insert(staffNotifications).values({ kind, staffId: staff.id, requestId: requestId!, ...values });
+    ) => database.db.insert(staffNotifications).values({ kind, staffId: staff.id, requestId, ...values });
     await note("approval.waiting", { attempts: 2, nextAttemptAt: inMs(120_000), lastError: "421 try later" }); // backing off
     await note("request.needs_review", { attempts: 1, leaseUntil: inMs(60_000) }); // being sent
     await note("payout.failed", { outcome: "sent", attempts: 1 }); // done: not waiting
