@@ -8,6 +8,7 @@ export const settingsMessages = defineMessages({
     developersTab: "Developers",
     webhooksTab: "Outbound webhooks",
     staffTab: "Staff",
+    jobsTab: "Background work",
     notFound: "Not found",
   },
   th: {
@@ -16,6 +17,7 @@ export const settingsMessages = defineMessages({
     developersTab: "นักพัฒนา",
     webhooksTab: "เว็บฮุคขาออก",
     staffTab: "พนักงาน",
+    jobsTab: "งานเบื้องหลัง",
     notFound: "ไม่พบ",
   },
 });

@@ -12,7 +12,7 @@ export function SettingsNav({
 }: {
   session: StaffSession;
   locale: Locale;
-  current: "merchants" | "developers" | "webhooks" | "staff";
+  current: "merchants" | "developers" | "webhooks" | "staff" | "jobs";
 }) {
   const t = settingsMessages(locale);
   const tabs = [
@@ -20,6 +20,7 @@ export function SettingsNav({
     { key: "developers", href: "/settings/developers", label: t.developersTab, isAllowed: can(session.role, "merchant.manage") },
     { key: "webhooks", href: "/settings/webhooks", label: t.webhooksTab, isAllowed: can(session.role, "merchant.manage") },
     { key: "staff", href: "/settings/staff", label: t.staffTab, isAllowed: can(session.role, "staff.manage") },
+    { key: "jobs", href: "/settings/jobs", label: t.jobsTab, isAllowed: can(session.role, "merchant.manage") },
   ].filter((tab) => tab.isAllowed);
   return (
     <div className="mb-6">
