@@ -143,7 +143,14 @@ test.describe("in Thai", () => {
     // The cookie, not the demo admin's account: other tests run as that admin in English at the same time.
     await context.addCookies([{ name: "paydesk_locale", value: "th", url: E2E.baseUrl }]);
     const findings: Finding[] = [];
-    for (const route of ["/settings/merchants", "/settings/staff", "/settings/staff/new", "/audit", "/account/notifications"]) {
+    for (const route of [
+      "/settings/merchants",
+      "/settings/staff",
+      "/settings/staff/new",
+      "/settings/jobs",
+      "/audit",
+      "/account/notifications",
+    ]) {
       await page.goto(route);
       await expect(page.locator("html")).toHaveAttribute("lang", "th");
       findings.push(...(await audit(page, `${route} (th)`)));

@@ -1,5 +1,5 @@
 /**
- * The one loop every background job of PayDesk runs in (docs/DESIGN.md §6.1): reconciliation,
+ * The one loop every background job of PayDesk runs in (docs/DESIGN.md §6.8): reconciliation,
  * outbound deliveries, bulk lines, staff e-mail and the daily statements. Each brings its pass —
  * lease what is due in the database, do it, record it — and this module owns the rest, one tested
  * answer for all of them:
