@@ -9,6 +9,9 @@ import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
 import { definePublicRoute, defineWebhookRoute } from "../http/public-route";
 import { PAGES_ROUTES } from "../http/pages-routes";
 import { REQUEST_ID_HEADER } from "./route";
+import { doorOf } from "../http/door";
+import { checkoutPageLoader } from "../checkout/page-bridge";
+import { registerCheckoutPageLoader } from "../checkout/page-loader";
 import { scanRouteHandlers, type RouteScan } from "./testing/find-routes";
 import { sealedSessionCookie } from "./testing/session-cookie";
 import { insertStaff } from "./testing/staff";
@@ -72,6 +75,25 @@ describe("every route handler goes through a door: staff routes through defineRo
       ]),
     );
     expect(scan.excepted).toEqual(Object.keys(EXCEPTIONS));
+  });
+
+  it("and every Pages Router page reads through the public page door, handed over at start-up", () => {
+    // A page under pages/ (not pages/api, not Next's own _document/_app) and how start-up hands it its reading.
+    const PAGE_READERS: Record<string, () => unknown> = {
+      "checkout/[token].tsx": () => {
+        registerCheckoutPageLoader();
+        return checkoutPageLoader();
+      },
+    };
+    const pagesDir = path.join(root, "pages");
+    const pageFiles = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) return entry.name === "api" && dir === pagesDir ? [] : pageFiles(full);
+        return /\.(tsx?|jsx?)$/.test(entry.name) && !/^_(document|app|error)\./.test(entry.name) ? [path.relative(pagesDir, full)] : [];
+      });
+    expect(pageFiles(pagesDir).sort()).toEqual(Object.keys(PAGE_READERS).sort());
+    for (const [file, reader] of Object.entries(PAGE_READERS)) expect(doorOf(reader()), file).toBe("public");
   });
 
   const call = async (headers: Record<string, string>) => {

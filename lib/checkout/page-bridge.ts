@@ -14,7 +14,13 @@ export interface CheckoutPageData {
   hubBase: string | null;
 }
 
-export type CheckoutPageLoader = (token: string) => Promise<CheckoutPageData>;
+/**
+ * Built by the public page door (lib/http/door.ts definePublicPage): the page's request id, and
+ * either the data or, for a failure (logged under that id), nothing but the id to show as the reference.
+ */
+export type CheckoutPageLoader = (
+  token: string,
+) => Promise<{ ok: true; data: CheckoutPageData; requestId: string } | { ok: false; requestId: string }>;
 
 const holder = globalThis as typeof globalThis & { __paydeskCheckoutPage?: CheckoutPageLoader };
 

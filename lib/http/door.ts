@@ -46,6 +46,37 @@ export function markDoor<T extends (request: any, segment?: any) => Promise<Resp
   return measured;
 }
 
+/**
+ * The door for a Pages Router page's reading (the Pages Router cannot import this module, so the
+ * reading is built here and handed over at start-up: lib/checkout/page-bridge.ts). Like every
+ * door: a request id for the answer, a failure logged under that id and answered with it as the
+ * reference and none of its text, and the answer counted and timed for /api/metrics under `route`
+ * (the page's pattern, as Next names it). Marked, so lib/auth/routes-registry.db.test.ts fails on a
+ * page under pages/ whose reading bypasses it.
+ */
+export function definePublicPage<A, R>(
+  route: string,
+  read: (input: A) => Promise<R>,
+): (input: A) => Promise<{ ok: true; data: R; requestId: string } | { ok: false; requestId: string }> {
+  const page = async (input: A) => {
+    const requestId = newRequestId();
+    const started = performance.now();
+    let status = 500;
+    try {
+      const data = await read(input);
+      status = 200;
+      return { ok: true as const, data, requestId };
+    } catch (error) {
+      log("route").error("failed", { route, requestId, error });
+      return { ok: false as const, requestId };
+    } finally {
+      recordAnswer({ door: "public", route, method: "GET", status, seconds: (performance.now() - started) / 1_000 });
+    }
+  };
+  doors.set(page, "public");
+  return page;
+}
+
 /** The door that built `value`, or null for a handler written by hand. */
 export function doorOf(value: unknown): DoorKind | null {
   return typeof value === "function" ? (doors.get(value) ?? null) : null;

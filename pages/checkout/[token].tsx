@@ -4,7 +4,7 @@ import Head from "next/head";
 import { CheckoutFailure } from "@/components/checkout/checkout-failure";
 import { CheckoutPage, isOpenPage, type CheckoutPageProps } from "@/components/checkout/checkout-page";
 import { customerStylesheet } from "@/lib/checkout/customer-stylesheet";
-import { checkoutPageLoader } from "@/lib/checkout/page-bridge";
+import { checkoutPageLoader, type CheckoutPageLoader } from "@/lib/checkout/page-bridge";
 import { nonceOf } from "@/lib/http/security-headers";
 import { localeOf, type Locale } from "@/lib/i18n";
 
@@ -33,16 +33,23 @@ export const getServerSideProps: GetServerSideProps<Props, { token: string }> = 
   const token = params?.token ?? "";
   const locale = localeOf(null, new Headers({ cookie: req.headers.cookie ?? "", "accept-language": req.headers["accept-language"] ?? "" }));
   const common = { token, locale, nonce: nonceOf(req.headers["content-security-policy"] as string | undefined), css: customerStylesheet() };
+  let answer: Awaited<ReturnType<CheckoutPageLoader>>;
   try {
-    const { found, hubBase } = await checkoutPageLoader()(token);
-    const serverNow = Date.now();
-    return { props: { ...common, page: { token, locale, found, serverNow, hubBase }, isOpen: isOpenPage(found, serverNow) } };
+    answer = await checkoutPageLoader()(token);
   } catch (error) {
+    // Only before start-up registered the door (lib/checkout/page-bridge.ts): nothing read, nothing to log but this.
     const reference = `rq_${randomBytes(8).toString("hex")}`;
     console.error(`[checkout] failed, reference ${reference}:`, error);
-    res.statusCode = 500;
-    return { props: { ...common, failure: reference } };
+    answer = { ok: false, requestId: reference };
   }
+  res.setHeader("X-Request-Id", answer.requestId);
+  if (!answer.ok) {
+    res.statusCode = 500;
+    return { props: { ...common, failure: answer.requestId } };
+  }
+  const { found, hubBase } = answer.data;
+  const serverNow = Date.now();
+  return { props: { ...common, page: { token, locale, found, serverNow, hubBase }, isOpen: isOpenPage(found, serverNow) } };
 };
 
 export default function HostedCheckout(props: Props) {
