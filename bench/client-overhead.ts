@@ -11,7 +11,7 @@ import { bareSubmitPayIn, proveSameRequest } from "./lib/bare-submit";
 import { runPaired, summarizePaired } from "./lib/paired";
 import { figure, writeResults } from "./lib/results";
 import { startSandboxProcess } from "./lib/sandbox-process";
-import { failureText } from "../lib/provider/result";
+import { failureText } from "../lib/provider-words/failures";
 import { payInRequest } from "../lib/requests/contract";
 
 const ITERATIONS = 1_500;

@@ -44,7 +44,7 @@ import { buildApp, startApp } from "./lib/app-process";
 import { ownThreads, threadsOfTrees, withLowPriority } from "./lib/cpu-priority";
 import { figure, median, percentile, writeResults, type Figure } from "./lib/results";
 import { startSandboxProcess } from "./lib/sandbox-process";
-import { failureText } from "../lib/provider/result";
+import { failureText } from "../lib/provider-words/failures";
 import { p2pRequest, payInRequest, payOutRequest } from "../lib/requests/contract";
 
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 50);

@@ -13,7 +13,7 @@ import { createPaymentApi } from "../lib/provider/client";
 import { createPostgresLimiter } from "../lib/provider/limiter";
 import { figure, writeResults } from "./lib/results";
 import { startSandboxProcess } from "./lib/sandbox-process";
-import { failureText } from "../lib/provider/result";
+import { failureText } from "../lib/provider-words/failures";
 import { payInRequest } from "../lib/requests/contract";
 
 const CALLS = 200;

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FailureFacts } from "../provider/failure-words";
+import type { FailureFacts } from "../provider/failure";
 import { factWords, type Fact, type Note, type NoteKey } from "../requests/notes";
 import { MIGRATIONS_DIR } from "./client";
 import { paymentRequests, requestEvents, webhookDeliveries } from "./schema";

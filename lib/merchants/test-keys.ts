@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "../db/client";
 import type { PaymentApi } from "../provider/client";
-import type { FailureFacts } from "../provider/failure-words";
+import type { FailureFacts } from "../provider/failure";
 import { factsOf } from "../provider/result";
 import type { KeyVault } from "./key-vault";
 import { credentialsFor } from "./manage";

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { MerchantApi } from "../provider/client";
-import { detailWords } from "../provider/failure-words";
+import { detailWords } from "../provider-words/failures";
 import { createConfirmationBatcher } from "./confirm-batch";
 
 const GROUP = { merchantRowId: "mer_a", direction: "PayIn", status: "Paid" } as const;

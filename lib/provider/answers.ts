@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { camelKeys } from "./normalize";
 import type { WireOutcome } from "./transport";
-import type { WireDetail } from "./failure-words";
+import type { WireDetail } from "./failure";
 import { failures, type CallContext, type ProviderResult } from "./result";
 import {
   duplicateSchema,

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
 import type { SeededMerchant } from "../../sandbox/seed";
 import { createPaymentApi, type MerchantCredentials } from "./client";
-import { detailWords } from "./failure-words";
-import { failureText } from "./result";
+import { detailWords } from "../provider-words/failures";
+import { failureText } from "../provider-words/failures";
 import { createMemoryLimiter } from "./limiter";
 import { p2pRequest, payInRequest, payOutRequest, type PayInInput, type PayOutInput } from "../requests/contract";
 import type { ProviderResult } from "./result";
@@ -17,7 +17,7 @@ import type { ProviderResult } from "./result";
 const PROFILES = ["spec", "live"] as const;
 
 /**
- * A failure the console can word in Thai (lib/provider/failure-words.ts): facts, with a wire
+ * A failure the console can word in Thai (lib/provider-words/failures.ts): facts, with a wire
  * detail PayDesk has words for rather than someone else's text.
  */
 function wordable(result: ProviderResult<unknown>): boolean {

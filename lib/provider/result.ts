@@ -1,10 +1,10 @@
 /**
  * Every outcome of a provider call as one typed result the UI can explain. A failure is facts
- * (lib/provider/failure-words.ts), worded only where it is shown, in the reader's language
- * (`describeFailure`); it never contains a key: the Authorization header is built in the transport
+ * (lib/provider/failure.ts), worded only where it is shown, in the reader's language
+ * (lib/provider-words/failures.ts `describeFailure`); it never contains a key: the Authorization header is built in the transport
  * and nothing here sees it.
  */
-import { describeFailure, type FailureFacts, type WireDetail } from "./failure-words";
+import type { FailureFacts, WireDetail } from "./failure";
 
 /** The facts of a failure, and for some kinds what the wire said beside them (not worded, kept for logs). */
 export type ProviderFailure =
@@ -13,9 +13,6 @@ export type ProviderFailure =
   | (Extract<FailureFacts, { kind: "provider_error" }> & { httpStatus: number | null });
 
 export type ProviderResult<T> = { ok: true; data: T } | ({ ok: false } & ProviderFailure);
-
-/** A failure in English, for logs. */
-export const failureText = (failure: FailureFacts): string => describeFailure(failure, "en");
 
 /** Only the facts of a failure (what is stored and worded), without what the wire said beside them. */
 export function factsOf(failure: ProviderFailure): FailureFacts {

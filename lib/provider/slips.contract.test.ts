@@ -2,7 +2,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payInBody, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
 import { createPaymentApi, type PaymentApi } from "./client";
-import { failureText } from "./result";
+import { failureText } from "../provider-words/failures";
 import { scaled } from "@/lib/testing/vitest-project";
 
 /** A real 1×1 PNG, so the spec profile's image check passes. */

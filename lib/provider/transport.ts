@@ -11,7 +11,7 @@
 import http from "node:http";
 import https from "node:https";
 import zlib from "node:zlib";
-import type { WireDetail } from "./failure-words";
+import type { WireDetail } from "./failure";
 
 export interface WireRequest {
   method: "GET" | "POST";

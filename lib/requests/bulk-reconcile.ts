@@ -5,7 +5,7 @@ import { paymentRequests } from "../db/schema";
 import { toSatang } from "../money";
 import { directionOf, readInBulk } from "../provider/bulk-read";
 import type { MerchantApi } from "../provider/client";
-import { failureText } from "../provider/result";
+import { failureText } from "../provider-words/failures";
 import type { RequestRow } from "./create";
 import type { State } from "./lifecycle";
 import { applyProviderRecord } from "./reconcile";

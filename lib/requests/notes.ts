@@ -1,6 +1,7 @@
 import { defineMessages, type Locale } from "../i18n/locale";
 import { formatBaht } from "../money";
-import { describeFailure, type FailureFacts } from "../provider/failure-words";
+import type { FailureFacts } from "../provider/failure";
+import { describeFailure } from "../provider-words/failures";
 import { stateLabels } from "./state-labels";
 import { STATES, type State } from "./lifecycle";
 

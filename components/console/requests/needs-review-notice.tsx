@@ -1,6 +1,6 @@
 import type { Locale } from "@/lib/i18n";
 import { formatDateTime } from "@/lib/i18n";
-import { knownCodeDescription } from "@/lib/provider/codes";
+import { knownCodeDescription } from "@/lib/provider-words/codes";
 import type { FoundRequest } from "@/lib/requests/adopt";
 import { detailMessages } from "./detail-messages";
 

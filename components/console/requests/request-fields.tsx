@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { RawJson } from "@/components/ui/raw-json";
 import { formatDateTime, type Locale } from "@/lib/i18n";
-import { knownCodeDescription } from "@/lib/provider/codes";
+import { knownCodeDescription } from "@/lib/provider-words/codes";
 import type { State } from "@/lib/requests/lifecycle";
 import { factWords } from "@/lib/requests/notes";
 import { feesOf } from "@/lib/requests/fees";

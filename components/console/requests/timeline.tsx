@@ -1,5 +1,5 @@
 import { formatDateTime, type Locale } from "@/lib/i18n";
-import { describeProviderCode } from "@/lib/provider/codes";
+import { describeProviderCode } from "@/lib/provider-words/codes";
 import { STATES, type State } from "@/lib/requests/lifecycle";
 import { factWords, isFact } from "@/lib/requests/notes";
 import type { TimelineEntry } from "@/lib/requests/queries";

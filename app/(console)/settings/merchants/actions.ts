@@ -17,7 +17,7 @@ import { testMerchantKeys } from "@/lib/merchants/test-keys";
 import { keyVault } from "@/lib/merchants/vault";
 import { rotateWebhookSecret } from "@/lib/merchants/webhook-secret";
 import { paymentApi } from "@/lib/provider";
-import { describeFailure } from "@/lib/provider/failure-words";
+import { describeFailure } from "@/lib/provider-words/failures";
 import { isUniqueViolation, STAFF_REFUSALS } from "@/lib/staff/errors";
 
 // Every answer here carries at most a key's last four characters: a key is entered once and never

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { describeFailure, detailWords, type FailureFacts, type WireDetail } from "./failure-words";
-import { factsOf, failures, type CallContext } from "./result";
+import type { FailureFacts, WireDetail } from "../provider/failure";
+import { describeFailure, detailWords } from "./failures";
+import { factsOf, failures, type CallContext } from "../provider/result";
 
 const THAI_SCRIPT = /[\u0E00-\u0E7F]/;
 const MAY_EXIST = " The request may or may not have been created; PayDesk checks with the provider before anything is sent again.";
