@@ -9,6 +9,7 @@ import { actionMessages } from "../i18n/action-messages";
 import { accessOf, ACTION_MESSAGES, ActionError, defineAction, isDefinedAction } from "./action";
 import type { StaffSession } from "./current-session";
 import { captureLog } from "../ops/testing/log-capture";
+import { render } from "../ops/prometheus";
 
 // The wrapper's surroundings, outside a Next request: who is signed in, the database, the headers.
 const surroundings = vi.hoisted(() => ({
@@ -361,5 +362,41 @@ describe("defineAction, the one door for mutations", () => {
       expect((await createPayout(null, anyInput)).ok).toBe(true);
       expect(surroundings.cookieReads).toBe(0);
     });
+  });
+
+  it("counts and times every run for /api/metrics by its audit name and outcome: ok, refused, failed", async () => {
+    const counted = async (outcome: string) => {
+      const line = (await render([]))
+        .split("\n")
+        .find((l) => l.startsWith(`paydesk_actions_total{action="request.sandbox-control",outcome="${outcome}"} `));
+      return line ? Number(line.slice(line.lastIndexOf(" ") + 1)) : 0;
+    };
+    let mode: "ok" | "refuse" | "throw" = "ok";
+    const action = defineAction({
+      permission: "request.read",
+      schema: z.object({}),
+      audit: "request.sandbox-control",
+      run: async () => {
+        if (mode === "refuse") throw new ActionError("Not now.");
+        if (mode === "throw") throw new Error("boom");
+        return null;
+      },
+    });
+    surroundings.session = staff("finance");
+    const before = { ok: await counted("ok"), refused: await counted("refused"), failed: await counted("failed") };
+    await action(null, {});
+    await action(null, {});
+    mode = "refuse";
+    await action(null, {});
+    mode = "throw";
+    const logged = captureLog();
+    await action(null, {});
+    logged.restore();
+    expect({ ok: await counted("ok"), refused: await counted("refused"), failed: await counted("failed") }).toEqual({
+      ok: before.ok + 2,
+      refused: before.refused + 1,
+      failed: before.failed + 1,
+    });
+    expect(await render([])).toContain("# TYPE paydesk_action_duration_seconds histogram");
   });
 });

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one unit: the door every server action goes through; its guarantee is the order of its steps (docs/DESIGN.md §9.2) */
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { headers } from "next/headers";
@@ -22,6 +23,7 @@ import { clientIpFrom } from "../http/request-ip";
 import { needsStepUp } from "./step-up";
 import { currentSession, type StaffSession } from "./current-session";
 import { log } from "../ops/log";
+import { recordAction } from "../ops/request-metrics";
 
 /**
  * THE one door for mutations (docs/STYLE.md habit 1). Every server action PayDesk exports is built
@@ -145,16 +147,25 @@ export function defineAction<A extends Access, S extends z.ZodType, T, M extends
 ): ServerAction<T> {
   if (options.permission === "public" && options.merchantScoped) throw new Error("a public action cannot be merchant-scoped");
   const action: ServerAction<T> = async (previous, input) => {
+    const started = performance.now();
+    let outcome: "ok" | "refused" | "failed" | "redirected" = "failed";
     try {
-      return await throughTheDoor(options, previous, input);
+      const result = await throughTheDoor(options, previous, input);
+      outcome = result.ok ? "ok" : answeredWithReference.has(result) ? "failed" : "refused";
+      return result;
     } catch (error) {
       // What failed before `run` (the database or the session unreadable: an outage) is answered
       // as `run`'s own failures are, with a reference and one log line, never Next's 500 and stack.
-      if (isNextControlFlow(error)) throw error;
+      if (isNextControlFlow(error)) {
+        outcome = "redirected";
+        throw error;
+      }
       const reference = `E-${randomBytes(3).toString("hex").toUpperCase()}`;
       log("action").error("failed before it could run", { audit: options.audit || "unaudited", reference, error });
       const requestHeaders = await headers().catch(() => new Headers());
       return failure(actionMessages(localeOf(null, requestHeaders)).unexpected(reference));
+    } finally {
+      recordAction(options.audit || "unaudited", outcome, (performance.now() - started) / 1_000);
     }
   };
   definedActions.set(action, options.permission);
@@ -263,9 +274,14 @@ async function throughTheDoor<A extends Access, S extends z.ZodType, T, M extend
     const reference = `E-${randomBytes(3).toString("hex").toUpperCase()}`;
     log("action").error("failed", { audit: options.audit || "unaudited", reference, error });
     await audit("error", { merchantId, data: { reference } });
-    return failure((await words()).unexpected(reference));
+    const failed = failure((await words()).unexpected(reference));
+    answeredWithReference.add(failed);
+    return failed;
   }
 }
+
+/** The results that answer an unexpected failure with a reference: counted as failed, not refused. */
+const answeredWithReference = new WeakSet<object>();
 
 /**
  * An empty input arrives as undefined (lib/auth/form-input.ts), and zod's own words for that are

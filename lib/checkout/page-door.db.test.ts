@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../db/client";
 import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
 import { doorOf } from "../http/door";
-import { requestMetrics } from "../ops/request-metrics";
+import { render } from "../ops/prometheus";
 import { captureLog } from "../ops/testing/log-capture";
 import { checkoutPageLoader } from "./page-bridge";
 import { registerCheckoutPageLoader } from "./page-loader";
@@ -16,10 +16,12 @@ import { registerCheckoutPageLoader } from "./page-loader";
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown as Promise<Db> | Db }));
 vi.mock("../db", () => ({ getDb: async () => surroundings.db }));
 
-const answered = (status: string) =>
-  requestMetrics()
-    .find((g) => g.name === "paydesk_http_requests_total")
-    ?.samples.find((s) => s.labels?.route === "/checkout/[token]" && s.labels?.status === status)?.value ?? 0;
+const answered = async (status: string) => {
+  const line = (await render([]))
+    .split("\n")
+    .find((l) => l.startsWith(`paydesk_http_requests_total{door="public",route="/checkout/[token]",method="GET",status="${status}"} `));
+  return line ? Number(line.slice(line.lastIndexOf(" ") + 1)) : 0;
+};
 
 describe("the checkout page's door", () => {
   let database: TestDatabase;
@@ -32,15 +34,15 @@ describe("the checkout page's door", () => {
 
   it("is the public door, and reads a link it does not know as such, with a request id, counted", async () => {
     expect(doorOf(checkoutPageLoader())).toBe("public");
-    const before = answered("2xx");
+    const before = await answered("2xx");
     const answer = await checkoutPageLoader()("not-a-real-token");
     expect(answer.ok).toBe(true);
     expect(answer.requestId).toMatch(/^rq_[0-9a-f]{16}$/);
-    expect(answered("2xx")).toBe(before + 1);
+    expect(await answered("2xx")).toBe(before + 1);
   });
 
   it("answers a failure with its request id alone, logged under that id, counted as a 5xx", async () => {
-    const before = answered("5xx");
+    const before = await answered("5xx");
     surroundings.db = Promise.reject(Object.assign(new Error("connect ECONNREFUSED 10.0.0.5:5432"), { code: "ECONNREFUSED" }));
     (surroundings.db as Promise<Db>).catch(() => undefined);
     const log = captureLog();
@@ -58,6 +60,6 @@ describe("the checkout page's door", () => {
       log.restore();
       surroundings.db = database.db as Db;
     }
-    expect(answered("5xx")).toBe(before + 1);
+    expect(await answered("5xx")).toBe(before + 1);
   });
 });

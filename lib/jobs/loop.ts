@@ -117,7 +117,8 @@ export function startLoop(spec: LoopSpec): Loop {
         stats.lastPassEndedAt = Date.now();
         running = null;
       }
-      schedule(again ? (spec.wakeAfterMs ?? 0) : next);
+      // Woken during the pass: at once, as the wakes have had the whole pass to gather.
+      schedule(again ? 0 : next);
     })();
   };
 

@@ -1,33 +1,32 @@
 import "server-only";
-import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
 import { and, count, gt, inArray, lt, max, min } from "drizzle-orm";
 import type { Db } from "../db";
 import { outboundDeliveries, paymentRequests, providerCalls, webhookDeliveries } from "../db/schema";
 import { isDatabaseUnreachable } from "../db/unreachable";
 import { openStreamCount } from "../live/sse";
-import { requestMetrics } from "./request-metrics";
 import { STATES, TERMINAL } from "../requests/lifecycle";
 import { isShuttingDown } from "../shutdown";
 import { queueGauges, loopGauges } from "./job-metrics";
 import { whatWaits } from "../jobs/waiting";
 
 /**
- * What `/api/metrics` tells a Prometheus server (docs/DESIGN.md §6.6). Two kinds of figure:
+ * PayDesk's own figures for `/api/metrics` (docs/DESIGN.md §6.6), read at each scrape and rendered
+ * with the rest of the process's registry (./prometheus.ts: Node's figures, the routes' and the
+ * actions' counters and histograms). Two kinds:
  * - the money's state, read from the database at each scrape, so every instance reports the same
  *   values (alert on one instance's, or on `max`): requests still open, reconciliation falling
- *   behind, webhooks by verdict, the outbound queue, the provider budget's use by lane;
- * - this process's own: event streams held, whether it is stopping, memory, event-loop delay, and
- *   the answers its routes gave (a counter and a latency histogram, lib/ops/request-metrics.ts).
+ *   behind, webhooks by verdict, the outbound queue, the provider budget's use by lane, what waits
+ *   in each background queue;
+ * - this process's own: event streams held, whether it is stopping, its loops' passes.
  * The money's figures are gauges: a scrape never depends on what an earlier one saw, and a restart
  * resets nothing.
  */
 export interface Gauge {
   name: string;
-  /** A gauge unless said (the request counter and histogram: lib/ops/request-metrics.ts). */
-  type?: "gauge" | "counter" | "histogram";
+  /** A gauge unless said (a loop's passes: a counter, set to its total at the scrape). */
+  type?: "gauge" | "counter";
   help: string;
-  /** `suffix`: a histogram's `_bucket`, `_sum` and `_count` lines. */
-  samples: Array<{ labels?: Record<string, string>; value: number; suffix?: string }>;
+  samples: Array<{ labels?: Record<string, string>; value: number }>;
 }
 
 /** A request is "behind" when its provider check is this overdue: the loop polls every few seconds. */
@@ -134,21 +133,12 @@ async function moneyGauges(db: Db, now: Date): Promise<Gauge[]> {
   ];
 }
 
-const holder = globalThis as typeof globalThis & { __paydeskLoopDelay?: IntervalHistogram };
-
 function processGauges(): Gauge[] {
-  return [...ownGauges(), ...loopGauges(), ...requestMetrics()];
+  return [...ownGauges(), ...loopGauges()];
 }
 
+/** What only PayDesk knows of this process; Node's own figures (memory, CPU, event-loop lag) are prom-client's (./prometheus.ts). */
 function ownGauges(): Gauge[] {
-  // Started at the first scrape and kept: its figure covers the time since the scrape before.
-  const delay = holder.__paydeskLoopDelay;
-  const delayMs = delay && delay.count > 0 ? delay.percentile(99) / 1e6 : 0;
-  if (delay) delay.reset();
-  else {
-    holder.__paydeskLoopDelay = monitorEventLoopDelay({ resolution: 20 });
-    holder.__paydeskLoopDelay.enable();
-  }
   return [
     {
       name: "paydesk_event_streams_open",
@@ -160,31 +150,5 @@ function ownGauges(): Gauge[] {
       help: "1 once this process was told to stop (it finishes what it holds, then exits).",
       samples: [{ value: isShuttingDown() ? 1 : 0 }],
     },
-    { name: "paydesk_process_resident_bytes", help: "This process's resident memory.", samples: [{ value: process.memoryUsage.rss() }] },
-    {
-      name: "paydesk_process_uptime_seconds",
-      help: "Seconds since this process started.",
-      samples: [{ value: Math.round(process.uptime()) }],
-    },
-    {
-      name: "paydesk_event_loop_delay_p99_ms",
-      help: "99th percentile of this process's event-loop delay since the previous scrape, in milliseconds.",
-      samples: [{ value: Math.round(delayMs * 10) / 10 }],
-    },
   ];
-}
-
-/** The Prometheus text format (version 0.0.4): HELP, TYPE and one line per sample. */
-export function exposition(gauges: Gauge[]): string {
-  const escapeLabel = (value: string) => value.replaceAll("\\", "\\\\").replaceAll('"', '\\"').replaceAll("\n", "\\n");
-  const escapeHelp = (value: string) => value.replaceAll("\\", "\\\\").replaceAll("\n", "\\n");
-  const lines: string[] = [];
-  for (const gauge of gauges) {
-    lines.push(`# HELP ${gauge.name} ${escapeHelp(gauge.help)}`, `# TYPE ${gauge.name} ${gauge.type ?? "gauge"}`);
-    for (const { labels, value, suffix = "" } of gauge.samples) {
-      const pairs = Object.entries(labels ?? {}).map(([key, v]) => `${key}="${escapeLabel(v)}"`);
-      lines.push(`${gauge.name}${suffix}${pairs.length > 0 ? `{${pairs.join(",")}}` : ""} ${Number.isFinite(value) ? value : 0}`);
-    }
-  }
-  return `${lines.join("\n")}\n`;
 }

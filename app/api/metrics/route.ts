@@ -2,7 +2,8 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { definePublicRoute } from "@/lib/http/public-route";
-import { collectMetrics, exposition } from "@/lib/ops/metrics";
+import { collectMetrics } from "@/lib/ops/metrics";
+import { prometheus, render } from "@/lib/ops/prometheus";
 
 /**
  * GET /api/metrics — PayDesk's figures for a Prometheus server (lib/ops/metrics.ts says which), in
@@ -29,7 +30,7 @@ export const GET = definePublicRoute({
         { error: "Send METRICS_TOKEN as Authorization: Bearer <token>." },
         { status: 401, headers: { ...noStore, "WWW-Authenticate": 'Bearer realm="paydesk-metrics"' } },
       );
-    const body = exposition(await collectMetrics(getDb));
-    return new Response(body, { headers: { ...noStore, "Content-Type": "text/plain; version=0.0.4; charset=utf-8" } });
+    const body = await render(await collectMetrics(getDb));
+    return new Response(body, { headers: { ...noStore, "Content-Type": prometheus().registry.contentType } });
   },
 });
