@@ -1,9 +1,10 @@
 /**
  * The one bare baseline of the overhead benchmarks: a Pay-In submitted to the provider with a bare
- * fetch, no schema, no limiter, no database. proveSameRequest checks, before anything is measured,
+ * node:http request (as the provider client sends), no schema, no limiter, no database. proveSameRequest checks, before anything is measured,
  * that it puts on the wire byte for byte what the PayDesk side sends for the same RefId1 and amount,
  * so an overhead is PayDesk's own work and not a difference in what the provider was asked to do.
  */
+import http from "node:http";
 import { captureRequest, requestDifferences } from "./capture-request";
 
 export interface BareMerchant {
@@ -15,28 +16,44 @@ export interface BareMerchant {
 export type BareSubmit = (refId1: string, amountSatang: number) => Promise<void>;
 
 /**
- * lib/provider's client asks fetch for `cache: "no-store"` (Next.js would otherwise cache server
- * fetches), which undici puts on the wire as Pragma and Cache-Control: the bare request carries
- * them as plain headers.
+ * The provider client sends its calls on node:http with a kept-alive connection (lib/provider/transport.ts),
+ * not fetch; the bare submit does the same, with the same headers, so the two put the same bytes on
+ * the wire and pay for the same connection handling.
  */
+const agent = new http.Agent({ keepAlive: true });
+
 export function bareSubmitPayIn(baseUrl: string, m: BareMerchant): BareSubmit {
-  const url = `${baseUrl}/api/PaymentRequest/org/${m.orgId}/action/SubmitPayInRequest/${m.merchantId}`;
-  const headers = {
-    Accept: "application/json",
-    Authorization: `Basic ${Buffer.from(`api:${m.submitKey}`).toString("base64")}`,
-    "Content-Type": "application/json",
-    Pragma: "no-cache",
-    "Cache-Control": "no-cache",
-  };
-  return async (refId1, amountSatang) => {
-    const res = await fetch(url, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ RefId1: refId1, PayerName: "Bench", RequestedAmount: amountSatang / 100, Currency: "THB", QrProvider: "PP" }),
+  const url = new URL(`${baseUrl}/api/PaymentRequest/org/${m.orgId}/action/SubmitPayInRequest/${m.merchantId}`);
+  const authorization = `Basic ${Buffer.from(`api:${m.submitKey}`).toString("base64")}`;
+  return (refId1, amountSatang) =>
+    new Promise<void>((resolve, reject) => {
+      const body = Buffer.from(
+        JSON.stringify({ RefId1: refId1, PayerName: "Bench", RequestedAmount: amountSatang / 100, Currency: "THB", QrProvider: "PP" }),
+        "utf8",
+      );
+      const headers = {
+        Accept: "application/json",
+        Authorization: authorization,
+        "Content-Type": "application/json",
+        "Content-Length": body.byteLength,
+      };
+      const sent = http.request(url, { method: "POST", headers, agent }, (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+        answer.once("end", () => {
+          try {
+            const parsed = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { status: string };
+            if (parsed.status !== "OK") reject(new Error(`bare submit failed: ${parsed.status}`));
+            else resolve();
+          } catch (error) {
+            reject(error as Error);
+          }
+        });
+        answer.once("error", reject);
+      });
+      sent.once("error", reject);
+      sent.end(body);
     });
-    const body = (await res.json()) as { status: string };
-    if (body.status !== "OK") throw new Error(`bare submit failed: ${body.status}`);
-  };
 }
 
 /** Amounts with and without satang, small and large: the body's number is where a difference would hide. */
