@@ -6,7 +6,6 @@
  * made exactly once at the provider (none lost, none twice), and the line cut off says it was tried
  * twice and that its request was found rather than made again.
  */
-import { fork, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,16 +17,12 @@ import { sandboxCoffee } from "../merchants/testing/sandbox-merchant";
 import { confirmBatch, recordBatch } from "./batches";
 import { parseBulkFile } from "./csv";
 import { scaled } from "@/lib/testing/vitest-project";
+import { forkWorkerProcess, type WorkerProcess } from "@/lib/testing/worker-process";
 
 const script = path.join(import.meta.dirname, "testing", "worker-process.ts");
 const LINES = 8;
 /** The killed instance's lease: short, so the test need not wait out production's two minutes. */
 const LEASE_MS = 2_000;
-
-interface Instance {
-  child: ChildProcess;
-  exited: Promise<NodeJS.Signals | number | null>;
-}
 
 async function until(condition: () => Promise<boolean>, withinMs: number, what: string): Promise<void> {
   const started = Date.now();
@@ -41,27 +36,15 @@ describe("kill -9 of the instance making a bulk file's lines", () => {
   const skip = postgresSkipReason();
   let database: TestDatabase;
   let sb: TestSandbox;
-  const instances: Instance[] = [];
+  const instances: WorkerProcess[] = [];
 
-  const startInstance = async (): Promise<Instance> => {
-    const child = fork(script, [], {
-      execArgv: ["--import", "tsx", "--conditions=react-server"],
-      env: {
-        ...process.env,
-        BULK_DATABASE_URL: database.url!,
-        BULK_PROVIDER: JSON.stringify({ url: sb.url, ...sb.coffee }),
-        BULK_LEASE_MS: String(LEASE_MS),
-      },
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
+  const startInstance = async (): Promise<WorkerProcess> => {
+    const instance = await forkWorkerProcess(script, {
+      BULK_DATABASE_URL: database.url!,
+      BULK_PROVIDER: JSON.stringify({ url: sb.url, ...sb.coffee }),
+      BULK_LEASE_MS: String(LEASE_MS),
     });
-    const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once("exit", (code, signal) => resolve(signal ?? code)));
-    const instance = { child, exited };
     instances.push(instance);
-    await new Promise<void>((resolve, reject) => {
-      child.once("message", () => resolve());
-      child.once("error", reject);
-      void exited.then((how) => reject(new Error(`the worker process ended before it was ready (${String(how)})`)));
-    });
     return instance;
   };
 

@@ -6,7 +6,7 @@
  * row says so: the send cut off is counted (`unconfirmed_sends`), and the staff e-mail log shows the
  * e-mail as possibly received twice.
  */
-import { fork, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
@@ -28,6 +28,7 @@ import { smtpMailer } from "./mailer";
 import { startSmtpInbox } from "./testing/smtp-inbox";
 import { runNotifyPass } from "./worker";
 import { scaled } from "@/lib/testing/vitest-project";
+import { forkWorkerProcess } from "@/lib/testing/worker-process";
 
 const script = path.join(import.meta.dirname, "testing", "worker-process.ts");
 /** The killed instance's lease: short, so the test need not wait out production's 15 minutes. */
@@ -83,21 +84,16 @@ describe("kill -9 of the instance sending a staff e-mail", () => {
     const inbox = await startSmtpInbox();
     inbox.holdReplies(true);
     try {
-      const started = fork(script, [], {
-        execArgv: ["--import", "tsx", "--conditions=react-server"],
-        env: { ...process.env, NOTIFY_DATABASE_URL: database.url!, NOTIFY_SMTP_URL: inbox.url, NOTIFY_LEASE_MS: String(LEASE_MS) },
-        stdio: ["ignore", "inherit", "inherit", "ipc"],
+      const started = await forkWorkerProcess(script, {
+        NOTIFY_DATABASE_URL: database.url!,
+        NOTIFY_SMTP_URL: inbox.url,
+        NOTIFY_LEASE_MS: String(LEASE_MS),
       });
-      child = started;
-      exited = new Promise((resolve) => started.once("exit", (code, signal) => resolve(signal ?? code)));
-      await new Promise<void>((resolve, reject) => {
-        started.once("message", () => resolve());
-        started.once("error", reject);
-        void exited!.then((how) => reject(new Error(`the worker process ended before it was ready (${String(how)})`)));
-      });
+      child = started.child;
+      exited = started.exited;
       // The server has the e-mail and has not said so yet: the sender is killed now.
       await expect.poll(() => inbox.received.length, { timeout: scaled(30_000), interval: 20 }).toBe(1);
-      process.kill(started.pid!, "SIGKILL");
+      process.kill(started.child.pid!, "SIGKILL");
       expect(await exited).toBe("SIGKILL");
       inbox.holdReplies(false);
       // What the killed instance left: the send on record as started, no outcome.

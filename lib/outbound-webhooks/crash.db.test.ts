@@ -1,4 +1,3 @@
-import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { and, eq, gte, sql } from "drizzle-orm";
@@ -15,6 +14,7 @@ import { createEndpoint } from "./endpoints";
 import { listDeliveries } from "./log";
 import { startReceiver, type Receiver } from "./testing/receiver";
 import { scaled } from "@/lib/testing/vitest-project";
+import { forkWorkerProcess, type WorkerProcess } from "@/lib/testing/worker-process";
 
 /**
  * docs/DESIGN.md §14 promises it: `kill -9` of the instance in the middle of a delivery burst, then a
@@ -33,39 +33,21 @@ const vaultKey = randomBytes(32);
 const vault = createKeyVault([vaultKey]);
 const script = path.join(import.meta.dirname, "testing", "worker-process.ts");
 
-interface Instance {
-  child: ChildProcess;
-  exited: Promise<NodeJS.Signals | number | null>;
-}
-
 /** Starts one instance's delivery loop in its own process; resolves once it runs. */
-async function startInstance(url: string): Promise<Instance> {
-  const child = fork(script, [], {
-    execArgv: ["--import", "tsx", "--conditions=react-server"],
-    env: {
-      ...process.env,
-      OUTBOUND_DATABASE_URL: url,
-      OUTBOUND_VAULT_KEY: vaultKey.toString("hex"),
-      OUTBOUND_POLL_MS: "50",
-      OUTBOUND_LEASE_MS: String(LEASE_MS),
-      OUTBOUND_TIMEOUT_MS: "1500",
-    },
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
+const startInstance = (url: string): Promise<WorkerProcess> =>
+  forkWorkerProcess(script, {
+    OUTBOUND_DATABASE_URL: url,
+    OUTBOUND_VAULT_KEY: vaultKey.toString("hex"),
+    OUTBOUND_POLL_MS: "50",
+    OUTBOUND_LEASE_MS: String(LEASE_MS),
+    OUTBOUND_TIMEOUT_MS: "1500",
   });
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once("exit", (code, signal) => resolve(signal ?? code)));
-  await new Promise<void>((resolve, reject) => {
-    child.once("message", () => resolve());
-    child.once("error", reject);
-    void exited.then((how) => reject(new Error(`the worker process ended before it was ready (${String(how)})`)));
-  });
-  return { child, exited };
-}
 
 describe("kill -9 of the delivering instance in the middle of a burst", () => {
   const skip = postgresSkipReason();
   let database: TestDatabase;
   let receiver: Receiver;
-  const instances: Instance[] = [];
+  const instances: WorkerProcess[] = [];
 
   beforeAll(async () => {
     if (skip) return;
