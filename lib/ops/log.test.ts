@@ -107,6 +107,13 @@ describe("the log", () => {
     expect(parsed.msg).toBe("still written");
     expect(parsed.cyclic.self).toBe("[…]");
     expect(parsed.big).toBe("100000000000000000000");
+    const { lines: kept, logger: other } = capture("json");
+    other("x").warn("kept", {
+      get broken(): string {
+        throw new Error("no value");
+      },
+    });
+    expect(JSON.parse(kept[0]!.line)).toMatchObject({ level: "warn", area: "x", msg: "kept", fieldsUnwritable: "Error: no value" });
   });
 
   it("the process's own log: JSON when its output is not a terminal, text or JSON as LOG_FORMAT says, and nothing below LOG_LEVEL", () => {

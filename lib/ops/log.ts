@@ -1,8 +1,8 @@
 /**
- * PayDesk's log: one line per event, written by the process itself (stdout; warnings and errors to
- * stderr), in one of two shapes (LOG_FORMAT):
+ * PayDesk's log: one line per event, written by pino in the process itself (stdout; warnings and
+ * errors to stderr), in one of two shapes (LOG_FORMAT):
  *
- *   json  {"time":"2026-11-26T08:00:00.000Z","level":"error","area":"api","msg":"failed","requestId":"rq_…","error":{…}}
+ *   json  {"level":"error","time":"2026-11-26T08:00:00.000Z","area":"api","requestId":"rq_…","error":{…},"msg":"failed"}
  *         one object per line, for a log collector (the default when the output is not a terminal)
  *   text  [api] error: failed requestId=rq_… and the error's stack below (the default at a terminal)
  *
@@ -14,6 +14,7 @@
  * cookie, a key's value) is written as "[redacted]", and a PayDesk API key or signing secret in any
  * text — a message, a field, an error's message or stack — is cut to its public part.
  */
+import pino, { type Logger as PinoLogger } from "pino";
 import { logEnvironment } from "../env";
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
@@ -78,14 +79,13 @@ function textValue(value: unknown): string {
   return /[\s"=]/.test(text) ? JSON.stringify(text) : text;
 }
 
-export function formatLine(format: LogFormat, time: Date, level: LogLevel, area: string, message: string, fields: LogFields = {}): string {
-  const data = clean(fields) as LogFields;
-  if (format === "json") return JSON.stringify({ time: time.toISOString(), level, area, msg: maskSecrets(message), ...data });
-  const { error, ...rest } = data;
-  let line = `[${area}] ${level === "warn" || level === "error" ? `${level}: ` : ""}${maskSecrets(message)}`;
+/** A line's readable form at a terminal, from the JSON object pino wrote: `[area] level: words name=value`, an error's stack below. */
+function textLine(json: string): string {
+  const { time: _time, level, area, msg, error, ...rest } = JSON.parse(json) as LogFields;
+  let line = `[${String(area)}] ${level === "warn" || level === "error" ? `${level}: ` : ""}${String(msg)}`;
   for (const [name, value] of Object.entries(rest)) if (value !== undefined) line += ` ${name}=${textValue(value)}`;
   if (error !== undefined) {
-    const stack = (error as { stack?: string; message?: string } | null)?.stack;
+    const stack = (error as { stack?: string } | null)?.stack;
     line += `\n${stack ?? textValue(error)}`;
     for (let cause = (error as { cause?: unknown }).cause; cause !== undefined; cause = (cause as { cause?: unknown }).cause) {
       const c = cause as { message?: string; code?: string } | string;
@@ -93,22 +93,49 @@ export function formatLine(format: LogFormat, time: Date, level: LogLevel, area:
       if (typeof cause !== "object" || cause === null) break;
     }
   }
-  return line;
+  return `${line}\n`;
+}
+
+// One pino logger per settings (the process's, or a test's), one child per area.
+const roots = new WeakMap<LogSettings, { root: PinoLogger; areas: Map<string, PinoLogger> }>();
+
+function pinoFor(settings: LogSettings, area: string): PinoLogger {
+  let entry = roots.get(settings);
+  if (!entry) {
+    const now = settings.now ?? (() => new Date());
+    // One stream per level, each line to exactly one (dedupe): the level picks stdout or stderr.
+    const streams = LOG_LEVELS.map((level) => ({
+      level,
+      stream: { write: (json: string) => settings.write(settings.format === "json" ? json : textLine(json), level) },
+    }));
+    const root = pino(
+      {
+        level: settings.level,
+        base: null,
+        messageKey: "msg",
+        timestamp: () => `,"time":"${now().toISOString()}"`,
+        formatters: { level: (label) => ({ level: label }), log: (fields) => clean(fields) as LogFields },
+      },
+      pino.multistream(streams, { dedupe: true }),
+    );
+    entry = { root, areas: new Map() };
+    roots.set(settings, entry);
+  }
+  let child = entry.areas.get(area);
+  if (!child) entry.areas.set(area, (child = entry.root.child({ area })));
+  return child;
 }
 
 /** A logger for `area` writing through `settings` (tests hand their own; PayDesk uses `log`). */
 export function createLogger(area: string, settings: () => LogSettings): Logger {
   const at = (level: LogLevel) => (message: string, fields?: LogFields) => {
-    const s = settings();
-    if (LOG_LEVELS.indexOf(level) < LOG_LEVELS.indexOf(s.level)) return;
-    let line: string;
+    const logger = pinoFor(settings(), area);
     try {
-      line = formatLine(s.format, (s.now ?? (() => new Date()))(), level, area, message, fields);
+      logger[level](fields ?? {}, maskSecrets(message));
     } catch (failure) {
       // A field that cannot be written must not lose the line.
-      line = formatLine(s.format, new Date(), level, area, message, { fieldsUnwritable: String(failure) });
+      logger[level]({ fieldsUnwritable: String(failure) }, maskSecrets(message));
     }
-    s.write(`${line}\n`, level);
   };
   return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
 }
