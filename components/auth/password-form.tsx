@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { SubmitButton } from "@/components/ui/button";
-import { FormNotice, TextField } from "@/components/ui/field";
+import { bindTextFields, FormNotice, TextField } from "@/components/ui/field";
 import { useActionForm } from "@/components/ui/use-action-form";
 import type { ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
@@ -42,7 +42,7 @@ export function PasswordForm({ action, locale, isForced, passkeys }: Props) {
       else router.refresh();
     },
   });
-  const { errors } = form.formState;
+  const field = bindTextFields(form, say);
   // Held here rather than registered: react-hook-form reads a lone checkbox as a string, not a list.
   const [kept, setKept] = useState(() => passkeys.map((p) => p.id));
   const keep = (id: string, isKept: boolean) => {
@@ -54,33 +54,13 @@ export function PasswordForm({ action, locale, isForced, passkeys }: Props) {
     <form onSubmit={onSubmit} noValidate className="mt-6 space-y-5" data-testid="password-form">
       <FormNotice error={formError && say(formError)} success={result && !isForced ? t.passwordSaved : null} testId="password" />
       <TextField
-        id="currentPassword"
+        {...field("currentPassword")}
         type="password"
         autoComplete="current-password"
         label={isForced ? t.currentPasswordForced : t.currentPassword}
-        error={errors.currentPassword}
-        translate={say}
-        registration={form.register("currentPassword")}
       />
-      <TextField
-        id="newPassword"
-        type="password"
-        autoComplete="new-password"
-        label={t.newPassword}
-        hint={t.newPasswordHint}
-        error={errors.newPassword}
-        translate={say}
-        registration={form.register("newPassword")}
-      />
-      <TextField
-        id="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        label={t.confirmPassword}
-        error={errors.confirmPassword}
-        translate={say}
-        registration={form.register("confirmPassword")}
-      />
+      <TextField {...field("newPassword")} type="password" autoComplete="new-password" label={t.newPassword} hint={t.newPasswordHint} />
+      <TextField {...field("confirmPassword")} type="password" autoComplete="new-password" label={t.confirmPassword} />
       {passkeys.length > 0 && (
         <fieldset className="rounded-lg border border-slate-200 bg-white p-4" data-testid="keep-passkeys">
           <legend className="px-1 text-sm font-medium">{t.keepPasskeysTitle}</legend>

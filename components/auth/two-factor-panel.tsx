@@ -5,7 +5,7 @@ import { QRCodeSVG } from "qrcode.react";
 import { useState, useTransition } from "react";
 import { secondaryButtonClass, SubmitButton } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { FormNotice, TextField } from "@/components/ui/field";
+import { bindTextFields, FormNotice, TextField } from "@/components/ui/field";
 import { useStepUp } from "@/components/ui/step-up";
 import { useActionForm } from "@/components/ui/use-action-form";
 import type { ActionResult, ServerAction } from "@/lib/auth/action";
@@ -133,12 +133,9 @@ function Enrol({
       <form onSubmit={onSubmit} noValidate className="max-w-xs space-y-3" data-testid="totp-confirm-form">
         <FormNotice error={formError && say(formError)} testId="totp-confirm" />
         <TextField
-          id="totp-code"
+          {...bindTextFields(form, say, "totp")("code")}
           label={t.confirmCode}
           hint={t.confirmHint}
-          error={form.formState.errors.code}
-          translate={say}
-          registration={form.register("code")}
           inputMode="decimal"
           autoComplete="one-time-code"
         />
@@ -180,15 +177,7 @@ function CodeForm<T>({
   return (
     <form onSubmit={onSubmit} noValidate className="max-w-sm space-y-3" data-testid={`${id}-form`} aria-label={label}>
       <FormNotice error={formError && say(formError)} testId={id} />
-      <TextField
-        id={`${id}-code`}
-        label={t.currentCode}
-        error={form.formState.errors.code}
-        translate={say}
-        registration={form.register("code")}
-        inputMode="decimal"
-        autoComplete="one-time-code"
-      />
+      <TextField {...bindTextFields(form, say, id)("code")} label={t.currentCode} inputMode="decimal" autoComplete="one-time-code" />
       <SubmitButton label={label} pendingLabel={pendingLabel} isPending={isSubmitting} variant={danger ? "danger" : "plain"} />
     </form>
   );

@@ -64,6 +64,25 @@ interface TextFieldProps {
   className?: string;
 }
 
+/** What a form gives its TextFields: each field's registration by name, and its error when it has one. */
+interface RegisteringForm<N extends string> {
+  register: (name: N) => UseFormRegisterReturn;
+  formState: { errors: { [K in N]?: { message?: string } } };
+}
+
+/**
+ * A TextField's ties to its form, by the field's name: the id (`${idPrefix}-${name}`, or the bare name
+ * without a prefix), its error, the wording of that error and its registration.
+ */
+export function bindTextFields<N extends string>(form: RegisteringForm<N>, translate: (text: string) => string, idPrefix?: string) {
+  return (name: N) => ({
+    id: idPrefix ? `${idPrefix}-${name}` : name,
+    error: form.formState.errors[name],
+    translate,
+    registration: form.register(name),
+  });
+}
+
 /** A Field holding a text input registered with react-hook-form; its error worded by `translate`. */
 export function TextField({
   id,

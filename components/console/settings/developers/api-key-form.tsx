@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { SubmitButton } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { FieldMessage, FormNotice, inputClass, TextField } from "@/components/ui/field";
+import { bindTextFields, FieldMessage, FormNotice, inputClass, TextField } from "@/components/ui/field";
 import { useActionForm } from "@/components/ui/use-action-form";
 import { developerRuleMessages } from "@/lib/merchant-api/keys/rule-messages";
 import { createApiKeySchema } from "@/lib/merchant-api/keys/schemas";
@@ -42,6 +42,7 @@ export function ApiKeyForm({
     },
   });
   const { errors } = form.formState;
+  const field = bindTextFields(form, say, "api-key");
   return (
     <div className="space-y-4">
       {result && (
@@ -57,15 +58,7 @@ export function ApiKeyForm({
       )}
       <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="api-key-form" aria-label={t.newKey}>
         <FormNotice error={formError && say(formError)} testId="api-key" />
-        <TextField
-          id="api-key-name"
-          label={t.name}
-          hint={t.nameHint}
-          error={errors.name}
-          translate={say}
-          registration={form.register("name")}
-          autoComplete="off"
-        />
+        <TextField {...field("name")} label={t.name} hint={t.nameHint} autoComplete="off" />
         <fieldset>
           <legend className="block text-sm font-medium text-slate-700">{t.mode}</legend>
           <div className="mt-1 flex gap-6">

@@ -5,7 +5,7 @@ import type { ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
 import { merchantLimitsSchema } from "@/lib/merchants/settings-schemas";
 import { SubmitButton } from "@/components/ui/button";
-import { FormNotice, TextField } from "@/components/ui/field";
+import { bindTextFields, FormNotice, TextField } from "@/components/ui/field";
 import { merchantMessages, translateMerchantMessage } from "./merchant-messages";
 import { useActionForm } from "@/components/ui/use-action-form";
 
@@ -39,14 +39,8 @@ export function LimitsForm({
     defaultValues: { merchantId, ...values },
     onSuccess: () => router.refresh(),
   });
-  const { errors } = form.formState;
-  const field = (name: "displayName" | "payinMin" | "payinMax" | "payoutApprovalThreshold" | "payoutCeiling") => ({
-    id: `limits-${name}`,
-    error: errors[name],
-    translate: say,
-    registration: form.register(name),
-    autoComplete: "off",
-  });
+  const bound = bindTextFields(form, say, "limits");
+  const field = (name: Parameters<typeof bound>[0]) => ({ ...bound(name), autoComplete: "off" });
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="limits-form">
       <FormNotice error={formError && say(formError)} success={isDone ? t.limitsSaved : null} testId="limits" />

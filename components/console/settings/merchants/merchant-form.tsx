@@ -6,7 +6,7 @@ import type { ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
 import { newMerchantSchema } from "@/lib/merchants/settings-schemas";
 import { SubmitButton } from "@/components/ui/button";
-import { FormNotice, TextField } from "@/components/ui/field";
+import { bindTextFields, FormNotice, TextField } from "@/components/ui/field";
 import { merchantMessages, translateMerchantMessage } from "./merchant-messages";
 import { useActionForm } from "@/components/ui/use-action-form";
 
@@ -35,13 +35,7 @@ export function MerchantForm({ action, locale }: { action: ServerAction<Created>
     },
     onSuccess: (data) => router.push(`/settings/merchants/${data.id}?created=1`),
   });
-  const { errors } = form.formState;
-  const field = (name: "displayName" | "orgId" | "providerMerchantId" | "payinMin" | "payinMax" | "payoutApprovalThreshold") => ({
-    id: `merchant-${name}`,
-    error: errors[name],
-    translate: say,
-    registration: form.register(name),
-  });
+  const field = bindTextFields(form, say, "merchant");
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6" data-testid="merchant-form">
       <FormNotice error={formError && say(formError)} testId="merchant-form" />
@@ -50,26 +44,8 @@ export function MerchantForm({ action, locale }: { action: ServerAction<Created>
         <TextField {...field("displayName")} label={t.displayName} hint={t.displayNameHint} autoComplete="off" className="sm:col-span-2" />
         <TextField {...field("orgId")} label={t.orgId} hint={t.orgIdHint} autoComplete="off" />
         <TextField {...field("providerMerchantId")} label={t.providerMerchantId} hint={t.providerMerchantIdHint} autoComplete="off" />
-        <TextField
-          id="merchant-submitKey"
-          type="password"
-          autoComplete="off"
-          label={t.submitKeyLabel}
-          hint={t.submitKeyHint}
-          error={errors.submitKey}
-          translate={say}
-          registration={form.register("submitKey")}
-        />
-        <TextField
-          id="merchant-readKey"
-          type="password"
-          autoComplete="off"
-          label={t.readKeyLabel}
-          hint={t.readKeyHint}
-          error={errors.readKey}
-          translate={say}
-          registration={form.register("readKey")}
-        />
+        <TextField {...field("submitKey")} type="password" autoComplete="off" label={t.submitKeyLabel} hint={t.submitKeyHint} />
+        <TextField {...field("readKey")} type="password" autoComplete="off" label={t.readKeyLabel} hint={t.readKeyHint} />
         <TextField {...field("payinMin")} label={t.payinMin} hint={t.payinRangeHint} inputMode="decimal" autoComplete="off" />
         <TextField {...field("payinMax")} label={t.payinMax} inputMode="decimal" autoComplete="off" />
         <TextField

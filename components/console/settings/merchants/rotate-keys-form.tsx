@@ -5,7 +5,7 @@ import type { ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
 import { rotateKeysSchema } from "@/lib/merchants/settings-schemas";
 import { SubmitButton } from "@/components/ui/button";
-import { FieldMessage, FormNotice, TextField } from "@/components/ui/field";
+import { bindTextFields, FieldMessage, FormNotice, TextField } from "@/components/ui/field";
 import { merchantMessages, translateMerchantMessage } from "./merchant-messages";
 import { useActionForm } from "@/components/ui/use-action-form";
 
@@ -37,6 +37,7 @@ export function RotateKeysForm({
     },
   });
   const { errors } = form.formState;
+  const field = bindTextFields(form, say, "rotate");
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="rotate-keys-form">
       <FormNotice
@@ -46,24 +47,8 @@ export function RotateKeysForm({
       />
       <input type="hidden" {...form.register("merchantId")} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="rotate-submitKey"
-          type="password"
-          autoComplete="off"
-          label={t.newSubmitKey}
-          error={errors.submitKey}
-          translate={say}
-          registration={form.register("submitKey")}
-        />
-        <TextField
-          id="rotate-readKey"
-          type="password"
-          autoComplete="off"
-          label={t.newReadKey}
-          error={errors.readKey}
-          translate={say}
-          registration={form.register("readKey")}
-        />
+        <TextField {...field("submitKey")} type="password" autoComplete="off" label={t.newSubmitKey} />
+        <TextField {...field("readKey")} type="password" autoComplete="off" label={t.newReadKey} />
       </div>
       {hasReadKey && (
         <div>

@@ -8,7 +8,7 @@ import { translateStaffMessage } from "@/lib/staff/rule-messages";
 import { inviteStaffSchema } from "@/lib/staff/schemas";
 import { AccessFields, type AccessShape } from "./access-fields";
 import { SubmitButton } from "@/components/ui/button";
-import { FormNotice, TextField } from "@/components/ui/field";
+import { bindTextFields, FormNotice, TextField } from "@/components/ui/field";
 import { merchantMessages } from "../merchants/merchant-messages";
 import { OneTimePasswordNotice } from "./one-time-password-notice";
 import { staffMessages } from "./staff-messages";
@@ -36,6 +36,7 @@ export function InviteForm({
     defaultValues: empty,
   });
   const { errors } = form.formState;
+  const field = bindTextFields(form, say, "invite");
 
   if (result) {
     return (
@@ -74,23 +75,8 @@ export function InviteForm({
     <form onSubmit={onSubmit} noValidate className="space-y-6" data-testid="invite-form">
       <FormNotice error={formError && say(formError)} testId="invite" />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          id="invite-email"
-          type="email"
-          autoComplete="off"
-          label={t.email}
-          error={errors.email}
-          translate={say}
-          registration={form.register("email")}
-        />
-        <TextField
-          id="invite-name"
-          autoComplete="off"
-          label={t.name}
-          error={errors.name}
-          translate={say}
-          registration={form.register("name")}
-        />
+        <TextField {...field("email")} type="email" autoComplete="off" label={t.email} />
+        <TextField {...field("name")} autoComplete="off" label={t.name} />
       </div>
       <AccessFields
         idPrefix="invite"

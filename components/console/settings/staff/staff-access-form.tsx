@@ -9,7 +9,7 @@ import { staffAccessSchema } from "@/lib/staff/schemas";
 import type { Role } from "@/lib/db/schema";
 import { AccessFields, type AccessShape } from "./access-fields";
 import { SubmitButton } from "@/components/ui/button";
-import { FormNotice, TextField } from "@/components/ui/field";
+import { bindTextFields, FormNotice, TextField } from "@/components/ui/field";
 import { staffMessages } from "./staff-messages";
 import { useActionForm } from "@/components/ui/use-action-form";
 
@@ -38,18 +38,11 @@ export function StaffAccessForm({ action, person, merchants, locale }: Props) {
     onSuccess: () => router.refresh(),
   });
   const { errors } = form.formState;
+  const field = bindTextFields(form, say, "access");
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6" data-testid="staff-access-form">
       <FormNotice error={formError && say(formError)} success={result && t.accessSaved} testId="staff-access" />
-      <TextField
-        id="access-name"
-        autoComplete="off"
-        label={t.name}
-        error={errors.name}
-        translate={say}
-        registration={form.register("name")}
-        className="max-w-md"
-      />
+      <TextField {...field("name")} autoComplete="off" label={t.name} className="max-w-md" />
       <AccessFields
         idPrefix="access"
         register={form.register as unknown as UseFormRegister<AccessShape>}

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { SubmitButton } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { FieldMessage, FormNotice, TextField } from "@/components/ui/field";
+import { bindTextFields, FieldMessage, FormNotice, TextField } from "@/components/ui/field";
 import { useActionForm } from "@/components/ui/use-action-form";
 import type { ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
@@ -70,25 +70,11 @@ function EndpointFields({
 }) {
   const t = outboundMessages(locale);
   const say = (text: string) => webhookRuleMessages.words(locale, text);
+  const field = bindTextFields<"url" | "description">({ register, formState: { errors } }, say, "endpoint");
   return (
     <>
-      <TextField
-        id="endpoint-url"
-        label={t.url}
-        hint={t.urlHint}
-        error={errors.url}
-        translate={say}
-        registration={register("url")}
-        autoComplete="off"
-      />
-      <TextField
-        id="endpoint-description"
-        label={t.description}
-        error={errors.description}
-        translate={say}
-        registration={register("description")}
-        autoComplete="off"
-      />
+      <TextField {...field("url")} label={t.url} hint={t.urlHint} autoComplete="off" />
+      <TextField {...field("description")} label={t.description} autoComplete="off" />
       <EventChoices
         locale={locale}
         register={() => register("eventTypes")}
