@@ -1,6 +1,6 @@
 "use client";
 
-import { startTransition, useActionState, useEffect, useRef, useState } from "react";
+import { startTransition, useActionState, useEffect, useRef, useState, type ChangeEvent, type ComponentProps } from "react";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import type { ActionResult, ServerAction } from "@/lib/auth/action";
 import { secondFactorAsked } from "@/lib/auth/sign-in-messages";
@@ -8,6 +8,7 @@ import { signWithPasskey } from "./passkey-browser";
 import type { Locale } from "@/lib/i18n";
 import { authMessages, translateSignIn } from "./auth-messages";
 import { primaryButtonClass, secondaryButtonClass } from "@/components/ui/button";
+import { describedBy } from "@/components/ui/field";
 
 interface Props {
   action: ServerAction<null>;
@@ -97,8 +98,13 @@ export function LoginForm({ action, callbackUrl, initialError, locale, passkeys 
   useEffect(() => {
     if (failed) (failed.fieldErrors?.email ? emailRef : asksForCode ? codeRef : asksForPasskey ? passkeyRef : passwordRef).current?.focus();
   }, [failed, asksForCode, asksForPasskey]);
-  const fieldClass =
-    "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 aria-invalid:border-red-600";
+  /** An input kept in state, with the server's refusal of it. */
+  const typed = (id: "email" | "password", value: string, set: (value: string) => void) => ({
+    id,
+    error: fieldErrors[id] ? say(fieldErrors[id][0]!) : undefined,
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(event.target.value),
+  });
 
   return (
     <form action={formAction} noValidate className="mt-8 space-y-5" aria-describedby={message ? "sign-in-error" : undefined}>
@@ -113,72 +119,24 @@ export function LoginForm({ action, callbackUrl, initialError, locale, passkeys 
           {say(message)}
         </p>
       )}
-      <div>
-        <label htmlFor="email" className="block text-sm font-medium text-slate-700">
-          {t.email}
-        </label>
-        <input
-          ref={emailRef}
-          id="email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={fieldErrors.email ? true : undefined}
-          aria-describedby={fieldErrors.email ? "email-error" : undefined}
-          className={fieldClass}
-        />
-        {fieldErrors.email && (
-          <p id="email-error" className="mt-1 text-sm text-red-700">
-            {say(fieldErrors.email[0]!)}
-          </p>
-        )}
-      </div>
-      <div>
-        <label htmlFor="password" className="block text-sm font-medium text-slate-700">
-          {t.password}
-        </label>
-        <input
-          ref={passwordRef}
-          id="password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          aria-invalid={fieldErrors.password ? true : undefined}
-          aria-describedby={fieldErrors.password ? "password-error" : undefined}
-          className={fieldClass}
-        />
-        {fieldErrors.password && (
-          <p id="password-error" className="mt-1 text-sm text-red-700">
-            {say(fieldErrors.password[0]!)}
-          </p>
-        )}
-      </div>
+      <SignInField ref={emailRef} {...typed("email", email, setEmail)} label={t.email} type="email" autoComplete="username" />
+      <SignInField
+        ref={passwordRef}
+        {...typed("password", password, setPassword)}
+        label={t.password}
+        type="password"
+        autoComplete="current-password"
+      />
       {asksForCode && (
-        <div>
-          <label htmlFor="code" className="block text-sm font-medium text-slate-700">
-            {t.code}
-          </label>
-          <input
-            ref={codeRef}
-            id="code"
-            name="code"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-            aria-describedby="code-hint"
-            className={fieldClass}
-          />
-          <p id="code-hint" className="mt-1 text-sm text-slate-600">
-            {t.codeHint}
-          </p>
-        </div>
+        <SignInField
+          ref={codeRef}
+          id="code"
+          label={t.code}
+          hint={t.codeHint}
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+        />
       )}
       {asksForPasskey && (
         <button
@@ -212,5 +170,44 @@ export function LoginForm({ action, callbackUrl, initialError, locale, passkeys 
         </>
       )}
     </form>
+  );
+}
+
+const fieldClass =
+  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 aria-invalid:border-red-600";
+
+/** A required sign-in input named as its id, with its label, and its hint and refusal beneath tied by aria-describedby. */
+function SignInField({
+  id,
+  label,
+  hint,
+  error,
+  ...input
+}: { id: string; label: string; hint?: string; error?: string } & Omit<ComponentProps<"input">, "id" | "name" | "required">) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        {...input}
+        id={id}
+        name={id}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, Boolean(hint), error)}
+        className={fieldClass}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { DateInput } from "@/components/ui/date-input";
 import { AUDIT_OUTCOMES } from "@/lib/audit/outcomes";
 import type { AuditFilters } from "@/lib/audit/queries";
@@ -22,6 +23,10 @@ const control =
 export function AuditFiltersForm({ filters, options, locale }: { filters: AuditFilters; options: Options; locale: Locale }) {
   const t = auditMessages(locale);
   const actions = filters.action && !options.actions.includes(filters.action) ? [...options.actions, filters.action] : options.actions;
+  const people = options.people.map((p) => ({ value: p.id, label: `${p.name} (${p.email})` }));
+  const actionChoices = actions.map((a) => ({ value: a, label: actionLabel(locale, a) }));
+  const outcomes = AUDIT_OUTCOMES.map((o) => ({ value: o, label: outcomeLabel(t, o) }));
+  const merchants = options.merchants.map((m) => ({ value: m.id, label: m.displayName }));
   return (
     // Keyed by the filters: the fields are uncontrolled, so a client navigation ("Clear filters")
     // must mount them afresh for their defaults to show the URL's values.
@@ -34,70 +39,15 @@ export function AuditFiltersForm({ filters, options, locale }: { filters: AuditF
       className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3 lg:grid-cols-6"
       data-testid="audit-filters"
     >
-      <div>
-        <label htmlFor="audit-actor" className="text-sm font-medium text-slate-800">
-          {t.person}
-        </label>
-        <select id="audit-actor" name="actor" defaultValue={filters.actor ?? ""} className={control}>
-          <option value="">{t.anyone}</option>
-          {options.people.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name} ({p.email})
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="audit-action" className="text-sm font-medium text-slate-800">
-          {t.action}
-        </label>
-        <select id="audit-action" name="action" defaultValue={filters.action ?? ""} className={control}>
-          <option value="">{t.anyAction}</option>
-          {actions.map((a) => (
-            <option key={a} value={a}>
-              {actionLabel(locale, a)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="audit-outcome" className="text-sm font-medium text-slate-800">
-          {t.outcome}
-        </label>
-        <select id="audit-outcome" name="outcome" defaultValue={filters.outcome ?? ""} className={control}>
-          <option value="">{t.anyOutcome}</option>
-          {AUDIT_OUTCOMES.map((o) => (
-            <option key={o} value={o}>
-              {outcomeLabel(t, o)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="audit-merchant" className="text-sm font-medium text-slate-800">
-          {t.merchant}
-        </label>
-        <select id="audit-merchant" name="merchant" defaultValue={filters.merchant ?? ""} className={control}>
-          <option value="">{t.anyMerchant}</option>
-          {options.merchants.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.displayName}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="audit-from" className="text-sm font-medium text-slate-800">
-          {t.from}
-        </label>
-        <DateInput id="audit-from" name="from" locale={locale} defaultValue={filters.from ?? ""} className={control} />
-      </div>
-      <div>
-        <label htmlFor="audit-to" className="text-sm font-medium text-slate-800">
-          {t.to}
-        </label>
-        <DateInput id="audit-to" name="to" locale={locale} defaultValue={filters.to ?? ""} className={control} />
-      </div>
+      <FilterSelect name="actor" label={t.person} anyLabel={t.anyone} value={filters.actor} choices={people} />
+      <FilterSelect name="action" label={t.action} anyLabel={t.anyAction} value={filters.action} choices={actionChoices} />
+      <FilterSelect name="outcome" label={t.outcome} anyLabel={t.anyOutcome} value={filters.outcome} choices={outcomes} />
+      <FilterSelect name="merchant" label={t.merchant} anyLabel={t.anyMerchant} value={filters.merchant} choices={merchants} />
+      {(["from", "to"] as const).map((name) => (
+        <Filter key={name} name={name} label={t[name]}>
+          <DateInput id={`audit-${name}`} name={name} locale={locale} defaultValue={filters[name] ?? ""} className={control} />
+        </Filter>
+      ))}
       <div className="flex items-center gap-4 sm:col-span-3 lg:col-span-6">
         <button type="submit" className={primaryButtonClass}>
           {t.apply}
@@ -107,5 +57,45 @@ export function AuditFiltersForm({ filters, options, locale }: { filters: AuditF
         </Link>
       </div>
     </form>
+  );
+}
+
+/** One filter: its label over its control, whose id is `audit-${name}`. */
+function Filter({ name, label, children }: { name: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={`audit-${name}`} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** A filter chosen from a list, or "any" (no value) first. */
+function FilterSelect({
+  name,
+  label,
+  anyLabel,
+  value,
+  choices,
+}: {
+  name: string;
+  label: string;
+  anyLabel: string;
+  value: string | undefined | null;
+  choices: Array<{ value: string; label: string }>;
+}) {
+  return (
+    <Filter name={name} label={label}>
+      <select id={`audit-${name}`} name={name} defaultValue={value ?? ""} className={control}>
+        <option value="">{anyLabel}</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </Filter>
   );
 }

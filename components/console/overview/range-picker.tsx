@@ -33,6 +33,10 @@ export function RangePicker({
     { key: "7d", label: t.last7 },
     { key: "30d", label: t.last30 },
   ];
+  const days = [
+    { name: "from", label: t.from, day: fromDay },
+    { name: "to", label: t.to, day: toDay },
+  ] as const;
   return (
     <>
       <nav aria-label={t.range} className="flex flex-wrap items-end gap-3">
@@ -51,34 +55,22 @@ export function RangePicker({
         </ul>
         <form method="get" action="/overview" className="flex flex-wrap items-end gap-2" aria-label={t.custom}>
           <input type="hidden" name="range" value="custom" />
-          <div>
-            <label htmlFor="overview-from" className="block text-sm font-medium text-slate-800">
-              {t.from}
-            </label>
-            <DateInput
-              id="overview-from"
-              name="from"
-              locale={locale}
-              defaultValue={fromDay}
-              className={`${inputClass} w-40`}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "overview-range-error" : undefined}
-            />
-          </div>
-          <div>
-            <label htmlFor="overview-to" className="block text-sm font-medium text-slate-800">
-              {t.to}
-            </label>
-            <DateInput
-              id="overview-to"
-              name="to"
-              locale={locale}
-              defaultValue={toDay}
-              className={`${inputClass} w-40`}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "overview-range-error" : undefined}
-            />
-          </div>
+          {days.map(({ name, label, day }) => (
+            <div key={name}>
+              <label htmlFor={`overview-${name}`} className="block text-sm font-medium text-slate-800">
+                {label}
+              </label>
+              <DateInput
+                id={`overview-${name}`}
+                name={name}
+                locale={locale}
+                defaultValue={day}
+                className={`${inputClass} w-40`}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? "overview-range-error" : undefined}
+              />
+            </div>
+          ))}
           <button type="submit" className={primaryButtonClass}>
             {t.apply}
           </button>
