@@ -2,6 +2,7 @@ import type { AuditRow } from "@/lib/audit/queries";
 import { formatDateTime, type Locale } from "@/lib/i18n";
 import { actionLabel, auditMessages, outcomeLabel } from "./audit-messages";
 import { wordMessage } from "@/lib/i18n/every-message";
+import { ColumnHeadings } from "@/components/ui/column-headings";
 
 const OUTCOME_LOOK: Record<string, string> = {
   ok: "bg-emerald-100 text-emerald-900",
@@ -39,29 +40,7 @@ export function AuditTable({ rows, locale }: { rows: AuditRow[]; locale: Locale 
     >
       <table className="min-w-full text-left text-sm" data-testid="audit-table">
         <thead className="bg-slate-100 text-slate-700">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t.when}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t.who}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t.what}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t.outcome}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t.target}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t.ip}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t.details}
-            </th>
-          </tr>
+          <ColumnHeadings headings={[t.when, t.who, t.what, t.outcome, t.target, t.ip, t.details]} cellClassName="px-3 py-2 font-medium" />
         </thead>
         <tbody className="divide-y divide-slate-200">
           {rows.map((row) => (

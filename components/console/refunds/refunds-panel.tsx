@@ -6,6 +6,7 @@ import { formatDateTime, formatThb, type Locale } from "@/lib/i18n";
 import type { RefundStanding } from "@/lib/refunds/refunds";
 import { shownState } from "@/lib/requests/list-filters";
 import { refundMessages } from "./refund-messages";
+import { ColumnHeadings } from "@/components/ui/column-headings";
 
 /** What was paid, what its refunds take and what is left: on the Pay-In's page and the refund page. */
 export function RefundFigures({ standing, locale }: { standing: RefundStanding; locale: Locale }) {
@@ -63,20 +64,15 @@ export function RefundsPanel({
       ) : (
         <table className="mt-3 w-full text-left text-sm" data-testid="refunds-table">
           <thead className="text-slate-600">
-            <tr>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                {t.colRefId1}
-              </th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">
-                {t.colAmount}
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                {t.colState}
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                {t.colCreated}
-              </th>
-            </tr>
+            <ColumnHeadings
+              headings={[
+                t.colRefId1,
+                { label: t.colAmount, className: "py-1 pr-3 text-right font-medium" },
+                t.colState,
+                { label: t.colCreated, className: "py-1 font-medium" },
+              ]}
+              cellClassName="py-1 pr-3 font-medium"
+            />
           </thead>
           <tbody>
             {standing.refunds.map((r) => (

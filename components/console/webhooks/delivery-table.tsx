@@ -4,6 +4,7 @@ import { formatDateTime, type Locale } from "@/lib/i18n";
 import { factWords } from "@/lib/requests/notes";
 import type { DeliveryRow } from "@/lib/provider-webhooks/queries";
 import { VERDICT_LABELS, webhookMessages } from "./messages";
+import { ColumnHeadings } from "@/components/ui/column-headings";
 
 const TONE: Record<string, string> = {
   applied: "bg-emerald-50 text-emerald-800",
@@ -30,23 +31,11 @@ export function DeliveryTable({ rows, locale }: { rows: DeliveryRow[]; locale: L
     <div className="mt-6 overflow-x-auto">
       <table className="w-full border-collapse text-left text-sm">
         <thead>
-          <tr className="border-b border-slate-300 text-slate-600">
-            <th scope="col" className="py-2 pr-4 font-medium">
-              {t.received}
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              {t.event}
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              {t.merchant}
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              {t.request}
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              {t.verdict}
-            </th>
-          </tr>
+          <ColumnHeadings
+            headings={[t.received, t.event, t.merchant, t.request, t.verdict]}
+            cellClassName="py-2 pr-4 font-medium"
+            rowClassName="border-b border-slate-300 text-slate-600"
+          />
         </thead>
         <tbody>
           {rows.map((row) => (

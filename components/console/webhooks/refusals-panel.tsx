@@ -1,6 +1,7 @@
 import { formatDateTime, type Locale } from "@/lib/i18n";
 import type { RefusalSummary } from "@/lib/provider-webhooks/refusals";
 import { REFUSAL_LABELS, webhookMessages } from "./messages";
+import { ColumnHeadings } from "@/components/ui/column-headings";
 
 /** From this many refusals in the last hour, the panel says it is a burst. */
 const BURST_PER_HOUR = 20;
@@ -49,20 +50,11 @@ export function RefusalsPanel({ summary, locale }: { summary: RefusalSummary; lo
         <div className="mt-3 overflow-x-auto">
           <table className="w-full border-collapse text-left text-sm">
             <thead>
-              <tr className="border-b border-slate-300 text-slate-600">
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  {t.refusedAt}
-                </th>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  {t.refusedFrom}
-                </th>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  {t.refusedHeader}
-                </th>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  {t.refusedProblem}
-                </th>
-              </tr>
+              <ColumnHeadings
+                headings={[t.refusedAt, t.refusedFrom, t.refusedHeader, t.refusedProblem]}
+                cellClassName="py-1 pr-4 font-medium"
+                rowClassName="border-b border-slate-300 text-slate-600"
+              />
             </thead>
             <tbody>
               {summary.recent.map((r) => (

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { formatThb, type Locale } from "@/lib/i18n";
 import type { MerchantSettings } from "@/lib/merchants/settings";
 import { merchantMessages } from "./merchant-messages";
+import { ColumnHeadings } from "@/components/ui/column-headings";
 
 /** The merchants with what identifies each key (its last four characters), never a key. */
 export function MerchantTable({ merchants, locale }: { merchants: MerchantSettings[]; locale: Locale }) {
@@ -21,29 +22,10 @@ export function MerchantTable({ merchants, locale }: { merchants: MerchantSettin
     <div className="overflow-x-auto rounded-md border border-slate-200 bg-white">
       <table className="min-w-full text-left text-sm" data-testid="merchant-table">
         <thead className="bg-slate-100 text-slate-700">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t.name}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t.orgId} / {t.merchantId}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t.submitKey}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t.readKey}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t.webhookSecret}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t.payinRange}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t.approvalThreshold}
-            </th>
-          </tr>
+          <ColumnHeadings
+            headings={[t.name, `${t.orgId} / ${t.merchantId}`, t.submitKey, t.readKey, t.webhookSecret, t.payinRange, t.approvalThreshold]}
+            cellClassName="px-3 py-2 font-medium"
+          />
         </thead>
         <tbody className="divide-y divide-slate-200">
           {merchants.map((m) => (

@@ -4,6 +4,7 @@ import { NOTIFICATION_FIELDS, type NotificationField, type NotificationKind } fr
 import type { EmailLogRow, EmailOutcome } from "@/lib/notify/log";
 import type { SkipReason } from "@/lib/notify/worker";
 import { staffEmailMessages } from "./staff-email-messages";
+import { ColumnHeadings } from "@/components/ui/column-headings";
 
 const OUTCOME_LOOK: Record<EmailOutcome, string> = {
   waiting: "bg-slate-200 text-slate-800",
@@ -40,13 +41,7 @@ export function StaffEmailLog({ rows, locale }: { rows: EmailLogRow[]; locale: L
     <div className="overflow-x-auto rounded-md border border-slate-200 bg-white">
       <table className="min-w-full text-left text-sm" data-testid="staff-email-log">
         <thead className="bg-slate-100 text-slate-700">
-          <tr>
-            {[t.recorded, t.person, t.what, t.request, t.result].map((heading) => (
-              <th key={heading} scope="col" className="px-3 py-2 font-medium">
-                {heading}
-              </th>
-            ))}
-          </tr>
+          <ColumnHeadings headings={[t.recorded, t.person, t.what, t.request, t.result]} cellClassName="px-3 py-2 font-medium" />
         </thead>
         <tbody>
           {rows.map((row) => (

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { formatDateTime, type Locale } from "@/lib/i18n";
 import type { StaffMember } from "@/lib/staff/queries";
 import { staffMessages, staffRoleLabel } from "./staff-messages";
+import { ColumnHeadings } from "@/components/ui/column-headings";
 
 /** Everyone who can (or could) sign in; never a password or its hash. */
 export function StaffTable({
@@ -21,26 +22,7 @@ export function StaffTable({
     <div className="overflow-x-auto rounded-md border border-slate-200 bg-white">
       <table className="min-w-full text-left text-sm" data-testid="staff-table">
         <thead className="bg-slate-100 text-slate-700">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t.name}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t.email}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t.role}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t.merchants}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t.status}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t.lastSignIn}
-            </th>
-          </tr>
+          <ColumnHeadings headings={[t.name, t.email, t.role, t.merchants, t.status, t.lastSignIn]} cellClassName="px-3 py-2 font-medium" />
         </thead>
         <tbody className="divide-y divide-slate-200">
           {staff.map((person) => (
