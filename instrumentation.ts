@@ -12,6 +12,9 @@ export async function register(): Promise<void> {
     // Next's own error output as the log's JSON lines when the log is JSON (lib/ops/console-log.ts).
     const { sendConsoleThroughLog } = await import("./lib/ops/console-log");
     sendConsoleThroughLog();
+    // Traces, when an OTLP endpoint is configured, before anything opens a span (lib/ops/tracing.ts).
+    const { startTracingFromEnvironment } = await import("./lib/ops/tracing");
+    startTracingFromEnvironment();
     // First: who connected, for every request from now on (lib/http/peer-address.ts).
     const { stampPeerAddress } = await import("./lib/http/peer-address");
     stampPeerAddress();

@@ -194,6 +194,11 @@ const schema = z.object({
   ),
   /** The bearer token a Prometheus server scrapes /api/metrics with; unset, that route answers 404. */
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(24, "must be at least 24 characters (openssl rand -hex 24)").optional()),
+  /** Where traces go by OTLP/HTTP (lib/ops/tracing.ts): the traces URL, or a collector's base URL; neither: no tracing. */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl,
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl,
+  /** The service name the traces carry; default paydesk. */
+  OTEL_SERVICE_NAME: z.preprocess(emptyAsUndefined, z.string().max(100).optional()),
 });
 
 function isAddressOrRange(value: string): boolean {

@@ -24,6 +24,7 @@ import { needsStepUp } from "./step-up";
 import { currentSession, type StaffSession } from "./current-session";
 import { log } from "../ops/log";
 import { recordAction } from "../ops/request-metrics";
+import { inSpan } from "../ops/tracing";
 
 /**
  * THE one door for mutations (docs/STYLE.md habit 1). Every server action PayDesk exports is built
@@ -150,7 +151,7 @@ export function defineAction<A extends Access, S extends z.ZodType, T, M extends
     const started = performance.now();
     let outcome: "ok" | "refused" | "failed" | "redirected" = "failed";
     try {
-      const result = await throughTheDoor(options, previous, input);
+      const result = await inSpan(`action ${options.audit || "unaudited"}`, {}, () => throughTheDoor(options, previous, input));
       outcome = result.ok ? "ok" : answeredWithReference.has(result) ? "failed" : "refused";
       return result;
     } catch (error) {

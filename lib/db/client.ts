@@ -20,6 +20,8 @@ import pg from "pg";
 import { listenOnOwnConnection, type ListenerOptions } from "./listener";
 import * as schema from "./schema";
 import { log } from "../ops/log";
+import { tracingOn } from "../ops/tracing";
+import { traceStatementsOfPglite, traceStatementsOfPool } from "./traced";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -136,6 +138,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // an 'error' event on the pool; unheard, Node would end the whole process. The pool replaces it.
     for (const each of [pool, intakePool])
       each.on("error", (error) => log("db").warn("an idle database connection was closed; it will be replaced", { reason: error.message }));
+    if (tracingOn()) for (const each of [pool, intakePool]) traceStatementsOfPool(each);
     // LISTEN connections are not the pool's: each is its own (lib/db/listener.ts), ended by close().
     const listeners = new Set<() => Promise<void>>();
     const db = drizzlePg(pool, { schema });
@@ -178,6 +181,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   fs.mkdirSync(options.dir, { recursive: true });
   // pg_trgm serves the request list's substring search (migration 0012); PGlite loads extensions only when asked.
   const client = await PGlite.create(options.dir, { extensions: { pg_trgm } });
+  if (tracingOn()) traceStatementsOfPglite(client);
   const db = drizzlePglite(client, { schema });
   if (shouldMigrate)
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }).catch((error: unknown) => {

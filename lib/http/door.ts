@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { log } from "../ops/log";
 import { recordAnswer, routePattern } from "../ops/request-metrics";
+import { inSpan, tracingOn } from "../ops/tracing";
 
 /**
  * What every route handler door shares (lib/auth/route.ts for staff, lib/http/public-route.ts for
@@ -29,10 +30,24 @@ export function markDoor<T extends (request: any, segment?: any) => Promise<Resp
   const measured = (async (request: Request, segment?: RouteSegment<Record<string, string | string[]>>) => {
     const started = performance.now();
     let status = 500;
-    try {
+    const answer = async () => {
       const response = await handler(request, segment);
       status = response.status;
       return response;
+    };
+    try {
+      if (!tracingOn()) return await answer();
+      // A span per request, named by its route's pattern (lib/ops/tracing.ts).
+      const route = routePattern(pathnameOf(request), await Promise.resolve(segment?.params).catch(() => undefined));
+      return await inSpan(
+        `${request.method} ${route}`,
+        { "http.request.method": request.method, "http.route": route, "paydesk.door": kind },
+        async (span) => {
+          const response = await answer();
+          span?.setAttribute("http.response.status_code", response.status);
+          return response;
+        },
+      );
     } finally {
       const seconds = (performance.now() - started) / 1_000;
       void Promise.resolve(segment?.params)
@@ -63,7 +78,9 @@ export function definePublicPage<A, R>(
     const started = performance.now();
     let status = 500;
     try {
-      const data = await read(input);
+      const data = await inSpan(`GET ${route}`, { "http.request.method": "GET", "http.route": route, "paydesk.door": "public" }, () =>
+        read(input),
+      );
       status = 200;
       return { ok: true as const, data, requestId };
     } catch (error) {

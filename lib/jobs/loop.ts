@@ -15,6 +15,7 @@
  *   ended;
  * - every loop's passes, items and failures are counted for /api/metrics (./visibility.ts).
  */
+import { inSpan } from "../ops/tracing";
 
 export interface LoopSpec {
   /** Names the loop in the log and the metrics: `reconcile`, `outbound`, `bulk`, `notify`, `statement`. */
@@ -105,7 +106,11 @@ export function startLoop(spec: LoopSpec): Loop {
     running = (async () => {
       let next = spec.pollMs;
       try {
-        const taken = await spec.pass(() => stopped);
+        const taken = await inSpan(`job ${spec.name}`, {}, async (span) => {
+          const items = await spec.pass(() => stopped);
+          span?.setAttribute("paydesk.job.items", items);
+          return items;
+        });
         stats.taken += taken;
         if (taken >= fullBatch) next = 0;
       } catch (error) {

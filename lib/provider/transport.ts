@@ -11,6 +11,7 @@
 import http from "node:http";
 import https from "node:https";
 import zlib from "node:zlib";
+import { inSpan, SpanKind } from "../ops/tracing";
 import type { WireDetail } from "./failure";
 
 export interface WireRequest {
@@ -25,7 +26,21 @@ export type WireOutcome =
   { kind: "response"; status: number; contentType: string; text: string } | { kind: "timeout" } | { kind: "network"; detail: WireDetail };
 
 export async function exchange(request: WireRequest, fetchImpl?: typeof fetch): Promise<WireOutcome> {
-  return fetchImpl ? exchangeByFetch(request, fetchImpl) : exchangeByNode(request);
+  // A span per call (lib/ops/tracing.ts): the method and path, never the headers (keys) or bodies.
+  return inSpan(
+    `provider ${request.method}`,
+    { "http.request.method": request.method, "url.path": pathOf(request.url) },
+    async (span) => {
+      const outcome = await (fetchImpl ? exchangeByFetch(request, fetchImpl) : exchangeByNode(request));
+      span?.setAttribute("paydesk.provider.outcome", outcome.kind === "response" ? String(outcome.status) : outcome.kind);
+      return outcome;
+    },
+    SpanKind.CLIENT,
+  );
+}
+
+function pathOf(url: string): string {
+  return URL.canParse(url) ? new URL(url).pathname : "";
 }
 
 /**
