@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { SandboxConfig } from "./env";
 import type { FaultBook } from "./faults";
+import type { LineState } from "./line/state";
 import type { PaymentHub } from "./hub";
 import type { Store } from "./store";
 import type { WebhookSender } from "./webhooks";
@@ -12,6 +13,8 @@ export interface SandboxContext {
   hub: PaymentHub;
   webhooks: WebhookSender;
   faults: FaultBook;
+  /** The LINE stand-in's state (sandbox/line). */
+  line: LineState;
   /**
    * Pending pay-in ids by receiving account and whole-baht amount ("accountId|wholeSatang"), for
    * unique satang; entries are pruned lazily once their request is no longer Pending.

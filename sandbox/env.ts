@@ -24,7 +24,15 @@ export interface SandboxConfig {
   expirySweepMs: number;
   hubPingMs: number;
   quiet: boolean;
+  /** The LINE stand-in's channel (sandbox/line): fixed, so PayDesk's demo connects with no setup. */
+  line: { channelSecret: string; channelAccessToken: string; botName: string };
 }
+
+/** The LINE stand-in's channel credentials unless SANDBOX_LINE_CHANNEL_SECRET / _TOKEN say otherwise (not secrets: a stand-in's). */
+export const SANDBOX_LINE_CHANNEL = {
+  channelSecret: "5a4e3d2c1b0a99887766554433221100",
+  channelAccessToken: "sandbox-line-channel-access-token-0123456789abcdefghijklmnopqrstuvwxyz",
+};
 
 export class ConfigError extends Error {}
 
@@ -46,6 +54,11 @@ export function readSandboxConfig(env: Env = process.env, overrides: Partial<San
     expirySweepMs: int(env, "SANDBOX_EXPIRY_SWEEP_MS", 2_000, 50, 3_600_000),
     hubPingMs: int(env, "SANDBOX_HUB_PING_MS", 15_000, 100, 60_000),
     quiet: str(env, "SANDBOX_QUIET") === "1",
+    line: {
+      channelSecret: str(env, "SANDBOX_LINE_CHANNEL_SECRET") ?? SANDBOX_LINE_CHANNEL.channelSecret,
+      channelAccessToken: str(env, "SANDBOX_LINE_CHANNEL_TOKEN") ?? SANDBOX_LINE_CHANNEL.channelAccessToken,
+      botName: str(env, "SANDBOX_LINE_BOT_NAME") ?? "PayDesk Sandbox",
+    },
   };
   return { ...config, ...overrides };
 }

@@ -17,6 +17,9 @@ import { FixedWindowLimiter, refuseUpgrade, TOO_MANY_REQUESTS } from "./rate-lim
 import { ensureWallets } from "./wallet";
 import { credentials, seedIfEmpty, writeCredentials, type Credentials } from "./seed";
 import { Store } from "./store";
+import { handleLineApi } from "./line/api";
+import { handleLineControl } from "./line/control";
+import { LineState } from "./line/state";
 import { WebhookSender } from "./webhooks";
 
 export interface RunningSandbox {
@@ -43,6 +46,14 @@ export async function startSandbox(config: SandboxConfig, options: { persist?: b
     faults,
     hub: createPaymentHub({ pingIntervalMs: config.hubPingMs, log }),
     webhooks: new WebhookSender(config, store, faults, log),
+    line: new LineState({
+      secret: config.line.channelSecret,
+      accessToken: config.line.channelAccessToken,
+      botUserId: `U${"5a4e".repeat(8)}`,
+      basicId: "@paydesk-sandbox",
+      displayName: config.line.botName,
+      webhookUrl: null,
+    }),
     pendingByAccount: new Map(),
     baseUrl: () => baseUrl,
     log,
@@ -117,6 +128,9 @@ async function route(
 ): Promise<void> {
   const url = new URL(req.url ?? "/", "http://sandbox.invalid");
   if (url.pathname === "/health") return sendJson(res, 200, { status: "Healthy" });
+  // The LINE stand-in (sandbox/line): LINE's own paths and limits, apart from the provider's.
+  if (await handleLineControl(ctx.line, req, res, url)) return;
+  if (await handleLineApi(ctx.line, req, res, url)) return;
   if (url.pathname === "/sandbox" || url.pathname.startsWith("/sandbox/")) {
     try {
       return await handleControl(ctx, req, res, url);

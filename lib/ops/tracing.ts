@@ -38,7 +38,9 @@ export interface Tracing {
   stop(): Promise<void>;
 }
 
-let provider: NodeTracerProvider | null = null;
+// On globalThis, not in this module: Next bundles instrumentation.ts and each route apart, each
+// with its own copy of this module, and tracing started in one must be on in all of them.
+const shared = globalThis as typeof globalThis & { paydeskTracerProvider?: NodeTracerProvider | null };
 
 /** Where the traces go, or null when tracing is off. */
 export function tracesUrl(settings: TracingSettings): string | null {
@@ -50,14 +52,14 @@ export function tracesUrl(settings: TracingSettings): string | null {
 /** Starts tracing when an endpoint is configured; null (and nothing registered) when not. */
 export function startTracing(settings: TracingSettings): Tracing | null {
   const url = tracesUrl(settings);
-  if (!url || provider) return null;
+  if (!url || shared.paydeskTracerProvider) return null;
   const exporter = new OTLPTraceExporter({ url });
   const started = new NodeTracerProvider({
     resource: resourceFromAttributes({ "service.name": settings.serviceName ?? "paydesk" }),
     spanProcessors: [new BatchSpanProcessor(exporter, { scheduledDelayMillis: settings.scheduledDelayMs ?? 5_000 })],
   });
   started.register();
-  provider = started;
+  shared.paydeskTracerProvider = started;
   log("tracing").info("sending traces by OTLP", { url });
   return {
     url,
@@ -66,7 +68,7 @@ export function startTracing(settings: TracingSettings): Tracing | null {
       await started.shutdown();
       trace.disable();
       context.disable();
-      provider = null;
+      shared.paydeskTracerProvider = null;
     },
   };
 }
@@ -90,7 +92,7 @@ export function startTracingFromEnvironment(): Tracing | null {
 }
 
 export function tracingOn(): boolean {
-  return provider !== null;
+  return Boolean(shared.paydeskTracerProvider);
 }
 
 /**
@@ -103,7 +105,7 @@ export async function inSpan<T>(
   work: (span: Span | null) => Promise<T>,
   kind: SpanKind = SpanKind.INTERNAL,
 ): Promise<T> {
-  if (!provider) return work(null);
+  if (!shared.paydeskTracerProvider) return work(null);
   return trace.getTracer("paydesk").startActiveSpan(name, { kind, attributes }, async (span) => {
     try {
       return await work(span);
