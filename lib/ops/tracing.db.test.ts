@@ -6,7 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { markDoor } from "../http/door";
 import { startLoop } from "../jobs/loop";
@@ -83,6 +83,13 @@ describe("tracing, on", () => {
   afterAll(async () => {
     await tracing?.stop();
     await otlp?.close();
+  });
+
+  it("is on in every copy of the module, as Next bundles instrumentation.ts and each route apart", async () => {
+    vi.resetModules();
+    const another = await import("./tracing");
+    expect(another.tracingOn()).toBe(true);
+    expect(await another.inSpan("x", {}, async (span) => span !== null)).toBe(true);
   });
 
   describe.each(DATABASE_KINDS)("on %s", (kind) => {
