@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one unit: the one schema of every variable PayDesk reads, and its resolution (docs/DESIGN.md §3.1) */
 /**
  * The one validated environment (docs/STYLE.md habit 4): nothing else in PayDesk reads process.env.
  * A missing or malformed variable stops the start with a sentence naming it. Empty strings count
@@ -197,6 +198,12 @@ const schema = z.object({
   /** Where traces go by OTLP/HTTP (lib/ops/tracing.ts): the traces URL, or a collector's base URL; neither: no tracing. */
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl,
   OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl,
+  /**
+   * LINE's Messaging API and its account-link dialog (lib/line): LINE's own unless set; in demo mode
+   * the sandbox's LINE stand-in (sandbox/line).
+   */
+  LINE_API_BASE_URL: httpUrl,
+  LINE_ACCESS_BASE_URL: httpUrl,
   /** The service name the traces carry; default paydesk. */
   OTEL_SERVICE_NAME: z.preprocess(emptyAsUndefined, z.string().max(100).optional()),
 });
@@ -230,6 +237,9 @@ export interface Env extends RawEnv {
   hubBaseUrl: string | null;
   /** True when PayDesk runs against its own sandbox: demo data, sandbox controls in the console. */
   isSandbox: boolean;
+  /** LINE's Messaging API and account-link origins, resolved (the sandbox's stand-in in demo mode). */
+  lineApiBaseUrl: string;
+  lineAccessBaseUrl: string;
   /** Whether outbound webhooks may go to private addresses (OUTBOUND_ALLOW_PRIVATE_ADDRESSES, on in demo mode). */
   outboundAllowPrivate: boolean;
   /** The console's origin and the passkeys' relying-party id (its host name); null when that is an IP address. */
@@ -273,6 +283,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     providerBaseUrl,
     hubBaseUrl: hub === "off" ? null : hub.replace(/^http/, "ws"),
     isSandbox,
+    lineApiBaseUrl: env.LINE_API_BASE_URL ?? (isSandbox ? providerBaseUrl : "https://api.line.me"),
+    lineAccessBaseUrl: env.LINE_ACCESS_BASE_URL ?? (isSandbox ? providerBaseUrl : "https://access.line.me"),
     outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE_ADDRESSES === undefined ? isSandbox : env.OUTBOUND_ALLOW_PRIVATE_ADDRESSES === "true",
     passkeySite: isIP(consoleHost) ? null : { origin: consoleUrl.origin, rpId: consoleHost },
     dataDir,

@@ -21,7 +21,7 @@ export class KeyVaultError extends Error {}
 /** Which stored key a sealed value belongs to: the id of the row that owns it (a merchant, an endpoint, a staff member) and the column. */
 export interface KeySlot {
   merchantId: string;
-  field: "submitKey" | "readKey" | "endpointSecret" | "totpSecret";
+  field: "submitKey" | "readKey" | "endpointSecret" | "totpSecret" | "lineAccessToken" | "lineSecret";
 }
 
 const TAG_BYTES = 16;

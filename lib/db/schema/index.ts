@@ -16,3 +16,4 @@ export * from "./outbound-webhooks";
 export * from "./overview";
 export * from "./bulk";
 export * from "./notify";
+export * from "./line";

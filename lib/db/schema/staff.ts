@@ -37,6 +37,8 @@ export const staffUsers = pgTable(
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
     /** The staff e-mails this person turned off (kinds of staff_notifications, lib/notify/choices.ts). */
     notificationsOff: text("notifications_off").array().notNull().default([]),
+    /** The LINE messages this person turned off (kinds, as `notificationsOff` for e-mail). */
+    lineOff: text("line_off").array().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
