@@ -36,7 +36,11 @@ export const lineEvents = pgTable(
     handledAt: timestamp("handled_at", { withTimezone: true }),
     outcome: text("outcome"),
   },
-  (t) => [index("line_events_unhandled_idx").on(t.receivedAt).where(sql`${t.handledAt} is null`)],
+  (t) => [
+    index("line_events_unhandled_idx")
+      .on(t.receivedAt)
+      .where(sql`${t.handledAt} is null`),
+  ],
 );
 
 /** A staff member's own LINE account, linked through LINE's account-link flow; one LINE account, one person. */
