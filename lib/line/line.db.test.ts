@@ -27,6 +27,8 @@ import { startLink } from "./linking";
 import { requestMessage } from "./messages";
 import { enqueueLineMessages } from "./outbox";
 import { sendDueLineMessages } from "./worker";
+import { recordApprovalWaiting } from "../notify/outbox";
+import { applyToRequest } from "../requests/apply";
 
 const vault = createKeyVault([randomBytes(32)]);
 const CONSOLE = "https://paydesk.test";
@@ -335,6 +337,87 @@ describe.each(DATABASE_KINDS)("LINE, on %s", (kind) => {
         ]),
       );
       expect((await standIn()).pushes.length).toBe(before);
+    },
+  );
+  it.skipIf(skip)(
+    "news written with the change reaches linked people and the merchant's groups given that kind, in each reader's language",
+    async () => {
+      const approver = await insertStaff(database.db, { role: "finance" });
+      const english = await insertStaff(database.db, { role: "admin" });
+      await database.db.update(staffUsers).set({ locale: "en" }).where(eq(staffUsers.id, english.id));
+      const unlinked = await insertStaff(database.db, { role: "finance" });
+      const users: Record<string, string> = {};
+      for (const [who, name] of [
+        [approver.id, "Finance TH"],
+        [english.id, "Admin EN"],
+      ] as const) {
+        const { body } = await sandbox.control<LineUser>("POST", "/line/users", { displayName: name });
+        await sandbox.control("POST", `/line/users/${body.userId}/follow`);
+        await database.db.insert(lineAccounts).values({ staffId: who, lineUserId: body.userId });
+        users[who] = body.userId;
+      }
+      const merchant = (
+        await createMerchant(database.db, vault, {
+          displayName: "ร้านขนม",
+          orgId: `org-news-${kind}`,
+          merchantId: randomUUID(),
+          submitKey: "submit-key-news-000000",
+        })
+      ).id;
+      const { body: group } = await sandbox.control<{ groupId: string }>("POST", "/line/groups", { groupName: "ทีมอนุมัติ" });
+      await sandbox.control("POST", `/line/groups/${group.groupId}/join`);
+      await database.db
+        .update(lineGroups)
+        .set({ merchantId: merchant, kinds: ["approval.waiting", "payout.failed"] })
+        .where(eq(lineGroups.groupId, group.groupId));
+      const { body: quiet } = await sandbox.control<{ groupId: string }>("POST", "/line/groups", { groupName: "ไม่รับ" });
+      await sandbox.control("POST", `/line/groups/${quiet.groupId}/join`);
+      await database.db
+        .update(lineGroups)
+        .set({ merchantId: merchant, kinds: ["payout.failed"] })
+        .where(eq(lineGroups.groupId, quiet.groupId));
+      await pass(); // the follows' link offers
+
+      const [held] = await database.db
+        .insert(paymentRequests)
+        .values({
+          id: `req_${randomBytes(10).toString("hex")}`,
+          merchantId: merchant,
+          kind: "payout",
+          refId1: `N-${randomBytes(4).toString("hex")}`,
+          requestedAmount: "75000.00",
+          status: "awaiting_approval",
+          input: {},
+          idempotencyKey: randomUUID(),
+        })
+        .returning();
+      await recordApprovalWaiting(database.db, held!.id);
+      const rows = await database.db.select().from(lineMessages).where(eq(lineMessages.requestId, held!.id));
+      expect(rows.map((row) => row.toLineId).sort()).toEqual([users[approver.id], users[english.id], group.groupId].sort());
+      expect(rows.some((row) => row.staffId === unlinked.id)).toBe(false);
+      expect(rows.every((row) => row.messages === null)).toBe(true);
+      await pass();
+      const pushed = (await standIn()).pushes.filter((push) => JSON.stringify(push.messages).includes(held!.refId1));
+      expect(pushed.map((push) => push.to).sort()).toEqual([users[approver.id], users[english.id], group.groupId].sort());
+      const words = (to: string) => JSON.stringify(pushed.find((push) => push.to === to)!.messages);
+      expect(words(users[approver.id]!)).toContain("รอคุณอนุมัติ");
+      expect(words(users[english.id]!)).toContain("Waiting for your approval");
+      expect(words(group.groupId)).toContain("ร้านขนม");
+      expect(words(group.groupId)).toContain("฿75,000.00");
+      expect(words(group.groupId)).not.toContain("0123456789");
+
+      // Money out the provider took and then rejected: told with the change, by the apply statement itself.
+      await database.db.update(paymentRequests).set({ status: "pending" }).where(eq(paymentRequests.id, held!.id));
+      await applyToRequest(
+        database.db,
+        held!.id,
+        { type: "provider_status", status: "Rejected", statusCode: "ERR_ACCOUNT_CLOSED", reason: "closed" },
+        { actor: "webhook" },
+      );
+      const failed = await database.db.select().from(lineMessages).where(eq(lineMessages.kind, "payout.failed"));
+      expect(failed.filter((row) => row.requestId === held!.id).map((row) => row.toLineId)).toEqual(
+        expect.arrayContaining([group.groupId, quiet.groupId, users[approver.id], users[english.id]]),
+      );
     },
   );
 });

@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { lineMessages, type LineMessageKind } from "../db/schema";
 
@@ -39,4 +40,22 @@ export async function enqueueLineMessages(db: Db, messages: LineMessageToSend[])
     .onConflictDoNothing({ target: lineMessages.dedupeKey })
     .returning({ id: lineMessages.id });
   return written.length;
+}
+
+/**
+ * The LINE side of staff news written by SQL with the change itself (lib/notify/outbox.ts): for
+ * each person told (`news`: a CTE of the `staff_notifications` rows just written, with `kind`,
+ * `staff_id`, `request_id`) who has linked LINE, a message to them; and for the request (`requestId`)
+ * a message to each LINE group of its merchant given `kind`. The words are built before the first
+ * attempt (lib/line/worker.ts), from the request and the reader's language.
+ */
+export function lineNewsInsert(kind: string, news: SQL, requestId: SQL): SQL {
+  return sql`insert into line_messages (kind, dedupe_key, to_line_id, staff_id, group_id, request_id, merchant_id, retry_key)
+    select n.kind, n.kind || ':' || n.request_id || ':' || a.line_user_id, a.line_user_id, n.staff_id, null, n.request_id, r.merchant_id, gen_random_uuid()
+    from ${news} n join line_accounts a on a.staff_id = n.staff_id join payment_requests r on r.id = n.request_id
+    union all
+    select ${kind}, ${kind} || ':' || r.id || ':' || g.group_id, g.group_id, null, g.group_id, r.id, r.merchant_id, gen_random_uuid()
+    from payment_requests r join line_groups g on g.merchant_id = r.merchant_id and g.left_at is null and ${kind} = any(g.kinds)
+    where r.id = (${requestId})
+    on conflict (dedupe_key) do nothing`;
 }

@@ -7,6 +7,8 @@ import type { KeyVault } from "../merchants/key-vault";
 import { lineChannelSecrets } from "./channel";
 import { callLine, lineApi, type LineFailure } from "./client";
 import { handleLineEvents } from "./events";
+import { requestMessage, type RequestMessageKind } from "./messages";
+import { toSatang } from "../money";
 
 /**
  * The LINE loop: pushes what lib/line/outbox.ts wrote, at least once and never twice. Every
@@ -46,7 +48,7 @@ interface Leased {
   staffId: string | null;
   groupId: string | null;
   requestId: string | null;
-  messages: unknown[];
+  messages: unknown[] | null;
   retryKey: string;
   attempts: number;
 }
@@ -69,7 +71,7 @@ async function lease(db: Db, leaseUntil: Date, batch: number): Promise<Leased[]>
     staffId: r.staff_id === null ? null : String(r.staff_id),
     groupId: r.group_id === null ? null : String(r.group_id),
     requestId: r.request_id === null ? null : String(r.request_id),
-    messages: (typeof r.messages === "string" ? JSON.parse(r.messages) : r.messages) as unknown[],
+    messages: (typeof r.messages === "string" ? JSON.parse(r.messages) : r.messages) as unknown[] | null,
     retryKey: String(r.retry_key),
     attempts: Number(r.attempts),
   }));
@@ -100,6 +102,34 @@ async function whyNot(db: Db, message: Leased): Promise<SkipReason | null> {
     if (!request || request.status !== still) return "decided";
   }
   return null;
+}
+
+/**
+ * The words of news written by SQL (messages null): built from the request as it is and the
+ * reader's language, and kept before the first attempt, so every attempt sends the same body.
+ */
+async function wordsOf(db: Db, message: Leased, consoleUrl: string): Promise<unknown[]> {
+  if (message.messages) return message.messages;
+  const [request] = rowsOf(
+    await db.execute(sql`
+      select r.id, r.kind, r.ref_id1, r.requested_amount, m.display_name,
+        (select locale from staff_users where id = ${message.staffId}) as locale
+      from payment_requests r join merchants m on m.id = r.merchant_id where r.id = ${message.requestId}`),
+  );
+  if (!request) throw new Error(`line message ${message.id}: its request ${message.requestId} is not there`);
+  const kind = request.kind === "withdrawal" ? "withdrawal" : request.kind === "payout" ? "payout" : "payin";
+  const told = {
+    id: String(request.id),
+    merchant: String(request.display_name),
+    kind,
+    refId1: String(request.ref_id1),
+    amountSatang: toSatang(String(request.requested_amount)),
+  } as const;
+  const url = new URL(`/requests/${encodeURIComponent(told.id)}`, consoleUrl).href;
+  const words = [requestMessage(message.kind as RequestMessageKind, told, request.locale === "en" ? "en" : "th", url)];
+  await db.execute(sql`update line_messages set messages = ${JSON.stringify(words)}::jsonb where id = ${message.id} and messages is null`);
+  const [kept] = rowsOf(await db.execute(sql`select messages from line_messages where id = ${message.id}`));
+  return (typeof kept!.messages === "string" ? JSON.parse(kept!.messages) : kept!.messages) as unknown[];
 }
 
 async function record(db: Db, id: number, set: ReturnType<typeof sql>): Promise<void> {
@@ -133,10 +163,9 @@ export async function sendDueLineMessages(options: LineWorkerOptions, stopping: 
       await record(db, message.id, sql`outcome = 'skipped', skip_reason = ${reason}`);
       continue;
     }
+    const words = await wordsOf(db, message, options.consoleUrl);
     await db.execute(sql`update line_messages set send_started_at = now() where id = ${message.id}`);
-    const sent = await callLine(() =>
-      api!.pushMessageWithHttpInfo({ to: message.toLineId, messages: message.messages as never }, message.retryKey),
-    );
+    const sent = await callLine(() => api!.pushMessageWithHttpInfo({ to: message.toLineId, messages: words as never }, message.retryKey));
     if (sent.ok) {
       await record(
         db,

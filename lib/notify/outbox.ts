@@ -3,6 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { ROLES } from "../db/schema";
 import { can } from "../auth/permissions";
+import { lineNewsInsert } from "../line/outbox";
 
 /** The roles whose people may approve a held Pay-Out or Withdrawal (lib/auth/permissions.ts). */
 const APPROVER_ROLES = ROLES.filter((role) => can(role, "payout.approve"));
@@ -14,8 +15,9 @@ const APPROVER_ROLES = ROLES.filter((role) => can(role, "payout.approve"));
  * commits with the hold or not at all; lib/notify/worker.ts sends it.
  */
 export async function recordApprovalWaiting(db: Db, requestId: string): Promise<void> {
+  // The same news by LINE to those of them who linked it, and to the merchant's LINE groups (lib/line).
   await db.execute(sql`
-    insert into staff_notifications (kind, staff_id, request_id, next_attempt_at)
+    with news as (insert into staff_notifications (kind, staff_id, request_id, next_attempt_at)
     select 'approval.waiting', s.id, r.id, now() + make_interval(secs => ${GATHER_SECONDS})
     from payment_requests r
     join staff_users s on not s.is_disabled
@@ -26,7 +28,9 @@ export async function recordApprovalWaiting(db: Db, requestId: string): Promise<
       and (s.merchant_ids is null or r.merchant_id = any(s.merchant_ids))
       and s.id is distinct from r.created_by
     where r.id = ${requestId}
-    on conflict (kind, staff_id, request_id) do nothing`);
+    on conflict (kind, staff_id, request_id) do nothing
+    returning kind, staff_id, request_id)
+    ${lineNewsInsert("approval.waiting", sql.raw("news"), sql`select ${requestId}::text`)}`);
 }
 
 /**
@@ -68,5 +72,11 @@ export function attentionInsert(kind: AttentionKind, target: SQL = sql.raw("targ
         APPROVER_ROLES.map((role) => sql`${role}`),
         sql`, `,
       )}))
-    on conflict (kind, staff_id, request_id) do nothing`;
+    on conflict (kind, staff_id, request_id) do nothing
+    returning kind, staff_id, request_id`;
+}
+
+/** The LINE messages of that news (lib/line/outbox.ts), a CTE after `attention` in the same statement. */
+export function lineAttentionInsert(kind: AttentionKind, target: SQL = sql.raw("target")): SQL {
+  return lineNewsInsert(kind, sql.raw("attention"), sql`select id from ${target} limit 1`);
 }

@@ -8,7 +8,7 @@ import { toDecimalString, toSatang } from "../money";
 import { applyEvent, isEndedPaid, type LifecycleEvent, type State, type Verdict } from "./lifecycle";
 import type { Fact, Note } from "./notes";
 import { eventTypeFor, newEventId } from "../outbound-webhooks/events";
-import { attentionFor, attentionInsert } from "../notify/outbox";
+import { attentionFor, attentionInsert, lineAttentionInsert } from "../notify/outbox";
 import { nextCheckAt } from "./schedule";
 
 /**
@@ -212,7 +212,7 @@ async function writeOutcome(
           sql`fanout as (insert into outbound_deliveries (event_id, endpoint_id) select o.id, e.id from outbox o join webhook_endpoints e on e.merchant_id = o.merchant_id and e.enabled and ${outbound} = any(e.event_types))`,
         ]
       : []),
-    ...(attention ? [sql`attention as (${attentionInsert(attention)})`] : []),
+    ...(attention ? [sql`attention as (${attentionInsert(attention)})`, sql`line_attention as (${lineAttentionInsert(attention)})`] : []),
     ...(delivery
       ? [
           sql`settled as (update webhook_deliveries set verdict = ${delivery.verdict}, reason_facts = ${delivery.reason === null ? null : JSON.stringify(delivery.reason)}::jsonb, request_id = ${facts.id} where id = ${delivery.id} and exists (select 1 from target))`,

@@ -58,7 +58,7 @@ CREATE TABLE "line_messages" (
   "group_id" text,
   "request_id" text,
   "merchant_id" text,
-  "messages" jsonb NOT NULL,
+  "messages" jsonb,
   "retry_key" uuid NOT NULL,
   "created_at" timestamp with time zone DEFAULT now() NOT NULL,
   "attempts" integer DEFAULT 0 NOT NULL,

@@ -118,8 +118,11 @@ export const lineMessages = pgTable(
     groupId: text("group_id"),
     requestId: text("request_id"),
     merchantId: text("merchant_id"),
-    /** The messages as pushed, built when written, so every attempt sends the same body (LINE's retry key wants it so). */
-    messages: jsonb("messages").notNull(),
+    /**
+     * The messages as pushed: built when written, or (news written by SQL with the change) before
+     * its first attempt; kept, so every attempt sends the same body, as LINE's retry key wants.
+     */
+    messages: jsonb("messages"),
     retryKey: uuid("retry_key").notNull(),
     createdAt: createdAt(),
     attempts: integer("attempts").notNull().default(0),
