@@ -5,6 +5,9 @@ import { pruneSignInThrottle } from "./auth/throttle";
 import type { Database } from "./db/client";
 import { loadDemoMerchants, reencryptAll } from "./merchants/manage";
 import type { KeyVault } from "./merchants/key-vault";
+import { resealLineChannel } from "./line/channel";
+import { connectDemoLine } from "./line/demo";
+import { pruneLinkOffers } from "./line/linking";
 
 export interface StartUpDataOptions {
   isDemo: boolean;
@@ -13,6 +16,9 @@ export interface StartUpDataOptions {
   adminEmail?: string;
   adminPassword?: string;
   vault: KeyVault;
+  /** LINE's Messaging API (the sandbox's stand-in in demo mode) and PayDesk's public address, for demo mode's LINE. */
+  lineApiBaseUrl: string;
+  publicBaseUrl: string;
   /** What start-up is doing now, for its one sentence if it fails. */
   stage: (what: string) => void;
   info: (message: string) => void;
@@ -46,12 +52,25 @@ export async function writeStartUpData(database: Database, options: StartUpDataO
             ? `demo mode: ${loaded} merchants from the sandbox`
             : "demo mode: the sandbox has not written its credentials yet; start it first (npm start does)",
         );
+        options.stage("connecting the sandbox's LINE stand-in");
+        const line = await connectDemoLine(db, options.vault, {
+          credentialsFile: path.join(options.sandboxDataDir, "credentials.json"),
+          apiBaseUrl: options.lineApiBaseUrl,
+          publicBaseUrl: options.publicBaseUrl,
+        });
+        if (line === "connected") options.info("demo mode: LINE messages go to the sandbox's LINE stand-in (its page: /sandbox/line)");
       }
       options.stage("sealing keys and secrets again with the current ENCRYPTION_KEY");
       const { resealed, unreadable } = await reencryptAll(db, options.vault);
       if (resealed > 0)
         options.info(
           `${resealed} row(s) (merchants' API keys, endpoints' signing secrets, authenticator-app secrets) were sealed with an older ENCRYPTION_KEY or in the older format; sealed again with the current one`,
+        );
+      await pruneLinkOffers(db);
+      const line = await resealLineChannel(db, options.vault);
+      if (line === "unreadable")
+        options.warn(
+          "The LINE channel's sealed token cannot be opened with ENCRYPTION_KEY or ENCRYPTION_KEYS_PREVIOUS: connect LINE again in Settings → LINE.",
         );
       if (unreadable.length > 0)
         options.warn(

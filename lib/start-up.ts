@@ -17,6 +17,7 @@ import { BULK_CHANNEL } from "./bulk/batches";
 import { startBulkWorker } from "./bulk/worker";
 import { smtpMailer } from "./notify/mailer";
 import { startNotifyWorker } from "./notify/worker";
+import { startLineWorker } from "./line/worker";
 import { startStatementWorker } from "./wallet/statement-worker";
 import { authSecret } from "./secrets";
 
@@ -50,6 +51,8 @@ export async function startPayDesk(): Promise<void> {
       adminEmail: settings.ADMIN_EMAIL,
       adminPassword: settings.ADMIN_PASSWORD,
       vault: keyVault(),
+      lineApiBaseUrl: settings.lineApiBaseUrl,
+      publicBaseUrl: settings.PUBLIC_BASE_URL,
       stage: (what) => (stage = what),
       info: (m) => say.info(m),
       warn: (m) => say.warn(m),
@@ -107,6 +110,16 @@ export async function startPayDesk(): Promise<void> {
       if (!settings.SMTP_URL) say.info("SMTP_URL is not set: staff e-mail is recorded as not sent");
     }
     const notify = notifyHolder.__paydeskNotify;
+    // LINE messages (lib/line/worker.ts): a pass every 2 s sends what is due, if a channel is connected.
+    const lineHolder = globalThis as typeof globalThis & { __paydeskLine?: Loop };
+    lineHolder.__paydeskLine ??= startLineWorker({
+      db,
+      vault: keyVault(),
+      apiBaseUrl: settings.lineApiBaseUrl,
+      consoleUrl: settings.CONSOLE_URL ?? settings.PUBLIC_BASE_URL,
+      log: (m) => log("line").info(m),
+    });
+    const line = lineHolder.__paydeskLine;
     // Each closed Bangkok day's wallet statement, in the reconciliation lane (lib/wallet/statement-worker.ts).
     const statementHolder = globalThis as typeof globalThis & { __paydeskStatements?: ReturnType<typeof startStatementWorker> };
     statementHolder.__paydeskStatements ??= startStatementWorker({
@@ -116,8 +129,9 @@ export async function startPayDesk(): Promise<void> {
     });
     const statements = statementHolder.__paydeskStatements;
     const reconcile = holder.__paydeskWorker;
-    stopGracefully([() => reconcile.stop(), () => outbound.stop(), () => bulk.stop(), () => notify?.stop(), () => statements.stop()], (m) =>
-      say.info(m),
+    stopGracefully(
+      [() => reconcile.stop(), () => outbound.stop(), () => bulk.stop(), () => notify?.stop(), () => statements.stop(), () => line.stop()],
+      (m) => say.info(m),
     );
     say.info(`database ready (${kind === "postgres" ? "PostgreSQL" : `embedded PGlite in ${settings.dataDir}`})`);
   } catch (error) {

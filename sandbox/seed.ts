@@ -32,6 +32,8 @@ export interface Credentials {
   /** The secret the webhooks carry in webhookHeader; null when no webhook URL is configured. */
   webhookSecret: string | null;
   merchants: SeededMerchant[];
+  /** The LINE stand-in's channel (sandbox/line), which PayDesk's demo mode connects to. */
+  line: { channelAccessToken: string; channelSecret: string };
 }
 
 export function seedIfEmpty(store: Store, config: SandboxConfig): void {
@@ -126,6 +128,7 @@ export function credentials(store: Store, config: SandboxConfig, baseUrl: string
           .filter((a) => a.category === "PayOut" && a.merchantId === m.id)
           .map((a) => ({ id: a.id, bankCode: a.bankCode, accountNo: a.accountNo, accountName: a.accountName, promptPayId: a.promptPayId })),
       })),
+    line: { channelAccessToken: config.line.channelAccessToken, channelSecret: config.line.channelSecret },
   };
 }
 

@@ -79,6 +79,9 @@ describe.skipIf(skip)("start-up of two instances on one empty PostgreSQL", () =>
       dataDir,
       sandboxDataDir: sandboxDir,
       vault,
+      // No LINE stand-in in these credentials: demo mode's LINE is left unconnected.
+      lineApiBaseUrl: "http://127.0.0.1:9",
+      publicBaseUrl: "http://127.0.0.1:3000",
       stage: () => {},
       info: (m) => said.push(m),
       warn: (m) => said.push(m),
