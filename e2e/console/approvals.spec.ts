@@ -150,7 +150,7 @@ test("a person who turned approval e-mails off (Account → E-mail) gets none of
   await person.getByRole("button", { name: "Save password" }).click();
   await expect(person.getByTestId("signed-in-as")).toBeVisible();
 
-  await person.getByRole("link", { name: "E-mail", exact: true }).click();
+  await person.getByRole("link", { name: "E-mail and LINE", exact: true }).click();
   await expect(person.getByRole("heading", { name: "E-mail", level: 1 })).toBeVisible();
   const approvals = person.getByRole("checkbox", { name: "Waiting for your approval" });
   await expect(approvals).toBeChecked();

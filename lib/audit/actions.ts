@@ -26,6 +26,9 @@ export const AUDIT_ACTIONS = {
   "account.end-other-sessions": { en: "Sign out all own other sessions", th: "ออกจากระบบเซสชันอื่นทั้งหมดของตนเอง" },
   "staff.password-change": { en: "Change own password", th: "เปลี่ยนรหัสผ่านของตนเอง" },
   "staff.notification-choices": { en: "Choose own e-mails", th: "เลือกอีเมลที่ต้องการรับ" },
+  "account.line-link": { en: "Link own LINE account", th: "เชื่อมบัญชี LINE ของตนเอง" },
+  "account.line-unlink": { en: "Unlink own LINE account", th: "ยกเลิกการเชื่อมบัญชี LINE ของตนเอง" },
+  "account.line-choices": { en: "Choose own LINE messages", th: "เลือกข้อความ LINE ที่ต้องการรับ" },
   // People
   "staff.invite": { en: "Invite a person", th: "เชิญพนักงาน" },
   "staff.change-access": { en: "Change role or merchants", th: "เปลี่ยนบทบาทหรือร้านค้า" },
@@ -36,6 +39,9 @@ export const AUDIT_ACTIONS = {
   "staff.end-sessions": { en: "Sign a person out everywhere", th: "ออกจากระบบทุกเซสชันของพนักงาน" },
   "security.second-factor-policy": { en: "Change who must use a second factor", th: "เปลี่ยนผู้ที่ต้องใช้ปัจจัยที่สอง" },
   // Merchants, API keys and webhooks
+  "line.connect": { en: "Connect the LINE Official Account", th: "เชื่อมต่อ LINE Official Account" },
+  "line.disconnect": { en: "Disconnect the LINE Official Account", th: "ยกเลิกการเชื่อมต่อ LINE Official Account" },
+  "line.group": { en: "Choose a LINE group's merchant and messages", th: "เลือกร้านค้าและข้อความของกลุ่ม LINE" },
   "merchant.create": { en: "Add a merchant", th: "เพิ่มร้านค้า" },
   "merchant.rotate-keys": { en: "Replace API keys", th: "เปลี่ยน API key" },
   "merchant.webhook-secret": { en: "New webhook secret", th: "สร้างรหัสลับเว็บฮุกใหม่" },

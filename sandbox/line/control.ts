@@ -43,6 +43,18 @@ export async function handleLineControl(state: LineState, req: IncomingMessage, 
     return true;
   }
   if (req.method !== "POST") throw new HttpError(405, { error: "POST" });
+  if (path === "/sandbox/line/follow-new") {
+    // The page's form (a person trying the demo): a new LINE user who adds the account as a friend.
+    const form = new URLSearchParams((await readBody(req, 64 * 1024, () => new HttpError(413, { error: "too large" }))).toString("utf8"));
+    const person = state.addUser(form.get("displayName")?.trim() || "Staff", "th");
+    person.following = true;
+    await sendEvent(
+      state,
+      newEvent("follow", { type: "user", userId: person.userId }, { replyToken: lineRequestId(), follow: { isUnblocked: false } }),
+    );
+    res.writeHead(303, { Location: "/sandbox/line", "Content-Length": 0 }).end();
+    return true;
+  }
   const input = await body(req);
   if (path === "/sandbox/line/users") {
     const language = input.language === "en" ? "en" : "th";

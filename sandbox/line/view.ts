@@ -80,6 +80,9 @@ export function pushesPage(state: LineState): string {
   return shell(
     "LINE stand-in",
     `<h1>LINE stand-in: ${escape(state.channel.displayName)}</h1><p><small>webhook: ${escape(state.channel.webhookUrl ?? "not set")}</small></p>` +
+      `<form method="post" action="/sandbox/line/follow-new"><label>Be a LINE user named <input name="displayName" value="Staff" required></label> ` +
+      `<button type="submit">Add ${escape(state.channel.basicId)} as a friend</button></form>` +
+      `<p><small>PayDesk answers a new friend with a link to link their PayDesk account; it appears below.</small></p>` +
       `<h2>Pushed</h2>${pushes || "<p>Nothing yet.</p>"}<h2>Events sent</h2><ul>${events}</ul>`,
   );
 }

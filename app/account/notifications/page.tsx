@@ -12,21 +12,33 @@ import { getLocale } from "@/lib/i18n/server";
 import { notificationChoicesOf } from "@/lib/notify/choices";
 import { signOutAction } from "../../(console)/actions";
 import { setLocaleAction } from "../../login/actions";
-import { saveNotificationChoicesAction } from "./actions";
+import { saveLineChoicesAction, saveNotificationChoicesAction, unlinkLineAction } from "./actions";
+import { LineAccountSection } from "@/components/auth/line-account-section";
+import { lineChannelSummary } from "@/lib/line/channel";
+import { lineAccountOf } from "@/lib/line/linking";
+import { lineChoicesOf, lineKindsFor } from "@/lib/line/people";
 import { consoleFontClass } from "@/components/console/console-font";
 import "../../globals.css";
 
-export const metadata: Metadata = { title: "E-mail" };
+export const metadata: Metadata = { title: "E-mail and LINE" };
 
-/** The person's own staff e-mails (docs/DESIGN.md §17): which of those their role gets they want. */
+/** The person's own staff e-mails and LINE messages (docs/DESIGN.md §17): which of those their role gets they want, and their LINE link. */
 export default async function NotificationsPage() {
   const session = await currentSession();
   if (!session) redirect("/login?callbackUrl=%2Faccount%2Fnotifications");
   if (session.mustChangePassword) redirect("/account/password");
   if (session.mustEnrolSecondFactor) redirect("/account/security");
   const [locale, db] = await Promise.all([getLocale(), getDb()]);
-  const { offered, choices } = await notificationChoicesOf(db, session.userId);
+  const [{ offered, choices }, bot, linked, lineChosen] = await Promise.all([
+    notificationChoicesOf(db, session.userId),
+    lineChannelSummary(db),
+    lineAccountOf(db, session.userId),
+    lineChoicesOf(db, session.userId),
+  ]);
   const t = notificationMessages(locale);
+  const settings = env();
+  const isStandIn = settings.isSandbox && settings.lineApiBaseUrl === settings.providerBaseUrl;
+  const lineOffered = lineKindsFor(session.role);
   return (
     <div className={`min-h-screen ${consoleFontClass}`}>
       <AccountHeader locale={locale} setLocale={setLocaleAction} signOut={signOutAction} />
@@ -52,6 +64,23 @@ export default async function NotificationsPage() {
             <NotificationChoicesForm action={saveNotificationChoicesAction} locale={locale} offered={offered} choices={choices} />
           )}
         </section>
+        <LineAccountSection
+          locale={locale}
+          saveChoices={saveLineChoicesAction}
+          unlink={unlinkLineAction}
+          view={{
+            bot,
+            isStandIn,
+            friendUrl: bot
+              ? isStandIn
+                ? `${settings.providerBaseUrl}/sandbox/line`
+                : `https://line.me/R/ti/p/${encodeURIComponent(bot.basicId)}`
+              : null,
+            linkedAt: linked?.linkedAt ?? null,
+            offered: lineOffered,
+            chosen: lineChosen.filter((kind) => lineOffered.includes(kind)),
+          }}
+        />
         <p className="mt-8 text-sm">
           <Link href={CONSOLE_HOME} className="text-brand-dark underline">
             {t.back}

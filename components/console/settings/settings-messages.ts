@@ -9,6 +9,7 @@ export const settingsMessages = defineMessages({
     webhooksTab: "Outbound webhooks",
     staffTab: "Staff",
     jobsTab: "Background work",
+    lineTab: "LINE",
     notFound: "Not found",
   },
   th: {
@@ -18,6 +19,7 @@ export const settingsMessages = defineMessages({
     webhooksTab: "เว็บฮุคขาออก",
     staffTab: "พนักงาน",
     jobsTab: "งานเบื้องหลัง",
+    lineTab: "LINE",
     notFound: "ไม่พบ",
   },
 });

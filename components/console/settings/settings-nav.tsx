@@ -12,13 +12,14 @@ export function SettingsNav({
 }: {
   session: StaffSession;
   locale: Locale;
-  current: "merchants" | "developers" | "webhooks" | "staff" | "jobs";
+  current: "merchants" | "developers" | "webhooks" | "line" | "staff" | "jobs";
 }) {
   const t = settingsMessages(locale);
   const tabs = [
     { key: "merchants", href: "/settings/merchants", label: t.merchantsTab, isAllowed: can(session.role, "merchant.manage") },
     { key: "developers", href: "/settings/developers", label: t.developersTab, isAllowed: can(session.role, "merchant.manage") },
     { key: "webhooks", href: "/settings/webhooks", label: t.webhooksTab, isAllowed: can(session.role, "merchant.manage") },
+    { key: "line", href: "/settings/line", label: t.lineTab, isAllowed: can(session.role, "merchant.manage") },
     { key: "staff", href: "/settings/staff", label: t.staffTab, isAllowed: can(session.role, "staff.manage") },
     { key: "jobs", href: "/settings/jobs", label: t.jobsTab, isAllowed: can(session.role, "merchant.manage") },
   ].filter((tab) => tab.isAllowed);

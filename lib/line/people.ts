@@ -1,0 +1,68 @@
+import "server-only";
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { lineGroups, merchants, staffUsers, type Role } from "../db/schema";
+import { notificationsFor } from "../notify/choices";
+import { LINE_CHOICE_KINDS, type LineChoiceKind } from "./schemas";
+
+/** The groups the bot is or was in, for Settings → LINE: joined first, newest first; merchant names for those given one. */
+export async function lineGroupsList(db: Db) {
+  const rows = await db
+    .select({
+      groupId: lineGroups.groupId,
+      name: lineGroups.name,
+      joinedAt: lineGroups.joinedAt,
+      leftAt: lineGroups.leftAt,
+      merchantId: lineGroups.merchantId,
+      kinds: lineGroups.kinds,
+    })
+    .from(lineGroups)
+    .orderBy(asc(lineGroups.leftAt), asc(lineGroups.name));
+  return rows;
+}
+
+/** Gives a group to a merchant (or to none) for chosen kinds; false when there is no such group or merchant. */
+export async function saveLineGroup(
+  db: Db,
+  input: { groupId: string; merchantId: string | null; kinds: LineChoiceKind[] },
+): Promise<boolean> {
+  if (input.merchantId) {
+    const [merchant] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, input.merchantId));
+    if (!merchant) return false;
+  }
+  const updated = await db
+    .update(lineGroups)
+    .set({ merchantId: input.merchantId, kinds: [...new Set(input.kinds)] })
+    .where(eq(lineGroups.groupId, input.groupId))
+    .returning({ id: lineGroups.groupId });
+  return updated.length > 0;
+}
+
+/**
+ * The LINE messages a role can get: the staff e-mails it can get (lib/notify/choices.ts), and a
+ * large paid Pay-In for those who may approve money out.
+ */
+export function lineKindsFor(role: Role): LineChoiceKind[] {
+  const email = notificationsFor(role);
+  const kinds: LineChoiceKind[] = [];
+  if (email.includes("approvalWaiting")) kinds.push("approval.waiting", "payin.paid_large");
+  if (email.includes("needsReview")) kinds.push("request.needs_review");
+  if (email.includes("payoutFailed")) kinds.push("payout.failed");
+  return LINE_CHOICE_KINDS.filter((kind) => kinds.includes(kind));
+}
+
+/** The LINE messages a person gets, of those `offered`: all but the ones they turned off. */
+export async function lineChoicesOf(db: Db, staffId: string): Promise<LineChoiceKind[]> {
+  const [person] = await db.select({ off: staffUsers.lineOff }).from(staffUsers).where(eq(staffUsers.id, staffId));
+  const off = new Set(person?.off ?? []);
+  return LINE_CHOICE_KINDS.filter((kind) => !off.has(kind));
+}
+
+/** Saves which of `offered` the person wants by LINE; the others keep what was stored. */
+export async function saveLineChoices(db: Db, staffId: string, offered: readonly LineChoiceKind[], wanted: readonly LineChoiceKind[]) {
+  const [person] = await db.select({ off: staffUsers.lineOff }).from(staffUsers).where(eq(staffUsers.id, staffId));
+  const kept = (person?.off ?? []).filter((kind) => !offered.includes(kind as LineChoiceKind));
+  const off = [...kept, ...offered.filter((kind) => !wanted.includes(kind))];
+  await db.update(staffUsers).set({ lineOff: off }).where(eq(staffUsers.id, staffId));
+  return off;
+}

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { lineRuleMessages } from "./rule-messages";
+
+/** The forms of Settings → LINE and of linking LINE; the same schemas check the browser's form and the server's action. This file reaches the browser. */
+const R = lineRuleMessages.keys;
+
+/** The kinds a group or a person can be sent (lib/line/messages.ts); the link messages are not a choice. */
+export const LINE_CHOICE_KINDS = ["approval.waiting", "request.needs_review", "payout.failed", "payin.paid_large"] as const;
+export type LineChoiceKind = (typeof LINE_CHOICE_KINDS)[number];
+
+export const connectLineSchema = z.object({
+  accessToken: z.string().trim().min(1, R.tokenRequired).max(1_000, R.tokenTooLong),
+  secret: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F]{32}$/, R.secretInvalid),
+});
+
+export const lineGroupSchema = z.object({
+  groupId: z.string().min(1).max(100),
+  /** "" = no merchant: the group gets nothing. */
+  merchantId: z.string().max(100),
+  kinds: z.array(z.enum(LINE_CHOICE_KINDS)).max(LINE_CHOICE_KINDS.length),
+});
+
+export const lineChoicesSchema = z.object({ kinds: z.array(z.enum(LINE_CHOICE_KINDS)).max(LINE_CHOICE_KINDS.length) });
+
+export const startLinkSchema = z.object({ linkToken: z.string().min(1).max(200) });
+
+export const emptySchema = z.object({});
