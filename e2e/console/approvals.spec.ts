@@ -433,3 +433,90 @@ test("a checker with two-factor sign-in confirms a fresh code before approving; 
   expect(await atSandbox(sandbox, refId1)).toMatchObject([{ status: "Pending", requestedAmount: 60000 }]);
   await checker.page.context().close();
 });
+
+test("LINE: an admin connects the LINE account, an approver links their LINE, a held Pay-Out reaches them in LINE, its button opens it and they approve with step-up", async ({
+  browser,
+  page,
+  sandbox,
+}) => {
+  test.slow();
+  interface StandIn {
+    pushes: { to: string; status: number; messages: unknown[] }[];
+  }
+  const standIn = () => sandbox.control<StandIn>("GET", "/line/state");
+  const { line } = await sandbox.control<{ line: { channelAccessToken: string; channelSecret: string } }>("GET", "/credentials");
+
+  // The admin connects the stand-in's LINE Official Account (checked with LINE) and reads the webhook address.
+  await page.goto("/settings/line");
+  await expect(page.getByRole("heading", { name: "LINE", level: 1 })).toBeVisible();
+  await page.getByLabel("Channel access token (long-lived)").fill("not-a-token-line-knows");
+  await page.getByLabel("Channel secret").fill(line.channelSecret);
+  await page.getByRole("button", { name: "Connect", exact: true }).click();
+  await expect(page.getByTestId("line-connect-error")).toContainText("LINE did not accept that channel access token");
+  await page.getByLabel("Channel access token (long-lived)").fill(line.channelAccessToken);
+  await page.getByRole("button", { name: "Connect", exact: true }).click();
+  await expect(page.getByTestId("line-connect-success")).toHaveText("Connected: @paydesk-sandbox.");
+  await expect(page.getByTestId("line-webhook-url")).toHaveText(`${E2E.baseUrl}/api/webhooks/line`);
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+
+  // An approver with two-factor sign-in adds the account as a friend in LINE: LINE brings them PayDesk's link.
+  const checker = await personWithTwoFactor(page, browser, "Finance", "Checker LINE");
+  const { userId } = await sandbox.control<{ userId: string }>("POST", "/line/users", { displayName: "Checker in LINE" });
+  await sandbox.control("POST", `/line/users/${userId}/follow`);
+  const pushedTo = async (match: string) =>
+    (await standIn()).pushes.filter((push) => push.to === userId && push.status === 200 && JSON.stringify(push.messages).includes(match));
+  await expect.poll(async () => (await pushedTo("/account/line/link")).length, { timeout: budget(20_000) }).toBe(1);
+  const offer = JSON.stringify((await pushedTo("/account/line/link"))[0]!.messages);
+  const linkUrl = /"uri":"([^"]+\/account\/line\/link[^"]+)"/.exec(offer)![1]!;
+
+  // They open it signed in to PayDesk, confirm, and confirm again in LINE's own dialog.
+  await checker.page.goto(new URL(linkUrl).pathname + new URL(linkUrl).search);
+  await expect(checker.page.getByRole("heading", { name: "Link your LINE account" })).toBeVisible();
+  expect((await new AxeBuilder({ page: checker.page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  await checker.page.getByRole("button", { name: "Link my LINE account" }).click();
+  await expect(checker.page.getByRole("heading", { name: "Link your LINE account" })).toBeVisible();
+  await expect(checker.page).toHaveURL(/\/dialog\/bot\/accountLink/);
+  await checker.page.getByRole("button", { name: "Link" }).click();
+  await expect(checker.page.getByRole("heading", { name: "Linked" })).toBeVisible();
+  await checker.page.goto("/account/notifications");
+  await expect(checker.page.getByTestId("line-linked")).toBeVisible();
+  expect((await new AxeBuilder({ page: checker.page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+
+  // Finance asks for a Pay-Out above the threshold: held; the approver hears of it in LINE, in words without the account.
+  const finance = await as(browser, "finance");
+  const refId1 = await heldPayOut(finance);
+  await expect.poll(async () => (await pushedTo(refId1)).length, { timeout: budget(20_000) }).toBe(1);
+  const news = JSON.stringify((await pushedTo(refId1))[0]!.messages);
+  expect(news).toContain("฿60,000.00");
+  expect(news).not.toContain("0812345678");
+  const opens = /"uri":"([^"]+\/requests\/[^"]+)"/.exec(news)![1]!;
+
+  // Its button opens the request in PayDesk; approving asks for a fresh code first.
+  await checker.page.goto(new URL(opens).pathname);
+  await checker.page.getByTestId("next-step").getByRole("button", { name: "Approve and send" }).click();
+  await checker.page
+    .getByRole("dialog", { name: "Approve and send this money now?" })
+    .getByRole("button", { name: "Send ฿60,000.00" })
+    .click();
+  const stepUp = checker.page.getByRole("dialog", { name: "Confirm it is you" });
+  await stepUp.getByLabel("Code from your app").fill(codeFor(checker.key, 1));
+  await stepUp.getByRole("button", { name: "Confirm" }).click();
+  await expect
+    .poll(() => atSandbox(sandbox, refId1), { timeout: budget(15_000) })
+    .toMatchObject([{ status: "Pending", requestedAmount: 60000 }]);
+
+  // The new pages in Thai, axe clean.
+  const thai = await browser.newContext({ storageState: storageStatePath("admin"), locale: "th-TH" });
+  contexts.push(thai);
+  const thaiPage = await thai.newPage();
+  for (const path of ["/settings/line", "/account/notifications", `/account/line/link?linkToken=x`]) {
+    await thaiPage.goto(path);
+    await expect(thaiPage.locator("h1")).toBeVisible();
+    expect(
+      (await new AxeBuilder({ page: thaiPage }).analyze()).violations.map((v) => v.id),
+      path,
+    ).toEqual([]);
+  }
+  await expect(thaiPage.getByRole("heading", { name: "เชื่อมบัญชี LINE ของคุณ" })).toBeVisible();
+  await checker.page.context().close();
+});

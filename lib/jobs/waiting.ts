@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { dueDay, RETRY_FAILED_MS } from "../wallet/statement-worker";
 
 /** The queues the background loops (./loop.ts) work through, named as their loops are. */
-export const QUEUES = ["reconcile", "outbound", "bulk", "notify", "statement"] as const;
+export const QUEUES = ["reconcile", "outbound", "bulk", "notify", "line", "statement"] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 /** What waits in one queue, across every instance (read from the database). */
@@ -48,6 +48,8 @@ export async function whatWaits(db: Db, now = new Date()): Promise<QueueFigures[
       where b.status = 'confirmed' and r.outcome is null and r.pay_out is not null
     union all
     ${figures("notify", "n", "n.next_attempt_at", "n.attempts > 0")} from staff_notifications n where n.outcome is null
+    union all
+    ${figures("line", "l", "l.next_attempt_at", "l.attempts > 0")} from line_messages l where l.outcome is null
     union all
     ${figures("statement", "s", `case when s.status = 'failed' then s.computed_at + interval '${RETRY_FAILED_MS} milliseconds' else s.lease_until end`, "s.status = 'failed'")}
       from wallet_statements s where s.status in ('running', 'failed') and s.day = ${dueDay(now)}::date`);

@@ -35,6 +35,7 @@ export const jobsMessages = defineMessages({
     outbound: "Outbound webhook deliveries",
     bulk: "Bulk Pay-Out lines",
     notify: "Staff e-mail",
+    line: "LINE messages",
     statement: "Daily wallet statements",
   },
   th: {
@@ -69,6 +70,7 @@ export const jobsMessages = defineMessages({
     outbound: "การส่งเว็บฮุคขาออก",
     bulk: "รายการจ่ายเงินแบบกลุ่ม",
     notify: "อีเมลถึงพนักงาน",
+    line: "ข้อความ LINE",
     statement: "รายการเดินบัญชีรายวัน",
   },
 });
