@@ -90,6 +90,8 @@ async function push(state: LineState, req: IncomingMessage, res: ServerResponse)
   }));
   record(200);
   if (retryKey) state.retryKeys.set(retryKey, { requestId, sentMessages });
+  if (state.holdAnswersMs > 0) await new Promise((resolve) => setTimeout(resolve, state.holdAnswersMs));
+  if (res.destroyed) return;
   sendJson(res, 200, { sentMessages }, { "x-line-request-id": requestId });
 }
 

@@ -96,7 +96,8 @@ export async function handleLineControl(state: LineState, req: IncomingMessage, 
   if (path === "/sandbox/line/faults") {
     const statuses = Array.isArray(input.push) ? input.push.filter((status): status is number => status === 429 || status === 500) : [];
     state.pushFaults.splice(0, state.pushFaults.length, ...statuses);
-    sendJson(res, 200, { push: state.pushFaults });
+    state.holdAnswersMs = typeof input.holdAnswersMs === "number" && input.holdAnswersMs >= 0 ? Math.min(input.holdAnswersMs, 120_000) : 0;
+    sendJson(res, 200, { push: state.pushFaults, holdAnswersMs: state.holdAnswersMs });
     return true;
   }
   if (path === "/sandbox/line/redeliver") {

@@ -69,6 +69,8 @@ export class LineState {
   readonly events: SentEvent[] = [];
   /** Statuses the next pushes answer instead of sending (429, 500), first first. */
   readonly pushFaults: number[] = [];
+  /** The next pushes are sent (accepted, the retry key remembered) and their answer held this long: a sender can die meanwhile. */
+  holdAnswersMs = 0;
 
   constructor(readonly channel: LineChannel) {}
 
