@@ -10,6 +10,7 @@ import { staffMessages } from "../staff/rule-messages";
 import { browserActionMessages } from "./action-messages";
 import { wordsOf } from "./keyed-messages";
 import type { Locale } from "./locale";
+import { lineRuleMessages } from "../line/rule-messages";
 
 /**
  * Every set of messages that travels as keys (./keyed-messages.ts), in one place, so a reader who
@@ -27,6 +28,7 @@ export const KEYED_MESSAGE_SETS = [
   merchantRuleMessages,
   slipRuleMessages,
   browserActionMessages,
+  lineRuleMessages,
 ] as const;
 
 const keyedWords = wordsOf(...KEYED_MESSAGE_SETS.map((set) => set.words));
