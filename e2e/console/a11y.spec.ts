@@ -148,6 +148,8 @@ test.describe("in Thai", () => {
       "/settings/staff",
       "/settings/staff/new",
       "/settings/jobs",
+      "/settings/line",
+      "/settings/line/messages",
       "/audit",
       "/account/notifications",
     ]) {

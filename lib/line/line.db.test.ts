@@ -27,6 +27,11 @@ import { startLink } from "./linking";
 import { requestMessage } from "./messages";
 import { enqueueLineMessages } from "./outbox";
 import { sendDueLineMessages } from "./worker";
+import { listLineMessages } from "./log";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { LineLog } from "@/components/console/settings/line/line-log";
+import { lineLogMessages } from "@/components/console/settings/line/line-log-messages";
 import { recordApprovalWaiting } from "../notify/outbox";
 import { applyToRequest } from "../requests/apply";
 
@@ -306,6 +311,15 @@ describe.each(DATABASE_KINDS)("LINE, on %s", (kind) => {
       });
       const delivered = (await standIn()).pushes.filter((push) => push.retryKey === sent!.retryKey);
       expect(delivered.map((push) => push.status)).toEqual([429, 200, 409]);
+      // The log says it was sent once and tried more, in both languages; the merchant-limited admin sees it too.
+      const logged = (await listLineMessages(database.db, { merchantIds: [merchant] })).find((row) => row.requestId === waiting.id);
+      expect(logged).toMatchObject({ outcome: "sent", repeats: 1, toPerson: expect.any(String), refId1: waiting.refId1 });
+      expect((await listLineMessages(database.db, { merchantIds: [] })).length).toBe(0);
+      for (const locale of ["en", "th"] as const) {
+        const page = renderToStaticMarkup(createElement(LineLog, { rows: [logged!], locale }));
+        expect(page).toContain('data-repeats="1"');
+        expect(page).toContain(lineLogMessages(locale).repeated("3"));
+      }
       expect(JSON.stringify(delivered[1]!.messages)).toContain("฿12,500.00");
       expect(JSON.stringify(delivered[1]!.messages)).toContain(`${CONSOLE}/requests/${waiting.id}`);
 

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { ConnectLineForm } from "@/components/console/settings/line/connect-form";
 import { DisconnectLineForm } from "@/components/console/settings/line/disconnect-form";
 import { LineGroupForm } from "@/components/console/settings/line/group-form";
@@ -29,6 +30,11 @@ export default async function LineSettingsPage() {
       <SettingsNav session={session} locale={locale} current="line" />
       <h1 className="text-2xl font-semibold">{t.title}</h1>
       <p className="mt-2 max-w-3xl text-sm text-slate-700">{t.intro}</p>
+      <p className="mt-2 text-sm">
+        <Link href="/settings/line/messages" className="text-brand-dark underline">
+          {t.log} →
+        </Link>
+      </p>
       {channel && (
         <section
           className="mt-6 max-w-3xl rounded-lg border border-slate-200 bg-white p-5"

@@ -4,6 +4,7 @@ import { defineMessages } from "@/lib/i18n";
 export const lineMessages = defineMessages({
   en: {
     title: "LINE",
+    log: "LINE messages sent",
     intro:
       "Connect your LINE Official Account so PayDesk can message your team in LINE: approvals waiting, requests that need a person, money out that failed, large Pay-Ins paid. Approving stays in PayDesk, behind sign-in.",
     connectedTitle: "Connected account",
@@ -42,6 +43,7 @@ export const lineMessages = defineMessages({
   },
   th: {
     title: "LINE",
+    log: "ข้อความ LINE ที่ส่ง",
     intro:
       "เชื่อมต่อ LINE Official Account ของคุณ เพื่อให้ PayDesk ส่งข้อความถึงทีมใน LINE: รายการรออนุมัติ รายการที่ต้องให้เจ้าหน้าที่ตรวจสอบ การโอนเงินออกที่ไม่สำเร็จ และการชำระเงินยอดสูง การอนุมัติยังทำใน PayDesk หลังลงชื่อเข้าใช้",
     connectedTitle: "บัญชีที่เชื่อมต่อ",

@@ -4,6 +4,7 @@ import { defineMessages } from "@/lib/i18n";
 export const staffEmailMessages = defineMessages({
   en: {
     title: "E-mail sent to staff",
+    lineLog: "LINE messages sent to staff and groups",
     intro:
       "Every staff e-mail PayDesk recorded (a request waiting for approval, needing review, or money out that failed) and what became of it, newest first. One e-mail to a person can carry several of these lines.",
     link: "E-mail sent to staff",
@@ -46,6 +47,7 @@ export const staffEmailMessages = defineMessages({
   },
   th: {
     title: "อีเมลที่ส่งถึงเจ้าหน้าที่",
+    lineLog: "ข้อความ LINE ที่ส่งถึงเจ้าหน้าที่และกลุ่ม",
     intro:
       "อีเมลถึงเจ้าหน้าที่ทุกฉบับที่ PayDesk บันทึกไว้ (คำขอที่รออนุมัติ ต้องตรวจสอบ หรือเงินออกที่ไม่สำเร็จ) และผลของแต่ละรายการ เรียงจากล่าสุด อีเมลหนึ่งฉบับถึงหนึ่งคนอาจมีหลายรายการ",
     link: "อีเมลที่ส่งถึงเจ้าหน้าที่",

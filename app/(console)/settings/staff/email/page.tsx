@@ -41,6 +41,11 @@ export default async function StaffEmailPage({ searchParams }: { searchParams: P
       </p>
       <h1 className="mt-2 text-2xl font-semibold">{t.title}</h1>
       <p className="mt-2 max-w-3xl text-sm text-slate-700">{t.intro}</p>
+      <p className="mt-1 text-sm">
+        <Link href="/settings/line/messages" className="text-brand-dark underline">
+          {t.lineLog} →
+        </Link>
+      </p>
       {!env().SMTP_URL && (
         <p
           role="note"
