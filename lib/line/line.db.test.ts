@@ -16,7 +16,7 @@ import { startTestSandbox, type TestSandbox } from "@/sandbox/testing/harness";
 import type { LineUser } from "@/sandbox/line/state";
 import { insertStaff } from "../auth/testing/staff";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
-import { lineAccounts, lineChannel, lineEvents, lineGroups, lineMessages, paymentRequests, staffUsers } from "../db/schema";
+import { lineAccounts, lineChannel, lineEvents, lineGroups, lineMessages, merchants, paymentRequests, staffUsers } from "../db/schema";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
 import { toSatang } from "../money";
@@ -432,6 +432,67 @@ describe.each(DATABASE_KINDS)("LINE, on %s", (kind) => {
       expect(failed.filter((row) => row.requestId === held!.id).map((row) => row.toLineId)).toEqual(
         expect.arrayContaining([group.groupId, quiet.groupId, users[approver.id], users[english.id]]),
       );
+    },
+  );
+  it.skipIf(skip)(
+    "a Pay-In paid at or above its merchant's LINE threshold reaches the approvers who linked LINE and the groups that chose it; below it, nothing",
+    async () => {
+      const approver = await insertStaff(database.db, { role: "admin" });
+      const operator = await insertStaff(database.db, { role: "operator" });
+      const users: string[] = [];
+      for (const who of [approver.id, operator.id]) {
+        const { body } = await sandbox.control<LineUser>("POST", "/line/users", { displayName: who });
+        await sandbox.control("POST", `/line/users/${body.userId}/follow`);
+        await database.db.insert(lineAccounts).values({ staffId: who, lineUserId: body.userId });
+        users.push(body.userId);
+      }
+      const merchant = (
+        await createMerchant(database.db, vault, {
+          displayName: "ร้านผลไม้",
+          orgId: `org-paid-${kind}`,
+          merchantId: randomUUID(),
+          submitKey: "submit-key-paid-000000",
+        })
+      ).id;
+      await database.db.update(merchants).set({ linePaidThreshold: "100000.00" }).where(eq(merchants.id, merchant));
+      const { body: group } = await sandbox.control<{ groupId: string }>("POST", "/line/groups", { groupName: "ยอดเข้า" });
+      await sandbox.control("POST", `/line/groups/${group.groupId}/join`);
+      await database.db
+        .update(lineGroups)
+        .set({ merchantId: merchant, kinds: ["payin.paid_large"] })
+        .where(eq(lineGroups.groupId, group.groupId));
+      const payIn = async (amount: string) =>
+        (
+          await database.db
+            .insert(paymentRequests)
+            .values({
+              id: `req_${randomBytes(10).toString("hex")}`,
+              merchantId: merchant,
+              kind: "payin",
+              refId1: `P-${randomBytes(4).toString("hex")}`,
+              requestedAmount: amount,
+              status: "pending",
+              input: {},
+              idempotencyKey: randomUUID(),
+            })
+            .returning()
+        )[0]!;
+      const paid = { type: "provider_status", status: "Paid", statusCode: null, reason: null } as const;
+      const large = await payIn("150000.00");
+      const small = await payIn("99999.99");
+      await applyToRequest(database.db, large.id, paid, { actor: "webhook" });
+      await applyToRequest(database.db, small.id, paid, { actor: "webhook" });
+      expect((await database.db.select().from(lineMessages).where(eq(lineMessages.requestId, small.id))).length).toBe(0);
+      const told = await database.db.select().from(lineMessages).where(eq(lineMessages.requestId, large.id));
+      // The admin may approve money out (so may the linked approvers of the other tests, who see every merchant); the operator may not.
+      const to = told.map((row) => row.toLineId);
+      expect(to).toEqual(expect.arrayContaining([users[0]!, group.groupId]));
+      expect(to).not.toContain(users[1]!);
+      await pass();
+      const pushed = (await standIn()).pushes.filter((push) => JSON.stringify(push.messages).includes(large.refId1));
+      expect(pushed.map((push) => push.to).sort()).toEqual([...to].sort());
+      expect(JSON.stringify(pushed[0]!.messages)).toContain("฿150,000.00");
+      expect(JSON.stringify(pushed[0]!.messages)).toContain("มีการชำระเงินยอดสูง");
     },
   );
 });

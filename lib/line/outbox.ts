@@ -59,3 +59,29 @@ export function lineNewsInsert(kind: string, news: SQL, requestId: SQL): SQL {
     where r.id = (${requestId})
     on conflict (dedupe_key) do nothing`;
 }
+
+/**
+ * A Pay-In paid at or above its merchant's LINE threshold (`merchants.line_paid_threshold`), as a
+ * CTE of the apply statement that made it paid (lib/requests/apply.ts): to each person who may
+ * approve money out for the merchant and linked LINE, and each group of the merchant given the kind.
+ * `paid` is the amount now paid, as numeric text.
+ */
+export function linePaidInsert(paid: string, approverRoles: readonly string[], target: SQL = sql.raw("target")): SQL {
+  const kind = "payin.paid_large";
+  const roles = sql.join(
+    approverRoles.map((role) => sql`${role}`),
+    sql`, `,
+  );
+  return sql`insert into line_messages (kind, dedupe_key, to_line_id, staff_id, group_id, request_id, merchant_id, retry_key)
+    select ${kind}, ${kind} || ':' || t.id || ':' || a.line_user_id, a.line_user_id, s.id, null, t.id, t.merchant_id, gen_random_uuid()
+    from ${target} t join merchants m on m.id = t.merchant_id
+    join staff_users s on not s.is_disabled and s.role in (${roles}) and (s.merchant_ids is null or t.merchant_id = any(s.merchant_ids))
+    join line_accounts a on a.staff_id = s.id
+    where m.line_paid_threshold is not null and ${paid}::numeric >= m.line_paid_threshold
+    union all
+    select ${kind}, ${kind} || ':' || t.id || ':' || g.group_id, g.group_id, null, g.group_id, t.id, t.merchant_id, gen_random_uuid()
+    from ${target} t join merchants m on m.id = t.merchant_id
+    join line_groups g on g.merchant_id = t.merchant_id and g.left_at is null and ${kind} = any(g.kinds)
+    where m.line_paid_threshold is not null and ${paid}::numeric >= m.line_paid_threshold
+    on conflict (dedupe_key) do nothing`;
+}

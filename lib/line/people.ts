@@ -1,5 +1,6 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
+import { toDecimalString, type Satang } from "../money";
 import type { Db } from "../db/client";
 import { lineGroups, merchants, staffUsers, type Role } from "../db/schema";
 import { notificationsFor } from "../notify/choices";
@@ -65,4 +66,23 @@ export async function saveLineChoices(db: Db, staffId: string, offered: readonly
   const off = [...kept, ...offered.filter((kind) => !wanted.includes(kind))];
   await db.update(staffUsers).set({ lineOff: off }).where(eq(staffUsers.id, staffId));
   return off;
+}
+
+/** Each merchant's LINE threshold for paid Pay-Ins, as baht text ("100000.00"), for those in `merchantIds`. */
+export async function linePaidThresholds(db: Db, merchantIds: string[]): Promise<Map<string, string | null>> {
+  if (merchantIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: merchants.id, threshold: merchants.linePaidThreshold })
+    .from(merchants)
+    .where(inArray(merchants.id, merchantIds));
+  return new Map(rows.map((row) => [row.id, row.threshold]));
+}
+
+export async function saveLinePaidThreshold(db: Db, merchantId: string, satang: Satang | null): Promise<boolean> {
+  const updated = await db
+    .update(merchants)
+    .set({ linePaidThreshold: satang === null ? null : toDecimalString(satang) })
+    .where(eq(merchants.id, merchantId))
+    .returning({ id: merchants.id });
+  return updated.length > 0;
 }

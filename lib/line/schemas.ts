@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseAmount, type Satang } from "../money";
 import { lineRuleMessages } from "./rule-messages";
 
 /** The forms of Settings → LINE and of linking LINE; the same schemas check the browser's form and the server's action. This file reaches the browser. */
@@ -28,3 +29,18 @@ export const lineChoicesSchema = z.object({ kinds: z.array(z.enum(LINE_CHOICE_KI
 export const startLinkSchema = z.object({ linkToken: z.string().min(1).max(200) });
 
 export const emptySchema = z.object({});
+
+/** A merchant's LINE threshold for paid Pay-Ins: baht as typed ("100,000"); empty = none. */
+export const linePaidThresholdSchema = z.object({
+  merchantId: z.string().min(1).max(100),
+  threshold: z
+    .string()
+    .max(30, R.amountInvalid)
+    .transform((text, ctx): Satang | null => {
+      if (text.trim() === "") return null;
+      const parsed = parseAmount(text);
+      if (parsed.ok && parsed.satang > 0) return parsed.satang;
+      ctx.addIssue({ code: "custom", message: R.amountInvalid });
+      return z.NEVER;
+    }),
+});

@@ -112,7 +112,7 @@ async function wordsOf(db: Db, message: Leased, consoleUrl: string): Promise<unk
   if (message.messages) return message.messages;
   const [request] = rowsOf(
     await db.execute(sql`
-      select r.id, r.kind, r.ref_id1, r.requested_amount, m.display_name,
+      select r.id, r.kind, r.ref_id1, r.requested_amount, r.paid_amount, m.display_name,
         (select locale from staff_users where id = ${message.staffId}) as locale
       from payment_requests r join merchants m on m.id = r.merchant_id where r.id = ${message.requestId}`),
   );
@@ -123,7 +123,8 @@ async function wordsOf(db: Db, message: Leased, consoleUrl: string): Promise<unk
     merchant: String(request.display_name),
     kind,
     refId1: String(request.ref_id1),
-    amountSatang: toSatang(String(request.requested_amount)),
+    // A paid Pay-In says what was paid; the rest, what was asked.
+    amountSatang: toSatang(String(message.kind === "payin.paid_large" ? request.paid_amount : request.requested_amount)),
   } as const;
   const url = new URL(`/requests/${encodeURIComponent(told.id)}`, consoleUrl).href;
   const words = [requestMessage(message.kind as RequestMessageKind, told, request.locale === "en" ? "en" : "th", url)];

@@ -6,7 +6,7 @@ import { can } from "../auth/permissions";
 import { lineNewsInsert } from "../line/outbox";
 
 /** The roles whose people may approve a held Pay-Out or Withdrawal (lib/auth/permissions.ts). */
-const APPROVER_ROLES = ROLES.filter((role) => can(role, "payout.approve"));
+export const APPROVER_ROLES = ROLES.filter((role) => can(role, "payout.approve"));
 
 /**
  * Everyone who may approve a request held for approval is to be told, by e-mail, that it waits:

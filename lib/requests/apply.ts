@@ -8,7 +8,8 @@ import { toDecimalString, toSatang } from "../money";
 import { applyEvent, isEndedPaid, type LifecycleEvent, type State, type Verdict } from "./lifecycle";
 import type { Fact, Note } from "./notes";
 import { eventTypeFor, newEventId } from "../outbound-webhooks/events";
-import { attentionFor, attentionInsert, lineAttentionInsert } from "../notify/outbox";
+import { APPROVER_ROLES, attentionFor, attentionInsert, lineAttentionInsert } from "../notify/outbox";
+import { linePaidInsert } from "../line/outbox";
 import { nextCheckAt } from "./schedule";
 
 /**
@@ -177,6 +178,9 @@ async function writeOutcome(
     : null;
   // …and what a person must act on (a request needing review, money out that failed): their e-mail (lib/notify).
   const attention = verdict.applied ? attentionFor(facts.kind, facts.status, verdict.next) : null;
+  // …and money in that just became paid, by LINE when its merchant set a threshold (lib/line/outbox.ts).
+  const paidNews =
+    verdict.applied && (facts.kind === "payin" || facts.kind === "payin_p2p") && verdict.next !== facts.status && isEndedPaid(verdict.next);
   const update = verdict.applied
     ? db
         .update(paymentRequests)
@@ -213,6 +217,7 @@ async function writeOutcome(
         ]
       : []),
     ...(attention ? [sql`attention as (${attentionInsert(attention)})`, sql`line_attention as (${lineAttentionInsert(attention)})`] : []),
+    ...(paidNews ? [sql`line_paid as (${linePaidInsert(toDecimalString(verdict.paidSatang), APPROVER_ROLES)})`] : []),
     ...(delivery
       ? [
           sql`settled as (update webhook_deliveries set verdict = ${delivery.verdict}, reason_facts = ${delivery.reason === null ? null : JSON.stringify(delivery.reason)}::jsonb, request_id = ${facts.id} where id = ${delivery.id} and exists (select 1 from target))`,

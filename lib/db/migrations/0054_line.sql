@@ -47,7 +47,8 @@ CREATE TABLE "line_groups" (
   "merchant_id" text REFERENCES "merchants"("id"),
   "kinds" text[] DEFAULT '{}' NOT NULL
 );--> statement-breakpoint
-ALTER TABLE "staff_users" ADD COLUMN "line_off" text[] DEFAULT '{}' NOT NULL;
+ALTER TABLE "staff_users" ADD COLUMN "line_off" text[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
+ALTER TABLE "merchants" ADD COLUMN "line_paid_threshold" numeric(14, 2);
 --> statement-breakpoint
 CREATE TABLE "line_messages" (
   "id" bigserial PRIMARY KEY NOT NULL,

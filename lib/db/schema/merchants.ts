@@ -22,6 +22,8 @@ export const merchants = pgTable(
     payinMin: money("payin_min"),
     payinMax: money("payin_max"),
     payoutApprovalThreshold: money("payout_approval_threshold"),
+    /** A paid Pay-In of at least this much is told by LINE (lib/line/outbox.ts); null: none. */
+    linePaidThreshold: money("line_paid_threshold"),
     /** The most a single Pay-Out or Withdrawal may be, however it is made (lib/requests/form-context.ts `ceilingIssue`). */
     payoutCeiling: money("payout_ceiling").notNull().default("2000000.00"),
     isDemo: boolean("is_demo").notNull().default(false),

@@ -3,9 +3,9 @@
 import { ActionError, defineAction } from "@/lib/auth/action";
 import { env } from "@/lib/env";
 import { connectLine, disconnectLine, lineWebhookUrl } from "@/lib/line/channel";
-import { saveLineGroup } from "@/lib/line/people";
+import { saveLineGroup, saveLinePaidThreshold } from "@/lib/line/people";
 import { lineRuleMessages } from "@/lib/line/rule-messages";
-import { connectLineSchema, emptySchema, lineGroupSchema } from "@/lib/line/schemas";
+import { connectLineSchema, emptySchema, lineGroupSchema, linePaidThresholdSchema } from "@/lib/line/schemas";
 import { keyVault } from "@/lib/merchants/vault";
 
 /**
@@ -65,4 +65,17 @@ export const saveLineGroupAction = defineAction({
     return { groupId: input.groupId };
   },
   target: (input) => input.groupId,
+});
+
+export const saveLinePaidThresholdAction = defineAction({
+  permission: "merchant.manage",
+  schema: linePaidThresholdSchema,
+  audit: "line.paid-threshold",
+  run: async ({ input, session, db }) => {
+    if (session.merchantIds !== null && !session.merchantIds.includes(input.merchantId))
+      throw new ActionError(R.merchantUnknown, {}, "not_found");
+    if (!(await saveLinePaidThreshold(db, input.merchantId, input.threshold))) throw new ActionError(R.merchantUnknown, {}, "not_found");
+    return { merchantId: input.merchantId };
+  },
+  target: (input) => input.merchantId,
 });

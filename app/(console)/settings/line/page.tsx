@@ -12,9 +12,10 @@ import { env } from "@/lib/env";
 import { formatDateTime } from "@/lib/i18n/date-time";
 import { getLocale } from "@/lib/i18n/server";
 import { lineChannelSummary, lineWebhookUrl } from "@/lib/line/channel";
-import { lineGroupsList } from "@/lib/line/people";
+import { lineGroupsList, linePaidThresholds } from "@/lib/line/people";
+import { LinePaidThresholdForm } from "@/components/console/settings/line/paid-threshold-form";
 import { listMerchantsVisibleTo } from "@/lib/merchants/queries";
-import { connectLineAction, disconnectLineAction, saveLineGroupAction } from "./actions";
+import { connectLineAction, disconnectLineAction, saveLineGroupAction, saveLinePaidThresholdAction } from "./actions";
 
 export const metadata: Metadata = { title: "LINE" };
 
@@ -25,6 +26,10 @@ export default async function LineSettingsPage() {
   const t = lineMessages(locale);
   const [channel, groups, merchants] = await Promise.all([lineChannelSummary(db), lineGroupsList(db), listMerchantsVisibleTo(db, session)]);
   const webhookUrl = lineWebhookUrl(env().PUBLIC_BASE_URL);
+  const thresholds = await linePaidThresholds(
+    db,
+    merchants.map((merchant) => merchant.id),
+  );
   return (
     <>
       <SettingsNav session={session} locale={locale} current="line" />
@@ -71,6 +76,26 @@ export default async function LineSettingsPage() {
         <p className="mt-1 text-sm text-slate-700">{t.connectHint}</p>
         <ConnectLineForm action={connectLineAction} locale={locale} />
       </section>
+      {channel && merchants.length > 0 && (
+        <section className="mt-6 max-w-3xl rounded-lg border border-slate-200 bg-white p-5" aria-labelledby="line-paid">
+          <h2 id="line-paid" className="text-lg font-semibold">
+            {t.paidTitle}
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">{t.paidIntro}</p>
+          <ul className="mt-3 space-y-3">
+            {merchants.map((merchant) => (
+              <li key={merchant.id}>
+                <LinePaidThresholdForm
+                  merchant={{ id: merchant.id, name: merchant.displayName }}
+                  threshold={thresholds.get(merchant.id) ?? null}
+                  action={saveLinePaidThresholdAction}
+                  locale={locale}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {channel && (
         <section className="mt-6 max-w-3xl" aria-labelledby="line-groups">
           <h2 id="line-groups" className="text-lg font-semibold">
