@@ -159,7 +159,7 @@ test("a person who turned approval e-mails off (Account → E-mail) gets none of
   await expect(person.getByRole("checkbox", { name: "Pay-Out failed" })).toBeChecked();
   expect((await new AxeBuilder({ page: person }).analyze()).violations).toEqual([]);
   await approvals.uncheck();
-  await person.getByRole("button", { name: "Save" }).click();
+  await person.getByRole("button", { name: "Save", exact: true }).click();
   await expect(person.getByTestId("notification-choices-success")).toHaveText("Saved.");
   await person.reload();
   await expect(approvals).not.toBeChecked();
