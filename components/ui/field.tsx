@@ -58,7 +58,7 @@ interface TextFieldProps {
   error?: FieldError | { message?: string };
   translate: (text: string) => string;
   registration: UseFormRegisterReturn;
-  type?: "text" | "email" | "password";
+  type?: "text" | "email" | "password" | "time";
   autoComplete?: string;
   inputMode?: "decimal" | "text" | "email";
   className?: string;

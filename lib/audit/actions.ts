@@ -41,7 +41,10 @@ export const AUDIT_ACTIONS = {
   // Merchants, API keys and webhooks
   "line.connect": { en: "Connect the LINE Official Account", th: "เชื่อมต่อ LINE Official Account" },
   "line.disconnect": { en: "Disconnect the LINE Official Account", th: "ยกเลิกการเชื่อมต่อ LINE Official Account" },
-  "line.paid-threshold": { en: "Set a merchant's LINE threshold for paid Pay-Ins", th: "ตั้งยอดขั้นต่ำของการชำระเงินที่แจ้งทาง LINE ของร้านค้า" },
+  "line.merchant": {
+    en: "Set a merchant's LINE large Pay-In amount and daily summary time",
+    th: "ตั้งยอดชำระเงินสูงและเวลาสรุปประจำวันทาง LINE ของร้านค้า",
+  },
   "line.group": { en: "Choose a LINE group's merchant and messages", th: "เลือกร้านค้าและข้อความของกลุ่ม LINE" },
   "merchant.create": { en: "Add a merchant", th: "เพิ่มร้านค้า" },
   "merchant.rotate-keys": { en: "Replace API keys", th: "เปลี่ยน API key" },

@@ -28,6 +28,8 @@ import { requestMessage } from "./messages";
 import { enqueueLineMessages } from "./outbox";
 import { sendDueLineMessages } from "./worker";
 import { listLineMessages } from "./log";
+import { dueSummary, enqueueDueSummaries } from "./summary";
+import { APPROVER_ROLES } from "../notify/outbox";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { LineLog } from "@/components/console/settings/line/line-log";
@@ -493,6 +495,83 @@ describe.each(DATABASE_KINDS)("LINE, on %s", (kind) => {
       expect(pushed.map((push) => push.to).sort()).toEqual([...to].sort());
       expect(JSON.stringify(pushed[0]!.messages)).toContain("฿150,000.00");
       expect(JSON.stringify(pushed[0]!.messages)).toContain("มีการชำระเงินยอดสูง");
+    },
+  );
+  it.skipIf(skip)(
+    "the daily summary: due at the merchant's Bangkok time with the overview's figures, once, to its groups and approvers",
+    async () => {
+      const bangkok = (iso: string) => new Date(`${iso}+07:00`);
+      // From noon, today so far; before noon, yesterday whole; never from before the time was set, nor six hours late.
+      expect(dueSummary("18:00", null, bangkok("2026-11-29T18:00:05"))).toMatchObject({ day: "2026-11-29", untilTime: "18:00" });
+      expect(dueSummary("08:30", null, bangkok("2026-11-29T08:31:00"))).toMatchObject({ day: "2026-11-28", untilTime: null });
+      expect(dueSummary("18:00", null, bangkok("2026-11-29T17:59:00"))).toBeNull();
+      expect(dueSummary("18:00", bangkok("2026-11-29T18:00:01"), bangkok("2026-11-29T18:00:05"))).toBeNull();
+
+      const approver = await insertStaff(database.db, { role: "finance" });
+      const { body: person } = await sandbox.control<LineUser>("POST", "/line/users", { displayName: "Finance summary" });
+      await sandbox.control("POST", `/line/users/${person.userId}/follow`);
+      await database.db.insert(lineAccounts).values({ staffId: approver.id, lineUserId: person.userId });
+      const merchant = (
+        await createMerchant(database.db, vault, {
+          displayName: "ร้านสรุป",
+          orgId: `org-sum-${kind}`,
+          merchantId: randomUUID(),
+          submitKey: "submit-key-summary-0000",
+        })
+      ).id;
+      const { body: group } = await sandbox.control<{ groupId: string }>("POST", "/line/groups", { groupName: "สรุปทุกวัน" });
+      await sandbox.control("POST", `/line/groups/${group.groupId}/join`);
+      await database.db
+        .update(lineGroups)
+        .set({ merchantId: merchant, kinds: ["daily.summary"] })
+        .where(eq(lineGroups.groupId, group.groupId));
+
+      // A time a minute ago: the summary is due now; its day is today (afternoon) or yesterday (morning).
+      const now = new Date();
+      const clock = new Date(now.getTime() + 7 * 3_600_000 - 60_000).toISOString().slice(11, 16);
+      const morning = Number(clock.slice(0, 2)) < 12;
+      const due = dueSummary(clock, null, now)!;
+      const createdAt = morning ? bangkok(`${due.day}T12:00:00`) : new Date(due.at.getTime() - 60_000);
+      await database.db
+        .update(merchants)
+        .set({ lineSummaryTime: clock, lineSummarySince: new Date(now.getTime() - 3_600_000) })
+        .where(eq(merchants.id, merchant));
+      const [payIn] = await database.db
+        .insert(paymentRequests)
+        .values({
+          id: `req_${randomBytes(10).toString("hex")}`,
+          merchantId: merchant,
+          kind: "payin",
+          refId1: `S-${randomBytes(4).toString("hex")}`,
+          requestedAmount: "4321.50",
+          status: "pending",
+          input: {},
+          idempotencyKey: randomUUID(),
+          createdAt,
+        })
+        .returning();
+      await applyToRequest(
+        database.db,
+        payIn!.id,
+        { type: "provider_status", status: "Paid", statusCode: null, reason: null },
+        { actor: "webhook" },
+      );
+
+      expect(await enqueueDueSummaries(database.db, { consoleUrl: CONSOLE, approverRoles: APPROVER_ROLES, now })).toBeGreaterThanOrEqual(1);
+      expect(await enqueueDueSummaries(database.db, { consoleUrl: CONSOLE, approverRoles: APPROVER_ROLES, now })).toBe(0);
+      const rows = await database.db.select().from(lineMessages).where(eq(lineMessages.merchantId, merchant));
+      expect(rows.filter((row) => row.kind === "daily.summary").map((row) => row.toLineId)).toEqual(
+        expect.arrayContaining([person.userId, group.groupId]),
+      );
+      await pass();
+      const pushed = (await standIn()).pushes.filter(
+        (push) => push.to === group.groupId && JSON.stringify(push.messages).includes("สรุปประจำวัน"),
+      );
+      expect(pushed).toHaveLength(1);
+      const words = JSON.stringify(pushed[0]!.messages);
+      expect(words).toContain("ร้านสรุป");
+      expect(words).toContain("฿4,321.50 · 1 รายการ");
+      expect(words).toContain(morning ? `ทั้งวัน ${due.day}` : `${due.day} ถึง ${clock} น.`);
     },
   );
 });

@@ -126,3 +126,80 @@ export function linkResultMessage(locale: Locale, linkedName: string | null) {
   const w = WORDS(locale);
   return { type: "text", text: linkedName === null ? w.notLinked : w.linked(linkedName) };
 }
+
+export interface DailySummary {
+  merchant: string;
+  /** The Bangkok day it covers (YYYY-MM-DD) and until when: the whole day, or today so far. */
+  day: string;
+  untilTime: string | null;
+  moneyIn: { count: number; satang: Satang };
+  moneyOut: { count: number; satang: Satang };
+  /** What the wallet moved by: money in less fees, less money out and its fees, of what the fees are known. */
+  netSatang: Satang;
+  feesUnknown: boolean;
+  waitingApproval: number;
+  needsReview: number;
+  failed: number;
+}
+
+const SUMMARY_WORDS = defineMessages({
+  en: {
+    title: (merchant: string) => `Daily summary · ${merchant}`,
+    wholeDay: (day: string) => `The whole of ${day} (Bangkok)`,
+    soFar: (day: string, time: string) => `${day} until ${time} (Bangkok)`,
+    moneyIn: "Money in",
+    moneyOut: "Money out",
+    net: "Net to the wallet",
+    feesUnknown: "some fees not known yet",
+    waiting: "Waiting for approval",
+    review: "Needs a person",
+    failed: "Money out failed",
+    count: (n: number) => `${n} ${n === 1 ? "request" : "requests"}`,
+    open: "Open the overview",
+    alt: (merchant: string, moneyIn: string, moneyOut: string) => `PayDesk: ${merchant}: money in ${moneyIn}, money out ${moneyOut}`,
+  },
+  th: {
+    title: (merchant: string) => `สรุปประจำวัน · ${merchant}`,
+    wholeDay: (day: string) => `ทั้งวัน ${day} (เวลากรุงเทพฯ)`,
+    soFar: (day: string, time: string) => `${day} ถึง ${time} น. (เวลากรุงเทพฯ)`,
+    moneyIn: "เงินเข้า",
+    moneyOut: "เงินออก",
+    net: "สุทธิเข้ากระเป๋าเงิน",
+    feesUnknown: "ค่าธรรมเนียมบางรายการยังไม่ทราบ",
+    waiting: "รออนุมัติ",
+    review: "ต้องให้เจ้าหน้าที่ตรวจสอบ",
+    failed: "โอนเงินออกไม่สำเร็จ",
+    count: (n: number) => `${n} รายการ`,
+    open: "เปิดภาพรวม",
+    alt: (merchant: string, moneyIn: string, moneyOut: string) => `PayDesk: ${merchant}: เงินเข้า ${moneyIn} เงินออก ${moneyOut}`,
+  },
+});
+
+/** The merchant's day in figures (the overview's, lib/overview/figures.ts), and a button to the overview. */
+export function summaryMessage(summary: DailySummary, locale: Locale, overviewUrl: string) {
+  const w = SUMMARY_WORDS(locale);
+  const signed = (satang: Satang) => (satang < 0 ? `−${formatThb(-satang as Satang)}` : formatThb(satang));
+  return {
+    type: "flex",
+    altText: w.alt(summary.merchant, formatThb(summary.moneyIn.satang), formatThb(summary.moneyOut.satang)).slice(0, 1_500),
+    contents: {
+      type: "bubble",
+      body: {
+        type: "box",
+        layout: "vertical",
+        spacing: "md",
+        contents: [
+          text(w.title(summary.merchant), { weight: "bold", size: "md" }),
+          text(summary.untilTime ? w.soFar(summary.day, summary.untilTime) : w.wholeDay(summary.day), { size: "sm", color: "#6B7280" }),
+          row(w.moneyIn, `${formatThb(summary.moneyIn.satang)} · ${w.count(summary.moneyIn.count)}`),
+          row(w.moneyOut, `${formatThb(summary.moneyOut.satang)} · ${w.count(summary.moneyOut.count)}`),
+          row(w.net, `${signed(summary.netSatang)}${summary.feesUnknown ? ` (${w.feesUnknown})` : ""}`),
+          row(w.waiting, w.count(summary.waitingApproval)),
+          row(w.review, w.count(summary.needsReview)),
+          row(w.failed, w.count(summary.failed)),
+        ],
+      },
+      footer: button(w.open, overviewUrl),
+    },
+  };
+}

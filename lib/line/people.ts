@@ -46,7 +46,7 @@ export async function saveLineGroup(
 export function lineKindsFor(role: Role): LineChoiceKind[] {
   const email = notificationsFor(role);
   const kinds: LineChoiceKind[] = [];
-  if (email.includes("approvalWaiting")) kinds.push("approval.waiting", "payin.paid_large");
+  if (email.includes("approvalWaiting")) kinds.push("approval.waiting", "payin.paid_large", "daily.summary");
   if (email.includes("needsReview")) kinds.push("request.needs_review");
   if (email.includes("payoutFailed")) kinds.push("payout.failed");
   return LINE_CHOICE_KINDS.filter((kind) => kinds.includes(kind));
@@ -68,21 +68,35 @@ export async function saveLineChoices(db: Db, staffId: string, offered: readonly
   return off;
 }
 
-/** Each merchant's LINE threshold for paid Pay-Ins, as baht text ("100000.00"), for those in `merchantIds`. */
-export async function linePaidThresholds(db: Db, merchantIds: string[]): Promise<Map<string, string | null>> {
+/** Each merchant's LINE settings, for those in `merchantIds`: the large Pay-In amount (baht text) and the summary time. */
+export async function lineMerchantSettings(
+  db: Db,
+  merchantIds: string[],
+): Promise<Map<string, { threshold: string | null; summaryTime: string | null }>> {
   if (merchantIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: merchants.id, threshold: merchants.linePaidThreshold })
+    .select({ id: merchants.id, threshold: merchants.linePaidThreshold, summaryTime: merchants.lineSummaryTime })
     .from(merchants)
     .where(inArray(merchants.id, merchantIds));
-  return new Map(rows.map((row) => [row.id, row.threshold]));
+  return new Map(rows.map((row) => [row.id, { threshold: row.threshold, summaryTime: row.summaryTime }]));
 }
 
-export async function saveLinePaidThreshold(db: Db, merchantId: string, satang: Satang | null): Promise<boolean> {
-  const updated = await db
+/** Saves a merchant's LINE settings; a summary time set anew counts from now (no summary is due from before it). */
+export async function saveLineMerchantSettings(
+  db: Db,
+  merchantId: string,
+  input: { threshold: Satang | null; summaryTime: string | null },
+  now = new Date(),
+): Promise<boolean> {
+  const [current] = await db.select({ time: merchants.lineSummaryTime }).from(merchants).where(eq(merchants.id, merchantId));
+  if (!current) return false;
+  await db
     .update(merchants)
-    .set({ linePaidThreshold: satang === null ? null : toDecimalString(satang) })
-    .where(eq(merchants.id, merchantId))
-    .returning({ id: merchants.id });
-  return updated.length > 0;
+    .set({
+      linePaidThreshold: input.threshold === null ? null : toDecimalString(input.threshold),
+      lineSummaryTime: input.summaryTime,
+      ...(input.summaryTime !== current.time ? { lineSummarySince: input.summaryTime === null ? null : now } : {}),
+    })
+    .where(eq(merchants.id, merchantId));
+  return true;
 }

@@ -14,6 +14,7 @@ export const lineRuleMessages = keyedMessages("line", {
     offerUnknown: "This link is not one PayDesk sent, or it was already used. Write anything to PayDesk's LINE account for a new one.",
     offerExpired: "This link has expired (links last 10 minutes). Write anything to PayDesk's LINE account for a new one.",
     amountInvalid: "Write an amount in baht, such as 100,000 or 100000.00, or leave it empty for none.",
+    timeInvalid: "Write a time as hours and minutes, such as 18:00, or leave it empty for none.",
   },
   th: {
     tokenRequired: "วาง Channel access token (long-lived) จาก LINE Developers console แท็บ Messaging API",
@@ -27,5 +28,6 @@ export const lineRuleMessages = keyedMessages("line", {
     offerUnknown: "ลิงก์นี้ไม่ใช่ลิงก์ที่ PayDesk ส่งให้ หรือถูกใช้ไปแล้ว พิมพ์ข้อความใดก็ได้ถึงบัญชี LINE ของ PayDesk เพื่อรับลิงก์ใหม่",
     offerExpired: "ลิงก์นี้หมดอายุแล้ว (ลิงก์ใช้ได้ 10 นาที) พิมพ์ข้อความใดก็ได้ถึงบัญชี LINE ของ PayDesk เพื่อรับลิงก์ใหม่",
     amountInvalid: "กรอกจำนวนเงินเป็นบาท เช่น 100,000 หรือ 100000.00 หรือเว้นว่างหากไม่ต้องการ",
+    timeInvalid: "กรอกเวลาเป็นชั่วโมงและนาที เช่น 18:00 หรือเว้นว่างหากไม่ต้องการ",
   },
 });

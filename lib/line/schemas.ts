@@ -6,7 +6,13 @@ import { lineRuleMessages } from "./rule-messages";
 const R = lineRuleMessages.keys;
 
 /** The kinds a group or a person can be sent (lib/line/messages.ts); the link messages are not a choice. */
-export const LINE_CHOICE_KINDS = ["approval.waiting", "request.needs_review", "payout.failed", "payin.paid_large"] as const;
+export const LINE_CHOICE_KINDS = [
+  "approval.waiting",
+  "request.needs_review",
+  "payout.failed",
+  "payin.paid_large",
+  "daily.summary",
+] as const;
 export type LineChoiceKind = (typeof LINE_CHOICE_KINDS)[number];
 
 export const connectLineSchema = z.object({
@@ -30,8 +36,8 @@ export const startLinkSchema = z.object({ linkToken: z.string().min(1).max(200) 
 
 export const emptySchema = z.object({});
 
-/** A merchant's LINE threshold for paid Pay-Ins: baht as typed ("100,000"); empty = none. */
-export const linePaidThresholdSchema = z.object({
+/** A merchant's LINE settings: the large Pay-In amount (baht as typed, "100,000"; empty = none) and the daily summary's Bangkok time ("HH:MM"; empty = none). */
+export const lineMerchantSchema = z.object({
   merchantId: z.string().min(1).max(100),
   threshold: z
     .string()
@@ -43,4 +49,8 @@ export const linePaidThresholdSchema = z.object({
       ctx.addIssue({ code: "custom", message: R.amountInvalid });
       return z.NEVER;
     }),
+  summaryTime: z
+    .string()
+    .trim()
+    .regex(/^(?:(?:[01]\d|2[0-3]):[0-5]\d)?$/, R.timeInvalid),
 });

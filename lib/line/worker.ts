@@ -7,6 +7,8 @@ import type { KeyVault } from "../merchants/key-vault";
 import { lineChannelSecrets } from "./channel";
 import { callLine, lineApi, type LineFailure } from "./client";
 import { handleLineEvents } from "./events";
+import { enqueueDueSummaries } from "./summary";
+import { APPROVER_ROLES } from "../notify/outbox";
 import { requestMessage, type RequestMessageKind } from "./messages";
 import { toSatang } from "../money";
 
@@ -31,6 +33,8 @@ export interface LineWorkerOptions {
   pollMs?: number;
   maxAttempts?: number;
   batch?: number;
+  /** The clock the daily summaries are due by (tests set it). */
+  now?: () => Date;
   log?: (message: string) => void;
 }
 
@@ -150,6 +154,8 @@ export async function sendDueLineMessages(options: LineWorkerOptions, stopping: 
   const api = channel ? lineApi(channel.accessToken, options.apiBaseUrl) : null;
   // Events stored and not handled half a minute on (the instance stopped, LINE was away) are handled first.
   if (api) await handleLineEvents(db, { api, consoleUrl: options.consoleUrl }, { olderThan: new Date(Date.now() - 30_000) });
+  // The merchants' daily summaries that came due (lib/line/summary.ts).
+  if (api) await enqueueDueSummaries(db, { consoleUrl: options.consoleUrl, approverRoles: APPROVER_ROLES, now: options.now?.() });
   const leased = await lease(db, leaseUntil, batch);
   if (leased.length === 0) return 0;
   for (const message of leased) {

@@ -138,7 +138,7 @@ const rollupSums = (t: typeof requestRollup | typeof requestRollupDay) => ({
   feePaid: sql<string>`sum(${t.feePaid})::text`,
 });
 
-async function periodFigures(db: Db, scope: Scope, merchant: string | "all", period: Period): Promise<PeriodFigures> {
+export async function periodFigures(db: Db, scope: Scope, merchant: string | "all", period: Period): Promise<PeriodFigures> {
   // Periods are whole Bangkok days: the daily totals hold them (24× fewer rows than the hours).
   const inPeriod = (column: typeof requestRollupDay.day | typeof requestPayTimesDay.day) =>
     sql`${column} >= ${period.fromDay}::date and ${column} <= ${period.toDay}::date`;

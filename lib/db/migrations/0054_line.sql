@@ -48,7 +48,9 @@ CREATE TABLE "line_groups" (
   "kinds" text[] DEFAULT '{}' NOT NULL
 );--> statement-breakpoint
 ALTER TABLE "staff_users" ADD COLUMN "line_off" text[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
-ALTER TABLE "merchants" ADD COLUMN "line_paid_threshold" numeric(14, 2);
+ALTER TABLE "merchants" ADD COLUMN "line_paid_threshold" numeric(14, 2);--> statement-breakpoint
+ALTER TABLE "merchants" ADD COLUMN "line_summary_time" text;--> statement-breakpoint
+ALTER TABLE "merchants" ADD COLUMN "line_summary_since" timestamp with time zone;
 --> statement-breakpoint
 CREATE TABLE "line_messages" (
   "id" bigserial PRIMARY KEY NOT NULL,

@@ -24,6 +24,10 @@ export const merchants = pgTable(
     payoutApprovalThreshold: money("payout_approval_threshold"),
     /** A paid Pay-In of at least this much is told by LINE (lib/line/outbox.ts); null: none. */
     linePaidThreshold: money("line_paid_threshold"),
+    /** When the merchant's daily LINE summary goes out, Bangkok time "HH:MM"; null: none (lib/line/summary.ts). */
+    lineSummaryTime: text("line_summary_time"),
+    /** When that time was set: no summary is due from before it. */
+    lineSummarySince: timestamp("line_summary_since", { withTimezone: true }),
     /** The most a single Pay-Out or Withdrawal may be, however it is made (lib/requests/form-context.ts `ceilingIssue`). */
     payoutCeiling: money("payout_ceiling").notNull().default("2000000.00"),
     isDemo: boolean("is_demo").notNull().default(false),

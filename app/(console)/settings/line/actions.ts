@@ -3,9 +3,9 @@
 import { ActionError, defineAction } from "@/lib/auth/action";
 import { env } from "@/lib/env";
 import { connectLine, disconnectLine, lineWebhookUrl } from "@/lib/line/channel";
-import { saveLineGroup, saveLinePaidThreshold } from "@/lib/line/people";
+import { saveLineGroup, saveLineMerchantSettings } from "@/lib/line/people";
 import { lineRuleMessages } from "@/lib/line/rule-messages";
-import { connectLineSchema, emptySchema, lineGroupSchema, linePaidThresholdSchema } from "@/lib/line/schemas";
+import { connectLineSchema, emptySchema, lineGroupSchema, lineMerchantSchema } from "@/lib/line/schemas";
 import { keyVault } from "@/lib/merchants/vault";
 
 /**
@@ -67,14 +67,18 @@ export const saveLineGroupAction = defineAction({
   target: (input) => input.groupId,
 });
 
-export const saveLinePaidThresholdAction = defineAction({
+export const saveLineMerchantAction = defineAction({
   permission: "merchant.manage",
-  schema: linePaidThresholdSchema,
-  audit: "line.paid-threshold",
+  schema: lineMerchantSchema,
+  audit: "line.merchant",
   run: async ({ input, session, db }) => {
     if (session.merchantIds !== null && !session.merchantIds.includes(input.merchantId))
       throw new ActionError(R.merchantUnknown, {}, "not_found");
-    if (!(await saveLinePaidThreshold(db, input.merchantId, input.threshold))) throw new ActionError(R.merchantUnknown, {}, "not_found");
+    const saved = await saveLineMerchantSettings(db, input.merchantId, {
+      threshold: input.threshold,
+      summaryTime: input.summaryTime || null,
+    });
+    if (!saved) throw new ActionError(R.merchantUnknown, {}, "not_found");
     return { merchantId: input.merchantId };
   },
   target: (input) => input.merchantId,

@@ -12,10 +12,10 @@ import { env } from "@/lib/env";
 import { formatDateTime } from "@/lib/i18n/date-time";
 import { getLocale } from "@/lib/i18n/server";
 import { lineChannelSummary, lineWebhookUrl } from "@/lib/line/channel";
-import { lineGroupsList, linePaidThresholds } from "@/lib/line/people";
-import { LinePaidThresholdForm } from "@/components/console/settings/line/paid-threshold-form";
+import { lineGroupsList, lineMerchantSettings } from "@/lib/line/people";
+import { MerchantLineForm } from "@/components/console/settings/line/merchant-line-form";
 import { listMerchantsVisibleTo } from "@/lib/merchants/queries";
-import { connectLineAction, disconnectLineAction, saveLineGroupAction, saveLinePaidThresholdAction } from "./actions";
+import { connectLineAction, disconnectLineAction, saveLineGroupAction, saveLineMerchantAction } from "./actions";
 
 export const metadata: Metadata = { title: "LINE" };
 
@@ -26,7 +26,7 @@ export default async function LineSettingsPage() {
   const t = lineMessages(locale);
   const [channel, groups, merchants] = await Promise.all([lineChannelSummary(db), lineGroupsList(db), listMerchantsVisibleTo(db, session)]);
   const webhookUrl = lineWebhookUrl(env().PUBLIC_BASE_URL);
-  const thresholds = await linePaidThresholds(
+  const perMerchant = await lineMerchantSettings(
     db,
     merchants.map((merchant) => merchant.id),
   );
@@ -85,10 +85,10 @@ export default async function LineSettingsPage() {
           <ul className="mt-3 space-y-3">
             {merchants.map((merchant) => (
               <li key={merchant.id}>
-                <LinePaidThresholdForm
+                <MerchantLineForm
                   merchant={{ id: merchant.id, name: merchant.displayName }}
-                  threshold={thresholds.get(merchant.id) ?? null}
-                  action={saveLinePaidThresholdAction}
+                  settings={perMerchant.get(merchant.id) ?? { threshold: null, summaryTime: null }}
+                  action={saveLineMerchantAction}
                   locale={locale}
                 />
               </li>
