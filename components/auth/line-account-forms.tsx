@@ -1,13 +1,13 @@
 "use client";
 
-import { useRouter } from "next/navigation";
+import { ActionButtonForm } from "@/components/ui/action-button-form";
 import { SubmitButton } from "@/components/ui/button";
 import { FormNotice } from "@/components/ui/field";
 import { useActionForm } from "@/components/ui/use-action-form";
 import type { ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
 import { lineRuleMessages } from "@/lib/line/rule-messages";
-import { emptySchema, lineChoicesSchema, startLinkSchema, type LineChoiceKind } from "@/lib/line/schemas";
+import { lineChoicesSchema, startLinkSchema, type LineChoiceKind } from "@/lib/line/schemas";
 import { lineKindMessages } from "@/lib/line/kind-messages";
 import { lineAccountMessages } from "./line-account-messages";
 
@@ -51,18 +51,15 @@ export function LineChoicesForm({
 
 export function UnlinkLineForm({ action, locale }: { action: ServerAction<{ userId: string }>; locale: Locale }) {
   const t = lineAccountMessages(locale);
-  const router = useRouter();
-  const { onSubmit, formError, result, isSubmitting } = useActionForm({
-    schema: emptySchema,
-    action,
-    defaultValues: {},
-    onSuccess: () => router.refresh(),
-  });
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-3 space-y-3" data-testid="line-unlink">
-      <FormNotice error={formError} success={result ? t.unlinked : null} testId="line-unlink" />
-      <SubmitButton label={t.unlink} pendingLabel={t.unlinking} isPending={isSubmitting} variant="plain" />
-    </form>
+    <ActionButtonForm
+      action={action}
+      label={t.unlink}
+      pendingLabel={t.unlinking}
+      success={t.unlinked}
+      variant="plain"
+      testId="line-unlink"
+    />
   );
 }
 

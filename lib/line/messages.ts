@@ -73,53 +73,38 @@ const button = (label: string, uri: string) => ({
   contents: [{ type: "button", style: "primary", color: "#047857", height: "sm", action: { type: "uri", label, uri } }],
 });
 
+/** A Flex message of one bubble: its lines, one button, and the words shown where the bubble cannot be (≤ 1,500). */
+const flexBubble = (altText: string, lines: unknown[], footer: ReturnType<typeof button>) => ({
+  type: "flex",
+  altText: altText.slice(0, 1_500),
+  contents: { type: "bubble", body: { type: "box", layout: "vertical", spacing: "md", contents: lines }, footer },
+});
+
 /** A request's message: what happened, the amount, merchant and RefId1, and a button that opens it. */
 export function requestMessage(kind: RequestMessageKind, request: LineToldRequest, locale: Locale, requestUrl: string) {
   const w = WORDS(locale);
   const amount = formatThb(request.amountSatang);
-  return {
-    type: "flex",
-    altText: w.alt(w[kind], w[request.kind], amount, request.refId1).slice(0, 1_500),
-    contents: {
-      type: "bubble",
-      body: {
-        type: "box",
-        layout: "vertical",
-        spacing: "md",
-        contents: [
-          text(w[kind], { weight: "bold", size: "md", color: kind === "payout.failed" ? "#B91C1C" : "#111827" }),
-          text(`${w[request.kind]} ${amount}`, { weight: "bold", size: "xl" }),
-          row(w.merchant, request.merchant),
-          row(w.reference, request.refId1),
-        ],
-      },
-      footer: button(w.open, requestUrl),
-    },
-  };
+  return flexBubble(
+    w.alt(w[kind], w[request.kind], amount, request.refId1),
+    [
+      text(w[kind], { weight: "bold", size: "md", color: kind === "payout.failed" ? "#B91C1C" : "#111827" }),
+      text(`${w[request.kind]} ${amount}`, { weight: "bold", size: "xl" }),
+      row(w.merchant, request.merchant),
+      row(w.reference, request.refId1),
+    ],
+    button(w.open, requestUrl),
+  );
 }
 
 /** Sent to a LINE user who followed or wrote to the account and is not linked: the link page's address. */
 export function linkOfferMessage(linkUrl: string) {
   // Whose language is not known yet: Thai, then English.
   const [th, en] = [WORDS("th"), WORDS("en")];
-  return {
-    type: "flex",
-    altText: `${th.offerAlt} / ${en.offerAlt}`,
-    contents: {
-      type: "bubble",
-      body: {
-        type: "box",
-        layout: "vertical",
-        spacing: "md",
-        contents: [
-          text(th.offerTitle, { weight: "bold" }),
-          text(th.offerBody, { size: "sm" }),
-          text(en.offerBody, { size: "sm", color: "#6B7280" }),
-        ],
-      },
-      footer: button(th.offerButton, linkUrl),
-    },
-  };
+  return flexBubble(
+    `${th.offerAlt} / ${en.offerAlt}`,
+    [text(th.offerTitle, { weight: "bold" }), text(th.offerBody, { size: "sm" }), text(en.offerBody, { size: "sm", color: "#6B7280" })],
+    button(th.offerButton, linkUrl),
+  );
 }
 
 export function linkResultMessage(locale: Locale, linkedName: string | null) {
@@ -179,27 +164,18 @@ const SUMMARY_WORDS = defineMessages({
 export function summaryMessage(summary: DailySummary, locale: Locale, overviewUrl: string) {
   const w = SUMMARY_WORDS(locale);
   const signed = (satang: Satang) => (satang < 0 ? `−${formatThb(-satang as Satang)}` : formatThb(satang));
-  return {
-    type: "flex",
-    altText: w.alt(summary.merchant, formatThb(summary.moneyIn.satang), formatThb(summary.moneyOut.satang)).slice(0, 1_500),
-    contents: {
-      type: "bubble",
-      body: {
-        type: "box",
-        layout: "vertical",
-        spacing: "md",
-        contents: [
-          text(w.title(summary.merchant), { weight: "bold", size: "md" }),
-          text(summary.untilTime ? w.soFar(summary.day, summary.untilTime) : w.wholeDay(summary.day), { size: "sm", color: "#6B7280" }),
-          row(w.moneyIn, `${formatThb(summary.moneyIn.satang)} · ${w.count(summary.moneyIn.count)}`),
-          row(w.moneyOut, `${formatThb(summary.moneyOut.satang)} · ${w.count(summary.moneyOut.count)}`),
-          row(w.net, `${signed(summary.netSatang)}${summary.feesUnknown ? ` (${w.feesUnknown})` : ""}`),
-          row(w.waiting, w.count(summary.waitingApproval)),
-          row(w.review, w.count(summary.needsReview)),
-          row(w.failed, w.count(summary.failed)),
-        ],
-      },
-      footer: button(w.open, overviewUrl),
-    },
-  };
+  return flexBubble(
+    w.alt(summary.merchant, formatThb(summary.moneyIn.satang), formatThb(summary.moneyOut.satang)),
+    [
+      text(w.title(summary.merchant), { weight: "bold", size: "md" }),
+      text(summary.untilTime ? w.soFar(summary.day, summary.untilTime) : w.wholeDay(summary.day), { size: "sm", color: "#6B7280" }),
+      row(w.moneyIn, `${formatThb(summary.moneyIn.satang)} · ${w.count(summary.moneyIn.count)}`),
+      row(w.moneyOut, `${formatThb(summary.moneyOut.satang)} · ${w.count(summary.moneyOut.count)}`),
+      row(w.net, `${signed(summary.netSatang)}${summary.feesUnknown ? ` (${w.feesUnknown})` : ""}`),
+      row(w.waiting, w.count(summary.waitingApproval)),
+      row(w.review, w.count(summary.needsReview)),
+      row(w.failed, w.count(summary.failed)),
+    ],
+    button(w.open, overviewUrl),
+  );
 }

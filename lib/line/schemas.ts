@@ -1,19 +1,12 @@
 import { z } from "zod";
 import { parseAmount, type Satang } from "../money";
 import { lineRuleMessages } from "./rule-messages";
+import { LINE_CHOICE_KINDS } from "./kinds";
 
 /** The forms of Settings → LINE and of linking LINE; the same schemas check the browser's form and the server's action. This file reaches the browser. */
 const R = lineRuleMessages.keys;
 
-/** The kinds a group or a person can be sent (lib/line/messages.ts); the link messages are not a choice. */
-export const LINE_CHOICE_KINDS = [
-  "approval.waiting",
-  "request.needs_review",
-  "payout.failed",
-  "payin.paid_large",
-  "daily.summary",
-] as const;
-export type LineChoiceKind = (typeof LINE_CHOICE_KINDS)[number];
+export { LINE_CHOICE_KINDS, type LineChoiceKind } from "./kinds";
 
 export const connectLineSchema = z.object({
   accessToken: z.string().trim().min(1, R.tokenRequired).max(1_000, R.tokenTooLong),

@@ -1,10 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { redirect } from "next/navigation";
 import { NotificationChoicesForm } from "@/components/auth/notification-choices-form";
 import { notificationMessages } from "@/components/auth/notification-messages";
-import { AccountHeader } from "@/components/auth/account-header";
-import { CONSOLE_HOME } from "@/lib/auth/callback-path";
+import { AccountShell } from "@/components/auth/account-shell";
 import { currentSession } from "@/lib/auth/current-session";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -17,7 +15,6 @@ import { LineAccountSection } from "@/components/auth/line-account-section";
 import { lineChannelSummary } from "@/lib/line/channel";
 import { lineAccountOf } from "@/lib/line/linking";
 import { lineChoicesOf, lineKindsFor } from "@/lib/line/people";
-import { consoleFontClass } from "@/components/console/console-font";
 import "../../globals.css";
 
 export const metadata: Metadata = { title: "E-mail and LINE" };
@@ -40,53 +37,45 @@ export default async function NotificationsPage() {
   const isStandIn = settings.isSandbox && settings.lineApiBaseUrl === settings.providerBaseUrl;
   const lineOffered = lineKindsFor(session.role);
   return (
-    <div className={`min-h-screen ${consoleFontClass}`}>
-      <AccountHeader locale={locale} setLocale={setLocaleAction} signOut={signOutAction} />
-      <main className="mx-auto max-w-2xl px-6 py-10">
-        <h1 className="text-2xl font-semibold">{t.title}</h1>
-        <p className="mt-2 text-sm text-slate-700">{t.intro}</p>
-        <p className="mt-1 text-sm text-slate-600">{t.sentTo(session.email)}</p>
-        {!env().SMTP_URL && (
-          <p
-            role="note"
-            className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
-            data-testid="no-smtp"
-          >
-            {t.notConfigured}
-          </p>
-        )}
-        <section className="mt-6 rounded-lg border border-slate-200 bg-white p-5">
-          {offered.length === 0 ? (
-            <p className="text-sm text-slate-700" data-testid="no-notifications">
-              {t.none}
-            </p>
-          ) : (
-            <NotificationChoicesForm action={saveNotificationChoicesAction} locale={locale} offered={offered} choices={choices} />
-          )}
-        </section>
-        <LineAccountSection
-          locale={locale}
-          saveChoices={saveLineChoicesAction}
-          unlink={unlinkLineAction}
-          view={{
-            bot,
-            isStandIn,
-            friendUrl: bot
-              ? isStandIn
-                ? `${settings.providerBaseUrl}/sandbox/line`
-                : `https://line.me/R/ti/p/${encodeURIComponent(bot.basicId)}`
-              : null,
-            linkedAt: linked?.linkedAt ?? null,
-            offered: lineOffered,
-            chosen: lineChosen.filter((kind) => lineOffered.includes(kind)),
-          }}
-        />
-        <p className="mt-8 text-sm">
-          <Link href={CONSOLE_HOME} className="text-brand-dark underline">
-            {t.back}
-          </Link>
+    <AccountShell locale={locale} setLocale={setLocaleAction} signOut={signOutAction} back={t.back}>
+      <h1 className="text-2xl font-semibold">{t.title}</h1>
+      <p className="mt-2 text-sm text-slate-700">{t.intro}</p>
+      <p className="mt-1 text-sm text-slate-600">{t.sentTo(session.email)}</p>
+      {!env().SMTP_URL && (
+        <p
+          role="note"
+          className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+          data-testid="no-smtp"
+        >
+          {t.notConfigured}
         </p>
-      </main>
-    </div>
+      )}
+      <section className="mt-6 rounded-lg border border-slate-200 bg-white p-5">
+        {offered.length === 0 ? (
+          <p className="text-sm text-slate-700" data-testid="no-notifications">
+            {t.none}
+          </p>
+        ) : (
+          <NotificationChoicesForm action={saveNotificationChoicesAction} locale={locale} offered={offered} choices={choices} />
+        )}
+      </section>
+      <LineAccountSection
+        locale={locale}
+        saveChoices={saveLineChoicesAction}
+        unlink={unlinkLineAction}
+        view={{
+          bot,
+          isStandIn,
+          friendUrl: bot
+            ? isStandIn
+              ? `${settings.providerBaseUrl}/sandbox/line`
+              : `https://line.me/R/ti/p/${encodeURIComponent(bot.basicId)}`
+            : null,
+          linkedAt: linked?.linkedAt ?? null,
+          offered: lineOffered,
+          chosen: lineChosen.filter((kind) => lineOffered.includes(kind)),
+        }}
+      />
+    </AccountShell>
   );
 }

@@ -1,10 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { redirect } from "next/navigation";
 import { authMessages } from "@/components/auth/auth-messages";
 import { PasswordForm } from "@/components/auth/password-form";
-import { AccountHeader } from "@/components/auth/account-header";
-import { CONSOLE_HOME } from "@/lib/auth/callback-path";
+import { AccountShell } from "@/components/auth/account-shell";
 import { listPasskeys } from "@/lib/auth/passkeys";
 import { currentSession } from "@/lib/auth/current-session";
 import { getDb } from "@/lib/db";
@@ -13,7 +11,6 @@ import { getLocale } from "@/lib/i18n/server";
 import { signOutAction } from "../../(console)/actions";
 import { setLocaleAction } from "../../login/actions";
 import { changePasswordAction } from "./actions";
-import { consoleFontClass } from "@/components/console/console-font";
 import "../../globals.css";
 
 export const metadata: Metadata = { title: "Password" };
@@ -35,21 +32,11 @@ export default async function PasswordPage() {
   const t = authMessages(locale);
   const isForced = session.mustChangePassword === true;
   return (
-    <div className={`min-h-screen ${consoleFontClass}`}>
-      <AccountHeader locale={locale} setLocale={setLocaleAction} signOut={signOutAction} />
-      <main className="mx-auto max-w-md px-6 py-10">
-        <h1 className="text-2xl font-semibold">{t.choosePasswordTitle}</h1>
-        <p className="mt-2 text-sm text-slate-700">{isForced ? t.choosePasswordForced : t.choosePasswordVoluntary}</p>
-        <p className="mt-1 text-sm text-slate-600">{t.signedInAs(session.name, session.email)}</p>
-        <PasswordForm action={changePasswordAction} locale={locale} isForced={isForced} passkeys={passkeys} />
-        {!isForced && (
-          <p className="mt-8 text-sm">
-            <Link href={CONSOLE_HOME} className="text-brand-dark underline">
-              {t.backToConsole}
-            </Link>
-          </p>
-        )}
-      </main>
-    </div>
+    <AccountShell locale={locale} setLocale={setLocaleAction} signOut={signOutAction} narrow back={isForced ? null : t.backToConsole}>
+      <h1 className="text-2xl font-semibold">{t.choosePasswordTitle}</h1>
+      <p className="mt-2 text-sm text-slate-700">{isForced ? t.choosePasswordForced : t.choosePasswordVoluntary}</p>
+      <p className="mt-1 text-sm text-slate-600">{t.signedInAs(session.name, session.email)}</p>
+      <PasswordForm action={changePasswordAction} locale={locale} isForced={isForced} passkeys={passkeys} />
+    </AccountShell>
   );
 }

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
+import type { LineMessageKind } from "../../line/kinds";
 import { merchants } from "./merchants";
 import { staffUsers } from "./staff";
 
@@ -87,17 +88,7 @@ export const lineGroups = pgTable("line_groups", {
   kinds: text("kinds").array().notNull().default([]),
 });
 
-/** Kinds of LINE message (lib/line/messages.ts). */
-export const LINE_MESSAGE_KINDS = [
-  "link.offer",
-  "link.done",
-  "approval.waiting",
-  "request.needs_review",
-  "payout.failed",
-  "payin.paid_large",
-  "daily.summary",
-] as const;
-export type LineMessageKind = (typeof LINE_MESSAGE_KINDS)[number];
+export { LINE_MESSAGE_KINDS, type LineMessageKind } from "../../line/kinds";
 
 /**
  * A LINE message to push (lib/line/outbox.ts), written in the transaction of what it tells, sent at

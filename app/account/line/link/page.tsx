@@ -1,11 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { redirect } from "next/navigation";
-import { AccountHeader } from "@/components/auth/account-header";
+import { AccountShell } from "@/components/auth/account-shell";
 import { LinkLineForm } from "@/components/auth/line-account-forms";
 import { lineAccountMessages } from "@/components/auth/line-account-messages";
-import { consoleFontClass } from "@/components/console/console-font";
-import { CONSOLE_HOME } from "@/lib/auth/callback-path";
 import { currentSession } from "@/lib/auth/current-session";
 import { getLocale } from "@/lib/i18n/server";
 import { signOutAction } from "../../../(console)/actions";
@@ -30,26 +27,18 @@ export default async function LinkLinePage({ searchParams }: { searchParams: Pro
   const locale = await getLocale();
   const t = lineAccountMessages(locale);
   return (
-    <div className={`min-h-screen ${consoleFontClass}`}>
-      <AccountHeader locale={locale} setLocale={setLocaleAction} signOut={signOutAction} />
-      <main className="mx-auto max-w-2xl px-6 py-10">
-        <h1 className="text-2xl font-semibold">{t.linkTitle}</h1>
-        {token ? (
-          <>
-            <p className="mt-3 text-sm text-slate-700">{t.linkIntro(session.name, session.email)}</p>
-            <LinkLineForm action={startLineLinkAction} locale={locale} linkToken={token} />
-          </>
-        ) : (
-          <p className="mt-3 text-sm text-slate-700" role="alert">
-            {t.linkMissing}
-          </p>
-        )}
-        <p className="mt-8 text-sm">
-          <Link href={CONSOLE_HOME} className="text-brand-dark underline">
-            {t.back}
-          </Link>
+    <AccountShell locale={locale} setLocale={setLocaleAction} signOut={signOutAction} back={t.back}>
+      <h1 className="text-2xl font-semibold">{t.linkTitle}</h1>
+      {token ? (
+        <>
+          <p className="mt-3 text-sm text-slate-700">{t.linkIntro(session.name, session.email)}</p>
+          <LinkLineForm action={startLineLinkAction} locale={locale} linkToken={token} />
+        </>
+      ) : (
+        <p className="mt-3 text-sm text-slate-700" role="alert">
+          {t.linkMissing}
         </p>
-      </main>
-    </div>
+      )}
+    </AccountShell>
   );
 }
