@@ -12,6 +12,7 @@ import { markDoor } from "../http/door";
 import { startLoop } from "../jobs/loop";
 import { exchange } from "../provider/transport";
 import { inSpan, startTracing, tracesUrl, tracingOn, type Tracing } from "./tracing";
+import { scaled } from "@/lib/testing/vitest-project";
 
 interface ReceivedSpan {
   name: string;
@@ -78,7 +79,8 @@ describe("tracing, on", () => {
   let tracing: Tracing;
   beforeAll(async () => {
     otlp = await receiver();
-    tracing = startTracing({ endpoint: otlp.base, serviceName: "paydesk-test", scheduledDelayMs: 50 })!;
+    // A busy machine may take seconds to answer an export: none is given up here.
+    tracing = startTracing({ endpoint: otlp.base, serviceName: "paydesk-test", scheduledDelayMs: 50, exportTimeoutMs: 120_000 })!;
   });
   afterAll(async () => {
     await tracing?.stop();
@@ -137,7 +139,21 @@ describe("tracing, on", () => {
       });
       await expect.poll(() => passes).toBe(1);
       await loop.stop();
-      await tracing.flush();
+      // Every span of the work above, once exported (a busy machine may send them in several batches).
+      const arrived = () => {
+        const spans = otlp.spans();
+        const door = spans.find((span) => span.name === `GET /api/${kind}/traced/[id]`);
+        const job = spans.find((span) => span.name === `job traced-${kind}`);
+        const under = (parent: ReceivedSpan | undefined, name: string) =>
+          spans.some((span) => span.parentSpanId === parent?.spanId && span.name === name);
+        return Boolean(door && job && under(door, "db select") && under(door, "provider GET") && under(job, "db select"));
+      };
+      try {
+        await expect.poll(async () => (await tracing.flush(), arrived()), { timeout: scaled(30_000) }).toBe(true);
+      } catch (error) {
+        const seen = otlp.spans().map((span) => `${span.name} ${span.spanId} ← ${span.parentSpanId ?? "root"}`);
+        throw new Error(`not every span arrived; received: ${seen.join("; ")}`, { cause: error });
+      }
 
       const spans = otlp.spans();
       const door = spans.find((span) => span.name === `GET /api/${kind}/traced/[id]`);

@@ -13,7 +13,7 @@
  * headers, and the provider's answer are never attributes. While tracing is off `inSpan` is a plain
  * call: nothing is allocated and nothing is wrapped.
  */
-import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from "@opentelemetry/api";
+import { context, diag, DiagLogLevel, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from "@opentelemetry/api";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { BatchSpanProcessor, NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
@@ -28,6 +28,8 @@ export interface TracingSettings {
   serviceName?: string;
   /** How long spans gather before a batch is sent (tests shorten it); default 5 s as OTel's. */
   scheduledDelayMs?: number;
+  /** How long one export may take before its spans are given up; default 10 s as OTel's (tests on a busy machine give more). */
+  exportTimeoutMs?: number;
 }
 
 export interface Tracing {
@@ -53,11 +55,21 @@ export function tracesUrl(settings: TracingSettings): string | null {
 export function startTracing(settings: TracingSettings): Tracing | null {
   const url = tracesUrl(settings);
   if (!url || shared.paydeskTracerProvider) return null;
-  const exporter = new OTLPTraceExporter({ url });
+  const exportTimeoutMs = settings.exportTimeoutMs ?? 10_000;
+  const exporter = new OTLPTraceExporter({ url, timeoutMillis: exportTimeoutMs });
   const started = new NodeTracerProvider({
     resource: resourceFromAttributes({ "service.name": settings.serviceName ?? "paydesk" }),
-    spanProcessors: [new BatchSpanProcessor(exporter, { scheduledDelayMillis: settings.scheduledDelayMs ?? 5_000 })],
+    spanProcessors: [
+      new BatchSpanProcessor(exporter, { scheduledDelayMillis: settings.scheduledDelayMs ?? 5_000, exportTimeoutMillis: exportTimeoutMs }),
+    ],
   });
+  // OpenTelemetry's own troubles (a collector away, an export given up, spans dropped) in PayDesk's log, not lost.
+  const said = log("tracing");
+  const noop = () => {};
+  diag.setLogger(
+    { error: (message) => said.warn(message), warn: (message) => said.warn(message), info: noop, debug: noop, verbose: noop },
+    DiagLogLevel.WARN,
+  );
   started.register();
   shared.paydeskTracerProvider = started;
   log("tracing").info("sending traces by OTLP", { url });
@@ -68,6 +80,7 @@ export function startTracing(settings: TracingSettings): Tracing | null {
       await started.shutdown();
       trace.disable();
       context.disable();
+      diag.disable();
       shared.paydeskTracerProvider = null;
     },
   };
