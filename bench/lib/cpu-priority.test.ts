@@ -3,13 +3,27 @@ import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { ownThreads, processTree, threadsOfTrees, withLowPriority } from "./cpu-priority";
 
-/** Every thread's nice value in a process (field 19 of /proc/<pid>/task/<tid>/stat). */
-function nicenessOfThreads(pid: number): number[] {
-  return fs.readdirSync(`/proc/${pid}/task`).map((tid) => {
-    const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
-  });
+/** Each thread's nice value in a process (field 19 of /proc/<pid>/task/<tid>/stat), by thread id. */
+function nicenessByThread(pid: number): Map<number, number> {
+  const niceness = new Map<number, number>();
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      niceness.set(Number(tid), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]));
+    } catch {
+      // a thread that ended meanwhile
+    }
+  }
+  return niceness;
 }
+
+const nicenessOfThreads = (pid: number): number[] => [...nicenessByThread(pid).values()];
+
+/** The nice values of those of `tids` that still run. */
+const nicenessOf = (pid: number, tids: Iterable<number>): number[] => {
+  const now = nicenessByThread(pid);
+  return [...tids].filter((tid) => now.has(tid)).map((tid) => now.get(tid)!);
+};
 
 const started: ChildProcess[] = [];
 afterEach(() => {
@@ -68,13 +82,16 @@ describe("withLowPriority", () => {
     if (process.getuid?.() !== 0) return; // its own priority back needs root
     const { parent } = await parentWithChild();
     const child = new Set(nicenessOfThreads(parent));
-    const own = new Set(nicenessOfThreads(process.pid));
+    // The threads named when it is called: this worker's process may start more of its own meanwhile
+    // (another test file's), which are none of this measurement's business.
+    const ownBefore = nicenessByThread(process.pid);
     const during = await withLowPriority(ownThreads, 19, async () => ({
-      own: nicenessOfThreads(process.pid),
+      own: nicenessOf(process.pid, ownBefore.keys()),
       child: nicenessOfThreads(parent),
     }));
+    expect(during.own.length).toBeGreaterThan(0);
     expect(new Set(during.own)).toEqual(new Set([19]));
     expect(new Set(during.child)).toEqual(child);
-    expect(new Set(nicenessOfThreads(process.pid))).toEqual(own);
+    expect(new Set(nicenessOf(process.pid, ownBefore.keys()))).toEqual(new Set(ownBefore.values()));
   });
 });
