@@ -15,7 +15,7 @@ import { insertStaff } from "../auth/testing/staff";
 import { openDatabase, type Database } from "../db/client";
 import type { Db } from "../db/client";
 import { paymentRequests, payoutBatchRows } from "../db/schema";
-import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
+import { DATABASE_KINDS, postgresSkipReason } from "../db/testing/databases";
 import { findPostgresBin, startPostgres, type PostgresServer } from "../db/testing/postgres-server";
 import { sandboxCoffee } from "../merchants/testing/sandbox-merchant";
 import type { MerchantApi } from "../provider/client";
@@ -27,6 +27,7 @@ import { createRequest } from "../requests/create";
 import { startReconcileWorker } from "../requests/worker";
 import { loopStats } from "./loop";
 import { scaled } from "@/lib/testing/vitest-project";
+import { setUpSandboxWithCoffee } from "../testing/sandbox-fixture";
 
 async function until(condition: () => Promise<boolean>, withinMs: number, what: string): Promise<void> {
   const started = Date.now();
@@ -61,41 +62,35 @@ const linesOf = (db: Db, batchId: string) =>
   db.select().from(payoutBatchRows).where(eq(payoutBatchRows.batchId, batchId)).orderBy(payoutBatchRows.line);
 
 describe.each(DATABASE_KINDS)("stopping a loop on %s", (kind) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
-  let sb: TestSandbox;
-  let api: MerchantApi;
-  let merchantRowId: string;
+  const setup = setUpSandboxWithCoffee(kind, "spec");
   let staffId: string;
   beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase(kind);
-    sb = await startTestSandbox("spec");
-    ({ merchantRowId, api } = await sandboxCoffee(database.db, sb));
-    staffId = (await insertStaff(database.db, { role: "finance" })).id;
-  });
-  afterAll(async () => {
-    await sb?.dispose();
-    await database?.dispose();
+    if (setup.skip) return;
+    staffId = (await insertStaff(setup.database.db, { role: "finance" })).id;
   });
 
-  it.skipIf(skip)(
+  it.skipIf(setup.skip)(
     "finishes the line in hand and leaves the rest to the next instance, untouched",
     { timeout: scaled(30_000) },
     async () => {
-      const { id, refs } = await confirmedFile(database.db, merchantRowId, staffId, ["31.25", "32.25", "33.25"]);
+      const { id, refs } = await confirmedFile(setup.database.db, setup.merchantRowId, staffId, ["31.25", "32.25", "33.25"]);
       // The first line's Pay-Out is answered only after 1.5 s: the stop comes while it is at the provider.
-      await sb.control("POST", "/faults", { operation: "SubmitPayOutRequest", kind: "delay", delayMs: 1_500, match: { refId1: refs[0] } });
-      const loop = startBulkWorker({ db: database.db, apiFor: async () => api, pollMs: 50 });
-      await until(async () => (await linesOf(database.db, id))[0]!.attempts === 1, scaled(10_000), "the first line taken");
+      await setup.sb.control("POST", "/faults", {
+        operation: "SubmitPayOutRequest",
+        kind: "delay",
+        delayMs: 1_500,
+        match: { refId1: refs[0] },
+      });
+      const loop = startBulkWorker({ db: setup.database.db, apiFor: async () => setup.api, pollMs: 50 });
+      await until(async () => (await linesOf(setup.database.db, id))[0]!.attempts === 1, scaled(10_000), "the first line taken");
       await loop.stop();
-      const lines = await linesOf(database.db, id);
+      const lines = await linesOf(setup.database.db, id);
       expect(lines[0]).toMatchObject({ outcome: "sent", attempts: 1, leaseUntil: null });
       expect(lines.slice(1).map((l) => [l.outcome, l.attempts, l.leaseUntil])).toEqual([
         [null, 0, null],
         [null, 0, null],
       ]);
-      expect((await sb.control<unknown[]>("GET", `/requests?refId1=${refs[1]}`)).body).toHaveLength(0);
+      expect((await setup.sb.control<unknown[]>("GET", `/requests?refId1=${refs[1]}`)).body).toHaveLength(0);
     },
   );
 });

@@ -1,14 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
+import { describe, expect, it } from "vitest";
+import { ref } from "../../sandbox/testing/harness";
 import { paymentRequests, requestEvents } from "../db/schema";
-import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
+import { DATABASE_KINDS } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
-import { sandboxCoffee } from "../merchants/testing/sandbox-merchant";
 import { toDecimalString } from "../money";
-import type { MerchantApi } from "../provider/client";
 import { payInRequest, payOutRequest } from "../requests/contract";
 import { createRequest, type CreateOutcome, type RequestRow } from "../requests/create";
 import { fieldMessage, messageKey } from "../requests/form-messages";
@@ -16,6 +14,7 @@ import { declineRequest, listHeldRequests } from "../requests/approve";
 import { reconcileRequest } from "../requests/reconcile";
 import { isRefundable, refundStanding, refundTakes, standingOf } from "./refunds";
 import { scaled } from "@/lib/testing/vitest-project";
+import { setUpSandboxWithCoffee } from "../testing/sandbox-fixture";
 
 describe("what a refund takes from its Pay-In", () => {
   const r = (status: string, requestedAmount: string, paidAmount = "0") => ({ status, requestedAmount, paidAmount });
@@ -63,28 +62,13 @@ describe("a Pay-In's standing, whichever word the provider ended with (spec: pai
 });
 
 describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
-  let sb: TestSandbox;
-  let api: MerchantApi;
-  let merchantRowId: string;
-
-  beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase(kind);
-    sb = await startTestSandbox("spec");
-    ({ merchantRowId, api } = await sandboxCoffee(database.db, sb, { timeoutMs: scaled(10_000) }));
-  });
-  afterAll(async () => {
-    await sb?.dispose();
-    await database?.dispose();
-  });
+  const setup = setUpSandboxWithCoffee(kind, "spec", { timeoutMs: scaled(10_000) });
 
   const row = async (id: string): Promise<RequestRow> =>
-    (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+    (await setup.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
   const reconcile = async (id: string) =>
-    reconcileRequest(database.db, api, await row(id), { providerMerchantId: sb.coffee.merchantId, graceMs: 0 });
-  const atProvider = async (refId1: string) => (await sb.control<unknown[]>("GET", `/requests?refId1=${refId1}`)).body.length;
+    reconcileRequest(setup.database.db, setup.api, await row(id), { providerMerchantId: setup.sb.coffee.merchantId, graceMs: 0 });
+  const atProvider = async (refId1: string) => (await setup.sb.control<unknown[]>("GET", `/requests?refId1=${refId1}`)).body.length;
 
   // A whole baht more each time: the sandbox matches "pay" by amount within the receiving account.
   let payIns = 0;
@@ -94,9 +78,13 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
       kind: "payin" as const,
       payIn: payInRequest({ refId1: ref("P"), payerName: "สมชาย", amountSatang: 50_000 + 100 * payIns++, qrProvider: "PP" as const }),
     };
-    const created = await createRequest(database.db, api, payload, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
+    const created = await createRequest(setup.database.db, setup.api, payload, {
+      merchantRowId: setup.merchantRowId,
+      idempotencyKey: randomUUID(),
+      createdBy: null,
+    });
     if (created.outcome !== "sent") throw new Error(created.outcome);
-    await sb.control("POST", `/requests/${created.request.providerId}/pay`, {});
+    await setup.sb.control("POST", `/requests/${created.request.providerId}/pay`, {});
     expect(await reconcile(created.request.id)).toMatchObject({ state: "paid" });
     return row(created.request.id);
   }
@@ -106,8 +94,8 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
     options: { idempotencyKey?: string; holdForApproval?: boolean; refId1?: string } = {},
   ) =>
     createRequest(
-      database.db,
-      api,
+      setup.database.db,
+      setup.api,
       {
         kind: "payout",
         payOut: payOutRequest({
@@ -117,7 +105,7 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
         }),
       },
       {
-        merchantRowId,
+        merchantRowId: setup.merchantRowId,
         idempotencyKey: options.idempotencyKey ?? randomUUID(),
         createdBy: null,
         holdForApproval: options.holdForApproval,
@@ -126,7 +114,7 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
     );
   const refused = (outcome: CreateOutcome) => (outcome.outcome === "invalid" ? outcome.fieldErrors.amount : undefined);
 
-  it.skipIf(skip)("sends refunds up to what was paid, and refuses the next baht with what is left", async () => {
+  it.skipIf(setup.skip)("sends refunds up to what was paid, and refuses the next baht with what is left", async () => {
     const payIn = await paidPayIn();
     const paid = Math.round(Number(payIn.paidAmount) * 100);
     expect(paid).toBeGreaterThan(0);
@@ -143,16 +131,20 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
     expect(refused(tooMuch)).toEqual([messageKey("refundTooLarge", paid - 20_000)]);
     expect(fieldMessage("en", refused(tooMuch)![0]!)).toContain("is left to refund");
     expect(await atProvider(tooMuchRef)).toBe(0);
-    expect((await database.db.select().from(paymentRequests).where(eq(paymentRequests.refId1, tooMuchRef))).length).toBe(0);
+    expect((await setup.database.db.select().from(paymentRequests).where(eq(paymentRequests.refId1, tooMuchRef))).length).toBe(0);
 
     const restKey = randomUUID();
     expect(await refund(payIn.id, paid - 20_000, { idempotencyKey: restKey })).toMatchObject({ outcome: "sent" });
-    expect(await refundStanding(database.db, await row(payIn.id))).toMatchObject({ paidSatang: paid, refundedSatang: paid, leftSatang: 0 });
-    expect((await refundStanding(database.db, await row(payIn.id))).refunds).toHaveLength(2);
+    expect(await refundStanding(setup.database.db, await row(payIn.id))).toMatchObject({
+      paidSatang: paid,
+      refundedSatang: paid,
+      leftSatang: 0,
+    });
+    expect((await refundStanding(setup.database.db, await row(payIn.id))).refunds).toHaveLength(2);
 
     expect(refused(await refund(payIn.id, 1))).toEqual([messageKey("refundNothingLeft")]);
     // The Pay-In's own timeline names each refund made, and none refused.
-    const entries = await database.db
+    const entries = await setup.database.db
       .select()
       .from(requestEvents)
       .where(and(eq(requestEvents.requestId, payIn.id), eq(requestEvents.type, "refund_requested")));
@@ -164,7 +156,7 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
     expect(await refund(payIn.id, paid - 20_000, { idempotencyKey: restKey })).toMatchObject({ outcome: "existing" });
   });
 
-  it.skipIf(skip)("a refund the provider rejects gives its amount back; a held one keeps it", async () => {
+  it.skipIf(setup.skip)("a refund the provider rejects gives its amount back; a held one keeps it", async () => {
     const payIn = await paidPayIn();
     const paid = Math.round(Number(payIn.paidAmount) * 100);
     const held = await refund(payIn.id, 10_000, { holdForApproval: true });
@@ -174,30 +166,37 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
     if (sent.outcome !== "sent") return;
     expect(refused(await refund(payIn.id, 1))).toEqual([messageKey("refundNothingLeft")]);
 
-    await sb.control("POST", `/requests/${sent.request.providerId}/reject`, { reason: "Beneficiary account closed" });
+    await setup.sb.control("POST", `/requests/${sent.request.providerId}/reject`, { reason: "Beneficiary account closed" });
     expect(await reconcile(sent.request.id)).toMatchObject({ state: "rejected" });
-    expect(await refundStanding(database.db, await row(payIn.id))).toMatchObject({ leftSatang: paid - 10_000 });
+    expect(await refundStanding(setup.database.db, await row(payIn.id))).toMatchObject({ leftSatang: paid - 10_000 });
     expect(await refund(payIn.id, paid - 10_000)).toMatchObject({ outcome: "sent" });
 
     // The checker sees what the held refund is for and who paid it; declined, it gives its amount back.
     if (held.outcome !== "held") return;
-    const queued = (await listHeldRequests(database.db, { merchantIds: [merchantRowId] })).find((h) => h.id === held.request.id);
+    const queued = (await listHeldRequests(setup.database.db, { merchantIds: [setup.merchantRowId] })).find(
+      (h) => h.id === held.request.id,
+    );
     expect(queued?.refundOf).toEqual({ id: payIn.id, refId1: payIn.refId1, payerName: "สมชาย", paidSatang: paid });
     expect(
-      await declineRequest(database.db, { requestId: held.request.id, merchantRowId, actorId: "usr_checker", reason: "Wrong account" }),
+      await declineRequest(setup.database.db, {
+        requestId: held.request.id,
+        merchantRowId: setup.merchantRowId,
+        actorId: "usr_checker",
+        reason: "Wrong account",
+      }),
     ).toMatchObject({
       ok: true,
       state: "canceled",
     });
-    expect(await refundStanding(database.db, await row(payIn.id))).toMatchObject({ leftSatang: 10_000 });
+    expect(await refundStanding(setup.database.db, await row(payIn.id))).toMatchObject({ leftSatang: 10_000 });
   });
 
-  it.skipIf(skip)("refuses what is not a paid Pay-In of this merchant", async () => {
+  it.skipIf(setup.skip)("refuses what is not a paid Pay-In of this merchant", async () => {
     const pending = await createRequest(
-      database.db,
-      api,
+      setup.database.db,
+      setup.api,
       { kind: "payin", payIn: payInRequest({ refId1: ref("N"), payerName: "P", amountSatang: 30_000, qrProvider: "PP" }) },
-      { merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
+      { merchantRowId: setup.merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
     );
     if (pending.outcome !== "sent") throw new Error(pending.outcome);
     expect(refused(await refund(pending.request.id, 100))).toEqual([messageKey("refundNotPaid")]);
@@ -210,18 +209,18 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
     // Another merchant's Pay-In is not found for this one.
     const other = {
       merchantRowId: (
-        await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
+        await createMerchant(setup.database.db, createKeyVault([randomBytes(32)]), {
           displayName: "Gadgets",
-          orgId: sb.gadgets.orgId,
-          merchantId: sb.gadgets.merchantId,
-          submitKey: sb.gadgets.submitKey,
-          readKey: sb.gadgets.readKey,
+          orgId: setup.sb.gadgets.orgId,
+          merchantId: setup.sb.gadgets.merchantId,
+          submitKey: setup.sb.gadgets.submitKey,
+          readKey: setup.sb.gadgets.readKey,
         })
       ).id,
     };
     const forOther = await createRequest(
-      database.db,
-      api,
+      setup.database.db,
+      setup.api,
       {
         kind: "payout",
         payOut: payOutRequest({ refId1: ref("X"), amountSatang: 100, destination: { type: "promptpay", promptPayId: "0812345678" } }),
@@ -231,18 +230,18 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
     expect(refused(forOther)).toEqual([messageKey("refundNotFound")]);
     // Only a Pay-Out can be a refund (a Withdrawal goes to the merchant's own account).
     const withdrawal = await createRequest(
-      database.db,
-      api,
+      setup.database.db,
+      setup.api,
       {
         kind: "withdrawal",
         payOut: payOutRequest({ refId1: ref("W"), amountSatang: 100, destination: { type: "promptpay", promptPayId: "0812345678" } }),
       },
-      { merchantRowId, idempotencyKey: randomUUID(), createdBy: null, refundOf: payIn.id },
+      { merchantRowId: setup.merchantRowId, idempotencyKey: randomUUID(), createdBy: null, refundOf: payIn.id },
     );
     expect(refused(withdrawal)).toEqual([messageKey("refundNotFound")]);
   });
 
-  it.skipIf(skip)("two refunds of the same Pay-In at once cannot both take the last baht", async () => {
+  it.skipIf(setup.skip)("two refunds of the same Pay-In at once cannot both take the last baht", async () => {
     const payIn = await paidPayIn();
     const paid = Math.round(Number(payIn.paidAmount) * 100);
     const share = Math.ceil(paid * 0.6);
@@ -252,6 +251,6 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
       [messageKey("refundTooLarge", paid - share)],
       [messageKey("refundTooLarge", paid - share)],
     ]);
-    expect((await refundStanding(database.db, await row(payIn.id))).refundedSatang).toBe(share);
+    expect((await refundStanding(setup.database.db, await row(payIn.id))).refundedSatang).toBe(share);
   });
 });

@@ -1,65 +1,38 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
+import { describe, expect, it } from "vitest";
+import { ref } from "../../sandbox/testing/harness";
 import { paymentRequests, requestEvents } from "../db/schema";
-import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
-import { createKeyVault } from "../merchants/key-vault";
-import { createMerchant } from "../merchants/manage";
-import { createPaymentApi, type MerchantApi } from "../provider/client";
+import { DATABASE_KINDS } from "../db/testing/databases";
 import { applyToRequest } from "./apply";
 import { createRequest, type RequestRow } from "./create";
 import { reconcileRequest } from "./reconcile";
 import { payInRequest } from "./contract";
+import { setUpSandboxWithCoffee } from "../testing/sandbox-fixture";
 
 describe.each(DATABASE_KINDS)("reconciliation checks that change nothing, on %s", (kind) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
-  let sb: TestSandbox;
-  let api: MerchantApi;
-  let merchantRowId: string;
-
-  beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase(kind);
-    sb = await startTestSandbox("spec");
-    merchantRowId = (
-      await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
-        displayName: "Coffee",
-        orgId: sb.coffee.orgId,
-        merchantId: sb.coffee.merchantId,
-        submitKey: sb.coffee.submitKey,
-        readKey: sb.coffee.readKey,
-      })
-    ).id;
-    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 5_000, limiter: null, backoffMs: 10 }).forMerchant({
-      orgId: sb.coffee.orgId,
-      merchantId: sb.coffee.merchantId,
-      submitKey: sb.coffee.submitKey,
-      readKey: sb.coffee.readKey,
-      label: "Coffee",
-    });
-  });
-  afterAll(async () => {
-    await sb?.dispose();
-    await database?.dispose();
-  });
+  const setup = setUpSandboxWithCoffee(kind, "spec", { backoffMs: 10 });
 
   const row = async (id: string): Promise<RequestRow> =>
-    (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
-  const timeline = async (id: string) => database.db.select().from(requestEvents).where(eq(requestEvents.requestId, id));
+    (await setup.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+  const timeline = async (id: string) => setup.database.db.select().from(requestEvents).where(eq(requestEvents.requestId, id));
   const createPending = async () => {
     const payload = {
       kind: "payin" as const,
       payIn: payInRequest({ refId1: ref("Q"), payerName: "P", amountSatang: 45_000, qrProvider: "PP" as const }),
     };
-    const result = await createRequest(database.db, api, payload, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
+    const result = await createRequest(setup.database.db, setup.api, payload, {
+      merchantRowId: setup.merchantRowId,
+      idempotencyKey: randomUUID(),
+      createdBy: null,
+    });
     if (result.outcome !== "sent" || result.request.status !== "pending") throw new Error(`not pending: ${result.outcome}`);
     return result.request;
   };
-  const reconcile = async (id: string) => reconcileRequest(database.db, api, await row(id), { providerMerchantId: sb.coffee.merchantId });
+  const reconcile = async (id: string) =>
+    reconcileRequest(setup.database.db, setup.api, await row(id), { providerMerchantId: setup.sb.coffee.merchantId });
 
-  it.skipIf(skip)(
+  it.skipIf(setup.skip)(
     "adds no timeline entry for passes that find a pending request still pending, and moves its last check time",
     async () => {
       const created = await createPending();
@@ -79,21 +52,21 @@ describe.each(DATABASE_KINDS)("reconciliation checks that change nothing, on %s"
     },
   );
 
-  it.skipIf(skip)("still records a change the check finds", async () => {
+  it.skipIf(setup.skip)("still records a change the check finds", async () => {
     const created = await createPending();
     const entriesBefore = (await timeline(created.id)).length;
-    await sb.control("POST", `/requests/${created.providerId}/pay`, {});
+    await setup.sb.control("POST", `/requests/${created.providerId}/pay`, {});
     expect(await reconcile(created.id)).toMatchObject({ state: "paid", changed: true });
     const entries = await timeline(created.id);
     expect(entries).toHaveLength(entriesBefore + 1);
     expect(entries.at(-1)!.data).toMatchObject({ outcome: { from: "pending", to: "paid" } });
   });
 
-  it.skipIf(skip)("still records a webhook that only repeats the state, marked ignored", async () => {
+  it.skipIf(setup.skip)("still records a webhook that only repeats the state, marked ignored", async () => {
     const created = await createPending();
     const entriesBefore = (await timeline(created.id)).length;
     const applied = await applyToRequest(
-      database.db,
+      setup.database.db,
       created.id,
       { type: "provider_status", status: "Pending", statusCode: null, reason: null },
       { actor: "webhook" },

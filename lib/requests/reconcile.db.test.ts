@@ -1,50 +1,20 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { scaled } from "../testing/vitest-project";
-import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
+import { ref } from "../../sandbox/testing/harness";
 import { paymentRequests, requestEvents } from "../db/schema";
-import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
-import { createKeyVault } from "../merchants/key-vault";
-import { createMerchant } from "../merchants/manage";
-import { createPaymentApi, type MerchantApi } from "../provider/client";
 import { createRequest, type RequestRow } from "./create";
 import { reconcileRequest } from "./reconcile";
 import { payInRequest, payOutRequest } from "./contract";
+import { coffeeApi } from "../merchants/testing/sandbox-merchant";
+import { setUpSandboxWithCoffee } from "../testing/sandbox-fixture";
 
 describe.each(["spec", "live"] as const)("reconciliation against the %s sandbox", (profile) => {
-  let database: TestDatabase;
-  let sb: TestSandbox;
-  let api: MerchantApi;
-  let merchantRowId: string;
-
-  beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-    sb = await startTestSandbox(profile);
-    merchantRowId = (
-      await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
-        displayName: "Coffee",
-        orgId: sb.coffee.orgId,
-        merchantId: sb.coffee.merchantId,
-        submitKey: sb.coffee.submitKey,
-        readKey: sb.coffee.readKey,
-      })
-    ).id;
-    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: scaled(700), limiter: null, backoffMs: 10 }).forMerchant({
-      orgId: sb.coffee.orgId,
-      merchantId: sb.coffee.merchantId,
-      submitKey: sb.coffee.submitKey,
-      readKey: sb.coffee.readKey,
-      label: "Coffee",
-    });
-  });
-  afterAll(async () => {
-    await sb?.dispose();
-    await database?.dispose();
-  });
+  const setup = setUpSandboxWithCoffee("pglite", profile, { timeoutMs: scaled(700), backoffMs: 10 });
 
   const row = async (id: string): Promise<RequestRow> =>
-    (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+    (await setup.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
   // A whole baht more each time: the live profile does not keep random satang unique, and "pay" is
   // matched by amount within the receiving account, so equal amounts could take each other's payment.
   let payIns = 0;
@@ -60,17 +30,21 @@ describe.each(["spec", "live"] as const)("reconciliation against the %s sandbox"
               destination: { type: "promptpay" as const, promptPayId: "0812345678" },
             }),
           };
-    const result = await createRequest(database.db, api, payload, { merchantRowId, idempotencyKey: randomUUID(), createdBy: null });
+    const result = await createRequest(setup.database.db, setup.api, payload, {
+      merchantRowId: setup.merchantRowId,
+      idempotencyKey: randomUUID(),
+      createdBy: null,
+    });
     if (result.outcome !== "sent") throw new Error(result.outcome);
     return result.request;
   };
   const reconcile = (r: RequestRow, graceMs = 0) =>
-    reconcileRequest(database.db, api, r, { providerMerchantId: sb.coffee.merchantId, graceMs });
-  const atProvider = async (refId1: string) => (await sb.control<{ id: string }[]>("GET", `/requests?refId1=${refId1}`)).body;
+    reconcileRequest(setup.database.db, setup.api, r, { providerMerchantId: setup.sb.coffee.merchantId, graceMs });
+  const atProvider = async (refId1: string) => (await setup.sb.control<{ id: string }[]>("GET", `/requests?refId1=${refId1}`)).body;
 
   it("settles an unknown submit the provider did create, by RefId1, without sending it again", async () => {
     const refId1 = ref("U");
-    await sb.control("POST", "/faults", {
+    await setup.sb.control("POST", "/faults", {
       operation: "SubmitPayInRequest",
       kind: "timeout",
       when: "after",
@@ -91,7 +65,7 @@ describe.each(["spec", "live"] as const)("reconciliation against the %s sandbox"
 
   it("sends again, once, when the provider never created it", async () => {
     const refId1 = ref("N");
-    await sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "reset", when: "before", match: { refId1 } });
+    await setup.sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "reset", when: "before", match: { refId1 } });
     const created = await create(refId1);
     expect(created.status).toBe("unknown");
     expect(await atProvider(refId1)).toHaveLength(0);
@@ -104,21 +78,16 @@ describe.each(["spec", "live"] as const)("reconciliation against the %s sandbox"
 
   it("a check made while a slow re-send is still under way does not send a third time", async () => {
     const refId1 = ref("G");
-    await sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "reset", when: "before", match: { refId1 } });
+    await setup.sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "reset", when: "before", match: { refId1 } });
     const created = await create(refId1);
     expect(created.status).toBe("unknown");
     // The re-send hangs (the provider creates nothing, and its answer never comes within the
     // timeout): a client of its own with a timeout long enough for a loaded machine to make the
     // second check while the first send is still under way.
-    const patient = createPaymentApi({ baseUrl: sb.url, timeoutMs: scaled(2_000), limiter: null, backoffMs: 10 }).forMerchant({
-      orgId: sb.coffee.orgId,
-      merchantId: sb.coffee.merchantId,
-      submitKey: sb.coffee.submitKey,
-      readKey: sb.coffee.readKey,
-      label: "Coffee",
-    });
-    const check = (r: RequestRow) => reconcileRequest(database.db, patient, r, { providerMerchantId: sb.coffee.merchantId, graceMs: 0 });
-    await sb.control("POST", "/faults", {
+    const patient = coffeeApi(setup.sb, { timeoutMs: scaled(2_000), backoffMs: 10 });
+    const check = (r: RequestRow) =>
+      reconcileRequest(setup.database.db, patient, r, { providerMerchantId: setup.sb.coffee.merchantId, graceMs: 0 });
+    await setup.sb.control("POST", "/faults", {
       operation: "SubmitPayInRequest",
       kind: "timeout",
       when: "before",
@@ -131,7 +100,7 @@ describe.each(["spec", "live"] as const)("reconciliation against the %s sandbox"
     // …staff's "Re-check now" (grace 0, as a loaded test would have it).
     expect(await check(await row(created.id))).toMatchObject({ state: "unknown", changed: false });
     await resending;
-    const resent = await database.db
+    const resent = await setup.database.db
       .select()
       .from(requestEvents)
       .where(and(eq(requestEvents.requestId, created.id), eq(requestEvents.type, "resent")));
@@ -141,7 +110,7 @@ describe.each(["spec", "live"] as const)("reconciliation against the %s sandbox"
 
   it("learns that a pending pay-in was paid, and that another expired", async () => {
     const paid = await create(ref("P"));
-    expect((await sb.control("POST", `/requests/${paid.providerId}/pay`, {})).body).toMatchObject({
+    expect((await setup.sb.control("POST", `/requests/${paid.providerId}/pay`, {})).body).toMatchObject({
       matched: true,
       request: { id: paid.providerId },
     });
@@ -151,68 +120,44 @@ describe.each(["spec", "live"] as const)("reconciliation against the %s sandbox"
     expect(collected.paidAmount).toBe(collected.generatedAmount);
     expect(collected.paidAt).not.toBeNull();
     const expired = await create(ref("E"));
-    await sb.control("POST", `/requests/${expired.providerId}/expire`, {});
+    await setup.sb.control("POST", `/requests/${expired.providerId}/expire`, {});
     expect(await reconcile(await row(expired.id))).toMatchObject({ state: "expired", changed: true });
     expect((await row(expired.id)).statusCode).toBe("ERR_EXPIRED_REQUEST");
   });
 
   it("follows partial pay-out rounds and the final payout", async () => {
     const payout = await create(ref("O"), "payout");
-    await sb.control("POST", `/requests/${payout.providerId}/payout`, { amount: "300.00" });
+    await setup.sb.control("POST", `/requests/${payout.providerId}/payout`, { amount: "300.00" });
     expect(await reconcile(await row(payout.id))).toMatchObject({ state: "pending", changed: true });
     expect((await row(payout.id)).paidAmount).toBe("300.00");
-    await sb.control("POST", `/requests/${payout.providerId}/payout`, {});
+    await setup.sb.control("POST", `/requests/${payout.providerId}/payout`, {});
     expect(await reconcile(await row(payout.id))).toMatchObject({ state: profile === "live" ? "approved" : "paid" });
     expect((await row(payout.id)).paidAmount).toBe("1000.00");
   });
 });
 
 describe("a pay-out covered by P2P pay-ins, against the live sandbox", () => {
-  let database: TestDatabase;
-  let sb: TestSandbox;
-  let api: MerchantApi;
-  let merchantRowId: string;
-
-  beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-    // Its own sandbox: P2P pay-ins match the oldest pending pay-out of any test (docs/provider-facts.md §5.5).
-    sb = await startTestSandbox("live");
-    merchantRowId = (
-      await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
-        displayName: "Coffee",
-        orgId: sb.coffee.orgId,
-        merchantId: sb.coffee.merchantId,
-        submitKey: sb.coffee.submitKey,
-        readKey: sb.coffee.readKey,
-      })
-    ).id;
-    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: scaled(700), limiter: null, backoffMs: 10 }).forMerchant({
-      ...sb.coffee,
-      label: "Coffee",
-    });
-  });
-  afterAll(async () => {
-    await sb?.dispose();
-    await database?.dispose();
-  });
+  // Its own sandbox: P2P pay-ins match the oldest pending pay-out of any test (docs/provider-facts.md §5.5).
+  const setup = setUpSandboxWithCoffee("pglite", "live", { timeoutMs: scaled(700), backoffMs: 10 });
 
   const row = async (id: string): Promise<RequestRow> =>
-    (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
-  const reconcile = async (id: string) => reconcileRequest(database.db, api, await row(id), { providerMerchantId: sb.coffee.merchantId });
+    (await setup.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+  const reconcile = async (id: string) =>
+    reconcileRequest(setup.database.db, setup.api, await row(id), { providerMerchantId: setup.sb.coffee.merchantId });
   /** A pay-out of 1,000.00 whose whole amount P2P customers paid, approved round by round at the provider. */
   async function coveredPayOut(): Promise<RequestRow> {
     const created = await createRequest(
-      database.db,
-      api,
+      setup.database.db,
+      setup.api,
       {
         kind: "payout",
         payOut: payOutRequest({ refId1: ref("PC"), amountSatang: 100_000, destination: { type: "promptpay", promptPayId: "0812345678" } }),
       },
-      { merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
+      { merchantRowId: setup.merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
     );
     if (created.outcome !== "sent") throw new Error(created.outcome);
     for (const amount of [600, 400]) {
-      const p2p = await sb.submit("SubmitPayInRequestP2P", sb.gadgets, {
+      const p2p = await setup.sb.submit("SubmitPayInRequestP2P", setup.sb.gadgets, {
         RefId1: ref("PP"),
         PayerName: "P",
         RequestedAmount: amount,
@@ -220,10 +165,10 @@ describe("a pay-out covered by P2P pay-ins, against the live sandbox", () => {
         QrProvider: "PP",
       });
       const { paymentResponse } = (await p2p.json()) as { paymentResponse: { id: string } };
-      expect((await sb.control("POST", `/requests/${paymentResponse.id}/approve`)).status).toBe(200);
+      expect((await setup.sb.control("POST", `/requests/${paymentResponse.id}/approve`)).status).toBe(200);
     }
     const atProvider = (
-      await sb.control<{ status: string; totalPayOutPaidAmountDecimal: number }>("GET", `/requests/${created.request.providerId}`)
+      await setup.sb.control<{ status: string; totalPayOutPaidAmountDecimal: number }>("GET", `/requests/${created.request.providerId}`)
     ).body;
     expect(atProvider).toMatchObject({ status: "Pending", totalPayOutPaidAmountDecimal: 1000 });
     return created.request;
@@ -234,7 +179,7 @@ describe("a pay-out covered by P2P pay-ins, against the live sandbox", () => {
     expect(await reconcile(payout.id)).toMatchObject({ state: "pending", changed: true });
     expect(await row(payout.id)).toMatchObject({ status: "pending", paidAmount: "1000.00", paidAt: null });
     // The provider's admin approves: the final payout of the remainder, 0.00 (docs/provider-facts.md §2.5).
-    expect((await sb.control("POST", `/requests/${payout.providerId}/approve`)).status).toBe(200);
+    expect((await setup.sb.control("POST", `/requests/${payout.providerId}/approve`)).status).toBe(200);
     expect(await reconcile(payout.id)).toMatchObject({ state: "approved", changed: true });
     expect((await row(payout.id)).paidAt).not.toBeNull();
   });
@@ -242,7 +187,9 @@ describe("a pay-out covered by P2P pay-ins, against the live sandbox", () => {
   it("stays open when the rounds add up, and ends rejected when the provider rejects it", async () => {
     const payout = await coveredPayOut();
     expect(await reconcile(payout.id)).toMatchObject({ state: "pending" });
-    expect((await sb.control("POST", `/requests/${payout.providerId}/reject`, { reason: "beneficiary account closed" })).status).toBe(200);
+    expect((await setup.sb.control("POST", `/requests/${payout.providerId}/reject`, { reason: "beneficiary account closed" })).status).toBe(
+      200,
+    );
     expect(await reconcile(payout.id)).toMatchObject({ state: "rejected", changed: true });
     expect(await row(payout.id)).toMatchObject({ status: "rejected", statusReason: "beneficiary account closed" });
   });

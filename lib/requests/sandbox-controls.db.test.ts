@@ -1,61 +1,41 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ref } from "../../sandbox/testing/harness";
 import { paymentRequests, requestEvents } from "../db/schema";
-import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
-import { createPaymentApi, type MerchantApi } from "../provider/client";
 import { createRequest } from "./create";
 import { recheckRequest } from "./recheck";
 import { controlsFor, driveSandbox, runSandboxControl, sandboxControlSchema, type ControlContext } from "./sandbox-controls";
 import { p2pRequest, payInRequest, payOutRequest } from "./contract";
 import { scaled } from "@/lib/testing/vitest-project";
+import { setUpSandboxWithCoffee } from "../testing/sandbox-fixture";
 
 describe("sandbox controls and re-check, against a real sandbox", () => {
-  let database: TestDatabase;
-  let sb: TestSandbox;
-  let api: MerchantApi;
-  let merchantRowId: string;
+  // A provider call to the local sandbox: no test here is about its timeout, and 2 s ran out on a loaded machine.
+  const setup = setUpSandboxWithCoffee("pglite", "spec", { timeoutMs: scaled(10_000) });
   let ctx: ControlContext;
 
-  beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-    sb = await startTestSandbox("spec");
-    const vault = createKeyVault([randomBytes(32)]);
-    merchantRowId = (
-      await createMerchant(database.db, vault, {
-        displayName: "Coffee",
-        orgId: sb.coffee.orgId,
-        merchantId: sb.coffee.merchantId,
-        submitKey: sb.coffee.submitKey,
-        readKey: sb.coffee.readKey,
-      })
-    ).id;
-    // A provider call to the local sandbox: no test here is about its timeout, and 2 s ran out on a loaded machine.
-    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: scaled(10_000), limiter: null }).forMerchant({ ...sb.coffee, label: "Coffee" });
+  beforeAll(() => {
+    const { database, api, merchantRowId, sb } = setup;
     ctx = { db: database.db, apiFor: async () => api, scope: { merchantIds: [merchantRowId] }, actorId: "usr_ann", sandboxUrl: sb.url };
-  });
-  afterAll(async () => {
-    await sb?.dispose();
-    await database?.dispose();
   });
 
   const payIn = async () => {
     const created = await createRequest(
-      database.db,
-      api,
+      setup.database.db,
+      setup.api,
       { kind: "payin", payIn: payInRequest({ refId1: ref("S"), payerName: "สมชาย", amountSatang: 32_500, qrProvider: "PP" }) },
-      { merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
+      { merchantRowId: setup.merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
     );
     if (created.outcome !== "sent") throw new Error(created.outcome);
     return created.request;
   };
   const payOut = async () => {
     const created = await createRequest(
-      database.db,
-      api,
+      setup.database.db,
+      setup.api,
       {
         kind: "payout",
         payOut: payOutRequest({
@@ -64,17 +44,16 @@ describe("sandbox controls and re-check, against a real sandbox", () => {
           destination: { type: "bank", bankCode: "KBANK", accountNo: "1234567890", accountName: "Somchai" },
         }),
       },
-      { merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
+      { merchantRowId: setup.merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
     );
     if (created.outcome !== "sent") throw new Error(created.outcome);
     return created.request;
   };
-  const state = async (id: string) => (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+  const state = async (id: string) => (await setup.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
   const events = async (id: string) =>
-    (await database.db.select().from(requestEvents).where(eq(requestEvents.requestId, id)).orderBy(asc(requestEvents.id))).map((e) => [
-      e.type,
-      e.actor,
-    ]);
+    (await setup.database.db.select().from(requestEvents).where(eq(requestEvents.requestId, id)).orderBy(asc(requestEvents.id))).map(
+      (e) => [e.type, e.actor],
+    );
 
   it("marks a pay-in paid at the sandbox and learns it by re-checking, with the person on the timeline", async () => {
     const request = await payIn();
@@ -136,7 +115,7 @@ describe("sandbox controls and re-check, against a real sandbox", () => {
 
   it("reports the sandbox's refusal and an unreachable sandbox in words, changing nothing", async () => {
     const request = await payIn();
-    await sb.control("POST", `/requests/${request.providerId}/reject`, {});
+    await setup.sb.control("POST", `/requests/${request.providerId}/reject`, {});
     const refused = await runSandboxControl(ctx, "payin", { requestId: request.id, control: "expire" });
     expect(refused).toMatchObject({ outcome: "sandbox_failed", result: { reason: "refused" } });
     expect(await driveSandbox("http://127.0.0.1:9", request.providerId!, "pay", null)).toMatchObject({ ok: false, reason: "unreachable" });
@@ -146,16 +125,17 @@ describe("sandbox controls and re-check, against a real sandbox", () => {
   it("a pay-out held by pending P2P Pay-Ins: the refusal names each of them (PayDesk's request when the person may see it), and nothing moves", async () => {
     await payOut();
     const created = await createRequest(
-      database.db,
-      api,
+      setup.database.db,
+      setup.api,
       { kind: "payin_p2p", payIn: p2pRequest({ refId1: ref("P"), payerName: "สมหญิง", amountSatang: 12_300, qrProvider: "PP" }) },
-      { merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
+      { merchantRowId: setup.merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
     );
     if (created.outcome !== "sent") throw new Error(created.outcome);
     const p2p = created.request;
     // The provider picks the pay-out the P2P reserves (docs/provider-facts.md §5.5): the one PayDesk has a row for.
-    const held = (await sb.control<{ payinPeer2PeerPayoutId: string }>("GET", `/requests/${p2p.providerId}`)).body.payinPeer2PeerPayoutId;
-    const [payout] = await database.db.select().from(paymentRequests).where(eq(paymentRequests.providerId, held));
+    const held = (await setup.sb.control<{ payinPeer2PeerPayoutId: string }>("GET", `/requests/${p2p.providerId}`)).body
+      .payinPeer2PeerPayoutId;
+    const [payout] = await setup.database.db.select().from(paymentRequests).where(eq(paymentRequests.providerId, held));
     expect(payout).toBeDefined();
 
     const refused = await runSandboxControl(ctx, "payout", { requestId: payout!.id, control: "payout" });
@@ -168,21 +148,21 @@ describe("sandbox controls and re-check, against a real sandbox", () => {
     // Someone who may see the pay-out but not the P2P's merchant is told of it, not shown it.
     if (refused.outcome !== "sandbox_failed") throw new Error(refused.outcome);
     const { request: _named, ...unnamed } = refused.reservedBy[0]!;
-    const other = await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
+    const other = await createMerchant(setup.database.db, createKeyVault([randomBytes(32)]), {
       displayName: "Gadgets",
-      orgId: sb.gadgets.orgId,
-      merchantId: sb.gadgets.merchantId,
-      submitKey: sb.gadgets.submitKey,
-      readKey: sb.gadgets.readKey,
+      orgId: setup.sb.gadgets.orgId,
+      merchantId: setup.sb.gadgets.merchantId,
+      submitKey: setup.sb.gadgets.submitKey,
+      readKey: setup.sb.gadgets.readKey,
     });
-    await database.db.update(paymentRequests).set({ merchantId: other.id }).where(eq(paymentRequests.id, p2p.id));
+    await setup.database.db.update(paymentRequests).set({ merchantId: other.id }).where(eq(paymentRequests.id, p2p.id));
     const narrow = await runSandboxControl(ctx, "payout", { requestId: payout!.id, control: "payout" });
     expect(narrow).toMatchObject({ reservedBy: [{ ...unnamed, request: null }] });
     const wide = await runSandboxControl({ ...ctx, scope: { merchantIds: null } }, "payout", { requestId: payout!.id, control: "payout" });
     expect(wide).toMatchObject({ reservedBy: [{ request: { id: p2p.id } }] });
 
     // Decided, it holds nothing: the pay-out goes through.
-    await sb.control("POST", `/requests/${p2p.providerId}/reject`, {});
+    await setup.sb.control("POST", `/requests/${p2p.providerId}/reject`, {});
     expect(await runSandboxControl(ctx, "payout", { requestId: payout!.id, control: "payout" })).toMatchObject({
       outcome: "done",
       recheck: { after: "paid" },
@@ -191,8 +171,8 @@ describe("sandbox controls and re-check, against a real sandbox", () => {
 
   it("re-checks on request and writes who asked on the timeline", async () => {
     const request = await payIn();
-    await sb.control("POST", `/requests/${request.providerId}/pay`, {});
-    expect(await recheckRequest(database.db, ctx.apiFor, ctx.scope, request.id, "usr_bob")).toMatchObject({
+    await setup.sb.control("POST", `/requests/${request.providerId}/pay`, {});
+    expect(await recheckRequest(setup.database.db, ctx.apiFor, ctx.scope, request.id, "usr_bob")).toMatchObject({
       found: true,
       before: "pending",
       after: "paid",
@@ -202,7 +182,7 @@ describe("sandbox controls and re-check, against a real sandbox", () => {
       ["provider_status", "reconcile"],
       ["recheck", "usr_bob"],
     ]);
-    expect(await recheckRequest(database.db, ctx.apiFor, { merchantIds: [] }, request.id, "usr_bob")).toEqual({ found: false });
+    expect(await recheckRequest(setup.database.db, ctx.apiFor, { merchantIds: [] }, request.id, "usr_bob")).toEqual({ found: false });
   });
 
   it("wants an amount for a partial pay-out, and a real one", () => {

@@ -1,17 +1,17 @@
 import { scaled } from "@/lib/testing/vitest-project";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { payInBody, ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
+import { describe, expect, it } from "vitest";
+import { payInBody, ref } from "../../sandbox/testing/harness";
 import { paymentRequests, requestEvents } from "../db/schema";
-import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
-import { createKeyVault } from "../merchants/key-vault";
-import { createMerchant } from "../merchants/manage";
-import { createPaymentApi, type MerchantApi } from "../provider/client";
+import { DATABASE_KINDS } from "../db/testing/databases";
+import { type MerchantApi } from "../provider/client";
 import { CLOCK_SKEW_MS } from "./adopt";
 import { createRequest, newRequestId, type RequestRow } from "./create";
 import { reconcileRequest } from "./reconcile";
 import { payInRequest } from "./contract";
+import { coffeeApi } from "../merchants/testing/sandbox-merchant";
+import { setUpSandboxWithCoffee } from "../testing/sandbox-fixture";
 
 /**
  * An unknown submit always ends (docs/provider-facts.md §3.1, §8.6), against the live profile, which
@@ -21,69 +21,36 @@ import { payInRequest } from "./contract";
  * tested in ./adopt.test.ts.
  */
 describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s", (kind) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
-  let sb: TestSandbox;
-  let api: MerchantApi;
-  let merchantRowId: string;
-
-  beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase(kind);
-    sb = await startTestSandbox("live");
-    merchantRowId = (
-      await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
-        displayName: "Coffee",
-        orgId: sb.coffee.orgId,
-        merchantId: sb.coffee.merchantId,
-        submitKey: sb.coffee.submitKey,
-        readKey: sb.coffee.readKey,
-      })
-    ).id;
-    api = apiFor(sb.coffee.readKey);
-  });
-  afterAll(async () => {
-    await sb?.dispose();
-    await database?.dispose();
-  });
-
-  const apiFor = (readKey: string | null) =>
-    createPaymentApi({ baseUrl: sb.url, timeoutMs: scaled(10_000), limiter: null, backoffMs: 10 }).forMerchant({
-      orgId: sb.coffee.orgId,
-      merchantId: sb.coffee.merchantId,
-      submitKey: sb.coffee.submitKey,
-      readKey,
-      label: "Coffee",
-    });
+  const setup = setUpSandboxWithCoffee(kind, "live", { timeoutMs: scaled(10_000), backoffMs: 10 });
   const row = async (id: string): Promise<RequestRow> =>
-    (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+    (await setup.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
   const timeline = (id: string) =>
-    database.db.select().from(requestEvents).where(eq(requestEvents.requestId, id)).orderBy(asc(requestEvents.id));
-  const create = async (refId1: string, amountSatang = 45_000, using = api) => {
+    setup.database.db.select().from(requestEvents).where(eq(requestEvents.requestId, id)).orderBy(asc(requestEvents.id));
+  const create = async (refId1: string, amountSatang = 45_000, using = setup.api) => {
     const result = await createRequest(
-      database.db,
+      setup.database.db,
       using,
       { kind: "payin", payIn: payInRequest({ refId1, payerName: "P", amountSatang, qrProvider: "PP" }) },
-      { merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
+      { merchantRowId: setup.merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
     );
     if (result.outcome !== "sent") throw new Error(result.outcome);
     return result.request;
   };
   const reconcile = (r: RequestRow, options: { graceMs?: number; maxResends?: number; using?: MerchantApi } = {}) =>
-    reconcileRequest(database.db, options.using ?? api, r, {
-      providerMerchantId: sb.coffee.merchantId,
+    reconcileRequest(setup.database.db, options.using ?? setup.api, r, {
+      providerMerchantId: setup.sb.coffee.merchantId,
       graceMs: options.graceMs ?? 0,
       maxResends: options.maxResends,
     });
   /** A request made at the provider directly (its portal, another system), not by PayDesk. */
   const madeElsewhere = async (refId1: string, amount: number) => {
-    const response = await sb.submit("SubmitPayInRequest", sb.coffee, payInBody({ RefId1: refId1, RequestedAmount: amount }));
+    const response = await setup.sb.submit("SubmitPayInRequest", setup.sb.coffee, payInBody({ RefId1: refId1, RequestedAmount: amount }));
     expect(response.status).toBe(200);
     return ((await response.json()) as { paymentResponse: { id: string } }).paymentResponse.id;
   };
   const notes = async (id: string) => JSON.stringify((await timeline(id)).map((e) => e.data));
 
-  it.skipIf(skip)("refuses, never adopts, a RefId1 used by a request made outside PayDesk with the same amount", async () => {
+  it.skipIf(setup.skip)("refuses, never adopts, a RefId1 used by a request made outside PayDesk with the same amount", async () => {
     const refId1 = ref("DS");
     const elsewhere = await madeElsewhere(refId1, 450);
     // Earlier than the clock-skew tolerance allows for: it cannot be this submit's.
@@ -109,7 +76,7 @@ describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s
     });
   });
 
-  it.skipIf(skip)(
+  it.skipIf(setup.skip)(
     "never adopts a request made elsewhere just before its submit: a person decides, with the candidate on record",
     async () => {
       const refId1 = ref("DJ");
@@ -135,7 +102,7 @@ describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s
     },
   );
 
-  it.skipIf(skip)("refuses a RefId1 the provider holds under another amount, without resending or claiming it has none", async () => {
+  it.skipIf(setup.skip)("refuses a RefId1 the provider holds under another amount, without resending or claiming it has none", async () => {
     const refId1 = ref("DA");
     await madeElsewhere(refId1, 999);
     const created = await create(refId1);
@@ -150,18 +117,18 @@ describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s
     });
   });
 
-  it.skipIf(skip)("does not adopt a provider request another PayDesk row already holds", async () => {
+  it.skipIf(setup.skip)("does not adopt a provider request another PayDesk row already holds", async () => {
     const refId1 = ref("DL");
-    await sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "http500", when: "before", match: { refId1 } });
+    await setup.sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "http500", when: "before", match: { refId1 } });
     const created = await create(refId1);
     expect(created.status).toBe("unknown");
     // After this submit was sent, a request with the same RefId1, amount and payer appears at the
     // provider — indistinguishable from this one's, except that another row already holds it.
     const elsewhere = await madeElsewhere(refId1, 450);
     const holder = newRequestId();
-    await database.db.insert(paymentRequests).values({
+    await setup.database.db.insert(paymentRequests).values({
       id: holder,
-      merchantId: merchantRowId,
+      merchantId: setup.merchantRowId,
       kind: "payin",
       refId1: ref("HOLD"),
       requestedAmount: "450.00",
@@ -172,25 +139,31 @@ describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s
     });
     expect(await reconcile(created)).toMatchObject({ state: "rejected" });
     expect(await row(created.id)).toMatchObject({ statusCode: "REF_ID1_USED_AT_PROVIDER", providerId: null });
-    // The database backs it up: no second row may hold that provider request.
+    // The setup.database backs it up: no second row may hold that provider request.
     await expect(
-      database.db.update(paymentRequests).set({ providerId: elsewhere }).where(eq(paymentRequests.id, created.id)),
+      setup.database.db.update(paymentRequests).set({ providerId: elsewhere }).where(eq(paymentRequests.id, created.id)),
     ).rejects.toThrow();
   });
 
-  it.skipIf(skip)("still adopts what its own submit created, even when the answer was lost after", async () => {
+  it.skipIf(setup.skip)("still adopts what its own submit created, even when the answer was lost after", async () => {
     const refId1 = ref("DO");
-    await sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "http500", when: "after", match: { refId1 } });
+    await setup.sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "http500", when: "after", match: { refId1 } });
     const created = await create(refId1);
     expect(created.status).toBe("unknown");
     expect(await reconcile(created)).toMatchObject({ state: "pending", changed: true });
-    const [atProvider] = (await sb.control<{ id: string }[]>("GET", `/requests?refId1=${refId1}`)).body;
+    const [atProvider] = (await setup.sb.control<{ id: string }[]>("GET", `/requests?refId1=${refId1}`)).body;
     expect(await row(created.id)).toMatchObject({ status: "pending", providerId: atProvider!.id, statusCode: null });
   });
 
-  it.skipIf(skip)("leaves to a person, and stops polling, a submit the provider never shows after every resend", async () => {
+  it.skipIf(setup.skip)("leaves to a person, and stops polling, a submit the provider never shows after every resend", async () => {
     const refId1 = ref("DN");
-    await sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "http500", when: "before", count: 5, match: { refId1 } });
+    await setup.sb.control("POST", "/faults", {
+      operation: "SubmitPayInRequest",
+      kind: "http500",
+      when: "before",
+      count: 5,
+      match: { refId1 },
+    });
     const created = await create(refId1);
     expect(await reconcile(created, { maxResends: 1 })).toMatchObject({ state: "unknown" }); // resent, lost again
     expect(await reconcile(await row(created.id), { maxResends: 1 })).toMatchObject({ state: "needs_review", changed: true });
@@ -199,14 +172,14 @@ describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s
     expect((await timeline(created.id)).filter((e) => e.type === "resent")).toHaveLength(1);
     // Staff's "Re-check now" still looks it up, and sends nothing by itself.
     expect(await reconcile(left, { maxResends: 1 })).toMatchObject({ state: "needs_review", changed: false, note: { note: "still_none" } });
-    expect((await sb.control<unknown[]>("GET", `/requests?refId1=${refId1}`)).body).toHaveLength(0);
-    await sb.control("DELETE", "/faults");
+    expect((await setup.sb.control<unknown[]>("GET", `/requests?refId1=${refId1}`)).body).toHaveLength(0);
+    await setup.sb.control("DELETE", "/faults");
   });
 
-  it.skipIf(skip)("leaves to a person a submit PayDesk cannot look up (no read key), instead of checking forever", async () => {
+  it.skipIf(setup.skip)("leaves to a person a submit PayDesk cannot look up (no read key), instead of checking forever", async () => {
     const refId1 = ref("DK");
-    const withoutReadKey = apiFor(null);
-    await sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "http500", when: "after", match: { refId1 } });
+    const withoutReadKey = coffeeApi(setup.sb, { timeoutMs: scaled(10_000), backoffMs: 10, readKey: null });
+    await setup.sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "http500", when: "after", match: { refId1 } });
     const created = await create(refId1, 45_000, withoutReadKey);
     expect(created.status).toBe("unknown");
     expect(await reconcile(created, { using: withoutReadKey })).toMatchObject({ state: "needs_review", changed: true });
@@ -216,42 +189,45 @@ describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s
     expect(await row(created.id)).toMatchObject({ status: "pending", statusCode: null, statusReason: null });
   });
 
-  it.skipIf(skip)("leaves to a person a submit whose look-up has failed for more than a day, and keeps trying before that", async () => {
-    const refId1 = ref("DF");
-    await sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "http500", when: "after", match: { refId1 } });
-    const created = await create(refId1);
-    expect(created.status).toBe("unknown");
-    expect(created.submittedAt).not.toBeNull();
-    // The provider answers every look-up with an empty 500 (an outage; list calls cannot be scoped): not a missing key, so PayDesk waits.
-    const { body: outage } = await sb.control<{ id: string }>("POST", "/faults", {
-      operation: "GetPaymentRequests",
-      kind: "http500",
-      count: 1_000,
-    });
-    try {
-      expect(await reconcile(created)).toMatchObject({ state: "unknown", changed: false });
-      expect((await row(created.id)).nextCheckAt).not.toBeNull();
-      // Sent more than 24 hours ago and still no look-up: a person is asked, and polling stops.
-      await database.db
-        .update(paymentRequests)
-        .set({ submittedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
-        .where(eq(paymentRequests.id, created.id));
-      expect(await reconcile(await row(created.id))).toMatchObject({ state: "needs_review", changed: true });
-      const left = await row(created.id);
-      expect(left).toMatchObject({
-        status: "needs_review",
-        statusCode: "SUBMIT_UNRESOLVED_NO_LOOKUP",
-        nextCheckAt: null,
-        providerId: null,
+  it.skipIf(setup.skip)(
+    "leaves to a person a submit whose look-up has failed for more than a day, and keeps trying before that",
+    async () => {
+      const refId1 = ref("DF");
+      await setup.sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "http500", when: "after", match: { refId1 } });
+      const created = await create(refId1);
+      expect(created.status).toBe("unknown");
+      expect(created.submittedAt).not.toBeNull();
+      // The provider answers every look-up with an empty 500 (an outage; list calls cannot be scoped): not a missing key, so PayDesk waits.
+      const { body: outage } = await setup.sb.control<{ id: string }>("POST", "/faults", {
+        operation: "GetPaymentRequests",
+        kind: "http500",
+        count: 1_000,
       });
-      // What went wrong is kept, as facts, for the person: the provider failing to answer.
-      expect(left.statusFacts).toMatchObject({ kind: "provider_error" });
-    } finally {
-      await sb.control("DELETE", `/faults/${outage.id}`);
-    }
-    // The provider answers again: a staff re-check settles it onto the request its submit made.
-    expect(await reconcile(await row(created.id))).toMatchObject({ state: "pending", changed: true });
-    const [atProvider] = (await sb.control<{ id: string }[]>("GET", `/requests?refId1=${refId1}`)).body;
-    expect(await row(created.id)).toMatchObject({ status: "pending", providerId: atProvider!.id, statusCode: null });
-  });
+      try {
+        expect(await reconcile(created)).toMatchObject({ state: "unknown", changed: false });
+        expect((await row(created.id)).nextCheckAt).not.toBeNull();
+        // Sent more than 24 hours ago and still no look-up: a person is asked, and polling stops.
+        await setup.database.db
+          .update(paymentRequests)
+          .set({ submittedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+          .where(eq(paymentRequests.id, created.id));
+        expect(await reconcile(await row(created.id))).toMatchObject({ state: "needs_review", changed: true });
+        const left = await row(created.id);
+        expect(left).toMatchObject({
+          status: "needs_review",
+          statusCode: "SUBMIT_UNRESOLVED_NO_LOOKUP",
+          nextCheckAt: null,
+          providerId: null,
+        });
+        // What went wrong is kept, as facts, for the person: the provider failing to answer.
+        expect(left.statusFacts).toMatchObject({ kind: "provider_error" });
+      } finally {
+        await setup.sb.control("DELETE", `/faults/${outage.id}`);
+      }
+      // The provider answers again: a staff re-check settles it onto the request its submit made.
+      expect(await reconcile(await row(created.id))).toMatchObject({ state: "pending", changed: true });
+      const [atProvider] = (await setup.sb.control<{ id: string }[]>("GET", `/requests?refId1=${refId1}`)).body;
+      expect(await row(created.id)).toMatchObject({ status: "pending", providerId: atProvider!.id, statusCode: null });
+    },
+  );
 });

@@ -1,84 +1,52 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
+import { ref } from "../../sandbox/testing/harness";
 import { openDatabase, type Database } from "../db/client";
 import { paymentRequests, requestEvents } from "../db/schema";
-import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
-import { createKeyVault } from "../merchants/key-vault";
-import { createMerchant } from "../merchants/manage";
-import { createPaymentApi, type MerchantApi } from "../provider/client";
+import { DATABASE_KINDS } from "../db/testing/databases";
+import { type MerchantApi } from "../provider/client";
 import { createRequest } from "./create";
 import { reconcileDue, type WorkerOptions } from "./worker";
 import { payInRequest } from "./contract";
+import { coffeeApi } from "../merchants/testing/sandbox-merchant";
+import { setUpSandboxWithCoffee } from "../testing/sandbox-fixture";
 
 describe.each(DATABASE_KINDS)("reconciliation worker on %s", (kind) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
+  const setup = setUpSandboxWithCoffee(kind, "live", { timeoutMs: 600, backoffMs: 10 });
   let second: Database | null = null;
-  let sb: TestSandbox;
-  let api: MerchantApi;
-  let merchantRowId: string;
   /** The worker's reads: patient, so a loaded machine makes them slow, not failed. Submits keep the short timeout the faults rely on. */
   let patientApi: MerchantApi;
   const logged: string[] = [];
 
   beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase(kind);
-    if (database.url) second = await openDatabase({ url: database.url, migrate: false, poolSize: 3 });
-    sb = await startTestSandbox("live");
-    merchantRowId = (
-      await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
-        displayName: "Coffee",
-        orgId: sb.coffee.orgId,
-        merchantId: sb.coffee.merchantId,
-        submitKey: sb.coffee.submitKey,
-        readKey: sb.coffee.readKey,
-      })
-    ).id;
-    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 600, limiter: null, backoffMs: 10 }).forMerchant({
-      orgId: sb.coffee.orgId,
-      merchantId: sb.coffee.merchantId,
-      submitKey: sb.coffee.submitKey,
-      readKey: sb.coffee.readKey,
-      label: "Coffee",
-    });
-    patientApi = createPaymentApi({ baseUrl: sb.url, timeoutMs: 10_000, limiter: null, backoffMs: 10 }).forMerchant({
-      orgId: sb.coffee.orgId,
-      merchantId: sb.coffee.merchantId,
-      submitKey: sb.coffee.submitKey,
-      readKey: sb.coffee.readKey,
-      label: "Coffee",
-    });
+    if (setup.skip) return;
+    if (setup.database.url) second = await openDatabase({ url: setup.database.url, migrate: false, poolSize: 3 });
+    patientApi = coffeeApi(setup.sb, { timeoutMs: 10_000, backoffMs: 10 });
   });
-  afterAll(async () => {
-    await second?.close();
-    await sb?.dispose();
-    await database?.dispose();
-  });
+  afterAll(async () => second?.close());
 
-  const worker = (db = database.db): WorkerOptions => ({ db, apiFor: async () => patientApi, log: (line) => logged.push(line) });
+  const worker = (db = setup.database.db): WorkerOptions => ({ db, apiFor: async () => patientApi, log: (line) => logged.push(line) });
   const makeDue = (ids: string[]) =>
-    database.db
+    setup.database.db
       .update(paymentRequests)
       .set({ nextCheckAt: sql`now() - interval '1 second'` })
       .where(inArray(paymentRequests.id, ids));
   const create = async (refId1: string, amountSatang = 30_000) => {
     const r = await createRequest(
-      database.db,
-      api,
+      setup.database.db,
+      setup.api,
       { kind: "payin", payIn: payInRequest({ refId1, payerName: "P", amountSatang, qrProvider: "PP" }) },
-      { merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
+      { merchantRowId: setup.merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
     );
     if (r.outcome !== "sent") throw new Error(r.outcome);
     return r.request;
   };
 
-  it.skipIf(skip)("settles lost answers by itself, each request checked once even with two instances leasing", async () => {
+  it.skipIf(setup.skip)("settles lost answers by itself, each request checked once even with two instances leasing", async () => {
     const refs = [ref("W1"), ref("W2"), ref("W3"), ref("W4")];
     for (const refId1 of refs)
-      await sb.control("POST", "/faults", {
+      await setup.sb.control("POST", "/faults", {
         operation: "SubmitPayInRequest",
         kind: "timeout",
         when: "after",
@@ -88,9 +56,9 @@ describe.each(DATABASE_KINDS)("reconciliation worker on %s", (kind) => {
     const rows = await Promise.all(refs.map((refId1) => create(refId1)));
     expect(rows.map((r) => r.status)).toEqual(["unknown", "unknown", "unknown", "unknown"]);
     await makeDue(rows.map((r) => r.id));
-    const passes = await Promise.all([reconcileDue(worker()), reconcileDue(worker(second?.db ?? database.db))]);
+    const passes = await Promise.all([reconcileDue(worker()), reconcileDue(worker(second?.db ?? setup.database.db))]);
     expect(passes[0] + passes[1]).toBe(4);
-    const after = await database.db
+    const after = await setup.database.db
       .select()
       .from(paymentRequests)
       .where(
@@ -101,7 +69,7 @@ describe.each(DATABASE_KINDS)("reconciliation worker on %s", (kind) => {
       );
     expect(after.map((r) => r.status)).toEqual(["pending", "pending", "pending", "pending"]);
     expect(after.every((r) => r.leaseUntil === null && r.nextCheckAt !== null)).toBe(true);
-    const settled = await database.db
+    const settled = await setup.database.db
       .select()
       .from(requestEvents)
       .where(
@@ -116,22 +84,22 @@ describe.each(DATABASE_KINDS)("reconciliation worker on %s", (kind) => {
     expect(settled).toHaveLength(4);
   });
 
-  it.skipIf(skip)("learns a payment no webhook announced, and stops checking once it is terminal", async () => {
+  it.skipIf(setup.skip)("learns a payment no webhook announced, and stops checking once it is terminal", async () => {
     // A baht amount no other request here has: the live profile keeps the baht and randomises the
     // satang, and two pending requests with the same amount match neither (docs/provider-facts.md §5.1).
     const row = await create(ref("WP"), 77_700);
-    expect((await sb.control<{ matched: boolean }>("POST", `/requests/${row.providerId}/pay`, {})).body.matched).toBe(true);
+    expect((await setup.sb.control<{ matched: boolean }>("POST", `/requests/${row.providerId}/pay`, {})).body.matched).toBe(true);
     await makeDue([row.id]);
     expect(await reconcileDue(worker())).toBeGreaterThanOrEqual(1);
-    const [after] = await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, row.id));
+    const [after] = await setup.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, row.id));
     expect(after, logged.join("\n")).toMatchObject({ status: "paid", nextCheckAt: null });
   });
 
-  it.skipIf(skip)("backs off when nothing changed", async () => {
+  it.skipIf(setup.skip)("backs off when nothing changed", async () => {
     const row = await create(ref("WB"));
     await makeDue([row.id]);
     await reconcileDue(worker());
-    const [after] = await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, row.id));
+    const [after] = await setup.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, row.id));
     expect(after?.status).toBe("pending");
     expect(after?.checkCount).toBe(1);
     expect(after!.nextCheckAt!.getTime()).toBeGreaterThan(Date.now());
