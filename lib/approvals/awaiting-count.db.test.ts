@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { merchants, paymentRequests } from "../db/schema";
-import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
+import { beforeAll, describe, expect, it } from "vitest";
+import { paymentRequests } from "../db/schema";
+import { DATABASE_KINDS } from "../db/testing/databases";
 import { countAwaitingApproval } from "./awaiting-count";
+import { insertPlaceholderMerchants, setUpTestDatabase } from "../testing/database-fixture";
 
 describe.each(DATABASE_KINDS)("the approvals count on %s", (kind) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
+  const setup = setUpTestDatabase(kind);
 
   beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase(kind);
-    const merchant = (id: string) => ({
-      id,
-      displayName: id,
-      orgId: "org",
-      merchantId: `m-${id}`,
-      submitKeyEncrypted: "v1:x",
-      submitKeyLast4: "abcd",
-    });
-    await database.db.insert(merchants).values([merchant("mer_a"), merchant("mer_b"), merchant("mer_c")]);
+    if (setup.skip) return;
+    await insertPlaceholderMerchants(setup.db, ["mer_a", "mer_b", "mer_c"]);
     let n = 0;
     const request = (merchantId: string, status: string, kind: "payout" | "withdrawal" | "payin" = "payout") => {
       n += 1;
@@ -35,7 +26,7 @@ describe.each(DATABASE_KINDS)("the approvals count on %s", (kind) => {
         idempotencyKey: `k${n}`,
       };
     };
-    await database.db
+    await setup.db
       .insert(paymentRequests)
       .values([
         request("mer_a", "awaiting_approval"),
@@ -47,16 +38,15 @@ describe.each(DATABASE_KINDS)("the approvals count on %s", (kind) => {
         request("mer_c", "rejected"),
       ]);
   });
-  afterAll(async () => database?.dispose());
 
-  it.skipIf(skip)("counts held Pay-Outs and Withdrawals of every merchant for an all-merchants person", async () => {
-    expect(await countAwaitingApproval(database.db, { merchantIds: null })).toBe(3);
+  it.skipIf(setup.skip)("counts held Pay-Outs and Withdrawals of every merchant for an all-merchants person", async () => {
+    expect(await countAwaitingApproval(setup.db, { merchantIds: null })).toBe(3);
   });
 
-  it.skipIf(skip)("counts only the merchants in a person's scope", async () => {
-    expect(await countAwaitingApproval(database.db, { merchantIds: ["mer_a"] })).toBe(2);
-    expect(await countAwaitingApproval(database.db, { merchantIds: ["mer_b", "mer_c"] })).toBe(1);
-    expect(await countAwaitingApproval(database.db, { merchantIds: ["mer_c"] })).toBe(0);
-    expect(await countAwaitingApproval(database.db, { merchantIds: [] })).toBe(0);
+  it.skipIf(setup.skip)("counts only the merchants in a person's scope", async () => {
+    expect(await countAwaitingApproval(setup.db, { merchantIds: ["mer_a"] })).toBe(2);
+    expect(await countAwaitingApproval(setup.db, { merchantIds: ["mer_b", "mer_c"] })).toBe(1);
+    expect(await countAwaitingApproval(setup.db, { merchantIds: ["mer_c"] })).toBe(0);
+    expect(await countAwaitingApproval(setup.db, { merchantIds: [] })).toBe(0);
   });
 });

@@ -1,30 +1,21 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { merchants, paymentRequests, slips, staffUsers, webhookDeliveries, webhookEndpoints } from "../db/schema";
-import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
+import { beforeAll, describe, expect, it } from "vitest";
+import { paymentRequests, slips, staffUsers, webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { attentionCount, attentionInbox, kindsFor, type Viewer } from "./inbox";
+import { insertPlaceholderMerchants, setUpTestDatabase } from "../testing/database-fixture";
 
 const NOW = new Date("2026-11-28T06:00:00Z");
 const ago = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000);
 
 describe("needs attention: what waits for a person, and only while it waits", () => {
-  let database: TestDatabase;
+  const setup = setUpTestDatabase("pglite");
   const viewer = (role: string, merchantIds: string[] | null = null): Viewer => ({ role, userId: "usr_fin", merchantIds });
   const kindsAndIds = async (v: Viewer) =>
-    Object.fromEntries((await attentionInbox(database.db, v, NOW)).map((g) => [g.kind, g.items.map((i) => i.id).sort()]));
+    Object.fromEntries((await attentionInbox(setup.db, v, NOW)).map((g) => [g.kind, g.items.map((i) => i.id).sort()]));
 
   beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-    const m = (id: string) => ({
-      id,
-      displayName: id,
-      orgId: "org",
-      merchantId: `m-${id}`,
-      submitKeyEncrypted: "v1:x",
-      submitKeyLast4: "abcd",
-    });
-    await database.db.insert(merchants).values([m("mer_a"), m("mer_b")]);
-    await database.db.insert(staffUsers).values({ id: "usr_fin", email: "fin@shop", name: "Fin", passwordHash: "x", role: "finance" });
+    await insertPlaceholderMerchants(setup.db, ["mer_a", "mer_b"]);
+    await setup.db.insert(staffUsers).values({ id: "usr_fin", email: "fin@shop", name: "Fin", passwordHash: "x", role: "finance" });
     const request = (id: string, over: Partial<typeof paymentRequests.$inferInsert>) => ({
       id,
       merchantId: "mer_a",
@@ -38,7 +29,7 @@ describe("needs attention: what waits for a person, and only while it waits", ()
       updatedAt: ago(1),
       ...over,
     });
-    await database.db
+    await setup.db
       .insert(paymentRequests)
       .values([
         request("req_held_other", { status: "awaiting_approval", createdBy: null }),
@@ -64,7 +55,7 @@ describe("needs attention: what waits for a person, and only while it waits", ()
       thumbnailType: "image/jpeg",
       byteSize: image.length,
     });
-    await database.db
+    await setup.db
       .insert(slips)
       .values([
         slip("slp_1", "req_slip", ago(3)),
@@ -73,7 +64,7 @@ describe("needs attention: what waits for a person, and only while it waits", ()
         slip("slp_4", "req_slip_late", ago(2)),
         { ...slip("slp_5", "req_slip_decided", ago(1)), decision: "matches", decidedAt: ago(1) },
       ]);
-    await database.db.insert(webhookEndpoints).values([
+    await setup.db.insert(webhookEndpoints).values([
       {
         id: "we_failing",
         merchantId: "mer_a",
@@ -84,13 +75,12 @@ describe("needs attention: what waits for a person, and only while it waits", ()
       },
       { id: "we_fine", merchantId: "mer_a", url: "https://shop.example/ok", eventTypes: ["*"], secretEncrypted: "v1:x" },
     ]);
-    await database.db.insert(webhookDeliveries).values([
+    await setup.db.insert(webhookDeliveries).values([
       { merchantId: "mer_a", verdict: "unmatched_money", event: "Payment.Success", rawBody: "{}", receivedAt: ago(2) },
       { merchantId: "mer_a", verdict: "unmatched_money", event: "Payment.Success", rawBody: "{}", receivedAt: ago(30) },
       { merchantId: "mer_a", verdict: "applied", event: "Payment.Success", rawBody: "{}", receivedAt: ago(1) },
     ]);
   });
-  afterAll(async () => database?.dispose());
 
   it("gives an admin every kind, each item once, with why it is there in its facts", async () => {
     const ids = await kindsAndIds(viewer("admin"));
@@ -105,8 +95,8 @@ describe("needs attention: what waits for a person, and only while it waits", ()
       endpoint: ["we_failing"],
       webhook: [expect.any(String)],
     });
-    expect(await attentionCount(database.db, viewer("admin"), NOW)).toBe(2 + 1 + 1 + 2 + 1 + 1);
-    const inbox = await attentionInbox(database.db, viewer("admin"), NOW);
+    expect(await attentionCount(setup.db, viewer("admin"), NOW)).toBe(2 + 1 + 1 + 2 + 1 + 1);
+    const inbox = await attentionInbox(setup.db, viewer("admin"), NOW);
     const refused = inbox.find((g) => g.kind === "payout_failed")!.items[0]!;
     expect(refused).toMatchObject({ subject: "REQ_OUT_REFUSED", detail: "Account closed", href: "/requests/req_out_refused" });
     expect(inbox.find((g) => g.kind === "slip")!.items[0]).toMatchObject({ amount: "150.37", since: ago(1), href: "/slips/slp_2" });
@@ -123,26 +113,26 @@ describe("needs attention: what waits for a person, and only while it waits", ()
     expect(kindsFor("finance")).toEqual(["approve", "review", "payout_failed", "slip", "webhook"]);
     expect(Object.keys(await kindsAndIds(viewer("viewer")))).toEqual(["review", "webhook"]);
     expect((await kindsAndIds(viewer("finance", ["mer_b"]))).approve).toEqual(["req_held_b"]);
-    expect(await attentionCount(database.db, viewer("admin", []), NOW)).toBe(0);
+    expect(await attentionCount(setup.db, viewer("admin", []), NOW)).toBe(0);
   });
 
   it("does not ask a person to approve their own Pay-Out", async () => {
-    await database.db.update(paymentRequests).set({ createdBy: "usr_fin" }).where(eq(paymentRequests.id, "req_held_b"));
+    await setup.db.update(paymentRequests).set({ createdBy: "usr_fin" }).where(eq(paymentRequests.id, "req_held_b"));
     expect((await kindsAndIds(viewer("finance"))).approve).toEqual(["req_held_other"]);
   });
 
   it("lets each item go by itself once it is done", async () => {
-    const before = await attentionCount(database.db, viewer("admin"), NOW);
-    await database.db.update(paymentRequests).set({ status: "pending" }).where(eq(paymentRequests.id, "req_held_other"));
-    await database.db.update(paymentRequests).set({ status: "paid" }).where(eq(paymentRequests.id, "req_review"));
-    await database.db.update(paymentRequests).set({ status: "paid" }).where(eq(paymentRequests.id, "req_slip"));
-    await database.db
+    const before = await attentionCount(setup.db, viewer("admin"), NOW);
+    await setup.db.update(paymentRequests).set({ status: "pending" }).where(eq(paymentRequests.id, "req_held_other"));
+    await setup.db.update(paymentRequests).set({ status: "paid" }).where(eq(paymentRequests.id, "req_review"));
+    await setup.db.update(paymentRequests).set({ status: "paid" }).where(eq(paymentRequests.id, "req_slip"));
+    await setup.db
       .update(slips)
       .set({ decision: "does_not_match", decisionNote: "another shop's", decidedAt: NOW })
       .where(eq(slips.id, "slp_4"));
-    await database.db.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, "we_failing"));
-    expect(await attentionCount(database.db, viewer("admin"), NOW)).toBe(before - 5);
+    await setup.db.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, "we_failing"));
+    expect(await attentionCount(setup.db, viewer("admin"), NOW)).toBe(before - 5);
     // What stays for a set time leaves when it is over.
-    expect(await attentionCount(database.db, viewer("admin"), new Date(NOW.getTime() + 8 * 86_400_000))).toBe(0);
+    expect(await attentionCount(setup.db, viewer("admin"), new Date(NOW.getTime() + 8 * 86_400_000))).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { insertStaff } from "../auth/testing/staff";
 import { auditLog, merchants } from "../db/schema";
-import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
+import { DATABASE_KINDS } from "../db/testing/databases";
 import { csvStream } from "../requests/csv";
 import { AUDIT_CSV_COLUMNS } from "./csv";
 import {
@@ -13,6 +13,7 @@ import {
   type AuditFilters,
   type AuditViewer,
 } from "./queries";
+import { setUpTestDatabase } from "../testing/database-fixture";
 
 describe("audit filters from the URL", () => {
   it("keeps what it can use and names what it cannot", () => {
@@ -34,17 +35,15 @@ describe("audit filters from the URL", () => {
 });
 
 describe.each(DATABASE_KINDS)("the audit log on %s", (kind) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
+  const setup = setUpTestDatabase(kind);
   let admin: { id: string };
   let finance: { id: string };
   const everyone = () => ({ userId: admin.id, merchantIds: null });
 
   beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase(kind);
-    admin = await insertStaff(database.db, { role: "admin" });
-    finance = await insertStaff(database.db, { role: "finance", merchantIds: ["mer_a"] });
+    if (setup.skip) return;
+    admin = await insertStaff(setup.db, { role: "admin" });
+    finance = await insertStaff(setup.db, { role: "finance", merchantIds: ["mer_a"] });
     const merchant = (id: string) => ({
       id,
       displayName: `Shop ${id}`,
@@ -53,7 +52,7 @@ describe.each(DATABASE_KINDS)("the audit log on %s", (kind) => {
       submitKeyEncrypted: "v1.x",
       submitKeyLast4: "abcd",
     });
-    await database.db.insert(merchants).values([merchant("mer_a"), merchant("mer_b")]);
+    await setup.db.insert(merchants).values([merchant("mer_a"), merchant("mer_b")]);
     // 2026-11-21 23:30 Bangkok is still the 21st there, though the 21st 16:30 UTC.
     const day21Late = new Date("2026-11-21T16:30:00Z");
     const day22Early = new Date("2026-11-21T17:30:00Z"); // 00:30 on the 22nd in Bangkok
@@ -72,9 +71,9 @@ describe.each(DATABASE_KINDS)("the audit log on %s", (kind) => {
       { at: day22Early, actorId: finance.id, action: "auth.sign-in", outcome: "ok", target: "finance@shop.example", ip: "203.0.113.2" },
       { at: day22Early, actorId: null, action: "auth.sign-in", outcome: "failed", target: "nobody@shop.example", ip: "198.51.100.9" },
     ];
-    for (const row of rows) await database.db.insert(auditLog).values(row);
+    for (const row of rows) await setup.db.insert(auditLog).values(row);
     // Enough rows to need several pages.
-    await database.db.insert(auditLog).values(
+    await setup.db.insert(auditLog).values(
       Array.from({ length: 7 }, (_, i) => ({
         at: new Date("2026-11-23T03:00:00Z"),
         actorId: admin.id,
@@ -84,10 +83,9 @@ describe.each(DATABASE_KINDS)("the audit log on %s", (kind) => {
       })),
     );
   });
-  afterAll(async () => database?.dispose());
 
-  it.skipIf(skip)("lists newest first with who, on what and from where", async () => {
-    const { rows } = await listAudit(database.db, everyone(), {});
+  it.skipIf(setup.skip)("lists newest first with who, on what and from where", async () => {
+    const { rows } = await listAudit(setup.db, everyone(), {});
     expect(rows).toHaveLength(12);
     expect(rows.map((r) => r.id)).toEqual([...rows.map((r) => r.id)].sort((a, b) => b - a));
     const change = rows.find((r) => r.action === "staff.change-access");
@@ -96,9 +94,9 @@ describe.each(DATABASE_KINDS)("the audit log on %s", (kind) => {
     expect(rows.find((r) => r.outcome === "failed")).toMatchObject({ actorName: null, target: "nobody@shop.example" });
   });
 
-  it.skipIf(skip)("filters by person, action, outcome, merchant and Bangkok days, together", async () => {
+  it.skipIf(setup.skip)("filters by person, action, outcome, merchant and Bangkok days, together", async () => {
     const actions = async (filters: Parameters<typeof listAudit>[2]) =>
-      (await listAudit(database.db, everyone(), filters)).rows.map((r) => r.action).sort();
+      (await listAudit(setup.db, everyone(), filters)).rows.map((r) => r.action).sort();
     expect(await actions({ actor: finance.id })).toEqual(["auth.sign-in", "payout.create"]);
     expect(await actions({ action: "auth.sign-in" })).toEqual(["auth.sign-in", "auth.sign-in"]);
     expect(await actions({ outcome: "denied" })).toEqual(["payout.create"]);
@@ -114,14 +112,14 @@ describe.each(DATABASE_KINDS)("the audit log on %s", (kind) => {
     expect(await actions({ to: "2026-11-20" })).toEqual([]);
   });
 
-  it.skipIf(skip)("pages by id: every row once, in order, and a page is not shifted by new rows", async () => {
+  it.skipIf(setup.skip)("pages by id: every row once, in order, and a page is not shifted by new rows", async () => {
     const seen: number[] = [];
     let before: number | undefined;
     let pages = 0;
     do {
-      const page = await listAudit(database.db, everyone(), { before }, 5);
+      const page = await listAudit(setup.db, everyone(), { before }, 5);
       seen.push(...page.rows.map((r) => r.id));
-      if (pages === 0) await database.db.insert(auditLog).values({ actorId: admin.id, action: "merchant.test", outcome: "ok" }); // written while reading
+      if (pages === 0) await setup.db.insert(auditLog).values({ actorId: admin.id, action: "merchant.test", outcome: "ok" }); // written while reading
       before = page.nextBefore ?? undefined;
       pages++;
     } while (before !== undefined);
@@ -130,31 +128,31 @@ describe.each(DATABASE_KINDS)("the audit log on %s", (kind) => {
     expect(new Set(seen).size).toBe(12);
     expect(seen).toEqual([...seen].sort((a, b) => b - a));
     // Filters hold across pages.
-    const first = await listAudit(database.db, everyone(), { action: "merchant.test" }, 3);
-    const second = await listAudit(database.db, everyone(), { action: "merchant.test", before: first.nextBefore! }, 3);
+    const first = await listAudit(setup.db, everyone(), { action: "merchant.test" }, 3);
+    const second = await listAudit(setup.db, everyone(), { action: "merchant.test", before: first.nextBefore! }, 3);
     expect([...first.rows, ...second.rows].every((r) => r.action === "merchant.test")).toBe(true);
   });
 
-  it.skipIf(skip)("shows a merchant-limited person only their merchants' rows and their own", async () => {
+  it.skipIf(setup.skip)("shows a merchant-limited person only their merchants' rows and their own", async () => {
     const viewer = { userId: finance.id, merchantIds: ["mer_a"] };
-    const { rows } = await listAudit(database.db, viewer, {});
+    const { rows } = await listAudit(setup.db, viewer, {});
     expect(rows.map((r) => r.action).sort()).toEqual(["auth.sign-in", "merchant.rotate-keys", "payout.create"]);
     // A filter cannot widen the scope.
-    expect((await listAudit(database.db, viewer, { merchant: "mer_b", actor: admin.id })).rows).toEqual([]);
-    const options = await auditFilterOptions(database.db, viewer);
+    expect((await listAudit(setup.db, viewer, { merchant: "mer_b", actor: admin.id })).rows).toEqual([]);
+    const options = await auditFilterOptions(setup.db, viewer);
     expect(options.merchants.map((m) => m.id)).toEqual(["mer_a"]);
-    expect((await listAudit(database.db, { userId: "usr_none", merchantIds: [] }, {})).rows).toEqual([]);
+    expect((await listAudit(setup.db, { userId: "usr_none", merchantIds: [] }, {})).rows).toEqual([]);
   });
 
   /** The CSV export's bytes for this viewer and these filters, in small batches (so several are read). */
   const exported = async (viewer: AuditViewer, filters: AuditFilters) =>
     new TextDecoder("utf-8", { ignoreBOM: true }).decode(
-      await new Response(csvStream(AUDIT_CSV_COLUMNS, iterateAudit(database.db, viewer, filters, { batchSize: 2 }))).arrayBuffer(),
+      await new Response(csvStream(AUDIT_CSV_COLUMNS, iterateAudit(setup.db, viewer, filters, { batchSize: 2 }))).arrayBuffer(),
     );
   const lines = (csv: string) => csv.split("\r\n").slice(1, -1);
 
-  it.skipIf(skip)("exports every matching row as Excel-safe CSV, in batches, newest first, with the page's filters", async () => {
-    await database.db.insert(auditLog).values({
+  it.skipIf(setup.skip)("exports every matching row as Excel-safe CSV, in batches, newest first, with the page's filters", async () => {
+    await setup.db.insert(auditLog).values({
       at: new Date("2026-11-24T05:00:00Z"),
       actorId: admin.id,
       action: "webhook-endpoint.create",
@@ -170,7 +168,7 @@ describe.each(DATABASE_KINDS)("the audit log on %s", (kind) => {
       "\uFEFFid,at_bangkok,actor_id,actor_name,actor_email,action,action_words,outcome,merchant_id,merchant,target,target_name,ip,details",
     );
     expect(all.endsWith("\r\n")).toBe(true);
-    const everyRow = (await listAudit(database.db, everyone(), {}, 1_000)).rows;
+    const everyRow = (await listAudit(setup.db, everyone(), {}, 1_000)).rows;
     const ids = lines(all).map((line) => Number(line.split(",")[0]));
     expect(ids).toEqual(everyRow.map((r) => r.id)); // every row once, newest first, across batches of 2
     const webhook = lines(all)[0]!;
@@ -188,9 +186,9 @@ describe.each(DATABASE_KINDS)("the audit log on %s", (kind) => {
     expect(lines(await exported(everyone(), { to: "2026-11-20" }))).toEqual([]);
   });
 
-  it.skipIf(skip)("exports to a merchant-limited person only what the page shows them", async () => {
+  it.skipIf(setup.skip)("exports to a merchant-limited person only what the page shows them", async () => {
     const viewer = { userId: finance.id, merchantIds: ["mer_a"] };
-    const shown = (await listAudit(database.db, viewer, {}, 1_000)).rows.map((r) => r.id);
+    const shown = (await listAudit(setup.db, viewer, {}, 1_000)).rows.map((r) => r.id);
     const csv = await exported(viewer, {});
     expect(lines(csv).map((line) => Number(line.split(",")[0]))).toEqual(shown);
     // Only mer_a's rows, and their own (a refusal they met at mer_b is theirs).

@@ -1,15 +1,15 @@
 import { desc } from "drizzle-orm";
 import { redirect } from "next/navigation";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { auditLog, merchants } from "../db/schema";
-import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
+import { auditLog } from "../db/schema";
 import { actionMessages } from "../i18n/action-messages";
 import { accessOf, ACTION_MESSAGES, ActionError, defineAction, isDefinedAction } from "./action";
 import type { StaffSession } from "./current-session";
 import { captureLog } from "../ops/testing/log-capture";
 import { render } from "../ops/prometheus";
+import { insertPlaceholderMerchants, setUpTestDatabase } from "../testing/database-fixture";
 
 // The wrapper's surroundings, outside a Next request: who is signed in, the database, the headers.
 const surroundings = vi.hoisted(() => ({
@@ -50,24 +50,14 @@ const form = (fields: Record<string, string>) => {
 };
 
 describe("defineAction, the one door for mutations", () => {
-  let database: TestDatabase;
-  const lastAudit = async () => (await database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0];
-  const auditCount = async () => (await database.db.select().from(auditLog)).length;
+  const setup = setUpTestDatabase("pglite");
+  const lastAudit = async () => (await setup.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0];
+  const auditCount = async () => (await setup.db.select().from(auditLog)).length;
 
   beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-    surroundings.db = database.db as Db;
-    const merchant = (id: string) => ({
-      id,
-      displayName: id,
-      orgId: "org",
-      merchantId: `m-${id}`,
-      submitKeyEncrypted: "v1:x",
-      submitKeyLast4: "abcd",
-    });
-    await database.db.insert(merchants).values([merchant("mer_a"), merchant("mer_b")]);
+    surroundings.db = setup.db as Db;
+    await insertPlaceholderMerchants(setup.db, ["mer_a", "mer_b"]);
   });
-  afterAll(async () => database?.dispose());
   beforeEach(() => {
     surroundings.session = staff("finance");
     surroundings.headers = new Headers({ "x-paydesk-peer": "203.0.113.20" });

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, DATABASE_KINDS } from "../db/testing/databases";
 import { checkStepUpThrottle, limitedStepUpCheck, recordStepUpFailure, STEP_UP_THROTTLE } from "./step-up-throttle";
 import { checkSignInThrottle } from "./throttle";
+import { setUpTestDatabase } from "../testing/database-fixture";
 
 const T0 = new Date("2026-11-27T03:00:00.000Z");
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
@@ -13,15 +14,13 @@ const fresh = () => {
 };
 
 describe.each(DATABASE_KINDS)("step-up limits on %s", (kind) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
+  const setup = setUpTestDatabase(kind);
   beforeAll(async () => {
-    if (!skip) database = await createTestDatabase(kind);
+    if (!setup.skip) setup.database = await createTestDatabase(kind);
   });
-  afterAll(async () => database?.dispose());
-  const db = () => database.db;
+  const db = () => setup.db;
 
-  it.skipIf(skip)("locks the session for 15 minutes at its 5th wrong answer, then counts afresh", async () => {
+  it.skipIf(setup.skip)("locks the session for 15 minutes at its 5th wrong answer, then counts afresh", async () => {
     const who = fresh();
     for (let i = 1; i < STEP_UP_THROTTLE.sessionMaxFailures; i++) {
       expect(await recordStepUpFailure(db(), { ...who, now: at(i) })).toBeNull();
@@ -34,7 +33,7 @@ describe.each(DATABASE_KINDS)("step-up limits on %s", (kind) => {
     expect(await recordStepUpFailure(db(), { ...who, now: at(21) })).toBeNull();
   });
 
-  it.skipIf(skip)("locks every session of the person at the 10th wrong answer across them", async () => {
+  it.skipIf(setup.skip)("locks every session of the person at the 10th wrong answer across them", async () => {
     const { userId } = fresh();
     for (let i = 1; i < STEP_UP_THROTTLE.personMaxFailures; i++) {
       expect(await recordStepUpFailure(db(), { userId, sessionId: `ses-p${counter}-${i}`, now: at(i) })).toBeNull();
@@ -50,13 +49,13 @@ describe.each(DATABASE_KINDS)("step-up limits on %s", (kind) => {
     expect(await checkStepUpThrottle(db(), { userId, sessionId: null, now: at(11) })).toEqual({ scope: "person", until: at(25) });
   });
 
-  it.skipIf(skip)("forgets wrong answers older than 15 minutes", async () => {
+  it.skipIf(setup.skip)("forgets wrong answers older than 15 minutes", async () => {
     const who = fresh();
     for (let i = 0; i < 4; i++) await recordStepUpFailure(db(), { ...who, now: at(i) });
     expect(await recordStepUpFailure(db(), { ...who, now: at(16) })).toBeNull();
   });
 
-  it.skipIf(skip)("looks at the lock before the answer; a right answer clears the session's count, not the person's", async () => {
+  it.skipIf(setup.skip)("looks at the lock before the answer; a right answer clears the session's count, not the person's", async () => {
     const who = fresh();
     let asked = 0;
     const wrong = async () => {

@@ -33,22 +33,21 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
   beforeAll(async () => {
     if (setup.skip) return;
     // Above ฿1,000 a Pay-Out waits for a second person.
-    await setup.database.db.update(merchants).set({ payoutApprovalThreshold: "1000.00" }).where(eq(merchants.id, setup.merchantRowId));
-    staffId = (await insertStaff(setup.database.db, { role: "finance" })).id;
+    await setup.db.update(merchants).set({ payoutApprovalThreshold: "1000.00" }).where(eq(merchants.id, setup.merchantRowId));
+    staffId = (await insertStaff(setup.db, { role: "finance" })).id;
   });
 
   /** The merchant's Pay-Out ceiling as it stands, as the upload action reads it. */
   const ceiling = async () => {
-    const [merchant] = await setup.database.db.select().from(merchants).where(eq(merchants.id, setup.merchantRowId));
+    const [merchant] = await setup.db.select().from(merchants).where(eq(merchants.id, setup.merchantRowId));
     return rulesOf(merchant!).payoutCeilingSatang;
   };
-  const setCeiling = (baht: string) =>
-    setup.database.db.update(merchants).set({ payoutCeiling: baht }).where(eq(merchants.id, setup.merchantRowId));
+  const setCeiling = (baht: string) => setup.db.update(merchants).set({ payoutCeiling: baht }).where(eq(merchants.id, setup.merchantRowId));
   const upload = async (lines: string[]) => {
     const bytes = new TextEncoder().encode(["ref_id1,amount,bank_code,account_no,account_name,promptpay_id", ...lines].join("\n"));
     const parsed = parseBulkFile(bytes);
     if (!parsed.ok) throw new Error(parsed.problem.key);
-    return recordBatch(setup.database.db, {
+    return recordBatch(setup.db, {
       merchantRowId: setup.merchantRowId,
       createdBy: staffId,
       fileName: "sellers.csv",
@@ -59,7 +58,7 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
     });
   };
   const atProvider = async (refId1: string) => (await setup.sb.control<unknown[]>("GET", `/requests?refId1=${refId1}`)).body.length;
-  const options = () => ({ db: setup.database.db, apiFor: async () => setup.api });
+  const options = () => ({ db: setup.db, apiFor: async () => setup.api });
 
   it.skipIf(setup.skip)(
     "makes each line of a confirmed file into one request, once, with two loops at it; above the threshold it waits for approval",
@@ -70,7 +69,7 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
         `${refs[1]},20,,,,0812345678`,
         `${refs[2]},"2,500.00",,,,0812345678`,
       ]);
-      const draft = (await getBatch(setup.database.db, all, id))!;
+      const draft = (await getBatch(setup.db, all, id))!;
       expect(draft.batch).toMatchObject({
         status: "draft",
         rowCount: 3,
@@ -82,13 +81,13 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
       expect(await runBulkPass(options())).toBe(0);
       expect(await atProvider(refs[0]!)).toBe(0);
 
-      expect(
-        await Promise.all([confirmBatch(setup.database.db, all, id, staffId), confirmBatch(setup.database.db, all, id, staffId)]),
-      ).toEqual(expect.arrayContaining(["confirmed", "already"]));
+      expect(await Promise.all([confirmBatch(setup.db, all, id, staffId), confirmBatch(setup.db, all, id, staffId)])).toEqual(
+        expect.arrayContaining(["confirmed", "already"]),
+      );
       const taken = await Promise.all([runBulkPass(options()), runBulkPass(options())]);
       expect(taken[0]! + taken[1]!).toBe(3);
 
-      const done = (await getBatch(setup.database.db, all, id))!;
+      const done = (await getBatch(setup.db, all, id))!;
       expect(done.batch).toMatchObject({ status: "done", madeCount: 3 });
       expect(done.lines.map((l) => [l.outcome, l.requestState])).toEqual([
         ["sent", "pending"],
@@ -96,12 +95,12 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
         ["held", "awaiting_approval"],
       ]);
       for (const [i, refId1] of refs.entries()) {
-        const rows = await setup.database.db.select().from(paymentRequests).where(eq(paymentRequests.refId1, refId1));
+        const rows = await setup.db.select().from(paymentRequests).where(eq(paymentRequests.refId1, refId1));
         expect(rows).toHaveLength(1);
         expect(rows[0]).toMatchObject({ kind: "payout", createdBy: staffId, idempotencyKey: idempotencyKeyOf(id, i + 2) });
         expect(await atProvider(refId1)).toBe(i < 2 ? 1 : 0);
       }
-      expect(await confirmBatch(setup.database.db, all, id, staffId)).toBe("already");
+      expect(await confirmBatch(setup.db, all, id, staffId)).toBe("already");
     },
   );
 
@@ -113,21 +112,17 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
         await setCeiling("1500.00");
         const over = ref("K");
         const within = ref("K");
-        const checked = (await getBatch(
-          setup.database.db,
-          all,
-          await upload([`${over},1500.01,,,,0812345678`, `${within},1500,,,,0812345678`]),
-        ))!;
+        const checked = (await getBatch(setup.db, all, await upload([`${over},1500.01,,,,0812345678`, `${within},1500,,,,0812345678`])))!;
         expect(checked.batch).toMatchObject({ rowCount: 2, validCount: 1, totalSatang: 150_000 });
         expect(checked.lines.map((l) => l.problems)).toEqual([{ amount: ["amountAboveCeiling:150000"] }, {}]);
 
         // Checked within the ceiling, confirmed, then the ceiling lowered before the loop made it.
         const later = ref("K");
         const id = await upload([`${later},1200,,,,0812345678`]);
-        expect(await confirmBatch(setup.database.db, all, id, staffId)).toBe("confirmed");
+        expect(await confirmBatch(setup.db, all, id, staffId)).toBe("confirmed");
         await setCeiling("1000.00");
         // A pass takes whatever lines are waiting (an earlier test's too): pass until this one has its outcome.
-        const lineOf = async () => (await getBatch(setup.database.db, all, id))!.lines[0]!;
+        const lineOf = async () => (await getBatch(setup.db, all, id))!.lines[0]!;
         for (let pass = 0; pass < 20 && (await lineOf()).outcome === null; pass++) await runBulkPass(options());
         const line = await lineOf();
         expect(line).toMatchObject({ outcome: "refused", requestId: null, problems: { amount: ["amountAboveCeiling:100000"] } });
@@ -144,10 +139,10 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
     async () => {
       const refId1 = ref("R");
       const id = await upload([`${refId1},17.25,,,,0899990001`]);
-      expect(await confirmBatch(setup.database.db, all, id, staffId)).toBe("confirmed");
-      const line = async () => (await setup.database.db.select().from(payoutBatchRows).where(eq(payoutBatchRows.batchId, id)))[0]!;
+      expect(await confirmBatch(setup.db, all, id, staffId)).toBe("confirmed");
+      const line = async () => (await setup.db.select().from(payoutBatchRows).where(eq(payoutBatchRows.batchId, id)))[0]!;
       const failing = {
-        db: setup.database.db,
+        db: setup.db,
         apiFor: async (): Promise<MerchantApi> => {
           throw new Error("the key vault is locked");
         },
@@ -156,14 +151,14 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
       const waiting = await line();
       expect(waiting).toMatchObject({ outcome: null, attempts: 1, leaseUntil: null, lastError: "the key vault is locked" });
       expect(waiting.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
-      const bulk = (await whatWaits(setup.database.db)).find((q) => q.queue === "bulk")!;
+      const bulk = (await whatWaits(setup.db)).find((q) => q.queue === "bulk")!;
       expect(bulk).toMatchObject({ held: 0, due: 0 });
       expect(bulk.later).toBeGreaterThanOrEqual(1);
       expect(bulk.retrying).toBeGreaterThanOrEqual(1);
       // Not taken again before it is due, then made once it is.
       await runBulkPass(options());
       expect((await line()).attempts).toBe(1);
-      await setup.database.db
+      await setup.db
         .update(payoutBatchRows)
         .set({ nextAttemptAt: new Date(Date.now() - 1_000) })
         .where(eq(payoutBatchRows.batchId, id));
@@ -176,10 +171,10 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
   it.skipIf(setup.skip)("a line made by a loop that died before marking it is found again, not made twice", async () => {
     const refId1 = ref("C");
     const id = await upload([`${refId1},30,,,,0812345678`]);
-    expect(await confirmBatch(setup.database.db, all, id, staffId)).toBe("confirmed");
+    expect(await confirmBatch(setup.db, all, id, staffId)).toBe("confirmed");
     // The first loop made the request, then died: the line was never marked.
-    const [merchant] = await setup.database.db.select().from(merchants).where(eq(merchants.id, setup.merchantRowId));
-    const made = await createForMerchant(setup.database.db, async () => setup.api, {
+    const [merchant] = await setup.db.select().from(merchants).where(eq(merchants.id, setup.merchantRowId));
+    const made = await createForMerchant(setup.db, async () => setup.api, {
       rules: rulesOf(merchant!),
       payload: { kind: "payout", payOut: parseOne(refId1) },
       idempotencyKey: idempotencyKeyOf(id, 2),
@@ -187,7 +182,7 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
     });
     expect(made.outcome).toBe("sent");
     expect(await runBulkPass(options())).toBe(1);
-    const line = (await getBatch(setup.database.db, all, id))!.lines[0]!;
+    const line = (await getBatch(setup.db, all, id))!.lines[0]!;
     expect(line).toMatchObject({ outcome: "existing", requestId: made.outcome === "sent" ? made.request.id : null });
     expect(await atProvider(refId1)).toBe(1);
   });
@@ -197,20 +192,20 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
     async () => {
       const used = ref("D");
       const first = await upload([`${used},10,,,,0812345678`]);
-      await confirmBatch(setup.database.db, all, first, staffId);
+      await confirmBatch(setup.db, all, first, staffId);
       await runBulkPass(options());
 
       const id = await upload([`${used},10,,,,0812345678`, `${ref("D")},abc,,,,0812345678`, `${ref("D")},10,,,,0812345678`]);
-      const batch = (await getBatch(setup.database.db, all, id))!;
+      const batch = (await getBatch(setup.db, all, id))!;
       expect(batch.batch).toMatchObject({ rowCount: 3, validCount: 1 });
       expect(batch.lines.map((l) => l.problems)).toEqual([{ refId1: ["refId1Taken"] }, { amountSatang: ["amountFormat"] }, {}]);
-      expect(await confirmBatch(setup.database.db, all, id, staffId)).toBe("has_problems");
-      expect(await cancelBatch(setup.database.db, all, id)).toBe(true);
-      expect(await confirmBatch(setup.database.db, all, id, staffId)).toBe("canceled");
-      expect(await cancelBatch(setup.database.db, all, id)).toBe(false);
+      expect(await confirmBatch(setup.db, all, id, staffId)).toBe("has_problems");
+      expect(await cancelBatch(setup.db, all, id)).toBe(true);
+      expect(await confirmBatch(setup.db, all, id, staffId)).toBe("canceled");
+      expect(await cancelBatch(setup.db, all, id)).toBe(false);
       expect(
         (
-          await setup.database.db
+          await setup.db
             .select()
             .from(paymentRequests)
             .where(like(paymentRequests.idempotencyKey, `bulk:${id}:%`))
@@ -223,12 +218,12 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
     "a pass told to stop (the instance is stopping) takes no further line; the rest wait for the next pass",
     async () => {
       const id = await upload([`${ref("S")},10.50,,,,0812345678`, `${ref("S")},11.50,,,,0812345678`, `${ref("S")},12.50,,,,0812345678`]);
-      expect(await confirmBatch(setup.database.db, all, id, staffId)).toBe("confirmed");
+      expect(await confirmBatch(setup.db, all, id, staffId)).toBe("confirmed");
       let asked = 0;
       expect(await runBulkPass(options(), 20, () => asked++ >= 1)).toBe(1);
-      expect((await getBatch(setup.database.db, all, id))!.batch).toMatchObject({ status: "confirmed", madeCount: 1 });
+      expect((await getBatch(setup.db, all, id))!.batch).toMatchObject({ status: "confirmed", madeCount: 1 });
       expect(await runBulkPass(options())).toBe(2);
-      expect((await getBatch(setup.database.db, all, id))!.batch).toMatchObject({ status: "done", madeCount: 3 });
+      expect((await getBatch(setup.db, all, id))!.batch).toMatchObject({ status: "done", madeCount: 3 });
     },
   );
 
@@ -237,7 +232,7 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
     async () => {
       const paidPayIn = async () => {
         const created = await createRequest(
-          setup.database.db,
+          setup.db,
           setup.api,
           {
             kind: "payin",
@@ -250,8 +245,8 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
       };
       const payIn = await paidPayIn();
       await setup.sb.control("POST", `/requests/${payIn.providerId}/pay`, {});
-      await reconcileRequest(setup.database.db, setup.api, payIn, { providerMerchantId: setup.sb.coffee.merchantId, graceMs: 0 });
-      const [paidRow] = await setup.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, payIn.id));
+      await reconcileRequest(setup.db, setup.api, payIn, { providerMerchantId: setup.sb.coffee.merchantId, graceMs: 0 });
+      const [paidRow] = await setup.db.select().from(paymentRequests).where(eq(paymentRequests.id, payIn.id));
       const paid = Math.round(Number(paidRow!.paidAmount) * 100);
       expect(paidRow!.status).toBe("paid");
       const unpaid = await paidPayIn();
@@ -260,7 +255,7 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
         const bytes = new TextEncoder().encode(["ref_id1,amount,promptpay_id,refund_of", ...lines].join("\n"));
         const parsed = parseBulkFile(bytes);
         if (!parsed.ok) throw new Error(parsed.problem.key);
-        return recordBatch(setup.database.db, {
+        return recordBatch(setup.db, {
           merchantRowId: setup.merchantRowId,
           createdBy: staffId,
           fileName: "refunds.csv",
@@ -272,7 +267,7 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
       };
       const baht = (satang: number) => (satang / 100).toFixed(2);
       const checked = (await getBatch(
-        setup.database.db,
+        setup.db,
         all,
         await uploadRefunds([
           `${ref("F")},100,0812345678,${payIn.id}`,
@@ -295,26 +290,26 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
       const late = await uploadRefunds([`${ref("G")},100,0812345678,${payIn.id}`, `${ref("G")},100,0812345678,${payIn.id}`]);
       const good = await uploadRefunds([`${ref("F")},100,0812345678,${payIn.id}`, `${ref("F")},100,0812345678,${payIn.refId1}`]);
       // Two refunds of ฿100 to one customer: the second pays the same recipient the same amount again.
-      expect(await confirmBatch(setup.database.db, all, good, staffId)).toBe("needs_acknowledgement");
-      expect(await confirmBatch(setup.database.db, all, good, staffId, { ack: { count: 1, totalSatang: 10_000 } })).toBe("confirmed");
+      expect(await confirmBatch(setup.db, all, good, staffId)).toBe("needs_acknowledgement");
+      expect(await confirmBatch(setup.db, all, good, staffId, { ack: { count: 1, totalSatang: 10_000 } })).toBe("confirmed");
       expect(await runBulkPass(options())).toBe(2);
-      const made = (await getBatch(setup.database.db, all, good))!;
+      const made = (await getBatch(setup.db, all, good))!;
       expect(made.lines.map((l) => l.outcome)).toEqual(["sent", "sent"]);
-      const refunds = await setup.database.db.select().from(paymentRequests).where(eq(paymentRequests.refundOf, payIn.id));
+      const refunds = await setup.db.select().from(paymentRequests).where(eq(paymentRequests.refundOf, payIn.id));
       expect(refunds.map((r) => r.id).sort()).toEqual(made.lines.map((l) => l.requestId).sort());
-      expect((await refundStanding(setup.database.db, paidRow!)).leftSatang).toBe(paid - 20_000);
+      expect((await refundStanding(setup.db, paidRow!)).leftSatang).toBe(paid - 20_000);
 
       const rest = await createRequest(
-        setup.database.db,
+        setup.db,
         setup.api,
         { kind: "payout", payOut: parseOne(ref("H"), baht(paid - 20_000)) },
         { merchantRowId: setup.merchantRowId, idempotencyKey: randomUUID(), createdBy: staffId, refundOf: payIn.id },
       );
       expect(rest.outcome).toBe("sent");
       // Both lines repeat the confirmed file's (and the second, the first).
-      expect(await confirmBatch(setup.database.db, all, late, staffId, { ack: { count: 2, totalSatang: 20_000 } })).toBe("confirmed");
+      expect(await confirmBatch(setup.db, all, late, staffId, { ack: { count: 2, totalSatang: 20_000 } })).toBe("confirmed");
       await runBulkPass(options());
-      const refused = (await getBatch(setup.database.db, all, late))!;
+      const refused = (await getBatch(setup.db, all, late))!;
       expect(refused.lines.map((l) => [l.outcome, l.problems])).toEqual([
         ["refused", { amount: ["refundNothingLeft"] }],
         ["refused", { amount: ["refundNothingLeft"] }],
@@ -328,30 +323,28 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
       // Six recipients no other test here pays these amounts to.
       const lines = Array.from({ length: 6 }, (_, i) => `,${61 + i}.25,,,,08100000${10 + i}`);
       const first = await upload(lines);
-      expect(await findDuplicates(setup.database.db, first, { days: 30 })).toMatchObject({ count: 0, totalSatang: 0 });
-      expect(await confirmBatch(setup.database.db, all, first, staffId)).toBe("confirmed");
+      expect(await findDuplicates(setup.db, first, { days: 30 })).toMatchObject({ count: 0, totalSatang: 0 });
+      expect(await confirmBatch(setup.db, all, first, staffId)).toBe("confirmed");
       expect(await runBulkPass(options())).toBe(6);
 
       const again = await upload(lines);
-      const flagged = await findDuplicates(setup.database.db, again, { days: 30 });
+      const flagged = await findDuplicates(setup.db, again, { days: 30 });
       const total = [61, 62, 63, 64, 65, 66].reduce((sum, baht) => sum + baht * 100 + 25, 0);
       expect(flagged).toMatchObject({ count: 6, totalSatang: total });
       expect(flagged.lines[0]).toMatchObject({ line: 2, sameAs: { kind: "other_file", batchId: first, line: 2 } });
       // A warning is not enough: without the acknowledgement, or with one that names another count or total, nothing is confirmed.
-      expect(await confirmBatch(setup.database.db, all, again, staffId)).toBe("needs_acknowledgement");
-      expect(await confirmBatch(setup.database.db, all, again, staffId, { ack: { count: 5, totalSatang: total } })).toBe(
-        "needs_acknowledgement",
-      );
-      expect(await confirmBatch(setup.database.db, all, again, staffId, { ack: { count: 6, totalSatang: total - 1 } })).toBe(
+      expect(await confirmBatch(setup.db, all, again, staffId)).toBe("needs_acknowledgement");
+      expect(await confirmBatch(setup.db, all, again, staffId, { ack: { count: 5, totalSatang: total } })).toBe("needs_acknowledgement");
+      expect(await confirmBatch(setup.db, all, again, staffId, { ack: { count: 6, totalSatang: total - 1 } })).toBe(
         "needs_acknowledgement",
       );
       expect(await runBulkPass(options())).toBe(0);
-      expect((await getBatch(setup.database.db, all, again))!.batch.status).toBe("draft");
+      expect((await getBatch(setup.db, all, again))!.batch.status).toBe("draft");
       // Outside the window, or with the window at 0, another file does not count.
-      expect((await findDuplicates(setup.database.db, again, { days: 30, now: new Date(Date.now() + 31 * 86_400_000) })).count).toBe(0);
-      expect((await findDuplicates(setup.database.db, again, { days: 0 })).count).toBe(0);
+      expect((await findDuplicates(setup.db, again, { days: 30, now: new Date(Date.now() + 31 * 86_400_000) })).count).toBe(0);
+      expect((await findDuplicates(setup.db, again, { days: 0 })).count).toBe(0);
       // Acknowledged exactly: confirmed, and paid again as the person chose.
-      expect(await confirmBatch(setup.database.db, all, again, staffId, { ack: { count: 6, totalSatang: total } })).toBe("confirmed");
+      expect(await confirmBatch(setup.db, all, again, staffId, { ack: { count: 6, totalSatang: total } })).toBe("confirmed");
       expect(await runBulkPass(options())).toBe(6);
     },
   );
@@ -361,18 +354,15 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
     async () => {
       const repeated = `,77.70,KBANK,123-4-56789-0,Somchai,`;
       const id = await upload([repeated, `,77.70,,,,0811111177`, `,77.70,KBANK,1234567890,Somchai,`]);
-      const flagged = await findDuplicates(setup.database.db, id, { days: 30 });
+      const flagged = await findDuplicates(setup.db, id, { days: 30 });
       // Account numbers are compared as digits: line 4 is line 2 again.
       expect(flagged).toMatchObject({ count: 1, totalSatang: 7_770, lines: [{ line: 4, sameAs: { kind: "this_file", line: 2 } }] });
-      expect(await confirmBatch(setup.database.db, all, id, staffId)).toBe("needs_acknowledgement");
-      expect(await cancelBatch(setup.database.db, all, id)).toBe(true);
+      expect(await confirmBatch(setup.db, all, id, staffId)).toBe("needs_acknowledgement");
+      expect(await cancelBatch(setup.db, all, id)).toBe(true);
 
       const copy = [`,78.80,,,,0811111178`];
       const [a, b] = [await upload(copy), await upload(copy)];
-      const outcomes = await Promise.all([
-        confirmBatch(setup.database.db, all, a, staffId),
-        confirmBatch(setup.database.db, all, b, staffId),
-      ]);
+      const outcomes = await Promise.all([confirmBatch(setup.db, all, a, staffId), confirmBatch(setup.db, all, b, staffId)]);
       expect(outcomes.toSorted()).toEqual(["confirmed", "needs_acknowledgement"]);
     },
   );
@@ -381,12 +371,12 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
     const line = `${ref("E")},10,,,,0812345678`;
     await upload([line]);
     const again = await upload([line]);
-    expect((await getBatch(setup.database.db, all, again))!.batch.sameFileBefore).toBeInstanceOf(Date);
+    expect((await getBatch(setup.db, all, again))!.batch.sameFileBefore).toBeInstanceOf(Date);
     const elsewhere = { merchantIds: ["mer_elsewhere"] };
-    expect(await getBatch(setup.database.db, elsewhere, again)).toBeNull();
-    expect(await listBatches(setup.database.db, elsewhere)).toEqual([]);
-    expect(await confirmBatch(setup.database.db, elsewhere, again, staffId)).toBe("not_found");
-    expect((await listBatches(setup.database.db, all)).map((b) => b.id)).toContain(again);
+    expect(await getBatch(setup.db, elsewhere, again)).toBeNull();
+    expect(await listBatches(setup.db, elsewhere)).toEqual([]);
+    expect(await confirmBatch(setup.db, elsewhere, again, staffId)).toBe("not_found");
+    expect((await listBatches(setup.db, all)).map((b) => b.id)).toContain(again);
   });
 });
 

@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MIGRATIONS_DIR } from "./client";
 import { merchants, paymentRequests, requestEvents } from "./schema";
-import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "./testing/databases";
+import { DATABASE_KINDS } from "./testing/databases";
+import { setUpTestDatabase } from "../testing/database-fixture";
 
 /**
  * Migration 0011 on the data earlier versions left: rows that share a provider id (an unknown
@@ -18,13 +19,11 @@ const statements = fs
   .filter(Boolean);
 
 describe.each(DATABASE_KINDS)("migration 0011 on %s", (kind) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
+  const setup = setUpTestDatabase(kind);
 
   beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase(kind);
-    const { db } = database;
+    if (setup.skip) return;
+    const { db } = setup.database;
     // Back to the schema before 0011 (and 0027's trigger, which reads paid_at, with it).
     await db.execute(sql`drop trigger payment_requests_rollup on payment_requests`);
     await db.execute(sql`drop index payment_requests_provider_id_key`);
@@ -45,11 +44,10 @@ describe.each(DATABASE_KINDS)("migration 0011 on %s", (kind) => {
       ('req_first', '2026-11-01T10:20:00Z', 'provider_status', 'webhook', '{"outcome": {"from": "pending", "to": "paid"}}'::jsonb)`);
     for (const statement of statements) await db.execute(sql.raw(statement));
   });
-  afterAll(async () => database?.dispose());
 
-  const row = async (id: string) => (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+  const row = async (id: string) => (await setup.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
 
-  it.skipIf(skip)("leaves a shared provider id with the first row and the others to a person, with a timeline entry", async () => {
+  it.skipIf(setup.skip)("leaves a shared provider id with the first row and the others to a person, with a timeline entry", async () => {
     expect(await row("req_first")).toMatchObject({ providerId: "p-shared", status: "paid" });
     expect(await row("req_second")).toMatchObject({
       providerId: null,
@@ -57,7 +55,7 @@ describe.each(DATABASE_KINDS)("migration 0011 on %s", (kind) => {
       statusCode: "PROVIDER_ID_SHARED",
       nextCheckAt: null,
     });
-    const entries = await database.db
+    const entries = await setup.db
       .select()
       .from(requestEvents)
       .where(eq(requestEvents.requestId, "req_second"))
@@ -67,22 +65,22 @@ describe.each(DATABASE_KINDS)("migration 0011 on %s", (kind) => {
     ]);
   });
 
-  it.skipIf(skip)("then refuses a second row for one provider request", async () => {
+  it.skipIf(setup.skip)("then refuses a second row for one provider request", async () => {
     await expect(
-      database.db.update(paymentRequests).set({ providerId: "p-shared" }).where(eq(paymentRequests.id, "req_open")),
+      setup.db.update(paymentRequests).set({ providerId: "p-shared" }).where(eq(paymentRequests.id, "req_open")),
     ).rejects.toThrow();
     // Rows without one are many, as before.
     expect((await row("req_second")).providerId).toBeNull();
   });
 
-  it.skipIf(skip)("gives paid Pay-Ins what their customer paid, and paid_at where the timeline knows it", async () => {
+  it.skipIf(setup.skip)("gives paid Pay-Ins what their customer paid, and paid_at where the timeline knows it", async () => {
     expect(await row("req_first")).toMatchObject({ paidAmount: "450.37", paidAt: new Date("2026-11-01T10:20:00Z") });
     expect(await row("req_requested")).toMatchObject({ paidAmount: "450.00", paidAt: null });
     expect(await row("req_payout")).toMatchObject({ paidAmount: "1000.00" });
     expect(await row("req_open")).toMatchObject({ paidAmount: "0.00", paidAt: null });
   });
 
-  it.skipIf(skip)("records when each sent request was first sent", async () => {
+  it.skipIf(setup.skip)("records when each sent request was first sent", async () => {
     expect((await row("req_open")).submittedAt).toEqual(new Date("2026-11-01T10:00:00Z"));
   });
 });

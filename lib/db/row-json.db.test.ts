@@ -1,23 +1,22 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
 import { rowFromJson } from "./row-json";
 import { paymentRequests } from "./schema";
-import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "./testing/databases";
+import { createTestDatabase, DATABASE_KINDS } from "./testing/databases";
+import { setUpTestDatabase } from "../testing/database-fixture";
 
 describe.each(DATABASE_KINDS)("a row from to_jsonb on %s", (kind) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
+  const setup = setUpTestDatabase(kind);
   beforeAll(async () => {
-    if (!skip) database = await createTestDatabase(kind);
+    if (!setup.skip) setup.database = await createTestDatabase(kind);
   });
-  afterAll(async () => database?.dispose());
 
-  it.skipIf(skip)("is the row a select gives: dates, money with its scale, json, arrays and nulls", async () => {
+  it.skipIf(setup.skip)("is the row a select gives: dates, money with its scale, json, arrays and nulls", async () => {
     const merchantId = (
-      await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
+      await createMerchant(setup.db, createKeyVault([randomBytes(32)]), {
         displayName: "Coffee",
         orgId: "org-a",
         merchantId: "b0c8a7a4-0000-4000-8000-000000000081",
@@ -25,7 +24,7 @@ describe.each(DATABASE_KINDS)("a row from to_jsonb on %s", (kind) => {
       })
     ).id;
     const id = `req_${randomBytes(8).toString("hex")}`;
-    await database.db.insert(paymentRequests).values({
+    await setup.db.insert(paymentRequests).values({
       id,
       merchantId,
       kind: "payin",
@@ -40,8 +39,8 @@ describe.each(DATABASE_KINDS)("a row from to_jsonb on %s", (kind) => {
       sendingUntil: new Date("2026-11-26T05:01:00Z"),
       metadata: { order: "A-1" },
     });
-    const [selected] = await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id));
-    const result = await database.db.execute(sql`select to_jsonb(r) as row from payment_requests r where id = ${id}`);
+    const [selected] = await setup.db.select().from(paymentRequests).where(eq(paymentRequests.id, id));
+    const result = await setup.db.execute(sql`select to_jsonb(r) as row from payment_requests r where id = ${id}`);
     const json = (result as unknown as { rows: { row: Record<string, unknown> }[] }).rows[0]!.row;
     expect(rowFromJson(paymentRequests, typeof json === "string" ? JSON.parse(json) : json)).toEqual(selected);
   });

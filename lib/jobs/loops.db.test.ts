@@ -66,14 +66,14 @@ describe.each(DATABASE_KINDS)("stopping a loop on %s", (kind) => {
   let staffId: string;
   beforeAll(async () => {
     if (setup.skip) return;
-    staffId = (await insertStaff(setup.database.db, { role: "finance" })).id;
+    staffId = (await insertStaff(setup.db, { role: "finance" })).id;
   });
 
   it.skipIf(setup.skip)(
     "finishes the line in hand and leaves the rest to the next instance, untouched",
     { timeout: scaled(30_000) },
     async () => {
-      const { id, refs } = await confirmedFile(setup.database.db, setup.merchantRowId, staffId, ["31.25", "32.25", "33.25"]);
+      const { id, refs } = await confirmedFile(setup.db, setup.merchantRowId, staffId, ["31.25", "32.25", "33.25"]);
       // The first line's Pay-Out is answered only after 1.5 s: the stop comes while it is at the provider.
       await setup.sb.control("POST", "/faults", {
         operation: "SubmitPayOutRequest",
@@ -81,10 +81,10 @@ describe.each(DATABASE_KINDS)("stopping a loop on %s", (kind) => {
         delayMs: 1_500,
         match: { refId1: refs[0] },
       });
-      const loop = startBulkWorker({ db: setup.database.db, apiFor: async () => setup.api, pollMs: 50 });
-      await until(async () => (await linesOf(setup.database.db, id))[0]!.attempts === 1, scaled(10_000), "the first line taken");
+      const loop = startBulkWorker({ db: setup.db, apiFor: async () => setup.api, pollMs: 50 });
+      await until(async () => (await linesOf(setup.db, id))[0]!.attempts === 1, scaled(10_000), "the first line taken");
       await loop.stop();
-      const lines = await linesOf(setup.database.db, id);
+      const lines = await linesOf(setup.db, id);
       expect(lines[0]).toMatchObject({ outcome: "sent", attempts: 1, leaseUntil: null });
       expect(lines.slice(1).map((l) => [l.outcome, l.attempts, l.leaseUntil])).toEqual([
         [null, 0, null],

@@ -3,27 +3,26 @@
  * retrying mean the same in every queue, as lib/jobs/lease.ts says.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { insertStaff } from "../auth/testing/staff";
 import { paymentRequests, staffNotifications, walletStatements } from "../db/schema";
-import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
+import { DATABASE_KINDS } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
 import { dueDay } from "../wallet/statement-worker";
 import { whatWaits } from "./waiting";
+import { setUpTestDatabase } from "../testing/database-fixture";
 
 const vault = createKeyVault([randomBytes(32)]);
 const inMs = (ms: number) => new Date(Date.now() + ms);
 
 describe.each(DATABASE_KINDS)("what waits, on %s", (kind) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
+  const setup = setUpTestDatabase(kind);
   let merchant: string;
   beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase(kind);
+    if (setup.skip) return;
     merchant = (
-      await createMerchant(database.db, vault, {
+      await createMerchant(setup.db, vault, {
         displayName: "Shop",
         orgId: "org-w",
         merchantId: randomUUID(),
@@ -31,10 +30,9 @@ describe.each(DATABASE_KINDS)("what waits, on %s", (kind) => {
       })
     ).id;
   });
-  afterAll(async () => database?.dispose());
 
   const request = (nextCheckAt: Date | null, leaseUntil: Date | null = null) =>
-    database.db
+    setup.db
       .insert(paymentRequests)
       .values({
         id: `req_${randomBytes(10).toString("hex")}`,
@@ -50,8 +48,8 @@ describe.each(DATABASE_KINDS)("what waits, on %s", (kind) => {
       })
       .returning({ id: paymentRequests.id });
 
-  it.skipIf(skip)("counts each queue's due, held, later and retrying items, and how long the oldest has been due", async () => {
-    expect((await whatWaits(database.db)).every((q) => q.due + q.held + q.later + q.retrying === 0)).toBe(true);
+  it.skipIf(setup.skip)("counts each queue's due, held, later and retrying items, and how long the oldest has been due", async () => {
+    expect((await whatWaits(setup.db)).every((q) => q.due + q.held + q.later + q.retrying === 0)).toBe(true);
 
     await request(inMs(-90_000)); // due for 90 s
     await request(inMs(-5_000));
@@ -61,19 +59,19 @@ describe.each(DATABASE_KINDS)("what waits, on %s", (kind) => {
     await request(null); // nothing to ask the provider
 
     const requestId = (await request(null))[0]!.id;
-    const staff = await insertStaff(database.db, { role: "admin" });
+    const staff = await insertStaff(setup.db, { role: "admin" });
     const note = (
       kind: "approval.waiting" | "request.needs_review" | "payout.failed",
       values: Partial<typeof staffNotifications.$inferInsert>,
-    ) => database.db.insert(staffNotifications).values({ kind, staffId: staff.id, requestId, ...values });
+    ) => setup.db.insert(staffNotifications).values({ kind, staffId: staff.id, requestId, ...values });
     await note("approval.waiting", { attempts: 2, nextAttemptAt: inMs(120_000), lastError: "421 try later" }); // backing off
     await note("request.needs_review", { attempts: 1, leaseUntil: inMs(60_000) }); // being sent
     await note("payout.failed", { outcome: "sent", attempts: 1 }); // done: not waiting
 
     const day = dueDay(new Date());
-    await database.db.insert(walletStatements).values({ merchantId: merchant, day, status: "failed", computedAt: inMs(-60_000) });
+    await setup.db.insert(walletStatements).values({ merchantId: merchant, day, status: "failed", computedAt: inMs(-60_000) });
 
-    const figures = Object.fromEntries((await whatWaits(database.db)).map((q) => [q.queue, q]));
+    const figures = Object.fromEntries((await whatWaits(setup.db)).map((q) => [q.queue, q]));
     expect(figures.reconcile).toMatchObject({ due: 3, held: 1, later: 1, retrying: 0 });
     expect(figures.reconcile!.oldestDueSeconds).toBeGreaterThanOrEqual(89);
     expect(figures.reconcile!.oldestDueSeconds).toBeLessThan(120);

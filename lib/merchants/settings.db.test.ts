@@ -1,26 +1,25 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DATABASE_KINDS } from "../db/testing/databases";
 import { createKeyVault } from "./key-vault";
 import { createMerchant } from "./manage";
 import { getMerchantSettings, listMerchantSettings, updateMerchantSettings } from "./settings";
 import { rotateWebhookSecret } from "./webhook-secret";
+import { setUpTestDatabase } from "../testing/database-fixture";
 
 const SUBMIT = "submit-0123456789abcdef-f8e7";
 const READ = "read-0123456789abcdef-d464";
 
 describe.each(DATABASE_KINDS)("merchant settings on %s", (kind) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
+  const setup = setUpTestDatabase(kind);
   const vault = createKeyVault([randomBytes(32)]);
   let coffee: string;
   let gadgets: string;
 
   beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase(kind);
+    if (setup.skip) return;
     coffee = (
-      await createMerchant(database.db, vault, {
+      await createMerchant(setup.db, vault, {
         displayName: "Siam Coffee",
         orgId: "demo",
         merchantId: "0e6a33cb-96cc-47a6-ac51-1de5027ec190",
@@ -31,7 +30,7 @@ describe.each(DATABASE_KINDS)("merchant settings on %s", (kind) => {
       })
     ).id;
     gadgets = (
-      await createMerchant(database.db, vault, {
+      await createMerchant(setup.db, vault, {
         displayName: "Chiang Mai Gadgets",
         orgId: "demo",
         merchantId: "1e6a33cb-96cc-47a6-ac51-1de5027ec190",
@@ -39,12 +38,11 @@ describe.each(DATABASE_KINDS)("merchant settings on %s", (kind) => {
       })
     ).id;
   });
-  afterAll(async () => database?.dispose());
 
-  it.skipIf(skip)("shows the keys' last four, the limits and the secret's state, never a key or a hash", async () => {
-    const secret = await rotateWebhookSecret(database.db, coffee);
-    await rotateWebhookSecret(database.db, coffee);
-    const [gadgetsView, coffeeView] = await listMerchantSettings(database.db, { merchantIds: null });
+  it.skipIf(setup.skip)("shows the keys' last four, the limits and the secret's state, never a key or a hash", async () => {
+    const secret = await rotateWebhookSecret(setup.db, coffee);
+    await rotateWebhookSecret(setup.db, coffee);
+    const [gadgetsView, coffeeView] = await listMerchantSettings(setup.db, { merchantIds: null });
     expect(coffeeView).toMatchObject({
       displayName: "Siam Coffee",
       submitKeyLast4: "f8e7",
@@ -61,27 +59,27 @@ describe.each(DATABASE_KINDS)("merchant settings on %s", (kind) => {
     expect(Object.keys(coffeeView!)).not.toEqual(expect.arrayContaining(["submitKeyEncrypted", "webhookSecretHash"]));
   });
 
-  it.skipIf(skip)("keeps to the person's merchants: another merchant is simply not found", async () => {
-    expect((await listMerchantSettings(database.db, { merchantIds: [gadgets] })).map((m) => m.id)).toEqual([gadgets]);
-    expect(await listMerchantSettings(database.db, { merchantIds: [] })).toEqual([]);
-    expect(await getMerchantSettings(database.db, { merchantIds: [gadgets] }, coffee)).toBeUndefined();
-    expect(await getMerchantSettings(database.db, { merchantIds: null }, "mer_nope")).toBeUndefined();
+  it.skipIf(setup.skip)("keeps to the person's merchants: another merchant is simply not found", async () => {
+    expect((await listMerchantSettings(setup.db, { merchantIds: [gadgets] })).map((m) => m.id)).toEqual([gadgets]);
+    expect(await listMerchantSettings(setup.db, { merchantIds: [] })).toEqual([]);
+    expect(await getMerchantSettings(setup.db, { merchantIds: [gadgets] }, coffee)).toBeUndefined();
+    expect(await getMerchantSettings(setup.db, { merchantIds: null }, "mer_nope")).toBeUndefined();
   });
 
-  it.skipIf(skip)("updates the name and limits; a limit left out means none", async () => {
+  it.skipIf(setup.skip)("updates the name and limits; a limit left out means none", async () => {
     expect(
-      await updateMerchantSettings(database.db, gadgets, {
+      await updateMerchantSettings(setup.db, gadgets, {
         displayName: "Gadgets CM",
         payinMaxSatang: 100_050,
         payoutApprovalThresholdSatang: 0,
       }),
     ).toBe(true);
-    expect(await getMerchantSettings(database.db, { merchantIds: null }, gadgets)).toMatchObject({
+    expect(await getMerchantSettings(setup.db, { merchantIds: null }, gadgets)).toMatchObject({
       displayName: "Gadgets CM",
       payinMinSatang: null,
       payinMaxSatang: 100_050,
       payoutApprovalThresholdSatang: 0,
     });
-    expect(await updateMerchantSettings(database.db, "mer_nope", { displayName: "X" })).toBe(false);
+    expect(await updateMerchantSettings(setup.db, "mer_nope", { displayName: "X" })).toBe(false);
   });
 });

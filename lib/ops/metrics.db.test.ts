@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { outboundDeliveries, outboundEvents, paymentRequests, providerCalls, webhookDeliveries } from "../db/schema";
-import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
+import { DATABASE_KINDS } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
 import { createEndpoint } from "../outbound-webhooks/endpoints";
 import { collectMetrics, type Gauge } from "./metrics";
 import { render } from "./prometheus";
+import { setUpTestDatabase } from "../testing/database-fixture";
 
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown }));
 vi.mock("../db/index", () => ({ getDb: async () => surroundings.db }));
@@ -18,17 +19,15 @@ const value = (gauges: Gauge[], name: string, labels: Record<string, string> = {
   gauges.find((g) => g.name === name)?.samples.find((s) => JSON.stringify(s.labels ?? {}) === JSON.stringify(labels))?.value;
 
 describe.each(DATABASE_KINDS)("the metrics on %s", (kind) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
+  const setup = setUpTestDatabase(kind);
   let merchant: string;
   const now = new Date("2026-11-26T10:00:00Z");
   const ago = (ms: number) => new Date(now.getTime() - ms);
   beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase(kind);
-    surroundings.db = database.db;
+    if (setup.skip) return;
+    surroundings.db = setup.db;
     merchant = (
-      await createMerchant(database.db, vault, {
+      await createMerchant(setup.db, vault, {
         displayName: "Shop",
         orgId: "org-m",
         merchantId: "b0c8a7a4-0000-4000-8000-00000000001a",
@@ -36,10 +35,9 @@ describe.each(DATABASE_KINDS)("the metrics on %s", (kind) => {
       })
     ).id;
   });
-  afterAll(async () => database?.dispose());
 
   const request = (kind: string, status: string, nextCheckAt: Date | null) =>
-    database.db.insert(paymentRequests).values({
+    setup.db.insert(paymentRequests).values({
       id: `req_${randomBytes(10).toString("hex")}`,
       merchantId: merchant,
       kind: kind as "payin",
@@ -51,19 +49,19 @@ describe.each(DATABASE_KINDS)("the metrics on %s", (kind) => {
       nextCheckAt,
     });
 
-  it.skipIf(skip)("count what is open, behind, received, queued and called, from the database", async () => {
+  it.skipIf(setup.skip)("count what is open, behind, received, queued and called, from the database", async () => {
     await request("payin", "pending", new Date(now.getTime() + 10_000));
     await request("payin", "pending", ago(5 * 60_000)); // its check is 5 minutes overdue
     await request("payout", "needs_review", null);
     await request("payin", "paid", null);
     await request("payout", "rejected", ago(3_600_000));
     const webhook = (verdict: string, receivedAt: Date) =>
-      database.db.insert(webhookDeliveries).values({ providerJobId: randomUUID(), verdict, rawBody: "{}", receivedAt });
+      setup.db.insert(webhookDeliveries).values({ providerJobId: randomUUID(), verdict, rawBody: "{}", receivedAt });
     await webhook("applied", ago(60_000));
     await webhook("applied", ago(3_600_000));
     await webhook("unconfirmed", ago(120_000));
     await webhook("applied", ago(2 * 86_400_000)); // older than a day
-    const { endpoint } = await createEndpoint(database.db, vault, {
+    const { endpoint } = await createEndpoint(setup.db, vault, {
       merchantRowId: merchant,
       url: "https://shop.example/hooks",
       description: null,
@@ -77,17 +75,17 @@ describe.each(DATABASE_KINDS)("the metrics on %s", (kind) => {
       ["delivered", ago(1_000)],
     ] as const) {
       const eventId = `evt_${randomBytes(8).toString("hex")}`;
-      await database.db.insert(outboundEvents).values({ id: eventId, merchantId: merchant, type: "payin.paid", requestRow: {} });
-      await database.db.insert(outboundDeliveries).values({ eventId, endpointId: endpoint.id, status, createdAt });
+      await setup.db.insert(outboundEvents).values({ id: eventId, merchantId: merchant, type: "payin.paid", requestRow: {} });
+      await setup.db.insert(outboundDeliveries).values({ eventId, endpointId: endpoint.id, status, createdAt });
     }
-    await database.db.insert(providerCalls).values([
+    await setup.db.insert(providerCalls).values([
       { provider: "p", at: ago(60_000), lane: "staff", waitedMs: 0 },
       { provider: "p", at: ago(30_000), lane: "reconcile", waitedMs: 1_250 },
       { provider: "p", at: ago(20_000), lane: "reconcile", waitedMs: 40 },
       { provider: "p", at: ago(2 * 3_600_000), lane: "staff", waitedMs: 9_000 }, // older than an hour
     ]);
 
-    const gauges = await collectMetrics(async () => database.db, now);
+    const gauges = await collectMetrics(async () => setup.db, now);
     expect(value(gauges, "paydesk_database_up")).toBe(1);
     expect(value(gauges, "paydesk_requests_open", { kind: "payin", status: "pending" })).toBe(2);
     expect(value(gauges, "paydesk_requests_open", { kind: "payout", status: "needs_review" })).toBe(1);
@@ -113,7 +111,7 @@ describe.each(DATABASE_KINDS)("the metrics on %s", (kind) => {
     expect(value(gauges, "paydesk_stopping")).toBe(0);
   });
 
-  it.skipIf(skip)("are served only with the token, in Prometheus's text format", async () => {
+  it.skipIf(setup.skip)("are served only with the token, in Prometheus's text format", async () => {
     const scrape = (authorization?: string) =>
       GET(new Request("http://paydesk.test/api/metrics", { headers: authorization ? { authorization } : {} }));
     const refused = await scrape();

@@ -7,12 +7,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
+import { DATABASE_KINDS } from "../db/testing/databases";
 import { markDoor } from "../http/door";
 import { startLoop } from "../jobs/loop";
 import { exchange } from "../provider/transport";
 import { inSpan, startTracing, tracesUrl, tracingOn, type Tracing } from "./tracing";
 import { scaled } from "@/lib/testing/vitest-project";
+import { setUpTestDatabase } from "../testing/database-fixture";
 
 interface ReceivedSpan {
   name: string;
@@ -95,17 +96,11 @@ describe("tracing, on", () => {
   });
 
   describe.each(DATABASE_KINDS)("on %s", (kind) => {
-    const skip = kind === "postgres" ? postgresSkipReason() : null;
-    let database: TestDatabase;
-    beforeAll(async () => {
-      if (skip) return;
-      database = await createTestDatabase(kind);
-    });
-    afterAll(async () => database?.dispose());
+    const setup = setUpTestDatabase(kind);
 
-    it.skipIf(skip)("a door request, its statements and its provider call are one trace; a background pass is its own", async () => {
+    it.skipIf(setup.skip)("a door request, its statements and its provider call are one trace; a background pass is its own", async () => {
       const handler = markDoor(async (request: Request, _segment?: Segment) => {
-        await database.db.execute(sql`select ${VALUE}::text as value, ${kind}::text as kind`);
+        await setup.db.execute(sql`select ${VALUE}::text as value, ${kind}::text as kind`);
         const outcome = await exchange({
           method: "GET",
           url: `${otlp.base}/api/provider/${kind}`,
@@ -132,7 +127,7 @@ describe("tracing, on", () => {
         firstPassAfterMs: 0,
         pass: async () => {
           passes += 1;
-          await database.db.execute(sql`select 1 as one`);
+          await setup.db.execute(sql`select 1 as one`);
           return 3;
         },
         fullBatch: Infinity,

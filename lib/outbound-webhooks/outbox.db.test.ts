@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { outboundDeliveries, outboundEvents, paymentRequests, webhookEndpoints } from "../db/schema";
-import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
+import { DATABASE_KINDS } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
 import { applyToRequest } from "../requests/apply";
@@ -10,6 +10,7 @@ import type { MerchantApi } from "../provider/client";
 import { payOutRequest } from "../requests/contract";
 import { createRequest, newRequestId } from "../requests/create";
 import { eventTypeFor } from "./events";
+import { setUpTestDatabase } from "../testing/database-fixture";
 
 /**
  * The outbox: a state change and the events it causes commit in one statement (lib/requests/apply.ts),
@@ -17,17 +18,15 @@ import { eventTypeFor } from "./events";
  * refused, or that no enabled endpoint wants.
  */
 describe.each(DATABASE_KINDS)("the outbound outbox on %s", (kind) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
+  const setup = setUpTestDatabase(kind);
   let merchantId: string;
   let other: string;
 
   beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase(kind);
+    if (setup.skip) return;
     const vault = createKeyVault([randomBytes(32)]);
     const merchant = (n: number) =>
-      createMerchant(database.db, vault, {
+      createMerchant(setup.db, vault, {
         displayName: `M${n}`,
         orgId: "org-a",
         merchantId: `b0c8a7a4-0000-4000-8000-00000000003${n}`,
@@ -36,19 +35,18 @@ describe.each(DATABASE_KINDS)("the outbound outbox on %s", (kind) => {
     merchantId = (await merchant(1)).id;
     other = (await merchant(2)).id;
   });
-  afterAll(async () => database?.dispose());
 
   let n = 0;
   const endpoint = async (merchant: string, eventTypes: string[], enabled = true) => {
     const id = `we_${kind}_${++n}`;
-    await database.db
+    await setup.db
       .insert(webhookEndpoints)
       .values({ id, merchantId: merchant, url: "https://shop.example.com/hooks", eventTypes, enabled, secretEncrypted: "sealed" });
     return id;
   };
   const request = async (merchant: string, kindOf: "payin" | "payout", status: string) => {
     const id = newRequestId();
-    await database.db.insert(paymentRequests).values({
+    await setup.db.insert(paymentRequests).values({
       id,
       merchantId: merchant,
       kind: kindOf,
@@ -63,29 +61,32 @@ describe.each(DATABASE_KINDS)("the outbound outbox on %s", (kind) => {
     return id;
   };
   const paid = { type: "provider_status", status: "Paid", statusCode: null, reason: null } as const;
-  const eventsOf = (requestId: string) => database.db.select().from(outboundEvents).where(eq(outboundEvents.requestId, requestId));
+  const eventsOf = (requestId: string) => setup.db.select().from(outboundEvents).where(eq(outboundEvents.requestId, requestId));
   const deliveriesOf = async (eventId: string) =>
-    (await database.db.select().from(outboundDeliveries).where(eq(outboundDeliveries.eventId, eventId))).map((d) => d.endpointId).sort();
+    (await setup.db.select().from(outboundDeliveries).where(eq(outboundDeliveries.eventId, eventId))).map((d) => d.endpointId).sort();
 
-  it.skipIf(skip)("writes the event with the row as it now stands, and a delivery for each enabled endpoint that wants it", async () => {
-    const wants = await endpoint(merchantId, ["payin.paid", "payin.expired"]);
-    const alsoWants = await endpoint(merchantId, ["payin.paid"]);
-    await endpoint(merchantId, ["payout.paid"]);
-    await endpoint(merchantId, ["payin.paid"], false);
-    await endpoint(other, ["payin.paid"]);
-    const id = await request(merchantId, "payin", "pending");
-    expect(await applyToRequest(database.db, id, paid, { actor: "webhook" })).toMatchObject({ applied: true, state: "paid" });
-    const [event, ...more] = await eventsOf(id);
-    expect(more).toEqual([]);
-    expect(event).toMatchObject({ type: "payin.paid", merchantId, id: expect.stringMatching(/^evt_[0-9a-f]{24}$/) });
-    expect(event!.requestRow).toMatchObject({ id, status: "paid", paid_amount: 150.37, merchant_id: merchantId });
-    expect(await deliveriesOf(event!.id)).toEqual([wants, alsoWants].sort());
-  });
+  it.skipIf(setup.skip)(
+    "writes the event with the row as it now stands, and a delivery for each enabled endpoint that wants it",
+    async () => {
+      const wants = await endpoint(merchantId, ["payin.paid", "payin.expired"]);
+      const alsoWants = await endpoint(merchantId, ["payin.paid"]);
+      await endpoint(merchantId, ["payout.paid"]);
+      await endpoint(merchantId, ["payin.paid"], false);
+      await endpoint(other, ["payin.paid"]);
+      const id = await request(merchantId, "payin", "pending");
+      expect(await applyToRequest(setup.db, id, paid, { actor: "webhook" })).toMatchObject({ applied: true, state: "paid" });
+      const [event, ...more] = await eventsOf(id);
+      expect(more).toEqual([]);
+      expect(event).toMatchObject({ type: "payin.paid", merchantId, id: expect.stringMatching(/^evt_[0-9a-f]{24}$/) });
+      expect(event!.requestRow).toMatchObject({ id, status: "paid", paid_amount: 150.37, merchant_id: merchantId });
+      expect(await deliveriesOf(event!.id)).toEqual([wants, alsoWants].sort());
+    },
+  );
 
-  it.skipIf(skip)("writes nothing for a change no endpoint wants, for a refused event, or for one that is not news", async () => {
+  it.skipIf(setup.skip)("writes nothing for a change no endpoint wants, for a refused event, or for one that is not news", async () => {
     // A merchant whose only endpoint wants rejections: its payment is not news for anyone.
     const third = (
-      await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
+      await createMerchant(setup.db, createKeyVault([randomBytes(32)]), {
         displayName: "M3",
         orgId: "org-a",
         merchantId: "b0c8a7a4-0000-4000-8000-000000000033",
@@ -94,11 +95,11 @@ describe.each(DATABASE_KINDS)("the outbound outbox on %s", (kind) => {
     ).id;
     await endpoint(third, ["payin.rejected"]);
     const quiet = await request(third, "payin", "pending");
-    await applyToRequest(database.db, quiet, paid, { actor: "webhook" });
+    await applyToRequest(setup.db, quiet, paid, { actor: "webhook" });
     expect(await eventsOf(quiet)).toEqual([]);
     const refused = await request(third, "payin", "pending");
     await applyToRequest(
-      database.db,
+      setup.db,
       refused,
       { type: "provider_status", status: "Rejected", statusCode: "X", reason: null },
       { actor: "webhook" },
@@ -106,17 +107,17 @@ describe.each(DATABASE_KINDS)("the outbound outbox on %s", (kind) => {
     expect((await eventsOf(refused)).map((e) => e.type)).toEqual(["payin.rejected"]);
 
     const id = await request(merchantId, "payin", "pending");
-    await applyToRequest(database.db, id, paid, { actor: "webhook" });
+    await applyToRequest(setup.db, id, paid, { actor: "webhook" });
     // A duplicate webhook (paid again) is ignored: no second event.
-    expect(await applyToRequest(database.db, id, paid, { actor: "webhook" })).toMatchObject({ applied: false });
+    expect(await applyToRequest(setup.db, id, paid, { actor: "webhook" })).toMatchObject({ applied: false });
     expect((await eventsOf(id)).length).toBe(1);
     // Pending → pending (a check that confirms) is not news.
     const pending = await request(merchantId, "payin", "submitting");
-    await applyToRequest(database.db, pending, { type: "submit_accepted", providerStatus: "Pending" }, { actor: "provider" });
+    await applyToRequest(setup.db, pending, { type: "submit_accepted", providerStatus: "Pending" }, { actor: "provider" });
     expect(await eventsOf(pending)).toEqual([]);
   });
 
-  it.skipIf(skip)("tells of a pay-out held for approval at create, in the same transaction as the row", async () => {
+  it.skipIf(setup.skip)("tells of a pay-out held for approval at create, in the same transaction as the row", async () => {
     await endpoint(merchantId, ["withdrawal.awaiting_approval"]);
     const payOut = payOutRequest({
       refId1: `H${randomUUID().slice(0, 8)}`,
@@ -125,7 +126,7 @@ describe.each(DATABASE_KINDS)("the outbound outbox on %s", (kind) => {
     });
     // A held request never reaches the provider: no client is needed.
     const held = await createRequest(
-      database.db,
+      setup.db,
       {} as MerchantApi,
       { kind: "withdrawal", payOut },
       {
@@ -142,20 +143,20 @@ describe.each(DATABASE_KINDS)("the outbound outbox on %s", (kind) => {
     expect(event!.requestRow).toMatchObject({ status: "awaiting_approval", kind: "withdrawal" });
   });
 
-  it.skipIf(skip)("tells a pay-out's approval, payment and refusal under its own names", async () => {
+  it.skipIf(setup.skip)("tells a pay-out's approval, payment and refusal under its own names", async () => {
     await endpoint(merchantId, ["payout.approved", "payout.paid", "payout.rejected", "payout.declined"]);
     const held = await request(merchantId, "payout", "awaiting_approval");
-    await applyToRequest(database.db, held, { type: "approval_granted" }, { actor: "usr_approver" });
-    await applyToRequest(database.db, held, { type: "submit_accepted", providerStatus: "Pending" }, { actor: "provider" });
+    await applyToRequest(setup.db, held, { type: "approval_granted" }, { actor: "usr_approver" });
+    await applyToRequest(setup.db, held, { type: "submit_accepted", providerStatus: "Pending" }, { actor: "provider" });
     await applyToRequest(
-      database.db,
+      setup.db,
       held,
       { type: "provider_status", status: "Approved", statusCode: null, reason: null },
       { actor: "webhook" },
     );
     expect((await eventsOf(held)).map((e) => e.type).sort()).toEqual(["payout.approved", "payout.paid"]);
     const declined = await request(merchantId, "payout", "awaiting_approval");
-    await applyToRequest(database.db, declined, { type: "approval_declined", reason: "not ours" }, { actor: "usr_approver" });
+    await applyToRequest(setup.db, declined, { type: "approval_declined", reason: "not ours" }, { actor: "usr_approver" });
     expect((await eventsOf(declined)).map((e) => e.type)).toEqual(["payout.declined"]);
   });
 });

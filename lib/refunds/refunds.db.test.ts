@@ -65,9 +65,9 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
   const setup = setUpSandboxWithCoffee(kind, "spec", { timeoutMs: scaled(10_000) });
 
   const row = async (id: string): Promise<RequestRow> =>
-    (await setup.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+    (await setup.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
   const reconcile = async (id: string) =>
-    reconcileRequest(setup.database.db, setup.api, await row(id), { providerMerchantId: setup.sb.coffee.merchantId, graceMs: 0 });
+    reconcileRequest(setup.db, setup.api, await row(id), { providerMerchantId: setup.sb.coffee.merchantId, graceMs: 0 });
   const atProvider = async (refId1: string) => (await setup.sb.control<unknown[]>("GET", `/requests?refId1=${refId1}`)).body.length;
 
   // A whole baht more each time: the sandbox matches "pay" by amount within the receiving account.
@@ -78,7 +78,7 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
       kind: "payin" as const,
       payIn: payInRequest({ refId1: ref("P"), payerName: "สมชาย", amountSatang: 50_000 + 100 * payIns++, qrProvider: "PP" as const }),
     };
-    const created = await createRequest(setup.database.db, setup.api, payload, {
+    const created = await createRequest(setup.db, setup.api, payload, {
       merchantRowId: setup.merchantRowId,
       idempotencyKey: randomUUID(),
       createdBy: null,
@@ -94,7 +94,7 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
     options: { idempotencyKey?: string; holdForApproval?: boolean; refId1?: string } = {},
   ) =>
     createRequest(
-      setup.database.db,
+      setup.db,
       setup.api,
       {
         kind: "payout",
@@ -131,20 +131,20 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
     expect(refused(tooMuch)).toEqual([messageKey("refundTooLarge", paid - 20_000)]);
     expect(fieldMessage("en", refused(tooMuch)![0]!)).toContain("is left to refund");
     expect(await atProvider(tooMuchRef)).toBe(0);
-    expect((await setup.database.db.select().from(paymentRequests).where(eq(paymentRequests.refId1, tooMuchRef))).length).toBe(0);
+    expect((await setup.db.select().from(paymentRequests).where(eq(paymentRequests.refId1, tooMuchRef))).length).toBe(0);
 
     const restKey = randomUUID();
     expect(await refund(payIn.id, paid - 20_000, { idempotencyKey: restKey })).toMatchObject({ outcome: "sent" });
-    expect(await refundStanding(setup.database.db, await row(payIn.id))).toMatchObject({
+    expect(await refundStanding(setup.db, await row(payIn.id))).toMatchObject({
       paidSatang: paid,
       refundedSatang: paid,
       leftSatang: 0,
     });
-    expect((await refundStanding(setup.database.db, await row(payIn.id))).refunds).toHaveLength(2);
+    expect((await refundStanding(setup.db, await row(payIn.id))).refunds).toHaveLength(2);
 
     expect(refused(await refund(payIn.id, 1))).toEqual([messageKey("refundNothingLeft")]);
     // The Pay-In's own timeline names each refund made, and none refused.
-    const entries = await setup.database.db
+    const entries = await setup.db
       .select()
       .from(requestEvents)
       .where(and(eq(requestEvents.requestId, payIn.id), eq(requestEvents.type, "refund_requested")));
@@ -168,17 +168,15 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
 
     await setup.sb.control("POST", `/requests/${sent.request.providerId}/reject`, { reason: "Beneficiary account closed" });
     expect(await reconcile(sent.request.id)).toMatchObject({ state: "rejected" });
-    expect(await refundStanding(setup.database.db, await row(payIn.id))).toMatchObject({ leftSatang: paid - 10_000 });
+    expect(await refundStanding(setup.db, await row(payIn.id))).toMatchObject({ leftSatang: paid - 10_000 });
     expect(await refund(payIn.id, paid - 10_000)).toMatchObject({ outcome: "sent" });
 
     // The checker sees what the held refund is for and who paid it; declined, it gives its amount back.
     if (held.outcome !== "held") return;
-    const queued = (await listHeldRequests(setup.database.db, { merchantIds: [setup.merchantRowId] })).find(
-      (h) => h.id === held.request.id,
-    );
+    const queued = (await listHeldRequests(setup.db, { merchantIds: [setup.merchantRowId] })).find((h) => h.id === held.request.id);
     expect(queued?.refundOf).toEqual({ id: payIn.id, refId1: payIn.refId1, payerName: "สมชาย", paidSatang: paid });
     expect(
-      await declineRequest(setup.database.db, {
+      await declineRequest(setup.db, {
         requestId: held.request.id,
         merchantRowId: setup.merchantRowId,
         actorId: "usr_checker",
@@ -188,12 +186,12 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
       ok: true,
       state: "canceled",
     });
-    expect(await refundStanding(setup.database.db, await row(payIn.id))).toMatchObject({ leftSatang: 10_000 });
+    expect(await refundStanding(setup.db, await row(payIn.id))).toMatchObject({ leftSatang: 10_000 });
   });
 
   it.skipIf(setup.skip)("refuses what is not a paid Pay-In of this merchant", async () => {
     const pending = await createRequest(
-      setup.database.db,
+      setup.db,
       setup.api,
       { kind: "payin", payIn: payInRequest({ refId1: ref("N"), payerName: "P", amountSatang: 30_000, qrProvider: "PP" }) },
       { merchantRowId: setup.merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
@@ -209,7 +207,7 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
     // Another merchant's Pay-In is not found for this one.
     const other = {
       merchantRowId: (
-        await createMerchant(setup.database.db, createKeyVault([randomBytes(32)]), {
+        await createMerchant(setup.db, createKeyVault([randomBytes(32)]), {
           displayName: "Gadgets",
           orgId: setup.sb.gadgets.orgId,
           merchantId: setup.sb.gadgets.merchantId,
@@ -219,7 +217,7 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
       ).id,
     };
     const forOther = await createRequest(
-      setup.database.db,
+      setup.db,
       setup.api,
       {
         kind: "payout",
@@ -230,7 +228,7 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
     expect(refused(forOther)).toEqual([messageKey("refundNotFound")]);
     // Only a Pay-Out can be a refund (a Withdrawal goes to the merchant's own account).
     const withdrawal = await createRequest(
-      setup.database.db,
+      setup.db,
       setup.api,
       {
         kind: "withdrawal",
@@ -251,6 +249,6 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
       [messageKey("refundTooLarge", paid - share)],
       [messageKey("refundTooLarge", paid - share)],
     ]);
-    expect((await refundStanding(setup.database.db, await row(payIn.id))).refundedSatang).toBe(share);
+    expect((await refundStanding(setup.db, await row(payIn.id))).refundedSatang).toBe(share);
   });
 });

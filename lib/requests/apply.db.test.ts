@@ -2,21 +2,20 @@ import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { merchants, paymentRequests, requestEvents, webhookDeliveries } from "../db/schema";
-import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
+import { createTestDatabase, DATABASE_KINDS } from "../db/testing/databases";
 import { toSatang } from "../money";
 import { applyToRequest, recordEvent, REQUEST_CHANNEL, type ApplyOptions, type RequestFacts } from "./apply";
 import type { LifecycleEvent } from "./lifecycle";
+import { setUpTestDatabase } from "../testing/database-fixture";
 
 describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
+  const setup = setUpTestDatabase(kind);
   const announced: string[] = [];
   let unlisten: () => Promise<void>;
 
   beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase(kind, { poolSize: 6 });
-    await database.db.insert(merchants).values({
+    if (setup.skip) return;
+    await setup.db.insert(merchants).values({
       id: "mer_apply",
       displayName: "Shop",
       orgId: "org",
@@ -24,12 +23,9 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
       submitKeyEncrypted: "x",
       submitKeyLast4: "xxxx",
     });
-    unlisten = await database.listen(REQUEST_CHANNEL, (id) => announced.push(id));
+    unlisten = await setup.database.listen(REQUEST_CHANNEL, (id) => announced.push(id));
   });
-  afterAll(async () => {
-    await unlisten?.();
-    await database?.dispose();
-  });
+  afterAll(async () => unlisten?.());
 
   async function request(values: {
     kind: "payin" | "payout";
@@ -40,7 +36,7 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     statusReason?: string;
   }) {
     const id = `req_${randomUUID()}`;
-    await database.db.insert(paymentRequests).values({
+    await setup.db.insert(paymentRequests).values({
       id,
       merchantId: "mer_apply",
       kind: values.kind,
@@ -56,9 +52,9 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     });
     return id;
   }
-  const row = async (id: string) => (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+  const row = async (id: string) => (await setup.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
   const timeline = (id: string) =>
-    database.db.select().from(requestEvents).where(eq(requestEvents.requestId, id)).orderBy(asc(requestEvents.id));
+    setup.db.select().from(requestEvents).where(eq(requestEvents.requestId, id)).orderBy(asc(requestEvents.id));
   const factsOf = async (id: string): Promise<RequestFacts> => {
     const r = await row(id);
     return {
@@ -86,9 +82,9 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     providerStatus: "Pending",
   });
   const apply = (id: string, event: LifecycleEvent, options: Partial<ApplyOptions> = {}) =>
-    applyToRequest(database.db, id, event, { actor: "test", ...options });
+    applyToRequest(setup.db, id, event, { actor: "test", ...options });
 
-  it.skipIf(skip)("writes the change, its timeline entry and its announcement together", async () => {
+  it.skipIf(setup.skip)("writes the change, its timeline entry and its announcement together", async () => {
     const id = await request({ kind: "payin" });
     expect(await apply(id, { type: "provider_status", status: "Paid", statusCode: "OK", reason: null }, { data: { note: "n" } })).toEqual({
       applied: true,
@@ -105,7 +101,7 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     expect(await announcementsOf(id)).toBe(1);
   });
 
-  it.skipIf(skip)("records a refused event as ignored, changes nothing, and still announces the timeline entry", async () => {
+  it.skipIf(setup.skip)("records a refused event as ignored, changes nothing, and still announces the timeline entry", async () => {
     const id = await request({ kind: "payin", status: "rejected" });
     const result = await apply(id, { type: "provider_status", status: "Paid", statusCode: "OK", reason: null });
     expect(result).toMatchObject({ applied: false, state: "rejected" });
@@ -114,7 +110,7 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     expect(await announcementsOf(id)).toBe(1);
   });
 
-  it.skipIf(skip)("decides again on the current row when the caller's copy is stale", async () => {
+  it.skipIf(setup.skip)("decides again on the current row when the caller's copy is stale", async () => {
     const id = await request({ kind: "payout" });
     const stale = await factsOf(id);
     await apply(id, round(20_000));
@@ -127,7 +123,7 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     ]);
   });
 
-  it.skipIf(skip)("loses no round when many arrive at once", async () => {
+  it.skipIf(setup.skip)("loses no round when many arrive at once", async () => {
     const id = await request({ kind: "payout" });
     const results = await Promise.all(Array.from({ length: 10 }, () => apply(id, round(5_000))));
     expect(results.every((r) => r.applied)).toBe(true);
@@ -135,9 +131,9 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     expect(await timeline(id)).toHaveLength(10);
   });
 
-  it.skipIf(skip)("settles a webhook delivery in the same write, once: a second pass writes and announces nothing", async () => {
+  it.skipIf(setup.skip)("settles a webhook delivery in the same write, once: a second pass writes and announces nothing", async () => {
     const id = await request({ kind: "payout" });
-    const [delivery] = await database.db
+    const [delivery] = await setup.db
       .insert(webhookDeliveries)
       .values({ providerJobId: randomUUID(), merchantId: "mer_apply", verdict: "received", rawBody: "{}" })
       .returning({ id: webhookDeliveries.id });
@@ -153,14 +149,14 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     expect(second).toMatchObject({ applied: false, superseded: true });
     expect(toSatang((await row(id)).paidAmount)).toBe(10_000);
     expect(await timeline(id)).toHaveLength(1);
-    expect((await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery!.id)))[0]).toMatchObject({
+    expect((await setup.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery!.id)))[0]).toMatchObject({
       verdict: "applied",
       requestId: id,
     });
     expect(await announcementsOf(id)).toBe(1);
   });
 
-  it.skipIf(skip)("a settled apply's relaxed commit stays within its own statement", async () => {
+  it.skipIf(setup.skip)("a settled apply's relaxed commit stays within its own statement", async () => {
     // One connection, so the next statement surely runs in the same session.
     const single = await createTestDatabase(kind, { poolSize: 1 });
     try {
@@ -206,7 +202,7 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     }
   });
 
-  it.skipIf(skip)("a request that recovers no longer carries the reason of the state it left", async () => {
+  it.skipIf(setup.skip)("a request that recovers no longer carries the reason of the state it left", async () => {
     const id = await request({ kind: "payin", status: "submitting" });
     const lost = { kind: "provider_error", detail: { what: "empty_answer", status: 500 }, mayExist: true } as const;
     await apply(id, { type: "submit_uncertain", reason: lost });
@@ -218,13 +214,13 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     expect(await row(id)).toMatchObject({ status: "rejected", statusReason: "wrong customer", statusCode: "ADMIN_REJECT" });
   });
 
-  it.skipIf(skip)("keeps a pay-out's reason through rounds within one state", async () => {
+  it.skipIf(setup.skip)("keeps a pay-out's reason through rounds within one state", async () => {
     const id = await request({ kind: "payout", statusReason: "kept" });
     await apply(id, round(10_000));
     expect((await row(id)).statusReason).toBe("kept");
   });
 
-  it.skipIf(skip)("records what a paid Pay-In collected and when", async () => {
+  it.skipIf(setup.skip)("records what a paid Pay-In collected and when", async () => {
     const id = await request({ kind: "payin", requestedAmount: "450.00", generatedAmount: "450.37" });
     const before = Date.now();
     await apply(id, { type: "provider_status", status: "Paid", statusCode: "OK", reason: null });
@@ -235,9 +231,9 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     expect(pending.paidAt).toBeNull();
   });
 
-  it.skipIf(skip)("recordEvent adds a timeline entry and announces it", async () => {
+  it.skipIf(setup.skip)("recordEvent adds a timeline entry and announces it", async () => {
     const id = await request({ kind: "payin" });
-    await recordEvent(database.db, id, "note", "staff_1", { text: "called the customer" });
+    await recordEvent(setup.db, id, "note", "staff_1", { text: "called the customer" });
     expect(await timeline(id)).toMatchObject([{ type: "note", actor: "staff_1", data: { text: "called the customer" } }]);
     expect(await announcementsOf(id)).toBe(1);
   });

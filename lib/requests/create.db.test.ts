@@ -23,13 +23,13 @@ describe.each(DATABASE_KINDS)("create flow on %s", (kind) => {
 
   it.skipIf(setup.skip)("records, sends and stores the provider's answer, with a timeline", async () => {
     const payload = payIn();
-    const result = await createRequest(setup.database.db, setup.api, payload, opts());
+    const result = await createRequest(setup.db, setup.api, payload, opts());
     expect(result).toMatchObject({ outcome: "sent", state: "pending" });
     if (result.outcome !== "sent") return;
     expect(result.request.providerId).toMatch(/^[0-9a-f-]{36}$/);
     expect(result.request.generatedAmount).toMatch(/^325\.\d\d$/);
     expect(result.request.expireAt).toBeInstanceOf(Date);
-    const events = await setup.database.db
+    const events = await setup.db
       .select()
       .from(requestEvents)
       .where(eq(requestEvents.requestId, result.request.id))
@@ -41,34 +41,29 @@ describe.each(DATABASE_KINDS)("create flow on %s", (kind) => {
     const payload = payIn();
     const options = opts();
     const results = await Promise.all([
-      createRequest(setup.database.db, setup.api, payload, options),
-      createRequest(setup.database.db, setup.api, payload, options),
-      createRequest(setup.database.db, setup.api, payload, options),
+      createRequest(setup.db, setup.api, payload, options),
+      createRequest(setup.db, setup.api, payload, options),
+      createRequest(setup.db, setup.api, payload, options),
     ]);
     expect(results.filter((r) => r.outcome === "sent")).toHaveLength(1);
     expect(results.filter((r) => r.outcome === "existing")).toHaveLength(2);
     expect(await atProvider(payload.payIn.refId1)).toBe(1);
-    const again = await createRequest(setup.database.db, setup.api, payload, options);
+    const again = await createRequest(setup.db, setup.api, payload, options);
     expect(again.outcome).toBe("existing");
     expect(await atProvider(payload.payIn.refId1)).toBe(1);
   });
 
   it.skipIf(setup.skip)("refuses a RefId1 this merchant already used, before calling the provider", async () => {
     const payload = payIn();
-    await createRequest(setup.database.db, setup.api, payload, opts());
-    expect(await createRequest(setup.database.db, setup.api, payload, opts())).toMatchObject({
+    await createRequest(setup.db, setup.api, payload, opts());
+    expect(await createRequest(setup.db, setup.api, payload, opts())).toMatchObject({
       outcome: "invalid",
       fieldErrors: { refId1: [messageKey("refId1Taken")] },
     });
   });
 
   it.skipIf(setup.skip)("keeps the provider's rejection with its code", async () => {
-    const result = await createRequest(
-      setup.database.db,
-      setup.api,
-      { kind: "payin", payIn: { ...payIn().payIn, amountSatang: 100 } },
-      opts(),
-    );
+    const result = await createRequest(setup.db, setup.api, { kind: "payin", payIn: { ...payIn().payIn, amountSatang: 100 } }, opts());
     expect(result).toMatchObject({ outcome: "sent", state: "rejected", request: { statusCode: "ERROR_VALUE_NOT_IN_RANGE" } });
   });
 
@@ -81,7 +76,7 @@ describe.each(DATABASE_KINDS)("create flow on %s", (kind) => {
       delayMs: 6_000,
       match: { refId1: payload.payIn.refId1 },
     });
-    const result = await createRequest(setup.database.db, setup.api, payload, opts());
+    const result = await createRequest(setup.db, setup.api, payload, opts());
     expect(result).toMatchObject({ outcome: "sent", state: "unknown" });
     if (result.outcome === "sent") expect(result.reason && factWords(result.reason, "en")).toMatch(/may or may not have been created/);
     expect(await atProvider(payload.payIn.refId1)).toBe(1);
@@ -90,7 +85,7 @@ describe.each(DATABASE_KINDS)("create flow on %s", (kind) => {
   it.skipIf(setup.skip)("holds a pay-out for approval without sending it", async () => {
     const refId1 = ref("H");
     const result = await createRequest(
-      setup.database.db,
+      setup.db,
       setup.api,
       {
         kind: "payout",
@@ -100,7 +95,7 @@ describe.each(DATABASE_KINDS)("create flow on %s", (kind) => {
     );
     expect(result).toMatchObject({ outcome: "held", request: { status: "awaiting_approval" } });
     expect(await atProvider(refId1)).toBe(0);
-    const [row] = await setup.database.db.select().from(paymentRequests).where(eq(paymentRequests.refId1, refId1));
+    const [row] = await setup.db.select().from(paymentRequests).where(eq(paymentRequests.refId1, refId1));
     expect(row?.input).toMatchObject({ destination: { type: "promptpay", promptPayId: "0812345678" } });
   });
 });

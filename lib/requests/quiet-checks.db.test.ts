@@ -14,14 +14,14 @@ describe.each(DATABASE_KINDS)("reconciliation checks that change nothing, on %s"
   const setup = setUpSandboxWithCoffee(kind, "spec", { backoffMs: 10 });
 
   const row = async (id: string): Promise<RequestRow> =>
-    (await setup.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
-  const timeline = async (id: string) => setup.database.db.select().from(requestEvents).where(eq(requestEvents.requestId, id));
+    (await setup.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+  const timeline = async (id: string) => setup.db.select().from(requestEvents).where(eq(requestEvents.requestId, id));
   const createPending = async () => {
     const payload = {
       kind: "payin" as const,
       payIn: payInRequest({ refId1: ref("Q"), payerName: "P", amountSatang: 45_000, qrProvider: "PP" as const }),
     };
-    const result = await createRequest(setup.database.db, setup.api, payload, {
+    const result = await createRequest(setup.db, setup.api, payload, {
       merchantRowId: setup.merchantRowId,
       idempotencyKey: randomUUID(),
       createdBy: null,
@@ -30,7 +30,7 @@ describe.each(DATABASE_KINDS)("reconciliation checks that change nothing, on %s"
     return result.request;
   };
   const reconcile = async (id: string) =>
-    reconcileRequest(setup.database.db, setup.api, await row(id), { providerMerchantId: setup.sb.coffee.merchantId });
+    reconcileRequest(setup.db, setup.api, await row(id), { providerMerchantId: setup.sb.coffee.merchantId });
 
   it.skipIf(setup.skip)(
     "adds no timeline entry for passes that find a pending request still pending, and moves its last check time",
@@ -66,7 +66,7 @@ describe.each(DATABASE_KINDS)("reconciliation checks that change nothing, on %s"
     const created = await createPending();
     const entriesBefore = (await timeline(created.id)).length;
     const applied = await applyToRequest(
-      setup.database.db,
+      setup.db,
       created.id,
       { type: "provider_status", status: "Pending", statusCode: null, reason: null },
       { actor: "webhook" },

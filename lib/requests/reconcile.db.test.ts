@@ -14,7 +14,7 @@ describe.each(["spec", "live"] as const)("reconciliation against the %s sandbox"
   const setup = setUpSandboxWithCoffee("pglite", profile, { timeoutMs: scaled(700), backoffMs: 10 });
 
   const row = async (id: string): Promise<RequestRow> =>
-    (await setup.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+    (await setup.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
   // A whole baht more each time: the live profile does not keep random satang unique, and "pay" is
   // matched by amount within the receiving account, so equal amounts could take each other's payment.
   let payIns = 0;
@@ -30,7 +30,7 @@ describe.each(["spec", "live"] as const)("reconciliation against the %s sandbox"
               destination: { type: "promptpay" as const, promptPayId: "0812345678" },
             }),
           };
-    const result = await createRequest(setup.database.db, setup.api, payload, {
+    const result = await createRequest(setup.db, setup.api, payload, {
       merchantRowId: setup.merchantRowId,
       idempotencyKey: randomUUID(),
       createdBy: null,
@@ -39,7 +39,7 @@ describe.each(["spec", "live"] as const)("reconciliation against the %s sandbox"
     return result.request;
   };
   const reconcile = (r: RequestRow, graceMs = 0) =>
-    reconcileRequest(setup.database.db, setup.api, r, { providerMerchantId: setup.sb.coffee.merchantId, graceMs });
+    reconcileRequest(setup.db, setup.api, r, { providerMerchantId: setup.sb.coffee.merchantId, graceMs });
   const atProvider = async (refId1: string) => (await setup.sb.control<{ id: string }[]>("GET", `/requests?refId1=${refId1}`)).body;
 
   it("settles an unknown submit the provider did create, by RefId1, without sending it again", async () => {
@@ -85,8 +85,7 @@ describe.each(["spec", "live"] as const)("reconciliation against the %s sandbox"
     // timeout): a client of its own with a timeout long enough for a loaded machine to make the
     // second check while the first send is still under way.
     const patient = coffeeApi(setup.sb, { timeoutMs: scaled(2_000), backoffMs: 10 });
-    const check = (r: RequestRow) =>
-      reconcileRequest(setup.database.db, patient, r, { providerMerchantId: setup.sb.coffee.merchantId, graceMs: 0 });
+    const check = (r: RequestRow) => reconcileRequest(setup.db, patient, r, { providerMerchantId: setup.sb.coffee.merchantId, graceMs: 0 });
     await setup.sb.control("POST", "/faults", {
       operation: "SubmitPayInRequest",
       kind: "timeout",
@@ -100,7 +99,7 @@ describe.each(["spec", "live"] as const)("reconciliation against the %s sandbox"
     // …staff's "Re-check now" (grace 0, as a loaded test would have it).
     expect(await check(await row(created.id))).toMatchObject({ state: "unknown", changed: false });
     await resending;
-    const resent = await setup.database.db
+    const resent = await setup.db
       .select()
       .from(requestEvents)
       .where(and(eq(requestEvents.requestId, created.id), eq(requestEvents.type, "resent")));
@@ -141,13 +140,13 @@ describe("a pay-out covered by P2P pay-ins, against the live sandbox", () => {
   const setup = setUpSandboxWithCoffee("pglite", "live", { timeoutMs: scaled(700), backoffMs: 10 });
 
   const row = async (id: string): Promise<RequestRow> =>
-    (await setup.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+    (await setup.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
   const reconcile = async (id: string) =>
-    reconcileRequest(setup.database.db, setup.api, await row(id), { providerMerchantId: setup.sb.coffee.merchantId });
+    reconcileRequest(setup.db, setup.api, await row(id), { providerMerchantId: setup.sb.coffee.merchantId });
   /** A pay-out of 1,000.00 whose whole amount P2P customers paid, approved round by round at the provider. */
   async function coveredPayOut(): Promise<RequestRow> {
     const created = await createRequest(
-      setup.database.db,
+      setup.db,
       setup.api,
       {
         kind: "payout",

@@ -24,7 +24,7 @@ describe("sandbox controls and re-check, against a real sandbox", () => {
 
   const payIn = async () => {
     const created = await createRequest(
-      setup.database.db,
+      setup.db,
       setup.api,
       { kind: "payin", payIn: payInRequest({ refId1: ref("S"), payerName: "สมชาย", amountSatang: 32_500, qrProvider: "PP" }) },
       { merchantRowId: setup.merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
@@ -34,7 +34,7 @@ describe("sandbox controls and re-check, against a real sandbox", () => {
   };
   const payOut = async () => {
     const created = await createRequest(
-      setup.database.db,
+      setup.db,
       setup.api,
       {
         kind: "payout",
@@ -49,11 +49,12 @@ describe("sandbox controls and re-check, against a real sandbox", () => {
     if (created.outcome !== "sent") throw new Error(created.outcome);
     return created.request;
   };
-  const state = async (id: string) => (await setup.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+  const state = async (id: string) => (await setup.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
   const events = async (id: string) =>
-    (await setup.database.db.select().from(requestEvents).where(eq(requestEvents.requestId, id)).orderBy(asc(requestEvents.id))).map(
-      (e) => [e.type, e.actor],
-    );
+    (await setup.db.select().from(requestEvents).where(eq(requestEvents.requestId, id)).orderBy(asc(requestEvents.id))).map((e) => [
+      e.type,
+      e.actor,
+    ]);
 
   it("marks a pay-in paid at the sandbox and learns it by re-checking, with the person on the timeline", async () => {
     const request = await payIn();
@@ -125,7 +126,7 @@ describe("sandbox controls and re-check, against a real sandbox", () => {
   it("a pay-out held by pending P2P Pay-Ins: the refusal names each of them (PayDesk's request when the person may see it), and nothing moves", async () => {
     await payOut();
     const created = await createRequest(
-      setup.database.db,
+      setup.db,
       setup.api,
       { kind: "payin_p2p", payIn: p2pRequest({ refId1: ref("P"), payerName: "สมหญิง", amountSatang: 12_300, qrProvider: "PP" }) },
       { merchantRowId: setup.merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
@@ -135,7 +136,7 @@ describe("sandbox controls and re-check, against a real sandbox", () => {
     // The provider picks the pay-out the P2P reserves (docs/provider-facts.md §5.5): the one PayDesk has a row for.
     const held = (await setup.sb.control<{ payinPeer2PeerPayoutId: string }>("GET", `/requests/${p2p.providerId}`)).body
       .payinPeer2PeerPayoutId;
-    const [payout] = await setup.database.db.select().from(paymentRequests).where(eq(paymentRequests.providerId, held));
+    const [payout] = await setup.db.select().from(paymentRequests).where(eq(paymentRequests.providerId, held));
     expect(payout).toBeDefined();
 
     const refused = await runSandboxControl(ctx, "payout", { requestId: payout!.id, control: "payout" });
@@ -148,14 +149,14 @@ describe("sandbox controls and re-check, against a real sandbox", () => {
     // Someone who may see the pay-out but not the P2P's merchant is told of it, not shown it.
     if (refused.outcome !== "sandbox_failed") throw new Error(refused.outcome);
     const { request: _named, ...unnamed } = refused.reservedBy[0]!;
-    const other = await createMerchant(setup.database.db, createKeyVault([randomBytes(32)]), {
+    const other = await createMerchant(setup.db, createKeyVault([randomBytes(32)]), {
       displayName: "Gadgets",
       orgId: setup.sb.gadgets.orgId,
       merchantId: setup.sb.gadgets.merchantId,
       submitKey: setup.sb.gadgets.submitKey,
       readKey: setup.sb.gadgets.readKey,
     });
-    await setup.database.db.update(paymentRequests).set({ merchantId: other.id }).where(eq(paymentRequests.id, p2p.id));
+    await setup.db.update(paymentRequests).set({ merchantId: other.id }).where(eq(paymentRequests.id, p2p.id));
     const narrow = await runSandboxControl(ctx, "payout", { requestId: payout!.id, control: "payout" });
     expect(narrow).toMatchObject({ reservedBy: [{ ...unnamed, request: null }] });
     const wide = await runSandboxControl({ ...ctx, scope: { merchantIds: null } }, "payout", { requestId: payout!.id, control: "payout" });
@@ -172,7 +173,7 @@ describe("sandbox controls and re-check, against a real sandbox", () => {
   it("re-checks on request and writes who asked on the timeline", async () => {
     const request = await payIn();
     await setup.sb.control("POST", `/requests/${request.providerId}/pay`, {});
-    expect(await recheckRequest(setup.database.db, ctx.apiFor, ctx.scope, request.id, "usr_bob")).toMatchObject({
+    expect(await recheckRequest(setup.db, ctx.apiFor, ctx.scope, request.id, "usr_bob")).toMatchObject({
       found: true,
       before: "pending",
       after: "paid",
@@ -182,7 +183,7 @@ describe("sandbox controls and re-check, against a real sandbox", () => {
       ["provider_status", "reconcile"],
       ["recheck", "usr_bob"],
     ]);
-    expect(await recheckRequest(setup.database.db, ctx.apiFor, { merchantIds: [] }, request.id, "usr_bob")).toEqual({ found: false });
+    expect(await recheckRequest(setup.db, ctx.apiFor, { merchantIds: [] }, request.id, "usr_bob")).toEqual({ found: false });
   });
 
   it("wants an amount for a partial pay-out, and a real one", () => {

@@ -23,12 +23,12 @@ import { setUpSandboxWithCoffee } from "../testing/sandbox-fixture";
 describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s", (kind) => {
   const setup = setUpSandboxWithCoffee(kind, "live", { timeoutMs: scaled(10_000), backoffMs: 10 });
   const row = async (id: string): Promise<RequestRow> =>
-    (await setup.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+    (await setup.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
   const timeline = (id: string) =>
-    setup.database.db.select().from(requestEvents).where(eq(requestEvents.requestId, id)).orderBy(asc(requestEvents.id));
+    setup.db.select().from(requestEvents).where(eq(requestEvents.requestId, id)).orderBy(asc(requestEvents.id));
   const create = async (refId1: string, amountSatang = 45_000, using = setup.api) => {
     const result = await createRequest(
-      setup.database.db,
+      setup.db,
       using,
       { kind: "payin", payIn: payInRequest({ refId1, payerName: "P", amountSatang, qrProvider: "PP" }) },
       { merchantRowId: setup.merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
@@ -37,7 +37,7 @@ describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s
     return result.request;
   };
   const reconcile = (r: RequestRow, options: { graceMs?: number; maxResends?: number; using?: MerchantApi } = {}) =>
-    reconcileRequest(setup.database.db, options.using ?? setup.api, r, {
+    reconcileRequest(setup.db, options.using ?? setup.api, r, {
       providerMerchantId: setup.sb.coffee.merchantId,
       graceMs: options.graceMs ?? 0,
       maxResends: options.maxResends,
@@ -126,7 +126,7 @@ describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s
     // provider — indistinguishable from this one's, except that another row already holds it.
     const elsewhere = await madeElsewhere(refId1, 450);
     const holder = newRequestId();
-    await setup.database.db.insert(paymentRequests).values({
+    await setup.db.insert(paymentRequests).values({
       id: holder,
       merchantId: setup.merchantRowId,
       kind: "payin",
@@ -141,7 +141,7 @@ describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s
     expect(await row(created.id)).toMatchObject({ statusCode: "REF_ID1_USED_AT_PROVIDER", providerId: null });
     // The setup.database backs it up: no second row may hold that provider request.
     await expect(
-      setup.database.db.update(paymentRequests).set({ providerId: elsewhere }).where(eq(paymentRequests.id, created.id)),
+      setup.db.update(paymentRequests).set({ providerId: elsewhere }).where(eq(paymentRequests.id, created.id)),
     ).rejects.toThrow();
   });
 
@@ -207,7 +207,7 @@ describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s
         expect(await reconcile(created)).toMatchObject({ state: "unknown", changed: false });
         expect((await row(created.id)).nextCheckAt).not.toBeNull();
         // Sent more than 24 hours ago and still no look-up: a person is asked, and polling stops.
-        await setup.database.db
+        await setup.db
           .update(paymentRequests)
           .set({ submittedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
           .where(eq(paymentRequests.id, created.id));

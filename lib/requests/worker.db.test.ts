@@ -26,15 +26,15 @@ describe.each(DATABASE_KINDS)("reconciliation worker on %s", (kind) => {
   });
   afterAll(async () => second?.close());
 
-  const worker = (db = setup.database.db): WorkerOptions => ({ db, apiFor: async () => patientApi, log: (line) => logged.push(line) });
+  const worker = (db = setup.db): WorkerOptions => ({ db, apiFor: async () => patientApi, log: (line) => logged.push(line) });
   const makeDue = (ids: string[]) =>
-    setup.database.db
+    setup.db
       .update(paymentRequests)
       .set({ nextCheckAt: sql`now() - interval '1 second'` })
       .where(inArray(paymentRequests.id, ids));
   const create = async (refId1: string, amountSatang = 30_000) => {
     const r = await createRequest(
-      setup.database.db,
+      setup.db,
       setup.api,
       { kind: "payin", payIn: payInRequest({ refId1, payerName: "P", amountSatang, qrProvider: "PP" }) },
       { merchantRowId: setup.merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
@@ -56,9 +56,9 @@ describe.each(DATABASE_KINDS)("reconciliation worker on %s", (kind) => {
     const rows = await Promise.all(refs.map((refId1) => create(refId1)));
     expect(rows.map((r) => r.status)).toEqual(["unknown", "unknown", "unknown", "unknown"]);
     await makeDue(rows.map((r) => r.id));
-    const passes = await Promise.all([reconcileDue(worker()), reconcileDue(worker(second?.db ?? setup.database.db))]);
+    const passes = await Promise.all([reconcileDue(worker()), reconcileDue(worker(second?.db ?? setup.db))]);
     expect(passes[0] + passes[1]).toBe(4);
-    const after = await setup.database.db
+    const after = await setup.db
       .select()
       .from(paymentRequests)
       .where(
@@ -69,7 +69,7 @@ describe.each(DATABASE_KINDS)("reconciliation worker on %s", (kind) => {
       );
     expect(after.map((r) => r.status)).toEqual(["pending", "pending", "pending", "pending"]);
     expect(after.every((r) => r.leaseUntil === null && r.nextCheckAt !== null)).toBe(true);
-    const settled = await setup.database.db
+    const settled = await setup.db
       .select()
       .from(requestEvents)
       .where(
@@ -91,7 +91,7 @@ describe.each(DATABASE_KINDS)("reconciliation worker on %s", (kind) => {
     expect((await setup.sb.control<{ matched: boolean }>("POST", `/requests/${row.providerId}/pay`, {})).body.matched).toBe(true);
     await makeDue([row.id]);
     expect(await reconcileDue(worker())).toBeGreaterThanOrEqual(1);
-    const [after] = await setup.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, row.id));
+    const [after] = await setup.db.select().from(paymentRequests).where(eq(paymentRequests.id, row.id));
     expect(after, logged.join("\n")).toMatchObject({ status: "paid", nextCheckAt: null });
   });
 
@@ -99,7 +99,7 @@ describe.each(DATABASE_KINDS)("reconciliation worker on %s", (kind) => {
     const row = await create(ref("WB"));
     await makeDue([row.id]);
     await reconcileDue(worker());
-    const [after] = await setup.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, row.id));
+    const [after] = await setup.db.select().from(paymentRequests).where(eq(paymentRequests.id, row.id));
     expect(after?.status).toBe("pending");
     expect(after?.checkCount).toBe(1);
     expect(after!.nextCheckAt!.getTime()).toBeGreaterThan(Date.now());

@@ -1,15 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { insertStaff } from "../auth/testing/staff";
 import { loadStaffSession } from "../auth/current-session";
 import { listOpenSessions, recordSignIn } from "../auth/open-sessions";
 import { verifySignIn } from "../auth/verify-sign-in";
-import { merchants, staffPasskeys, staffUsers } from "../db/schema";
-import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
+import { staffPasskeys, staffUsers } from "../db/schema";
+import { createTestDatabase, DATABASE_KINDS } from "../db/testing/databases";
 import { SettingsRuleError, STAFF_REFUSALS } from "./errors";
 import { changeStaffAccess, inviteStaff, resetStaffPassword, setStaffDisabled } from "./manage";
 import { changeOwnPassword } from "./password";
 import { inviteStaffSchema } from "./schemas";
+import { insertPlaceholderMerchants, setUpTestDatabase } from "../testing/database-fixture";
 
 const invite = (overrides: Record<string, unknown> = {}) =>
   inviteStaffSchema.parse({
@@ -32,31 +33,20 @@ const refusal = async (work: Promise<unknown>) => {
 };
 
 describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
+  const setup = setUpTestDatabase(kind);
   let admin: { id: string; email: string; password: string };
   const actor = () => ({ userId: admin.id, merchantIds: null });
-  const row = async (id: string) => (await database.db.select().from(staffUsers).where(eq(staffUsers.id, id)))[0]!;
+  const row = async (id: string) => (await setup.db.select().from(staffUsers).where(eq(staffUsers.id, id)))[0]!;
 
   beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase(kind);
-    admin = await insertStaff(database.db, { role: "admin" });
-    const merchant = (id: string) => ({
-      id,
-      displayName: id,
-      orgId: "org",
-      merchantId: `m-${id}`,
-      submitKeyEncrypted: "v1.x",
-      submitKeyLast4: "abcd",
-    });
-    await database.db.insert(merchants).values([merchant("mer_a"), merchant("mer_b")]);
+    if (setup.skip) return;
+    admin = await insertStaff(setup.db, { role: "admin" });
+    await insertPlaceholderMerchants(setup.db, ["mer_a", "mer_b"]);
   });
-  afterAll(async () => database?.dispose());
 
-  it.skipIf(skip)("invites with a one-time password that signs in once and must then be replaced", async () => {
+  it.skipIf(setup.skip)("invites with a one-time password that signs in once and must then be replaced", async () => {
     const input = invite({ email: "New.Person@Shop.example", role: "finance", allMerchants: false, merchantIds: ["mer_a", "mer_a"] });
-    const invited = await inviteStaff(database.db, actor(), input);
+    const invited = await inviteStaff(setup.db, actor(), input);
     expect(invited.oneTimePassword).toMatch(/^[a-z2-9]{5}(-[a-z2-9]{5}){3}$/);
     const stored = await row(invited.id);
     expect(stored).toMatchObject({
@@ -69,50 +59,43 @@ describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
     });
     expect(stored.passwordHash).not.toContain(invited.oneTimePassword);
 
-    const signIn = await verifySignIn(database.db, { email: "new.person@shop.example", password: invited.oneTimePassword, ip: null });
+    const signIn = await verifySignIn(setup.db, { email: "new.person@shop.example", password: invited.oneTimePassword, ip: null });
     expect(signIn.ok).toBe(true);
 
     // Choosing their own password clears the flag; the one-time password stops working.
     expect(
-      await refusal(
-        changeOwnPassword(database.db, invited.id, { currentPassword: "not the one", newPassword: "a long new password" }, null),
-      ),
+      await refusal(changeOwnPassword(setup.db, invited.id, { currentPassword: "not the one", newPassword: "a long new password" }, null)),
     ).toMatchObject({
       message: STAFF_REFUSALS.wrongCurrentPassword,
       field: "currentPassword",
     });
     expect((await row(invited.id)).mustChangePassword).toBe(true);
-    await changeOwnPassword(
-      database.db,
-      invited.id,
-      { currentPassword: invited.oneTimePassword, newPassword: "a long new password" },
-      null,
-    );
+    await changeOwnPassword(setup.db, invited.id, { currentPassword: invited.oneTimePassword, newPassword: "a long new password" }, null);
     expect((await row(invited.id)).mustChangePassword).toBe(false);
-    expect((await verifySignIn(database.db, { email: input.email, password: invited.oneTimePassword, ip: null })).ok).toBe(false);
-    expect((await verifySignIn(database.db, { email: input.email, password: "a long new password", ip: null })).ok).toBe(true);
+    expect((await verifySignIn(setup.db, { email: input.email, password: invited.oneTimePassword, ip: null })).ok).toBe(false);
+    expect((await verifySignIn(setup.db, { email: input.email, password: "a long new password", ip: null })).ok).toBe(true);
   });
 
-  it.skipIf(skip)("refuses an email that already has an account, whatever its case, beside the email field", async () => {
-    await inviteStaff(database.db, actor(), invite({ email: "taken@shop.example" }));
-    expect(await refusal(inviteStaff(database.db, actor(), invite({ email: "TAKEN@shop.example" })))).toEqual({
+  it.skipIf(setup.skip)("refuses an email that already has an account, whatever its case, beside the email field", async () => {
+    await inviteStaff(setup.db, actor(), invite({ email: "taken@shop.example" }));
+    expect(await refusal(inviteStaff(setup.db, actor(), invite({ email: "TAKEN@shop.example" })))).toEqual({
       message: STAFF_REFUSALS.emailTaken,
       field: "email",
       outcome: "failed",
     });
   });
 
-  it.skipIf(skip)("refuses merchants that do not exist, and staff management by a merchant-limited admin", async () => {
+  it.skipIf(setup.skip)("refuses merchants that do not exist, and staff management by a merchant-limited admin", async () => {
     expect(
-      await refusal(inviteStaff(database.db, actor(), invite({ allMerchants: false, merchantIds: ["mer_a", "mer_gone"] }))),
+      await refusal(inviteStaff(setup.db, actor(), invite({ allMerchants: false, merchantIds: ["mer_a", "mer_gone"] }))),
     ).toMatchObject({ field: "merchantIds" });
     const limited = { userId: admin.id, merchantIds: ["mer_a"] };
-    expect(await refusal(inviteStaff(database.db, limited, invite()))).toMatchObject({ message: STAFF_REFUSALS.needsAllMerchants });
+    expect(await refusal(inviteStaff(setup.db, limited, invite()))).toMatchObject({ message: STAFF_REFUSALS.needsAllMerchants });
   });
 
-  it.skipIf(skip)("changes a person's name, role and merchants; 'every merchant' is stored as null", async () => {
-    const person = await insertStaff(database.db, { role: "viewer" });
-    await changeStaffAccess(database.db, actor(), {
+  it.skipIf(setup.skip)("changes a person's name, role and merchants; 'every merchant' is stored as null", async () => {
+    const person = await insertStaff(setup.db, { role: "viewer" });
+    await changeStaffAccess(setup.db, actor(), {
       userId: person.id,
       name: "Somchai",
       role: "finance",
@@ -120,7 +103,7 @@ describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
       merchantIds: ["mer_b"],
     });
     expect(await row(person.id)).toMatchObject({ name: "Somchai", role: "finance", merchantIds: ["mer_b"] });
-    await changeStaffAccess(database.db, actor(), {
+    await changeStaffAccess(setup.db, actor(), {
       userId: person.id,
       name: "Somchai",
       role: "finance",
@@ -130,44 +113,58 @@ describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
     expect((await row(person.id)).merchantIds).toBeNull();
     expect(
       await refusal(
-        changeStaffAccess(database.db, actor(), { userId: "usr_nobody", name: "X", role: "viewer", allMerchants: true, merchantIds: [] }),
+        changeStaffAccess(setup.db, actor(), {
+          userId: "usr_nobody",
+          name: "X",
+          role: "viewer",
+          allMerchants: true,
+          merchantIds: [],
+        }),
       ),
     ).toMatchObject({
       outcome: "not_found",
     });
   });
 
-  it.skipIf(skip)("never lets a person change their own access or disable themselves", async () => {
+  it.skipIf(setup.skip)("never lets a person change their own access or disable themselves", async () => {
     expect(
       await refusal(
-        changeStaffAccess(database.db, actor(), { userId: admin.id, name: "Me", role: "viewer", allMerchants: true, merchantIds: [] }),
+        changeStaffAccess(setup.db, actor(), {
+          userId: admin.id,
+          name: "Me",
+          role: "viewer",
+          allMerchants: true,
+          merchantIds: [],
+        }),
       ),
     ).toMatchObject({
       message: STAFF_REFUSALS.notYourself,
     });
-    expect(await refusal(setStaffDisabled(database.db, actor(), admin.id, true))).toMatchObject({ message: STAFF_REFUSALS.notYourself });
-    expect(await refusal(resetStaffPassword(database.db, actor(), admin.id))).toMatchObject({ message: STAFF_REFUSALS.notYourself });
+    expect(await refusal(setStaffDisabled(setup.db, actor(), admin.id, true))).toMatchObject({
+      message: STAFF_REFUSALS.notYourself,
+    });
+    expect(await refusal(resetStaffPassword(setup.db, actor(), admin.id))).toMatchObject({ message: STAFF_REFUSALS.notYourself });
     expect(await row(admin.id)).toMatchObject({ role: "admin", isDisabled: false });
   });
 
-  it.skipIf(skip)("disables and enables; a disabled person cannot sign in", async () => {
-    const person = await insertStaff(database.db, { role: "operator" });
-    await setStaffDisabled(database.db, actor(), person.id, true);
-    expect((await verifySignIn(database.db, { email: person.email, password: person.password, ip: null })).ok).toBe(false);
-    await setStaffDisabled(database.db, actor(), person.id, false);
-    expect((await verifySignIn(database.db, { email: person.email, password: person.password, ip: null })).ok).toBe(true);
+  it.skipIf(setup.skip)("disables and enables; a disabled person cannot sign in", async () => {
+    const person = await insertStaff(setup.db, { role: "operator" });
+    await setStaffDisabled(setup.db, actor(), person.id, true);
+    expect((await verifySignIn(setup.db, { email: person.email, password: person.password, ip: null })).ok).toBe(false);
+    await setStaffDisabled(setup.db, actor(), person.id, false);
+    expect((await verifySignIn(setup.db, { email: person.email, password: person.password, ip: null })).ok).toBe(true);
   });
 
-  it.skipIf(skip)("resets a password to a new one-time password that must be replaced", async () => {
-    const person = await insertStaff(database.db, { role: "viewer" });
-    const reset = await resetStaffPassword(database.db, actor(), person.id);
+  it.skipIf(setup.skip)("resets a password to a new one-time password that must be replaced", async () => {
+    const person = await insertStaff(setup.db, { role: "viewer" });
+    const reset = await resetStaffPassword(setup.db, actor(), person.id);
     expect((await row(person.id)).mustChangePassword).toBe(true);
-    expect((await verifySignIn(database.db, { email: person.email, password: person.password, ip: null })).ok).toBe(false);
-    expect((await verifySignIn(database.db, { email: person.email, password: reset.oneTimePassword, ip: null })).ok).toBe(true);
+    expect((await verifySignIn(setup.db, { email: person.email, password: person.password, ip: null })).ok).toBe(false);
+    expect((await verifySignIn(setup.db, { email: person.email, password: reset.oneTimePassword, ip: null })).ok).toBe(true);
   });
 
-  it.skipIf(skip)("changing one's own password removes the listed passkeys not kept, in the same change, and no other", async () => {
-    const person = await insertStaff(database.db, { role: "finance" });
+  it.skipIf(setup.skip)("changing one's own password removes the listed passkeys not kept, in the same change, and no other", async () => {
+    const person = await insertStaff(setup.db, { role: "finance" });
     const passkey = (name: string) => ({
       id: `pk_${Math.random().toString(36).slice(2)}`,
       userId: person.id,
@@ -178,19 +175,19 @@ describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
     const mine = passkey("Work laptop");
     const planted = passkey("Thief's phone");
     const addedLater = passkey("Added after the form was shown");
-    await database.db.insert(staffPasskeys).values([mine, planted]);
+    await setup.db.insert(staffPasskeys).values([mine, planted]);
     const listed = [mine.id, planted.id];
-    await database.db.insert(staffPasskeys).values(addedLater);
+    await setup.db.insert(staffPasskeys).values(addedLater);
     // Another person's passkey named in the form is not theirs to remove.
-    const other = await insertStaff(database.db, { role: "viewer" });
+    const other = await insertStaff(setup.db, { role: "viewer" });
     const othersKey = { ...passkey("Someone else's"), userId: other.id };
-    await database.db.insert(staffPasskeys).values(othersKey);
+    await setup.db.insert(staffPasskeys).values(othersKey);
 
     // A wrong current password changes nothing, passkeys included.
     expect(
       await refusal(
         changeOwnPassword(
-          database.db,
+          setup.db,
           person.id,
           { currentPassword: "wrong", newPassword: "n".repeat(12), passkeysListed: listed, keepPasskeyIds: [] },
           null,
@@ -198,13 +195,11 @@ describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
       ),
     ).toMatchObject({ message: STAFF_REFUSALS.wrongCurrentPassword });
     const left = async (userId: string) =>
-      (await database.db.select({ id: staffPasskeys.id }).from(staffPasskeys).where(eq(staffPasskeys.userId, userId)))
-        .map((p) => p.id)
-        .sort();
+      (await setup.db.select({ id: staffPasskeys.id }).from(staffPasskeys).where(eq(staffPasskeys.userId, userId))).map((p) => p.id).sort();
     expect(await left(person.id)).toEqual([mine.id, planted.id, addedLater.id].sort());
 
     const changed = await changeOwnPassword(
-      database.db,
+      setup.db,
       person.id,
       {
         currentPassword: person.password,
@@ -219,7 +214,7 @@ describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
     expect(await left(other.id)).toEqual([othersKey.id]);
     // Without a list (a form with no passkeys shown), none is touched.
     await changeOwnPassword(
-      database.db,
+      setup.db,
       person.id,
       { currentPassword: "a brand new long password", newPassword: "yet another long password" },
       null,
@@ -227,26 +222,26 @@ describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
     expect(await left(person.id)).toEqual([mine.id, addedLater.id].sort());
   });
 
-  it.skipIf(skip)("ends every session of the person with the reset: one that outlived it could be a thief's", async () => {
-    const person = await insertStaff(database.db, { role: "finance" });
-    const laptop = { id: await recordSignIn(database.db, { userId: person.id, ip: null, userAgent: null }), at: new Date() };
-    const stolen = { id: await recordSignIn(database.db, { userId: person.id, ip: null, userAgent: null }), at: new Date() };
-    expect(await loadStaffSession(database.db, person.id, stolen)).not.toBeNull();
-    const reset = await resetStaffPassword(database.db, actor(), person.id);
-    expect(await loadStaffSession(database.db, person.id, stolen)).toBeNull();
-    expect(await loadStaffSession(database.db, person.id, laptop)).toBeNull();
-    expect(await listOpenSessions(database.db, person.id, null)).toEqual([]);
+  it.skipIf(setup.skip)("ends every session of the person with the reset: one that outlived it could be a thief's", async () => {
+    const person = await insertStaff(setup.db, { role: "finance" });
+    const laptop = { id: await recordSignIn(setup.db, { userId: person.id, ip: null, userAgent: null }), at: new Date() };
+    const stolen = { id: await recordSignIn(setup.db, { userId: person.id, ip: null, userAgent: null }), at: new Date() };
+    expect(await loadStaffSession(setup.db, person.id, stolen)).not.toBeNull();
+    const reset = await resetStaffPassword(setup.db, actor(), person.id);
+    expect(await loadStaffSession(setup.db, person.id, stolen)).toBeNull();
+    expect(await loadStaffSession(setup.db, person.id, laptop)).toBeNull();
+    expect(await listOpenSessions(setup.db, person.id, null)).toEqual([]);
     // A sign-in with the one-time password, even within the same second as the reset, is a new session: it stays in.
-    const signedIn = await verifySignIn(database.db, { email: person.email, password: reset.oneTimePassword, ip: null });
+    const signedIn = await verifySignIn(setup.db, { email: person.email, password: reset.oneTimePassword, ip: null });
     expect(signedIn.ok).toBe(true);
     const fresh = {
-      id: await recordSignIn(database.db, { userId: person.id, ip: null, userAgent: null }),
+      id: await recordSignIn(setup.db, { userId: person.id, ip: null, userAgent: null }),
       at: new Date(Math.floor(Date.now() / 1000) * 1000),
     };
-    expect(await loadStaffSession(database.db, person.id, fresh)).toMatchObject({ mustChangePassword: true });
+    expect(await loadStaffSession(setup.db, person.id, fresh)).toMatchObject({ mustChangePassword: true });
   });
 
-  it.skipIf(skip)("never leaves zero active admins, by a role change or by disabling; a disabled admin does not count", async () => {
+  it.skipIf(setup.skip)("never leaves zero active admins, by a role change or by disabling; a disabled admin does not count", async () => {
     // Its own database: one active admin and one disabled admin. The acting admin is someone whose
     // own admin role went away after their page loaded (a stale session): the rule must still hold.
     const own = await createTestDatabase(kind);
@@ -270,7 +265,7 @@ describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
     }
   });
 
-  it.skipIf(skip)("two admins demoting each other at the same moment: one of them stays an admin", async () => {
+  it.skipIf(setup.skip)("two admins demoting each other at the same moment: one of them stays an admin", async () => {
     const own = await createTestDatabase(kind);
     try {
       const a = await insertStaff(own.db, { role: "admin" });

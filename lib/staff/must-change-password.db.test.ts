@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { DATABASE_KINDS } from "../db/testing/databases";
 import { inviteStaff } from "./manage";
 import { changeOwnPassword } from "./password";
 import { sealedSessionCookie } from "../auth/testing/session-cookie";
 import { insertStaff } from "../auth/testing/staff";
+import { setUpTestDatabase } from "../testing/database-fixture";
 
 // The request's session cookie (Next's headers()) and the database, outside a Next request.
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown, cookie: "" }));
@@ -19,24 +20,21 @@ const signInAs = async (userId: string) => {
 const { CHOOSE_PASSWORD_PATH, loadStaffSession, requirePermission, requireSession } = await import("../auth/current-session");
 
 describe.each(DATABASE_KINDS)("a person on a one-time password, on %s", (kind) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
+  const setup = setUpTestDatabase(kind);
   beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase(kind);
-    surroundings.db = database.db;
+    if (setup.skip) return;
+    surroundings.db = setup.db;
   });
-  afterAll(async () => database?.dispose());
 
-  it.skipIf(skip)("is sent to choose a password from every console page until they have, then let through", async () => {
-    const admin = await insertStaff(database.db, { role: "admin" });
+  it.skipIf(setup.skip)("is sent to choose a password from every console page until they have, then let through", async () => {
+    const admin = await insertStaff(setup.db, { role: "admin" });
     const invited = await inviteStaff(
-      database.db,
+      setup.db,
       { userId: admin.id, merchantIds: null },
       { email: "otp@shop.example", name: "Otp", role: "admin", allMerchants: true, merchantIds: [] },
     );
     await signInAs(invited.id);
-    expect(await loadStaffSession(database.db, invited.id)).toMatchObject({ mustChangePassword: true });
+    expect(await loadStaffSession(setup.db, invited.id)).toMatchObject({ mustChangePassword: true });
     const toChoosePassword = {
       digest: expect.stringMatching(new RegExp(`^NEXT_REDIRECT;replace;${CHOOSE_PASSWORD_PATH.replaceAll("/", "\\/")};`)),
     };
@@ -46,17 +44,17 @@ describe.each(DATABASE_KINDS)("a person on a one-time password, on %s", (kind) =
 
     // From the session they signed in with (sealedSessionCookie's "sid-test"), which stays signed in.
     await changeOwnPassword(
-      database.db,
+      setup.db,
       invited.id,
       { currentPassword: invited.oneTimePassword, newPassword: "my own long password" },
       "sid-test",
     );
-    expect(await loadStaffSession(database.db, invited.id)).not.toHaveProperty("mustChangePassword");
+    expect(await loadStaffSession(setup.db, invited.id)).not.toHaveProperty("mustChangePassword");
     await expect(requirePermission("staff.manage")).resolves.toMatchObject({ userId: invited.id, role: "admin" });
   });
 
-  it.skipIf(skip)("an ordinary session carries no flag and is not redirected", async () => {
-    const person = await insertStaff(database.db, { role: "viewer" });
-    expect(await loadStaffSession(database.db, person.id)).not.toHaveProperty("mustChangePassword");
+  it.skipIf(setup.skip)("an ordinary session carries no flag and is not redirected", async () => {
+    const person = await insertStaff(setup.db, { role: "viewer" });
+    expect(await loadStaffSession(setup.db, person.id)).not.toHaveProperty("mustChangePassword");
   });
 });

@@ -13,10 +13,17 @@ export interface DatabaseFixture {
   readonly skip: string | null;
   /** Set before the block's tests run. */
   database: TestDatabase;
+  /** The database's `db`. */
+  readonly db: Db;
 }
 
 export function setUpTestDatabase(kind: DatabaseKind, options: { poolSize?: number } = {}): DatabaseFixture {
-  const fixture = { skip: kind === "postgres" ? postgresSkipReason() : null } as DatabaseFixture;
+  const fixture = {
+    skip: kind === "postgres" ? postgresSkipReason() : null,
+    get db() {
+      return this.database.db;
+    },
+  } as DatabaseFixture;
   beforeAll(async () => {
     if (fixture.skip) return;
     fixture.database = await createTestDatabase(kind, options);

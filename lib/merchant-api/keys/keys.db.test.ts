@@ -3,12 +3,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../db/client";
 import { apiKeys } from "../../db/schema";
-import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../../db/testing/databases";
+import { DATABASE_KINDS } from "../../db/testing/databases";
 import { createKeyVault } from "../../merchants/key-vault";
 import { createMerchant } from "../../merchants/manage";
 import { assembleKey, KEY_PATTERN, newKey, parseKey } from "./format";
 import { createApiKey, listApiKeys, revokeApiKey } from "./manage";
 import { verifyApiKey } from "./verify";
+import { setUpTestDatabase } from "../../testing/database-fixture";
 
 describe("the API key format", () => {
   it("tells test from live, and carries a checksum that catches a one-character change", () => {
@@ -32,17 +33,15 @@ describe("the API key format", () => {
 });
 
 describe.each(DATABASE_KINDS)("API keys on %s", (kind) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
+  const setup = setUpTestDatabase(kind);
   let merchantId: string;
   const bearer = (key: string) => `Bearer ${key}`;
 
   beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase(kind);
+    if (setup.skip) return;
     const vault = createKeyVault([randomBytes(32)]);
     merchantId = (
-      await createMerchant(database.db, vault, {
+      await createMerchant(setup.db, vault, {
         displayName: "Coffee",
         orgId: "org-a",
         merchantId: "b0c8a7a4-0000-4000-8000-000000000001",
@@ -50,10 +49,9 @@ describe.each(DATABASE_KINDS)("API keys on %s", (kind) => {
       })
     ).id;
   });
-  afterAll(async () => database?.dispose());
 
   const make = (overrides: Partial<Parameters<typeof createApiKey>[1]> = {}) =>
-    createApiKey(database.db, {
+    createApiKey(setup.db, {
       merchantRowId: merchantId,
       name: "Shop",
       mode: "test",
@@ -63,9 +61,9 @@ describe.each(DATABASE_KINDS)("API keys on %s", (kind) => {
       ...overrides,
     });
 
-  it.skipIf(skip)("verifies a fresh key as its merchant, with its scopes; the secret is stored only as a hash", async () => {
+  it.skipIf(setup.skip)("verifies a fresh key as its merchant, with its scopes; the secret is stored only as a hash", async () => {
     const { key, row } = await make();
-    const check = await verifyApiKey(database.db, bearer(key), { ip: "203.0.113.9" });
+    const check = await verifyApiKey(setup.db, bearer(key), { ip: "203.0.113.9" });
     expect(check).toEqual({
       ok: true,
       key: {
@@ -77,75 +75,70 @@ describe.each(DATABASE_KINDS)("API keys on %s", (kind) => {
         merchantIsDemo: false,
       },
     });
-    const [stored] = await database.db.select().from(apiKeys).where(eq(apiKeys.id, row.id));
+    const [stored] = await setup.db.select().from(apiKeys).where(eq(apiKeys.id, row.id));
     const secret = parseKey(key)!.secret;
     expect(JSON.stringify(stored)).not.toContain(secret);
     expect(stored!.secretHash).toMatch(/^[0-9a-f]{64}$/);
-    expect((await listApiKeys(database.db, merchantId)).every((k) => !("secretHash" in k))).toBe(true);
+    expect((await listApiKeys(setup.db, merchantId)).every((k) => !("secretHash" in k))).toBe(true);
   });
 
-  it.skipIf(skip)("records when and from where a key was last used", async () => {
+  it.skipIf(setup.skip)("records when and from where a key was last used", async () => {
     const { key, row } = await make();
-    await verifyApiKey(database.db, bearer(key), { ip: "203.0.113.10" });
+    await verifyApiKey(setup.db, bearer(key), { ip: "203.0.113.10" });
     await expect
-      .poll(async () => (await database.db.select().from(apiKeys).where(eq(apiKeys.id, row.id)))[0]!.lastUsedIp)
+      .poll(async () => (await setup.db.select().from(apiKeys).where(eq(apiKeys.id, row.id)))[0]!.lastUsedIp)
       .toBe("203.0.113.10");
   });
 
-  it.skipIf(skip)("refuses a missing, malformed, unknown, revoked or expired key, each for what it is", async () => {
+  it.skipIf(setup.skip)("refuses a missing, malformed, unknown, revoked or expired key, each for what it is", async () => {
     const { key, row } = await make();
-    expect(await verifyApiKey(database.db, null, { ip: null })).toEqual({ ok: false, why: "missing" });
-    expect(await verifyApiKey(database.db, key, { ip: null })).toEqual({ ok: false, why: "malformed" }); // no "Bearer"
-    expect(await verifyApiKey(database.db, "Bearer pdk_test_nonsense", { ip: null })).toEqual({ ok: false, why: "malformed" });
+    expect(await verifyApiKey(setup.db, null, { ip: null })).toEqual({ ok: false, why: "missing" });
+    expect(await verifyApiKey(setup.db, key, { ip: null })).toEqual({ ok: false, why: "malformed" }); // no "Bearer"
+    expect(await verifyApiKey(setup.db, "Bearer pdk_test_nonsense", { ip: null })).toEqual({ ok: false, why: "malformed" });
     // A well-formed key (a valid checksum) under this key's id but with another secret: unknown, as a guess should be.
     const guessed = assembleKey(row.id, parseKey(newKey("test").key)!.secret);
-    expect(await verifyApiKey(database.db, bearer(guessed), { ip: null })).toEqual({ ok: false, why: "unknown" });
-    expect(await verifyApiKey(database.db, bearer(newKey("test").key), { ip: null })).toEqual({ ok: false, why: "unknown" });
+    expect(await verifyApiKey(setup.db, bearer(guessed), { ip: null })).toEqual({ ok: false, why: "unknown" });
+    expect(await verifyApiKey(setup.db, bearer(newKey("test").key), { ip: null })).toEqual({ ok: false, why: "unknown" });
 
-    expect(await revokeApiKey(database.db, { keyId: row.id, merchantRowId: merchantId, revokedBy: null })).toBe(true);
-    expect(await verifyApiKey(database.db, bearer(key), { ip: null })).toEqual({ ok: false, why: "revoked" });
-    expect(await revokeApiKey(database.db, { keyId: row.id, merchantRowId: merchantId, revokedBy: null })).toBe(false);
+    expect(await revokeApiKey(setup.db, { keyId: row.id, merchantRowId: merchantId, revokedBy: null })).toBe(true);
+    expect(await verifyApiKey(setup.db, bearer(key), { ip: null })).toEqual({ ok: false, why: "revoked" });
+    expect(await revokeApiKey(setup.db, { keyId: row.id, merchantRowId: merchantId, revokedBy: null })).toBe(false);
 
     const soon = await make({ expiresAt: new Date(Date.now() + 60_000) });
-    expect((await verifyApiKey(database.db, bearer(soon.key), { ip: null })).ok).toBe(true);
-    expect(await verifyApiKey(database.db, bearer(soon.key), { ip: null, at: new Date(Date.now() + 120_000) })).toEqual({
+    expect((await verifyApiKey(setup.db, bearer(soon.key), { ip: null })).ok).toBe(true);
+    expect(await verifyApiKey(setup.db, bearer(soon.key), { ip: null, at: new Date(Date.now() + 120_000) })).toEqual({
       ok: false,
       why: "expired",
     });
   });
 
-  it.skipIf(skip)("revokes only a key of the merchant named", async () => {
+  it.skipIf(setup.skip)("revokes only a key of the merchant named", async () => {
     const { key, row } = await make();
-    expect(await revokeApiKey(database.db, { keyId: row.id, merchantRowId: "mer_someone_else", revokedBy: null })).toBe(false);
-    expect((await verifyApiKey(database.db, bearer(key), { ip: null })).ok).toBe(true);
+    expect(await revokeApiKey(setup.db, { keyId: row.id, merchantRowId: "mer_someone_else", revokedBy: null })).toBe(false);
+    expect((await verifyApiKey(setup.db, bearer(key), { ip: null })).ok).toBe(true);
   });
 });
 
 describe("revocation across instances", () => {
-  const skip = postgresSkipReason();
-  let database: TestDatabase;
+  const setup = setUpTestDatabase("postgres");
   let second: Database;
   beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase("postgres");
+    if (setup.skip) return;
     // A second pool on the same database stands for a second PayDesk instance.
-    second = await openDatabase({ url: database.url!, poolSize: 2, migrate: false });
+    second = await openDatabase({ url: setup.database.url!, poolSize: 2, migrate: false });
   });
-  afterAll(async () => {
-    await second?.close();
-    await database?.dispose();
-  });
+  afterAll(async () => second?.close());
 
-  it.skipIf(skip)("stops a revoked key on the other instance at once (well within 1 s)", async () => {
+  it.skipIf(setup.skip)("stops a revoked key on the other instance at once (well within 1 s)", async () => {
     const merchantId = (
-      await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
+      await createMerchant(setup.db, createKeyVault([randomBytes(32)]), {
         displayName: "Coffee",
         orgId: "org-a",
         merchantId: "b0c8a7a4-0000-4000-8000-000000000002",
         submitKey: "submit-key-000000000000",
       })
     ).id;
-    const { key, row } = await createApiKey(database.db, {
+    const { key, row } = await createApiKey(setup.db, {
       merchantRowId: merchantId,
       name: "Shop",
       mode: "live",
@@ -154,7 +147,7 @@ describe("revocation across instances", () => {
       createdBy: null,
     });
     expect((await verifyApiKey(second.db, `Bearer ${key}`, { ip: null })).ok).toBe(true);
-    await revokeApiKey(database.db, { keyId: row.id, merchantRowId: merchantId, revokedBy: null });
+    await revokeApiKey(setup.db, { keyId: row.id, merchantRowId: merchantId, revokedBy: null });
     const revokedAt = Date.now();
     expect(await verifyApiKey(second.db, `Bearer ${key}`, { ip: null })).toEqual({ ok: false, why: "revoked" });
     expect(Date.now() - revokedAt).toBeLessThan(1_000);
