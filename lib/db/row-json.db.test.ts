@@ -1,12 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createKeyVault } from "../merchants/key-vault";
-import { createMerchant } from "../merchants/manage";
 import { rowFromJson } from "./row-json";
 import { paymentRequests } from "./schema";
 import { createTestDatabase, DATABASE_KINDS } from "./testing/databases";
 import { setUpTestDatabase } from "../testing/database-fixture";
+import { testMerchant } from "../merchants/testing/test-merchant";
 
 describe.each(DATABASE_KINDS)("a row from to_jsonb on %s", (kind) => {
   const setup = setUpTestDatabase(kind);
@@ -15,14 +14,7 @@ describe.each(DATABASE_KINDS)("a row from to_jsonb on %s", (kind) => {
   });
 
   it.skipIf(setup.skip)("is the row a select gives: dates, money with its scale, json, arrays and nulls", async () => {
-    const merchantId = (
-      await createMerchant(setup.db, createKeyVault([randomBytes(32)]), {
-        displayName: "Coffee",
-        orgId: "org-a",
-        merchantId: "b0c8a7a4-0000-4000-8000-000000000081",
-        submitKey: "submit-key-000000000000",
-      })
-    ).id;
+    const merchantId = await testMerchant(setup.db, { merchantId: "b0c8a7a4-0000-4000-8000-000000000081" });
     const id = `req_${randomBytes(8).toString("hex")}`;
     await setup.db.insert(paymentRequests).values({
       id,

@@ -7,7 +7,7 @@
  * e-mail as possibly received twice.
  */
 import type { ChildProcess } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { createElement } from "react";
@@ -18,8 +18,6 @@ import { staffEmailMessages } from "@/components/console/settings/staff/staff-em
 import { insertStaff } from "../auth/testing/staff";
 import { staffNotifications } from "../db/schema";
 import { createTestDatabase, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
-import { createKeyVault } from "../merchants/key-vault";
-import { createMerchant } from "../merchants/manage";
 import type { MerchantApi } from "../provider/client";
 import { payOutRequest } from "../requests/contract";
 import { createRequest } from "../requests/create";
@@ -29,6 +27,7 @@ import { startSmtpInbox } from "./testing/smtp-inbox";
 import { runNotifyPass } from "./worker";
 import { scaled } from "@/lib/testing/vitest-project";
 import { forkWorkerProcess } from "@/lib/testing/worker-process";
+import { testMerchant } from "../merchants/testing/test-merchant";
 
 const script = path.join(import.meta.dirname, "testing", "worker-process.ts");
 /** The killed instance's lease: short, so the test need not wait out production's 15 minutes. */
@@ -50,14 +49,7 @@ describe("kill -9 of the instance sending a staff e-mail", () => {
   });
 
   it.skipIf(skip)("sends it again after the lease, and records and shows the repeat", { timeout: scaled(60_000) }, async () => {
-    const merchantId = (
-      await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
-        displayName: "Siam Coffee",
-        orgId: "org-a",
-        merchantId: randomUUID(),
-        submitKey: "submit-key-000000000000",
-      })
-    ).id;
+    const merchantId = await testMerchant(database.db, { displayName: "Siam Coffee" });
     const maker = await insertStaff(database.db, { role: "finance" });
     const approver = await insertStaff(database.db, { role: "admin" });
     const held = await createRequest(

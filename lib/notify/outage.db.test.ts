@@ -10,7 +10,7 @@
  * gives its e-mail back once the database is back (not after the 15-minute lease), and an e-mail the
  * server accepted just as the database went away is recorded once it is back and never sent again.
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { eq, inArray, isNull } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -19,8 +19,6 @@ import { openDatabase, type Database } from "../db/client";
 import { staffNotifications, staffUsers } from "../db/schema";
 import { postgresSkipReason } from "../db/testing/databases";
 import { findPostgresBin, startPostgres, type PostgresServer } from "../db/testing/postgres-server";
-import { createKeyVault } from "../merchants/key-vault";
-import { createMerchant } from "../merchants/manage";
 import type { MerchantApi } from "../provider/client";
 import { payOutRequest } from "../requests/contract";
 import { createRequest } from "../requests/create";
@@ -29,6 +27,7 @@ import { startSmtpInbox } from "./testing/smtp-inbox";
 import { startNotifyWorker } from "./worker";
 import { signUnsubscribeToken } from "./unsubscribe-signing";
 import { authSecret } from "../secrets";
+import { testMerchant } from "../merchants/testing/test-merchant";
 
 // The unsubscribe route reads the database through getDb: this file's own server.
 const current = vi.hoisted(() => ({ db: undefined as unknown }));
@@ -56,14 +55,7 @@ describe.skipIf(skip)("the notify loop across a restart of PostgreSQL", () => {
     server = await startPostgres(findPostgresBin()!);
     database = await openDatabase({ url: server.url("postgres"), poolSize: 4 });
     current.db = database.db;
-    merchantId = (
-      await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
-        displayName: "Siam Coffee",
-        orgId: "org-a",
-        merchantId: randomUUID(),
-        submitKey: "submit-key-000000000000",
-      })
-    ).id;
+    merchantId = await testMerchant(database.db, { displayName: "Siam Coffee" });
     maker = await insertStaff(database.db, { role: "finance" });
     approver = await insertStaff(database.db, { role: "admin" });
   });

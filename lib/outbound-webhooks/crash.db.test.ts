@@ -1,20 +1,19 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { and, eq, gte, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outboundAttempts, outboundDeliveries, outboundEvents, paymentRequests } from "../db/schema";
+import { outboundAttempts, outboundDeliveries, outboundEvents } from "../db/schema";
 import { createTestDatabase, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
-import { createMerchant } from "../merchants/manage";
-import { applyToRequest } from "../requests/apply";
-import { newRequestId } from "../requests/create";
 import { DEFAULT_MAX_IN_FLIGHT_PER_ENDPOINT } from "./deliver";
 import { createEndpoint } from "./endpoints";
 import { listDeliveries } from "./log";
 import { startReceiver, type Receiver } from "./testing/receiver";
 import { scaled } from "@/lib/testing/vitest-project";
 import { forkWorkerProcess, type WorkerProcess } from "@/lib/testing/worker-process";
+import { paidPayIn } from "./testing/paid-pay-in";
+import { testMerchant } from "../merchants/testing/test-merchant";
 
 /**
  * docs/DESIGN.md §14 promises it: `kill -9` of the instance in the middle of a delivery burst, then a
@@ -64,14 +63,7 @@ describe("kill -9 of the delivering instance in the middle of a burst", () => {
   it.skipIf(skip)(
     "delivers every event after a restart, none lost, a duplicate only under the same webhook-id",
     async () => {
-      const merchantId = (
-        await createMerchant(database.db, vault, {
-          displayName: "Coffee",
-          orgId: "org-a",
-          merchantId: "b0c8a7a4-0000-4000-8000-000000000051",
-          submitKey: "submit-key-000000000000",
-        })
-      ).id;
+      const merchantId = await testMerchant(database.db, { merchantId: "b0c8a7a4-0000-4000-8000-000000000051", vault: vault });
       const { secret } = await createEndpoint(database.db, vault, {
         merchantRowId: merchantId,
         url: `${receiver.url}/hooks`,
@@ -82,24 +74,7 @@ describe("kill -9 of the delivering instance in the middle of a burst", () => {
       // Each answer takes a while, so the burst is in flight when the instance is killed.
       receiver.behave({ kind: "delay", ms: RECEIVER_DELAY_MS });
       for (let i = 0; i < BURST; i++) {
-        const id = newRequestId();
-        await database.db.insert(paymentRequests).values({
-          id,
-          merchantId,
-          kind: "payin",
-          refId1: `K${i}`,
-          requestedAmount: "10.00",
-          status: "pending",
-          input: {},
-          idempotencyKey: randomUUID(),
-          providerId: randomUUID(),
-        });
-        await applyToRequest(
-          database.db,
-          id,
-          { type: "provider_status", status: "Paid", statusCode: null, reason: null },
-          { actor: "webhook" },
-        );
+        await paidPayIn(database.db, merchantId, { refId1: `K${i}`, amount: "10.00" });
       }
       const outbox = new Set((await database.db.select({ id: outboundEvents.id }).from(outboundEvents)).map((e) => e.id));
       expect(outbox.size).toBe(BURST);

@@ -1,20 +1,18 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/client";
-import { outboundAttempts, outboundDeliveries, paymentRequests, webhookEndpoints } from "../db/schema";
+import { outboundAttempts, outboundDeliveries, webhookEndpoints } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
-import { createMerchant } from "../merchants/manage";
-import { applyToRequest } from "../requests/apply";
-import { newRequestId } from "../requests/create";
 import { deliverDue, leaseDue, RETRY_AFTER_MS, type DeliverOptions } from "./deliver";
 import { newSigningSecret } from "./signature";
 import { startOutboundWorker } from "./worker";
 import { paidPayIn as payInPaid } from "./testing/paid-pay-in";
 import { startReceiver, type Receiver } from "./testing/receiver";
 import { scaled } from "@/lib/testing/vitest-project";
+import { testMerchant } from "../merchants/testing/test-merchant";
 
 const vault = createKeyVault([randomBytes(32)]);
 
@@ -29,14 +27,7 @@ describe.each(DATABASE_KINDS)("delivering the outbox on %s", (kind) => {
     if (skip) return;
     database = await createTestDatabase(kind, { poolSize: 6 });
     receiver = await startReceiver();
-    merchantId = (
-      await createMerchant(database.db, vault, {
-        displayName: "Coffee",
-        orgId: "org-a",
-        merchantId: "b0c8a7a4-0000-4000-8000-000000000041",
-        submitKey: "submit-key-000000000000",
-      })
-    ).id;
+    merchantId = await testMerchant(database.db, { merchantId: "b0c8a7a4-0000-4000-8000-000000000041", vault: vault });
   });
   afterAll(async () => {
     await receiver?.close();
@@ -162,14 +153,7 @@ describe("the delivery loop", () => {
     const database = await createTestDatabase("pglite");
     const receiver = await startReceiver();
     try {
-      const merchantId = (
-        await createMerchant(database.db, vault, {
-          displayName: "Coffee",
-          orgId: "org-a",
-          merchantId: "b0c8a7a4-0000-4000-8000-000000000043",
-          submitKey: "submit-key-000000000000",
-        })
-      ).id;
+      const merchantId = await testMerchant(database.db, { merchantId: "b0c8a7a4-0000-4000-8000-000000000043", vault: vault });
       await database.db.insert(webhookEndpoints).values({
         id: "we_loop",
         merchantId,
@@ -185,24 +169,7 @@ describe("the delivery loop", () => {
         isSandbox: true,
         pollMs: 50,
       });
-      const id = newRequestId();
-      await database.db.insert(paymentRequests).values({
-        id,
-        merchantId,
-        kind: "payin",
-        refId1: "LOOP1",
-        requestedAmount: "10.00",
-        status: "pending",
-        input: {},
-        idempotencyKey: randomUUID(),
-        providerId: randomUUID(),
-      });
-      await applyToRequest(
-        database.db,
-        id,
-        { type: "provider_status", status: "Paid", statusCode: null, reason: null },
-        { actor: "webhook" },
-      );
+      await payInPaid(database.db, merchantId, { refId1: "LOOP1", amount: "10.00" });
       await expect.poll(() => receiver.received.length, { timeout: scaled(3_000) }).toBe(1);
       await worker.stop();
     } finally {
@@ -230,14 +197,7 @@ describe("two instances delivering one burst", () => {
   });
 
   it.skipIf(skip)("sends every event once: no attempt twice", async () => {
-    const merchantId = (
-      await createMerchant(database.db, vault, {
-        displayName: "Coffee",
-        orgId: "org-a",
-        merchantId: "b0c8a7a4-0000-4000-8000-000000000042",
-        submitKey: "submit-key-000000000000",
-      })
-    ).id;
+    const merchantId = await testMerchant(database.db, { merchantId: "b0c8a7a4-0000-4000-8000-000000000042", vault: vault });
     const secret = newSigningSecret();
     await database.db.insert(webhookEndpoints).values({
       id: "we_burst",
@@ -276,14 +236,7 @@ describe("leases taken at the same moment", () => {
   });
 
   it.skipIf(skip)("never hand one delivery to two passes, however they interleave", async () => {
-    const merchantId = (
-      await createMerchant(database.db, vault, {
-        displayName: "Coffee",
-        orgId: "org-a",
-        merchantId: "b0c8a7a4-0000-4000-8000-000000000044",
-        submitKey: "submit-key-000000000000",
-      })
-    ).id;
+    const merchantId = await testMerchant(database.db, { merchantId: "b0c8a7a4-0000-4000-8000-000000000044", vault: vault });
     await database.db.insert(webhookEndpoints).values({
       id: "we_race",
       merchantId,

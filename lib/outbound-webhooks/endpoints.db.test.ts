@@ -1,14 +1,12 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/client";
-import { outboundDeliveries, outboundEvents, paymentRequests, webhookEndpoints } from "../db/schema";
+import { outboundDeliveries, outboundEvents, webhookEndpoints } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
-import { createMerchant } from "../merchants/manage";
-import { applyToRequest, DELIVERY_CHANGE_PREFIX, REQUEST_CHANNEL } from "../requests/apply";
-import { newRequestId } from "../requests/create";
+import { DELIVERY_CHANGE_PREFIX, REQUEST_CHANNEL } from "../requests/apply";
 import { deliverDue, FAILING_DISABLES_AFTER_MS, type DeliverOptions } from "./deliver";
 import { createEndpoint, deleteEndpoint, listEndpoints, rotateEndpointSecret, sendTestEvent, updateEndpoint } from "./endpoints";
 import { TEST_EVENT_TYPE } from "./events";
@@ -18,6 +16,7 @@ import { paidPayIn as payInPaid } from "./testing/paid-pay-in";
 import { startReceiver, type Receiver } from "./testing/receiver";
 import { startOutboundWorker } from "./worker";
 import { scaled } from "../testing/vitest-project";
+import { testMerchant } from "../merchants/testing/test-merchant";
 
 const vault = createKeyVault([randomBytes(32)]);
 
@@ -38,14 +37,7 @@ describe.each(DATABASE_KINDS)("the merchant's endpoints and the delivery log on 
     if (skip) return;
     database = await createTestDatabase(kind, { poolSize: 8 });
     receiver = await startReceiver();
-    merchantId = (
-      await createMerchant(database.db, vault, {
-        displayName: "Coffee",
-        orgId: "org-a",
-        merchantId: "b0c8a7a4-0000-4000-8000-000000000051",
-        submitKey: "submit-key-000000000000",
-      })
-    ).id;
+    merchantId = await testMerchant(database.db, { merchantId: "b0c8a7a4-0000-4000-8000-000000000051", vault: vault });
   });
   afterAll(async () => {
     await receiver?.close();
@@ -446,14 +438,7 @@ describe("two instances and one endpoint's limit", () => {
   });
 
   it.skipIf(skip)("holds across instances: never more than N at the receiver at once", async () => {
-    const merchantId = (
-      await createMerchant(database.db, vault, {
-        displayName: "Coffee",
-        orgId: "org-a",
-        merchantId: "b0c8a7a4-0000-4000-8000-000000000052",
-        submitKey: "submit-key-000000000000",
-      })
-    ).id;
+    const merchantId = await testMerchant(database.db, { merchantId: "b0c8a7a4-0000-4000-8000-000000000052", vault: vault });
     await createEndpoint(database.db, vault, {
       merchantRowId: merchantId,
       url: `${receiver.url}/hooks`,
@@ -463,24 +448,7 @@ describe("two instances and one endpoint's limit", () => {
     });
     receiver.behave({ kind: "delay", ms: 100 });
     for (let i = 0; i < 24; i++) {
-      const id = newRequestId();
-      await database.db.insert(paymentRequests).values({
-        id,
-        merchantId,
-        kind: "payin",
-        refId1: `N${i}`,
-        requestedAmount: "10.00",
-        status: "pending",
-        input: {},
-        idempotencyKey: randomUUID(),
-        providerId: randomUUID(),
-      });
-      await applyToRequest(
-        database.db,
-        id,
-        { type: "provider_status", status: "Paid", statusCode: null, reason: null },
-        { actor: "webhook" },
-      );
+      await payInPaid(database.db, merchantId, { refId1: `N${i}`, amount: "10.00" });
     }
     const base = {
       vault,

@@ -1,18 +1,18 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outboundEvents, paymentRequests } from "../db/schema";
+import { outboundEvents } from "../db/schema";
 import { freePort } from "../db/testing/postgres-server";
 import { createTestDatabase, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
-import { createMerchant } from "../merchants/manage";
 import { applyToRequest } from "../requests/apply";
-import { newRequestId } from "../requests/create";
 import { deliverDue } from "./deliver";
 import { createEndpoint } from "./endpoints";
 import { listDeliveries, resendDelivery } from "./log";
+import { paidPayIn, pendingRequest } from "./testing/paid-pay-in";
+import { testMerchant } from "../merchants/testing/test-merchant";
 
 /**
  * The README's receiver (examples/webhook-receiver.mjs) against PayDesk's real deliveries: it
@@ -30,14 +30,7 @@ describe("examples/webhook-receiver.mjs", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
-    merchantId = (
-      await createMerchant(database.db, vault, {
-        displayName: "Coffee",
-        orgId: "org-a",
-        merchantId: "b0c8a7a4-0000-4000-8000-000000000061",
-        submitKey: "submit-key-000000000000",
-      })
-    ).id;
+    merchantId = await testMerchant(database.db, { merchantId: "b0c8a7a4-0000-4000-8000-000000000061", vault: vault });
     const port = await freePort();
     url = `http://127.0.0.1:${port}/paydesk/webhooks`;
     const { secret } = await createEndpoint(database.db, vault, {
@@ -64,24 +57,7 @@ describe("examples/webhook-receiver.mjs", () => {
   });
 
   it("verifies PayDesk's event, refuses a forged one, and handles a resent one once", async () => {
-    const id = newRequestId();
-    await database.db.insert(paymentRequests).values({
-      id,
-      merchantId,
-      kind: "payin",
-      refId1: "EXAMPLE1",
-      requestedAmount: "80.00",
-      status: "pending",
-      input: {},
-      idempotencyKey: randomUUID(),
-      providerId: randomUUID(),
-    });
-    await applyToRequest(
-      database.db,
-      id,
-      { type: "provider_status", status: "Paid", statusCode: null, reason: null },
-      { actor: "webhook" },
-    );
+    const id = await paidPayIn(database.db, merchantId, { refId1: "EXAMPLE1", amount: "80.00" });
     const options = { db: database.db, vault, publicBaseUrl: "https://pay.example.com", allowPrivate: true, isSandbox: true };
     expect(await deliverDue(options)).toBe(1);
     await expect.poll(() => output).toContain(`verified payin.paid ${id} paid`);
@@ -105,18 +81,7 @@ describe("examples/webhook-receiver.mjs", () => {
   });
 
   it("keeps the highest sequence per request: a late retry of a partial payment after the final one changes nothing", async () => {
-    const id = newRequestId();
-    await database.db.insert(paymentRequests).values({
-      id,
-      merchantId,
-      kind: "payout",
-      refId1: "EXAMPLE2",
-      requestedAmount: "500.00",
-      status: "pending",
-      input: {},
-      idempotencyKey: randomUUID(),
-      providerId: randomUUID(),
-    });
+    const id = await pendingRequest(database.db, merchantId, { kind: "payout", refId1: "EXAMPLE2", amount: "500.00" });
     await applyToRequest(
       database.db,
       id,

@@ -11,6 +11,7 @@ import { payOutRequest } from "../requests/contract";
 import { createRequest, newRequestId } from "../requests/create";
 import { eventTypeFor } from "./events";
 import { setUpTestDatabase } from "../testing/database-fixture";
+import { testMerchant } from "../merchants/testing/test-merchant";
 
 /**
  * The outbox: a state change and the events it causes commit in one statement (lib/requests/apply.ts),
@@ -85,14 +86,7 @@ describe.each(DATABASE_KINDS)("the outbound outbox on %s", (kind) => {
 
   it.skipIf(setup.skip)("writes nothing for a change no endpoint wants, for a refused event, or for one that is not news", async () => {
     // A merchant whose only endpoint wants rejections: its payment is not news for anyone.
-    const third = (
-      await createMerchant(setup.db, createKeyVault([randomBytes(32)]), {
-        displayName: "M3",
-        orgId: "org-a",
-        merchantId: "b0c8a7a4-0000-4000-8000-000000000033",
-        submitKey: "submit-key-000000000000",
-      })
-    ).id;
+    const third = await testMerchant(setup.db, { displayName: "M3", merchantId: "b0c8a7a4-0000-4000-8000-000000000033" });
     await endpoint(third, ["payin.rejected"]);
     const quiet = await request(third, "payin", "pending");
     await applyToRequest(setup.db, quiet, paid, { actor: "webhook" });

@@ -5,11 +5,11 @@ import { openDatabase, type Database } from "../../db/client";
 import { apiKeys } from "../../db/schema";
 import { DATABASE_KINDS } from "../../db/testing/databases";
 import { createKeyVault } from "../../merchants/key-vault";
-import { createMerchant } from "../../merchants/manage";
 import { assembleKey, KEY_PATTERN, newKey, parseKey } from "./format";
 import { createApiKey, listApiKeys, revokeApiKey } from "./manage";
 import { verifyApiKey } from "./verify";
 import { setUpTestDatabase } from "../../testing/database-fixture";
+import { testMerchant } from "../../merchants/testing/test-merchant";
 
 describe("the API key format", () => {
   it("tells test from live, and carries a checksum that catches a one-character change", () => {
@@ -40,14 +40,7 @@ describe.each(DATABASE_KINDS)("API keys on %s", (kind) => {
   beforeAll(async () => {
     if (setup.skip) return;
     const vault = createKeyVault([randomBytes(32)]);
-    merchantId = (
-      await createMerchant(setup.db, vault, {
-        displayName: "Coffee",
-        orgId: "org-a",
-        merchantId: "b0c8a7a4-0000-4000-8000-000000000001",
-        submitKey: "submit-key-000000000000",
-      })
-    ).id;
+    merchantId = await testMerchant(setup.db, { merchantId: "b0c8a7a4-0000-4000-8000-000000000001", vault: vault });
   });
 
   const make = (overrides: Partial<Parameters<typeof createApiKey>[1]> = {}) =>
@@ -130,14 +123,7 @@ describe("revocation across instances", () => {
   afterAll(async () => second?.close());
 
   it.skipIf(setup.skip)("stops a revoked key on the other instance at once (well within 1 s)", async () => {
-    const merchantId = (
-      await createMerchant(setup.db, createKeyVault([randomBytes(32)]), {
-        displayName: "Coffee",
-        orgId: "org-a",
-        merchantId: "b0c8a7a4-0000-4000-8000-000000000002",
-        submitKey: "submit-key-000000000000",
-      })
-    ).id;
+    const merchantId = await testMerchant(setup.db, { merchantId: "b0c8a7a4-0000-4000-8000-000000000002" });
     const { key, row } = await createApiKey(setup.db, {
       merchantRowId: merchantId,
       name: "Shop",
