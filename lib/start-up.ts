@@ -1,5 +1,6 @@
 import "server-only";
 import { registerCheckoutPageLoader } from "./checkout/page-loader";
+import { registerSlipPageLoader } from "./slips/page-loader";
 import { registerPagesRoutes } from "./http/pages-routes";
 import { database } from "./db";
 import { MigrationError } from "./db/client";
@@ -43,6 +44,7 @@ export async function startPayDesk(): Promise<void> {
     });
     const { db, kind } = handle;
     registerCheckoutPageLoader();
+    registerSlipPageLoader();
     registerPagesRoutes();
     await writeStartUpData(handle, {
       isDemo: settings.isSandbox,

@@ -1,8 +1,9 @@
 /**
- * Builds the hosted checkout's own script and its on-demand Save QR module into
- * public/checkout-assets/ (components/checkout/browser/checkout.ts, components/checkout/save-qr.ts).
- * The checkout ships no framework runtime (pages/checkout/[token].tsx says why), so these files are
- * all the JavaScript a payer's phone runs there. The output is committed, so `next build` and a
+ * Builds the customer pages' own scripts into public/checkout-assets/: the hosted checkout's and its
+ * on-demand Save QR module (components/checkout/browser/checkout.ts, components/checkout/save-qr.ts),
+ * the slip page's and its on-demand slip QR reader (components/slip/browser/slip.ts,
+ * components/slip/read-slip-qr.ts). Those pages ship no framework runtime (pages/checkout/[token].tsx
+ * says why), so these files are all the JavaScript a payer's phone runs there. The output is committed, so `next build` and a
  * deployment need no extra step; lib/checkout/checkout-script.test.ts fails when it is stale.
  *
  *   node_modules/.bin/tsx scripts/build-checkout-script.ts
@@ -18,6 +19,8 @@ export const CHECKOUT_ASSETS_DIR = path.join(root, "public", "checkout-assets");
 const ENTRIES = [
   { entry: "components/checkout/browser/checkout.ts", out: "checkout.js", format: "iife" as const },
   { entry: "components/checkout/save-qr.ts", out: "save-qr.js", format: "esm" as const },
+  { entry: "components/slip/browser/slip.ts", out: "slip.js", format: "iife" as const },
+  { entry: "components/slip/read-slip-qr.ts", out: "slip-qr.js", format: "esm" as const },
 ];
 
 /** The built files, by name: what public/checkout-assets/ must hold. */

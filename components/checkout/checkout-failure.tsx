@@ -4,13 +4,13 @@ import type { Locale } from "@/lib/i18n/locale";
 import { checkoutMessages } from "./messages";
 
 /**
- * The checkout could not be read (the database away, a bug): the customer pages' words for an
- * unexpected failure (what app/checkout/error.tsx says for the App Router's pages), the reference
- * PayDesk's log carries beside the error, and "Try again" as a plain link, which needs no script.
+ * The checkout or the slip page could not be read (the database away, a bug): the customer pages'
+ * words for an unexpected failure (what app/checkout/error.tsx says for the App Router's pages),
+ * the reference PayDesk's log carries beside the error, and "Try again" as a plain link to the
+ * page's own `path`, which needs no script.
  */
-export function CheckoutFailure({ locale, reference, token }: { locale: Locale; reference: string; token: string }) {
+export function CheckoutFailure({ locale, reference, path }: { locale: Locale; reference: string; path: string }) {
   const t = customerErrorMessages(locale);
-  const path = `/checkout/${encodeURIComponent(token)}`;
   return (
     <PublicShell
       merchantName={null}

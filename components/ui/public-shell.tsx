@@ -4,22 +4,23 @@ import { LANGUAGE_LINKS, languageLinkClass } from "./language-links";
 
 /**
  * The frame of the customer's pages: who is asking for money, and the language switch. Plain links
- * (a route sets the language cookie and comes back), so switching needs no JavaScript; a page with
- * a form to keep gives its own `languageNav` instead (the slip page's LanguageSwitchInPlace).
+ * (a route sets the language cookie and comes back), so switching needs no JavaScript. A page with
+ * a form to keep (`inPlace`, the slip page) marks them for its script, which switches without a
+ * reload and shows a failure to switch beside them (components/slip/browser/slip.ts).
  */
 export function PublicShell({
   merchantName,
   locale,
   languageHref,
   languageLabel,
-  languageNav,
+  inPlace = false,
   children,
 }: {
   merchantName: string | null;
   locale: Locale;
   languageHref: (to: Locale) => string;
   languageLabel: string;
-  languageNav?: ReactNode;
+  inPlace?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -28,8 +29,8 @@ export function PublicShell({
         <p className="min-w-0 truncate text-base" data-testid="merchant-name">
           {merchantName ?? "PayDesk"}
         </p>
-        {languageNav ?? (
-          <nav aria-label={languageLabel} className="flex shrink-0 gap-1 text-base">
+        <div className="relative shrink-0" data-language-in-place={inPlace ? "" : undefined}>
+          <nav aria-label={languageLabel} className="flex gap-1 text-base">
             {LANGUAGE_LINKS.map(({ to, name }) => (
               <a
                 key={to}
@@ -43,7 +44,7 @@ export function PublicShell({
               </a>
             ))}
           </nav>
-        )}
+        </div>
       </header>
       <main className="flex-1 space-y-5 px-4 py-5">{children}</main>
     </div>

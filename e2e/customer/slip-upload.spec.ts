@@ -358,6 +358,47 @@ test("a large photo is scaled down to 1600 px before it is sent, and the page st
   expect(jpeg.length).toBeLessThan(1_000_000);
 });
 
+test("with JavaScript off the slip still uploads: the form posts as it is, and the page answers with the outcome in words", async ({
+  page,
+  browser,
+  sandbox,
+}) => {
+  const made = await makeRequest(browser, { amount: "223.00" });
+  const noJs = await browser.newContext({
+    javaScriptEnabled: false,
+    locale: "th-TH",
+    extraHTTPHeaders: { "X-Forwarded-For": `10.${rnd()}.${rnd()}.${rnd()}` },
+  });
+  try {
+    const page = await noJs.newPage();
+    await page.goto(made.slipUrl!);
+    await expect(page.getByTestId("slip-request")).toContainText(made.refId1);
+    // Sent with nothing picked: the page comes back saying what to do, with a way back to the form.
+    await page.getByRole("button", { name: "อัปโหลดสลิป" }).click();
+    const failed = page.getByTestId("slip-failed");
+    await expect(failed.getByRole("alert")).toHaveText("กรุณาเลือกรูปสลิปก่อน");
+    await expect(page.getByTestId("slip-form")).toHaveCount(0);
+    await failed.getByRole("link", { name: "ลองอีกครั้ง" }).click();
+
+    await page.getByLabel("เลือกรูปสลิปจากคลังภาพ").setInputFiles(plainSlip());
+    await page.getByLabel("หมายเหตุ (ไม่บังคับ)").fill("ส่งโดยไม่มีสคริปต์");
+    await page.getByRole("button", { name: "อัปโหลดสลิป" }).click();
+    await expect(page.getByTestId("slip-done")).toContainText("อัปโหลดสลิปแล้ว", { timeout: slipAnswerTimeout() });
+    await expect(page.getByTestId("slip-request")).toContainText(made.refId1);
+    await expect(page.getByTestId("slip-form")).toHaveCount(0);
+  } finally {
+    await noJs.close();
+  }
+  // axe needs script in the page: the same answer, opened with it.
+  await page.goto(`${made.slipUrl}?sent=noImage`);
+  await expect(page.getByTestId("slip-failed").getByRole("alert")).toHaveText("กรุณาเลือกรูปสลิปก่อน");
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  const slips = await slipsAtProvider(sandbox, made.providerId);
+  expect(slips).toHaveLength(1);
+  expect(slips[0]).toMatchObject({ first4: null, last4: null, note: "ส่งโดยไม่มีสคริปต์" });
+});
+
 /** What the merchant's back office sees at the provider (GetPayInSlipUpload, with the read key). */
 async function slipsAtProvider(
   sandbox: SandboxClient,

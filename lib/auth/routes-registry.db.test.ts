@@ -12,6 +12,8 @@ import { REQUEST_ID_HEADER } from "./route";
 import { doorOf } from "../http/door";
 import { checkoutPageLoader } from "../checkout/page-bridge";
 import { registerCheckoutPageLoader } from "../checkout/page-loader";
+import { slipPageLoader } from "../slips/page-bridge";
+import { registerSlipPageLoader } from "../slips/page-loader";
 import { scanRouteHandlers, type RouteScan } from "./testing/find-routes";
 import { sealedSessionCookie } from "./testing/session-cookie";
 import { insertStaff } from "./testing/staff";
@@ -83,6 +85,10 @@ describe("every route handler goes through a door: staff routes through defineRo
       "checkout/[token].tsx": () => {
         registerCheckoutPageLoader();
         return checkoutPageLoader();
+      },
+      "payin-slip-upload/[orgId]/[paymentRequestId]/[token].tsx": () => {
+        registerSlipPageLoader();
+        return slipPageLoader();
       },
     };
     const pagesDir = path.join(root, "pages");

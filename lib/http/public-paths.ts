@@ -1,6 +1,10 @@
 /** The customer's slip upload pages (the provider's slipUploadUrl points here). */
 export const SLIP_UPLOAD_PATH = "/payin-slip-upload";
 
+/** A slip link's page, `/payin-slip-upload/<orgId>/<paymentRequestId>/<token>`, each segment as a path segment. */
+export const slipPagePath = (link: { orgId: string; paymentRequestId: string; token: string }) =>
+  `${SLIP_UPLOAD_PATH}/${encodeURIComponent(link.orgId)}/${encodeURIComponent(link.paymentRequestId)}/${encodeURIComponent(link.token)}`;
+
 /**
  * Every path open without signing in, listed once; the proxy, the route registry test and the
  * permissions policy read it. Everything else needs a session (deny by default), so a new console

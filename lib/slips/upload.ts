@@ -54,7 +54,8 @@ export async function readSlipForm(body: Uint8Array, contentType: string | null)
   } catch {
     return null;
   }
-  const image = form.get("image");
+  // The page posted without script sends both of its pickers (camera, gallery): the one holding a file is the slip.
+  const image = form.getAll("image").find((value) => value instanceof Blob && value.size > 0) ?? form.get("image");
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";

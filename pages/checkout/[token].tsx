@@ -65,7 +65,7 @@ export default function HostedCheckout(props: Props) {
         <style nonce={nonce ?? undefined} dangerouslySetInnerHTML={{ __html: css }} />
       </Head>
       {"failure" in props ? (
-        <CheckoutFailure locale={props.locale} reference={props.failure} token={props.token} />
+        <CheckoutFailure locale={props.locale} reference={props.failure} path={`/checkout/${encodeURIComponent(props.token)}`} />
       ) : (
         <CheckoutPage {...props.page} />
       )}

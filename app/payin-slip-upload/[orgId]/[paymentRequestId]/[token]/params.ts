@@ -8,6 +8,3 @@ export async function slipLinkOf(params: SlipParams): Promise<SlipLink> {
   const { orgId, paymentRequestId, token } = await params;
   return { orgId, paymentRequestId, token };
 }
-
-export const slipBasePath = (link: SlipLink) =>
-  `/payin-slip-upload/${encodeURIComponent(link.orgId)}/${encodeURIComponent(link.paymentRequestId)}/${encodeURIComponent(link.token)}`;
