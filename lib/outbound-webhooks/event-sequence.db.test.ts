@@ -5,18 +5,14 @@
  * comes the way it does in production: the request is made at the sandbox over HTTP, the sandbox
  * moves it and delivers its webhook to a receiver that only keeps it, and PayDesk ingests that webhook.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
+import { ref } from "../../sandbox/testing/harness";
 import { outboundDeliveries, outboundEvents, paymentRequests, webhookEndpoints } from "../db/schema";
-import { createTestDatabase, postgresSkipReason, type DatabaseKind, type TestDatabase } from "../db/testing/databases";
-import { createKeyVault } from "../merchants/key-vault";
-import { createMerchant } from "../merchants/manage";
+import { type DatabaseKind } from "../db/testing/databases";
 import { rotateWebhookSecret } from "../merchants/webhook-secret";
-import { createPaymentApi, type MerchantApi } from "../provider/client";
+import { type MerchantApi } from "../provider/client";
 import { payInRequest, payOutRequest } from "../requests/contract";
 import { createRequest, type CreateOptions, type RequestPayload } from "../requests/create";
 import { reconcileRequest } from "../requests/reconcile";
@@ -24,13 +20,9 @@ import { ingestWebhook } from "../provider-webhooks/ingest";
 import { processDelivery } from "../provider-webhooks/process";
 import { eventSequence, OUTBOUND_EVENT_TYPES } from "./events";
 import { scaled } from "@/lib/testing/vitest-project";
-
-interface Job {
-  Id: string;
-  Type: string;
-  Parameters: { Name: string; Value: string | null }[];
-}
-
+import { addSandboxMerchant, sandboxMerchantApi } from "../merchants/testing/sandbox-merchant";
+import { startJobCatcher, type JobCatcher } from "../provider-webhooks/testing/job-catcher";
+import { setUpSandbox } from "../testing/sandbox-fixture";
 const COMBOS: [DatabaseKind, "spec" | "live"][] = [
   ["pglite", "spec"],
   ["pglite", "live"],
@@ -39,46 +31,22 @@ const COMBOS: [DatabaseKind, "spec" | "live"][] = [
 ];
 
 describe.each(COMBOS)("outbound events on %s against the %s sandbox", (kind, profile) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
-  let sb: TestSandbox;
-  let receiver: http.Server;
-  const received: Job[] = [];
+  const setup = setUpSandbox(kind, profile);
+  let catcher: JobCatcher;
   let api: MerchantApi;
   let merchantRowId: string;
   let secret: string;
 
   beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase(kind);
-    sb = await startTestSandbox(profile);
-    receiver = http.createServer((req, res) => {
-      let body = "";
-      req.on("data", (c: Buffer) => (body += c.toString("utf8")));
-      req.on("end", () => {
-        received.push(JSON.parse(body) as Job);
-        res.writeHead(200, { "Content-Type": "application/json", Connection: "close" }).end('{"status":"ok"}');
-      });
-    });
-    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
-    const m = sb.coffee;
-    merchantRowId = (
-      await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
-        displayName: m.name,
-        orgId: m.orgId,
-        merchantId: m.merchantId,
-        submitKey: m.submitKey,
-        readKey: m.readKey,
-      })
-    ).id;
-    secret = await rotateWebhookSecret(database.db, merchantRowId);
-    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: scaled(10_000), limiter: null }).forMerchant({ ...m, label: m.name });
-    await sb.control("PUT", `/merchants/${m.merchantId}/webhook`, {
-      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`,
-      headers: {},
-    });
+    if (setup.skip) return;
+    catcher = await startJobCatcher();
+    const m = setup.sb.coffee;
+    merchantRowId = await addSandboxMerchant(setup.db, m);
+    secret = await rotateWebhookSecret(setup.db, merchantRowId);
+    api = sandboxMerchantApi(setup.sb, m, { timeoutMs: scaled(10_000) });
+    await catcher.catchFor(setup.sb, m);
     // One endpoint that wants every event: what it is sent is everything PayDesk tells.
-    await database.db.insert(webhookEndpoints).values({
+    await setup.db.insert(webhookEndpoints).values({
       id: `we_seq_${kind}_${profile}`,
       merchantId: merchantRowId,
       url: "https://shop.example.com/hooks",
@@ -87,14 +55,10 @@ describe.each(COMBOS)("outbound events on %s against the %s sandbox", (kind, pro
       secretEncrypted: "sealed",
     });
   });
-  afterAll(async () => {
-    receiver?.close();
-    await sb?.dispose();
-    await database?.dispose();
-  });
+  afterAll(() => catcher?.close());
 
   const create = async (payload: RequestPayload, options: Partial<CreateOptions> = {}) => {
-    const result = await createRequest(database.db, api, payload, {
+    const result = await createRequest(setup.db, api, payload, {
       merchantRowId,
       idempotencyKey: randomUUID(),
       createdBy: null,
@@ -124,69 +88,69 @@ describe.each(COMBOS)("outbound events on %s against the %s sandbox", (kind, pro
     );
   /** A sandbox action, its webhook delivered to PayDesk and applied as the webhook route does. */
   const act = async (providerId: string, action: string, body: unknown = {}) => {
-    const before = received.length;
-    const res = await sb.control("POST", `/requests/${providerId}/${action}`, body);
+    const before = catcher.received.length;
+    const res = await setup.sb.control("POST", `/requests/${providerId}/${action}`, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     if (action === "pay") expect((res.body as { matched?: boolean }).matched, JSON.stringify(res.body)).toBe(true);
-    await sb.control("POST", "/webhooks/settle");
-    const jobs = received.slice(before).filter((j) => j.Parameters.some((p) => p.Name === "PMR_ID" && p.Value === providerId));
+    await setup.sb.control("POST", "/webhooks/settle");
+    const jobs = catcher.received.slice(before).filter((j) => j.Parameters.some((p) => p.Name === "PMR_ID" && p.Value === providerId));
     expect(jobs).toHaveLength(1);
-    const stored = await ingestWebhook(database.db, { secret, rawBody: JSON.stringify(jobs[0]) });
-    expect(await processDelivery(database.db, async () => api, stored.deliveryId!, stored.prepared ?? undefined)).toMatch(/^applied/);
+    const stored = await ingestWebhook(setup.db, { secret, rawBody: JSON.stringify(jobs[0]) });
+    expect(await processDelivery(setup.db, async () => api, stored.deliveryId!, stored.prepared ?? undefined)).toMatch(/^applied/);
   };
-  const statusOf = async (id: string) => (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+  const statusOf = async (id: string) => (await setup.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
   /** The request's events as its receiver is sent them: type and sequence, in the order they were written. */
   const events = async (id: string) =>
-    (await database.db.select().from(outboundEvents).where(eq(outboundEvents.requestId, id)).orderBy(asc(outboundEvents.createdAt))).map(
+    (await setup.db.select().from(outboundEvents).where(eq(outboundEvents.requestId, id)).orderBy(asc(outboundEvents.createdAt))).map(
       (e) => [e.type, eventSequence(e.requestRow as Record<string, unknown>)],
     );
   const paidState = profile === "spec" ? "paid" : "approved";
 
-  it.skipIf(skip)("a Pay-In paid by the customer: payin.paid, 1", async () => {
+  it.skipIf(setup.skip)("a Pay-In paid by the customer: payin.paid, 1", async () => {
     const r = await payIn();
     await act(r.providerId!, "pay");
     expect((await statusOf(r.id)).status).toBe("paid");
     expect(await events(r.id)).toEqual([["payin.paid", 1]]);
     // Each event is delivered to the endpoint that wants it.
-    const [event] = await database.db.select().from(outboundEvents).where(eq(outboundEvents.requestId, r.id));
-    expect(await database.db.select().from(outboundDeliveries).where(eq(outboundDeliveries.eventId, event!.id))).toHaveLength(1);
+    const [event] = await setup.db.select().from(outboundEvents).where(eq(outboundEvents.requestId, r.id));
+    expect(await setup.db.select().from(outboundDeliveries).where(eq(outboundDeliveries.eventId, event!.id))).toHaveLength(1);
   });
 
-  it.skipIf(skip)(
+  it.skipIf(setup.skip)(
     "a Pay-In approved by the provider's admin, as reconciliation reads it: payin.paid, 1 (Approved on the live provider)",
     async () => {
       const r = await payIn();
-      expect((await sb.control("POST", `/requests/${r.providerId}/approve`, {})).status).toBe(200);
+      expect((await setup.sb.control("POST", `/requests/${r.providerId}/approve`, {})).status).toBe(200);
       // The webhook was lost: PayDesk learns it by asking the provider, which says Approved on the live profile.
       const row = await statusOf(r.id);
-      expect(await reconcileRequest(database.db, api, row, { providerMerchantId: sb.coffee.merchantId, graceMs: 0 })).toMatchObject({
+      expect(await reconcileRequest(setup.db, api, row, { providerMerchantId: setup.sb.coffee.merchantId, graceMs: 0 })).toMatchObject({
         state: paidState,
       });
       expect(await events(r.id)).toEqual([["payin.paid", 1]]);
     },
   );
 
-  it.skipIf(skip)("a Pay-In rejected: payin.rejected, 1", async () => {
+  it.skipIf(setup.skip)("a Pay-In rejected: payin.rejected, 1", async () => {
     const r = await payIn();
     await act(r.providerId!, "reject", { statusCode: "ADMIN_REJECT", reason: "wrong customer" });
     expect(await events(r.id)).toEqual([["payin.rejected", 1]]);
   });
 
-  it.skipIf(skip)("a Pay-In expired: payin.expired, 1", async () => {
+  it.skipIf(setup.skip)("a Pay-In expired: payin.expired, 1", async () => {
     const r = await payIn();
     await act(r.providerId!, "expire");
     expect((await statusOf(r.id)).status).toBe("expired");
     expect(await events(r.id)).toEqual([["payin.expired", 1]]);
   });
 
-  it.skipIf(skip)("a Pay-Out paid in one go: payout.paid, 1 — never partially_paid", async () => {
+  it.skipIf(setup.skip)("a Pay-Out paid in one go: payout.paid, 1 — never partially_paid", async () => {
     const r = await payOut();
     await act(r.providerId!, "payout");
     expect(await statusOf(r.id)).toMatchObject({ status: paidState, paidAmount: "1000.00" });
     expect(await events(r.id)).toEqual([["payout.paid", 1]]);
   });
 
-  it.skipIf(skip)("a Pay-Out paid in part, then the rest: payout.partially_paid 1, 2, then payout.paid 3", async () => {
+  it.skipIf(setup.skip)("a Pay-Out paid in part, then the rest: payout.partially_paid 1, 2, then payout.paid 3", async () => {
     const r = await payOut();
     await act(r.providerId!, "payout", { amount: "300.00" });
     expect(await statusOf(r.id)).toMatchObject({ status: "pending", paidAmount: "300.00" });
@@ -201,7 +165,7 @@ describe.each(COMBOS)("outbound events on %s against the %s sandbox", (kind, pro
     ]);
   });
 
-  it.skipIf(skip)("a refund paid out: payout.paid, 1; one rejected: payout.rejected, 1", async () => {
+  it.skipIf(setup.skip)("a refund paid out: payout.paid, 1; one rejected: payout.rejected, 1", async () => {
     const paid = await payIn();
     await act(paid.providerId!, "pay");
     const refund = await payOut(10_000, paid.id);

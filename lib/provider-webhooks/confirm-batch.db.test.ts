@@ -3,39 +3,28 @@
  * for all of them, and a claim the list does not bear out is asked about by its id, so it is
  * still judged by the provider's own record. Against the live sandbox over HTTP, counting calls.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
+import { ref } from "../../sandbox/testing/harness";
 import { paymentRequests, webhookDeliveries } from "../db/schema";
-import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
-import { createKeyVault } from "../merchants/key-vault";
-import { createMerchant } from "../merchants/manage";
+import { DATABASE_KINDS } from "../db/testing/databases";
 import { rotateWebhookSecret } from "../merchants/webhook-secret";
-import { createPaymentApi, type MerchantApi } from "../provider/client";
+import { type MerchantApi } from "../provider/client";
 import { createRequest, type RequestRow } from "../requests/create";
 import { ingestWebhook } from "./ingest";
 import { processDelivery } from "./process";
 import { payInRequest } from "../requests/contract";
-
-interface Job {
-  Id: string;
-  Type: string;
-  Parameters: { Name: string; Value: string | null }[];
-}
-
+import { addSandboxMerchant, sandboxMerchantApi } from "../merchants/testing/sandbox-merchant";
+import { startJobCatcher, type Job, type JobCatcher } from "./testing/job-catcher";
+import { setUpSandbox } from "../testing/sandbox-fixture";
 describe.each(DATABASE_KINDS)("confirming webhooks together on %s", (kind) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
-  let sb: TestSandbox;
-  let receiver: http.Server;
+  const setup = setUpSandbox(kind, "live");
+  let catcher: JobCatcher;
   let merchantRowId: string;
   let secret: string;
   let staffApi: MerchantApi;
   let confirmApi: MerchantApi;
-  const received: Job[] = [];
   const calls: string[] = [];
   const counting: typeof fetch = (input, init) => {
     const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url);
@@ -44,39 +33,16 @@ describe.each(DATABASE_KINDS)("confirming webhooks together on %s", (kind) => {
   };
 
   beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase(kind);
-    sb = await startTestSandbox("live");
-    receiver = http.createServer((req, res) => {
-      let body = "";
-      req.on("data", (c: Buffer) => (body += c.toString("utf8")));
-      req.on("end", () => {
-        received.push(JSON.parse(body) as Job);
-        // Connection: close — a kept-alive socket the server closes after its idle timeout, just as
-        // the sandbox sends the next webhook on it, fails that delivery ("other side closed").
-        res.writeHead(200, { "Content-Type": "application/json", Connection: "close" }).end('{"status":"ok"}');
-      });
-    });
-    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
-    const m = sb.coffee;
-    const credentials = { orgId: m.orgId, merchantId: m.merchantId, submitKey: m.submitKey, readKey: m.readKey, label: m.name };
-    merchantRowId = (await createMerchant(database.db, createKeyVault([randomBytes(32)]), { displayName: m.name, ...credentials })).id;
-    secret = await rotateWebhookSecret(database.db, merchantRowId);
-    staffApi = createPaymentApi({ baseUrl: sb.url, timeoutMs: 10_000, limiter: null }).forMerchant(credentials);
-    confirmApi = createPaymentApi({ baseUrl: sb.url, timeoutMs: 10_000, limiter: null, fetch: counting }).forMerchant(
-      credentials,
-      "webhook",
-    );
-    await sb.control("PUT", `/merchants/${m.merchantId}/webhook`, {
-      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`,
-      headers: {},
-    });
+    if (setup.skip) return;
+    catcher = await startJobCatcher();
+    const m = setup.sb.coffee;
+    merchantRowId = await addSandboxMerchant(setup.db, m);
+    secret = await rotateWebhookSecret(setup.db, merchantRowId);
+    staffApi = sandboxMerchantApi(setup.sb, m, { timeoutMs: 10_000 });
+    confirmApi = sandboxMerchantApi(setup.sb, m, { timeoutMs: 10_000, fetch: counting, lane: "webhook" });
+    await catcher.catchFor(setup.sb, m);
   });
-  afterAll(async () => {
-    receiver?.close();
-    await sb?.dispose();
-    await database?.dispose();
-  });
+  afterAll(() => catcher?.close());
   beforeEach(() => {
     calls.length = 0;
   });
@@ -86,7 +52,7 @@ describe.each(DATABASE_KINDS)("confirming webhooks together on %s", (kind) => {
       Array.from({ length: n }, async (_, i) => {
         // Amounts apart by whole baht, so each transfer matches its own request.
         const r = await createRequest(
-          database.db,
+          setup.db,
           staffApi,
           { kind: "payin", payIn: payInRequest({ refId1: ref("CB"), payerName: "P", amountSatang: base + i * 100, qrProvider: "PP" }) },
           { merchantRowId, idempotencyKey: randomUUID(), createdBy: null },
@@ -97,11 +63,12 @@ describe.each(DATABASE_KINDS)("confirming webhooks together on %s", (kind) => {
     );
   /** Pays each at the provider and returns the webhooks it sent, not yet given to PayDesk. */
   const payAll = async (rows: RequestRow[]): Promise<Job[]> => {
-    const before = received.length;
-    for (const r of rows) expect((await sb.control("POST", `/requests/${r.providerId}/pay`, {})).body).toMatchObject({ matched: true });
-    await sb.control("POST", "/webhooks/settle");
+    const before = catcher.received.length;
+    for (const r of rows)
+      expect((await setup.sb.control("POST", `/requests/${r.providerId}/pay`, {})).body).toMatchObject({ matched: true });
+    await setup.sb.control("POST", "/webhooks/settle");
     const ids = new Set(rows.map((r) => r.providerId));
-    return received
+    return catcher.received
       .slice(before)
       .filter(
         (j) =>
@@ -113,16 +80,16 @@ describe.each(DATABASE_KINDS)("confirming webhooks together on %s", (kind) => {
   const deliverAll = (jobs: unknown[]) =>
     Promise.all(
       jobs.map(async (job) => {
-        const result = await ingestWebhook(database.db, { secret, rawBody: JSON.stringify(job) });
+        const result = await ingestWebhook(setup.db, { secret, rawBody: JSON.stringify(job) });
         expect(result.status).toBe(200);
-        return processDelivery(database.db, async () => confirmApi, result.deliveryId!, result.prepared ?? undefined);
+        return processDelivery(setup.db, async () => confirmApi, result.deliveryId!, result.prepared ?? undefined);
       }),
     );
   /** In the order of `rows`. */
   const statuses = async (rows: RequestRow[]) => {
     const found = new Map(
       (
-        await database.db
+        await setup.db
           .select()
           .from(paymentRequests)
           .where(
@@ -136,7 +103,7 @@ describe.each(DATABASE_KINDS)("confirming webhooks together on %s", (kind) => {
     return rows.map((r) => found.get(r.id));
   };
 
-  it.skipIf(skip)("twelve payments' webhooks are confirmed by one list read, and all applied", async () => {
+  it.skipIf(setup.skip)("twelve payments' webhooks are confirmed by one list read, and all applied", async () => {
     const rows = await createPayIns(12, 31_000);
     const jobs = await payAll(rows);
     expect(jobs).toHaveLength(12);
@@ -147,7 +114,7 @@ describe.each(DATABASE_KINDS)("confirming webhooks together on %s", (kind) => {
     expect(calls.filter((c) => c === "GetPaymentRequestById")).toHaveLength(0);
   });
 
-  it.skipIf(skip)("a forged success among real ones is not in the list, is asked about by its id, and changes nothing", async () => {
+  it.skipIf(setup.skip)("a forged success among real ones is not in the list, is asked about by its id, and changes nothing", async () => {
     const rows = await createPayIns(4, 45_000);
     const [unpaid, ...paid] = rows;
     const jobs = await payAll(paid);
@@ -168,7 +135,7 @@ describe.each(DATABASE_KINDS)("confirming webhooks together on %s", (kind) => {
     expect(await statuses(rows)).toEqual(["pending", "paid", "paid", "paid"]);
     expect(calls.filter((c) => c === "GetPaymentRequests")).toHaveLength(1);
     expect(calls.filter((c) => c === "GetPaymentRequestById")).toHaveLength(1);
-    const [kept] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.providerJobId, forged.Id));
+    const [kept] = await setup.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.providerJobId, forged.Id));
     expect(kept?.verdict).toBe("contradicted");
   });
 });

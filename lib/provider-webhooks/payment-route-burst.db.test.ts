@@ -1,19 +1,19 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ref, startTestSandbox, type TestSandbox } from "@/sandbox/testing/harness";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { ref } from "@/sandbox/testing/harness";
 import type { Db } from "@/lib/db/client";
 import { webhookDeliveries } from "@/lib/db/schema";
-import { createTestDatabase, postgresSkipReason, type DatabaseKind, type TestDatabase } from "@/lib/db/testing/databases";
-import { createKeyVault } from "@/lib/merchants/key-vault";
-import { createMerchant } from "@/lib/merchants/manage";
+import { type DatabaseKind } from "@/lib/db/testing/databases";
 import { rotateWebhookSecret } from "@/lib/merchants/webhook-secret";
-import { createPaymentApi, type MerchantApi } from "@/lib/provider/client";
+import { type MerchantApi } from "@/lib/provider/client";
 import { createRequest } from "@/lib/requests/create";
 import { processStranded } from "@/lib/provider-webhooks/process";
 import { CONCURRENCY, createBoundedQueue, type BoundedQueue } from "@/lib/provider-webhooks/queue";
 import { payInRequest } from "@/lib/requests/contract";
 import { scaled } from "@/lib/testing/vitest-project";
+import { addSandboxMerchant, sandboxMerchantApi } from "../merchants/testing/sandbox-merchant";
+import { setUpSandbox } from "../testing/sandbox-fixture";
 
 /**
  * A burst of webhooks larger than the confirmation queue, through the route as the server calls it,
@@ -61,35 +61,17 @@ const COMBOS: [DatabaseKind, "spec" | "live"][] = [
 ];
 
 describe.each(COMBOS)("a webhook burst on %s against the %s sandbox", (kind, profile) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
-  let sb: TestSandbox;
+  const setup = setUpSandbox(kind, profile);
   let coffee: { id: string; secret: string };
 
   beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase(kind);
-    surroundings.db = database.db as Db;
-    surroundings.intake = database.intake as Db;
-    sb = await startTestSandbox(profile);
-    const m = sb.coffee;
-    const { id } = await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
-      displayName: m.name,
-      orgId: m.orgId,
-      merchantId: m.merchantId,
-      submitKey: m.submitKey,
-      readKey: m.readKey,
-    });
-    coffee = { id, secret: await rotateWebhookSecret(database.db, id) };
-    const client = createPaymentApi({ baseUrl: sb.url, timeoutMs: scaled(120_000), limiter: null, fetch: counting });
-    surroundings.apis.set(
-      id,
-      client.forMerchant({ orgId: m.orgId, merchantId: m.merchantId, submitKey: m.submitKey, readKey: m.readKey, label: m.name }),
-    );
-  });
-  afterAll(async () => {
-    await sb?.dispose();
-    await database?.dispose();
+    if (setup.skip) return;
+    surroundings.db = setup.db as Db;
+    surroundings.intake = setup.database.intake as Db;
+    const m = setup.sb.coffee;
+    const id = await addSandboxMerchant(setup.db, m);
+    coffee = { id, secret: await rotateWebhookSecret(setup.db, id) };
+    surroundings.apis.set(id, sandboxMerchantApi(setup.sb, m, { timeoutMs: scaled(120_000), fetch: counting }));
   });
 
   /** Provider reads made for confirmations (the creates before the burst are not counted). */
@@ -114,7 +96,7 @@ describe.each(COMBOS)("a webhook burst on %s against the %s sandbox", (kind, pro
     Type: "PaymentIn.Rejected",
     Parameters: [
       { Name: "EVENT_TYPE", Value: "PaymentIn.Rejected" },
-      { Name: "MERCHANT_ID", Value: sb.coffee.merchantId },
+      { Name: "MERCHANT_ID", Value: setup.sb.coffee.merchantId },
       { Name: "PMR_ID", Value: providerId },
       { Name: "STATUS_CODE", Value: "ADMIN_REJECT" },
       { Name: "STATUS_REASON", Value: "a burst" },
@@ -131,9 +113,9 @@ describe.each(COMBOS)("a webhook burst on %s against the %s sandbox", (kind, pro
     return response.status;
   };
   const verdicts = async (ids: number[]) =>
-    (
-      await database.db.select({ verdict: webhookDeliveries.verdict }).from(webhookDeliveries).where(inArray(webhookDeliveries.id, ids))
-    ).map((d) => d.verdict);
+    (await setup.db.select({ verdict: webhookDeliveries.verdict }).from(webhookDeliveries).where(inArray(webhookDeliveries.id, ids))).map(
+      (d) => d.verdict,
+    );
   const until = async (what: () => Promise<boolean>, ms: number) => {
     const deadline = Date.now() + ms;
     while (!(await what())) {
@@ -142,14 +124,14 @@ describe.each(COMBOS)("a webhook burst on %s against the %s sandbox", (kind, pro
     }
   };
 
-  it.skipIf(skip)(
+  it.skipIf(setup.skip)(
     "answers every webhook at once and takes on at most what its queue holds; the sweep settles the rest",
     { timeout: scaled(180_000) },
     async () => {
       const requests: { providerId: string | null }[] = [];
       for (let i = 0; i < 4; i++) {
         const created = await createRequest(
-          database.db,
+          setup.db,
           api(),
           { kind: "payin", payIn: payInRequest({ refId1: ref("WB"), payerName: "P", amountSatang: 10_000, qrProvider: "PP" }) },
           { merchantRowId: coffee.id, idempotencyKey: randomUUID(), createdBy: null },
@@ -170,7 +152,7 @@ describe.each(COMBOS)("a webhook burst on %s against the %s sandbox", (kind, pro
       // Every answer came while the first confirmation read was held (it has not been let go yet).
       await vi.waitFor(() => expect(gate?.holding).toBe(true), { timeout: scaled(10_000) });
       const stored = (
-        await database.db
+        await setup.db
           .select({ id: webhookDeliveries.id, jobId: webhookDeliveries.providerJobId })
           .from(webhookDeliveries)
           .where(eq(webhookDeliveries.merchantId, coffee.id))
@@ -189,7 +171,7 @@ describe.each(COMBOS)("a webhook burst on %s against the %s sandbox", (kind, pro
       // The overflow, durably stored, is the stranded sweep's (50 a pass).
       let swept = 0;
       while (swept < BURST - CONCURRENCY - MAX_WAITING)
-        swept += await processStranded(database.db, async (id) => surroundings.apis.get(id) as MerchantApi | undefined, 0);
+        swept += await processStranded(setup.db, async (id) => surroundings.apis.get(id) as MerchantApi | undefined, 0);
       expect(swept).toBe(BURST - CONCURRENCY - MAX_WAITING);
       // Each claim judged by the provider's own record: the requests are Pending, so every one is contradicted.
       expect(await verdicts(ids)).toEqual(ids.map(() => "contradicted"));

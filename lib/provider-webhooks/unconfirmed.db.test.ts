@@ -11,11 +11,10 @@ import type { AddressInfo } from "node:net";
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
+import { ref } from "../../sandbox/testing/harness";
 import { paymentRequests, requestEvents, webhookDeliveries } from "../db/schema";
-import { createTestDatabase, postgresSkipReason, type DatabaseKind, type TestDatabase } from "../db/testing/databases";
+import { type DatabaseKind } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
-import { createMerchant } from "../merchants/manage";
 import { setApplyUnconfirmedWebhooks } from "../merchants/settings";
 import { rotateWebhookSecret } from "../merchants/webhook-secret";
 import { createPaymentApi, type MerchantApi } from "../provider/client";
@@ -26,72 +25,38 @@ import { ingestWebhook } from "./ingest";
 import { processDelivery } from "./process";
 import { factWords } from "../requests/notes";
 import { payInRequest, payOutRequest } from "../requests/contract";
-
-interface Job {
-  Id: string;
-  Type: string;
-  Parameters: { Name: string; Value: string | null }[];
-}
-
+import { addSandboxMerchant, sandboxMerchantApi } from "../merchants/testing/sandbox-merchant";
+import { startJobCatcher, type Job, type JobCatcher } from "./testing/job-catcher";
+import { setUpSandbox } from "../testing/sandbox-fixture";
 const COMBOS: [DatabaseKind, "spec" | "live"][] = [
   ["pglite", "spec"],
   ["postgres", "live"],
 ];
 
 describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind, profile) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
-  let sb: TestSandbox;
-  let receiver: http.Server;
-  const received: Job[] = [];
+  const setup = setUpSandbox(kind, profile);
+  let catcher: JobCatcher;
   /** The provider as it answers when all is well: what reconciliation uses. */
   const healthy = new Map<string, MerchantApi>();
   const ids = {} as Record<"coffee" | "gadgets", { id: string; secret: string }>;
 
   beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase(kind);
-    sb = await startTestSandbox(profile);
-    receiver = http.createServer((req, res) => {
-      let body = "";
-      req.on("data", (c: Buffer) => (body += c.toString("utf8")));
-      req.on("end", () => {
-        received.push(JSON.parse(body) as Job);
-        // Connection: close — a kept-alive socket the server closes after its idle timeout, just as
-        // the sandbox sends the next webhook on it, fails that delivery ("other side closed").
-        res.writeHead(200, { "Content-Type": "application/json", Connection: "close" }).end('{"status":"ok"}');
-      });
-    });
-    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
-    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`;
+    if (setup.skip) return;
+    catcher = await startJobCatcher();
     const vault = createKeyVault([randomBytes(32)]);
-    const client = createPaymentApi({ baseUrl: sb.url, timeoutMs: 2_000, limiter: null });
     // Coffee has a read key; gadgets has none in PayDesk (its reads come from the healthy client only for reconciliation of coffee).
     for (const name of ["coffee", "gadgets"] as const) {
-      const m = sb[name];
+      const m = setup.sb[name];
       const readKey = name === "coffee" ? m.readKey : undefined;
-      const { id } = await createMerchant(database.db, vault, {
-        displayName: m.name,
-        orgId: m.orgId,
-        merchantId: m.merchantId,
-        submitKey: m.submitKey,
-        readKey,
-      });
-      ids[name] = { id, secret: await rotateWebhookSecret(database.db, id) };
-      healthy.set(
-        id,
-        client.forMerchant({ orgId: m.orgId, merchantId: m.merchantId, submitKey: m.submitKey, readKey: readKey ?? null, label: m.name }),
-      );
-      await sb.control("PUT", `/merchants/${m.merchantId}/webhook`, { url, headers: {} });
+      const id = await addSandboxMerchant(setup.db, m, { vault, readKey });
+      ids[name] = { id, secret: await rotateWebhookSecret(setup.db, id) };
+      healthy.set(id, sandboxMerchantApi(setup.sb, m, { timeoutMs: 2_000, readKey: readKey ?? null }));
+      await catcher.catchFor(setup.sb, m);
     }
   });
-  afterAll(async () => {
-    receiver?.close();
-    await sb?.dispose();
-    await database?.dispose();
-  });
+  afterAll(() => catcher?.close());
 
-  const coffee = () => sb.coffee;
+  const coffee = () => setup.sb.coffee;
   // A whole baht more each time: the live profile does not keep random satang unique, and a bank
   // transfer is matched by amount within the receiving account, so two pending Pay-Ins asking the
   // same amount could take each other's payment (a clean-clone CI run once failed this way).
@@ -101,7 +66,7 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
       kind: "payin",
       payIn: payInRequest({ refId1: ref("UC"), payerName: "P", amountSatang: 52_000 + 100 * payIns++, qrProvider: "PP" }),
     };
-    const result = await createRequest(database.db, healthy.get(ids[merchant].id)!, payload, {
+    const result = await createRequest(setup.db, healthy.get(ids[merchant].id)!, payload, {
       merchantRowId: ids[merchant].id,
       idempotencyKey: randomUUID(),
       createdBy: null,
@@ -114,28 +79,28 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
   };
   /** The provider really pays the request; returns the webhook it sent (not yet given to PayDesk). */
   const payAtProvider = async (providerId: string) => {
-    const before = received.length;
-    const paid = await sb.control<{ matched: boolean; request?: { id: string } }>("POST", `/requests/${providerId}/pay`, {});
+    const before = catcher.received.length;
+    const paid = await setup.sb.control<{ matched: boolean; request?: { id: string } }>("POST", `/requests/${providerId}/pay`, {});
     expect(paid.status).toBe(200);
     // The transfer must have been matched to this very request, not another pending one.
     expect({ matched: paid.body.matched, id: paid.body.request?.id }, JSON.stringify(paid.body)).toEqual({ matched: true, id: providerId });
     // Settled, then looked for; a delivery the sandbox starts a moment after the payment (or one its
     // live profile's dispatcher picks up late) is waited for, up to 3 s.
     for (let tries = 0; tries < 30; tries++) {
-      await sb.control("POST", "/webhooks/settle");
-      const job = received.slice(before).find((j) => j.Parameters.some((p) => p.Name === "PMR_ID" && p.Value === providerId));
+      await setup.sb.control("POST", "/webhooks/settle");
+      const job = catcher.received.slice(before).find((j) => j.Parameters.some((p) => p.Name === "PMR_ID" && p.Value === providerId));
       if (job) return job;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new Error("the sandbox sent no webhook");
   };
   const deliver = async (job: unknown, confirmWith: (id: string) => Promise<MerchantApi | undefined>, secret = ids.coffee.secret) => {
-    const result = await ingestWebhook(database.db, { secret, rawBody: JSON.stringify(job) });
+    const result = await ingestWebhook(setup.db, { secret, rawBody: JSON.stringify(job) });
     expect(result.status).toBe(200);
-    return processDelivery(database.db, confirmWith, result.deliveryId!, result.prepared ?? undefined);
+    return processDelivery(setup.db, confirmWith, result.deliveryId!, result.prepared ?? undefined);
   };
-  const state = async (id: string) => (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
-  const reconcile = () => reconcileDue({ db: database.db, apiFor: async (id) => healthy.get(id), batchSize: 100 });
+  const state = async (id: string) => (await setup.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+  const reconcile = () => reconcileDue({ db: setup.db, apiFor: async (id) => healthy.get(id), batchSize: 100 });
   /** A coffee client whose reads fail in one way. */
   const broken = (options: {
     baseUrl?: string;
@@ -145,7 +110,7 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
   }) => {
     const m = coffee();
     const api = createPaymentApi({
-      baseUrl: options.baseUrl ?? sb.url,
+      baseUrl: options.baseUrl ?? setup.sb.url,
       timeoutMs: options.timeoutMs ?? 2_000,
       limiter: options.limiter ?? null,
       maxAttempts: 1,
@@ -189,10 +154,10 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
     expect(held).toMatchObject({ status: "pending", paidAmount: "0.00" });
     // Due now, not at the normal pace (20 s for an open Pay-In).
     expect(held.nextCheckAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
-    const [delivery] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.requestId, r.id));
+    const [delivery] = await setup.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.requestId, r.id));
     expect(delivery).toMatchObject({ verdict: "unconfirmed", reason: null });
     expect(factWords(delivery!.reasonFacts!, "en")).toMatch(/^not confirmed/);
-    const timeline = await database.db
+    const timeline = await setup.db
       .select()
       .from(requestEvents)
       .where(and(eq(requestEvents.requestId, r.id), eq(requestEvents.type, "webhook_unconfirmed")));
@@ -202,9 +167,9 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
     return delivery!;
   };
 
-  it.skipIf(skip)("a read that times out", async () => {
+  it.skipIf(setup.skip)("a read that times out", async () => {
     const delivery = await heldThenSettled(async (r) => {
-      await sb.control("POST", "/faults", {
+      await setup.sb.control("POST", "/faults", {
         operation: "GetPaymentRequestById",
         kind: "timeout",
         delayMs: 5_000,
@@ -215,28 +180,31 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
     expect(factWords(delivery.reasonFacts!, "en")).toMatch(/did not answer within|timed out|0\.3 s|300/i);
   });
 
-  it.skipIf(skip)("a forged success for a request not paid, whose read times out: held, and reconciliation leaves it pending", async () => {
-    const r = await payIn();
-    const forged = forge(r, await payAtProvider((await payIn()).providerId!), "PaymentIn.Success");
-    await sb.control("POST", "/faults", {
-      operation: "GetPaymentRequestById",
-      kind: "timeout",
-      delayMs: 5_000,
-      match: { requestId: r.providerId },
-    });
-    expect(await deliver(forged, broken({ timeoutMs: 300 }))).toBe("unconfirmed");
-    const held = await state(r.id);
-    expect(held).toMatchObject({ status: "pending", paidAmount: "0.00", statusReason: null, lastCheckedAt: null });
-    expect(held.nextCheckAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
-    await reconcile();
-    // Reconciliation asked the provider, which says Pending: the forged claim moved nothing.
-    const after = await state(r.id);
-    expect(after).toMatchObject({ status: "pending", paidAmount: "0.00", paidAt: null, statusReason: null });
-    expect(after.lastCheckedAt).not.toBeNull();
-    expect((await sb.control<{ status: string }>("GET", `/requests/${r.providerId}`)).body.status).toBe("Pending");
-  });
+  it.skipIf(setup.skip)(
+    "a forged success for a request not paid, whose read times out: held, and reconciliation leaves it pending",
+    async () => {
+      const r = await payIn();
+      const forged = forge(r, await payAtProvider((await payIn()).providerId!), "PaymentIn.Success");
+      await setup.sb.control("POST", "/faults", {
+        operation: "GetPaymentRequestById",
+        kind: "timeout",
+        delayMs: 5_000,
+        match: { requestId: r.providerId },
+      });
+      expect(await deliver(forged, broken({ timeoutMs: 300 }))).toBe("unconfirmed");
+      const held = await state(r.id);
+      expect(held).toMatchObject({ status: "pending", paidAmount: "0.00", statusReason: null, lastCheckedAt: null });
+      expect(held.nextCheckAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+      await reconcile();
+      // Reconciliation asked the provider, which says Pending: the forged claim moved nothing.
+      const after = await state(r.id);
+      expect(after).toMatchObject({ status: "pending", paidAmount: "0.00", paidAt: null, statusReason: null });
+      expect(after.lastCheckedAt).not.toBeNull();
+      expect((await setup.sb.control<{ status: string }>("GET", `/requests/${r.providerId}`)).body.status).toBe("Pending");
+    },
+  );
 
-  it.skipIf(skip)("a provider that cannot be reached (connection refused)", async () => {
+  it.skipIf(setup.skip)("a provider that cannot be reached (connection refused)", async () => {
     const closed = http.createServer();
     await new Promise<void>((r) => closed.listen(0, "127.0.0.1", () => r()));
     const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
@@ -244,18 +212,21 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
     await heldThenSettled(async () => broken({ baseUrl: deadUrl }));
   });
 
-  it.skipIf(skip)("a read key without the role to read (403)", async () => {
-    const { body } = await sb.control<{ key: string }>("POST", "/keys", { merchantId: coffee().merchantId, roles: ["PAYMENT_REQUEST"] });
+  it.skipIf(setup.skip)("a read key without the role to read (403)", async () => {
+    const { body } = await setup.sb.control<{ key: string }>("POST", "/keys", {
+      merchantId: coffee().merchantId,
+      roles: ["PAYMENT_REQUEST"],
+    });
     await heldThenSettled(async () => broken({ readKey: body.key }));
   });
 
-  it.skipIf(skip)("the rate limit's queue is full", async () => {
+  it.skipIf(setup.skip)("the rate limit's queue is full", async () => {
     const limiter = createMemoryLimiter({ count: 1, windowMs: 60_000, maxWaitMs: 50 });
     expect((await limiter.acquire()).ok).toBe(true);
     await heldThenSettled(async () => broken({ limiter }));
   });
 
-  it.skipIf(skip)("a success without an amount is held as a mismatch, then settled by reconciliation", async () => {
+  it.skipIf(setup.skip)("a success without an amount is held as a mismatch, then settled by reconciliation", async () => {
     const r = await payIn();
     const job = await payAtProvider(r.providerId!);
     const bare = { ...job, Id: randomUUID(), Parameters: job.Parameters.filter((p) => p.Name !== "TX_AMOUNT") };
@@ -267,7 +238,7 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
     expect(await state(r.id)).toMatchObject({ status: "paid" });
   });
 
-  it.skipIf(skip)("without a read key: a forged rejection and a forged success change nothing, and say why", async () => {
+  it.skipIf(setup.skip)("without a read key: a forged rejection and a forged success change nothing, and say why", async () => {
     const r = await payIn("gadgets");
     const template = await payAtProvider((await payIn("gadgets")).providerId!);
     const noReads = async () => undefined;
@@ -280,32 +251,32 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
     ).toBe("unconfirmed");
     expect(await deliver(forge(r, template, "PaymentIn.Success"), noReads, ids.gadgets.secret)).toBe("unconfirmed");
     expect(await state(r.id)).toMatchObject({ status: "pending", statusReason: null });
-    const reasons = (await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.requestId, r.id))).map(
+    const reasons = (await setup.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.requestId, r.id))).map(
       (d) => d.reasonFacts && factWords(d.reasonFacts, "en"),
     );
     expect(reasons).toEqual([expect.stringMatching(/no read key/), expect.stringMatching(/no read key/)]);
   });
 
-  it.skipIf(skip)("without a read key, an admin's choice to apply unconfirmed webhooks applies them, marked as such", async () => {
-    await setApplyUnconfirmedWebhooks(database.db, ids.gadgets.id, true);
+  it.skipIf(setup.skip)("without a read key, an admin's choice to apply unconfirmed webhooks applies them, marked as such", async () => {
+    await setApplyUnconfirmedWebhooks(setup.db, ids.gadgets.id, true);
     try {
       const r = await payIn("gadgets");
       const job = await payAtProvider(r.providerId!);
       expect(await deliver(job, async () => undefined, ids.gadgets.secret)).toBe("applied_unconfirmed");
       expect(await state(r.id)).toMatchObject({ status: "paid" });
-      const [entry] = await database.db
+      const [entry] = await setup.db
         .select()
         .from(requestEvents)
         .where(and(eq(requestEvents.requestId, r.id), eq(requestEvents.actor, "webhook")));
       expect(entry?.data).toMatchObject({ unconfirmed: true });
     } finally {
-      await setApplyUnconfirmedWebhooks(database.db, ids.gadgets.id, false);
+      await setApplyUnconfirmedWebhooks(setup.db, ids.gadgets.id, false);
     }
   });
 
   /** The sandbox's jobs for one provider request, sent since `before`. */
   const jobsFor = (providerId: string, before: number) =>
-    received.slice(before).filter((j) => j.Parameters.some((p) => p.Name === "PMR_ID" && p.Value === providerId));
+    catcher.received.slice(before).filter((j) => j.Parameters.some((p) => p.Name === "PMR_ID" && p.Value === providerId));
   const paramOf = (job: Job, name: string) => job.Parameters.find((p) => p.Name === name)?.Value;
   /**
    * A pay-out of 1,000.00 that P2P customers cover in two rounds (600 + 400), each round's webhook
@@ -320,7 +291,7 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
         destination: { type: "bank", bankCode: "KTB", accountNo: "6621234567", accountName: "Somchai" },
       }),
     };
-    const created = await createRequest(database.db, healthy.get(ids.coffee.id)!, payload, {
+    const created = await createRequest(setup.db, healthy.get(ids.coffee.id)!, payload, {
       merchantRowId: ids.coffee.id,
       idempotencyKey: randomUUID(),
       createdBy: null,
@@ -331,8 +302,8 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
       [600, "600.00"],
       [400, "1000.00"],
     ] as const) {
-      const before = received.length;
-      const p2p = await sb.submit("SubmitPayInRequestP2P", sb.gadgets, {
+      const before = catcher.received.length;
+      const p2p = await setup.sb.submit("SubmitPayInRequestP2P", setup.sb.gadgets, {
         RefId1: ref("UP"),
         PayerName: "P",
         RequestedAmount: amount,
@@ -340,8 +311,8 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
         QrProvider: "PP",
       });
       const { paymentResponse } = (await p2p.json()) as { paymentResponse: { id: string } };
-      expect((await sb.control("POST", `/requests/${paymentResponse.id}/approve`)).status).toBe(200);
-      await sb.control("POST", "/webhooks/settle");
+      expect((await setup.sb.control("POST", `/requests/${paymentResponse.id}/approve`)).status).toBe(200);
+      await setup.sb.control("POST", "/webhooks/settle");
       const [round, ...others] = jobsFor(r.providerId!, before);
       expect(others).toEqual([]);
       expect([paramOf(round!, "EVENT_TYPE"), paramOf(round!, "PAYOUT_IS_PARTIAL"), Number(paramOf(round!, "TX_AMOUNT"))]).toEqual([
@@ -353,19 +324,20 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
       // Covered so far, not finished: the provider's admin has the final word.
       expect(await state(r.id)).toMatchObject({ status: "pending", paidAmount: paidSoFar, paidAt: null });
     }
-    const atProvider = (await sb.control<{ status: string; totalPayOutPaidAmountDecimal: number }>("GET", `/requests/${r.providerId}`))
-      .body;
+    const atProvider = (
+      await setup.sb.control<{ status: string; totalPayOutPaidAmountDecimal: number }>("GET", `/requests/${r.providerId}`)
+    ).body;
     expect(atProvider).toMatchObject({ status: "Pending", totalPayOutPaidAmountDecimal: 1000 });
     return r;
   };
 
-  it.skipIf(skip)(
+  it.skipIf(setup.skip)(
     "a P2P-covered pay-out stays pending when its rounds add up, and its final success for 0.00 applies (provider-facts §2.5)",
     async () => {
       const r = await coveredPayOut();
-      const before = received.length;
-      expect((await sb.control("POST", `/requests/${r.providerId}/approve`)).status).toBe(200);
-      await sb.control("POST", "/webhooks/settle");
+      const before = catcher.received.length;
+      expect((await setup.sb.control("POST", `/requests/${r.providerId}/approve`)).status).toBe(200);
+      await setup.sb.control("POST", "/webhooks/settle");
       const [final, ...others] = jobsFor(r.providerId!, before);
       expect(others).toEqual([]);
       const approvedAs = profile === "live" ? "Approved" : "Paid";
@@ -382,16 +354,20 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
     },
   );
 
-  it.skipIf(skip)(
+  it.skipIf(setup.skip)(
     "a P2P-covered pay-out the provider rejects after its rounds add up ends rejected, with the provider's reason",
     async () => {
       const r = await coveredPayOut();
-      const before = received.length;
+      const before = catcher.received.length;
       expect(
-        (await sb.control("POST", `/requests/${r.providerId}/reject`, { statusCode: "ADMIN_REJECT", reason: "beneficiary account closed" }))
-          .status,
+        (
+          await setup.sb.control("POST", `/requests/${r.providerId}/reject`, {
+            statusCode: "ADMIN_REJECT",
+            reason: "beneficiary account closed",
+          })
+        ).status,
       ).toBe(200);
-      await sb.control("POST", "/webhooks/settle");
+      await setup.sb.control("POST", "/webhooks/settle");
       const [rejection, ...others] = jobsFor(r.providerId!, before);
       expect(others).toEqual([]);
       expect(paramOf(rejection!, "EVENT_TYPE")).toBe("PaymentOut.Rejected");

@@ -3,29 +3,23 @@
  * receiver that only keeps them, and each test feeds them to PayDesk — in order, twice, shuffled,
  * tampered — then checks PayDesk's state is exactly right (deliveries may repeat, and are never retried: docs/provider-facts.md §6.4).
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ref, startTestSandbox, type TestSandbox } from "../../sandbox/testing/harness";
+import { ref } from "../../sandbox/testing/harness";
 import { paymentRequests, requestEvents, webhookDeliveries } from "../db/schema";
-import { createTestDatabase, postgresSkipReason, type DatabaseKind, type TestDatabase } from "../db/testing/databases";
+import { type DatabaseKind } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
-import { createMerchant } from "../merchants/manage";
 import { rotateWebhookSecret } from "../merchants/webhook-secret";
-import { createPaymentApi, type MerchantApi } from "../provider/client";
+import { type MerchantApi } from "../provider/client";
 import { createRequest, type RequestPayload } from "../requests/create";
 import { reconcileRequest } from "../requests/reconcile";
 import { ingestWebhook } from "./ingest";
 import { processDelivery, processStranded } from "./process";
 import { payInRequest, payOutRequest } from "../requests/contract";
-
-interface Job {
-  Id: string;
-  Type: string;
-  Parameters: { Name: string; Value: string | null }[];
-}
+import { addSandboxMerchant, sandboxMerchantApi } from "../merchants/testing/sandbox-merchant";
+import { startJobCatcher, type Job, type JobCatcher } from "./testing/job-catcher";
+import { setUpSandbox } from "../testing/sandbox-fixture";
 
 const COMBOS: [DatabaseKind, "spec" | "live"][] = [
   ["pglite", "spec"],
@@ -34,58 +28,27 @@ const COMBOS: [DatabaseKind, "spec" | "live"][] = [
 ];
 
 describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
-  let sb: TestSandbox;
-  let receiver: http.Server;
-  const received: Job[] = [];
+  const setup = setUpSandbox(kind, profile);
+  let catcher: JobCatcher;
   const apis = new Map<string, MerchantApi>();
   const merchantsByName: Record<"coffee" | "gadgets", { id: string; secret: string }> = {} as never;
 
   beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase(kind);
-    sb = await startTestSandbox(profile);
-    receiver = http.createServer((req, res) => {
-      let body = "";
-      req.on("data", (c: Buffer) => (body += c.toString("utf8")));
-      req.on("end", () => {
-        received.push(JSON.parse(body) as Job);
-        // Connection: close — a kept-alive socket the server closes after its idle timeout, just as
-        // the sandbox sends the next webhook on it, fails that delivery ("other side closed").
-        res.writeHead(200, { "Content-Type": "application/json", Connection: "close" }).end('{"status":"ok"}');
-      });
-    });
-    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
-    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`;
+    if (setup.skip) return;
+    catcher = await startJobCatcher();
     const vault = createKeyVault([randomBytes(32)]);
-    const client = createPaymentApi({ baseUrl: sb.url, timeoutMs: 2_000, limiter: null });
     for (const name of ["coffee", "gadgets"] as const) {
-      const m = sb[name];
-      const { id } = await createMerchant(database.db, vault, {
-        displayName: m.name,
-        orgId: m.orgId,
-        merchantId: m.merchantId,
-        submitKey: m.submitKey,
-        readKey: m.readKey,
-      });
-      merchantsByName[name] = { id, secret: await rotateWebhookSecret(database.db, id) };
-      apis.set(
-        id,
-        client.forMerchant({ orgId: m.orgId, merchantId: m.merchantId, submitKey: m.submitKey, readKey: m.readKey, label: m.name }),
-      );
-      await sb.control("PUT", `/merchants/${m.merchantId}/webhook`, { url, headers: {} });
+      const id = await addSandboxMerchant(setup.db, setup.sb[name], { vault });
+      merchantsByName[name] = { id, secret: await rotateWebhookSecret(setup.db, id) };
+      apis.set(id, sandboxMerchantApi(setup.sb, setup.sb[name], { timeoutMs: 2_000 }));
+      await catcher.catchFor(setup.sb, setup.sb[name]);
     }
   });
-  afterAll(async () => {
-    receiver?.close();
-    await sb?.dispose();
-    await database?.dispose();
-  });
+  afterAll(() => catcher?.close());
 
   const apiFor = async (id: string) => apis.get(id);
   const create = async (payload: RequestPayload, merchant: "coffee" | "gadgets" = "coffee") => {
-    const result = await createRequest(database.db, apis.get(merchantsByName[merchant].id)!, payload, {
+    const result = await createRequest(setup.db, apis.get(merchantsByName[merchant].id)!, payload, {
       merchantRowId: merchantsByName[merchant].id,
       idempotencyKey: randomUUID(),
       createdBy: null,
@@ -113,25 +76,25 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     });
   /** Does a sandbox action and returns the jobs it delivered for that provider request. */
   const act = async (providerId: string, action: string, body: unknown = {}) => {
-    const before = received.length;
-    const res = await sb.control("POST", `/requests/${providerId}/${action}`, body);
+    const before = catcher.received.length;
+    const res = await setup.sb.control("POST", `/requests/${providerId}/${action}`, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // A payment the sandbox matched to another request would leave this one pending: say so here.
     if (action === "pay") expect((res.body as { matched?: boolean }).matched, JSON.stringify(res.body)).toBe(true);
-    await sb.control("POST", "/webhooks/settle");
-    return received.slice(before).filter((j) => j.Parameters.some((p) => p.Name === "PMR_ID" && p.Value === providerId));
+    await setup.sb.control("POST", "/webhooks/settle");
+    return catcher.received.slice(before).filter((j) => j.Parameters.some((p) => p.Name === "PMR_ID" && p.Value === providerId));
   };
   const deliver = async (job: unknown, secret = merchantsByName.coffee.secret) => {
-    const result = await ingestWebhook(database.db, { secret, rawBody: typeof job === "string" ? job : JSON.stringify(job) });
+    const result = await ingestWebhook(setup.db, { secret, rawBody: typeof job === "string" ? job : JSON.stringify(job) });
     // As the route handler does: processed with what the receiver read.
     const verdict =
-      result.deliveryId === null ? null : await processDelivery(database.db, apiFor, result.deliveryId, result.prepared ?? undefined);
+      result.deliveryId === null ? null : await processDelivery(setup.db, apiFor, result.deliveryId, result.prepared ?? undefined);
     return { ...result, verdict };
   };
-  const state = async (id: string) => (await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+  const state = async (id: string) => (await setup.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
   const param = (job: Job, name: string) => job.Parameters.find((p) => p.Name === name)?.Value;
 
-  it.skipIf(skip)("applies a pay-in's success, in this profile's shape", async () => {
+  it.skipIf(setup.skip)("applies a pay-in's success, in this profile's shape", async () => {
     const r = await payIn();
     const [job] = await act(r.providerId!, "pay");
     expect(job?.Type).toBe(profile === "live" ? "Payment.Success" : "PaymentIn.Success");
@@ -140,7 +103,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     expect((await state(r.id)).status).toBe("paid");
   });
 
-  it.skipIf(skip)("applies a rejection and an expiry", async () => {
+  it.skipIf(setup.skip)("applies a rejection and an expiry", async () => {
     const rejected = await payIn();
     const [rj] = await act(rejected.providerId!, "reject", { statusCode: "ADMIN_REJECT", reason: "wrong customer" });
     expect((await deliver(rj)).verdict).toBe("applied");
@@ -151,67 +114,66 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     expect(await state(expired.id)).toMatchObject({ status: "expired", statusCode: "ERR_EXPIRED_REQUEST" });
   });
 
-  it.skipIf(skip)("applies the same delivery once, and logs the second as a duplicate", async () => {
+  it.skipIf(setup.skip)("applies the same delivery once, and logs the second as a duplicate", async () => {
     const r = await payIn();
     const [job] = await act(r.providerId!, "pay");
     expect((await deliver(job)).verdict).toBe("applied");
     expect(await deliver(job)).toMatchObject({ status: 200, body: { duplicate: true }, deliveryId: null });
-    const rows = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.requestId, r.id));
+    const rows = await setup.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.requestId, r.id));
     expect(rows.map((d) => d.verdict)).toEqual(["applied"]);
   });
 
-  it.skipIf(skip)("applies a delivery once when the request handler and the stranded sweep both take it", async () => {
+  it.skipIf(setup.skip)("applies a delivery once when the request handler and the stranded sweep both take it", async () => {
     const r = await payOut();
     const [round] = await act(r.providerId!, "payout", { amount: "200.00" });
     // Without the running total (the live provider does not send it, docs/provider-facts.md §6.3), a
     // second apply of the same round would add it twice.
     const job = { ...round!, Parameters: round!.Parameters.filter((p) => p.Name !== "PAYOUT_PAID_AMOUNT_INCLUSIVE") };
-    const stored = await ingestWebhook(database.db, { secret: merchantsByName.coffee.secret, rawBody: JSON.stringify(job) });
+    const stored = await ingestWebhook(setup.db, { secret: merchantsByName.coffee.secret, rawBody: JSON.stringify(job) });
     const verdicts = await Promise.all([
-      processDelivery(database.db, apiFor, stored.deliveryId!, stored.prepared!),
-      processDelivery(database.db, apiFor, stored.deliveryId!),
+      processDelivery(setup.db, apiFor, stored.deliveryId!, stored.prepared!),
+      processDelivery(setup.db, apiFor, stored.deliveryId!),
     ]);
     expect(verdicts.sort()).toEqual(["applied", "ignored"]);
-    expect(await processDelivery(database.db, apiFor, stored.deliveryId!, stored.prepared!)).toBe("ignored");
+    expect(await processDelivery(setup.db, apiFor, stored.deliveryId!, stored.prepared!)).toBe("ignored");
     expect(await state(r.id)).toMatchObject({ status: "pending", paidAmount: "200.00" });
-    const applied = await database.db
+    const applied = await setup.db
       .select()
       .from(requestEvents)
       .where(and(eq(requestEvents.requestId, r.id), eq(requestEvents.actor, "webhook")));
     expect(applied).toHaveLength(1);
-    expect((await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, stored.deliveryId!)))[0]).toMatchObject({
+    expect((await setup.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, stored.deliveryId!)))[0]).toMatchObject({
       verdict: "applied",
       requestId: r.id,
     });
   });
 
-  it.skipIf(skip)(
+  it.skipIf(setup.skip)(
     "the stranded sweep applies what a dead process stored but never applied, and what an earlier version left processing",
     async () => {
       const [a, b] = [await payIn(), await payIn()];
       const stored = [];
       for (const r of [a, b]) {
         const [job] = await act(r.providerId!, "pay");
-        stored.push(
-          (await ingestWebhook(database.db, { secret: merchantsByName.coffee.secret, rawBody: JSON.stringify(job) })).deliveryId!,
-        );
+        stored.push((await ingestWebhook(setup.db, { secret: merchantsByName.coffee.secret, rawBody: JSON.stringify(job) })).deliveryId!);
       }
-      await database.db.update(webhookDeliveries).set({ verdict: "processing" }).where(eq(webhookDeliveries.id, stored[1]!));
+      await setup.db.update(webhookDeliveries).set({ verdict: "processing" }).where(eq(webhookDeliveries.id, stored[1]!));
       // Not yet: the request handler may still be on it.
-      expect(await processStranded(database.db, apiFor)).toBe(0);
-      await database.db
+      expect(await processStranded(setup.db, apiFor)).toBe(0);
+      await setup.db
         .update(webhookDeliveries)
         .set({ receivedAt: sql`now() - interval '1 minute'` })
         .where(inArray(webhookDeliveries.id, stored));
-      expect(await processStranded(database.db, apiFor)).toBe(2);
+      expect(await processStranded(setup.db, apiFor)).toBe(2);
       expect([(await state(a.id)).status, (await state(b.id)).status]).toEqual(["paid", "paid"]);
-      expect(
-        (await database.db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.id, stored))).map((d) => d.verdict),
-      ).toEqual(["applied", "applied"]);
+      expect((await setup.db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.id, stored))).map((d) => d.verdict)).toEqual([
+        "applied",
+        "applied",
+      ]);
     },
   );
 
-  it.skipIf(skip)("never leaves a terminal state: rejection after success, success after rejection", async () => {
+  it.skipIf(setup.skip)("never leaves a terminal state: rejection after success, success after rejection", async () => {
     const a = await payIn();
     const [paid] = await act(a.providerId!, "pay");
     await deliver(paid);
@@ -239,7 +201,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
 
   /** Counts the GetPaymentRequestById calls the sandbox receives for one request (a fault that delays by nothing, used up one call at a time). */
   const countReads = async (providerId: string) => {
-    const { body: fault } = await sb.control<{ id: string }>("POST", "/faults", {
+    const { body: fault } = await setup.sb.control<{ id: string }>("POST", "/faults", {
       operation: "GetPaymentRequestById",
       kind: "delay",
       delayMs: 0,
@@ -247,12 +209,12 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
       match: { requestId: providerId },
     });
     return async () => {
-      const faults = (await sb.control<{ id: string; remaining: number }[]>("GET", "/faults")).body;
+      const faults = (await setup.sb.control<{ id: string; remaining: number }[]>("GET", "/faults")).body;
       return 10_000 - (faults.find((f) => f.id === fault.id)?.remaining ?? 0);
     };
   };
 
-  it.skipIf(skip)(
+  it.skipIf(setup.skip)(
     "asks the provider nothing about a request already terminal, and records the webhook as ignored with the state machine's reason",
     async () => {
       const paid = await payIn();
@@ -282,7 +244,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
         const late = [await deliver(again), await deliver(contrary)];
         expect(late.map((d) => d.verdict)).toEqual(["ignored", "ignored"]);
         expect(await reads()).toBe(1);
-        const rows = await database.db
+        const rows = await setup.db
           .select()
           .from(webhookDeliveries)
           .where(
@@ -294,7 +256,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
         expect(rows.map((d) => [d.verdict, d.reasonFacts, d.requestId])).toEqual(
           late.map(() => ["ignored", { note: "terminal", state: terminal }, r.id]),
         );
-        const timeline = await database.db
+        const timeline = await setup.db
           .select()
           .from(requestEvents)
           .where(and(eq(requestEvents.requestId, r.id), eq(requestEvents.actor, "webhook")));
@@ -307,7 +269,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     },
   );
 
-  it.skipIf(skip)("accumulates three partial pay-outs, then completes on the final one — in order or shuffled", async () => {
+  it.skipIf(setup.skip)("accumulates three partial pay-outs, then completes on the final one — in order or shuffled", async () => {
     for (const order of [
       [0, 1, 2, 3],
       [2, 0, 3, 1],
@@ -332,7 +294,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
   });
 
   // The live provider has no Withdrawal endpoint (docs/provider-facts.md §4.4).
-  it.skipIf(skip || profile === "live")("uses the PaymentOut events for a withdrawal", async () => {
+  it.skipIf(setup.skip || profile === "live")("uses the PaymentOut events for a withdrawal", async () => {
     const r = await payOut("withdrawal");
     const [job] = await act(r.providerId!, "reject", {});
     expect(param(job!, "EVENT_TYPE")).toBe("PaymentOut.Rejected");
@@ -340,7 +302,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     expect((await state(r.id)).status).toBe("rejected");
   });
 
-  it.skipIf(skip)("keeps success for an unknown request as unmatched money, and refuses another merchant's request", async () => {
+  it.skipIf(setup.skip)("keeps success for an unknown request as unmatched money, and refuses another merchant's request", async () => {
     const r = await payIn();
     const [job] = await act(r.providerId!, "pay");
     const unknown = {
@@ -353,7 +315,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     expect(await deliver({ ...job!, Id: randomUUID() }, merchantsByName.gadgets.secret)).toMatchObject({ status: 401, deliveryId: null });
   });
 
-  it.skipIf(skip)("holds back a webhook whose amount or RefId1 is not the request's", async () => {
+  it.skipIf(setup.skip)("holds back a webhook whose amount or RefId1 is not the request's", async () => {
     const r = await payIn();
     const [job] = await act(r.providerId!, "pay");
     const wrongAmount = {
@@ -371,11 +333,11 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     expect((await state(r.id)).status).toBe("pending");
   });
 
-  it.skipIf(skip)("refuses a wrong or missing secret, malformed JSON and an oversized body, changing nothing", async () => {
+  it.skipIf(setup.skip)("refuses a wrong or missing secret, malformed JSON and an oversized body, changing nothing", async () => {
     const r = await payIn();
     const [job] = await act(r.providerId!, "pay");
     expect(await deliver(job, "whsec_wrong")).toMatchObject({ status: 401 });
-    expect(await ingestWebhook(database.db, { secret: null, rawBody: JSON.stringify(job) })).toMatchObject({ status: 401 });
+    expect(await ingestWebhook(setup.db, { secret: null, rawBody: JSON.stringify(job) })).toMatchObject({ status: 401 });
     expect(await deliver("{not json")).toMatchObject({ status: 400 });
     expect(await deliver({ hello: "world" })).toMatchObject({ status: 400 });
     expect(await deliver(JSON.stringify({ ...job, Padding: "x".repeat(1024 * 1024) }))).toMatchObject({ status: 413 });
@@ -401,7 +363,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     }),
   });
 
-  it.skipIf(skip)("believes the provider over a webhook it contradicts", async () => {
+  it.skipIf(setup.skip)("believes the provider over a webhook it contradicts", async () => {
     const r = await payIn();
     const [job] = await act(r.providerId!, "pay");
     const other = await payIn();
@@ -410,7 +372,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     expect((await state(other.id)).status).toBe("pending");
   });
 
-  it.skipIf(skip)(
+  it.skipIf(setup.skip)(
     "believes the provider over a forged rejection carrying the attacker's reason, for a merchant with a read key",
     async () => {
       const template = await act((await payIn()).providerId!, "reject", { statusCode: "ADMIN_REJECT", reason: "wrong customer" });
@@ -426,7 +388,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
       const after = await state(r.id);
       expect(after).toMatchObject({ status: "pending", statusReason: null, statusCode: null });
       expect(JSON.stringify(after)).not.toContain(attackersReason);
-      const [delivery] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId!));
+      const [delivery] = await setup.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId!));
       expect(delivery).toMatchObject({
         verdict: "contradicted",
         requestId: r.id,
@@ -435,16 +397,16 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     },
   );
 
-  it.skipIf(skip)("settles by reconciliation when the sandbox loses the webhook", async () => {
+  it.skipIf(setup.skip)("settles by reconciliation when the sandbox loses the webhook", async () => {
     const r = await payIn();
-    await sb.control("POST", "/faults", { operation: "webhook", kind: "drop", match: { requestId: r.providerId } });
+    await setup.sb.control("POST", "/faults", { operation: "webhook", kind: "drop", match: { requestId: r.providerId } });
     expect(await act(r.providerId!, "pay")).toEqual([]);
     expect((await state(r.id)).status).toBe("pending");
     // Reconciliation tries again when a read fails (a loaded machine can time one out), as its worker does.
     const notes: unknown[] = [];
     for (let attempt = 0; attempt < 3 && (await state(r.id)).status !== "paid"; attempt++) {
-      const result = await reconcileRequest(database.db, apis.get(merchantsByName.coffee.id)!, await state(r.id), {
-        providerMerchantId: sb.coffee.merchantId,
+      const result = await reconcileRequest(setup.db, apis.get(merchantsByName.coffee.id)!, await state(r.id), {
+        providerMerchantId: setup.sb.coffee.merchantId,
       });
       notes.push(result.note);
     }

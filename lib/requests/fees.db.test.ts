@@ -4,22 +4,22 @@
  * says of each (lib/requests/fees.ts, through the merchant API's view) held against the wallet
  * transaction the sandbox wrote for it, to the satang, on both profiles.
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ref, startTestSandbox, type TestSandbox } from "@/sandbox/testing/harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ref } from "@/sandbox/testing/harness";
 import { paymentRequests } from "@/lib/db/schema";
-import { createTestDatabase, postgresSkipReason, type DatabaseKind, type TestDatabase } from "@/lib/db/testing/databases";
-import { createKeyVault } from "@/lib/merchants/key-vault";
-import { createMerchant } from "@/lib/merchants/manage";
+import { type DatabaseKind } from "@/lib/db/testing/databases";
 import { rotateWebhookSecret } from "@/lib/merchants/webhook-secret";
-import { createPaymentApi, type MerchantApi } from "@/lib/provider/client";
+import { type MerchantApi } from "@/lib/provider/client";
 import { requestView } from "@/lib/merchant-api/views";
 import { ingestWebhook } from "@/lib/provider-webhooks/ingest";
 import { processDelivery } from "@/lib/provider-webhooks/process";
 import { createRequest, type RequestPayload } from "./create";
 import { p2pRequest, payInRequest, payOutRequest } from "./contract";
 import { reconcileRequest } from "./reconcile";
+import { addSandboxMerchant, sandboxMerchantApi } from "../merchants/testing/sandbox-merchant";
+import { setUpSandbox } from "../testing/sandbox-fixture";
 
 const COMBOS: [DatabaseKind, "spec" | "live"][] = [
   ["pglite", "spec"],
@@ -36,42 +36,22 @@ interface WalletTx {
 }
 
 describe.each(COMBOS)("fee and net on %s against the %s sandbox's wallet", (kind, profile) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
-  let sb: TestSandbox;
+  const setup = setUpSandbox(kind, profile);
   let api: MerchantApi;
   let coffee: { id: string; secret: string };
 
   beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase(kind);
-    sb = await startTestSandbox(profile);
-    const m = sb.coffee;
-    const { id } = await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
-      displayName: m.name,
-      orgId: m.orgId,
-      merchantId: m.merchantId,
-      submitKey: m.submitKey,
-      readKey: m.readKey,
-    });
-    coffee = { id, secret: await rotateWebhookSecret(database.db, id) };
-    api = createPaymentApi({ baseUrl: sb.url, timeoutMs: 5_000, limiter: null }).forMerchant({
-      orgId: m.orgId,
-      merchantId: m.merchantId,
-      submitKey: m.submitKey,
-      readKey: m.readKey,
-      label: m.name,
-    });
+    if (setup.skip) return;
+    const m = setup.sb.coffee;
+    const id = await addSandboxMerchant(setup.db, m);
+    coffee = { id, secret: await rotateWebhookSecret(setup.db, id) };
+    api = sandboxMerchantApi(setup.sb, m);
     // Money to pay out with: the provider refuses a pay-out the wallet cannot cover.
-    expect((await sb.control("PUT", `/merchants/${m.merchantId}/wallet`, { balance: "500000.00" })).status).toBe(200);
-  });
-  afterAll(async () => {
-    await sb?.dispose();
-    await database?.dispose();
+    expect((await setup.sb.control("PUT", `/merchants/${m.merchantId}/wallet`, { balance: "500000.00" })).status).toBe(200);
   });
 
   const create = async (payload: RequestPayload) => {
-    const result = await createRequest(database.db, api, payload, {
+    const result = await createRequest(setup.db, api, payload, {
       merchantRowId: coffee.id,
       idempotencyKey: randomUUID(),
       createdBy: null,
@@ -98,36 +78,36 @@ describe.each(COMBOS)("fee and net on %s against the %s sandbox's wallet", (kind
       }),
     });
   const act = async (providerId: string, action: string, body: unknown = {}) => {
-    const res = await sb.control("POST", `/requests/${providerId}/${action}`, body);
+    const res = await setup.sb.control("POST", `/requests/${providerId}/${action}`, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    await sb.control("POST", "/webhooks/settle");
+    await setup.sb.control("POST", "/webhooks/settle");
   };
   /** The webhook job the sandbox made for this provider request and event (kept whether or not it was sent anywhere). */
   const job = async (providerId: string, event: string) => {
-    const res = await sb.control("GET", `/webhooks/deliveries?requestId=${encodeURIComponent(providerId)}&event=${event}`);
+    const res = await setup.sb.control("GET", `/webhooks/deliveries?requestId=${encodeURIComponent(providerId)}&event=${event}`);
     const [delivery] = res.body as { body: unknown }[];
     expect(delivery, `a ${event} webhook for ${providerId}`).toBeDefined();
     return delivery!.body;
   };
   const deliver = async (body: unknown) => {
-    const stored = await ingestWebhook(database.db, { secret: coffee.secret, rawBody: JSON.stringify(body) });
+    const stored = await ingestWebhook(setup.db, { secret: coffee.secret, rawBody: JSON.stringify(body) });
     expect(stored.deliveryId).not.toBeNull();
-    return processDelivery(database.db, async () => api, stored.deliveryId!, stored.prepared!);
+    return processDelivery(setup.db, async () => api, stored.deliveryId!, stored.prepared!);
   };
   const walletTx = async (providerId: string): Promise<WalletTx[]> => {
-    const res = await sb.control("GET", `/merchants/${sb.coffee.merchantId}/wallet?limit=200`);
+    const res = await setup.sb.control("GET", `/merchants/${setup.sb.coffee.merchantId}/wallet?limit=200`);
     return (res.body as { transactions: WalletTx[] }).transactions.filter((t) => t.requestId?.toLowerCase() === providerId.toLowerCase());
   };
   const viewOf = async (id: string) => {
-    const [row] = await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id));
+    const [row] = await setup.db.select().from(paymentRequests).where(eq(paymentRequests.id, id));
     return requestView(row!, "http://127.0.0.1:3000");
   };
   const reconcile = async (id: string) => {
-    const [row] = await database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id));
-    return reconcileRequest(database.db, api, row!, { providerMerchantId: sb.coffee.merchantId });
+    const [row] = await setup.db.select().from(paymentRequests).where(eq(paymentRequests.id, id));
+    return reconcileRequest(setup.db, api, row!, { providerMerchantId: setup.sb.coffee.merchantId });
   };
 
-  it.skipIf(skip)("a Pay-In paid and learnt by webhook: the fee the provider stated, and the credit its wallet got", async () => {
+  it.skipIf(setup.skip)("a Pay-In paid and learnt by webhook: the fee the provider stated, and the credit its wallet got", async () => {
     const r = await payIn();
     await act(r.providerId!, "pay");
     expect(await deliver(await job(r.providerId!, "PaymentIn.Success"))).toBe("applied");
@@ -137,8 +117,8 @@ describe.each(COMBOS)("fee and net on %s against the %s sandbox's wallet", (kind
     expect(view).toMatchObject({ status: "paid", fee: credit!.fee, net: credit!.amount, fee_source: "provider", fee_rate: "1.5" });
   });
 
-  it.skipIf(skip)("a Pay-In of a merchant that discards satang: a whole-baht credit, the satang in the fee", async () => {
-    expect((await sb.control("PATCH", `/merchants/${sb.coffee.merchantId}`, { discardCent: true })).status).toBe(200);
+  it.skipIf(setup.skip)("a Pay-In of a merchant that discards satang: a whole-baht credit, the satang in the fee", async () => {
+    expect((await setup.sb.control("PATCH", `/merchants/${setup.sb.coffee.merchantId}`, { discardCent: true })).status).toBe(200);
     try {
       const byWebhook = await payIn();
       await act(byWebhook.providerId!, "pay");
@@ -159,11 +139,11 @@ describe.each(COMBOS)("fee and net on %s against the %s sandbox's wallet", (kind
         fee_rate: "1.5",
       });
     } finally {
-      await sb.control("PATCH", `/merchants/${sb.coffee.merchantId}`, { discardCent: false });
+      await setup.sb.control("PATCH", `/merchants/${setup.sb.coffee.merchantId}`, { discardCent: false });
     }
   });
 
-  it.skipIf(skip)("a Pay-In learnt by reconciliation: the fee computed from the provider's rate, as its wallet has it", async () => {
+  it.skipIf(setup.skip)("a Pay-In learnt by reconciliation: the fee computed from the provider's rate, as its wallet has it", async () => {
     const r = await payIn();
     // While pending, a check records the rate the provider fixed for the request; nothing is paid, so no fee yet.
     await reconcile(r.id);
@@ -174,7 +154,7 @@ describe.each(COMBOS)("fee and net on %s against the %s sandbox's wallet", (kind
     expect(await viewOf(r.id)).toMatchObject({ fee: credit!.fee, net: credit!.amount, fee_source: "computed" });
   });
 
-  it.skipIf(skip)("a Pay-Out paid out in one transfer: its fee on top, the debit its wallet took", async () => {
+  it.skipIf(setup.skip)("a Pay-Out paid out in one transfer: its fee on top, the debit its wallet took", async () => {
     const r = await payOut(123_457);
     await act(r.providerId!, "payout");
     expect(await deliver(await job(r.providerId!, "PaymentOut.Success"))).toBe("applied");
@@ -185,7 +165,7 @@ describe.each(COMBOS)("fee and net on %s against the %s sandbox's wallet", (kind
     expect(view).toMatchObject({ fee: debit!.fee, net: debit!.amount, fee_source: "provider", fee_rate: "0.5" });
   });
 
-  it.skipIf(skip)(
+  it.skipIf(setup.skip)(
     "a Pay-Out whose recipient bears the fee: the wallet debited the amount alone, the recipient sent amount − fee",
     async () => {
       const amount = 98_765;
@@ -218,33 +198,36 @@ describe.each(COMBOS)("fee and net on %s against the %s sandbox's wallet", (kind
     },
   );
 
-  it.skipIf(skip)("a Pay-Out paid in two rounds: the fee over what was paid, and net the sum of the debits, for either payer", async () => {
-    for (const feePayer of ["merchant", "beneficiary"] as const) {
-      const r = await payOut(80_001, feePayer);
-      await reconcile(r.id); // the rate, while pending
-      await act(r.providerId!, "payout", { amount: "300.00" });
-      expect((await reconcile(r.id)).state).toBe("pending");
-      await act(r.providerId!, "payout");
-      const state = (await reconcile(r.id)).state;
-      expect(state === "paid" || state === "approved").toBe(true);
-      const debits = await walletTx(r.providerId!);
-      expect(debits).toHaveLength(2);
-      const moved = debits.reduce((sum, d) => sum + Math.round(Number(d.amount) * 100), 0);
-      const fees = debits.reduce((sum, d) => sum + Math.round(Number(d.fee) * 100), 0);
-      const view = await viewOf(r.id);
-      expect(view).toMatchObject({ amount_paid: "800.01", net: (moved / 100).toFixed(2), fee_source: "computed" });
-      // Each round's fee is rounded on its own at the provider; PayDesk's over the whole differs by at most a satang a round.
-      if (feePayer === "merchant") expect(Math.abs(Math.round(Number(view.fee) * 100) - fees)).toBeLessThanOrEqual(1);
-      else expect([moved, fees]).toEqual([80_001, 0]);
-    }
-  });
+  it.skipIf(setup.skip)(
+    "a Pay-Out paid in two rounds: the fee over what was paid, and net the sum of the debits, for either payer",
+    async () => {
+      for (const feePayer of ["merchant", "beneficiary"] as const) {
+        const r = await payOut(80_001, feePayer);
+        await reconcile(r.id); // the rate, while pending
+        await act(r.providerId!, "payout", { amount: "300.00" });
+        expect((await reconcile(r.id)).state).toBe("pending");
+        await act(r.providerId!, "payout");
+        const state = (await reconcile(r.id)).state;
+        expect(state === "paid" || state === "approved").toBe(true);
+        const debits = await walletTx(r.providerId!);
+        expect(debits).toHaveLength(2);
+        const moved = debits.reduce((sum, d) => sum + Math.round(Number(d.amount) * 100), 0);
+        const fees = debits.reduce((sum, d) => sum + Math.round(Number(d.fee) * 100), 0);
+        const view = await viewOf(r.id);
+        expect(view).toMatchObject({ amount_paid: "800.01", net: (moved / 100).toFixed(2), fee_source: "computed" });
+        // Each round's fee is rounded on its own at the provider; PayDesk's over the whole differs by at most a satang a round.
+        if (feePayer === "merchant") expect(Math.abs(Math.round(Number(view.fee) * 100) - fees)).toBeLessThanOrEqual(1);
+        else expect([moved, fees]).toEqual([80_001, 0]);
+      }
+    },
+  );
 
-  it.skipIf(skip)("a refund of a paid Pay-In: a Pay-Out whose fee the merchant bears, as its wallet has it", async () => {
+  it.skipIf(setup.skip)("a refund of a paid Pay-In: a Pay-Out whose fee the merchant bears, as its wallet has it", async () => {
     const payin = await payIn();
     await act(payin.providerId!, "pay");
     expect(await deliver(await job(payin.providerId!, "PaymentIn.Success"))).toBe("applied");
     const result = await createRequest(
-      database.db,
+      setup.db,
       api,
       {
         kind: "payout",
@@ -272,7 +255,7 @@ describe.each(COMBOS)("fee and net on %s against the %s sandbox's wallet", (kind
     expect(debit!.amount).toBe("100.51");
   });
 
-  it.skipIf(skip)(
+  it.skipIf(setup.skip)(
     "a P2P Pay-In approved into a Pay-Out: its credit and the pay-out's debit for that round, as the wallet has them",
     async () => {
       // A pay-out larger than any other here, so the P2P matches it; the P2P's amount has odd satang for the rounding.
@@ -302,7 +285,7 @@ describe.each(COMBOS)("fee and net on %s against the %s sandbox's wallet", (kind
     },
   );
 
-  it.skipIf(skip)("a rejected request: no money moved, no fee, and nothing in the wallet", async () => {
+  it.skipIf(setup.skip)("a rejected request: no money moved, no fee, and nothing in the wallet", async () => {
     const r = await payIn();
     await act(r.providerId!, "reject", { statusCode: "ADMIN_REJECT", reason: "wrong customer" });
     expect(await deliver(await job(r.providerId!, "PaymentIn.Rejected"))).toBe("applied");

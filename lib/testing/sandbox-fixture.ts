@@ -1,8 +1,8 @@
 /**
- * A storage test's database and sandbox for one describe block, with the sandbox's first merchant
- * ("Coffee") as PayDesk has it (lib/merchants/testing/sandbox-merchant.ts): made before the block's
- * tests, unless the database kind cannot run here (`skip` says why, for `it.skipIf(skip)`), and
- * disposed after them, the sandbox first.
+ * A storage test's database and sandbox for one describe block: made before the block's tests,
+ * unless the database kind cannot run here (`skip` says why, for `it.skipIf(skip)`), and disposed
+ * after them, the sandbox first. With Coffee, the sandbox's first merchant as PayDesk has it
+ * (lib/merchants/testing/sandbox-merchant.ts).
  */
 import { afterAll, beforeAll } from "vitest";
 import type { SandboxConfig, Profile } from "../../sandbox/env";
@@ -14,24 +14,39 @@ import { setUpTestDatabase, type DatabaseFixture } from "./database-fixture";
 
 export interface SandboxFixture extends DatabaseFixture {
   sb: TestSandbox;
+}
+
+export interface CoffeeFixture extends SandboxFixture {
   /** Coffee's provider client, without the budget. */
   api: MerchantApi;
   /** Coffee's row in PayDesk. */
   merchantRowId: string;
 }
 
+export function setUpSandbox(
+  kind: DatabaseKind,
+  profile: Profile,
+  options: { poolSize?: number; sandbox?: Partial<SandboxConfig> } = {},
+): SandboxFixture {
+  const fixture = setUpTestDatabase(kind, { poolSize: options.poolSize }) as SandboxFixture;
+  beforeAll(async () => {
+    if (fixture.skip) return;
+    fixture.sb = await startTestSandbox(profile, options.sandbox);
+  });
+  afterAll(async () => fixture.sb?.dispose());
+  return fixture;
+}
+
 export function setUpSandboxWithCoffee(
   kind: DatabaseKind,
   profile: Profile,
   options: SandboxClientOptions & { poolSize?: number; sandbox?: Partial<SandboxConfig> } = {},
-): SandboxFixture {
+): CoffeeFixture {
   const { poolSize, sandbox, ...client } = options;
-  const fixture = setUpTestDatabase(kind, { poolSize }) as SandboxFixture;
+  const fixture = setUpSandbox(kind, profile, { poolSize, sandbox }) as CoffeeFixture;
   beforeAll(async () => {
     if (fixture.skip) return;
-    fixture.sb = await startTestSandbox(profile, sandbox);
-    Object.assign(fixture, await sandboxCoffee(fixture.database.db, fixture.sb, client));
+    Object.assign(fixture, await sandboxCoffee(fixture.db, fixture.sb, client));
   });
-  afterAll(async () => fixture.sb?.dispose());
   return fixture;
 }
