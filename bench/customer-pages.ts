@@ -9,12 +9,14 @@
  *   only, ≤ 5 KB; everything it transfers before it is usable (the HTML with its inlined CSS, the
  *   headers, the script) ≤ 30 KB. The Thai web font the customer stylesheet falls back to is
  *   reported apart: phones with a Thai system font (every Android and iOS phone) never fetch it.
- *   Slip ≤ floor + 15 KB. Code loaded later (Save QR's drawing on click, the slip QR reader once a
- *   slip is picked) is reported separately.
+ *   The slip page is built the same way (pages/payin-slip-upload/…): its own script ≤ 10 KB,
+ *   everything before it is usable ≤ 40 KB. Code loaded later (Save QR's drawing on click, the
+ *   slip QR reader once a slip is picked) is reported separately.
  * - The amount and the QR in the server's HTML (no JavaScript).
  * - Lighthouse, mobile preset (simulated throttling), 5 runs per page. The checkout in each run,
  *   not as a median: performance 100, accessibility 100, total blocking time 0, LCP ≤ 1.2 s. The
- *   slip page (median): performance ≥ 97, accessibility 100, LCP ≤ 1.8 s; the floor page reported.
+ *   slip page in each run too: performance 100, accessibility 100, LCP ≤ 1.2 s, total blocking
+ *   time no more than the empty page's worst run (below); the floor page reported.
  *   Each run in a freshly started browser that has shown one other page first, while the server's
  *   processes yield the CPU to it (docs/DESIGN.md §8: what a phone has and this machine has not).
  *   Beside them, the machine's floor: a static page with nothing in it, measured the same way (how
@@ -33,19 +35,17 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
-import { chromium, devices, type Page } from "@playwright/test";
+import { chromium, devices } from "@playwright/test";
 import { PNG } from "pngjs";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
 import { findPostgresBin, freePort, startPostgres } from "../lib/db/testing/postgres-server";
 import { CHROMIUM_ARGS, chromiumPath } from "../e2e/support/config";
 import { buildApp, startApp } from "./lib/app-process";
-import { ownThreads, threadsOfTrees, withLowPriority } from "./lib/cpu-priority";
+import { threadsOfTrees, withLowPriority } from "./lib/cpu-priority";
+import { lighthouseMedian } from "./lib/lighthouse";
+import { firstLoadJs, servedBytes } from "./lib/page-load";
 import { figure, median, percentile, writeResults, type Figure } from "./lib/results";
+import { requestMaker, type Made } from "./lib/request-maker";
 import { startSandboxProcess } from "./lib/sandbox-process";
-import { failureText } from "../lib/provider-words/failures";
-import { p2pRequest, payInRequest, payOutRequest } from "../lib/requests/contract";
 
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 50);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
@@ -136,13 +136,14 @@ async function main(): Promise<void> {
     // Another origin of the same server (localhost, not 127.0.0.1): the browser is warm, but holds no
     // connection to the measured page's origin, as a payer's browser opening the link would not.
     const warmUp = `${app.url.replace("127.0.0.1", "localhost")}/checkout`;
+    const runs = { runs: LIGHTHOUSE_RUNS };
     const lh = await withLowPriority(threadsOfTrees(serverSide), 19, async () => ({
-      checkout: await lighthouseMedian(chromePath, `${app.url}${payIn.checkoutPath}`, warmUp),
-      slip: await lighthouseMedian(chromePath, `${app.url}${slipPath}`, warmUp),
+      checkout: await lighthouseMedian(chromePath, `${app.url}${payIn.checkoutPath}`, warmUp, runs),
+      slip: await lighthouseMedian(chromePath, `${app.url}${slipPath}`, warmUp, runs),
       // The same measurement of the floor page: what any App Router page of this build scores.
-      floor: await lighthouseMedian(chromePath, `${app.url}/checkout`, warmUp),
+      floor: await lighthouseMedian(chromePath, `${app.url}/checkout`, warmUp, runs),
       // And the machine's floor: a page with nothing in it, measured the same way.
-      bare: await lighthouseMedian(chromePath, bare.url, warmUp),
+      bare: await lighthouseMedian(chromePath, bare.url, warmUp, runs),
     }));
 
     // KB here are KiB (1,024 bytes), gzipped at level 9.
@@ -158,9 +159,9 @@ async function main(): Promise<void> {
       }),
       checkout_later_js: figure(kb(checkout.later), "KB gz"),
       thai_font_fallback_not_fetched_with_thai_system_font: figure(kb(fallbackBytes), "KB"),
-      slip_first_load_js: figure(kb(slip.firstLoad), "KB gz"),
-      slip_above_floor: figure(kb(slip.firstLoad - floor.firstLoad), "KB gz", { atMost: 15 }),
-      slip_later_js: figure(kb(slip.later), "KB gz"),
+      slip_first_load_js: figure(kb(slip.firstLoad), "KB gz", { atMost: 10 }),
+      slip_before_usable: figure(kb(htmlBytes.slip + slip.css - slip.inlineCss + slip.firstLoad), "KB gz", { atMost: 40 }),
+      slip_qr_reader_js_after_a_pick: figure(kb(slip.later), "KB gz"),
       checkout_css: figure(kb(checkout.css), "KB gz (inlined)"),
       checkout_lighter_than_btcpay: figure(kb(checkout.firstLoad + checkout.css), "KB gz JS+CSS", { atMost: 140 }),
       checkout_lighter_than_provider_slip_page: figure(kb(checkout.firstLoad), "KB gz JS", { atMost: 136 }),
@@ -175,9 +176,14 @@ async function main(): Promise<void> {
       checkout_tbt_worst_run: figure(Math.max(...lh.checkout.runs.map((r) => r.tbtMs)), "ms", { atMost: 0 }),
       checkout_lcp_worst_run: figure(Math.max(...lh.checkout.runs.map((r) => r.lcpMs)) / 1000, "s", { atMost: 1.2 }),
       checkout_lcp_median: figure(lh.checkout.lcpMs / 1000, "s"),
-      slip_lighthouse_performance: figure(lh.slip.performance, "score", { atLeast: 97 }),
-      slip_lighthouse_accessibility: figure(lh.slip.accessibility, "score", { atLeast: 100 }),
-      slip_lcp: figure(lh.slip.lcpMs / 1000, "s", { atMost: 1.8 }),
+      slip_lighthouse_performance_worst_run: figure(Math.min(...lh.slip.runs.map((r) => r.performance)), "score", { atLeast: 100 }),
+      slip_lighthouse_accessibility_worst_run: figure(Math.min(...lh.slip.runs.map((r) => r.accessibility)), "score", { atLeast: 100 }),
+      slip_lcp_worst_run: figure(Math.max(...lh.slip.runs.map((r) => r.lcpMs)) / 1000, "s", { atMost: 1.2 }),
+      slip_lcp_median: figure(lh.slip.lcpMs / 1000, "s"),
+      // The machine's floor, measured beside it: the empty page's worst run.
+      slip_tbt_worst_run: figure(Math.max(...lh.slip.runs.map((r) => r.tbtMs)), "ms", {
+        atMost: Math.max(...lh.bare.runs.map((r) => r.tbtMs)),
+      }),
       floor_lighthouse_performance: figure(lh.floor.performance, "score"),
       floor_lcp: figure(lh.floor.lcpMs / 1000, "s"),
       slip_tbt_median: figure(median(lh.slip.runs.map((r) => r.tbtMs)), "ms"),
@@ -205,7 +211,7 @@ async function main(): Promise<void> {
       floorPage: "/checkout without a token: root layout + static text, no client component of its own",
       barePage: `the machine's floor: ${Buffer.byteLength(BARE_PAGE)} bytes of static HTML (a heading and a sentence; no CSS, no script, no font), served by the benchmark, measured as the checkout is`,
       beforeUsable:
-        "checkout HTML gz with its inlined CSS and the response headers, plus first-load scripts (gz, level 9) and any stylesheet requested",
+        "checkout (and slip page) HTML gz with its inlined CSS and the response headers, plus first-load scripts (gz, level 9) and any stylesheet requested",
       thaiFontFallback:
         "the woff2 app/customer.css names after local() Thai fonts, with unicode-range: fetched only on a device without a Thai system font",
     });
@@ -235,240 +241,6 @@ async function serveBarePage(): Promise<{ url: string; close(): void }> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
   return { url: `http://127.0.0.1:${port}/`, close: () => server.close() };
-}
-
-interface Made {
-  providerId: string;
-  checkoutPath: string;
-  slipUrl: string;
-}
-
-/** Creates requests through lib/requests/create.ts (the code the console's action runs) on the app's database. */
-async function requestMaker(): Promise<(kind: "payin" | "p2p", amountSatang: number) => Promise<Made>> {
-  const { getDb } = await import("../lib/db");
-  const { merchantApi } = await import("../lib/provider");
-  const { createRequest } = await import("../lib/requests/create");
-  const { checkoutPath, checkoutTokenFor } = await import("../lib/checkout/token");
-  const { merchants, paymentRequests } = await import("../lib/db/schema");
-  const { eq } = await import("drizzle-orm");
-  const db = await getDb();
-  const [coffee] = await db.select().from(merchants).where(eq(merchants.displayName, "Siam Coffee Roasters"));
-  if (!coffee) throw new Error("the demo merchant is missing");
-  const api = (await merchantApi(coffee.id))!;
-  let n = 0;
-  return async (kind, amountSatang) => {
-    n += 1;
-    const run = `${Date.now().toString(36)}${n}`;
-    if (kind === "p2p") {
-      // A pay-out for the P2P to be matched with (docs/provider-facts.md §5.5), without PromptPay: bank details only.
-      const payOut = await api.submitPayOut(
-        payOutRequest({
-          refId1: `BPO${run}`,
-          amountSatang: 150_000,
-          destination: { type: "bank", bankCode: "KBANK", accountNo: "0987654321", accountName: "Somsri Rakdee" },
-        }),
-      );
-      if (!payOut.ok) throw new Error(`the pay-out for P2P was refused: ${failureText(payOut)}`);
-    }
-    const payIn = {
-      refId1: `B${kind === "p2p" ? "P" : "C"}${run}`,
-      payerName: "สมหญิง ใจงาม",
-      amountSatang: kind === "p2p" ? 150_000 : amountSatang + (n % 90),
-      qrProvider: "PP" as const,
-    };
-    const outcome = await createRequest(
-      db,
-      api,
-      kind === "p2p" ? { kind: "payin_p2p", payIn: p2pRequest(payIn) } : { kind: "payin", payIn: payInRequest(payIn) },
-      { merchantRowId: coffee.id, idempotencyKey: `bench-${run}`, createdBy: null },
-    );
-    if (outcome.outcome !== "sent") throw new Error(`the ${kind} was not accepted: ${JSON.stringify(outcome)}`);
-    const [row] = await db.select().from(paymentRequests).where(eq(paymentRequests.id, outcome.request.id));
-    if (!row?.providerId) throw new Error(`the ${kind} has no provider id`);
-    const answer = row.providerResponse as { slipUploadUrl?: string };
-    return {
-      providerId: row.providerId,
-      checkoutPath: checkoutPath(checkoutTokenFor(row)),
-      slipUrl: `${process.env.PUBLIC_BASE_URL}${answer.slipUploadUrl}`,
-    };
-  };
-}
-
-interface Load {
-  firstLoad: number;
-  later: number;
-  css: number;
-  /** The part of `css` that came inside the HTML (<style>): already counted in the HTML's bytes. */
-  inlineCss: number;
-  scripts: Array<{ url: string; gz: number; when: "first" | "later" }>;
-}
-
-/**
- * Gzipped sizes of the scripts a phone requests to load the page (requested before the load
- * event), then of those requested afterwards (the hub client on idle, and whatever `after` makes
- * the page fetch). CSS counts the stylesheets requested and the <style> inlined into the HTML.
- */
-async function firstLoadJs(
-  context: import("@playwright/test").BrowserContext,
-  url: string,
-  after?: (page: Page) => Promise<void>,
-): Promise<Load> {
-  const page = await context.newPage();
-  const scripts: Load["scripts"] = [];
-  let css = 0;
-  let loaded = false;
-  const phaseOf = new WeakMap<import("@playwright/test").Request, "first" | "later">();
-  const pending: Promise<void>[] = [];
-  page.on("request", (request) => phaseOf.set(request, loaded ? "later" : "first"));
-  page.on("load", () => (loaded = true));
-  page.on("response", (response) => {
-    const type = response.request().resourceType();
-    if (type !== "script" && type !== "stylesheet") return;
-    const when = phaseOf.get(response.request()) ?? "later";
-    pending.push(
-      response
-        .body()
-        .then((body) => {
-          const gz = gzipSync(body, { level: 9 }).length;
-          if (type === "stylesheet") css += when === "first" ? gz : 0;
-          else scripts.push({ url: new URL(response.url()).pathname, gz, when });
-        })
-        .catch(() => undefined),
-    );
-  });
-  await page.goto(url, { waitUntil: "load" });
-  const inlineCss = gzipSync(await page.evaluate(() => [...document.querySelectorAll("style")].map((s) => s.textContent ?? "").join("")), {
-    level: 9,
-  }).length;
-  css += inlineCss;
-  await page.waitForTimeout(1_000);
-  if (after) await after(page);
-  await Promise.all(pending);
-  await page.close();
-  const sum = (when: "first" | "later") => scripts.filter((s) => s.when === when).reduce((a, s) => a + s.gz, 0);
-  return { firstLoad: sum("first"), later: sum("later"), css, inlineCss, scripts };
-}
-
-type LighthouseRun = {
-  performance: number;
-  accessibility: number;
-  lcpMs: number;
-  tbtMs: number;
-  fcpMs: number;
-  observedPaintMs: number;
-  scriptsLoadedBeforePaint: number;
-  scriptsRunBeforePaint: number;
-  scripts: number;
-};
-
-/**
- * Lighthouse LIGHTHOUSE_RUNS times, each in a browser of its own that has first shown one other
- * page of the same server (`warmUp`): a payer's browser is already running when they open the link,
- * and a browser's first navigation after start does its one-off set-up (network service, disk
- * cache, its first page process) in the same tasks as the page it loads. Lighthouse then clears the
- * cache and storage as usual, so the measured page still loads every byte over the network.
- */
-async function lighthouseMedian(
-  chromePath: string,
-  url: string,
-  warmUp: string,
-): Promise<{ performance: number; accessibility: number; lcpMs: number; runs: LighthouseRun[] }> {
-  const runs: LighthouseRun[] = [];
-  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless=new", "--lang=th-TH", ...CHROMIUM_ARGS] });
-    try {
-      const warm = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-      const page = await warm.contexts()[0]!.newPage();
-      await page.goto(warmUp, { waitUntil: "load" });
-      await page.close();
-      await warm.close();
-      // Lighthouse itself (this process, not the browser it launched) yields the CPU while it measures.
-      const result = await withLowPriority(ownThreads, 19, () =>
-        lighthouse(url, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance", "accessibility"],
-        }),
-      );
-      const lhr = result!.lhr;
-      if (process.env.BENCH_LIGHTHOUSE_DUMP) {
-        const dump = `${process.env.BENCH_LIGHTHOUSE_DUMP}-${new URL(url).pathname.split("/").slice(1, 3).join("-").slice(0, 30)}-${i}`;
-        fs.writeFileSync(`${dump}.json`, JSON.stringify(lhr));
-        fs.writeFileSync(`${dump}.trace.json`, JSON.stringify((result!.artifacts as { Trace?: unknown }).Trace ?? null));
-      }
-      const metrics = (lhr.audits.metrics?.details as { items?: Array<Record<string, number>> } | undefined)?.items?.[0];
-      runs.push({
-        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-        accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
-        lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? Infinity),
-        tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? Infinity),
-        fcpMs: Math.round(lhr.audits["first-contentful-paint"]?.numericValue ?? Infinity),
-        // Lantern counts every request that finished before the paint it saw: on this machine the
-        // framework's scripts often finish before Chrome's first paint, and then count toward LCP
-        // (scriptsBeforePaint below says how many did, per run).
-        observedPaintMs: Math.round(metrics?.observedLargestContentfulPaint ?? NaN),
-        ...scriptsBeforePaint(result!.artifacts, metrics?.observedLargestContentfulPaintTs),
-      });
-    } finally {
-      chrome.kill();
-    }
-  }
-  return {
-    performance: median(runs.map((r) => r.performance)),
-    accessibility: median(runs.map((r) => r.accessibility)),
-    lcpMs: median(runs.map((r) => r.lcpMs)),
-    runs,
-  };
-}
-
-/** Bytes on the wire for a page's HTML, as a Thai phone asks for it: the gzipped body and the response headers. */
-function servedBytes(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { "Accept-Encoding": "gzip, deflate", "Accept-Language": "th-TH,th;q=0.9" } }, (res) => {
-        let bytes = Object.entries(res.headers).reduce(
-          (n, [k, v]) => n + k.length + String(v).length + 4,
-          `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n`.length,
-        );
-        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
-        res.on("end", () => resolve(bytes));
-      })
-      .on("error", reject);
-  });
-}
-
-/**
- * The framework's scripts that had arrived, and that had begun running, before the paint
- * Lighthouse observed, from the trace. Lantern's simulated LCP counts a script that arrived before
- * that paint unless it ran only after it (it judges by the task that ran it, so these counts are a
- * diagnostic of the race on localhost, not a replay of its graph).
- */
-function scriptsBeforePaint(
-  artifacts: unknown,
-  paintTs: number | undefined,
-): { scriptsLoadedBeforePaint: number; scriptsRunBeforePaint: number; scripts: number } {
-  type TraceEvent = { name: string; ts: number; args?: { data?: { url?: string; requestId?: string } } };
-  const events = (artifacts as { Trace?: { traceEvents?: TraceEvent[] } }).Trace?.traceEvents ?? [];
-  const isScript = (url: string | undefined) =>
-    Boolean((url?.includes("/_next/static/") || url?.includes("/checkout-assets/")) && url.endsWith(".js"));
-  const urlOf = new Map<string, string>();
-  for (const e of events)
-    if (e.name === "ResourceSendRequest" && isScript(e.args?.data?.url)) urlOf.set(e.args!.data!.requestId!, e.args!.data!.url!);
-  const loaded = new Set<string>();
-  const ran = new Set<string>();
-  const before = (ts: number) => paintTs !== undefined && ts <= paintTs;
-  for (const e of events) {
-    const url =
-      e.name === "ResourceFinish"
-        ? urlOf.get(e.args?.data?.requestId ?? "")
-        : e.name === "EvaluateScript" && isScript(e.args?.data?.url)
-          ? e.args!.data!.url
-          : undefined;
-    if (!url || !before(e.ts)) continue;
-    (e.name === "ResourceFinish" ? loaded : ran).add(url);
-  }
-  return { scriptsLoadedBeforePaint: loaded.size, scriptsRunBeforePaint: ran.size, scripts: urlOf.size };
 }
 
 /** From just before the pay call to the success state in the DOM, per payment, in ms. */
