@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { staffRecoveryCodes, staffUsers } from "../db/schema";
-import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
+import { DATABASE_KINDS } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
 import {
   beginTotpEnrolment,
@@ -17,6 +17,7 @@ import { insertStaff } from "./testing/staff";
 import { codeAt, matchingStep, newTotpSecret, stepAt, TOTP_PERIOD_SECONDS } from "./totp";
 import { verifySignIn } from "./verify-sign-in";
 import { captureLog } from "../ops/testing/log-capture";
+import { setUpTestDatabase } from "../testing/database-fixture";
 
 const vault = createKeyVault([randomBytes(32)]);
 const step = TOTP_PERIOD_SECONDS * 1000;
@@ -39,28 +40,23 @@ describe("authenticator codes", () => {
 });
 
 describe.each(DATABASE_KINDS)("two-factor sign-in on %s", (kind) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
-  beforeAll(async () => {
-    if (!skip) database = await createTestDatabase(kind);
-  });
-  afterAll(async () => database?.dispose());
+  const setup = setUpTestDatabase(kind);
 
   /** A person with the app on; answers their secret and recovery codes. */
   const enrolled = async () => {
-    const user = await insertStaff(database.db, { role: "finance" });
-    const { secret, uri } = await beginTotpEnrolment(database.db, vault, user);
+    const user = await insertStaff(setup.db, { role: "finance" });
+    const { secret, uri } = await beginTotpEnrolment(setup.db, vault, user);
     expect(uri).toContain(`secret=${secret}`);
     expect(uri).toContain("issuer=PayDesk");
     // Not on until a code confirms it.
-    expect((await secondFactorStatus(database.db, user.id)).totpEnabled).toBe(false);
+    expect((await secondFactorStatus(setup.db, user.id)).totpEnabled).toBe(false);
     const past = new Date(Date.now() - 3 * step);
-    const codes = await confirmTotpEnrolment(database.db, vault, user.id, codeAt(secret, past), past);
+    const codes = await confirmTotpEnrolment(setup.db, vault, user.id, codeAt(secret, past), past);
     return { user, secret, codes: codes! };
   };
-  const row = async (id: string) => (await database.db.select().from(staffUsers).where(eq(staffUsers.id, id)))[0]!;
+  const row = async (id: string) => (await setup.db.select().from(staffUsers).where(eq(staffUsers.id, id)))[0]!;
 
-  it.skipIf(skip)(
+  it.skipIf(setup.skip)(
     "an app secret sealed with a key PayDesk no longer has refuses app codes, logs why, and a recovery code still signs in",
     async () => {
       const { user, secret, codes } = await enrolled();
@@ -68,7 +64,7 @@ describe.each(DATABASE_KINDS)("two-factor sign-in on %s", (kind) => {
       const attempt = { email: user.email, password: user.password, ip: null };
       const logged = captureLog();
       try {
-        expect(await verifySignIn(database.db, { ...attempt, code: codeAt(secret, new Date()) }, otherVault)).toEqual({
+        expect(await verifySignIn(setup.db, { ...attempt, code: codeAt(secret, new Date()) }, otherVault)).toEqual({
           ok: false,
           refusal: { reason: "second_factor_invalid", methods: "totp" },
         });
@@ -77,79 +73,79 @@ describe.each(DATABASE_KINDS)("two-factor sign-in on %s", (kind) => {
       }
       expect(logged.text()).toMatch(/cannot be opened with this ENCRYPTION_KEY/);
       expect(logged.text()).toContain(user.id);
-      expect(await verifySignIn(database.db, { ...attempt, code: codes[0]! }, otherVault)).toMatchObject({ ok: true });
+      expect(await verifySignIn(setup.db, { ...attempt, code: codes[0]! }, otherVault)).toMatchObject({ ok: true });
     },
   );
 
-  it.skipIf(skip)("enrolment counts only after a right code, and answers 10 recovery codes kept only as hashes", async () => {
-    const user = await insertStaff(database.db);
-    const { secret } = await beginTotpEnrolment(database.db, vault, user);
-    expect(await confirmTotpEnrolment(database.db, vault, user.id, "000000")).toBeNull();
-    const codes = await confirmTotpEnrolment(database.db, vault, user.id, codeAt(secret, new Date()));
+  it.skipIf(setup.skip)("enrolment counts only after a right code, and answers 10 recovery codes kept only as hashes", async () => {
+    const user = await insertStaff(setup.db);
+    const { secret } = await beginTotpEnrolment(setup.db, vault, user);
+    expect(await confirmTotpEnrolment(setup.db, vault, user.id, "000000")).toBeNull();
+    const codes = await confirmTotpEnrolment(setup.db, vault, user.id, codeAt(secret, new Date()));
     expect(codes).toHaveLength(RECOVERY_CODE_COUNT);
     expect(new Set(codes).size).toBe(RECOVERY_CODE_COUNT);
-    const stored = await database.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, user.id));
+    const stored = await setup.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, user.id));
     expect(stored).toHaveLength(RECOVERY_CODE_COUNT);
     for (const code of codes!) expect(JSON.stringify(stored)).not.toContain(code.replace("-", ""));
     const saved = await row(user.id);
     expect(saved.totpSecretEncrypted).not.toContain(secret);
     expect(saved.totpPendingSecretEncrypted).toBeNull();
-    expect(await secondFactorStatus(database.db, user.id)).toMatchObject({ totpEnabled: true, recoveryCodesLeft: 10 });
+    expect(await secondFactorStatus(setup.db, user.id)).toMatchObject({ totpEnabled: true, recoveryCodesLeft: 10 });
   });
 
-  it.skipIf(skip)("a code is accepted once: the same step again, or an earlier one, is a replay", async () => {
+  it.skipIf(setup.skip)("a code is accepted once: the same step again, or an earlier one, is a replay", async () => {
     const { user, secret } = await enrolled();
     const now = new Date();
     const saved = await row(user.id);
     const code = codeAt(secret, now);
-    expect(await checkSecondFactor(database.db, vault, saved, code, now)).toEqual({ ok: true, by: "totp" });
-    expect(await checkSecondFactor(database.db, vault, saved, code, now)).toEqual({ ok: false, why: "replayed" });
-    expect(await checkSecondFactor(database.db, vault, saved, codeAt(secret, new Date(now.getTime() - step)), now)).toEqual({
+    expect(await checkSecondFactor(setup.db, vault, saved, code, now)).toEqual({ ok: true, by: "totp" });
+    expect(await checkSecondFactor(setup.db, vault, saved, code, now)).toEqual({ ok: false, why: "replayed" });
+    expect(await checkSecondFactor(setup.db, vault, saved, codeAt(secret, new Date(now.getTime() - step)), now)).toEqual({
       ok: false,
       why: "replayed",
     });
     // Two at once with the same code: one wins.
     const next = new Date(now.getTime() + step);
-    const both = await Promise.all([0, 1].map(() => checkSecondFactor(database.db, vault, saved, codeAt(secret, next), next)));
+    const both = await Promise.all([0, 1].map(() => checkSecondFactor(setup.db, vault, saved, codeAt(secret, next), next)));
     expect(both.filter((r) => r.ok)).toHaveLength(1);
   });
 
-  it.skipIf(skip)("a recovery code works once, in any case or spacing; new codes end the old ones", async () => {
+  it.skipIf(setup.skip)("a recovery code works once, in any case or spacing; new codes end the old ones", async () => {
     const { user, codes } = await enrolled();
     const saved = await row(user.id);
-    expect(await checkSecondFactor(database.db, vault, saved, ` ${codes[0]!.toUpperCase()} `)).toEqual({ ok: true, by: "recovery_code" });
-    expect(await checkSecondFactor(database.db, vault, saved, codes[0]!)).toEqual({ ok: false, why: "wrong" });
-    expect((await secondFactorStatus(database.db, user.id)).recoveryCodesLeft).toBe(9);
-    const fresh = await regenerateRecoveryCodes(database.db, user.id);
-    expect(await checkSecondFactor(database.db, vault, saved, codes[1]!)).toEqual({ ok: false, why: "wrong" });
-    expect(await checkSecondFactor(database.db, vault, saved, fresh![1]!)).toEqual({ ok: true, by: "recovery_code" });
-    expect(await removeTotp(database.db, user.id)).toBe(true);
-    expect(await secondFactorStatus(database.db, user.id)).toEqual({ totpEnabled: false, totpEnabledAt: null, recoveryCodesLeft: 0 });
+    expect(await checkSecondFactor(setup.db, vault, saved, ` ${codes[0]!.toUpperCase()} `)).toEqual({ ok: true, by: "recovery_code" });
+    expect(await checkSecondFactor(setup.db, vault, saved, codes[0]!)).toEqual({ ok: false, why: "wrong" });
+    expect((await secondFactorStatus(setup.db, user.id)).recoveryCodesLeft).toBe(9);
+    const fresh = await regenerateRecoveryCodes(setup.db, user.id);
+    expect(await checkSecondFactor(setup.db, vault, saved, codes[1]!)).toEqual({ ok: false, why: "wrong" });
+    expect(await checkSecondFactor(setup.db, vault, saved, fresh![1]!)).toEqual({ ok: true, by: "recovery_code" });
+    expect(await removeTotp(setup.db, user.id)).toBe(true);
+    expect(await secondFactorStatus(setup.db, user.id)).toEqual({ totpEnabled: false, totpEnabledAt: null, recoveryCodesLeft: 0 });
   });
 
-  it.skipIf(skip)("sign-in asks for the code after the right password, accepts it once, and locks after 5 wrong codes", async () => {
+  it.skipIf(setup.skip)("sign-in asks for the code after the right password, accepts it once, and locks after 5 wrong codes", async () => {
     const { user, secret, codes } = await enrolled();
     const attempt = { email: user.email, password: user.password, ip: "203.0.113.9" };
-    expect(await verifySignIn(database.db, attempt, vault)).toEqual({ ok: false, refusal: { reason: "second_factor", methods: "totp" } });
+    expect(await verifySignIn(setup.db, attempt, vault)).toEqual({ ok: false, refusal: { reason: "second_factor", methods: "totp" } });
     // A wrong password never gets as far as the code.
-    expect(await verifySignIn(database.db, { ...attempt, password: "wrong", code: codeAt(secret, new Date()) }, vault)).toEqual({
+    expect(await verifySignIn(setup.db, { ...attempt, password: "wrong", code: codeAt(secret, new Date()) }, vault)).toEqual({
       ok: false,
       refusal: { reason: "invalid" },
     });
     const code = codeAt(secret, new Date());
-    expect(await verifySignIn(database.db, { ...attempt, code }, vault)).toMatchObject({ ok: true, user: { id: user.id } });
-    expect(await verifySignIn(database.db, { ...attempt, code }, vault)).toEqual({
+    expect(await verifySignIn(setup.db, { ...attempt, code }, vault)).toMatchObject({ ok: true, user: { id: user.id } });
+    expect(await verifySignIn(setup.db, { ...attempt, code }, vault)).toEqual({
       ok: false,
       refusal: { reason: "second_factor_invalid", methods: "totp" },
     });
-    expect(await verifySignIn(database.db, { ...attempt, code: codes[2]! }, vault)).toMatchObject({ ok: true });
+    expect(await verifySignIn(setup.db, { ...attempt, code: codes[2]! }, vault)).toMatchObject({ ok: true });
     // Wrong codes count like wrong passwords (one counted above: the replay; one more for the wrong password).
     let last;
-    for (let i = 0; i < 5; i++) last = await verifySignIn(database.db, { ...attempt, code: "000000" }, vault);
+    for (let i = 0; i < 5; i++) last = await verifySignIn(setup.db, { ...attempt, code: "000000" }, vault);
     expect(last).toMatchObject({ ok: false, refusal: { reason: "throttled", scope: "account" } });
     // Locked: even the right code waits.
     const later = codeAt(secret, new Date(Date.now() + step));
-    expect(await verifySignIn(database.db, { ...attempt, code: later }, vault)).toMatchObject({
+    expect(await verifySignIn(setup.db, { ...attempt, code: later }, vault)).toMatchObject({
       ok: false,
       refusal: { reason: "throttled" },
     });

@@ -1,16 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { merchants, paymentRequests } from "./schema";
-import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "./testing/databases";
+import { DATABASE_KINDS } from "./testing/databases";
+import { setUpTestDatabase } from "../testing/database-fixture";
 
 describe.each(DATABASE_KINDS)("storage on %s", (kind) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    if (!skip) database = await createTestDatabase(kind);
-  });
-  afterAll(async () => database?.dispose());
+  const setup = setUpTestDatabase(kind);
 
   const merchantRow = (id: string) => ({
     id,
@@ -34,8 +29,8 @@ describe.each(DATABASE_KINDS)("storage on %s", (kind) => {
     input: {},
   });
 
-  it.skipIf(skip)("keeps money exact and Thai text intact", async () => {
-    const { db } = database;
+  it.skipIf(setup.skip)("keeps money exact and Thai text intact", async () => {
+    const { db } = setup.database;
     await db.insert(merchants).values(merchantRow("mer_1"));
     await db.insert(paymentRequests).values({ ...requestRow("req_1", "mer_1", "R-1", "idem-1"), requestedAmount: "99999999999.99" });
     const [row] = await db.select().from(paymentRequests).where(eq(paymentRequests.id, "req_1"));
@@ -45,8 +40,8 @@ describe.each(DATABASE_KINDS)("storage on %s", (kind) => {
     expect(merchant?.displayName).toBe("ร้านกาแฟ สยาม");
   });
 
-  it.skipIf(skip)("refuses a second request with the same RefId1 for a merchant, or the same idempotency key", async () => {
-    const { db } = database;
+  it.skipIf(setup.skip)("refuses a second request with the same RefId1 for a merchant, or the same idempotency key", async () => {
+    const { db } = setup.database;
     await db.insert(merchants).values(merchantRow("mer_2"));
     await db.insert(paymentRequests).values(requestRow("req_2", "mer_2", "R-2", "idem-2"));
     await expect(db.insert(paymentRequests).values(requestRow("req_3", "mer_2", "R-2", "idem-3"))).rejects.toThrow();
@@ -56,18 +51,18 @@ describe.each(DATABASE_KINDS)("storage on %s", (kind) => {
     await db.insert(paymentRequests).values(requestRow("req_5", "mer_3", "R-2", "idem-5"));
   });
 
-  it.skipIf(skip)("rejects amounts a numeric(14,2) cannot hold", async () => {
-    const { db } = database;
+  it.skipIf(setup.skip)("rejects amounts a numeric(14,2) cannot hold", async () => {
+    const { db } = setup.database;
     await db.insert(merchants).values(merchantRow("mer_4"));
     await expect(
       db.insert(paymentRequests).values({ ...requestRow("req_6", "mer_4", "R-6", "idem-6"), requestedAmount: "1000000000000.00" }),
     ).rejects.toThrow();
   });
 
-  it.skipIf(skip)("delivers NOTIFY to a listener", async () => {
+  it.skipIf(setup.skip)("delivers NOTIFY to a listener", async () => {
     const received: string[] = [];
-    const unlisten = await database.listen("paydesk_test", (payload) => received.push(payload));
-    await database.db.execute(sql`select pg_notify('paydesk_test', 'hello')`);
+    const unlisten = await setup.database.listen("paydesk_test", (payload) => received.push(payload));
+    await setup.db.execute(sql`select pg_notify('paydesk_test', 'hello')`);
     const deadline = Date.now() + 2_000;
     while (received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     await unlisten();

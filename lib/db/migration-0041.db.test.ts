@@ -2,13 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomBytes, randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eventSequence } from "../outbound-webhooks/events";
 import { MIGRATIONS_DIR } from "./client";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
 import { outboundEvents, paymentRequests } from "./schema";
-import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "./testing/databases";
+import { DATABASE_KINDS } from "./testing/databases";
+import { setUpTestDatabase } from "../testing/database-fixture";
 
 /**
  * Migration 0041 on the outbox earlier versions left: events written before requests had a
@@ -24,23 +25,18 @@ const statements = fs
 const numbering = statements.filter((s) => /event_seq/.test(s) && !/ADD COLUMN/.test(s));
 
 describe.each(DATABASE_KINDS)("migration 0041 on %s", (kind) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
-  beforeAll(async () => {
-    if (!skip) database = await createTestDatabase(kind);
-  });
-  afterAll(async () => database?.dispose());
+  const setup = setUpTestDatabase(kind);
 
-  it.skipIf(skip)("numbers the events already written, per request in order, and each request goes on from its last", async () => {
+  it.skipIf(setup.skip)("numbers the events already written, per request in order, and each request goes on from its last", async () => {
     expect(numbering).toHaveLength(2);
-    const merchant = await createMerchant(database.db, createKeyVault([randomBytes(32)]), {
+    const merchant = await createMerchant(setup.db, createKeyVault([randomBytes(32)]), {
       displayName: "M",
       orgId: "org-m",
       merchantId: "b0c8a7a4-0000-4000-8000-000000000041",
       submitKey: "submit-key-000000000000",
     });
     const request = async (id: string) => {
-      await database.db.insert(paymentRequests).values({
+      await setup.db.insert(paymentRequests).values({
         id,
         merchantId: merchant.id,
         kind: "payout",
@@ -55,7 +51,7 @@ describe.each(DATABASE_KINDS)("migration 0041 on %s", (kind) => {
     const [a, b, quiet] = [await request("req_m41_a"), await request("req_m41_b"), await request("req_m41_quiet")];
     // As an earlier version wrote them: the row without event_seq, written one after another.
     const old = (id: string, requestId: string | null, type: string, second: number) =>
-      database.db.insert(outboundEvents).values({
+      setup.db.insert(outboundEvents).values({
         id,
         merchantId: merchant.id,
         requestId,
@@ -68,11 +64,11 @@ describe.each(DATABASE_KINDS)("migration 0041 on %s", (kind) => {
     await old("evt_b1", b, "payout.paid", 15);
     await old("evt_a2", a, "payout.partially_paid", 20);
     await old("evt_test", null, "endpoint.test", 25);
-    await database.db.update(paymentRequests).set({ eventSeq: 0 });
+    await setup.db.update(paymentRequests).set({ eventSeq: 0 });
 
-    for (const statement of numbering) await database.db.execute(sql.raw(statement));
+    for (const statement of numbering) await setup.db.execute(sql.raw(statement));
 
-    const events = await database.db.select().from(outboundEvents).orderBy(asc(outboundEvents.createdAt));
+    const events = await setup.db.select().from(outboundEvents).orderBy(asc(outboundEvents.createdAt));
     expect(events.map((e) => [e.id, eventSequence(e.requestRow as Record<string, unknown>)])).toEqual([
       ["evt_a1", 1],
       ["evt_b1", 1],
@@ -83,7 +79,7 @@ describe.each(DATABASE_KINDS)("migration 0041 on %s", (kind) => {
     // The rest of the row is kept as it was.
     expect(events[0]!.requestRow).toEqual({ id: a, status: "pending", event_seq: 1 });
     const seqOf = async (id: string) =>
-      (await database.db.select({ s: paymentRequests.eventSeq }).from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!.s;
+      (await setup.db.select({ s: paymentRequests.eventSeq }).from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!.s;
     expect([await seqOf(a), await seqOf(b), await seqOf(quiet)]).toEqual([3, 1, 0]);
   });
 });

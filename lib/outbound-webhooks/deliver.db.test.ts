@@ -13,6 +13,7 @@ import { paidPayIn as payInPaid } from "./testing/paid-pay-in";
 import { startReceiver, type Receiver } from "./testing/receiver";
 import { scaled } from "@/lib/testing/vitest-project";
 import { testMerchant } from "../merchants/testing/test-merchant";
+import { setUpTwoInstances } from "@/lib/testing/database-fixture";
 
 const vault = createKeyVault([randomBytes(32)]);
 
@@ -180,38 +181,32 @@ describe("the delivery loop", () => {
 });
 
 describe("two instances delivering one burst", () => {
-  const skip = postgresSkipReason();
-  let database: TestDatabase;
-  let second: Database;
+  const setup = setUpTwoInstances({ poolSize: 8 });
   let receiver: Receiver;
   beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase("postgres", { poolSize: 8 });
-    second = await openDatabase({ url: database.url!, poolSize: 8, migrate: false });
+    if (setup.skip) return;
     receiver = await startReceiver();
   });
   afterAll(async () => {
     await receiver?.close();
-    await second?.close();
-    await database?.dispose();
   });
 
-  it.skipIf(skip)("sends every event once: no attempt twice", async () => {
-    const merchantId = await testMerchant(database.db, { merchantId: "b0c8a7a4-0000-4000-8000-000000000042", vault: vault });
+  it.skipIf(setup.skip)("sends every event once: no attempt twice", async () => {
+    const merchantId = await testMerchant(setup.db, { merchantId: "b0c8a7a4-0000-4000-8000-000000000042", vault: vault });
     const secret = newSigningSecret();
-    await database.db.insert(webhookEndpoints).values({
+    await setup.db.insert(webhookEndpoints).values({
       id: "we_burst",
       merchantId,
       url: `${receiver.url}/hooks`,
       eventTypes: ["payin.paid"],
       secretEncrypted: vault.seal(secret, { merchantId: "we_burst", field: "endpointSecret" }),
     });
-    for (let i = 0; i < 30; i++) await payInPaid(database.db, merchantId, { refId1: `B${i}`, amount: "10.00" });
-    const pass = (db: typeof second.db) =>
+    for (let i = 0; i < 30; i++) await payInPaid(setup.db, merchantId, { refId1: `B${i}`, amount: "10.00" });
+    const pass = (db: typeof setup.second.db) =>
       deliverDue({ db, vault, publicBaseUrl: "https://pay.example.com", allowPrivate: true, isSandbox: true, batchSize: 7 });
     let sent = 0;
     while (sent < 30) {
-      const [a, b] = await Promise.all([pass(database.db), pass(second.db)]);
+      const [a, b] = await Promise.all([pass(setup.db), pass(setup.second.db)]);
       if (a + b === 0) break;
       sent += a + b;
     }

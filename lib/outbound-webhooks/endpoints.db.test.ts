@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../db/client";
 import { outboundDeliveries, outboundEvents, webhookEndpoints } from "../db/schema";
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
@@ -17,6 +16,7 @@ import { startReceiver, type Receiver } from "./testing/receiver";
 import { startOutboundWorker } from "./worker";
 import { scaled } from "../testing/vitest-project";
 import { testMerchant } from "../merchants/testing/test-merchant";
+import { setUpTwoInstances } from "@/lib/testing/database-fixture";
 
 const vault = createKeyVault([randomBytes(32)]);
 
@@ -421,25 +421,19 @@ describe.each(DATABASE_KINDS)("the merchant's endpoints and the delivery log on 
 });
 
 describe("two instances and one endpoint's limit", () => {
-  const skip = postgresSkipReason();
-  let database: TestDatabase;
-  let second: Database;
+  const setup = setUpTwoInstances({ poolSize: 8 });
   let receiver: Receiver;
   beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase("postgres", { poolSize: 8 });
-    second = await openDatabase({ url: database.url!, poolSize: 8, migrate: false });
+    if (setup.skip) return;
     receiver = await startReceiver();
   });
   afterAll(async () => {
     await receiver?.close();
-    await second?.close();
-    await database?.dispose();
   });
 
-  it.skipIf(skip)("holds across instances: never more than N at the receiver at once", async () => {
-    const merchantId = await testMerchant(database.db, { merchantId: "b0c8a7a4-0000-4000-8000-000000000052", vault: vault });
-    await createEndpoint(database.db, vault, {
+  it.skipIf(setup.skip)("holds across instances: never more than N at the receiver at once", async () => {
+    const merchantId = await testMerchant(setup.db, { merchantId: "b0c8a7a4-0000-4000-8000-000000000052", vault: vault });
+    await createEndpoint(setup.db, vault, {
       merchantRowId: merchantId,
       url: `${receiver.url}/hooks`,
       description: null,
@@ -448,7 +442,7 @@ describe("two instances and one endpoint's limit", () => {
     });
     receiver.behave({ kind: "delay", ms: 100 });
     for (let i = 0; i < 24; i++) {
-      await payInPaid(database.db, merchantId, { refId1: `N${i}`, amount: "10.00" });
+      await payInPaid(setup.db, merchantId, { refId1: `N${i}`, amount: "10.00" });
     }
     const base = {
       vault,
@@ -458,7 +452,7 @@ describe("two instances and one endpoint's limit", () => {
       maxInFlightPerEndpoint: 4,
       pollMs: 20,
     };
-    const workers = [startOutboundWorker({ ...base, db: database.db }), startOutboundWorker({ ...base, db: second.db })];
+    const workers = [startOutboundWorker({ ...base, db: setup.db }), startOutboundWorker({ ...base, db: setup.second.db })];
     try {
       await expect.poll(() => receiver.received.length, { timeout: scaled(10_000) }).toBe(24);
       expect(receiver.maxConcurrent()).toBeLessThanOrEqual(4);

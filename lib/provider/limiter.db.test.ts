@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { scaled } from "../testing/vitest-project";
 import { eq } from "drizzle-orm";
-import { openDatabase, type Database, type Db } from "../db/client";
+import { openDatabase, type Db } from "../db/client";
 import { providerCalls } from "../db/schema";
-import { createTestDatabase, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
+import { createTestDatabase, postgresSkipReason } from "../db/testing/databases";
 import { createMemoryLimiter, createPostgresLimiter, parseLimit, type RateLimiter } from "./limiter";
+import { setUpTwoInstances } from "@/lib/testing/database-fixture";
 
 /** The most acquisitions seen in any interval of `windowMs`. */
 function busiestWindow(times: number[], windowMs: number): number {
@@ -63,58 +64,49 @@ describe("memory limiter", () => {
 });
 
 describe("Postgres limiter shared by two app instances", () => {
-  const skip = postgresSkipReason();
-  let database: TestDatabase;
-  let second: Database;
+  // A second pool on the same database stands for a second PayDesk instance.
+  const setup = setUpTwoInstances({ poolSize: 4 });
 
-  beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase("postgres", { poolSize: 4 });
-    // A second pool on the same database stands for a second PayDesk instance.
-    second = await openDatabase({ url: database.url!, poolSize: 4, migrate: false });
-  });
-  afterAll(async () => {
-    await second?.close();
-    await database?.dispose();
-  });
-
-  it.skipIf(skip)("keeps both instances together under the provider's limit", async () => {
+  it.skipIf(setup.skip)("keeps both instances together under the provider's limit", async () => {
     const config = { count: 6, windowMs: 500, marginMs: 30, maxWaitMs: 10_000 };
-    const a = createPostgresLimiter(database.db, "http://provider.test", config);
-    const b = createPostgresLimiter(second.db, "http://provider.test", config);
+    const a = createPostgresLimiter(setup.db, "http://provider.test", config);
+    const b = createPostgresLimiter(setup.second.db, "http://provider.test", config);
     const started = Date.now();
     const times = await hammer([a, b], 12);
     expect(times).toHaveLength(24);
-    // The calls as the database recorded them: what the provider would see, whatever the test's timing.
-    expect(busiestWindow(await recordedCalls(database.db, "http://provider.test"), 500)).toBeLessThanOrEqual(6);
+    // The calls as the setup.database recorded them: what the provider would see, whatever the test's timing.
+    expect(busiestWindow(await recordedCalls(setup.db, "http://provider.test"), 500)).toBeLessThanOrEqual(6);
     // 24 calls at 6 per 530 ms need at least three more windows after the first.
     expect(Date.now() - started).toBeGreaterThanOrEqual(3 * 530 - 50);
   });
 
-  it.skipIf(skip)("serves one process's waiters first come, first served: none runs out of time while later ones go through", async () => {
-    // 3 calls per 330 ms; 15 callers at once on one instance, each willing to wait 2.2 s (more on a
-    // loaded machine, where each round's statements take longer): in turn the last is served after
-    // four more windows (~1.3 s). Racing for each freed slot instead, a caller can lose round after
-    // round, and the order served says so whatever the patience.
-    const config = { count: 3, windowMs: 300, marginMs: 30, maxWaitMs: scaled(2_200) };
-    const limiter = createPostgresLimiter(database.db, "http://fifo.test", config);
-    const served: number[] = [];
-    const answers = await Promise.all(
-      Array.from({ length: 15 }, async (_, i) => {
-        await new Promise((resolve) => setTimeout(resolve, i * 5));
-        const answer = await limiter.acquire();
-        if (answer.ok) served.push(i);
-        return answer.ok;
-      }),
-    );
-    expect(answers.every(Boolean)).toBe(true);
-    expect(served).toEqual([...served].sort((x, y) => x - y));
-  });
+  it.skipIf(setup.skip)(
+    "serves one process's waiters first come, first served: none runs out of time while later ones go through",
+    async () => {
+      // 3 calls per 330 ms; 15 callers at once on one instance, each willing to wait 2.2 s (more on a
+      // loaded machine, where each round's statements take longer): in turn the last is served after
+      // four more windows (~1.3 s). Racing for each freed slot instead, a caller can lose round after
+      // round, and the order served says so whatever the patience.
+      const config = { count: 3, windowMs: 300, marginMs: 30, maxWaitMs: scaled(2_200) };
+      const limiter = createPostgresLimiter(setup.db, "http://fifo.test", config);
+      const served: number[] = [];
+      const answers = await Promise.all(
+        Array.from({ length: 15 }, async (_, i) => {
+          await new Promise((resolve) => setTimeout(resolve, i * 5));
+          const answer = await limiter.acquire();
+          if (answer.ok) served.push(i);
+          return answer.ok;
+        }),
+      );
+      expect(answers.every(Boolean)).toBe(true);
+      expect(served).toEqual([...served].sort((x, y) => x - y));
+    },
+  );
 
-  it.skipIf(skip)("keeps separate budgets for separate providers", async () => {
+  it.skipIf(setup.skip)("keeps separate budgets for separate providers", async () => {
     const config = { count: 2, windowMs: 10_000, maxWaitMs: 50 };
-    const x = createPostgresLimiter(database.db, "http://x.test", config);
-    const y = createPostgresLimiter(second.db, "http://y.test", config);
+    const x = createPostgresLimiter(setup.db, "http://x.test", config);
+    const y = createPostgresLimiter(setup.second.db, "http://y.test", config);
     expect((await x.acquire()).ok && (await x.acquire()).ok).toBe(true);
     expect((await x.acquire()).ok).toBe(false);
     expect((await y.acquire()).ok).toBe(true);

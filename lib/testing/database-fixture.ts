@@ -4,7 +4,7 @@
  * the block run after this one's set-up and before its dispose.
  */
 import { afterAll, beforeAll } from "vitest";
-import type { Db } from "../db/client";
+import { openDatabase, type Database, type Db } from "../db/client";
 import { merchants } from "../db/schema";
 import { createTestDatabase, postgresSkipReason, type DatabaseKind, type TestDatabase } from "../db/testing/databases";
 
@@ -29,6 +29,23 @@ export function setUpTestDatabase(kind: DatabaseKind, options: { poolSize?: numb
     fixture.database = await createTestDatabase(kind, options);
   });
   afterAll(async () => fixture.database?.dispose());
+  return fixture;
+}
+
+export interface TwoInstancesFixture extends DatabaseFixture {
+  /** A second pool on the same PostgreSQL database: it stands for a second PayDesk instance. */
+  second: Database;
+}
+
+/** A PostgreSQL test database and a second pool on it (PGlite has one connection, so no second instance). */
+export function setUpTwoInstances(options: { poolSize?: number; secondPoolSize?: number } = {}): TwoInstancesFixture {
+  const fixture = setUpTestDatabase("postgres", { poolSize: options.poolSize }) as TwoInstancesFixture;
+  beforeAll(async () => {
+    if (fixture.skip) return;
+    const poolSize = options.secondPoolSize ?? options.poolSize ?? 5;
+    fixture.second = await openDatabase({ url: fixture.database.url!, poolSize, migrate: false });
+  });
+  afterAll(async () => fixture.second?.close());
   return fixture;
 }
 

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../../db/client";
+import { describe, expect, it } from "vitest";
 import { apiIdempotency } from "../../db/schema";
-import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../../db/testing/databases";
+import { DATABASE_KINDS } from "../../db/testing/databases";
 import { LANE_WAIT_MS } from "../../provider/limiter";
 import { ApiError } from "./errors";
 import {
@@ -15,39 +14,36 @@ import {
   withIdempotency,
 } from "./idempotency";
 
+import { setUpTestDatabase, setUpTwoInstances } from "../../testing/database-fixture";
+
 describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
-  beforeAll(async () => {
-    if (!skip) database = await createTestDatabase(kind, { poolSize: 8 });
-  });
-  afterAll(async () => database?.dispose());
+  const setup = setUpTestDatabase(kind);
 
   let n = 0;
   const fresh = () => `key-${kind}-${++n}`;
   const body = fingerprintOf("POST", "/api/v1/checkouts", { amount: "150.00" });
   const other = fingerprintOf("POST", "/api/v1/checkouts", { amount: "151.00" });
 
-  it.skipIf(skip)("answers the same request again from the store, without running it again", async () => {
+  it.skipIf(setup.skip)("answers the same request again from the store, without running it again", async () => {
     const key = fresh();
     let runs = 0;
     const run = async () => ({ status: 201, body: { id: `req_${++runs}` } });
-    const first = await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, run);
-    const again = await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, run);
+    const first = await withIdempotency(setup.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, run);
+    const again = await withIdempotency(setup.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, run);
     expect(first).toEqual({ replayed: false, answer: { status: 201, body: { id: "req_1" } } });
     expect(again).toEqual({ replayed: true, answer: { status: 201, body: { id: "req_1" } } });
     expect(runs).toBe(1);
     // Keys belong to one API key: another key's same string is its own.
-    expect(await withIdempotency(database.db, { keyId: "k2", idempotencyKey: key, fingerprint: body }, run)).toMatchObject({
+    expect(await withIdempotency(setup.db, { keyId: "k2", idempotencyKey: key, fingerprint: body }, run)).toMatchObject({
       replayed: false,
     });
   });
 
-  it.skipIf(skip)("refuses the same key with another request (422), and while the first still runs (409)", async () => {
+  it.skipIf(setup.skip)("refuses the same key with another request (422), and while the first still runs (409)", async () => {
     const key = fresh();
-    await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({ status: 201, body: {} }));
+    await withIdempotency(setup.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({ status: 201, body: {} }));
     await expect(
-      withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: other }, async () => ({ status: 201, body: {} })),
+      withIdempotency(setup.db, { keyId: "k1", idempotencyKey: key, fingerprint: other }, async () => ({ status: 201, body: {} })),
     ).rejects.toMatchObject({
       status: 422,
       fields: { code: "idempotency_key_reused" },
@@ -55,13 +51,13 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
 
     const slow = fresh();
     let release!: () => void;
-    const running = withIdempotency(database.db, { keyId: "k1", idempotencyKey: slow, fingerprint: body }, async () => {
+    const running = withIdempotency(setup.db, { keyId: "k1", idempotencyKey: slow, fingerprint: body }, async () => {
       await new Promise<void>((resolve) => (release = resolve));
       return { status: 201, body: { id: "slow" } };
     });
     await expect.poll(() => release !== undefined).toBe(true);
     await expect(
-      withIdempotency(database.db, { keyId: "k1", idempotencyKey: slow, fingerprint: body }, async () => ({ status: 201, body: {} })),
+      withIdempotency(setup.db, { keyId: "k1", idempotencyKey: slow, fingerprint: body }, async () => ({ status: 201, body: {} })),
     ).rejects.toMatchObject({
       status: 409,
       fields: { code: "idempotency_key_in_use", retryAfterSeconds: 2 },
@@ -70,12 +66,12 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
     expect((await running).answer.body).toEqual({ id: "slow" });
   });
 
-  it.skipIf(skip)("runs once when 50 calls with one key arrive together", async () => {
+  it.skipIf(setup.skip)("runs once when 50 calls with one key arrive together", async () => {
     const key = fresh();
     let runs = 0;
     const outcomes = await Promise.allSettled(
       Array.from({ length: 50 }, () =>
-        withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => {
+        withIdempotency(setup.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => {
           runs++;
           await new Promise((resolve) => setTimeout(resolve, 50));
           return { status: 201, body: { id: "once" } };
@@ -89,7 +85,7 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
     }
   });
 
-  it.skipIf(skip)("answers 409 or runs again, never a 500, when 50 calls arrive together and the first one fails", async () => {
+  it.skipIf(setup.skip)("answers 409 or runs again, never a 500, when 50 calls arrive together and the first one fails", async () => {
     // A call that lost the claim to one whose run failed and let it go, before it could read the
     // claim, claims again rather than find nothing to answer with.
     for (let round = 0; round < 5; round++) {
@@ -98,7 +94,7 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
       let runs = 0;
       const outcomes = await Promise.allSettled(
         Array.from({ length: 50 }, () =>
-          withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => {
+          withIdempotency(setup.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => {
             runs++;
             throw boom;
           }),
@@ -114,49 +110,52 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
     }
   });
 
-  it.skipIf(skip)("keeps the answer of the call that took a lapsed claim over, not the late one of the call it lapsed under", async () => {
-    const key = fresh();
-    let release!: () => void;
-    // A call whose claim lapsed while it still ran (started LOCK_MS ago).
-    const late = withIdempotency(
-      database.db,
-      { keyId: "k1", idempotencyKey: key, fingerprint: body, now: new Date(Date.now() - LOCK_MS - 1_000) },
-      async () => {
-        await new Promise<void>((resolve) => (release = resolve));
-        return { status: 201, body: { id: "late" } };
-      },
-    );
-    await expect.poll(() => release !== undefined).toBe(true);
-    const takeover = await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
-      status: 201,
-      body: { id: "took over" },
-    }));
-    expect(takeover).toEqual({ replayed: false, answer: { status: 201, body: { id: "took over" } } });
-    release();
-    expect((await late).answer.body).toEqual({ id: "late" });
-    const replay = await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
-      status: 201,
-      body: {},
-    }));
-    expect(replay).toEqual({ replayed: true, answer: { status: 201, body: { id: "took over" } } });
-  });
+  it.skipIf(setup.skip)(
+    "keeps the answer of the call that took a lapsed claim over, not the late one of the call it lapsed under",
+    async () => {
+      const key = fresh();
+      let release!: () => void;
+      // A call whose claim lapsed while it still ran (started LOCK_MS ago).
+      const late = withIdempotency(
+        setup.db,
+        { keyId: "k1", idempotencyKey: key, fingerprint: body, now: new Date(Date.now() - LOCK_MS - 1_000) },
+        async () => {
+          await new Promise<void>((resolve) => (release = resolve));
+          return { status: 201, body: { id: "late" } };
+        },
+      );
+      await expect.poll(() => release !== undefined).toBe(true);
+      const takeover = await withIdempotency(setup.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
+        status: 201,
+        body: { id: "took over" },
+      }));
+      expect(takeover).toEqual({ replayed: false, answer: { status: 201, body: { id: "took over" } } });
+      release();
+      expect((await late).answer.body).toEqual({ id: "late" });
+      const replay = await withIdempotency(setup.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
+        status: 201,
+        body: {},
+      }));
+      expect(replay).toEqual({ replayed: true, answer: { status: 201, body: { id: "took over" } } });
+    },
+  );
 
-  it.skipIf(skip)(
+  it.skipIf(setup.skip)(
     "lets a failed or 5xx first call go, so a retry runs; keeps a 4xx refusal of a request that ran as the answer",
     async () => {
       const key = fresh();
       await expect(
-        withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => {
+        withIdempotency(setup.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => {
           throw new Error("database went away");
         }),
       ).rejects.toThrow(/went away/);
-      const unavailable = await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
+      const unavailable = await withIdempotency(setup.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
         status: 503,
         body: {},
       }));
       expect(unavailable).toMatchObject({ replayed: false, answer: { status: 503 } });
       expect(
-        await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
+        await withIdempotency(setup.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
           status: 201,
           body: { id: "third" },
         })),
@@ -173,11 +172,11 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
         paymentRequest: "req_refused",
       });
       await expect(
-        withIdempotency(database.db, { keyId: "k1", idempotencyKey: refused, fingerprint: body }, async () => {
+        withIdempotency(setup.db, { keyId: "k1", idempotencyKey: refused, fingerprint: body }, async () => {
           throw refusal;
         }),
       ).rejects.toBe(refusal);
-      const replay = await withIdempotency(database.db, { keyId: "k1", idempotencyKey: refused, fingerprint: body }, async () => ({
+      const replay = await withIdempotency(setup.db, { keyId: "k1", idempotencyKey: refused, fingerprint: body }, async () => ({
         status: 201,
         body: {},
       }));
@@ -186,7 +185,7 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
     },
   );
 
-  it.skipIf(skip)(
+  it.skipIf(setup.skip)(
     "keeps nothing for a request refused before it ran (validation): the corrected request may use the same key",
     async () => {
       const key = fresh();
@@ -197,20 +196,20 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
         message: "amount: bad",
       });
       await expect(
-        withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: other }, async () => {
+        withIdempotency(setup.db, { keyId: "k1", idempotencyKey: key, fingerprint: other }, async () => {
           throw invalid;
         }),
       ).rejects.toBe(invalid);
-      expect(await database.db.select().from(apiIdempotency)).not.toContainEqual(expect.objectContaining({ idempotencyKey: key }));
+      expect(await setup.db.select().from(apiIdempotency)).not.toContainEqual(expect.objectContaining({ idempotencyKey: key }));
       // The corrected body (another fingerprint) under the same key runs, and its answer is kept.
       expect(
-        await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
+        await withIdempotency(setup.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
           status: 201,
           body: { id: "corrected" },
         })),
       ).toEqual({ replayed: false, answer: { status: 201, body: { id: "corrected" } } });
       expect(
-        await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
+        await withIdempotency(setup.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
           status: 201,
           body: {},
         })),
@@ -218,15 +217,15 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
     },
   );
 
-  it.skipIf(skip)("forgets an answer after 24 hours, and takes over a claim whose instance died", async () => {
+  it.skipIf(setup.skip)("forgets an answer after 24 hours, and takes over a claim whose instance died", async () => {
     const key = fresh();
     const then = new Date(Date.now() - IDEMPOTENCY_WINDOW_MS - 1_000);
-    await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: body, now: then }, async () => ({
+    await withIdempotency(setup.db, { keyId: "k1", idempotencyKey: key, fingerprint: body, now: then }, async () => ({
       status: 201,
       body: { id: "old" },
     }));
     expect(
-      await withIdempotency(database.db, { keyId: "k1", idempotencyKey: key, fingerprint: other }, async () => ({
+      await withIdempotency(setup.db, { keyId: "k1", idempotencyKey: key, fingerprint: other }, async () => ({
         status: 201,
         body: { id: "new" },
       })),
@@ -237,7 +236,7 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
 
     const stuck = fresh();
     // A claim made LOCK_MS ago by an instance that never finished.
-    await database.db.insert(apiIdempotency).values({
+    await setup.db.insert(apiIdempotency).values({
       keyId: "k1",
       idempotencyKey: stuck,
       fingerprint: body,
@@ -245,7 +244,7 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
       createdAt: new Date(Date.now() - LOCK_MS),
     });
     expect(
-      await withIdempotency(database.db, { keyId: "k1", idempotencyKey: stuck, fingerprint: body }, async () => ({
+      await withIdempotency(setup.db, { keyId: "k1", idempotencyKey: stuck, fingerprint: body }, async () => ({
         status: 201,
         body: { id: "taken over" },
       })),
@@ -253,37 +252,26 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
       replayed: false,
     });
 
-    await sweepIdempotency(database.db, new Date(Date.now() + IDEMPOTENCY_WINDOW_MS + 60_000));
-    expect(await database.db.select().from(apiIdempotency)).toEqual([]);
+    await sweepIdempotency(setup.db, new Date(Date.now() + IDEMPOTENCY_WINDOW_MS + 60_000));
+    expect(await setup.db.select().from(apiIdempotency)).toEqual([]);
   });
 });
 
 describe("Idempotency-Key shared by two instances", () => {
-  const skip = postgresSkipReason();
-  let database: TestDatabase;
-  let second: Database;
-  beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase("postgres", { poolSize: 8 });
-    second = await openDatabase({ url: database.url!, poolSize: 8, migrate: false });
-  });
-  afterAll(async () => {
-    await second?.close();
-    await database?.dispose();
-  });
+  const setup = setUpTwoInstances({ poolSize: 8 });
 
-  it.skipIf(skip)("runs once when the same call reaches both", async () => {
+  it.skipIf(setup.skip)("runs once when the same call reaches both", async () => {
     let runs = 0;
     const fingerprint = fingerprintOf("POST", "/api/v1/payouts", {});
-    const call = (db: typeof second.db) =>
+    const call = (db: typeof setup.second.db) =>
       withIdempotency(db, { keyId: "k1", idempotencyKey: "shared", fingerprint }, async () => {
         runs++;
         await new Promise((resolve) => setTimeout(resolve, 50));
         return { status: 201, body: { id: "one" } };
       }).catch((error: ApiError) => error.status);
-    await Promise.all(Array.from({ length: 20 }, (_, i) => call(i % 2 ? database.db : second.db)));
+    await Promise.all(Array.from({ length: 20 }, (_, i) => call(i % 2 ? setup.db : setup.second.db)));
     expect(runs).toBe(1);
-    expect(await call(second.db)).toMatchObject({ replayed: true, answer: { body: { id: "one" } } });
+    expect(await call(setup.second.db)).toMatchObject({ replayed: true, answer: { body: { id: "one" } } });
   });
 });
 

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../../db/client";
-import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../../db/testing/databases";
+import { describe, expect, it } from "vitest";
+import { DATABASE_KINDS } from "../../db/testing/databases";
 import { ApiError } from "./errors";
 import { checkApiRateLimit, DEFAULT_API_RATE_LIMIT, parseApiRateLimit } from "./rate";
+
+import { setUpTestDatabase, setUpTwoInstances } from "../../testing/database-fixture";
 
 const limit = { max: 3, windowMs: 10_000 };
 
@@ -20,49 +21,33 @@ async function verdict(promise: Promise<void>): Promise<"ok" | { status: number;
 }
 
 describe.each(DATABASE_KINDS)("the merchant API's rate limit per key on %s", (kind) => {
-  const skip = kind === "postgres" ? postgresSkipReason() : null;
-  let database: TestDatabase;
-  beforeAll(async () => {
-    if (!skip) database = await createTestDatabase(kind);
-  });
-  afterAll(async () => database?.dispose());
+  const setup = setUpTestDatabase(kind);
 
-  it.skipIf(skip)("lets max calls through per window, then answers 429 with the seconds left; each key has its own", async () => {
+  it.skipIf(setup.skip)("lets max calls through per window, then answers 429 with the seconds left; each key has its own", async () => {
     const start = new Date("2026-11-24T10:00:00.000Z");
     const at = (ms: number) => new Date(start.getTime() + ms);
-    for (let i = 0; i < 3; i++) expect(await verdict(checkApiRateLimit(database.db, `k-${kind}`, limit, at(i * 1000)))).toBe("ok");
-    expect(await verdict(checkApiRateLimit(database.db, `k-${kind}`, limit, at(2_500)))).toEqual({
+    for (let i = 0; i < 3; i++) expect(await verdict(checkApiRateLimit(setup.db, `k-${kind}`, limit, at(i * 1000)))).toBe("ok");
+    expect(await verdict(checkApiRateLimit(setup.db, `k-${kind}`, limit, at(2_500)))).toEqual({
       status: 429,
       retryAfter: 8,
       message: "Too many requests for this API key; retry in 8 s.",
     });
     // Never "retry in 0 s": the last moments of a window round up to 1.
-    expect(await verdict(checkApiRateLimit(database.db, `k-${kind}`, limit, at(9_999)))).toMatchObject({ retryAfter: 1 });
-    expect(await verdict(checkApiRateLimit(database.db, `other-${kind}`, limit, at(2_500)))).toBe("ok");
+    expect(await verdict(checkApiRateLimit(setup.db, `k-${kind}`, limit, at(9_999)))).toMatchObject({ retryAfter: 1 });
+    expect(await verdict(checkApiRateLimit(setup.db, `other-${kind}`, limit, at(2_500)))).toBe("ok");
     // The next window starts afresh.
-    expect(await verdict(checkApiRateLimit(database.db, `k-${kind}`, limit, at(10_000)))).toBe("ok");
+    expect(await verdict(checkApiRateLimit(setup.db, `k-${kind}`, limit, at(10_000)))).toBe("ok");
   });
 });
 
 describe("the merchant API's rate limit shared by two instances", () => {
-  const skip = postgresSkipReason();
-  let database: TestDatabase;
-  let second: Database;
-  beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase("postgres", { poolSize: 8 });
-    second = await openDatabase({ url: database.url!, poolSize: 8, migrate: false });
-  });
-  afterAll(async () => {
-    await second?.close();
-    await database?.dispose();
-  });
+  const setup = setUpTwoInstances({ poolSize: 8 });
 
-  it.skipIf(skip)("counts one key's calls on both against one budget", async () => {
+  it.skipIf(setup.skip)("counts one key's calls on both against one budget", async () => {
     const now = new Date();
     const outcomes = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        verdict(checkApiRateLimit(i % 2 ? database.db : second.db, "shared", { max: 10, windowMs: 60_000 }, now)),
+        verdict(checkApiRateLimit(i % 2 ? setup.db : setup.second.db, "shared", { max: 10, windowMs: 60_000 }, now)),
       ),
     );
     expect(outcomes.filter((outcome) => outcome === "ok")).toHaveLength(10);

@@ -1,14 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../../db/client";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiKeys } from "../../db/schema";
 import { DATABASE_KINDS } from "../../db/testing/databases";
 import { createKeyVault } from "../../merchants/key-vault";
 import { assembleKey, KEY_PATTERN, newKey, parseKey } from "./format";
 import { createApiKey, listApiKeys, revokeApiKey } from "./manage";
 import { verifyApiKey } from "./verify";
-import { setUpTestDatabase } from "../../testing/database-fixture";
+import { setUpTestDatabase, setUpTwoInstances } from "../../testing/database-fixture";
 import { testMerchant } from "../../merchants/testing/test-merchant";
 
 describe("the API key format", () => {
@@ -113,14 +112,7 @@ describe.each(DATABASE_KINDS)("API keys on %s", (kind) => {
 });
 
 describe("revocation across instances", () => {
-  const setup = setUpTestDatabase("postgres");
-  let second: Database;
-  beforeAll(async () => {
-    if (setup.skip) return;
-    // A second pool on the same database stands for a second PayDesk instance.
-    second = await openDatabase({ url: setup.database.url!, poolSize: 2, migrate: false });
-  });
-  afterAll(async () => second?.close());
+  const setup = setUpTwoInstances({ secondPoolSize: 2 });
 
   it.skipIf(setup.skip)("stops a revoked key on the other instance at once (well within 1 s)", async () => {
     const merchantId = await testMerchant(setup.db, { merchantId: "b0c8a7a4-0000-4000-8000-000000000002" });
@@ -132,10 +124,10 @@ describe("revocation across instances", () => {
       expiresAt: null,
       createdBy: null,
     });
-    expect((await verifyApiKey(second.db, `Bearer ${key}`, { ip: null })).ok).toBe(true);
+    expect((await verifyApiKey(setup.second.db, `Bearer ${key}`, { ip: null })).ok).toBe(true);
     await revokeApiKey(setup.db, { keyId: row.id, merchantRowId: merchantId, revokedBy: null });
     const revokedAt = Date.now();
-    expect(await verifyApiKey(second.db, `Bearer ${key}`, { ip: null })).toEqual({ ok: false, why: "revoked" });
+    expect(await verifyApiKey(setup.second.db, `Bearer ${key}`, { ip: null })).toEqual({ ok: false, why: "revoked" });
     expect(Date.now() - revokedAt).toBeLessThan(1_000);
   });
 });
