@@ -1,9 +1,18 @@
 "use client";
 
-import { QRCodeSVG } from "qrcode.react";
+import { lazy, Suspense, useEffect, useState } from "react";
 
-/** Every QR PayDesk draws goes through qrcode.react (docs/DESIGN.md §7), named for people who cannot see it. */
+const QrSvg = lazy(() => import("qrcode.react").then((module) => ({ default: module.QRCodeSVG })));
+
+/**
+ * Every QR PayDesk draws in the console goes through qrcode.react (docs/DESIGN.md §7), named for
+ * people who cannot see it. Its drawing code is fetched once the page has loaded and the browser
+ * is idle: a QR is never what a request's page is opened for first, and on a phone those bytes
+ * and their parsing would delay everything else on it. Until then the box holds its place.
+ */
 export function Qr({ value, label, size = 160, testId }: { value: string; label: string; size?: number; testId?: string }) {
+  const ready = useLoadedAndIdle();
+  const place = <div style={{ width: size, height: size }} />;
   return (
     <div
       role="img"
@@ -12,7 +21,32 @@ export function Qr({ value, label, size = 160, testId }: { value: string; label:
       data-qr-value={value}
       className="inline-block rounded-md border border-slate-200 bg-white p-2"
     >
-      <QRCodeSVG value={value} size={size} level="M" aria-hidden="true" />
+      {ready ? (
+        <Suspense fallback={place}>
+          <QrSvg value={value} size={size} level="M" aria-hidden="true" />
+        </Suspense>
+      ) : (
+        place
+      )}
     </div>
   );
+}
+
+/** True once the page's load event has passed and the browser has had an idle moment (at most 2 s later). */
+function useLoadedAndIdle(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let handle = 0;
+    const go = () => setReady(true);
+    const idle = () =>
+      (handle = "requestIdleCallback" in window ? requestIdleCallback(go, { timeout: 2_000 }) : Number(setTimeout(go, 200)));
+    if (document.readyState === "complete") idle();
+    else window.addEventListener("load", idle, { once: true });
+    return () => {
+      window.removeEventListener("load", idle);
+      if ("cancelIdleCallback" in window) cancelIdleCallback(handle);
+      else clearTimeout(handle);
+    };
+  }, []);
+  return ready;
 }
