@@ -6,9 +6,10 @@ import { insertPlaceholderMerchants, setUpTestDatabase } from "../testing/databa
 
 describe.each(DATABASE_KINDS)("the approvals count on %s", (kind) => {
   const setup = setUpTestDatabase(kind);
+  const { skip } = setup;
 
   beforeAll(async () => {
-    if (setup.skip) return;
+    if (skip) return;
     await insertPlaceholderMerchants(setup.db, ["mer_a", "mer_b", "mer_c"]);
     let n = 0;
     const request = (merchantId: string, status: string, kind: "payout" | "withdrawal" | "payin" = "payout") => {
@@ -39,11 +40,11 @@ describe.each(DATABASE_KINDS)("the approvals count on %s", (kind) => {
       ]);
   });
 
-  it.skipIf(setup.skip)("counts held Pay-Outs and Withdrawals of every merchant for an all-merchants person", async () => {
+  it.skipIf(skip)("counts held Pay-Outs and Withdrawals of every merchant for an all-merchants person", async () => {
     expect(await countAwaitingApproval(setup.db, { merchantIds: null })).toBe(3);
   });
 
-  it.skipIf(setup.skip)("counts only the merchants in a person's scope", async () => {
+  it.skipIf(skip)("counts only the merchants in a person's scope", async () => {
     expect(await countAwaitingApproval(setup.db, { merchantIds: ["mer_a"] })).toBe(2);
     expect(await countAwaitingApproval(setup.db, { merchantIds: ["mer_b", "mer_c"] })).toBe(1);
     expect(await countAwaitingApproval(setup.db, { merchantIds: ["mer_c"] })).toBe(0);

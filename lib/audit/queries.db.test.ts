@@ -36,12 +36,13 @@ describe("audit filters from the URL", () => {
 
 describe.each(DATABASE_KINDS)("the audit log on %s", (kind) => {
   const setup = setUpTestDatabase(kind);
+  const { skip } = setup;
   let admin: { id: string };
   let finance: { id: string };
   const everyone = () => ({ userId: admin.id, merchantIds: null });
 
   beforeAll(async () => {
-    if (setup.skip) return;
+    if (skip) return;
     admin = await insertStaff(setup.db, { role: "admin" });
     finance = await insertStaff(setup.db, { role: "finance", merchantIds: ["mer_a"] });
     const merchant = (id: string) => ({
@@ -84,7 +85,7 @@ describe.each(DATABASE_KINDS)("the audit log on %s", (kind) => {
     );
   });
 
-  it.skipIf(setup.skip)("lists newest first with who, on what and from where", async () => {
+  it.skipIf(skip)("lists newest first with who, on what and from where", async () => {
     const { rows } = await listAudit(setup.db, everyone(), {});
     expect(rows).toHaveLength(12);
     expect(rows.map((r) => r.id)).toEqual([...rows.map((r) => r.id)].sort((a, b) => b - a));
@@ -94,7 +95,7 @@ describe.each(DATABASE_KINDS)("the audit log on %s", (kind) => {
     expect(rows.find((r) => r.outcome === "failed")).toMatchObject({ actorName: null, target: "nobody@shop.example" });
   });
 
-  it.skipIf(setup.skip)("filters by person, action, outcome, merchant and Bangkok days, together", async () => {
+  it.skipIf(skip)("filters by person, action, outcome, merchant and Bangkok days, together", async () => {
     const actions = async (filters: Parameters<typeof listAudit>[2]) =>
       (await listAudit(setup.db, everyone(), filters)).rows.map((r) => r.action).sort();
     expect(await actions({ actor: finance.id })).toEqual(["auth.sign-in", "payout.create"]);
@@ -112,7 +113,7 @@ describe.each(DATABASE_KINDS)("the audit log on %s", (kind) => {
     expect(await actions({ to: "2026-11-20" })).toEqual([]);
   });
 
-  it.skipIf(setup.skip)("pages by id: every row once, in order, and a page is not shifted by new rows", async () => {
+  it.skipIf(skip)("pages by id: every row once, in order, and a page is not shifted by new rows", async () => {
     const seen: number[] = [];
     let before: number | undefined;
     let pages = 0;
@@ -133,7 +134,7 @@ describe.each(DATABASE_KINDS)("the audit log on %s", (kind) => {
     expect([...first.rows, ...second.rows].every((r) => r.action === "merchant.test")).toBe(true);
   });
 
-  it.skipIf(setup.skip)("shows a merchant-limited person only their merchants' rows and their own", async () => {
+  it.skipIf(skip)("shows a merchant-limited person only their merchants' rows and their own", async () => {
     const viewer = { userId: finance.id, merchantIds: ["mer_a"] };
     const { rows } = await listAudit(setup.db, viewer, {});
     expect(rows.map((r) => r.action).sort()).toEqual(["auth.sign-in", "merchant.rotate-keys", "payout.create"]);
@@ -151,7 +152,7 @@ describe.each(DATABASE_KINDS)("the audit log on %s", (kind) => {
     );
   const lines = (csv: string) => csv.split("\r\n").slice(1, -1);
 
-  it.skipIf(setup.skip)("exports every matching row as Excel-safe CSV, in batches, newest first, with the page's filters", async () => {
+  it.skipIf(skip)("exports every matching row as Excel-safe CSV, in batches, newest first, with the page's filters", async () => {
     await setup.db.insert(auditLog).values({
       at: new Date("2026-11-24T05:00:00Z"),
       actorId: admin.id,
@@ -186,7 +187,7 @@ describe.each(DATABASE_KINDS)("the audit log on %s", (kind) => {
     expect(lines(await exported(everyone(), { to: "2026-11-20" }))).toEqual([]);
   });
 
-  it.skipIf(setup.skip)("exports to a merchant-limited person only what the page shows them", async () => {
+  it.skipIf(skip)("exports to a merchant-limited person only what the page shows them", async () => {
     const viewer = { userId: finance.id, merchantIds: ["mer_a"] };
     const shown = (await listAudit(setup.db, viewer, {}, 1_000)).rows.map((r) => r.id);
     const csv = await exported(viewer, {});

@@ -28,12 +28,13 @@ const { changeOwnPassword } = await import("../staff/password");
 
 describe.each(DATABASE_KINDS)("the session re-check on %s", (kind) => {
   const setup = setUpTestDatabase(kind);
+  const { skip } = setup;
   beforeAll(async () => {
-    if (setup.skip) return;
+    if (skip) return;
     surroundings.db = setup.db;
   });
 
-  it.skipIf(setup.skip)("takes role and scope from the row, not the JWT's snapshot", async () => {
+  it.skipIf(skip)("takes role and scope from the row, not the JWT's snapshot", async () => {
     const staff = await insertStaff(setup.db, { role: "viewer", merchantIds: ["mer_a"] });
     await signInAs(staff.id); // the JWT claims "admin"
     expect(await currentSession()).toEqual({
@@ -49,7 +50,7 @@ describe.each(DATABASE_KINDS)("the session re-check on %s", (kind) => {
     expect(await loadStaffSession(setup.db, staff.id)).toMatchObject({ role: "finance", merchantIds: null });
   });
 
-  it.skipIf(setup.skip)("counts a passkey as a second factor: step-up asks for one, and the rule for roles is met", async () => {
+  it.skipIf(skip)("counts a passkey as a second factor: step-up asks for one, and the rule for roles is met", async () => {
     const staff = await insertStaff(setup.db, { role: "finance" });
     await setup.db
       .insert(securitySettings)
@@ -74,7 +75,7 @@ describe.each(DATABASE_KINDS)("the session re-check on %s", (kind) => {
     }
   });
 
-  it.skipIf(setup.skip)("ends the session of a person disabled or deleted after signing in", async () => {
+  it.skipIf(skip)("ends the session of a person disabled or deleted after signing in", async () => {
     const staff = await insertStaff(setup.db, { role: "admin" });
     expect(await loadStaffSession(setup.db, staff.id)).not.toBeNull();
     await setup.db.update(staffUsers).set({ isDisabled: true }).where(eq(staffUsers.id, staff.id));
@@ -82,7 +83,7 @@ describe.each(DATABASE_KINDS)("the session re-check on %s", (kind) => {
     expect(await loadStaffSession(setup.db, "usr_never_existed")).toBeNull();
   });
 
-  it.skipIf(setup.skip)("voids a signed-out session whatever its cookie says, and only that one", async () => {
+  it.skipIf(skip)("voids a signed-out session whatever its cookie says, and only that one", async () => {
     const staff = await insertStaff(setup.db, { role: "operator" });
     const laptop = { id: "sid-laptop", at: new Date() };
     expect(await loadStaffSession(setup.db, staff.id, laptop)).not.toBeNull();
@@ -92,7 +93,7 @@ describe.each(DATABASE_KINDS)("the session re-check on %s", (kind) => {
     expect(await loadStaffSession(setup.db, staff.id, { id: "sid-phone", at: new Date() })).toMatchObject({ role: "operator" });
   });
 
-  it.skipIf(setup.skip)("ends a session 7 days after its sign-in, however active it was", async () => {
+  it.skipIf(skip)("ends a session 7 days after its sign-in, however active it was", async () => {
     const staff = await insertStaff(setup.db, { role: "viewer" });
     const signedInAt = new Date();
     await signInAs(staff.id, "sid-busy", signedInAt);
@@ -111,14 +112,14 @@ describe.each(DATABASE_KINDS)("the session re-check on %s", (kind) => {
     }
   });
 
-  it.skipIf(setup.skip)("refuses a cookie that does not say when its sign-in was (issued before sign-in times were kept)", async () => {
+  it.skipIf(skip)("refuses a cookie that does not say when its sign-in was (issued before sign-in times were kept)", async () => {
     const staff = await insertStaff(setup.db, { role: "viewer" });
     const name = "authjs.session-token";
     surroundings.cookie = `${name}=${await encode({ token: { sub: staff.id, uid: staff.id, sid: "sid-old" }, secret, salt: name })}`;
     expect(await currentSession()).toBeNull();
   });
 
-  it.skipIf(setup.skip)("ends the person's other sessions when they change their password, and keeps the one that changed it", async () => {
+  it.skipIf(skip)("ends the person's other sessions when they change their password, and keeps the one that changed it", async () => {
     const staff = await insertStaff(setup.db, { role: "finance" });
     const minuteAgo = new Date(Date.now() - 60_000);
     const laptop = { id: "sid-laptop-2", at: minuteAgo };
@@ -142,7 +143,7 @@ describe.each(DATABASE_KINDS)("the session re-check on %s", (kind) => {
     expect(await loadStaffSession(setup.db, staff.id, laptop)).toBeNull();
   });
 
-  it.skipIf(setup.skip)("reads the person from the request's cookie, and a signed-out sign-in is nobody", async () => {
+  it.skipIf(skip)("reads the person from the request's cookie, and a signed-out sign-in is nobody", async () => {
     const staff = await insertStaff(setup.db, { role: "operator" });
     await signInAs(staff.id, `sid-${staff.id}`);
     expect(await currentSession()).toMatchObject({ userId: staff.id, role: "operator" });
@@ -152,7 +153,7 @@ describe.each(DATABASE_KINDS)("the session re-check on %s", (kind) => {
     expect(await currentSession()).toBeNull();
   });
 
-  it.skipIf(setup.skip)("requirePermission answers 403 for a role without it, and redirects a signed-out person", async () => {
+  it.skipIf(skip)("requirePermission answers 403 for a role without it, and redirects a signed-out person", async () => {
     vi.stubEnv("__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS", "true");
     const viewer = await insertStaff(setup.db, { role: "viewer" });
     await signInAs(viewer.id);

@@ -22,42 +22,40 @@ describe("devices in words", () => {
 
 describe.each(DATABASE_KINDS)("a person's sessions on %s", (kind) => {
   const setup = setUpTestDatabase(kind);
+  const { skip } = setup;
 
   const signIn = async (userId: string, userAgent: string) => {
     const id = await recordSignIn(setup.db, { userId, ip: `203.0.113.${randomBytes(1)[0]}`, userAgent });
     return { id, at: new Date() };
   };
 
-  it.skipIf(setup.skip)(
-    "are listed with device and IP, and one ended is over at its next request; 'all others' keeps this one",
-    async () => {
-      const person = await insertStaff(setup.db, { role: "finance" });
-      const laptop = await signIn(person.id, "Mozilla/5.0 (Windows NT 10.0) Chrome/131.0");
-      const phone = await signIn(person.id, "Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile");
-      const tablet = await signIn(person.id, "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) Safari/604.1");
-      const listed = await listOpenSessions(setup.db, person.id, laptop.id);
-      expect(listed.map((s) => s.device).sort()).toEqual(["Chrome on Android", "Chrome on Windows", "Safari on iOS"]);
-      expect(listed.find((s) => s.isCurrent)?.id).toBe(laptop.id);
-      expect(listed.every((s) => s.ip?.startsWith("203.0.113."))).toBe(true);
+  it.skipIf(skip)("are listed with device and IP, and one ended is over at its next request; 'all others' keeps this one", async () => {
+    const person = await insertStaff(setup.db, { role: "finance" });
+    const laptop = await signIn(person.id, "Mozilla/5.0 (Windows NT 10.0) Chrome/131.0");
+    const phone = await signIn(person.id, "Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile");
+    const tablet = await signIn(person.id, "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) Safari/604.1");
+    const listed = await listOpenSessions(setup.db, person.id, laptop.id);
+    expect(listed.map((s) => s.device).sort()).toEqual(["Chrome on Android", "Chrome on Windows", "Safari on iOS"]);
+    expect(listed.find((s) => s.isCurrent)?.id).toBe(laptop.id);
+    expect(listed.every((s) => s.ip?.startsWith("203.0.113."))).toBe(true);
 
-      expect(await endSession(setup.db, person.id, phone.id)).toBe(true);
-      expect(await loadStaffSession(setup.db, person.id, phone)).toBeNull();
-      expect(await loadStaffSession(setup.db, person.id, laptop)).not.toBeNull();
-      // Another person's session id ends nothing.
-      const other = await insertStaff(setup.db);
-      expect(await endSession(setup.db, other.id, tablet.id)).toBe(false);
+    expect(await endSession(setup.db, person.id, phone.id)).toBe(true);
+    expect(await loadStaffSession(setup.db, person.id, phone)).toBeNull();
+    expect(await loadStaffSession(setup.db, person.id, laptop)).not.toBeNull();
+    // Another person's session id ends nothing.
+    const other = await insertStaff(setup.db);
+    expect(await endSession(setup.db, other.id, tablet.id)).toBe(false);
 
-      expect(await endSessions(setup.db, person.id, laptop.id)).toBe(1);
-      expect(await loadStaffSession(setup.db, person.id, tablet)).toBeNull();
-      expect(await loadStaffSession(setup.db, person.id, laptop)).not.toBeNull();
-      expect((await listOpenSessions(setup.db, person.id, laptop.id)).map((s) => s.id)).toEqual([laptop.id]);
-      // An admin's "end all": this one too.
-      await endSessions(setup.db, person.id, null);
-      expect(await loadStaffSession(setup.db, person.id, laptop)).toBeNull();
-    },
-  );
+    expect(await endSessions(setup.db, person.id, laptop.id)).toBe(1);
+    expect(await loadStaffSession(setup.db, person.id, tablet)).toBeNull();
+    expect(await loadStaffSession(setup.db, person.id, laptop)).not.toBeNull();
+    expect((await listOpenSessions(setup.db, person.id, laptop.id)).map((s) => s.id)).toEqual([laptop.id]);
+    // An admin's "end all": this one too.
+    await endSessions(setup.db, person.id, null);
+    expect(await loadStaffSession(setup.db, person.id, laptop)).toBeNull();
+  });
 
-  it.skipIf(setup.skip)("a step-up is kept on the session it was made in, and only there", async () => {
+  it.skipIf(skip)("a step-up is kept on the session it was made in, and only there", async () => {
     const person = await insertStaff(setup.db, { role: "finance" });
     const one = await signIn(person.id, "Chrome");
     const two = await signIn(person.id, "Firefox");

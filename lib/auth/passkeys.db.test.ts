@@ -27,6 +27,7 @@ const vault = createKeyVault([randomBytes(32)]);
 
 describe.each(DATABASE_KINDS)("passkeys on %s", (kind) => {
   const setup = setUpTestDatabase(kind);
+  const { skip } = setup;
 
   /** A person with one passkey on a fresh authenticator. */
   const withPasskey = async (authenticator = new SoftAuthenticator(site.origin), name = "Work laptop") => {
@@ -46,7 +47,7 @@ describe.each(DATABASE_KINDS)("passkeys on %s", (kind) => {
     return verifyPasskeySignIn(setup.db, { passkey: { challengeId, response: authenticator.authenticate(options) }, ip, now }, site);
   };
 
-  it.skipIf(setup.skip)("registers several per person, each with its name, never the same authenticator twice", async () => {
+  it.skipIf(skip)("registers several per person, each with its name, never the same authenticator twice", async () => {
     const { user, person, authenticator } = await withPasskey();
     const phone = new SoftAuthenticator(site.origin);
     const second = await beginPasskeyRegistration(setup.db, site, person);
@@ -69,7 +70,7 @@ describe.each(DATABASE_KINDS)("passkeys on %s", (kind) => {
     expect(await listPasskeys(setup.db, user.id)).toHaveLength(2);
   });
 
-  it.skipIf(setup.skip)("a registration answered for another site, or after its 5 minutes, or twice, is refused", async () => {
+  it.skipIf(skip)("a registration answered for another site, or after its 5 minutes, or twice, is refused", async () => {
     const user = await insertStaff(setup.db);
     const person = { ...user, name: "Test" };
     const phishing = new SoftAuthenticator("https://console.shop.example.evil.test");
@@ -103,7 +104,7 @@ describe.each(DATABASE_KINDS)("passkeys on %s", (kind) => {
     expect(await listPasskeys(setup.db, user.id)).toEqual([]);
   });
 
-  it.skipIf(setup.skip)("signs in with a passkey alone, once per challenge, and says who it was", async () => {
+  it.skipIf(skip)("signs in with a passkey alone, once per challenge, and says who it was", async () => {
     const { user, authenticator } = await withPasskey();
     const result = await signInAlone(authenticator);
     expect(result).toMatchObject({ ok: true, user: { id: user.id, email: user.email, role: "finance" } });
@@ -129,7 +130,7 @@ describe.each(DATABASE_KINDS)("passkeys on %s", (kind) => {
     expect(audits.find((a) => a.outcome === "failed")?.data).toMatchObject({ by: "passkey", why: "expired" });
   });
 
-  it.skipIf(setup.skip)("a challenge older than 5 minutes is refused, and taken, so it cannot be tried again in time", async () => {
+  it.skipIf(skip)("a challenge older than 5 minutes is refused, and taken, so it cannot be tried again in time", async () => {
     const { authenticator } = await withPasskey();
     const start = new Date();
     const { challengeId, options } = await beginPasskeyAuthentication(setup.db, site, { purpose: "sign-in", userId: null }, start);
@@ -168,32 +169,29 @@ describe.each(DATABASE_KINDS)("passkeys on %s", (kind) => {
     expect(left).toEqual([]);
   });
 
-  it.skipIf(setup.skip)(
-    "a counter at or below the last one seen is refused as a clone; an authenticator that keeps none is fine",
-    async () => {
-      const { user, authenticator } = await withPasskey();
-      expect(await signInAlone(authenticator)).toMatchObject({ ok: true });
-      expect(await signInAlone(authenticator)).toMatchObject({ ok: true });
-      const credential = authenticator.credentials[0]!;
-      // A copy of the key that signs with the counter it had when copied.
-      const { challengeId, options } = await beginPasskeyAuthentication(setup.db, site, { purpose: "sign-in", userId: null });
-      const cloned = authenticator.authenticate(options, { credential, counter: 1 });
-      expect(
-        await verifyPasskeyAuthentication(setup.db, site, { purpose: "sign-in", userId: null, challengeId, response: cloned }),
-      ).toMatchObject({
-        ok: false,
-        why: "counter",
-      });
-      const [row] = await setup.db.select().from(staffPasskeys).where(eq(staffPasskeys.userId, user.id));
-      expect(row!.counter).toBe(2);
+  it.skipIf(skip)("a counter at or below the last one seen is refused as a clone; an authenticator that keeps none is fine", async () => {
+    const { user, authenticator } = await withPasskey();
+    expect(await signInAlone(authenticator)).toMatchObject({ ok: true });
+    expect(await signInAlone(authenticator)).toMatchObject({ ok: true });
+    const credential = authenticator.credentials[0]!;
+    // A copy of the key that signs with the counter it had when copied.
+    const { challengeId, options } = await beginPasskeyAuthentication(setup.db, site, { purpose: "sign-in", userId: null });
+    const cloned = authenticator.authenticate(options, { credential, counter: 1 });
+    expect(
+      await verifyPasskeyAuthentication(setup.db, site, { purpose: "sign-in", userId: null, challengeId, response: cloned }),
+    ).toMatchObject({
+      ok: false,
+      why: "counter",
+    });
+    const [row] = await setup.db.select().from(staffPasskeys).where(eq(staffPasskeys.userId, user.id));
+    expect(row!.counter).toBe(2);
 
-      const synced = new SoftAuthenticator(site.origin, true, 0);
-      const { user: other } = await withPasskey(synced, "iCloud");
-      for (let i = 0; i < 3; i++) expect(await signInAlone(synced)).toMatchObject({ ok: true, user: { id: other.id } });
-    },
-  );
+    const synced = new SoftAuthenticator(site.origin, true, 0);
+    const { user: other } = await withPasskey(synced, "iCloud");
+    for (let i = 0; i < 3; i++) expect(await signInAlone(synced)).toMatchObject({ ok: true, user: { id: other.id } });
+  });
 
-  it.skipIf(setup.skip)("alone, the passkey must have verified the person; as a second factor, presence is enough", async () => {
+  it.skipIf(skip)("alone, the passkey must have verified the person; as a second factor, presence is enough", async () => {
     const key = new SoftAuthenticator(site.origin, false);
     const { user } = await withPasskey(key, "Security key");
     expect(await signInAlone(key)).toEqual({ ok: false, refusal: { reason: "passkey_invalid" } });
@@ -209,7 +207,7 @@ describe.each(DATABASE_KINDS)("passkeys on %s", (kind) => {
     expect(await verifySignIn(setup.db, { ...attempt, passkey }, vault, site)).toMatchObject({ ok: true, user: { id: user.id } });
   });
 
-  it.skipIf(setup.skip)("as the second factor, another person's passkey does not do, and counts as a failure", async () => {
+  it.skipIf(skip)("as the second factor, another person's passkey does not do, and counts as a failure", async () => {
     const { user } = await withPasskey();
     const { authenticator: stranger } = await withPasskey();
     const { challengeId, options } = await beginPasskeyAuthentication(setup.db, site, { purpose: "second-factor", userId: null });
@@ -228,7 +226,7 @@ describe.each(DATABASE_KINDS)("passkeys on %s", (kind) => {
     expect(audit?.data).toMatchObject({ why: "passkey-unknown" });
   });
 
-  it.skipIf(setup.skip)("a step-up challenge offers only the person's passkeys and is good only for them", async () => {
+  it.skipIf(skip)("a step-up challenge offers only the person's passkeys and is good only for them", async () => {
     const { user, authenticator } = await withPasskey();
     const { user: other, authenticator: theirs } = await withPasskey();
     const { challengeId, options } = await beginPasskeyAuthentication(setup.db, site, { purpose: "step-up", userId: user.id });
@@ -262,7 +260,7 @@ describe.each(DATABASE_KINDS)("passkeys on %s", (kind) => {
     ).toMatchObject({ ok: false, why: "expired" });
   });
 
-  it.skipIf(setup.skip)("failures with unknown passkeys count against the network and lock it like passwords", async () => {
+  it.skipIf(skip)("failures with unknown passkeys count against the network and lock it like passwords", async () => {
     const nobody = new SoftAuthenticator(site.origin);
     const gone = await insertStaff(setup.db);
     nobody.register((await beginPasskeyRegistration(setup.db, site, { ...gone, name: "n" })).options);
@@ -275,7 +273,7 @@ describe.each(DATABASE_KINDS)("passkeys on %s", (kind) => {
     expect(await signInAlone(authenticator, ip)).toMatchObject({ ok: false, refusal: { reason: "throttled", scope: "ip" } });
   });
 
-  it.skipIf(setup.skip)("challenges for people not signed in are limited per network, so a flood cannot fill the table", async () => {
+  it.skipIf(skip)("challenges for people not signed in are limited per network, so a flood cannot fill the table", async () => {
     const ip = `192.0.2.${Math.floor(Math.random() * 200) + 1}`;
     const now = new Date();
     for (let i = 0; i < SIGN_IN_CHALLENGE_LIMITS.perIp.max; i++) {
@@ -287,24 +285,21 @@ describe.each(DATABASE_KINDS)("passkeys on %s", (kind) => {
     expect(await beginPasskeySignIn(setup.db, site, { purpose: "sign-in", ip }, new Date(now.getTime() + 61_000))).not.toBeNull();
   });
 
-  it.skipIf(setup.skip)(
-    "a disabled person's passkey does not sign in; removal is one's own, and an admin's reset removes them all",
-    async () => {
-      const { user, authenticator } = await withPasskey();
-      await setup.db.update(staffUsers).set({ isDisabled: true }).where(eq(staffUsers.id, user.id));
-      expect(await signInAlone(authenticator)).toEqual({ ok: false, refusal: { reason: "disabled" } });
-      await setup.db.update(staffUsers).set({ isDisabled: false }).where(eq(staffUsers.id, user.id));
+  it.skipIf(skip)("a disabled person's passkey does not sign in; removal is one's own, and an admin's reset removes them all", async () => {
+    const { user, authenticator } = await withPasskey();
+    await setup.db.update(staffUsers).set({ isDisabled: true }).where(eq(staffUsers.id, user.id));
+    expect(await signInAlone(authenticator)).toEqual({ ok: false, refusal: { reason: "disabled" } });
+    await setup.db.update(staffUsers).set({ isDisabled: false }).where(eq(staffUsers.id, user.id));
 
-      const [passkey] = await listPasskeys(setup.db, user.id);
-      const other = await insertStaff(setup.db);
-      expect(await removePasskey(setup.db, other.id, passkey!.id)).toBe(false);
-      expect(await removePasskey(setup.db, user.id, passkey!.id)).toBe(true);
-      expect(await signInAlone(authenticator)).toEqual({ ok: false, refusal: { reason: "passkey_invalid" } });
+    const [passkey] = await listPasskeys(setup.db, user.id);
+    const other = await insertStaff(setup.db);
+    expect(await removePasskey(setup.db, other.id, passkey!.id)).toBe(false);
+    expect(await removePasskey(setup.db, user.id, passkey!.id)).toBe(true);
+    expect(await signInAlone(authenticator)).toEqual({ ok: false, refusal: { reason: "passkey_invalid" } });
 
-      const { user: second } = await withPasskey();
-      expect(await resetSecondFactor(setup.db, second.id)).toBe(true);
-      expect(await listPasskeys(setup.db, second.id)).toEqual([]);
-      expect(await resetSecondFactor(setup.db, second.id)).toBe(false);
-    },
-  );
+    const { user: second } = await withPasskey();
+    expect(await resetSecondFactor(setup.db, second.id)).toBe(true);
+    expect(await listPasskeys(setup.db, second.id)).toEqual([]);
+    expect(await resetSecondFactor(setup.db, second.id)).toBe(false);
+  });
 });

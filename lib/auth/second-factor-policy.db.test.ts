@@ -15,10 +15,11 @@ const vault = createKeyVault([randomBytes(32)]);
 
 describe.each(DATABASE_KINDS)("the two-factor rule for roles on %s", (kind) => {
   const setup = setUpTestDatabase(kind);
+  const { skip } = setup;
 
   const admin = (id: string, merchantIds: string[] | null = null) => ({ userId: id, merchantIds });
 
-  it.skipIf(setup.skip)("a person in a required role without a second factor must enrol; with one, or in another role, not", async () => {
+  it.skipIf(skip)("a person in a required role without a second factor must enrol; with one, or in another role, not", async () => {
     const root = await insertStaff(setup.db, { role: "admin" });
     const finance = await insertStaff(setup.db, { role: "finance" });
     const operator = await insertStaff(setup.db, { role: "operator" });
@@ -35,7 +36,7 @@ describe.each(DATABASE_KINDS)("the two-factor rule for roles on %s", (kind) => {
     await setSecondFactorPolicy(setup.db, admin(root.id), []);
   });
 
-  it.skipIf(setup.skip)("an admin resets another person's second factor, never their own, and only with another admin about", async () => {
+  it.skipIf(skip)("an admin resets another person's second factor, never their own, and only with another admin about", async () => {
     const only = await insertStaff(setup.db, { role: "admin" });
     const person = await insertStaff(setup.db, { role: "finance" });
     const { secret } = await beginTotpEnrolment(setup.db, vault, person);
@@ -48,7 +49,7 @@ describe.each(DATABASE_KINDS)("the two-factor rule for roles on %s", (kind) => {
     await expect(resetStaffSecondFactor(setup.db, admin(only.id), person.id)).rejects.toThrow(STAFF_REFUSALS.noSecondFactor);
   });
 
-  it.skipIf(setup.skip)("a reset needs an admin besides the one doing it", async () => {
+  it.skipIf(skip)("a reset needs an admin besides the one doing it", async () => {
     const fresh = await createTestDatabase(kind);
     try {
       const lone = await insertStaff(fresh.db, { role: "admin" });

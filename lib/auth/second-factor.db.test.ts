@@ -41,6 +41,7 @@ describe("authenticator codes", () => {
 
 describe.each(DATABASE_KINDS)("two-factor sign-in on %s", (kind) => {
   const setup = setUpTestDatabase(kind);
+  const { skip } = setup;
 
   /** A person with the app on; answers their secret and recovery codes. */
   const enrolled = async () => {
@@ -56,7 +57,7 @@ describe.each(DATABASE_KINDS)("two-factor sign-in on %s", (kind) => {
   };
   const row = async (id: string) => (await setup.db.select().from(staffUsers).where(eq(staffUsers.id, id)))[0]!;
 
-  it.skipIf(setup.skip)(
+  it.skipIf(skip)(
     "an app secret sealed with a key PayDesk no longer has refuses app codes, logs why, and a recovery code still signs in",
     async () => {
       const { user, secret, codes } = await enrolled();
@@ -77,7 +78,7 @@ describe.each(DATABASE_KINDS)("two-factor sign-in on %s", (kind) => {
     },
   );
 
-  it.skipIf(setup.skip)("enrolment counts only after a right code, and answers 10 recovery codes kept only as hashes", async () => {
+  it.skipIf(skip)("enrolment counts only after a right code, and answers 10 recovery codes kept only as hashes", async () => {
     const user = await insertStaff(setup.db);
     const { secret } = await beginTotpEnrolment(setup.db, vault, user);
     expect(await confirmTotpEnrolment(setup.db, vault, user.id, "000000")).toBeNull();
@@ -93,7 +94,7 @@ describe.each(DATABASE_KINDS)("two-factor sign-in on %s", (kind) => {
     expect(await secondFactorStatus(setup.db, user.id)).toMatchObject({ totpEnabled: true, recoveryCodesLeft: 10 });
   });
 
-  it.skipIf(setup.skip)("a code is accepted once: the same step again, or an earlier one, is a replay", async () => {
+  it.skipIf(skip)("a code is accepted once: the same step again, or an earlier one, is a replay", async () => {
     const { user, secret } = await enrolled();
     const now = new Date();
     const saved = await row(user.id);
@@ -110,7 +111,7 @@ describe.each(DATABASE_KINDS)("two-factor sign-in on %s", (kind) => {
     expect(both.filter((r) => r.ok)).toHaveLength(1);
   });
 
-  it.skipIf(setup.skip)("a recovery code works once, in any case or spacing; new codes end the old ones", async () => {
+  it.skipIf(skip)("a recovery code works once, in any case or spacing; new codes end the old ones", async () => {
     const { user, codes } = await enrolled();
     const saved = await row(user.id);
     expect(await checkSecondFactor(setup.db, vault, saved, ` ${codes[0]!.toUpperCase()} `)).toEqual({ ok: true, by: "recovery_code" });
@@ -123,7 +124,7 @@ describe.each(DATABASE_KINDS)("two-factor sign-in on %s", (kind) => {
     expect(await secondFactorStatus(setup.db, user.id)).toEqual({ totpEnabled: false, totpEnabledAt: null, recoveryCodesLeft: 0 });
   });
 
-  it.skipIf(setup.skip)("sign-in asks for the code after the right password, accepts it once, and locks after 5 wrong codes", async () => {
+  it.skipIf(skip)("sign-in asks for the code after the right password, accepts it once, and locks after 5 wrong codes", async () => {
     const { user, secret, codes } = await enrolled();
     const attempt = { email: user.email, password: user.password, ip: "203.0.113.9" };
     expect(await verifySignIn(setup.db, attempt, vault)).toEqual({ ok: false, refusal: { reason: "second_factor", methods: "totp" } });

@@ -15,12 +15,13 @@ const fresh = () => {
 
 describe.each(DATABASE_KINDS)("step-up limits on %s", (kind) => {
   const setup = setUpTestDatabase(kind);
+  const { skip } = setup;
   beforeAll(async () => {
-    if (!setup.skip) setup.database = await createTestDatabase(kind);
+    if (!skip) setup.database = await createTestDatabase(kind);
   });
   const db = () => setup.db;
 
-  it.skipIf(setup.skip)("locks the session for 15 minutes at its 5th wrong answer, then counts afresh", async () => {
+  it.skipIf(skip)("locks the session for 15 minutes at its 5th wrong answer, then counts afresh", async () => {
     const who = fresh();
     for (let i = 1; i < STEP_UP_THROTTLE.sessionMaxFailures; i++) {
       expect(await recordStepUpFailure(db(), { ...who, now: at(i) })).toBeNull();
@@ -33,7 +34,7 @@ describe.each(DATABASE_KINDS)("step-up limits on %s", (kind) => {
     expect(await recordStepUpFailure(db(), { ...who, now: at(21) })).toBeNull();
   });
 
-  it.skipIf(setup.skip)("locks every session of the person at the 10th wrong answer across them", async () => {
+  it.skipIf(skip)("locks every session of the person at the 10th wrong answer across them", async () => {
     const { userId } = fresh();
     for (let i = 1; i < STEP_UP_THROTTLE.personMaxFailures; i++) {
       expect(await recordStepUpFailure(db(), { userId, sessionId: `ses-p${counter}-${i}`, now: at(i) })).toBeNull();
@@ -49,13 +50,13 @@ describe.each(DATABASE_KINDS)("step-up limits on %s", (kind) => {
     expect(await checkStepUpThrottle(db(), { userId, sessionId: null, now: at(11) })).toEqual({ scope: "person", until: at(25) });
   });
 
-  it.skipIf(setup.skip)("forgets wrong answers older than 15 minutes", async () => {
+  it.skipIf(skip)("forgets wrong answers older than 15 minutes", async () => {
     const who = fresh();
     for (let i = 0; i < 4; i++) await recordStepUpFailure(db(), { ...who, now: at(i) });
     expect(await recordStepUpFailure(db(), { ...who, now: at(16) })).toBeNull();
   });
 
-  it.skipIf(setup.skip)("looks at the lock before the answer; a right answer clears the session's count, not the person's", async () => {
+  it.skipIf(skip)("looks at the lock before the answer; a right answer clears the session's count, not the person's", async () => {
     const who = fresh();
     let asked = 0;
     const wrong = async () => {

@@ -18,12 +18,13 @@ const fresh = () => {
 
 describe.each(DATABASE_KINDS)("sign-in throttle on %s", (kind) => {
   const setup = setUpTestDatabase(kind);
+  const { skip } = setup;
   beforeAll(async () => {
-    if (!setup.skip) setup.database = await createTestDatabase(kind, { poolSize: 8 });
+    if (!skip) setup.database = await createTestDatabase(kind, { poolSize: 8 });
   });
   const db = () => setup.db;
 
-  it.skipIf(setup.skip)("locks an account for 15 minutes at the 5th failure within 15 minutes", async () => {
+  it.skipIf(skip)("locks an account for 15 minutes at the 5th failure within 15 minutes", async () => {
     const who = fresh();
     for (let i = 1; i <= 4; i++) {
       expect(await recordSignInFailure(db(), { ...who, now: at(i) })).toBeNull();
@@ -44,14 +45,14 @@ describe.each(DATABASE_KINDS)("sign-in throttle on %s", (kind) => {
     expect(row?.failures).toBe(1);
   });
 
-  it.skipIf(setup.skip)("forgets failures older than the 15-minute window", async () => {
+  it.skipIf(skip)("forgets failures older than the 15-minute window", async () => {
     const who = fresh();
     for (let i = 0; i < 4; i++) await recordSignInFailure(db(), { ...who, now: at(i) });
     expect(await recordSignInFailure(db(), { ...who, now: at(16) })).toBeNull();
     expect(await checkSignInThrottle(db(), { ...who, now: at(16) })).toBeNull();
   });
 
-  it.skipIf(setup.skip)("a success clears the account's count but not the IP's", async () => {
+  it.skipIf(skip)("a success clears the account's count but not the IP's", async () => {
     const who = fresh();
     for (let i = 0; i < 4; i++) await recordSignInFailure(db(), { ...who, now: at(i) });
     await clearAccountThrottle(db(), who.email);
@@ -63,13 +64,13 @@ describe.each(DATABASE_KINDS)("sign-in throttle on %s", (kind) => {
     expect(ipRow?.failures).toBe(8);
   });
 
-  it.skipIf(setup.skip)("treats an email the same whatever its case and spaces", async () => {
+  it.skipIf(skip)("treats an email the same whatever its case and spaces", async () => {
     const who = fresh();
     for (let i = 0; i < 4; i++) await recordSignInFailure(db(), { email: who.email.toUpperCase(), ip: null, now: at(i) });
     expect((await recordSignInFailure(db(), { email: `  ${who.email} `, ip: null, now: at(4) }))?.scope).toBe("account");
   });
 
-  it.skipIf(setup.skip)("locks an IP at 20 failures across many accounts (password spraying), and only that IP", async () => {
+  it.skipIf(skip)("locks an IP at 20 failures across many accounts (password spraying), and only that IP", async () => {
     const ip = "192.0.2.77";
     for (let i = 0; i < 19; i++) expect(await recordSignInFailure(db(), { email: `spray${i}@shop.example`, ip, now: at(0) })).toBeNull();
     expect(await recordSignInFailure(db(), { email: "spray19@shop.example", ip, now: at(0) })).toEqual({
@@ -83,7 +84,7 @@ describe.each(DATABASE_KINDS)("sign-in throttle on %s", (kind) => {
     expect(await checkSignInThrottle(db(), { email: "someone-else@shop.example", ip: "192.0.2.78", now: at(1) })).toBeNull();
   });
 
-  it.skipIf(setup.skip)("groups IPv6 addresses by /64", async () => {
+  it.skipIf(skip)("groups IPv6 addresses by /64", async () => {
     for (let i = 0; i < 19; i++)
       await recordSignInFailure(db(), { email: `v6-${i}@shop.example`, ip: `2001:db8:5:6::${i + 1}`, now: at(0) });
     expect(await checkSignInThrottle(db(), { email: "v6@shop.example", ip: "2001:db8:5:6:ffff::1", now: at(0) })).toBeNull();
@@ -91,7 +92,7 @@ describe.each(DATABASE_KINDS)("sign-in throttle on %s", (kind) => {
     expect((await checkSignInThrottle(db(), { email: "v6@shop.example", ip: "2001:db8:5:6:ffff::1", now: at(0) }))?.scope).toBe("ip");
   });
 
-  it.skipIf(setup.skip)("counts concurrent failures exactly (one atomic upsert each)", async () => {
+  it.skipIf(skip)("counts concurrent failures exactly (one atomic upsert each)", async () => {
     const who = fresh();
     await Promise.all(Array.from({ length: 12 }, () => recordSignInFailure(db(), { ...who, now: at(0) })));
     const [row] = await db()
@@ -102,7 +103,7 @@ describe.each(DATABASE_KINDS)("sign-in throttle on %s", (kind) => {
     expect(row?.lockedUntil?.getTime()).toBe(at(15).getTime());
   });
 
-  it.skipIf(setup.skip)("prunes rows whose window and lock have both run out", async () => {
+  it.skipIf(skip)("prunes rows whose window and lock have both run out", async () => {
     const old = fresh();
     const locked = fresh();
     const recent = fresh();

@@ -11,8 +11,9 @@ const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 
 describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
   const setup = setUpTestDatabase(kind);
+  const { skip } = setup;
   beforeAll(async () => {
-    if (!setup.skip) setup.database = await createTestDatabase(kind);
+    if (!skip) setup.database = await createTestDatabase(kind);
   });
   const db = () => setup.db;
   const auditFor = (email: string) =>
@@ -22,7 +23,7 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
       .where(and(eq(auditLog.target, email), eq(auditLog.action, "auth.sign-in")))
       .orderBy(auditLog.id);
 
-  it.skipIf(setup.skip)("signs in with the right password, whatever the email's case, and records it", async () => {
+  it.skipIf(skip)("signs in with the right password, whatever the email's case, and records it", async () => {
     const staff = await insertStaff(db(), { email: "Finance.Lead@Shop.example", role: "finance", merchantIds: ["mer_a"] });
     const result = await verifySignIn(db(), {
       email: " finance.lead@SHOP.example ",
@@ -41,7 +42,7 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
     ]);
   });
 
-  it.skipIf(setup.skip)("gives a wrong password and an unknown email the same answer, and audits both", async () => {
+  it.skipIf(skip)("gives a wrong password and an unknown email the same answer, and audits both", async () => {
     const staff = await insertStaff(db());
     const wrong = await verifySignIn(db(), { email: staff.email, password: "not it", ip: "203.0.113.6", now: at(0) });
     const unknown = await verifySignIn(db(), { email: "nobody@shop.example", password: "not it", ip: "203.0.113.6", now: at(0) });
@@ -53,7 +54,7 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
     ]);
   });
 
-  it.skipIf(setup.skip)("tells a disabled person so only after the right password, without counting a failure", async () => {
+  it.skipIf(skip)("tells a disabled person so only after the right password, without counting a failure", async () => {
     const staff = await insertStaff(db(), { isDisabled: true });
     expect(await verifySignIn(db(), { email: staff.email, password: "guess", ip: null, now: at(0) })).toEqual({
       ok: false,
@@ -69,7 +70,7 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
     expect(row?.lastSignInAt).toBeNull();
   });
 
-  it.skipIf(setup.skip)("locks after a burst of wrong passwords, then refuses even the right one until the lock ends", async () => {
+  it.skipIf(skip)("locks after a burst of wrong passwords, then refuses even the right one until the lock ends", async () => {
     const staff = await insertStaff(db(), { role: "admin" });
     const attempt = (password: string, minutes: number) =>
       verifySignIn(db(), { email: staff.email, password, ip: "203.0.113.7", now: at(minutes) });
@@ -81,13 +82,13 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
     expect((await auditFor(staff.email)).map((r) => r.outcome)).toEqual(["failed", "failed", "failed", "failed", "locked", "ok"]);
   });
 
-  it.skipIf(setup.skip)("locks an unknown email exactly like a real one", async () => {
+  it.skipIf(skip)("locks an unknown email exactly like a real one", async () => {
     const attempt = () => verifySignIn(db(), { email: "ghost@shop.example", password: "x", ip: "203.0.113.8", now: at(0) });
     for (let i = 0; i < 4; i++) expect(await attempt()).toEqual({ ok: false, refusal: { reason: "invalid" } });
     expect(await attempt()).toEqual({ ok: false, refusal: { reason: "throttled", scope: "account", minutes: 15 } });
   });
 
-  it.skipIf(setup.skip)("a success clears earlier failures of the account", async () => {
+  it.skipIf(skip)("a success clears earlier failures of the account", async () => {
     const staff = await insertStaff(db());
     const attempt = (password: string) => verifySignIn(db(), { email: staff.email, password, ip: "203.0.113.9", now: at(0) });
     for (let i = 0; i < 4; i++) await attempt("wrong");

@@ -25,13 +25,14 @@ import { setUpSandboxWithCoffee } from "../testing/sandbox-fixture";
 
 describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
   const setup = setUpSandboxWithCoffee(kind, "spec");
+  const { skip } = setup;
   let staffId: string;
   const all = { merchantIds: null };
   // A whole baht more each Pay-In: the sandbox matches "pay" by amount within the receiving account.
   let payIns = 0;
 
   beforeAll(async () => {
-    if (setup.skip) return;
+    if (skip) return;
     // Above ฿1,000 a Pay-Out waits for a second person.
     await setup.db.update(merchants).set({ payoutApprovalThreshold: "1000.00" }).where(eq(merchants.id, setup.merchantRowId));
     staffId = (await insertStaff(setup.db, { role: "finance" })).id;
@@ -60,7 +61,7 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
   const atProvider = async (refId1: string) => (await setup.sb.control<unknown[]>("GET", `/requests?refId1=${refId1}`)).body.length;
   const options = () => ({ db: setup.db, apiFor: async () => setup.api });
 
-  it.skipIf(setup.skip)(
+  it.skipIf(skip)(
     "makes each line of a confirmed file into one request, once, with two loops at it; above the threshold it waits for approval",
     async () => {
       const refs = [ref("B"), ref("B"), ref("B")];
@@ -104,7 +105,7 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
     },
   );
 
-  it.skipIf(setup.skip)(
+  it.skipIf(skip)(
     "a line over the merchant's Pay-Out ceiling is its line's problem at upload, and a line over a ceiling lowered since is refused when made",
     async () => {
       try {
@@ -134,7 +135,7 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
     },
   );
 
-  it.skipIf(setup.skip)(
+  it.skipIf(skip)(
     "a line whose attempt made nothing waits for its retry in the open (not held, seen as retrying) and is made once due",
     async () => {
       const refId1 = ref("R");
@@ -168,7 +169,7 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
     },
   );
 
-  it.skipIf(setup.skip)("a line made by a loop that died before marking it is found again, not made twice", async () => {
+  it.skipIf(skip)("a line made by a loop that died before marking it is found again, not made twice", async () => {
     const refId1 = ref("C");
     const id = await upload([`${refId1},30,,,,0812345678`]);
     expect(await confirmBatch(setup.db, all, id, staffId)).toBe("confirmed");
@@ -187,7 +188,7 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
     expect(await atProvider(refId1)).toBe(1);
   });
 
-  it.skipIf(setup.skip)(
+  it.skipIf(skip)(
     "a file with problems cannot be confirmed, a RefId1 the merchant already has is one of them, and a draft can be discarded",
     async () => {
       const used = ref("D");
@@ -214,20 +215,17 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
     },
   );
 
-  it.skipIf(setup.skip)(
-    "a pass told to stop (the instance is stopping) takes no further line; the rest wait for the next pass",
-    async () => {
-      const id = await upload([`${ref("S")},10.50,,,,0812345678`, `${ref("S")},11.50,,,,0812345678`, `${ref("S")},12.50,,,,0812345678`]);
-      expect(await confirmBatch(setup.db, all, id, staffId)).toBe("confirmed");
-      let asked = 0;
-      expect(await runBulkPass(options(), 20, () => asked++ >= 1)).toBe(1);
-      expect((await getBatch(setup.db, all, id))!.batch).toMatchObject({ status: "confirmed", madeCount: 1 });
-      expect(await runBulkPass(options())).toBe(2);
-      expect((await getBatch(setup.db, all, id))!.batch).toMatchObject({ status: "done", madeCount: 3 });
-    },
-  );
+  it.skipIf(skip)("a pass told to stop (the instance is stopping) takes no further line; the rest wait for the next pass", async () => {
+    const id = await upload([`${ref("S")},10.50,,,,0812345678`, `${ref("S")},11.50,,,,0812345678`, `${ref("S")},12.50,,,,0812345678`]);
+    expect(await confirmBatch(setup.db, all, id, staffId)).toBe("confirmed");
+    let asked = 0;
+    expect(await runBulkPass(options(), 20, () => asked++ >= 1)).toBe(1);
+    expect((await getBatch(setup.db, all, id))!.batch).toMatchObject({ status: "confirmed", madeCount: 1 });
+    expect(await runBulkPass(options())).toBe(2);
+    expect((await getBatch(setup.db, all, id))!.batch).toMatchObject({ status: "done", madeCount: 3 });
+  });
 
-  it.skipIf(setup.skip)(
+  it.skipIf(skip)(
     "a line may refund a paid Pay-In, named by its id or RefId1, up to what is left counting the file's earlier lines",
     async () => {
       const paidPayIn = async () => {
@@ -317,7 +315,7 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
     },
   );
 
-  it.skipIf(setup.skip)(
+  it.skipIf(skip)(
     "the same file uploaded again, with empty ref_id1, is not confirmed without an acknowledgement naming its count and total",
     async () => {
       // Six recipients no other test here pays these amounts to.
@@ -349,7 +347,7 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
     },
   );
 
-  it.skipIf(setup.skip)(
+  it.skipIf(skip)(
     "flags an identical line repeated in one file, and two copies confirmed at once confirm one without an acknowledgement",
     async () => {
       const repeated = `,77.70,KBANK,123-4-56789-0,Somchai,`;
@@ -367,7 +365,7 @@ describe.each(DATABASE_KINDS)("bulk Pay-Outs on %s", (kind) => {
     },
   );
 
-  it.skipIf(setup.skip)("the same file uploaded again says so; another merchant's staff find no file", async () => {
+  it.skipIf(skip)("the same file uploaded again says so; another merchant's staff find no file", async () => {
     const line = `${ref("E")},10,,,,0812345678`;
     await upload([line]);
     const again = await upload([line]);

@@ -26,8 +26,9 @@ const numbering = statements.filter((s) => /event_seq/.test(s) && !/ADD COLUMN/.
 
 describe.each(DATABASE_KINDS)("migration 0041 on %s", (kind) => {
   const setup = setUpTestDatabase(kind);
+  const { skip } = setup;
 
-  it.skipIf(setup.skip)("numbers the events already written, per request in order, and each request goes on from its last", async () => {
+  it.skipIf(skip)("numbers the events already written, per request in order, and each request goes on from its last", async () => {
     expect(numbering).toHaveLength(2);
     const merchant = await createMerchant(setup.db, createKeyVault([randomBytes(32)]), {
       displayName: "M",

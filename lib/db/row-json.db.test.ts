@@ -9,11 +9,12 @@ import { testMerchant } from "../merchants/testing/test-merchant";
 
 describe.each(DATABASE_KINDS)("a row from to_jsonb on %s", (kind) => {
   const setup = setUpTestDatabase(kind);
+  const { skip } = setup;
   beforeAll(async () => {
-    if (!setup.skip) setup.database = await createTestDatabase(kind);
+    if (!skip) setup.database = await createTestDatabase(kind);
   });
 
-  it.skipIf(setup.skip)("is the row a select gives: dates, money with its scale, json, arrays and nulls", async () => {
+  it.skipIf(skip)("is the row a select gives: dates, money with its scale, json, arrays and nulls", async () => {
     const merchantId = await testMerchant(setup.db, { merchantId: "b0c8a7a4-0000-4000-8000-000000000081" });
     const id = `req_${randomBytes(8).toString("hex")}`;
     await setup.db.insert(paymentRequests).values({

@@ -63,13 +63,14 @@ const linesOf = (db: Db, batchId: string) =>
 
 describe.each(DATABASE_KINDS)("stopping a loop on %s", (kind) => {
   const setup = setUpSandboxWithCoffee(kind, "spec");
+  const { skip } = setup;
   let staffId: string;
   beforeAll(async () => {
-    if (setup.skip) return;
+    if (skip) return;
     staffId = (await insertStaff(setup.db, { role: "finance" })).id;
   });
 
-  it.skipIf(setup.skip)(
+  it.skipIf(skip)(
     "finishes the line in hand and leaves the rest to the next instance, untouched",
     { timeout: scaled(30_000) },
     async () => {

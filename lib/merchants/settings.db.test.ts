@@ -12,12 +12,13 @@ const READ = "read-0123456789abcdef-d464";
 
 describe.each(DATABASE_KINDS)("merchant settings on %s", (kind) => {
   const setup = setUpTestDatabase(kind);
+  const { skip } = setup;
   const vault = createKeyVault([randomBytes(32)]);
   let coffee: string;
   let gadgets: string;
 
   beforeAll(async () => {
-    if (setup.skip) return;
+    if (skip) return;
     coffee = (
       await createMerchant(setup.db, vault, {
         displayName: "Siam Coffee",
@@ -39,7 +40,7 @@ describe.each(DATABASE_KINDS)("merchant settings on %s", (kind) => {
     ).id;
   });
 
-  it.skipIf(setup.skip)("shows the keys' last four, the limits and the secret's state, never a key or a hash", async () => {
+  it.skipIf(skip)("shows the keys' last four, the limits and the secret's state, never a key or a hash", async () => {
     const secret = await rotateWebhookSecret(setup.db, coffee);
     await rotateWebhookSecret(setup.db, coffee);
     const [gadgetsView, coffeeView] = await listMerchantSettings(setup.db, { merchantIds: null });
@@ -59,14 +60,14 @@ describe.each(DATABASE_KINDS)("merchant settings on %s", (kind) => {
     expect(Object.keys(coffeeView!)).not.toEqual(expect.arrayContaining(["submitKeyEncrypted", "webhookSecretHash"]));
   });
 
-  it.skipIf(setup.skip)("keeps to the person's merchants: another merchant is simply not found", async () => {
+  it.skipIf(skip)("keeps to the person's merchants: another merchant is simply not found", async () => {
     expect((await listMerchantSettings(setup.db, { merchantIds: [gadgets] })).map((m) => m.id)).toEqual([gadgets]);
     expect(await listMerchantSettings(setup.db, { merchantIds: [] })).toEqual([]);
     expect(await getMerchantSettings(setup.db, { merchantIds: [gadgets] }, coffee)).toBeUndefined();
     expect(await getMerchantSettings(setup.db, { merchantIds: null }, "mer_nope")).toBeUndefined();
   });
 
-  it.skipIf(setup.skip)("updates the name and limits; a limit left out means none", async () => {
+  it.skipIf(skip)("updates the name and limits; a limit left out means none", async () => {
     expect(
       await updateMerchantSettings(setup.db, gadgets, {
         displayName: "Gadgets CM",

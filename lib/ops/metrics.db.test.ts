@@ -20,11 +20,12 @@ const value = (gauges: Gauge[], name: string, labels: Record<string, string> = {
 
 describe.each(DATABASE_KINDS)("the metrics on %s", (kind) => {
   const setup = setUpTestDatabase(kind);
+  const { skip } = setup;
   let merchant: string;
   const now = new Date("2026-11-26T10:00:00Z");
   const ago = (ms: number) => new Date(now.getTime() - ms);
   beforeAll(async () => {
-    if (setup.skip) return;
+    if (skip) return;
     surroundings.db = setup.db;
     merchant = (
       await createMerchant(setup.db, vault, {
@@ -49,7 +50,7 @@ describe.each(DATABASE_KINDS)("the metrics on %s", (kind) => {
       nextCheckAt,
     });
 
-  it.skipIf(setup.skip)("count what is open, behind, received, queued and called, from the database", async () => {
+  it.skipIf(skip)("count what is open, behind, received, queued and called, from the database", async () => {
     await request("payin", "pending", new Date(now.getTime() + 10_000));
     await request("payin", "pending", ago(5 * 60_000)); // its check is 5 minutes overdue
     await request("payout", "needs_review", null);
@@ -111,7 +112,7 @@ describe.each(DATABASE_KINDS)("the metrics on %s", (kind) => {
     expect(value(gauges, "paydesk_stopping")).toBe(0);
   });
 
-  it.skipIf(setup.skip)("are served only with the token, in Prometheus's text format", async () => {
+  it.skipIf(skip)("are served only with the token, in Prometheus's text format", async () => {
     const scrape = (authorization?: string) =>
       GET(new Request("http://paydesk.test/api/metrics", { headers: authorization ? { authorization } : {} }));
     const refused = await scrape();

@@ -97,8 +97,9 @@ describe("tracing, on", () => {
 
   describe.each(DATABASE_KINDS)("on %s", (kind) => {
     const setup = setUpTestDatabase(kind);
+    const { skip } = setup;
 
-    it.skipIf(setup.skip)("a door request, its statements and its provider call are one trace; a background pass is its own", async () => {
+    it.skipIf(skip)("a door request, its statements and its provider call are one trace; a background pass is its own", async () => {
       const handler = markDoor(async (request: Request, _segment?: Segment) => {
         await setup.db.execute(sql`select ${VALUE}::text as value, ${kind}::text as kind`);
         const outcome = await exchange({

@@ -422,16 +422,17 @@ describe.each(DATABASE_KINDS)("the merchant's endpoints and the delivery log on 
 
 describe("two instances and one endpoint's limit", () => {
   const setup = setUpTwoInstances({ poolSize: 8 });
+  const { skip } = setup;
   let receiver: Receiver;
   beforeAll(async () => {
-    if (setup.skip) return;
+    if (skip) return;
     receiver = await startReceiver();
   });
   afterAll(async () => {
     await receiver?.close();
   });
 
-  it.skipIf(setup.skip)("holds across instances: never more than N at the receiver at once", async () => {
+  it.skipIf(skip)("holds across instances: never more than N at the receiver at once", async () => {
     const merchantId = await testMerchant(setup.db, { merchantId: "b0c8a7a4-0000-4000-8000-000000000052", vault: vault });
     await createEndpoint(setup.db, vault, {
       merchantRowId: merchantId,

@@ -32,13 +32,14 @@ const COMBOS: [DatabaseKind, "spec" | "live"][] = [
 
 describe.each(COMBOS)("outbound events on %s against the %s sandbox", (kind, profile) => {
   const setup = setUpSandbox(kind, profile);
+  const { skip } = setup;
   let catcher: JobCatcher;
   let api: MerchantApi;
   let merchantRowId: string;
   let secret: string;
 
   beforeAll(async () => {
-    if (setup.skip) return;
+    if (skip) return;
     catcher = await startJobCatcher();
     const m = setup.sb.coffee;
     merchantRowId = await addSandboxMerchant(setup.db, m);
@@ -106,7 +107,7 @@ describe.each(COMBOS)("outbound events on %s against the %s sandbox", (kind, pro
     );
   const paidState = profile === "spec" ? "paid" : "approved";
 
-  it.skipIf(setup.skip)("a Pay-In paid by the customer: payin.paid, 1", async () => {
+  it.skipIf(skip)("a Pay-In paid by the customer: payin.paid, 1", async () => {
     const r = await payIn();
     await act(r.providerId!, "pay");
     expect((await statusOf(r.id)).status).toBe("paid");
@@ -116,7 +117,7 @@ describe.each(COMBOS)("outbound events on %s against the %s sandbox", (kind, pro
     expect(await setup.db.select().from(outboundDeliveries).where(eq(outboundDeliveries.eventId, event!.id))).toHaveLength(1);
   });
 
-  it.skipIf(setup.skip)(
+  it.skipIf(skip)(
     "a Pay-In approved by the provider's admin, as reconciliation reads it: payin.paid, 1 (Approved on the live provider)",
     async () => {
       const r = await payIn();
@@ -130,27 +131,27 @@ describe.each(COMBOS)("outbound events on %s against the %s sandbox", (kind, pro
     },
   );
 
-  it.skipIf(setup.skip)("a Pay-In rejected: payin.rejected, 1", async () => {
+  it.skipIf(skip)("a Pay-In rejected: payin.rejected, 1", async () => {
     const r = await payIn();
     await act(r.providerId!, "reject", { statusCode: "ADMIN_REJECT", reason: "wrong customer" });
     expect(await events(r.id)).toEqual([["payin.rejected", 1]]);
   });
 
-  it.skipIf(setup.skip)("a Pay-In expired: payin.expired, 1", async () => {
+  it.skipIf(skip)("a Pay-In expired: payin.expired, 1", async () => {
     const r = await payIn();
     await act(r.providerId!, "expire");
     expect((await statusOf(r.id)).status).toBe("expired");
     expect(await events(r.id)).toEqual([["payin.expired", 1]]);
   });
 
-  it.skipIf(setup.skip)("a Pay-Out paid in one go: payout.paid, 1 — never partially_paid", async () => {
+  it.skipIf(skip)("a Pay-Out paid in one go: payout.paid, 1 — never partially_paid", async () => {
     const r = await payOut();
     await act(r.providerId!, "payout");
     expect(await statusOf(r.id)).toMatchObject({ status: paidState, paidAmount: "1000.00" });
     expect(await events(r.id)).toEqual([["payout.paid", 1]]);
   });
 
-  it.skipIf(setup.skip)("a Pay-Out paid in part, then the rest: payout.partially_paid 1, 2, then payout.paid 3", async () => {
+  it.skipIf(skip)("a Pay-Out paid in part, then the rest: payout.partially_paid 1, 2, then payout.paid 3", async () => {
     const r = await payOut();
     await act(r.providerId!, "payout", { amount: "300.00" });
     expect(await statusOf(r.id)).toMatchObject({ status: "pending", paidAmount: "300.00" });
@@ -165,7 +166,7 @@ describe.each(COMBOS)("outbound events on %s against the %s sandbox", (kind, pro
     ]);
   });
 
-  it.skipIf(setup.skip)("a refund paid out: payout.paid, 1; one rejected: payout.rejected, 1", async () => {
+  it.skipIf(skip)("a refund paid out: payout.paid, 1; one rejected: payout.rejected, 1", async () => {
     const paid = await payIn();
     await act(paid.providerId!, "pay");
     const refund = await payOut(10_000, paid.id);

@@ -20,11 +20,12 @@ import { testMerchant } from "../merchants/testing/test-merchant";
  */
 describe.each(DATABASE_KINDS)("the outbound outbox on %s", (kind) => {
   const setup = setUpTestDatabase(kind);
+  const { skip } = setup;
   let merchantId: string;
   let other: string;
 
   beforeAll(async () => {
-    if (setup.skip) return;
+    if (skip) return;
     const vault = createKeyVault([randomBytes(32)]);
     const merchant = (n: number) =>
       createMerchant(setup.db, vault, {
@@ -66,25 +67,22 @@ describe.each(DATABASE_KINDS)("the outbound outbox on %s", (kind) => {
   const deliveriesOf = async (eventId: string) =>
     (await setup.db.select().from(outboundDeliveries).where(eq(outboundDeliveries.eventId, eventId))).map((d) => d.endpointId).sort();
 
-  it.skipIf(setup.skip)(
-    "writes the event with the row as it now stands, and a delivery for each enabled endpoint that wants it",
-    async () => {
-      const wants = await endpoint(merchantId, ["payin.paid", "payin.expired"]);
-      const alsoWants = await endpoint(merchantId, ["payin.paid"]);
-      await endpoint(merchantId, ["payout.paid"]);
-      await endpoint(merchantId, ["payin.paid"], false);
-      await endpoint(other, ["payin.paid"]);
-      const id = await request(merchantId, "payin", "pending");
-      expect(await applyToRequest(setup.db, id, paid, { actor: "webhook" })).toMatchObject({ applied: true, state: "paid" });
-      const [event, ...more] = await eventsOf(id);
-      expect(more).toEqual([]);
-      expect(event).toMatchObject({ type: "payin.paid", merchantId, id: expect.stringMatching(/^evt_[0-9a-f]{24}$/) });
-      expect(event!.requestRow).toMatchObject({ id, status: "paid", paid_amount: 150.37, merchant_id: merchantId });
-      expect(await deliveriesOf(event!.id)).toEqual([wants, alsoWants].sort());
-    },
-  );
+  it.skipIf(skip)("writes the event with the row as it now stands, and a delivery for each enabled endpoint that wants it", async () => {
+    const wants = await endpoint(merchantId, ["payin.paid", "payin.expired"]);
+    const alsoWants = await endpoint(merchantId, ["payin.paid"]);
+    await endpoint(merchantId, ["payout.paid"]);
+    await endpoint(merchantId, ["payin.paid"], false);
+    await endpoint(other, ["payin.paid"]);
+    const id = await request(merchantId, "payin", "pending");
+    expect(await applyToRequest(setup.db, id, paid, { actor: "webhook" })).toMatchObject({ applied: true, state: "paid" });
+    const [event, ...more] = await eventsOf(id);
+    expect(more).toEqual([]);
+    expect(event).toMatchObject({ type: "payin.paid", merchantId, id: expect.stringMatching(/^evt_[0-9a-f]{24}$/) });
+    expect(event!.requestRow).toMatchObject({ id, status: "paid", paid_amount: 150.37, merchant_id: merchantId });
+    expect(await deliveriesOf(event!.id)).toEqual([wants, alsoWants].sort());
+  });
 
-  it.skipIf(setup.skip)("writes nothing for a change no endpoint wants, for a refused event, or for one that is not news", async () => {
+  it.skipIf(skip)("writes nothing for a change no endpoint wants, for a refused event, or for one that is not news", async () => {
     // A merchant whose only endpoint wants rejections: its payment is not news for anyone.
     const third = await testMerchant(setup.db, { displayName: "M3", merchantId: "b0c8a7a4-0000-4000-8000-000000000033" });
     await endpoint(third, ["payin.rejected"]);
@@ -111,7 +109,7 @@ describe.each(DATABASE_KINDS)("the outbound outbox on %s", (kind) => {
     expect(await eventsOf(pending)).toEqual([]);
   });
 
-  it.skipIf(setup.skip)("tells of a pay-out held for approval at create, in the same transaction as the row", async () => {
+  it.skipIf(skip)("tells of a pay-out held for approval at create, in the same transaction as the row", async () => {
     await endpoint(merchantId, ["withdrawal.awaiting_approval"]);
     const payOut = payOutRequest({
       refId1: `H${randomUUID().slice(0, 8)}`,
@@ -137,7 +135,7 @@ describe.each(DATABASE_KINDS)("the outbound outbox on %s", (kind) => {
     expect(event!.requestRow).toMatchObject({ status: "awaiting_approval", kind: "withdrawal" });
   });
 
-  it.skipIf(setup.skip)("tells a pay-out's approval, payment and refusal under its own names", async () => {
+  it.skipIf(skip)("tells a pay-out's approval, payment and refusal under its own names", async () => {
     await endpoint(merchantId, ["payout.approved", "payout.paid", "payout.rejected", "payout.declined"]);
     const held = await request(merchantId, "payout", "awaiting_approval");
     await applyToRequest(setup.db, held, { type: "approval_granted" }, { actor: "usr_approver" });

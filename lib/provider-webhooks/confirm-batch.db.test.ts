@@ -20,6 +20,7 @@ import { startJobCatcher, type Job, type JobCatcher } from "./testing/job-catche
 import { setUpSandbox } from "../testing/sandbox-fixture";
 describe.each(DATABASE_KINDS)("confirming webhooks together on %s", (kind) => {
   const setup = setUpSandbox(kind, "live");
+  const { skip } = setup;
   let catcher: JobCatcher;
   let merchantRowId: string;
   let secret: string;
@@ -33,7 +34,7 @@ describe.each(DATABASE_KINDS)("confirming webhooks together on %s", (kind) => {
   };
 
   beforeAll(async () => {
-    if (setup.skip) return;
+    if (skip) return;
     catcher = await startJobCatcher();
     const m = setup.sb.coffee;
     merchantRowId = await addSandboxMerchant(setup.db, m);
@@ -103,7 +104,7 @@ describe.each(DATABASE_KINDS)("confirming webhooks together on %s", (kind) => {
     return rows.map((r) => found.get(r.id));
   };
 
-  it.skipIf(setup.skip)("twelve payments' webhooks are confirmed by one list read, and all applied", async () => {
+  it.skipIf(skip)("twelve payments' webhooks are confirmed by one list read, and all applied", async () => {
     const rows = await createPayIns(12, 31_000);
     const jobs = await payAll(rows);
     expect(jobs).toHaveLength(12);
@@ -114,7 +115,7 @@ describe.each(DATABASE_KINDS)("confirming webhooks together on %s", (kind) => {
     expect(calls.filter((c) => c === "GetPaymentRequestById")).toHaveLength(0);
   });
 
-  it.skipIf(setup.skip)("a forged success among real ones is not in the list, is asked about by its id, and changes nothing", async () => {
+  it.skipIf(skip)("a forged success among real ones is not in the list, is asked about by its id, and changes nothing", async () => {
     const rows = await createPayIns(4, 45_000);
     const [unpaid, ...paid] = rows;
     const jobs = await payAll(paid);

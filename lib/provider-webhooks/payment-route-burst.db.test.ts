@@ -62,10 +62,11 @@ const COMBOS: [DatabaseKind, "spec" | "live"][] = [
 
 describe.each(COMBOS)("a webhook burst on %s against the %s sandbox", (kind, profile) => {
   const setup = setUpSandbox(kind, profile);
+  const { skip } = setup;
   let coffee: { id: string; secret: string };
 
   beforeAll(async () => {
-    if (setup.skip) return;
+    if (skip) return;
     surroundings.db = setup.db as Db;
     surroundings.intake = setup.database.intake as Db;
     const m = setup.sb.coffee;
@@ -124,7 +125,7 @@ describe.each(COMBOS)("a webhook burst on %s against the %s sandbox", (kind, pro
     }
   };
 
-  it.skipIf(setup.skip)(
+  it.skipIf(skip)(
     "answers every webhook at once and takes on at most what its queue holds; the sweep settles the rest",
     { timeout: scaled(180_000) },
     async () => {

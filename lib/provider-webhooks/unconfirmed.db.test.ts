@@ -35,13 +35,14 @@ const COMBOS: [DatabaseKind, "spec" | "live"][] = [
 
 describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind, profile) => {
   const setup = setUpSandbox(kind, profile);
+  const { skip } = setup;
   let catcher: JobCatcher;
   /** The provider as it answers when all is well: what reconciliation uses. */
   const healthy = new Map<string, MerchantApi>();
   const ids = {} as Record<"coffee" | "gadgets", { id: string; secret: string }>;
 
   beforeAll(async () => {
-    if (setup.skip) return;
+    if (skip) return;
     catcher = await startJobCatcher();
     const vault = createKeyVault([randomBytes(32)]);
     // Coffee has a read key; gadgets has none in PayDesk (its reads come from the healthy client only for reconciliation of coffee).
@@ -167,7 +168,7 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
     return delivery!;
   };
 
-  it.skipIf(setup.skip)("a read that times out", async () => {
+  it.skipIf(skip)("a read that times out", async () => {
     const delivery = await heldThenSettled(async (r) => {
       await setup.sb.control("POST", "/faults", {
         operation: "GetPaymentRequestById",
@@ -180,31 +181,28 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
     expect(factWords(delivery.reasonFacts!, "en")).toMatch(/did not answer within|timed out|0\.3 s|300/i);
   });
 
-  it.skipIf(setup.skip)(
-    "a forged success for a request not paid, whose read times out: held, and reconciliation leaves it pending",
-    async () => {
-      const r = await payIn();
-      const forged = forge(r, await payAtProvider((await payIn()).providerId!), "PaymentIn.Success");
-      await setup.sb.control("POST", "/faults", {
-        operation: "GetPaymentRequestById",
-        kind: "timeout",
-        delayMs: 5_000,
-        match: { requestId: r.providerId },
-      });
-      expect(await deliver(forged, broken({ timeoutMs: 300 }))).toBe("unconfirmed");
-      const held = await state(r.id);
-      expect(held).toMatchObject({ status: "pending", paidAmount: "0.00", statusReason: null, lastCheckedAt: null });
-      expect(held.nextCheckAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
-      await reconcile();
-      // Reconciliation asked the provider, which says Pending: the forged claim moved nothing.
-      const after = await state(r.id);
-      expect(after).toMatchObject({ status: "pending", paidAmount: "0.00", paidAt: null, statusReason: null });
-      expect(after.lastCheckedAt).not.toBeNull();
-      expect((await setup.sb.control<{ status: string }>("GET", `/requests/${r.providerId}`)).body.status).toBe("Pending");
-    },
-  );
+  it.skipIf(skip)("a forged success for a request not paid, whose read times out: held, and reconciliation leaves it pending", async () => {
+    const r = await payIn();
+    const forged = forge(r, await payAtProvider((await payIn()).providerId!), "PaymentIn.Success");
+    await setup.sb.control("POST", "/faults", {
+      operation: "GetPaymentRequestById",
+      kind: "timeout",
+      delayMs: 5_000,
+      match: { requestId: r.providerId },
+    });
+    expect(await deliver(forged, broken({ timeoutMs: 300 }))).toBe("unconfirmed");
+    const held = await state(r.id);
+    expect(held).toMatchObject({ status: "pending", paidAmount: "0.00", statusReason: null, lastCheckedAt: null });
+    expect(held.nextCheckAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+    await reconcile();
+    // Reconciliation asked the provider, which says Pending: the forged claim moved nothing.
+    const after = await state(r.id);
+    expect(after).toMatchObject({ status: "pending", paidAmount: "0.00", paidAt: null, statusReason: null });
+    expect(after.lastCheckedAt).not.toBeNull();
+    expect((await setup.sb.control<{ status: string }>("GET", `/requests/${r.providerId}`)).body.status).toBe("Pending");
+  });
 
-  it.skipIf(setup.skip)("a provider that cannot be reached (connection refused)", async () => {
+  it.skipIf(skip)("a provider that cannot be reached (connection refused)", async () => {
     const closed = http.createServer();
     await new Promise<void>((r) => closed.listen(0, "127.0.0.1", () => r()));
     const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
@@ -212,7 +210,7 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
     await heldThenSettled(async () => broken({ baseUrl: deadUrl }));
   });
 
-  it.skipIf(setup.skip)("a read key without the role to read (403)", async () => {
+  it.skipIf(skip)("a read key without the role to read (403)", async () => {
     const { body } = await setup.sb.control<{ key: string }>("POST", "/keys", {
       merchantId: coffee().merchantId,
       roles: ["PAYMENT_REQUEST"],
@@ -220,13 +218,13 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
     await heldThenSettled(async () => broken({ readKey: body.key }));
   });
 
-  it.skipIf(setup.skip)("the rate limit's queue is full", async () => {
+  it.skipIf(skip)("the rate limit's queue is full", async () => {
     const limiter = createMemoryLimiter({ count: 1, windowMs: 60_000, maxWaitMs: 50 });
     expect((await limiter.acquire()).ok).toBe(true);
     await heldThenSettled(async () => broken({ limiter }));
   });
 
-  it.skipIf(setup.skip)("a success without an amount is held as a mismatch, then settled by reconciliation", async () => {
+  it.skipIf(skip)("a success without an amount is held as a mismatch, then settled by reconciliation", async () => {
     const r = await payIn();
     const job = await payAtProvider(r.providerId!);
     const bare = { ...job, Id: randomUUID(), Parameters: job.Parameters.filter((p) => p.Name !== "TX_AMOUNT") };
@@ -238,7 +236,7 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
     expect(await state(r.id)).toMatchObject({ status: "paid" });
   });
 
-  it.skipIf(setup.skip)("without a read key: a forged rejection and a forged success change nothing, and say why", async () => {
+  it.skipIf(skip)("without a read key: a forged rejection and a forged success change nothing, and say why", async () => {
     const r = await payIn("gadgets");
     const template = await payAtProvider((await payIn("gadgets")).providerId!);
     const noReads = async () => undefined;
@@ -257,7 +255,7 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
     expect(reasons).toEqual([expect.stringMatching(/no read key/), expect.stringMatching(/no read key/)]);
   });
 
-  it.skipIf(setup.skip)("without a read key, an admin's choice to apply unconfirmed webhooks applies them, marked as such", async () => {
+  it.skipIf(skip)("without a read key, an admin's choice to apply unconfirmed webhooks applies them, marked as such", async () => {
     await setApplyUnconfirmedWebhooks(setup.db, ids.gadgets.id, true);
     try {
       const r = await payIn("gadgets");
@@ -331,7 +329,7 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
     return r;
   };
 
-  it.skipIf(setup.skip)(
+  it.skipIf(skip)(
     "a P2P-covered pay-out stays pending when its rounds add up, and its final success for 0.00 applies (provider-facts §2.5)",
     async () => {
       const r = await coveredPayOut();
@@ -354,7 +352,7 @@ describe.each(COMBOS)("unconfirmed webhooks on %s against the %s sandbox", (kind
     },
   );
 
-  it.skipIf(setup.skip)(
+  it.skipIf(skip)(
     "a P2P-covered pay-out the provider rejects after its rounds add up ends rejected, with the provider's reason",
     async () => {
       const r = await coveredPayOut();

@@ -29,12 +29,13 @@ const COMBOS: [DatabaseKind, "spec" | "live"][] = [
 
 describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) => {
   const setup = setUpSandbox(kind, profile);
+  const { skip } = setup;
   let catcher: JobCatcher;
   const apis = new Map<string, MerchantApi>();
   const merchantsByName: Record<"coffee" | "gadgets", { id: string; secret: string }> = {} as never;
 
   beforeAll(async () => {
-    if (setup.skip) return;
+    if (skip) return;
     catcher = await startJobCatcher();
     const vault = createKeyVault([randomBytes(32)]);
     for (const name of ["coffee", "gadgets"] as const) {
@@ -94,7 +95,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
   const state = async (id: string) => (await setup.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
   const param = (job: Job, name: string) => job.Parameters.find((p) => p.Name === name)?.Value;
 
-  it.skipIf(setup.skip)("applies a pay-in's success, in this profile's shape", async () => {
+  it.skipIf(skip)("applies a pay-in's success, in this profile's shape", async () => {
     const r = await payIn();
     const [job] = await act(r.providerId!, "pay");
     expect(job?.Type).toBe(profile === "live" ? "Payment.Success" : "PaymentIn.Success");
@@ -103,7 +104,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     expect((await state(r.id)).status).toBe("paid");
   });
 
-  it.skipIf(setup.skip)("applies a rejection and an expiry", async () => {
+  it.skipIf(skip)("applies a rejection and an expiry", async () => {
     const rejected = await payIn();
     const [rj] = await act(rejected.providerId!, "reject", { statusCode: "ADMIN_REJECT", reason: "wrong customer" });
     expect((await deliver(rj)).verdict).toBe("applied");
@@ -114,7 +115,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     expect(await state(expired.id)).toMatchObject({ status: "expired", statusCode: "ERR_EXPIRED_REQUEST" });
   });
 
-  it.skipIf(setup.skip)("applies the same delivery once, and logs the second as a duplicate", async () => {
+  it.skipIf(skip)("applies the same delivery once, and logs the second as a duplicate", async () => {
     const r = await payIn();
     const [job] = await act(r.providerId!, "pay");
     expect((await deliver(job)).verdict).toBe("applied");
@@ -123,7 +124,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     expect(rows.map((d) => d.verdict)).toEqual(["applied"]);
   });
 
-  it.skipIf(setup.skip)("applies a delivery once when the request handler and the stranded sweep both take it", async () => {
+  it.skipIf(skip)("applies a delivery once when the request handler and the stranded sweep both take it", async () => {
     const r = await payOut();
     const [round] = await act(r.providerId!, "payout", { amount: "200.00" });
     // Without the running total (the live provider does not send it, docs/provider-facts.md §6.3), a
@@ -148,7 +149,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     });
   });
 
-  it.skipIf(setup.skip)(
+  it.skipIf(skip)(
     "the stranded sweep applies what a dead process stored but never applied, and what an earlier version left processing",
     async () => {
       const [a, b] = [await payIn(), await payIn()];
@@ -173,7 +174,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     },
   );
 
-  it.skipIf(setup.skip)("never leaves a terminal state: rejection after success, success after rejection", async () => {
+  it.skipIf(skip)("never leaves a terminal state: rejection after success, success after rejection", async () => {
     const a = await payIn();
     const [paid] = await act(a.providerId!, "pay");
     await deliver(paid);
@@ -214,7 +215,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     };
   };
 
-  it.skipIf(setup.skip)(
+  it.skipIf(skip)(
     "asks the provider nothing about a request already terminal, and records the webhook as ignored with the state machine's reason",
     async () => {
       const paid = await payIn();
@@ -269,7 +270,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     },
   );
 
-  it.skipIf(setup.skip)("accumulates three partial pay-outs, then completes on the final one — in order or shuffled", async () => {
+  it.skipIf(skip)("accumulates three partial pay-outs, then completes on the final one — in order or shuffled", async () => {
     for (const order of [
       [0, 1, 2, 3],
       [2, 0, 3, 1],
@@ -294,7 +295,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
   });
 
   // The live provider has no Withdrawal endpoint (docs/provider-facts.md §4.4).
-  it.skipIf(setup.skip || profile === "live")("uses the PaymentOut events for a withdrawal", async () => {
+  it.skipIf(skip || profile === "live")("uses the PaymentOut events for a withdrawal", async () => {
     const r = await payOut("withdrawal");
     const [job] = await act(r.providerId!, "reject", {});
     expect(param(job!, "EVENT_TYPE")).toBe("PaymentOut.Rejected");
@@ -302,7 +303,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     expect((await state(r.id)).status).toBe("rejected");
   });
 
-  it.skipIf(setup.skip)("keeps success for an unknown request as unmatched money, and refuses another merchant's request", async () => {
+  it.skipIf(skip)("keeps success for an unknown request as unmatched money, and refuses another merchant's request", async () => {
     const r = await payIn();
     const [job] = await act(r.providerId!, "pay");
     const unknown = {
@@ -315,7 +316,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     expect(await deliver({ ...job!, Id: randomUUID() }, merchantsByName.gadgets.secret)).toMatchObject({ status: 401, deliveryId: null });
   });
 
-  it.skipIf(setup.skip)("holds back a webhook whose amount or RefId1 is not the request's", async () => {
+  it.skipIf(skip)("holds back a webhook whose amount or RefId1 is not the request's", async () => {
     const r = await payIn();
     const [job] = await act(r.providerId!, "pay");
     const wrongAmount = {
@@ -333,7 +334,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     expect((await state(r.id)).status).toBe("pending");
   });
 
-  it.skipIf(setup.skip)("refuses a wrong or missing secret, malformed JSON and an oversized body, changing nothing", async () => {
+  it.skipIf(skip)("refuses a wrong or missing secret, malformed JSON and an oversized body, changing nothing", async () => {
     const r = await payIn();
     const [job] = await act(r.providerId!, "pay");
     expect(await deliver(job, "whsec_wrong")).toMatchObject({ status: 401 });
@@ -363,7 +364,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     }),
   });
 
-  it.skipIf(setup.skip)("believes the provider over a webhook it contradicts", async () => {
+  it.skipIf(skip)("believes the provider over a webhook it contradicts", async () => {
     const r = await payIn();
     const [job] = await act(r.providerId!, "pay");
     const other = await payIn();
@@ -372,7 +373,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     expect((await state(other.id)).status).toBe("pending");
   });
 
-  it.skipIf(setup.skip)(
+  it.skipIf(skip)(
     "believes the provider over a forged rejection carrying the attacker's reason, for a merchant with a read key",
     async () => {
       const template = await act((await payIn()).providerId!, "reject", { statusCode: "ADMIN_REJECT", reason: "wrong customer" });
@@ -397,7 +398,7 @@ describe.each(COMBOS)("webhooks on %s against the %s sandbox", (kind, profile) =
     },
   );
 
-  it.skipIf(setup.skip)("settles by reconciliation when the sandbox loses the webhook", async () => {
+  it.skipIf(skip)("settles by reconciliation when the sandbox loses the webhook", async () => {
     const r = await payIn();
     await setup.sb.control("POST", "/faults", { operation: "webhook", kind: "drop", match: { requestId: r.providerId } });
     expect(await act(r.providerId!, "pay")).toEqual([]);

@@ -66,44 +66,42 @@ describe("memory limiter", () => {
 describe("Postgres limiter shared by two app instances", () => {
   // A second pool on the same database stands for a second PayDesk instance.
   const setup = setUpTwoInstances({ poolSize: 4 });
+  const { skip } = setup;
 
-  it.skipIf(setup.skip)("keeps both instances together under the provider's limit", async () => {
+  it.skipIf(skip)("keeps both instances together under the provider's limit", async () => {
     const config = { count: 6, windowMs: 500, marginMs: 30, maxWaitMs: 10_000 };
     const a = createPostgresLimiter(setup.db, "http://provider.test", config);
     const b = createPostgresLimiter(setup.second.db, "http://provider.test", config);
     const started = Date.now();
     const times = await hammer([a, b], 12);
     expect(times).toHaveLength(24);
-    // The calls as the setup.database recorded them: what the provider would see, whatever the test's timing.
+    // The calls as the database recorded them: what the provider would see, whatever the test's timing.
     expect(busiestWindow(await recordedCalls(setup.db, "http://provider.test"), 500)).toBeLessThanOrEqual(6);
     // 24 calls at 6 per 530 ms need at least three more windows after the first.
     expect(Date.now() - started).toBeGreaterThanOrEqual(3 * 530 - 50);
   });
 
-  it.skipIf(setup.skip)(
-    "serves one process's waiters first come, first served: none runs out of time while later ones go through",
-    async () => {
-      // 3 calls per 330 ms; 15 callers at once on one instance, each willing to wait 2.2 s (more on a
-      // loaded machine, where each round's statements take longer): in turn the last is served after
-      // four more windows (~1.3 s). Racing for each freed slot instead, a caller can lose round after
-      // round, and the order served says so whatever the patience.
-      const config = { count: 3, windowMs: 300, marginMs: 30, maxWaitMs: scaled(2_200) };
-      const limiter = createPostgresLimiter(setup.db, "http://fifo.test", config);
-      const served: number[] = [];
-      const answers = await Promise.all(
-        Array.from({ length: 15 }, async (_, i) => {
-          await new Promise((resolve) => setTimeout(resolve, i * 5));
-          const answer = await limiter.acquire();
-          if (answer.ok) served.push(i);
-          return answer.ok;
-        }),
-      );
-      expect(answers.every(Boolean)).toBe(true);
-      expect(served).toEqual([...served].sort((x, y) => x - y));
-    },
-  );
+  it.skipIf(skip)("serves one process's waiters first come, first served: none runs out of time while later ones go through", async () => {
+    // 3 calls per 330 ms; 15 callers at once on one instance, each willing to wait 2.2 s (more on a
+    // loaded machine, where each round's statements take longer): in turn the last is served after
+    // four more windows (~1.3 s). Racing for each freed slot instead, a caller can lose round after
+    // round, and the order served says so whatever the patience.
+    const config = { count: 3, windowMs: 300, marginMs: 30, maxWaitMs: scaled(2_200) };
+    const limiter = createPostgresLimiter(setup.db, "http://fifo.test", config);
+    const served: number[] = [];
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, async (_, i) => {
+        await new Promise((resolve) => setTimeout(resolve, i * 5));
+        const answer = await limiter.acquire();
+        if (answer.ok) served.push(i);
+        return answer.ok;
+      }),
+    );
+    expect(answers.every(Boolean)).toBe(true);
+    expect(served).toEqual([...served].sort((x, y) => x - y));
+  });
 
-  it.skipIf(setup.skip)("keeps separate budgets for separate providers", async () => {
+  it.skipIf(skip)("keeps separate budgets for separate providers", async () => {
     const config = { count: 2, windowMs: 10_000, maxWaitMs: 50 };
     const x = createPostgresLimiter(setup.db, "http://x.test", config);
     const y = createPostgresLimiter(setup.second.db, "http://y.test", config);

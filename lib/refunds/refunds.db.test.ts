@@ -63,6 +63,7 @@ describe("a Pay-In's standing, whichever word the provider ended with (spec: pai
 
 describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
   const setup = setUpSandboxWithCoffee(kind, "spec", { timeoutMs: scaled(10_000) });
+  const { skip } = setup;
 
   const row = async (id: string): Promise<RequestRow> =>
     (await setup.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
@@ -114,7 +115,7 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
     );
   const refused = (outcome: CreateOutcome) => (outcome.outcome === "invalid" ? outcome.fieldErrors.amount : undefined);
 
-  it.skipIf(setup.skip)("sends refunds up to what was paid, and refuses the next baht with what is left", async () => {
+  it.skipIf(skip)("sends refunds up to what was paid, and refuses the next baht with what is left", async () => {
     const payIn = await paidPayIn();
     const paid = Math.round(Number(payIn.paidAmount) * 100);
     expect(paid).toBeGreaterThan(0);
@@ -156,7 +157,7 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
     expect(await refund(payIn.id, paid - 20_000, { idempotencyKey: restKey })).toMatchObject({ outcome: "existing" });
   });
 
-  it.skipIf(setup.skip)("a refund the provider rejects gives its amount back; a held one keeps it", async () => {
+  it.skipIf(skip)("a refund the provider rejects gives its amount back; a held one keeps it", async () => {
     const payIn = await paidPayIn();
     const paid = Math.round(Number(payIn.paidAmount) * 100);
     const held = await refund(payIn.id, 10_000, { holdForApproval: true });
@@ -189,7 +190,7 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
     expect(await refundStanding(setup.db, await row(payIn.id))).toMatchObject({ leftSatang: 10_000 });
   });
 
-  it.skipIf(setup.skip)("refuses what is not a paid Pay-In of this merchant", async () => {
+  it.skipIf(skip)("refuses what is not a paid Pay-In of this merchant", async () => {
     const pending = await createRequest(
       setup.db,
       setup.api,
@@ -239,7 +240,7 @@ describe.each(DATABASE_KINDS)("refunds on %s, against the sandbox", (kind) => {
     expect(refused(withdrawal)).toEqual([messageKey("refundNotFound")]);
   });
 
-  it.skipIf(setup.skip)("two refunds of the same Pay-In at once cannot both take the last baht", async () => {
+  it.skipIf(skip)("two refunds of the same Pay-In at once cannot both take the last baht", async () => {
     const payIn = await paidPayIn();
     const paid = Math.round(Number(payIn.paidAmount) * 100);
     const share = Math.ceil(paid * 0.6);

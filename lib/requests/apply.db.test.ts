@@ -10,11 +10,12 @@ import { setUpTestDatabase } from "../testing/database-fixture";
 
 describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
   const setup = setUpTestDatabase(kind);
+  const { skip } = setup;
   const announced: string[] = [];
   let unlisten: () => Promise<void>;
 
   beforeAll(async () => {
-    if (setup.skip) return;
+    if (skip) return;
     await setup.db.insert(merchants).values({
       id: "mer_apply",
       displayName: "Shop",
@@ -84,7 +85,7 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
   const apply = (id: string, event: LifecycleEvent, options: Partial<ApplyOptions> = {}) =>
     applyToRequest(setup.db, id, event, { actor: "test", ...options });
 
-  it.skipIf(setup.skip)("writes the change, its timeline entry and its announcement together", async () => {
+  it.skipIf(skip)("writes the change, its timeline entry and its announcement together", async () => {
     const id = await request({ kind: "payin" });
     expect(await apply(id, { type: "provider_status", status: "Paid", statusCode: "OK", reason: null }, { data: { note: "n" } })).toEqual({
       applied: true,
@@ -101,7 +102,7 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     expect(await announcementsOf(id)).toBe(1);
   });
 
-  it.skipIf(setup.skip)("records a refused event as ignored, changes nothing, and still announces the timeline entry", async () => {
+  it.skipIf(skip)("records a refused event as ignored, changes nothing, and still announces the timeline entry", async () => {
     const id = await request({ kind: "payin", status: "rejected" });
     const result = await apply(id, { type: "provider_status", status: "Paid", statusCode: "OK", reason: null });
     expect(result).toMatchObject({ applied: false, state: "rejected" });
@@ -110,7 +111,7 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     expect(await announcementsOf(id)).toBe(1);
   });
 
-  it.skipIf(setup.skip)("decides again on the current row when the caller's copy is stale", async () => {
+  it.skipIf(skip)("decides again on the current row when the caller's copy is stale", async () => {
     const id = await request({ kind: "payout" });
     const stale = await factsOf(id);
     await apply(id, round(20_000));
@@ -123,7 +124,7 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     ]);
   });
 
-  it.skipIf(setup.skip)("loses no round when many arrive at once", async () => {
+  it.skipIf(skip)("loses no round when many arrive at once", async () => {
     const id = await request({ kind: "payout" });
     const results = await Promise.all(Array.from({ length: 10 }, () => apply(id, round(5_000))));
     expect(results.every((r) => r.applied)).toBe(true);
@@ -131,7 +132,7 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     expect(await timeline(id)).toHaveLength(10);
   });
 
-  it.skipIf(setup.skip)("settles a webhook delivery in the same write, once: a second pass writes and announces nothing", async () => {
+  it.skipIf(skip)("settles a webhook delivery in the same write, once: a second pass writes and announces nothing", async () => {
     const id = await request({ kind: "payout" });
     const [delivery] = await setup.db
       .insert(webhookDeliveries)
@@ -156,7 +157,7 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     expect(await announcementsOf(id)).toBe(1);
   });
 
-  it.skipIf(setup.skip)("a settled apply's relaxed commit stays within its own statement", async () => {
+  it.skipIf(skip)("a settled apply's relaxed commit stays within its own statement", async () => {
     // One connection, so the next statement surely runs in the same session.
     const single = await createTestDatabase(kind, { poolSize: 1 });
     try {
@@ -202,7 +203,7 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     }
   });
 
-  it.skipIf(setup.skip)("a request that recovers no longer carries the reason of the state it left", async () => {
+  it.skipIf(skip)("a request that recovers no longer carries the reason of the state it left", async () => {
     const id = await request({ kind: "payin", status: "submitting" });
     const lost = { kind: "provider_error", detail: { what: "empty_answer", status: 500 }, mayExist: true } as const;
     await apply(id, { type: "submit_uncertain", reason: lost });
@@ -214,13 +215,13 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     expect(await row(id)).toMatchObject({ status: "rejected", statusReason: "wrong customer", statusCode: "ADMIN_REJECT" });
   });
 
-  it.skipIf(setup.skip)("keeps a pay-out's reason through rounds within one state", async () => {
+  it.skipIf(skip)("keeps a pay-out's reason through rounds within one state", async () => {
     const id = await request({ kind: "payout", statusReason: "kept" });
     await apply(id, round(10_000));
     expect((await row(id)).statusReason).toBe("kept");
   });
 
-  it.skipIf(setup.skip)("records what a paid Pay-In collected and when", async () => {
+  it.skipIf(skip)("records what a paid Pay-In collected and when", async () => {
     const id = await request({ kind: "payin", requestedAmount: "450.00", generatedAmount: "450.37" });
     const before = Date.now();
     await apply(id, { type: "provider_status", status: "Paid", statusCode: "OK", reason: null });
@@ -231,7 +232,7 @@ describe.each(DATABASE_KINDS)("applyToRequest on %s", (kind) => {
     expect(pending.paidAt).toBeNull();
   });
 
-  it.skipIf(setup.skip)("recordEvent adds a timeline entry and announces it", async () => {
+  it.skipIf(skip)("recordEvent adds a timeline entry and announces it", async () => {
     const id = await request({ kind: "payin" });
     await recordEvent(setup.db, id, "note", "staff_1", { text: "called the customer" });
     expect(await timeline(id)).toMatchObject([{ type: "note", actor: "staff_1", data: { text: "called the customer" } }]);

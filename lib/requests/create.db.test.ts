@@ -13,6 +13,7 @@ import { setUpSandboxWithCoffee } from "../testing/sandbox-fixture";
 describe.each(DATABASE_KINDS)("create flow on %s", (kind) => {
   // 2 s: a first submit on a loaded machine can take most of a second; the lost-answer test's fault holds 6 s.
   const setup = setUpSandboxWithCoffee(kind, "spec", { timeoutMs: 2_000 });
+  const { skip } = setup;
 
   const payIn = (refId1 = ref("K")) => ({
     kind: "payin" as const,
@@ -21,7 +22,7 @@ describe.each(DATABASE_KINDS)("create flow on %s", (kind) => {
   const opts = (idempotencyKey = randomUUID()) => ({ merchantRowId: setup.merchantRowId, idempotencyKey, createdBy: null });
   const atProvider = async (refId1: string) => (await setup.sb.control<unknown[]>("GET", `/requests?refId1=${refId1}`)).body.length;
 
-  it.skipIf(setup.skip)("records, sends and stores the provider's answer, with a timeline", async () => {
+  it.skipIf(skip)("records, sends and stores the provider's answer, with a timeline", async () => {
     const payload = payIn();
     const result = await createRequest(setup.db, setup.api, payload, opts());
     expect(result).toMatchObject({ outcome: "sent", state: "pending" });
@@ -37,7 +38,7 @@ describe.each(DATABASE_KINDS)("create flow on %s", (kind) => {
     expect(events.map((e) => e.type)).toEqual(["created", "submit_accepted"]);
   });
 
-  it.skipIf(setup.skip)("a double click or retried form with the same key creates one request, here and at the provider", async () => {
+  it.skipIf(skip)("a double click or retried form with the same key creates one request, here and at the provider", async () => {
     const payload = payIn();
     const options = opts();
     const results = await Promise.all([
@@ -53,7 +54,7 @@ describe.each(DATABASE_KINDS)("create flow on %s", (kind) => {
     expect(await atProvider(payload.payIn.refId1)).toBe(1);
   });
 
-  it.skipIf(setup.skip)("refuses a RefId1 this merchant already used, before calling the provider", async () => {
+  it.skipIf(skip)("refuses a RefId1 this merchant already used, before calling the provider", async () => {
     const payload = payIn();
     await createRequest(setup.db, setup.api, payload, opts());
     expect(await createRequest(setup.db, setup.api, payload, opts())).toMatchObject({
@@ -62,12 +63,12 @@ describe.each(DATABASE_KINDS)("create flow on %s", (kind) => {
     });
   });
 
-  it.skipIf(setup.skip)("keeps the provider's rejection with its code", async () => {
+  it.skipIf(skip)("keeps the provider's rejection with its code", async () => {
     const result = await createRequest(setup.db, setup.api, { kind: "payin", payIn: { ...payIn().payIn, amountSatang: 100 } }, opts());
     expect(result).toMatchObject({ outcome: "sent", state: "rejected", request: { statusCode: "ERROR_VALUE_NOT_IN_RANGE" } });
   });
 
-  it.skipIf(setup.skip)("marks a lost answer unknown, never resending by itself", async () => {
+  it.skipIf(skip)("marks a lost answer unknown, never resending by itself", async () => {
     const payload = payIn();
     await setup.sb.control("POST", "/faults", {
       operation: "SubmitPayInRequest",
@@ -82,7 +83,7 @@ describe.each(DATABASE_KINDS)("create flow on %s", (kind) => {
     expect(await atProvider(payload.payIn.refId1)).toBe(1);
   });
 
-  it.skipIf(setup.skip)("holds a pay-out for approval without sending it", async () => {
+  it.skipIf(skip)("holds a pay-out for approval without sending it", async () => {
     const refId1 = ref("H");
     const result = await createRequest(
       setup.db,

@@ -37,11 +37,12 @@ interface WalletTx {
 
 describe.each(COMBOS)("fee and net on %s against the %s sandbox's wallet", (kind, profile) => {
   const setup = setUpSandbox(kind, profile);
+  const { skip } = setup;
   let api: MerchantApi;
   let coffee: { id: string; secret: string };
 
   beforeAll(async () => {
-    if (setup.skip) return;
+    if (skip) return;
     const m = setup.sb.coffee;
     const id = await addSandboxMerchant(setup.db, m);
     coffee = { id, secret: await rotateWebhookSecret(setup.db, id) };
@@ -107,7 +108,7 @@ describe.each(COMBOS)("fee and net on %s against the %s sandbox's wallet", (kind
     return reconcileRequest(setup.db, api, row!, { providerMerchantId: setup.sb.coffee.merchantId });
   };
 
-  it.skipIf(setup.skip)("a Pay-In paid and learnt by webhook: the fee the provider stated, and the credit its wallet got", async () => {
+  it.skipIf(skip)("a Pay-In paid and learnt by webhook: the fee the provider stated, and the credit its wallet got", async () => {
     const r = await payIn();
     await act(r.providerId!, "pay");
     expect(await deliver(await job(r.providerId!, "PaymentIn.Success"))).toBe("applied");
@@ -117,7 +118,7 @@ describe.each(COMBOS)("fee and net on %s against the %s sandbox's wallet", (kind
     expect(view).toMatchObject({ status: "paid", fee: credit!.fee, net: credit!.amount, fee_source: "provider", fee_rate: "1.5" });
   });
 
-  it.skipIf(setup.skip)("a Pay-In of a merchant that discards satang: a whole-baht credit, the satang in the fee", async () => {
+  it.skipIf(skip)("a Pay-In of a merchant that discards satang: a whole-baht credit, the satang in the fee", async () => {
     expect((await setup.sb.control("PATCH", `/merchants/${setup.sb.coffee.merchantId}`, { discardCent: true })).status).toBe(200);
     try {
       const byWebhook = await payIn();
@@ -143,7 +144,7 @@ describe.each(COMBOS)("fee and net on %s against the %s sandbox's wallet", (kind
     }
   });
 
-  it.skipIf(setup.skip)("a Pay-In learnt by reconciliation: the fee computed from the provider's rate, as its wallet has it", async () => {
+  it.skipIf(skip)("a Pay-In learnt by reconciliation: the fee computed from the provider's rate, as its wallet has it", async () => {
     const r = await payIn();
     // While pending, a check records the rate the provider fixed for the request; nothing is paid, so no fee yet.
     await reconcile(r.id);
@@ -154,7 +155,7 @@ describe.each(COMBOS)("fee and net on %s against the %s sandbox's wallet", (kind
     expect(await viewOf(r.id)).toMatchObject({ fee: credit!.fee, net: credit!.amount, fee_source: "computed" });
   });
 
-  it.skipIf(setup.skip)("a Pay-Out paid out in one transfer: its fee on top, the debit its wallet took", async () => {
+  it.skipIf(skip)("a Pay-Out paid out in one transfer: its fee on top, the debit its wallet took", async () => {
     const r = await payOut(123_457);
     await act(r.providerId!, "payout");
     expect(await deliver(await job(r.providerId!, "PaymentOut.Success"))).toBe("applied");
@@ -165,7 +166,7 @@ describe.each(COMBOS)("fee and net on %s against the %s sandbox's wallet", (kind
     expect(view).toMatchObject({ fee: debit!.fee, net: debit!.amount, fee_source: "provider", fee_rate: "0.5" });
   });
 
-  it.skipIf(setup.skip)(
+  it.skipIf(skip)(
     "a Pay-Out whose recipient bears the fee: the wallet debited the amount alone, the recipient sent amount − fee",
     async () => {
       const amount = 98_765;
@@ -198,31 +199,28 @@ describe.each(COMBOS)("fee and net on %s against the %s sandbox's wallet", (kind
     },
   );
 
-  it.skipIf(setup.skip)(
-    "a Pay-Out paid in two rounds: the fee over what was paid, and net the sum of the debits, for either payer",
-    async () => {
-      for (const feePayer of ["merchant", "beneficiary"] as const) {
-        const r = await payOut(80_001, feePayer);
-        await reconcile(r.id); // the rate, while pending
-        await act(r.providerId!, "payout", { amount: "300.00" });
-        expect((await reconcile(r.id)).state).toBe("pending");
-        await act(r.providerId!, "payout");
-        const state = (await reconcile(r.id)).state;
-        expect(state === "paid" || state === "approved").toBe(true);
-        const debits = await walletTx(r.providerId!);
-        expect(debits).toHaveLength(2);
-        const moved = debits.reduce((sum, d) => sum + Math.round(Number(d.amount) * 100), 0);
-        const fees = debits.reduce((sum, d) => sum + Math.round(Number(d.fee) * 100), 0);
-        const view = await viewOf(r.id);
-        expect(view).toMatchObject({ amount_paid: "800.01", net: (moved / 100).toFixed(2), fee_source: "computed" });
-        // Each round's fee is rounded on its own at the provider; PayDesk's over the whole differs by at most a satang a round.
-        if (feePayer === "merchant") expect(Math.abs(Math.round(Number(view.fee) * 100) - fees)).toBeLessThanOrEqual(1);
-        else expect([moved, fees]).toEqual([80_001, 0]);
-      }
-    },
-  );
+  it.skipIf(skip)("a Pay-Out paid in two rounds: the fee over what was paid, and net the sum of the debits, for either payer", async () => {
+    for (const feePayer of ["merchant", "beneficiary"] as const) {
+      const r = await payOut(80_001, feePayer);
+      await reconcile(r.id); // the rate, while pending
+      await act(r.providerId!, "payout", { amount: "300.00" });
+      expect((await reconcile(r.id)).state).toBe("pending");
+      await act(r.providerId!, "payout");
+      const state = (await reconcile(r.id)).state;
+      expect(state === "paid" || state === "approved").toBe(true);
+      const debits = await walletTx(r.providerId!);
+      expect(debits).toHaveLength(2);
+      const moved = debits.reduce((sum, d) => sum + Math.round(Number(d.amount) * 100), 0);
+      const fees = debits.reduce((sum, d) => sum + Math.round(Number(d.fee) * 100), 0);
+      const view = await viewOf(r.id);
+      expect(view).toMatchObject({ amount_paid: "800.01", net: (moved / 100).toFixed(2), fee_source: "computed" });
+      // Each round's fee is rounded on its own at the provider; PayDesk's over the whole differs by at most a satang a round.
+      if (feePayer === "merchant") expect(Math.abs(Math.round(Number(view.fee) * 100) - fees)).toBeLessThanOrEqual(1);
+      else expect([moved, fees]).toEqual([80_001, 0]);
+    }
+  });
 
-  it.skipIf(setup.skip)("a refund of a paid Pay-In: a Pay-Out whose fee the merchant bears, as its wallet has it", async () => {
+  it.skipIf(skip)("a refund of a paid Pay-In: a Pay-Out whose fee the merchant bears, as its wallet has it", async () => {
     const payin = await payIn();
     await act(payin.providerId!, "pay");
     expect(await deliver(await job(payin.providerId!, "PaymentIn.Success"))).toBe("applied");
@@ -255,7 +253,7 @@ describe.each(COMBOS)("fee and net on %s against the %s sandbox's wallet", (kind
     expect(debit!.amount).toBe("100.51");
   });
 
-  it.skipIf(setup.skip)(
+  it.skipIf(skip)(
     "a P2P Pay-In approved into a Pay-Out: its credit and the pay-out's debit for that round, as the wallet has them",
     async () => {
       // A pay-out larger than any other here, so the P2P matches it; the P2P's amount has odd satang for the rounding.
@@ -285,7 +283,7 @@ describe.each(COMBOS)("fee and net on %s against the %s sandbox's wallet", (kind
     },
   );
 
-  it.skipIf(setup.skip)("a rejected request: no money moved, no fee, and nothing in the wallet", async () => {
+  it.skipIf(skip)("a rejected request: no money moved, no fee, and nothing in the wallet", async () => {
     const r = await payIn();
     await act(r.providerId!, "reject", { statusCode: "ADMIN_REJECT", reason: "wrong customer" });
     expect(await deliver(await job(r.providerId!, "PaymentIn.Rejected"))).toBe("applied");

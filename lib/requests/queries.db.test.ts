@@ -38,10 +38,11 @@ function request(over: Partial<typeof paymentRequests.$inferInsert> & { at: stri
 
 describe.each(DATABASE_KINDS)("request list queries on %s", (kind) => {
   const setup = setUpTestDatabase(kind);
+  const { skip } = setup;
   const ids = async (scope: Scope, f: ResolvedFilters) => (await listRequests(setup.db, scope, f, { limit: 100 })).rows.map((r) => r.id);
 
   beforeAll(async () => {
-    if (setup.skip) return;
+    if (skip) return;
     const db = setup.db;
     const m = (id: string, name: string) => ({
       id,
@@ -128,13 +129,13 @@ describe.each(DATABASE_KINDS)("request list queries on %s", (kind) => {
     ]);
   });
 
-  it.skipIf(setup.skip)("splits tabs by kind and the withdrawal flag, newest first", async () => {
+  it.skipIf(skip)("splits tabs by kind and the withdrawal flag, newest first", async () => {
     expect(await ids(ONLY_A, filters())).toEqual(["req_0004", "req_0003", "req_0002", "req_0001"]);
     expect(await ids(ONLY_A, filters({ tab: "payout" }))).toEqual(["req_0005"]);
     expect(await ids(ONLY_A, filters({ tab: "withdrawal" }))).toEqual(["req_0006"]);
   });
 
-  it.skipIf(setup.skip)("filters by status group and state; a rejection for expiry counts as expired, not rejected", async () => {
+  it.skipIf(skip)("filters by status group and state; a rejection for expiry counts as expired, not rejected", async () => {
     expect(await ids(ONLY_A, filters({ status: "open" }))).toEqual(["req_0001"]);
     expect(await ids(ONLY_A, filters({ status: "expired" }))).toEqual(["req_0003"]);
     expect(await ids(ONLY_A, filters({ status: "rejected" }))).toEqual(["req_0004"]);
@@ -144,19 +145,19 @@ describe.each(DATABASE_KINDS)("request list queries on %s", (kind) => {
     expect(await ids(ONLY_A, filters({ tab: "withdrawal", status: "open" }))).toEqual(["req_0006"]);
   });
 
-  it.skipIf(setup.skip)("reads the date range as Bangkok days", async () => {
+  it.skipIf(skip)("reads the date range as Bangkok days", async () => {
     expect(await ids(ONLY_A, filters({ from: "2026-05-01", to: "2026-05-01" }))).toEqual(["req_0003", "req_0002"]);
     expect(await ids(ONLY_A, filters({ to: "2026-04-30" }))).toEqual(["req_0001"]);
     expect(await ids(ONLY_A, filters({ from: "2026-05-02" }))).toEqual(["req_0004"]);
   });
 
-  it.skipIf(setup.skip)("filters by amount range (inclusive) and creator", async () => {
+  it.skipIf(skip)("filters by amount range (inclusive) and creator", async () => {
     expect(await ids(ONLY_A, filters({ min: "325", max: "1234.50" }))).toEqual(["req_0003", "req_0001"]);
     expect(await ids(ONLY_A, filters({ min: "50,000" }))).toEqual(["req_0004"]);
     expect(await ids(ONLY_A, filters({ creator: "usr_bob" }))).toEqual(["req_0002"]);
   });
 
-  it.skipIf(setup.skip)("searches RefId1-3 exactly, payer names in part (Thai too), and treats LIKE wildcards as text", async () => {
+  it.skipIf(skip)("searches RefId1-3 exactly, payer names in part (Thai too), and treats LIKE wildcards as text", async () => {
     expect(await ids(ONLY_A, filters({ q: "R1" }))).toEqual(["req_0001"]);
     expect(await ids(ONLY_A, filters({ q: "INV-77" }))).toEqual(["req_0002"]);
     expect(await ids(ONLY_A, filters({ q: "ORDER-9" }))).toEqual(["req_0004"]);
@@ -167,73 +168,70 @@ describe.each(DATABASE_KINDS)("request list queries on %s", (kind) => {
     expect(await ids(ONLY_A, filters({ q: "nobody" }))).toEqual([]);
   });
 
-  it.skipIf(setup.skip)(
-    "searches what the create forms promise: RefIds in part, tags, description and customer phone (Thai too)",
-    async () => {
-      const db = setup.db;
-      await db.insert(merchants).values({
-        id: "mer_s",
-        displayName: "Search",
-        orgId: "org",
-        merchantId: "m-mer_s",
-        submitKeyEncrypted: "v1:x",
-        submitKeyLast4: "abcd",
-      });
-      const [s1, s2, s3] = [
-        request({
-          at: "2026-06-01T01:00:00Z",
-          merchantId: "mer_s",
-          refId1: "PD260601-ABC123",
-          refId2: "INV-2026-0042",
-          refId3: "SHOP/7788",
-          payerName: "นก ทองดี",
-          input: { description: "ค่าเสื้อยืด size L", tags: "vip lazada", customerPhone: "0812345678" },
-        }),
-        request({
-          at: "2026-06-01T02:00:00Z",
-          merchantId: "mer_s",
-          refId1: "PD260601-XYZ999",
-          payerName: "Mali",
-          input: { description: "Monthly rent", tags: "rent june", customerPhone: "+66898765432" },
-        }),
-        request({
-          at: "2026-06-01T03:00:00Z",
-          merchantId: "mer_s",
-          kind: "payout",
-          refId1: "PD260601-OUT001",
-          input: { description: "Refund for order 5512", tags: "refund", destination: { type: "promptpay", promptPayId: "0899999999" } },
-        }),
-      ];
-      await db.insert(paymentRequests).values([s1, s2, s3]);
-      const S: Scope = { merchantIds: ["mer_s"] };
-      const search = (q: string, tab = "payin") => ids(S, filters({ tab, q }, "mer_s"));
-      // RefId1–3 in part, anywhere in the value, in any case.
-      expect(await search("ABC12")).toEqual([s1.id]);
-      expect(await search("abc123")).toEqual([s1.id]);
-      expect(await search("2026-0042")).toEqual([s1.id]);
-      expect(await search("p/778")).toEqual([s1.id]);
-      expect(await search("PD260601")).toEqual([s2.id, s1.id]);
-      // Tags ("words for your own searching") and the description, Thai included.
-      expect(await search("lazada")).toEqual([s1.id]);
-      expect(await search("JUNE")).toEqual([s2.id]);
-      expect(await search("เสื้อยืด")).toEqual([s1.id]);
-      expect(await search("monthly rent")).toEqual([s2.id]);
-      expect(await search("order 5512", "payout")).toEqual([s3.id]);
-      expect(await search("refund", "payout")).toEqual([s3.id]);
-      // The customer's phone, written with separators or not, with 0 or +66, or in part.
-      expect(await search("081-234-5678")).toEqual([s1.id]);
-      expect(await search("0812345678")).toEqual([s1.id]);
-      expect(await search("0898765432")).toEqual([s2.id]);
-      expect(await search("+66 89 876 5432")).toEqual([s2.id]);
-      expect(await search("2345678")).toEqual([s1.id]);
-      // Nothing else: words from two different fields do not join up, and other merchants' rows stay out.
-      expect(await search("ABC123 INV")).toEqual([]);
-      expect(await search("เสื้อกางเกง")).toEqual([]);
-      expect(await ids(ONLY_A, filters({ q: "lazada" }))).toEqual([]);
-    },
-  );
+  it.skipIf(skip)("searches what the create forms promise: RefIds in part, tags, description and customer phone (Thai too)", async () => {
+    const db = setup.db;
+    await db.insert(merchants).values({
+      id: "mer_s",
+      displayName: "Search",
+      orgId: "org",
+      merchantId: "m-mer_s",
+      submitKeyEncrypted: "v1:x",
+      submitKeyLast4: "abcd",
+    });
+    const [s1, s2, s3] = [
+      request({
+        at: "2026-06-01T01:00:00Z",
+        merchantId: "mer_s",
+        refId1: "PD260601-ABC123",
+        refId2: "INV-2026-0042",
+        refId3: "SHOP/7788",
+        payerName: "นก ทองดี",
+        input: { description: "ค่าเสื้อยืด size L", tags: "vip lazada", customerPhone: "0812345678" },
+      }),
+      request({
+        at: "2026-06-01T02:00:00Z",
+        merchantId: "mer_s",
+        refId1: "PD260601-XYZ999",
+        payerName: "Mali",
+        input: { description: "Monthly rent", tags: "rent june", customerPhone: "+66898765432" },
+      }),
+      request({
+        at: "2026-06-01T03:00:00Z",
+        merchantId: "mer_s",
+        kind: "payout",
+        refId1: "PD260601-OUT001",
+        input: { description: "Refund for order 5512", tags: "refund", destination: { type: "promptpay", promptPayId: "0899999999" } },
+      }),
+    ];
+    await db.insert(paymentRequests).values([s1, s2, s3]);
+    const S: Scope = { merchantIds: ["mer_s"] };
+    const search = (q: string, tab = "payin") => ids(S, filters({ tab, q }, "mer_s"));
+    // RefId1–3 in part, anywhere in the value, in any case.
+    expect(await search("ABC12")).toEqual([s1.id]);
+    expect(await search("abc123")).toEqual([s1.id]);
+    expect(await search("2026-0042")).toEqual([s1.id]);
+    expect(await search("p/778")).toEqual([s1.id]);
+    expect(await search("PD260601")).toEqual([s2.id, s1.id]);
+    // Tags ("words for your own searching") and the description, Thai included.
+    expect(await search("lazada")).toEqual([s1.id]);
+    expect(await search("JUNE")).toEqual([s2.id]);
+    expect(await search("เสื้อยืด")).toEqual([s1.id]);
+    expect(await search("monthly rent")).toEqual([s2.id]);
+    expect(await search("order 5512", "payout")).toEqual([s3.id]);
+    expect(await search("refund", "payout")).toEqual([s3.id]);
+    // The customer's phone, written with separators or not, with 0 or +66, or in part.
+    expect(await search("081-234-5678")).toEqual([s1.id]);
+    expect(await search("0812345678")).toEqual([s1.id]);
+    expect(await search("0898765432")).toEqual([s2.id]);
+    expect(await search("+66 89 876 5432")).toEqual([s2.id]);
+    expect(await search("2345678")).toEqual([s1.id]);
+    // Nothing else: words from two different fields do not join up, and other merchants' rows stay out.
+    expect(await search("ABC123 INV")).toEqual([]);
+    expect(await search("เสื้อกางเกง")).toEqual([]);
+    expect(await ids(ONLY_A, filters({ q: "lazada" }))).toEqual([]);
+  });
 
-  it.skipIf(setup.skip)("answers a substring search from the trigram index (the query's text is the index's)", async () => {
+  it.skipIf(skip)("answers a substring search from the trigram index (the query's text is the index's)", async () => {
     const plan = await setup.db.transaction(async (tx) => {
       // Only bitmap scans left: one needs an index whose expression is the query's, else the plan falls back to a (disabled) scan of the table.
       await tx.execute(sql`set local enable_seqscan = off`);
@@ -247,21 +245,21 @@ describe.each(DATABASE_KINDS)("request list queries on %s", (kind) => {
     expect(plan).not.toContain("Seq Scan");
   });
 
-  it.skipIf(setup.skip)("searches exact amounts, requested or generated, however they are written", async () => {
+  it.skipIf(skip)("searches exact amounts, requested or generated, however they are written", async () => {
     expect(await ids(ONLY_A, filters({ q: "325.52" }))).toEqual(["req_0001"]);
     expect(await ids(ONLY_A, filters({ q: "1,234.5" }))).toEqual(["req_0003"]);
     expect(await ids(ONLY_A, filters({ q: "฿50000" }))).toEqual(["req_0004"]);
     expect(await ids(ONLY_A, filters({ q: "325.5" }))).toEqual([]);
   });
 
-  it.skipIf(setup.skip)("searches the last digits of a destination or receiving account", async () => {
+  it.skipIf(skip)("searches the last digits of a destination or receiving account", async () => {
     expect(await ids(ONLY_A, filters({ tab: "payout", q: "7890" }))).toEqual(["req_0005"]);
     expect(await ids(ONLY_A, filters({ tab: "withdrawal", q: "5678" }))).toEqual(["req_0006"]);
     expect(await ids(ONLY_A, filters({ q: "3210" }))).toEqual(["req_0003"]);
     expect(await ids(ONLY_A, filters({ tab: "payout", q: "1234" }))).toEqual([]);
   });
 
-  it.skipIf(setup.skip)("never shows another merchant's rows, whatever the filters say", async () => {
+  it.skipIf(skip)("never shows another merchant's rows, whatever the filters say", async () => {
     expect(await ids(ONLY_A, filters({ q: "R1" }, "all"))).toEqual(["req_0001"]);
     expect(await ids(ONLY_A, filters({ tab: "payout", q: "INV-77" }))).toEqual([]);
     expect(await ids(ONLY_A, filters({}, "mer_b"))).toEqual([]);
@@ -277,7 +275,7 @@ describe.each(DATABASE_KINDS)("request list queries on %s", (kind) => {
     expect(await listTimeline(setup.db, ONLY_A, "req_0007")).toEqual([]);
   });
 
-  it.skipIf(setup.skip)("gives the timeline oldest first, with staff names", async () => {
+  it.skipIf(skip)("gives the timeline oldest first, with staff names", async () => {
     const timeline = await listTimeline(setup.db, ONLY_A, "req_0001");
     expect(timeline.map((e) => [e.type, e.actor, e.actorName])).toEqual([
       ["created", "usr_ann", "Ann"],
@@ -285,7 +283,7 @@ describe.each(DATABASE_KINDS)("request list queries on %s", (kind) => {
     ]);
   });
 
-  it.skipIf(setup.skip)("pages with a cursor through rows that share a created_at, each row once, in order", async () => {
+  it.skipIf(skip)("pages with a cursor through rows that share a created_at, each row once, in order", async () => {
     const tie = "2027-01-01T00:00:00.123456Z";
     const rows = [
       ...Array.from({ length: 7 }, () => request({ at: tie, merchantId: "mer_b" })),
@@ -325,7 +323,7 @@ describe.each(DATABASE_KINDS)("request list queries on %s", (kind) => {
     expect(batches.flat()).toEqual(expected);
   });
 
-  it.skipIf(setup.skip)("sorts by amount or date either way, and pages each order forward and back with positions", async () => {
+  it.skipIf(skip)("sorts by amount or date either way, and pages each order forward and back with positions", async () => {
     expect(await ids(ONLY_A, filters({ sort: "amount_desc" }))).toEqual(["req_0004", "req_0003", "req_0001", "req_0002"]);
     expect(await ids(ONLY_A, filters({ sort: "amount_asc" }))).toEqual(["req_0002", "req_0001", "req_0003", "req_0004"]);
     expect(await ids(ONLY_A, filters({ sort: "oldest" }))).toEqual(["req_0001", "req_0002", "req_0003", "req_0004"]);
@@ -358,7 +356,7 @@ describe.each(DATABASE_KINDS)("request list queries on %s", (kind) => {
     }
   });
 
-  it.skipIf(setup.skip)("counts per status and totals what is requested and paid, for the filters, up to a bound", async () => {
+  it.skipIf(skip)("counts per status and totals what is requested and paid, for the filters, up to a bound", async () => {
     expect(await summarizeRequests(setup.db, ONLY_A, filters())).toEqual({
       total: 4,
       capped: false,
@@ -390,7 +388,7 @@ describe.each(DATABASE_KINDS)("request list queries on %s", (kind) => {
     expect(await summarizeRequests(setup.db, ONLY_A, filters(), { bound: 4 })).toMatchObject({ total: 4, capped: false });
   });
 
-  it.skipIf(setup.skip)("says when there is no older page", async () => {
+  it.skipIf(skip)("says when there is no older page", async () => {
     const result = await listRequests(setup.db, ONLY_A, filters(), { limit: 4 });
     expect(result.rows).toHaveLength(4);
     expect(result.nextCursor).toBeNull();

@@ -12,6 +12,7 @@ import { setUpSandboxWithCoffee } from "../testing/sandbox-fixture";
 
 describe.each(DATABASE_KINDS)("reconciliation checks that change nothing, on %s", (kind) => {
   const setup = setUpSandboxWithCoffee(kind, "spec", { backoffMs: 10 });
+  const { skip } = setup;
 
   const row = async (id: string): Promise<RequestRow> =>
     (await setup.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
@@ -32,7 +33,7 @@ describe.each(DATABASE_KINDS)("reconciliation checks that change nothing, on %s"
   const reconcile = async (id: string) =>
     reconcileRequest(setup.db, setup.api, await row(id), { providerMerchantId: setup.sb.coffee.merchantId });
 
-  it.skipIf(setup.skip)(
+  it.skipIf(skip)(
     "adds no timeline entry for passes that find a pending request still pending, and moves its last check time",
     async () => {
       const created = await createPending();
@@ -52,7 +53,7 @@ describe.each(DATABASE_KINDS)("reconciliation checks that change nothing, on %s"
     },
   );
 
-  it.skipIf(setup.skip)("still records a change the check finds", async () => {
+  it.skipIf(skip)("still records a change the check finds", async () => {
     const created = await createPending();
     const entriesBefore = (await timeline(created.id)).length;
     await setup.sb.control("POST", `/requests/${created.providerId}/pay`, {});
@@ -62,7 +63,7 @@ describe.each(DATABASE_KINDS)("reconciliation checks that change nothing, on %s"
     expect(entries.at(-1)!.data).toMatchObject({ outcome: { from: "pending", to: "paid" } });
   });
 
-  it.skipIf(setup.skip)("still records a webhook that only repeats the state, marked ignored", async () => {
+  it.skipIf(skip)("still records a webhook that only repeats the state, marked ignored", async () => {
     const created = await createPending();
     const entriesBefore = (await timeline(created.id)).length;
     const applied = await applyToRequest(

@@ -22,6 +22,7 @@ import { setUpSandboxWithCoffee } from "../testing/sandbox-fixture";
  */
 describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s", (kind) => {
   const setup = setUpSandboxWithCoffee(kind, "live", { timeoutMs: scaled(10_000), backoffMs: 10 });
+  const { skip } = setup;
   const row = async (id: string): Promise<RequestRow> =>
     (await setup.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
   const timeline = (id: string) =>
@@ -50,7 +51,7 @@ describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s
   };
   const notes = async (id: string) => JSON.stringify((await timeline(id)).map((e) => e.data));
 
-  it.skipIf(setup.skip)("refuses, never adopts, a RefId1 used by a request made outside PayDesk with the same amount", async () => {
+  it.skipIf(skip)("refuses, never adopts, a RefId1 used by a request made outside PayDesk with the same amount", async () => {
     const refId1 = ref("DS");
     const elsewhere = await madeElsewhere(refId1, 450);
     // Earlier than the clock-skew tolerance allows for: it cannot be this submit's.
@@ -76,7 +77,7 @@ describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s
     });
   });
 
-  it.skipIf(setup.skip)(
+  it.skipIf(skip)(
     "never adopts a request made elsewhere just before its submit: a person decides, with the candidate on record",
     async () => {
       const refId1 = ref("DJ");
@@ -102,7 +103,7 @@ describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s
     },
   );
 
-  it.skipIf(setup.skip)("refuses a RefId1 the provider holds under another amount, without resending or claiming it has none", async () => {
+  it.skipIf(skip)("refuses a RefId1 the provider holds under another amount, without resending or claiming it has none", async () => {
     const refId1 = ref("DA");
     await madeElsewhere(refId1, 999);
     const created = await create(refId1);
@@ -117,7 +118,7 @@ describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s
     });
   });
 
-  it.skipIf(setup.skip)("does not adopt a provider request another PayDesk row already holds", async () => {
+  it.skipIf(skip)("does not adopt a provider request another PayDesk row already holds", async () => {
     const refId1 = ref("DL");
     await setup.sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "http500", when: "before", match: { refId1 } });
     const created = await create(refId1);
@@ -139,13 +140,13 @@ describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s
     });
     expect(await reconcile(created)).toMatchObject({ state: "rejected" });
     expect(await row(created.id)).toMatchObject({ statusCode: "REF_ID1_USED_AT_PROVIDER", providerId: null });
-    // The setup.database backs it up: no second row may hold that provider request.
+    // The database backs it up: no second row may hold that provider request.
     await expect(
       setup.db.update(paymentRequests).set({ providerId: elsewhere }).where(eq(paymentRequests.id, created.id)),
     ).rejects.toThrow();
   });
 
-  it.skipIf(setup.skip)("still adopts what its own submit created, even when the answer was lost after", async () => {
+  it.skipIf(skip)("still adopts what its own submit created, even when the answer was lost after", async () => {
     const refId1 = ref("DO");
     await setup.sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "http500", when: "after", match: { refId1 } });
     const created = await create(refId1);
@@ -155,7 +156,7 @@ describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s
     expect(await row(created.id)).toMatchObject({ status: "pending", providerId: atProvider!.id, statusCode: null });
   });
 
-  it.skipIf(setup.skip)("leaves to a person, and stops polling, a submit the provider never shows after every resend", async () => {
+  it.skipIf(skip)("leaves to a person, and stops polling, a submit the provider never shows after every resend", async () => {
     const refId1 = ref("DN");
     await setup.sb.control("POST", "/faults", {
       operation: "SubmitPayInRequest",
@@ -176,7 +177,7 @@ describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s
     await setup.sb.control("DELETE", "/faults");
   });
 
-  it.skipIf(setup.skip)("leaves to a person a submit PayDesk cannot look up (no read key), instead of checking forever", async () => {
+  it.skipIf(skip)("leaves to a person a submit PayDesk cannot look up (no read key), instead of checking forever", async () => {
     const refId1 = ref("DK");
     const withoutReadKey = coffeeApi(setup.sb, { timeoutMs: scaled(10_000), backoffMs: 10, readKey: null });
     await setup.sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "http500", when: "after", match: { refId1 } });
@@ -189,45 +190,42 @@ describe.each(DATABASE_KINDS)("an unknown submit against the live sandbox, on %s
     expect(await row(created.id)).toMatchObject({ status: "pending", statusCode: null, statusReason: null });
   });
 
-  it.skipIf(setup.skip)(
-    "leaves to a person a submit whose look-up has failed for more than a day, and keeps trying before that",
-    async () => {
-      const refId1 = ref("DF");
-      await setup.sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "http500", when: "after", match: { refId1 } });
-      const created = await create(refId1);
-      expect(created.status).toBe("unknown");
-      expect(created.submittedAt).not.toBeNull();
-      // The provider answers every look-up with an empty 500 (an outage; list calls cannot be scoped): not a missing key, so PayDesk waits.
-      const { body: outage } = await setup.sb.control<{ id: string }>("POST", "/faults", {
-        operation: "GetPaymentRequests",
-        kind: "http500",
-        count: 1_000,
+  it.skipIf(skip)("leaves to a person a submit whose look-up has failed for more than a day, and keeps trying before that", async () => {
+    const refId1 = ref("DF");
+    await setup.sb.control("POST", "/faults", { operation: "SubmitPayInRequest", kind: "http500", when: "after", match: { refId1 } });
+    const created = await create(refId1);
+    expect(created.status).toBe("unknown");
+    expect(created.submittedAt).not.toBeNull();
+    // The provider answers every look-up with an empty 500 (an outage; list calls cannot be scoped): not a missing key, so PayDesk waits.
+    const { body: outage } = await setup.sb.control<{ id: string }>("POST", "/faults", {
+      operation: "GetPaymentRequests",
+      kind: "http500",
+      count: 1_000,
+    });
+    try {
+      expect(await reconcile(created)).toMatchObject({ state: "unknown", changed: false });
+      expect((await row(created.id)).nextCheckAt).not.toBeNull();
+      // Sent more than 24 hours ago and still no look-up: a person is asked, and polling stops.
+      await setup.db
+        .update(paymentRequests)
+        .set({ submittedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+        .where(eq(paymentRequests.id, created.id));
+      expect(await reconcile(await row(created.id))).toMatchObject({ state: "needs_review", changed: true });
+      const left = await row(created.id);
+      expect(left).toMatchObject({
+        status: "needs_review",
+        statusCode: "SUBMIT_UNRESOLVED_NO_LOOKUP",
+        nextCheckAt: null,
+        providerId: null,
       });
-      try {
-        expect(await reconcile(created)).toMatchObject({ state: "unknown", changed: false });
-        expect((await row(created.id)).nextCheckAt).not.toBeNull();
-        // Sent more than 24 hours ago and still no look-up: a person is asked, and polling stops.
-        await setup.db
-          .update(paymentRequests)
-          .set({ submittedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
-          .where(eq(paymentRequests.id, created.id));
-        expect(await reconcile(await row(created.id))).toMatchObject({ state: "needs_review", changed: true });
-        const left = await row(created.id);
-        expect(left).toMatchObject({
-          status: "needs_review",
-          statusCode: "SUBMIT_UNRESOLVED_NO_LOOKUP",
-          nextCheckAt: null,
-          providerId: null,
-        });
-        // What went wrong is kept, as facts, for the person: the provider failing to answer.
-        expect(left.statusFacts).toMatchObject({ kind: "provider_error" });
-      } finally {
-        await setup.sb.control("DELETE", `/faults/${outage.id}`);
-      }
-      // The provider answers again: a staff re-check settles it onto the request its submit made.
-      expect(await reconcile(await row(created.id))).toMatchObject({ state: "pending", changed: true });
-      const [atProvider] = (await setup.sb.control<{ id: string }[]>("GET", `/requests?refId1=${refId1}`)).body;
-      expect(await row(created.id)).toMatchObject({ status: "pending", providerId: atProvider!.id, statusCode: null });
-    },
-  );
+      // What went wrong is kept, as facts, for the person: the provider failing to answer.
+      expect(left.statusFacts).toMatchObject({ kind: "provider_error" });
+    } finally {
+      await setup.sb.control("DELETE", `/faults/${outage.id}`);
+    }
+    // The provider answers again: a staff re-check settles it onto the request its submit made.
+    expect(await reconcile(await row(created.id))).toMatchObject({ state: "pending", changed: true });
+    const [atProvider] = (await setup.sb.control<{ id: string }[]>("GET", `/requests?refId1=${refId1}`)).body;
+    expect(await row(created.id)).toMatchObject({ status: "pending", providerId: atProvider!.id, statusCode: null });
+  });
 });

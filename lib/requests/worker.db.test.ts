@@ -14,13 +14,14 @@ import { setUpSandboxWithCoffee } from "../testing/sandbox-fixture";
 
 describe.each(DATABASE_KINDS)("reconciliation worker on %s", (kind) => {
   const setup = setUpSandboxWithCoffee(kind, "live", { timeoutMs: 600, backoffMs: 10 });
+  const { skip } = setup;
   let second: Database | null = null;
   /** The worker's reads: patient, so a loaded machine makes them slow, not failed. Submits keep the short timeout the faults rely on. */
   let patientApi: MerchantApi;
   const logged: string[] = [];
 
   beforeAll(async () => {
-    if (setup.skip) return;
+    if (skip) return;
     if (setup.database.url) second = await openDatabase({ url: setup.database.url, migrate: false, poolSize: 3 });
     patientApi = coffeeApi(setup.sb, { timeoutMs: 10_000, backoffMs: 10 });
   });
@@ -43,7 +44,7 @@ describe.each(DATABASE_KINDS)("reconciliation worker on %s", (kind) => {
     return r.request;
   };
 
-  it.skipIf(setup.skip)("settles lost answers by itself, each request checked once even with two instances leasing", async () => {
+  it.skipIf(skip)("settles lost answers by itself, each request checked once even with two instances leasing", async () => {
     const refs = [ref("W1"), ref("W2"), ref("W3"), ref("W4")];
     for (const refId1 of refs)
       await setup.sb.control("POST", "/faults", {
@@ -84,7 +85,7 @@ describe.each(DATABASE_KINDS)("reconciliation worker on %s", (kind) => {
     expect(settled).toHaveLength(4);
   });
 
-  it.skipIf(setup.skip)("learns a payment no webhook announced, and stops checking once it is terminal", async () => {
+  it.skipIf(skip)("learns a payment no webhook announced, and stops checking once it is terminal", async () => {
     // A baht amount no other request here has: the live profile keeps the baht and randomises the
     // satang, and two pending requests with the same amount match neither (docs/provider-facts.md §5.1).
     const row = await create(ref("WP"), 77_700);
@@ -95,7 +96,7 @@ describe.each(DATABASE_KINDS)("reconciliation worker on %s", (kind) => {
     expect(after, logged.join("\n")).toMatchObject({ status: "paid", nextCheckAt: null });
   });
 
-  it.skipIf(setup.skip)("backs off when nothing changed", async () => {
+  it.skipIf(skip)("backs off when nothing changed", async () => {
     const row = await create(ref("WB"));
     await makeDue([row.id]);
     await reconcileDue(worker());

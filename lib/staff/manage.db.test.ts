@@ -34,17 +34,18 @@ const refusal = async (work: Promise<unknown>) => {
 
 describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
   const setup = setUpTestDatabase(kind);
+  const { skip } = setup;
   let admin: { id: string; email: string; password: string };
   const actor = () => ({ userId: admin.id, merchantIds: null });
   const row = async (id: string) => (await setup.db.select().from(staffUsers).where(eq(staffUsers.id, id)))[0]!;
 
   beforeAll(async () => {
-    if (setup.skip) return;
+    if (skip) return;
     admin = await insertStaff(setup.db, { role: "admin" });
     await insertPlaceholderMerchants(setup.db, ["mer_a", "mer_b"]);
   });
 
-  it.skipIf(setup.skip)("invites with a one-time password that signs in once and must then be replaced", async () => {
+  it.skipIf(skip)("invites with a one-time password that signs in once and must then be replaced", async () => {
     const input = invite({ email: "New.Person@Shop.example", role: "finance", allMerchants: false, merchantIds: ["mer_a", "mer_a"] });
     const invited = await inviteStaff(setup.db, actor(), input);
     expect(invited.oneTimePassword).toMatch(/^[a-z2-9]{5}(-[a-z2-9]{5}){3}$/);
@@ -76,7 +77,7 @@ describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
     expect((await verifySignIn(setup.db, { email: input.email, password: "a long new password", ip: null })).ok).toBe(true);
   });
 
-  it.skipIf(setup.skip)("refuses an email that already has an account, whatever its case, beside the email field", async () => {
+  it.skipIf(skip)("refuses an email that already has an account, whatever its case, beside the email field", async () => {
     await inviteStaff(setup.db, actor(), invite({ email: "taken@shop.example" }));
     expect(await refusal(inviteStaff(setup.db, actor(), invite({ email: "TAKEN@shop.example" })))).toEqual({
       message: STAFF_REFUSALS.emailTaken,
@@ -85,7 +86,7 @@ describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
     });
   });
 
-  it.skipIf(setup.skip)("refuses merchants that do not exist, and staff management by a merchant-limited admin", async () => {
+  it.skipIf(skip)("refuses merchants that do not exist, and staff management by a merchant-limited admin", async () => {
     expect(
       await refusal(inviteStaff(setup.db, actor(), invite({ allMerchants: false, merchantIds: ["mer_a", "mer_gone"] }))),
     ).toMatchObject({ field: "merchantIds" });
@@ -93,7 +94,7 @@ describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
     expect(await refusal(inviteStaff(setup.db, limited, invite()))).toMatchObject({ message: STAFF_REFUSALS.needsAllMerchants });
   });
 
-  it.skipIf(setup.skip)("changes a person's name, role and merchants; 'every merchant' is stored as null", async () => {
+  it.skipIf(skip)("changes a person's name, role and merchants; 'every merchant' is stored as null", async () => {
     const person = await insertStaff(setup.db, { role: "viewer" });
     await changeStaffAccess(setup.db, actor(), {
       userId: person.id,
@@ -126,7 +127,7 @@ describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
     });
   });
 
-  it.skipIf(setup.skip)("never lets a person change their own access or disable themselves", async () => {
+  it.skipIf(skip)("never lets a person change their own access or disable themselves", async () => {
     expect(
       await refusal(
         changeStaffAccess(setup.db, actor(), {
@@ -147,7 +148,7 @@ describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
     expect(await row(admin.id)).toMatchObject({ role: "admin", isDisabled: false });
   });
 
-  it.skipIf(setup.skip)("disables and enables; a disabled person cannot sign in", async () => {
+  it.skipIf(skip)("disables and enables; a disabled person cannot sign in", async () => {
     const person = await insertStaff(setup.db, { role: "operator" });
     await setStaffDisabled(setup.db, actor(), person.id, true);
     expect((await verifySignIn(setup.db, { email: person.email, password: person.password, ip: null })).ok).toBe(false);
@@ -155,7 +156,7 @@ describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
     expect((await verifySignIn(setup.db, { email: person.email, password: person.password, ip: null })).ok).toBe(true);
   });
 
-  it.skipIf(setup.skip)("resets a password to a new one-time password that must be replaced", async () => {
+  it.skipIf(skip)("resets a password to a new one-time password that must be replaced", async () => {
     const person = await insertStaff(setup.db, { role: "viewer" });
     const reset = await resetStaffPassword(setup.db, actor(), person.id);
     expect((await row(person.id)).mustChangePassword).toBe(true);
@@ -163,7 +164,7 @@ describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
     expect((await verifySignIn(setup.db, { email: person.email, password: reset.oneTimePassword, ip: null })).ok).toBe(true);
   });
 
-  it.skipIf(setup.skip)("changing one's own password removes the listed passkeys not kept, in the same change, and no other", async () => {
+  it.skipIf(skip)("changing one's own password removes the listed passkeys not kept, in the same change, and no other", async () => {
     const person = await insertStaff(setup.db, { role: "finance" });
     const passkey = (name: string) => ({
       id: `pk_${Math.random().toString(36).slice(2)}`,
@@ -222,7 +223,7 @@ describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
     expect(await left(person.id)).toEqual([mine.id, addedLater.id].sort());
   });
 
-  it.skipIf(setup.skip)("ends every session of the person with the reset: one that outlived it could be a thief's", async () => {
+  it.skipIf(skip)("ends every session of the person with the reset: one that outlived it could be a thief's", async () => {
     const person = await insertStaff(setup.db, { role: "finance" });
     const laptop = { id: await recordSignIn(setup.db, { userId: person.id, ip: null, userAgent: null }), at: new Date() };
     const stolen = { id: await recordSignIn(setup.db, { userId: person.id, ip: null, userAgent: null }), at: new Date() };
@@ -241,7 +242,7 @@ describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
     expect(await loadStaffSession(setup.db, person.id, fresh)).toMatchObject({ mustChangePassword: true });
   });
 
-  it.skipIf(setup.skip)("never leaves zero active admins, by a role change or by disabling; a disabled admin does not count", async () => {
+  it.skipIf(skip)("never leaves zero active admins, by a role change or by disabling; a disabled admin does not count", async () => {
     // Its own database: one active admin and one disabled admin. The acting admin is someone whose
     // own admin role went away after their page loaded (a stale session): the rule must still hold.
     const own = await createTestDatabase(kind);
@@ -265,7 +266,7 @@ describe.each(DATABASE_KINDS)("staff management on %s", (kind) => {
     }
   });
 
-  it.skipIf(setup.skip)("two admins demoting each other at the same moment: one of them stays an admin", async () => {
+  it.skipIf(skip)("two admins demoting each other at the same moment: one of them stays an admin", async () => {
     const own = await createTestDatabase(kind);
     try {
       const a = await insertStaff(own.db, { role: "admin" });

@@ -21,12 +21,13 @@ const { CHOOSE_PASSWORD_PATH, loadStaffSession, requirePermission, requireSessio
 
 describe.each(DATABASE_KINDS)("a person on a one-time password, on %s", (kind) => {
   const setup = setUpTestDatabase(kind);
+  const { skip } = setup;
   beforeAll(async () => {
-    if (setup.skip) return;
+    if (skip) return;
     surroundings.db = setup.db;
   });
 
-  it.skipIf(setup.skip)("is sent to choose a password from every console page until they have, then let through", async () => {
+  it.skipIf(skip)("is sent to choose a password from every console page until they have, then let through", async () => {
     const admin = await insertStaff(setup.db, { role: "admin" });
     const invited = await inviteStaff(
       setup.db,
@@ -53,7 +54,7 @@ describe.each(DATABASE_KINDS)("a person on a one-time password, on %s", (kind) =
     await expect(requirePermission("staff.manage")).resolves.toMatchObject({ userId: invited.id, role: "admin" });
   });
 
-  it.skipIf(setup.skip)("an ordinary session carries no flag and is not redirected", async () => {
+  it.skipIf(skip)("an ordinary session carries no flag and is not redirected", async () => {
     const person = await insertStaff(setup.db, { role: "viewer" });
     expect(await loadStaffSession(setup.db, person.id)).not.toHaveProperty("mustChangePassword");
   });

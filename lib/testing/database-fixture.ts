@@ -51,14 +51,6 @@ export function setUpTwoInstances(options: { poolSize?: number; secondPoolSize?:
 
 /** Placeholder merchant rows (no real keys) for tests that only need a merchant to point at. */
 export async function insertPlaceholderMerchants(db: Db, ids: string[]): Promise<void> {
-  await db.insert(merchants).values(
-    ids.map((id) => ({
-      id,
-      displayName: id,
-      orgId: "org",
-      merchantId: `m-${id}`,
-      submitKeyEncrypted: "v1:x",
-      submitKeyLast4: "abcd",
-    })),
-  );
+  const placeholder = { orgId: "org", submitKeyEncrypted: "v1:x", submitKeyLast4: "abcd" };
+  await db.insert(merchants).values(ids.map((id) => ({ ...placeholder, id, displayName: id, merchantId: `m-${id}` })));
 }

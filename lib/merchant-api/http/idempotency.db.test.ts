@@ -18,13 +18,14 @@ import { setUpTestDatabase, setUpTwoInstances } from "../../testing/database-fix
 
 describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
   const setup = setUpTestDatabase(kind);
+  const { skip } = setup;
 
   let n = 0;
   const fresh = () => `key-${kind}-${++n}`;
   const body = fingerprintOf("POST", "/api/v1/checkouts", { amount: "150.00" });
   const other = fingerprintOf("POST", "/api/v1/checkouts", { amount: "151.00" });
 
-  it.skipIf(setup.skip)("answers the same request again from the store, without running it again", async () => {
+  it.skipIf(skip)("answers the same request again from the store, without running it again", async () => {
     const key = fresh();
     let runs = 0;
     const run = async () => ({ status: 201, body: { id: `req_${++runs}` } });
@@ -39,7 +40,7 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
     });
   });
 
-  it.skipIf(setup.skip)("refuses the same key with another request (422), and while the first still runs (409)", async () => {
+  it.skipIf(skip)("refuses the same key with another request (422), and while the first still runs (409)", async () => {
     const key = fresh();
     await withIdempotency(setup.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({ status: 201, body: {} }));
     await expect(
@@ -66,7 +67,7 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
     expect((await running).answer.body).toEqual({ id: "slow" });
   });
 
-  it.skipIf(setup.skip)("runs once when 50 calls with one key arrive together", async () => {
+  it.skipIf(skip)("runs once when 50 calls with one key arrive together", async () => {
     const key = fresh();
     let runs = 0;
     const outcomes = await Promise.allSettled(
@@ -85,7 +86,7 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
     }
   });
 
-  it.skipIf(setup.skip)("answers 409 or runs again, never a 500, when 50 calls arrive together and the first one fails", async () => {
+  it.skipIf(skip)("answers 409 or runs again, never a 500, when 50 calls arrive together and the first one fails", async () => {
     // A call that lost the claim to one whose run failed and let it go, before it could read the
     // claim, claims again rather than find nothing to answer with.
     for (let round = 0; round < 5; round++) {
@@ -110,37 +111,34 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
     }
   });
 
-  it.skipIf(setup.skip)(
-    "keeps the answer of the call that took a lapsed claim over, not the late one of the call it lapsed under",
-    async () => {
-      const key = fresh();
-      let release!: () => void;
-      // A call whose claim lapsed while it still ran (started LOCK_MS ago).
-      const late = withIdempotency(
-        setup.db,
-        { keyId: "k1", idempotencyKey: key, fingerprint: body, now: new Date(Date.now() - LOCK_MS - 1_000) },
-        async () => {
-          await new Promise<void>((resolve) => (release = resolve));
-          return { status: 201, body: { id: "late" } };
-        },
-      );
-      await expect.poll(() => release !== undefined).toBe(true);
-      const takeover = await withIdempotency(setup.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
-        status: 201,
-        body: { id: "took over" },
-      }));
-      expect(takeover).toEqual({ replayed: false, answer: { status: 201, body: { id: "took over" } } });
-      release();
-      expect((await late).answer.body).toEqual({ id: "late" });
-      const replay = await withIdempotency(setup.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
-        status: 201,
-        body: {},
-      }));
-      expect(replay).toEqual({ replayed: true, answer: { status: 201, body: { id: "took over" } } });
-    },
-  );
+  it.skipIf(skip)("keeps the answer of the call that took a lapsed claim over, not the late one of the call it lapsed under", async () => {
+    const key = fresh();
+    let release!: () => void;
+    // A call whose claim lapsed while it still ran (started LOCK_MS ago).
+    const late = withIdempotency(
+      setup.db,
+      { keyId: "k1", idempotencyKey: key, fingerprint: body, now: new Date(Date.now() - LOCK_MS - 1_000) },
+      async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return { status: 201, body: { id: "late" } };
+      },
+    );
+    await expect.poll(() => release !== undefined).toBe(true);
+    const takeover = await withIdempotency(setup.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
+      status: 201,
+      body: { id: "took over" },
+    }));
+    expect(takeover).toEqual({ replayed: false, answer: { status: 201, body: { id: "took over" } } });
+    release();
+    expect((await late).answer.body).toEqual({ id: "late" });
+    const replay = await withIdempotency(setup.db, { keyId: "k1", idempotencyKey: key, fingerprint: body }, async () => ({
+      status: 201,
+      body: {},
+    }));
+    expect(replay).toEqual({ replayed: true, answer: { status: 201, body: { id: "took over" } } });
+  });
 
-  it.skipIf(setup.skip)(
+  it.skipIf(skip)(
     "lets a failed or 5xx first call go, so a retry runs; keeps a 4xx refusal of a request that ran as the answer",
     async () => {
       const key = fresh();
@@ -185,7 +183,7 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
     },
   );
 
-  it.skipIf(setup.skip)(
+  it.skipIf(skip)(
     "keeps nothing for a request refused before it ran (validation): the corrected request may use the same key",
     async () => {
       const key = fresh();
@@ -217,7 +215,7 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
     },
   );
 
-  it.skipIf(setup.skip)("forgets an answer after 24 hours, and takes over a claim whose instance died", async () => {
+  it.skipIf(skip)("forgets an answer after 24 hours, and takes over a claim whose instance died", async () => {
     const key = fresh();
     const then = new Date(Date.now() - IDEMPOTENCY_WINDOW_MS - 1_000);
     await withIdempotency(setup.db, { keyId: "k1", idempotencyKey: key, fingerprint: body, now: then }, async () => ({
@@ -259,8 +257,9 @@ describe.each(DATABASE_KINDS)("Idempotency-Key on %s", (kind) => {
 
 describe("Idempotency-Key shared by two instances", () => {
   const setup = setUpTwoInstances({ poolSize: 8 });
+  const { skip } = setup;
 
-  it.skipIf(setup.skip)("runs once when the same call reaches both", async () => {
+  it.skipIf(skip)("runs once when the same call reaches both", async () => {
     let runs = 0;
     const fingerprint = fingerprintOf("POST", "/api/v1/payouts", {});
     const call = (db: typeof setup.second.db) =>

@@ -22,8 +22,9 @@ async function verdict(promise: Promise<void>): Promise<"ok" | { status: number;
 
 describe.each(DATABASE_KINDS)("the merchant API's rate limit per key on %s", (kind) => {
   const setup = setUpTestDatabase(kind);
+  const { skip } = setup;
 
-  it.skipIf(setup.skip)("lets max calls through per window, then answers 429 with the seconds left; each key has its own", async () => {
+  it.skipIf(skip)("lets max calls through per window, then answers 429 with the seconds left; each key has its own", async () => {
     const start = new Date("2026-11-24T10:00:00.000Z");
     const at = (ms: number) => new Date(start.getTime() + ms);
     for (let i = 0; i < 3; i++) expect(await verdict(checkApiRateLimit(setup.db, `k-${kind}`, limit, at(i * 1000)))).toBe("ok");
@@ -42,8 +43,9 @@ describe.each(DATABASE_KINDS)("the merchant API's rate limit per key on %s", (ki
 
 describe("the merchant API's rate limit shared by two instances", () => {
   const setup = setUpTwoInstances({ poolSize: 8 });
+  const { skip } = setup;
 
-  it.skipIf(setup.skip)("counts one key's calls on both against one budget", async () => {
+  it.skipIf(skip)("counts one key's calls on both against one budget", async () => {
     const now = new Date();
     const outcomes = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>

@@ -33,11 +33,12 @@ describe("the API key format", () => {
 
 describe.each(DATABASE_KINDS)("API keys on %s", (kind) => {
   const setup = setUpTestDatabase(kind);
+  const { skip } = setup;
   let merchantId: string;
   const bearer = (key: string) => `Bearer ${key}`;
 
   beforeAll(async () => {
-    if (setup.skip) return;
+    if (skip) return;
     const vault = createKeyVault([randomBytes(32)]);
     merchantId = await testMerchant(setup.db, { merchantId: "b0c8a7a4-0000-4000-8000-000000000001", vault: vault });
   });
@@ -53,7 +54,7 @@ describe.each(DATABASE_KINDS)("API keys on %s", (kind) => {
       ...overrides,
     });
 
-  it.skipIf(setup.skip)("verifies a fresh key as its merchant, with its scopes; the secret is stored only as a hash", async () => {
+  it.skipIf(skip)("verifies a fresh key as its merchant, with its scopes; the secret is stored only as a hash", async () => {
     const { key, row } = await make();
     const check = await verifyApiKey(setup.db, bearer(key), { ip: "203.0.113.9" });
     expect(check).toEqual({
@@ -74,7 +75,7 @@ describe.each(DATABASE_KINDS)("API keys on %s", (kind) => {
     expect((await listApiKeys(setup.db, merchantId)).every((k) => !("secretHash" in k))).toBe(true);
   });
 
-  it.skipIf(setup.skip)("records when and from where a key was last used", async () => {
+  it.skipIf(skip)("records when and from where a key was last used", async () => {
     const { key, row } = await make();
     await verifyApiKey(setup.db, bearer(key), { ip: "203.0.113.10" });
     await expect
@@ -82,7 +83,7 @@ describe.each(DATABASE_KINDS)("API keys on %s", (kind) => {
       .toBe("203.0.113.10");
   });
 
-  it.skipIf(setup.skip)("refuses a missing, malformed, unknown, revoked or expired key, each for what it is", async () => {
+  it.skipIf(skip)("refuses a missing, malformed, unknown, revoked or expired key, each for what it is", async () => {
     const { key, row } = await make();
     expect(await verifyApiKey(setup.db, null, { ip: null })).toEqual({ ok: false, why: "missing" });
     expect(await verifyApiKey(setup.db, key, { ip: null })).toEqual({ ok: false, why: "malformed" }); // no "Bearer"
@@ -104,7 +105,7 @@ describe.each(DATABASE_KINDS)("API keys on %s", (kind) => {
     });
   });
 
-  it.skipIf(setup.skip)("revokes only a key of the merchant named", async () => {
+  it.skipIf(skip)("revokes only a key of the merchant named", async () => {
     const { key, row } = await make();
     expect(await revokeApiKey(setup.db, { keyId: row.id, merchantRowId: "mer_someone_else", revokedBy: null })).toBe(false);
     expect((await verifyApiKey(setup.db, bearer(key), { ip: null })).ok).toBe(true);
@@ -113,8 +114,9 @@ describe.each(DATABASE_KINDS)("API keys on %s", (kind) => {
 
 describe("revocation across instances", () => {
   const setup = setUpTwoInstances({ secondPoolSize: 2 });
+  const { skip } = setup;
 
-  it.skipIf(setup.skip)("stops a revoked key on the other instance at once (well within 1 s)", async () => {
+  it.skipIf(skip)("stops a revoked key on the other instance at once (well within 1 s)", async () => {
     const merchantId = await testMerchant(setup.db, { merchantId: "b0c8a7a4-0000-4000-8000-000000000002" });
     const { key, row } = await createApiKey(setup.db, {
       merchantRowId: merchantId,
