@@ -7,9 +7,8 @@
  * e-mail as possibly received twice.
  */
 import type { ChildProcess } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,9 +17,6 @@ import { staffEmailMessages } from "@/components/console/settings/staff/staff-em
 import { insertStaff } from "../auth/testing/staff";
 import { staffNotifications } from "../db/schema";
 import { createTestDatabase, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
-import type { MerchantApi } from "../provider/client";
-import { payOutRequest } from "../requests/contract";
-import { createRequest } from "../requests/create";
 import { listStaffEmails } from "./log";
 import { smtpMailer } from "./mailer";
 import { startSmtpInbox } from "./testing/smtp-inbox";
@@ -28,6 +24,7 @@ import { runNotifyPass } from "./worker";
 import { scaled } from "@/lib/testing/vitest-project";
 import { forkWorkerProcess } from "@/lib/testing/worker-process";
 import { testMerchant } from "../merchants/testing/test-merchant";
+import { emailsDueNow, heldPayOut } from "./testing/held-pay-out";
 
 const script = path.join(import.meta.dirname, "testing", "worker-process.ts");
 /** The killed instance's lease: short, so the test need not wait out production's 15 minutes. */
@@ -52,25 +49,8 @@ describe("kill -9 of the instance sending a staff e-mail", () => {
     const merchantId = await testMerchant(database.db, { displayName: "Siam Coffee" });
     const maker = await insertStaff(database.db, { role: "finance" });
     const approver = await insertStaff(database.db, { role: "admin" });
-    const held = await createRequest(
-      database.db,
-      {} as MerchantApi,
-      {
-        kind: "payout",
-        payOut: payOutRequest({
-          refId1: `O${randomUUID().slice(0, 8)}`,
-          amountSatang: 250_000_00,
-          destination: { type: "promptpay", promptPayId: "0812345678" },
-        }),
-      },
-      { merchantRowId: merchantId, idempotencyKey: randomUUID(), createdBy: maker.id, holdForApproval: true },
-    );
-    if (held.outcome !== "held") throw new Error(`not held: ${held.outcome}`);
-    const requestId = held.request.id;
-    await database.db
-      .update(staffNotifications)
-      .set({ nextAttemptAt: new Date(Date.now() - 1_000) })
-      .where(inArray(staffNotifications.requestId, [requestId]));
+    const requestId = (await heldPayOut(database.db, { merchantRowId: merchantId, createdBy: maker.id })).id;
+    await emailsDueNow(database.db, requestId);
     const rowOf = async () => (await database.db.select().from(staffNotifications).where(eq(staffNotifications.requestId, requestId)))[0]!;
 
     const inbox = await startSmtpInbox();

@@ -3,7 +3,7 @@
  * server: who is told (and who is not), one e-mail per person for all that waits, nothing for what
  * was decided meanwhile, and a refusing server tried again later without losing or doubling mail.
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { insertStaff } from "../auth/testing/staff";
@@ -11,11 +11,8 @@ import { auditLog, paymentRequests, staffNotifications, staffUsers } from "../db
 import { createTestDatabase, DATABASE_KINDS, postgresSkipReason, type TestDatabase } from "../db/testing/databases";
 import { createKeyVault } from "../merchants/key-vault";
 import { createMerchant } from "../merchants/manage";
-import type { MerchantApi } from "../provider/client";
 import { declineRequest } from "../requests/approve";
-import { payOutRequest } from "../requests/contract";
 import { applyToRequest } from "../requests/apply";
-import { createRequest } from "../requests/create";
 import { createServer, type AddressInfo, type Socket } from "node:net";
 import { SMTP_TIMEOUTS_MS, smtpMailer } from "./mailer";
 import { readMail, startSmtpInbox } from "./testing/smtp-inbox";
@@ -23,6 +20,7 @@ import { notificationChoicesOf, notificationsFor, saveNotificationChoices } from
 import { listStaffEmails, parseEmailLogFilters } from "./log";
 import { notifyRetryAfterMs, runNotifyPass } from "./worker";
 import { authSecret } from "../secrets";
+import { heldPayOut } from "./testing/held-pay-out";
 
 // The one-click unsubscribe route reads the database through getDb: the one each block made.
 const current = vi.hoisted(() => ({ db: undefined as unknown }));
@@ -73,24 +71,8 @@ describe.each(DATABASE_KINDS)("staff e-mail on %s", (kind) => {
     await inbox?.close();
   });
 
-  const hold = async (amountSatang: number, createdBy: string | null = people.maker!.id) => {
-    const held = await createRequest(
-      database.db,
-      // A held request never reaches the provider: no client is needed.
-      {} as MerchantApi,
-      {
-        kind: "payout",
-        payOut: payOutRequest({
-          refId1: `N${randomUUID().slice(0, 8)}`,
-          amountSatang,
-          destination: { type: "promptpay", promptPayId: "0812345678" },
-        }),
-      },
-      { merchantRowId: merchantId, idempotencyKey: randomUUID(), createdBy, holdForApproval: true },
-    );
-    if (held.outcome !== "held") throw new Error(`not held: ${held.outcome}`);
-    return held.request;
-  };
+  const hold = (amountSatang: number, createdBy: string | null = people.maker!.id) =>
+    heldPayOut(database.db, { merchantRowId: merchantId, createdBy, amountSatang, refPrefix: "N" });
   const rowsOf = (requestIds: string[]) =>
     database.db.select().from(staffNotifications).where(inArray(staffNotifications.requestId, requestIds));
   // Due now, not after the gathering pause.

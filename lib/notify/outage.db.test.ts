@@ -10,8 +10,7 @@
  * gives its e-mail back once the database is back (not after the 15-minute lease), and an e-mail the
  * server accepted just as the database went away is recorded once it is back and never sent again.
  */
-import { randomUUID } from "node:crypto";
-import { eq, inArray, isNull } from "drizzle-orm";
+import { eq, isNull } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { insertStaff } from "../auth/testing/staff";
@@ -19,15 +18,13 @@ import { openDatabase, type Database } from "../db/client";
 import { staffNotifications, staffUsers } from "../db/schema";
 import { postgresSkipReason } from "../db/testing/databases";
 import { findPostgresBin, startPostgres, type PostgresServer } from "../db/testing/postgres-server";
-import type { MerchantApi } from "../provider/client";
-import { payOutRequest } from "../requests/contract";
-import { createRequest } from "../requests/create";
 import { smtpMailer, type Mailer } from "./mailer";
 import { startSmtpInbox } from "./testing/smtp-inbox";
 import { startNotifyWorker } from "./worker";
 import { signUnsubscribeToken } from "./unsubscribe-signing";
 import { authSecret } from "../secrets";
 import { testMerchant } from "../merchants/testing/test-merchant";
+import { emailsDueNow, heldPayOut } from "./testing/held-pay-out";
 
 // The unsubscribe route reads the database through getDb: this file's own server.
 const current = vi.hoisted(() => ({ db: undefined as unknown }));
@@ -81,25 +78,9 @@ describe.skipIf(skip)("the notify loop across a restart of PostgreSQL", () => {
       await until(() => logs.filter((m) => m.startsWith("notify pass failed")).length >= 3, 10_000, "failed passes logged");
 
       await server.start();
-      const held = await createRequest(
-        database.db,
-        {} as MerchantApi,
-        {
-          kind: "payout",
-          payOut: payOutRequest({
-            refId1: `O${randomUUID().slice(0, 8)}`,
-            amountSatang: 250_000_00,
-            destination: { type: "promptpay", promptPayId: "0812345678" },
-          }),
-        },
-        { merchantRowId: merchantId, idempotencyKey: randomUUID(), createdBy: maker.id, holdForApproval: true },
-      );
-      if (held.outcome !== "held") throw new Error(`not held: ${held.outcome}`);
+      const held = await heldPayOut(database.db, { merchantRowId: merchantId, createdBy: maker.id });
       // Due now, not after the gathering pause.
-      await database.db
-        .update(staffNotifications)
-        .set({ nextAttemptAt: new Date(Date.now() - 1_000) })
-        .where(inArray(staffNotifications.requestId, [held.request.id]));
+      await emailsDueNow(database.db, held.id);
       await until(() => inbox.received.some((m) => m.to.includes(approver.email)), 10_000, "the approver's e-mail");
       expect(inbox.received.map((m) => m.to)).toEqual([[approver.email]]);
     } finally {
@@ -113,25 +94,9 @@ describe.skipIf(skip)("the notify loop across a restart of PostgreSQL", () => {
   async function holdDueNow(): Promise<string> {
     // Each test hears only of its own request.
     await database.db.update(staffNotifications).set({ outcome: "skipped" }).where(isNull(staffNotifications.outcome));
-    const held = await createRequest(
-      database.db,
-      {} as MerchantApi,
-      {
-        kind: "payout",
-        payOut: payOutRequest({
-          refId1: `O${randomUUID().slice(0, 8)}`,
-          amountSatang: 250_000_00,
-          destination: { type: "promptpay", promptPayId: "0812345678" },
-        }),
-      },
-      { merchantRowId: merchantId, idempotencyKey: randomUUID(), createdBy: maker.id, holdForApproval: true },
-    );
-    if (held.outcome !== "held") throw new Error(`not held: ${held.outcome}`);
-    await database.db
-      .update(staffNotifications)
-      .set({ nextAttemptAt: new Date(Date.now() - 1_000) })
-      .where(inArray(staffNotifications.requestId, [held.request.id]));
-    return held.request.id;
+    const held = await heldPayOut(database.db, { merchantRowId: merchantId, createdBy: maker.id });
+    await emailsDueNow(database.db, held.id);
+    return held.id;
   }
   const rowOf = async (requestId: string) =>
     (await database.db.select().from(staffNotifications).where(eq(staffNotifications.requestId, requestId)))[0]!;
