@@ -191,7 +191,9 @@ test.describe("as a viewer", () => {
     await expect(page.getByTestId("signed-in-as")).toContainText("Viewer");
     await expect(page.getByTestId("status-badge").first()).toHaveText(/Pending/);
     await expect(page.getByRole("button", { name: "Re-check now" })).toBeVisible();
-    await expect(page.getByTestId("sandbox-controls")).toHaveCount(0);
     await expect(page.getByTestId("checkout-link")).toBeVisible();
+    // The sandbox's panel, like the QR, is drawn once the page has loaded and is idle: the QR drawn, it would be there.
+    await expect(page.getByTestId("payment-qr").locator("svg")).toBeVisible();
+    await expect(page.getByTestId("sandbox-controls")).toHaveCount(0);
   });
 });

@@ -5,7 +5,6 @@ import { useStepUp } from "@/components/ui/step-up";
 import type { ActionResult, ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
 import { fieldMessage } from "@/lib/requests/form-messages";
-import { declineFormSchema } from "@/lib/requests/forms";
 import type { State } from "@/lib/requests/lifecycle";
 import { ConfirmDialog } from "../confirm-dialog";
 import { primaryButtonClass, secondaryButtonClass } from "@/components/ui/button";
@@ -56,12 +55,14 @@ export function DecisionControls({ merchantId, requestId, isOwn, amount, destina
   const busy = isApproving || isDeclining;
   const id = (name: string) => `${name}-${requestId}`;
 
-  const onDecline = (formData: FormData) => {
-    // The server's schema, checked here first so an empty reason never makes the round trip.
+  const onDecline = async (formData: FormData) => {
+    // The server's schema, checked here first so an empty reason never makes the round trip; its
+    // code (zod) is fetched on the first decline, not with every page that shows these buttons.
+    const { declineFormSchema } = await import("@/lib/requests/forms");
     const parsed = declineFormSchema.safeParse(Object.fromEntries(formData));
     const reasonIssue = parsed.success ? null : parsed.error.issues.find((issue) => issue.path[0] === "reason");
     setReasonError(reasonIssue ? fieldMessage(locale, reasonIssue.message) : null);
-    if (!reasonIssue) decline(formData);
+    if (!reasonIssue) startTransition(() => decline(formData));
   };
   const serverReasonError = declined && !declined.ok ? declined.fieldErrors.reason?.[0] : undefined;
   const shownReasonError = reasonError ?? (serverReasonError ? fieldMessage(locale, serverReasonError) : null);
@@ -140,7 +141,7 @@ export function DecisionControls({ merchantId, requestId, isOwn, amount, destina
             onSubmit={(event) => {
               event.preventDefault();
               const formData = new FormData(event.currentTarget);
-              startTransition(() => onDecline(formData));
+              void onDecline(formData);
             }}
             noValidate
             className="min-w-64 flex-1"

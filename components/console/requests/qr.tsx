@@ -1,6 +1,7 @@
 "use client";
 
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense } from "react";
+import { useLoadedAndIdle } from "@/components/ui/use-loaded-and-idle";
 
 const QrSvg = lazy(() => import("qrcode.react").then((module) => ({ default: module.QRCodeSVG })));
 
@@ -30,23 +31,4 @@ export function Qr({ value, label, size = 160, testId }: { value: string; label:
       )}
     </div>
   );
-}
-
-/** True once the page's load event has passed and the browser has had an idle moment (at most 2 s later). */
-function useLoadedAndIdle(): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    let handle = 0;
-    const go = () => setReady(true);
-    const idle = () =>
-      (handle = "requestIdleCallback" in window ? requestIdleCallback(go, { timeout: 2_000 }) : Number(setTimeout(go, 200)));
-    if (document.readyState === "complete") idle();
-    else window.addEventListener("load", idle, { once: true });
-    return () => {
-      window.removeEventListener("load", idle);
-      if ("cancelIdleCallback" in window) cancelIdleCallback(handle);
-      else clearTimeout(handle);
-    };
-  }, []);
-  return ready;
 }

@@ -13,7 +13,7 @@ import { thb } from "@/components/console/requests/request-format";
 import { detailMessages } from "@/components/console/requests/detail-messages";
 import { ProviderAnswer, RequestFields } from "@/components/console/requests/request-fields";
 import { RecheckButton } from "@/components/console/requests/recheck-button";
-import { SandboxPanel } from "@/components/console/requests/sandbox-panel";
+import { SandboxPanelSlot } from "@/components/console/requests/sandbox-panel-slot";
 import { StatusBadge } from "@/components/console/requests/status-badge";
 import { kindLabels } from "@/components/console/requests/status-messages";
 import { OutboundEvents } from "@/components/console/requests/outbound-events";
@@ -201,7 +201,7 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
       <ProviderAnswer answer={r.providerResponse} refusedAtSubmit={refusedAtSubmit} state={state} locale={locale} />
       {/* Demo mode only, folded at the bottom: it plays the bank and the provider, it is not part of the request. */}
       {showSandbox && (
-        <SandboxPanel
+        <SandboxPanelSlot
           requestId={r.id}
           controls={controlsFor(r)}
           action={family === "payin" ? sandboxPayInControlAction : sandboxPayOutControlAction}
