@@ -31,13 +31,18 @@ import { startSandboxProcess } from "./lib/sandbox-process";
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const REQUESTS = 30;
 
-/** Each page's targets (docs/DESIGN.md §8): set from the first measurement, performance ≥ 90 on every page at least. */
+/**
+ * Each page's targets (docs/DESIGN.md §8 says why): first-load JS no more than the first
+ * measurement after the step-up dialog, the QR drawing, the decline's schema and the demo's panel
+ * left the first load (2026-11-29), so it only goes down; performance ≥ 90 on every page (not met
+ * yet); accessibility 100 in every run.
+ */
 const TARGETS: Record<string, { firstLoadKb: number; performance: number }> = {
-  overview: { firstLoadKb: 200, performance: 90 },
-  requests: { firstLoadKb: 200, performance: 90 },
-  request: { firstLoadKb: 200, performance: 90 },
-  new_payin: { firstLoadKb: 200, performance: 90 },
-  approvals: { firstLoadKb: 200, performance: 90 },
+  overview: { firstLoadKb: 160, performance: 90 },
+  requests: { firstLoadKb: 160, performance: 90 },
+  request: { firstLoadKb: 170, performance: 90 },
+  new_payin: { firstLoadKb: 240, performance: 90 },
+  approvals: { firstLoadKb: 165, performance: 90 },
 };
 
 async function main(): Promise<void> {
