@@ -1,7 +1,7 @@
 import type { CheckoutLookup } from "./view";
 
 /**
- * How the checkout page (pages/checkout/[token].tsx, the one Pages Router page) reads its request.
+ * How the checkout page (pages/checkout/[token].tsx, a Pages Router page) reads its request.
  * The Pages Router refuses every module that imports "server-only", and every module that reaches
  * the database or the secrets does; so the loader is built on the App Router side of
  * the server (page-loader.ts, registered when PayDesk starts, lib/start-up.ts) and handed over
