@@ -119,6 +119,8 @@ async function signedIn(browser: Browser, role: "operator" | "finance" | "admin"
 
 /** Reads the QR the page drew back into text, as a phone would: the SVG rendered to pixels, decoded by jsQR. */
 async function decodeQr(page: Page, testId: string): Promise<string | null> {
+  // The console draws its QR once the page has loaded and is idle (components/console/requests/qr.tsx).
+  await expect(page.getByTestId(testId).locator("svg")).toBeVisible();
   const image = await page.getByTestId(testId).evaluate(async (element) => {
     const svg = element.querySelector("svg");
     if (!svg) return null;
