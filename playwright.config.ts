@@ -12,7 +12,7 @@
  */
 import { defineConfig, devices } from "@playwright/test";
 import { storageStatePath } from "./e2e/support/auth-users";
-import { budget, CHROMIUM_ARGS, chromiumPath, E2E } from "./e2e/support/config";
+import { budget, CHROMIUM_ARGS, testBrowserPath, E2E } from "./e2e/support/config";
 
 export default defineConfig({
   testDir: "./e2e",
@@ -35,7 +35,7 @@ export default defineConfig({
     // a tenth of the e2e phase's CPU, and the suite is CPU-bound (docs/DESIGN.md §19).
     trace: process.env.CI && process.env.E2E_TRACE !== "on" ? "off" : { mode: "retain-on-failure", screenshots: false, snapshots: true },
     screenshot: "only-on-failure",
-    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: testBrowserPath(), args: CHROMIUM_ARGS },
   },
   projects: [
     {

@@ -35,19 +35,29 @@ node scripts/link-tsc.mjs || fail "could not link node_modules/.bin/tsc to TypeS
 end_phase
 
 start_phase "chromium"
+# The end-to-end tests drive Chromium's headless shell (Debian's chromium-headless-shell): the same
+# engine as Chromium at about half its CPU per test (docs/DESIGN.md §19). Chromium itself does when
+# the shell cannot be had; PLAYWRIGHT_CHROMIUM_PATH picks another executable.
 chromium="${PLAYWRIGHT_CHROMIUM_PATH:-}"
+can_apt=false
+if [ "$(id -u)" = "0" ] && [ -f /etc/debian_version ] && command -v apt-get >/dev/null; then can_apt=true; fi
+if [ -z "$chromium" ] && [ ! -x /usr/bin/chromium-headless-shell ] && $can_apt; then
+  echo "no Chromium headless shell found; installing Debian's chromium-headless-shell package"
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null) ||
+    echo "installing chromium-headless-shell failed; the tests use Chromium itself"
+fi
 if [ -z "$chromium" ]; then
-  for candidate in /usr/bin/chromium /usr/bin/chromium-browser; do
+  for candidate in /usr/bin/chromium-headless-shell /usr/bin/chromium /usr/bin/chromium-browser; do
     if [ -x "$candidate" ]; then chromium="$candidate"; break; fi
   done
 fi
 if [ -z "$chromium" ]; then
-  if [ "$(id -u)" = "0" ] && [ -f /etc/debian_version ] && command -v apt-get >/dev/null; then
+  if $can_apt; then
     echo "no Chromium found; installing Debian's chromium package"
     (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || fail "installing Debian's chromium failed."
     chromium=/usr/bin/chromium
   else
-    fail "no Chromium found: install one (on Debian, 'sudo apt-get install chromium') or set PLAYWRIGHT_CHROMIUM_PATH to its executable."
+    fail "no Chromium found: install one (on Debian, 'sudo apt-get install chromium-headless-shell') or set PLAYWRIGHT_CHROMIUM_PATH to its executable."
   fi
 fi
 export PLAYWRIGHT_CHROMIUM_PATH="$chromium"

@@ -10,12 +10,12 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { skipWithoutRole } from "../support/auth-users";
-import { budget, CHROMIUM_ARGS, chromiumPath, E2E } from "../support/config";
+import { budget, CHROMIUM_ARGS, testBrowserPath, E2E } from "../support/config";
 import { expectThaiInWebFont, fontconfigWithoutThai } from "../support/thai-fonts";
 
 test.use({
   launchOptions: {
-    executablePath: chromiumPath(),
+    executablePath: testBrowserPath(),
     args: CHROMIUM_ARGS,
     env: { ...(process.env as Record<string, string>), FONTCONFIG_FILE: fontconfigWithoutThai() },
   },

@@ -9,12 +9,12 @@
  */
 import { expect, test } from "../support/sandbox";
 import { makeRequest } from "../support/checkout";
-import { budget, CHROMIUM_ARGS, chromiumPath } from "../support/config";
+import { budget, CHROMIUM_ARGS, testBrowserPath } from "../support/config";
 import { expectThaiInWebFont, fontconfigWithoutThai } from "../support/thai-fonts";
 
 test.use({
   launchOptions: {
-    executablePath: chromiumPath(),
+    executablePath: testBrowserPath(),
     args: CHROMIUM_ARGS,
     env: { ...(process.env as Record<string, string>), FONTCONFIG_FILE: fontconfigWithoutThai() },
   },

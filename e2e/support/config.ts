@@ -58,7 +58,25 @@ export const CHROMIUM_ARGS = [
   "--disable-quic",
 ];
 
+const firstThere = (candidates: Array<string | undefined>): string | undefined =>
+  candidates.find((candidate): candidate is string => Boolean(candidate && fs.existsSync(candidate)));
+
+/** The browser a payer or a member of staff has: the benchmarks measure pages in it (bench/). */
 export function chromiumPath(): string | undefined {
-  const candidates = [process.env.PLAYWRIGHT_CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
-  return candidates.find((candidate): candidate is string => Boolean(candidate && fs.existsSync(candidate)));
+  return firstThere([process.env.PLAYWRIGHT_CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"]);
+}
+
+/**
+ * The browser the end-to-end tests drive: Chromium's headless shell when it is installed (Debian's
+ * `chromium-headless-shell`, the same engine without the full browser's window machinery), else
+ * Chromium itself. The same spec costs the shell about half the CPU (docs/DESIGN.md §19), which on
+ * a two-core runner is most of what the suite waits for. PLAYWRIGHT_CHROMIUM_PATH picks another.
+ */
+export function testBrowserPath(): string | undefined {
+  return firstThere([
+    process.env.PLAYWRIGHT_CHROMIUM_PATH,
+    "/usr/bin/chromium-headless-shell",
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+  ]);
 }
