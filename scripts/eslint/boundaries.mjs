@@ -35,7 +35,11 @@ const customerComponents = ["components/checkout/**", "components/slip/**"];
 export const boundaries = [
   restrict(["components/**"], database),
   restrict(customerComponents, database, staffAuth, consoleComponents),
-  // pages/checkout: the hosted checkout when it is served by the Pages Router.
-  restrict(["app/checkout/**", "app/payin-slip-upload/**", "pages/checkout/**"], staffAuth, consoleComponents),
+  // pages/: the hosted checkout and the slip page, served by the Pages Router.
+  restrict(
+    ["app/checkout/**", "app/payin-slip-upload/**", "pages/checkout/**", "pages/payin-slip-upload/**"],
+    staffAuth,
+    consoleComponents,
+  ),
   { ...restrict(["lib/provider/**"], providerDatabase), ignores: ["lib/provider/index.ts", ...tests] },
 ];
