@@ -13,11 +13,13 @@ const CLOCK_SKEW_MS = 2_000;
  * nav's approvals count follows the stream on its own: components/console/use-awaiting-approval-count.ts).
  *
  * Catching up: when the stream comes back after a break, every page refreshes. When it first
- * starts listening, a page about particular requests refreshes once too — a webhook right after
- * creating could have landed before the stream listened. A list refreshes then only if the server
- * heard a change for these merchants after `renderedAt` (the server's clock when the page read its
- * rows, taken before it read them), or cannot tell because it was not listening then; otherwise a
- * list query on every view would buy nothing.
+ * starts listening, a page refreshes only if the server heard a change for these merchants after
+ * `renderedAt` (the server's clock when the page read its rows, taken before it read them), or
+ * cannot tell because it was not listening then: a webhook right after creating may have landed
+ * before the stream listened, and this finds it (a change to any of the merchants' requests, so
+ * at worst a refresh too many). Refreshing on every first `ready` rendered every list and request
+ * page twice per visit, a second server render and its payload (about 100 KB for the list) on a
+ * phone for nothing.
  *
  * `follows="deliveries"` (the outbound delivery log) follows the merchants' outbound deliveries
  * instead of their requests, with the same catch-up.
@@ -39,7 +41,7 @@ export function LiveUpdates({
     const watched = requestIds ?? [];
     const aboutRequests = follows === "requests" && watched.length > 0;
     if (change.kind === "ready") {
-      if (change.afterBreak || aboutRequests) return true;
+      if (change.afterBreak) return true;
       const since = renderedAt - CLOCK_SKEW_MS;
       const lastChangeAt = follows === "deliveries" ? change.lastDeliveryChangeAt : change.lastChangeAt;
       return change.heardAllSince === null || change.heardAllSince > since || (lastChangeAt !== null && lastChangeAt >= since);
