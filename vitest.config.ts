@@ -1,4 +1,6 @@
+import fs from "node:fs";
 import { fileURLToPath } from "node:url";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -12,7 +14,13 @@ import { defineConfig } from "vitest/config";
  *                                    and talks to it over real HTTP, without a database.
  *
  * A file in the wrong project fails with the name it should have (lib/testing/vitest-project.ts).
- * Run one alone with `npx vitest run --project unit` (or storage, contract).
+ * Run one alone with `npx vitest run --project unit` (or 'storage*', contract).
+ *
+ * The storage files share their worker processes: a fresh process per file spent ~3.4 CPU-s
+ * starting, importing and compiling (PGlite's WebAssembly among it) before its first test, about
+ * 40 % of the storage tests' CPU (docs/DESIGN.md §19.1). A file that replaces modules or the
+ * environment for itself (vi.mock, vi.stubEnv, assigning process.env) cannot share a module graph,
+ * so it runs in `storage-isolated`, in a process of its own, found by reading the file.
  *
  * Timeouts are set here and nowhere else, multiplied by TEST_TIME_FACTOR (default 1, 2 when CI is set, as in e2e/support/config.ts): on a slow
  * or loaded machine, `TEST_TIME_FACTOR=3 npm test` gives every test, hook and a test's own
@@ -24,6 +32,20 @@ if (!Number.isFinite(factor) || factor <= 0)
 
 const dirs = ["lib", "sandbox", "components", "app", "scripts", "bench"];
 const named = (suffix: string) => dirs.map((dir) => `${dir}/**/*${suffix}`);
+
+/** Replaces a module or the environment for its own file: needs a module graph of its own. */
+const REPLACES_FOR_ITSELF = /\bvi\.(mock|doMock|stubEnv|stubGlobal|resetModules)\(|process\.env\.\w+\s*=(?!=)|delete process\.env/;
+const root = fileURLToPath(new URL("./", import.meta.url));
+const filesNamed = (suffix: string): string[] =>
+  dirs.flatMap((dir) =>
+    fs.existsSync(path.join(root, dir))
+      ? fs
+          .readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" })
+          .filter((f) => f.endsWith(suffix))
+          .map((f) => `${dir}/${f}`)
+      : [],
+  );
+const ownProcess = filesNamed(".db.test.ts").filter((file) => REPLACES_FOR_ITSELF.test(fs.readFileSync(path.join(root, file), "utf8")));
 
 export default defineConfig({
   resolve: {
@@ -62,6 +84,20 @@ export default defineConfig({
         test: {
           name: "storage",
           include: named(".db.test.ts"),
+          exclude: ownProcess,
+          // One process per worker for all these files (see above); they run as a group of their
+          // own, after the others, so a worker's process is kept from one file to the next.
+          isolate: false,
+          sequence: { groupOrder: 1 },
+          globalSetup: ["./lib/db/testing/global-setup.ts"],
+          provide: { vitestProject: "storage", testTimeFactor: factor },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "storage-isolated",
+          include: ownProcess,
           globalSetup: ["./lib/db/testing/global-setup.ts"],
           provide: { vitestProject: "storage", testTimeFactor: factor },
         },

@@ -22,11 +22,38 @@ declare module "vitest" {
 
 export const TEMPLATE_DATABASE = "paydesk_template";
 
+interface Templates {
+  templateDir: string;
+  postgresBaseUrl: string | null;
+  postgresUnavailableReason: string | null;
+  stop(): Promise<void>;
+}
+
+// The storage files run as two projects (vitest.config.ts: those that share a process and those that
+// need their own), and Vitest runs a project's global set-up once per project: both are given the
+// same templates and the same PostgreSQL server, made once and stopped after the last one is done.
+const shared = globalThis as typeof globalThis & { __paydeskTestTemplates?: { ready: Promise<Templates>; users: number } };
+
 export default async function setup(project: TestProject) {
+  shared.__paydeskTestTemplates ??= { ready: makeTemplates(), users: 0 };
+  const holder = shared.__paydeskTestTemplates;
+  holder.users += 1;
+  const templates = await holder.ready;
+  project.provide("pgliteTemplateDir", templates.templateDir);
+  project.provide("postgresBaseUrl", templates.postgresBaseUrl);
+  project.provide("postgresUnavailableReason", templates.postgresUnavailableReason);
+  return async () => {
+    holder.users -= 1;
+    if (holder.users > 0) return;
+    shared.__paydeskTestTemplates = undefined;
+    await templates.stop();
+  };
+}
+
+async function makeTemplates(): Promise<Templates> {
   const templateDir = fs.mkdtempSync(path.join(os.tmpdir(), "paydesk-pglite-template-"));
   const template = await openDatabase({ dir: templateDir });
   await template.close();
-  project.provide("pgliteTemplateDir", templateDir);
 
   let server: PostgresServer | null = null;
   const bin = findPostgresBin();
@@ -38,15 +65,14 @@ export default async function setup(project: TestProject) {
     await admin.end();
     const migrated = await openDatabase({ url: server.url(TEMPLATE_DATABASE), poolSize: 1 });
     await migrated.close();
-    project.provide("postgresBaseUrl", server.url("postgres"));
-    project.provide("postgresUnavailableReason", null);
-  } else {
-    project.provide("postgresBaseUrl", null);
-    project.provide("postgresUnavailableReason", "Debian's postgresql is not installed (npm test installs it)");
   }
-
-  return async () => {
-    server?.stop();
-    fs.rmSync(templateDir, { recursive: true, force: true });
+  return {
+    templateDir,
+    postgresBaseUrl: server ? server.url("postgres") : null,
+    postgresUnavailableReason: server ? null : "Debian's postgresql is not installed (npm test installs it)",
+    async stop() {
+      server?.stop();
+      fs.rmSync(templateDir, { recursive: true, force: true });
+    },
   };
 }
