@@ -14,13 +14,13 @@ import { defineConfig } from "vitest/config";
  *                                    and talks to it over real HTTP, without a database.
  *
  * A file in the wrong project fails with the name it should have (lib/testing/vitest-project.ts).
- * Run one alone with `npx vitest run --project unit` (or 'storage*', contract).
+ * Run one alone with `npx vitest run --project contract` (or 'unit*', 'storage*': both halves).
  *
- * The storage files share their worker processes: a fresh process per file spent ~3.4 CPU-s
+ * Files share their workers (isolate: false): a fresh process per storage file spent ~3.4 CPU-s
  * starting, importing and compiling (PGlite's WebAssembly among it) before its first test, about
  * 40 % of the storage tests' CPU (docs/DESIGN.md §19.1). A file that replaces modules or the
  * environment for itself (vi.mock, vi.stubEnv, assigning process.env) cannot share a module graph,
- * so it runs in `storage-isolated`, in a process of its own, found by reading the file.
+ * so it runs in `unit-isolated` or `storage-isolated`, a worker of its own, found by reading the file.
  *
  * Timeouts are set here and nowhere else, multiplied by TEST_TIME_FACTOR (default 1, 2 when CI is set, as in e2e/support/config.ts): on a slow
  * or loaded machine, `TEST_TIME_FACTOR=3 npm test` gives every test, hook and a test's own
@@ -45,7 +45,11 @@ const filesNamed = (suffix: string): string[] =>
           .map((f) => `${dir}/${f}`)
       : [],
   );
-const ownProcess = filesNamed(".db.test.ts").filter((file) => REPLACES_FOR_ITSELF.test(fs.readFileSync(path.join(root, file), "utf8")));
+const replacesForItself = (file: string) => REPLACES_FOR_ITSELF.test(fs.readFileSync(path.join(root, file), "utf8"));
+const ownProcess = filesNamed(".db.test.ts").filter(replacesForItself);
+const ownThread = filesNamed(".test.ts")
+  .filter((file) => !file.endsWith(".db.test.ts") && !file.endsWith(".contract.test.ts"))
+  .filter(replacesForItself);
 
 export default defineConfig({
   resolve: {
@@ -72,8 +76,21 @@ export default defineConfig({
         test: {
           name: "unit",
           include: named(".test.ts"),
-          exclude: [...named(".db.test.ts"), ...named(".contract.test.ts")],
-          // Threads start faster than forks, and nothing here needs a process of its own.
+          exclude: [...named(".db.test.ts"), ...named(".contract.test.ts"), ...ownThread],
+          // Threads start faster than forks, and nothing here needs a process of its own. The files
+          // share their threads' module graphs (as the storage files do, below), as a group of their own.
+          pool: "threads",
+          isolate: false,
+          sequence: { groupOrder: 3 },
+          setupFiles: ["./lib/testing/unit-setup.ts"],
+          provide: { vitestProject: "unit", testTimeFactor: factor },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "unit-isolated",
+          include: ownThread,
           pool: "threads",
           setupFiles: ["./lib/testing/unit-setup.ts"],
           provide: { vitestProject: "unit", testTimeFactor: factor },
@@ -107,6 +124,9 @@ export default defineConfig({
         test: {
           name: "contract",
           include: named(".contract.test.ts"),
+          // No contract file mocks a module: they share worker processes too, as the last group.
+          isolate: false,
+          sequence: { groupOrder: 2 },
           provide: { vitestProject: "contract", testTimeFactor: factor },
         },
       },
