@@ -6,8 +6,15 @@
 import net from "node:net";
 import { requireProject } from "./vitest-project";
 
-const listen = net.Server.prototype.listen;
-net.Server.prototype.listen = function guardedListen(this: net.Server, ...args: unknown[]) {
-  requireProject("a server socket", ["contract", "storage"]);
-  return (listen as (...a: unknown[]) => net.Server).apply(this, args);
-} as typeof net.Server.prototype.listen;
+// Unit files share their threads (vitest.config.ts), and a set-up file runs again before each file:
+// the guard is put in once per thread.
+const GUARDED = Symbol.for("paydesk.unitListenGuard");
+const proto = net.Server.prototype as typeof net.Server.prototype & { [GUARDED]?: true };
+if (!proto[GUARDED]) {
+  const listen = proto.listen;
+  proto.listen = function guardedListen(this: net.Server, ...args: unknown[]) {
+    requireProject("a server socket", ["contract", "storage"]);
+    return (listen as (...a: unknown[]) => net.Server).apply(this, args);
+  } as typeof net.Server.prototype.listen;
+  proto[GUARDED] = true;
+}
