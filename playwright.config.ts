@@ -128,6 +128,8 @@ export default defineConfig({
             // Staff e-mail goes to the run's own SMTP server (e2e/approvals.spec.ts reads it).
             SMTP_URL: `smtp://127.0.0.1:${E2E.mail!.smtpPort}`,
             NOTIFY_FROM: "PayDesk <paydesk@shop.example>",
+            // Each held Pay-Out in e2e/approvals.spec.ts is alone: 20 s of gathering would be waiting only.
+            NOTIFY_GATHER_SECONDS: "2",
             NEXT_TELEMETRY_DISABLED: "1",
           },
         },

@@ -22,6 +22,7 @@ describe("parseEnv", () => {
     expect(env.PUBLIC_BASE_URL).toBe("http://127.0.0.1:3000");
     expect(env.dataDir).toBe(path.resolve(".data"));
     expect(env.PAYMENT_API_TIMEOUT_MS).toBe(15_000);
+    expect(env.NOTIFY_GATHER_SECONDS).toBe(20);
   });
 
   it("treats empty strings as unset", () => {
@@ -56,6 +57,8 @@ describe("parseEnv", () => {
     ["PAYMENT_HUB_URL", "ftp://hub", /^PAYMENT_HUB_URL must be an http\(s\) or ws\(s\) URL, or "off"/],
     ["LOG_FORMAT", "pretty", /^LOG_FORMAT must be json or text/],
     ["LOG_LEVEL", "verbose", /^LOG_LEVEL must be debug, info, warn or error/],
+    ["NOTIFY_GATHER_SECONDS", "20s", /^NOTIFY_GATHER_SECONDS must be a whole number/],
+    ["NOTIFY_GATHER_SECONDS", "7200", /^NOTIFY_GATHER_SECONDS must be at most 3600/],
     ["SMTP_URL", "mail.shop.co.th:587", /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
     ["SMTP_URL", "https://mail.shop.co.th", /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
     ["NOTIFY_FROM", "PayDesk", /^NOTIFY_FROM must be an e-mail address or "Name <address>"/],

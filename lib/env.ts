@@ -193,6 +193,11 @@ const schema = z.object({
       .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an e-mail address or "Name <address>"')
       .optional(),
   ),
+  /**
+   * How long staff news (e-mail) waits before it is due, so that what is held together (a bulk
+   * file's lines, a busy minute) reaches each person as one e-mail (lib/notify/outbox.ts).
+   */
+  NOTIFY_GATHER_SECONDS: wholeNumber(0, 3_600, 20),
   /** The bearer token a Prometheus server scrapes /api/metrics with; unset, that route answers 404. */
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(24, "must be at least 24 characters (openssl rand -hex 24)").optional()),
   /** Where traces go by OTLP/HTTP (lib/ops/tracing.ts): the traces URL, or a collector's base URL; neither: no tracing. */

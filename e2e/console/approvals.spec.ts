@@ -102,7 +102,8 @@ test("the other people who may approve a held Pay-Out get an e-mail with the way
   browser,
 }) => {
   test.skip(!E2E.mail, "the run's own mail server: not against a deployed PayDesk");
-  // The e-mail waits ~20 s to gather what else is held, then the notify loop's next turn (5 s).
+  // The e-mail waits to gather what else is held (NOTIFY_GATHER_SECONDS: 2 s in this run, 20 by
+  // default), then the notify loop's next turn (5 s).
   test.setTimeout(budget(120_000));
   const finance = await as(browser, "finance");
   const refId1 = await heldPayOut(finance);
@@ -127,7 +128,7 @@ test("a person who turned approval e-mails off (Account → E-mail) gets none of
   browser,
 }) => {
   test.skip(!E2E.mail, "the run's own mail server: not against a deployed PayDesk");
-  // A new person's password (argon2, deliberately slow), then the e-mail's ~20 s of gathering and the notify loop's turn.
+  // A new person's password (argon2, deliberately slow), then the e-mail's gathering pause and the notify loop's turn.
   test.setTimeout(budget(150_000));
   const quiet = { email: `quiet-${Date.now()}@paydesk.local`, password: "a quiet finance person's password" };
   await page.goto("/settings/staff/new");
@@ -208,7 +209,7 @@ test("the mail client's one-click unsubscribe turns that person's approval e-mai
   playwright,
 }) => {
   test.skip(!E2E.mail, "the run's own mail server: not against a deployed PayDesk");
-  // Two held Pay-Outs, each with the e-mail's ~20 s of gathering and the notify loop's turn.
+  // Two held Pay-Outs, each with the e-mail's gathering pause and the notify loop's turn.
   test.setTimeout(budget(200_000));
   const person = `one-click-${Date.now()}@paydesk.local`;
   await page.goto("/settings/staff/new");

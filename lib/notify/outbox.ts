@@ -3,6 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { ROLES } from "../db/schema";
 import { can } from "../auth/permissions";
+import { env } from "../env";
 import { lineNewsInsert } from "../line/outbox";
 
 /** The roles whose people may approve a held Pay-Out or Withdrawal (lib/auth/permissions.ts). */
@@ -18,7 +19,7 @@ export async function recordApprovalWaiting(db: Db, requestId: string): Promise<
   // The same news by LINE to those of them who linked it, and to the merchant's LINE groups (lib/line).
   await db.execute(sql`
     with news as (insert into staff_notifications (kind, staff_id, request_id, next_attempt_at)
-    select 'approval.waiting', s.id, r.id, now() + make_interval(secs => ${GATHER_SECONDS})
+    select 'approval.waiting', s.id, r.id, now() + make_interval(secs => ${gatherSeconds()})
     from payment_requests r
     join staff_users s on not s.is_disabled
       and s.role in (${sql.join(
@@ -34,10 +35,10 @@ export async function recordApprovalWaiting(db: Db, requestId: string): Promise<
 }
 
 /**
- * A notification waits this long before it is due, so that what is held together (a bulk file's
- * lines, a busy minute) reaches each person as one e-mail.
+ * How many seconds a notification waits before it is due, so that what is held together (a bulk
+ * file's lines, a busy minute) reaches each person as one e-mail: NOTIFY_GATHER_SECONDS, 20 unless set.
  */
-export const GATHER_SECONDS = 20;
+export const gatherSeconds = (): number => env().NOTIFY_GATHER_SECONDS;
 
 /** What else a person must hear of, besides approvals (docs/DESIGN.md §17). */
 export type AttentionKind = "request.needs_review" | "payout.failed";
@@ -64,7 +65,7 @@ export function attentionFor(kind: string, from: string, to: string): AttentionK
  */
 export function attentionInsert(kind: AttentionKind, target: SQL = sql.raw("target")): SQL {
   return sql`insert into staff_notifications (kind, staff_id, request_id, next_attempt_at)
-    select ${kind}, s.id, r.id, now() + make_interval(secs => ${GATHER_SECONDS})
+    select ${kind}, s.id, r.id, now() + make_interval(secs => ${gatherSeconds()})
     from ${target} t join payment_requests r on r.id = t.id
     join staff_users s on not s.is_disabled
       and (s.merchant_ids is null or r.merchant_id = any(s.merchant_ids))

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { isEndedPaid, type State } from "../requests/lifecycle";
 
 /**
@@ -64,4 +63,10 @@ export function eventSequence(requestRow: Record<string, unknown>): number | nul
   return typeof seq === "number" && Number.isInteger(seq) && seq > 0 ? seq : null;
 }
 
-export const newEventId = () => `evt_${randomBytes(12).toString("hex")}`;
+/**
+ * An event's id: 12 random bytes in hex. Web Crypto, not node:crypto: the console's endpoint form
+ * imports this module for its list of event types, and a browser bundle would get node:crypto (or
+ * Buffer) as a polyfill of hundreds of kilobytes (lib/testing/client-imports.test.ts).
+ */
+export const newEventId = () =>
+  `evt_${Array.from(globalThis.crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
