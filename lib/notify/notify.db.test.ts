@@ -21,6 +21,7 @@ import { listStaffEmails, parseEmailLogFilters } from "./log";
 import { notifyRetryAfterMs, runNotifyPass } from "./worker";
 import { authSecret } from "../secrets";
 import { heldPayOut } from "./testing/held-pay-out";
+import { gatherSeconds } from "./outbox";
 
 // The one-click unsubscribe route reads the database through getDb: the one each block made.
 const current = vi.hoisted(() => ({ db: undefined as unknown }));
@@ -88,6 +89,10 @@ describe.each(DATABASE_KINDS)("staff e-mail on %s", (kind) => {
     const rows = await rowsOf([request.id]);
     expect(rows.map((r) => r.staffId).sort()).toEqual([people.finance!.id, people.admin!.id].sort());
     expect(rows.every((r) => r.kind === "approval.waiting" && r.outcome === null && r.nextAttemptAt.getTime() > Date.now())).toBe(true);
+    // Due after the gathering pause (NOTIFY_GATHER_SECONDS, 20 unless set), not at once nor much later.
+    const pause = gatherSeconds() * 1_000;
+    for (const row of rows) expect(row.nextAttemptAt.getTime() - row.createdAt.getTime()).toBeGreaterThan(pause - 2_000);
+    for (const row of rows) expect(row.nextAttemptAt.getTime() - row.createdAt.getTime()).toBeLessThan(pause + 2_000);
     // Not yet due: gathered for a while first.
     expect(await runNotifyPass(options())).toBe(0);
     expect(inbox.received).toEqual([]);
