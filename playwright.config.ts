@@ -13,6 +13,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { storageStatePath } from "./e2e/support/auth-users";
 import { budget, CHROMIUM_ARGS, testBrowserPath, E2E } from "./e2e/support/config";
+import { PHONE } from "./e2e/support/phone";
 
 export default defineConfig({
   testDir: "./e2e",
@@ -59,7 +60,7 @@ export default defineConfig({
       name: "customer",
       testDir: "./e2e/customer",
       dependencies: ["setup"],
-      use: { ...devices["Pixel 7"], locale: "th-TH", timezoneId: "Asia/Bangkok" },
+      use: PHONE,
     },
     {
       // Plain HTTP against the server (action posts, forwarded-for): no page is drawn.

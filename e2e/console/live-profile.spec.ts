@@ -19,11 +19,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { devices, expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { freePort } from "../../lib/db/testing/postgres-server";
 import { signIn, type TestUser } from "../support/auth-users";
 import { budget, E2E } from "../support/config";
+import { PHONE } from "../support/phone";
 import { COFFEE, GADGETS, fillPayIn, landedOnRequest, openCreateForm, refId1Input } from "../support/create-forms";
 import { makeApiKey, payAtShop, startShop } from "../support/shop";
 import { plainSlip } from "../support/slips";
@@ -202,7 +203,7 @@ test.describe("one full run against the live profile", () => {
 
     // The customer's pages against the live provider: the checkout draws the QR from qrCode (the
     // live answer's qrCodeImage is empty) and joins the hub; the slip page verifies its token there.
-    const phone = await browser.newContext({ ...devices["Pixel 7"], locale: "th-TH", timezoneId: "Asia/Bangkok" });
+    const phone = await browser.newContext(PHONE);
     const checkout = await phone.newPage();
     await checkout.goto((await page.getByTestId("checkout-link").getAttribute("href"))!);
     await expect(checkout.getByTestId("payment-qr")).toHaveAttribute("data-qr-value", stored.qrCode!);
@@ -261,7 +262,7 @@ test.describe("one full run against the live profile", () => {
     expect(answer.responseDataObj).toMatchObject({ isQrAvailable: false, qrCode: stored.qrCode });
 
     expect(await decodeQr(page, "payment-qr")).toBe(stored.qrCode);
-    const phone = await browser.newContext({ ...devices["Pixel 7"], locale: "th-TH", timezoneId: "Asia/Bangkok" });
+    const phone = await browser.newContext(PHONE);
     const checkout = await phone.newPage();
     await checkout.goto((await page.getByTestId("checkout-link").getAttribute("href"))!);
     expect(await decodeQr(checkout, "payment-qr")).toBe(stored.qrCode);

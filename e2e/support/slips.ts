@@ -4,12 +4,13 @@
  * promptparse) in its lower part, as PNG. Plus broken files for the refusal paths.
  */
 import fs from "node:fs";
-import { devices, expect, test, type Browser } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
 import os from "node:os";
 import path from "node:path";
 import { PNG } from "pngjs";
 import { slipVerify } from "promptparse/generate";
 import QRCode from "qrcode";
+import { PHONE } from "./phone";
 import { slipAnswerTimeout, slipPatienceMs, waitOutBusySlipCalls } from "./slip-patience";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paydesk-slips-"));
@@ -93,9 +94,7 @@ export const uniqueSlipRef = () =>
 /** The customer's phone uploads a slip with `reference` in its QR, as e2e/customer/slip-upload.spec.ts does. */
 export async function uploadSlip(browser: Browser, slipUrl: string, reference: string, note: string): Promise<void> {
   const phone = await browser.newContext({
-    ...devices["Pixel 7"],
-    locale: "th-TH",
-    timezoneId: "Asia/Bangkok",
+    ...PHONE,
     storageState: NOBODY,
     extraHTTPHeaders: { "X-Forwarded-For": `10.${rnd()}.${rnd()}.${rnd()}` },
   });
