@@ -7,7 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../support/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { budget, E2E } from "../support/config";
 
@@ -33,7 +33,7 @@ interface Finding {
 }
 
 async function audit(page: Page, label: string): Promise<Finding[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axeOf(page).analyze();
   return violations.map((v) => ({
     page: label,
     rule: v.id,

@@ -6,7 +6,7 @@
  * and axe finds nothing on the page.
  */
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../support/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { demoUser, NO_DEMO_USERS, storageStatePath } from "../support/auth-users";
 import { budget, E2E } from "../support/config";
@@ -121,7 +121,7 @@ const rawCodes = (page: Page) =>
       .map((el) => el.getAttribute("data-action")),
   );
 const axeRules = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+  (await axeOf(page).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
 
 test("names every action in English and Thai, downloads what it shows as CSV, and axe finds nothing", async ({ page, context }) => {
   // Three axe scans of the whole audit table, a key made and a CSV read: more than one flow's budget.

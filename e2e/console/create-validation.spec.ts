@@ -2,7 +2,7 @@
  * Every validation rule family of the create forms, with the message a person sees (the same
  * schema runs in the browser and the server action; lib/requests/forms.test.ts covers each rule).
  */
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../support/axe";
 import { COFFEE, fillPayIn, landedOnRequest, openCreateForm, refId1Input, uniqueRefId1, typeRefId1 } from "../support/create-forms";
 import { expect, test } from "../support/sandbox";
 
@@ -128,7 +128,7 @@ test("the create pages have no accessibility violations (axe)", async ({ page })
   await page.goto("/new");
   const picker = page.getByTestId("merchant-picker");
   // These pages' own content; the shared header is checked by its own specs.
-  const axe = () => new AxeBuilder({ page }).include("main").analyze();
+  const axe = () => axeOf(page).include("main").analyze();
   expect((await axe()).violations).toEqual([]);
   await picker.getByRole("button", { name: COFFEE }).click();
   await expect(page.getByTestId("operations")).toBeVisible();

@@ -9,7 +9,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../support/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { findPostgresBin, freePort, startPostgres, type PostgresServer } from "../../lib/db/testing/postgres-server";
 import { budget, E2E } from "../support/config";
@@ -37,7 +37,7 @@ async function waitFor(address: string, child: ChildProcess): Promise<void> {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axeOf(page).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 

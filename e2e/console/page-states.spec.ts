@@ -3,7 +3,7 @@
  * address PayDesk has no page for: in English and Thai, with axe. The failures come from the pages
  * that fail on purpose in demo mode (lib/demo-failure.ts), so this needs PayDesk on its sandbox.
  */
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../support/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { skipWithoutRole } from "../support/auth-users";
 import { E2E } from "../support/config";
@@ -30,7 +30,7 @@ const LANGUAGES = [
 ] as const;
 
 async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axeOf(page).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 

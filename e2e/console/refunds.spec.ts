@@ -2,7 +2,7 @@
  * Refunding a paid Pay-In from its page: a Pay-Out to the customer that names the Pay-In, the
  * amount starting at what is left, and never more than the customer paid (lib/refunds).
  */
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../support/axe";
 import type { Page } from "@playwright/test";
 import { createViaApi, skipWithoutApiKey } from "../support/api";
 import { skipWithoutRole, storageStatePath } from "../support/auth-users";
@@ -30,7 +30,7 @@ async function paidPayIn(page: Page, amount = "150.00"): Promise<{ id: string; r
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axeOf(page).analyze();
   expect(violations.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
 }
 

@@ -6,7 +6,7 @@
  * the bottom — in English and Thai, with axe. Then sharing the link the Thai way: the phone's share
  * sheet, LINE's share page, and a printable QR poster.
  */
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../support/axe";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import type { Page } from "@playwright/test";
@@ -70,7 +70,7 @@ const WORDS = {
 async function expectNoAxeViolations(page: Page): Promise<void> {
   // Next streams a page's metadata after its body: the audit waits for the title to have arrived.
   await expect(page).toHaveTitle(/PayDesk/);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axeOf(page).analyze();
   expect(violations.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
 }
 

@@ -7,7 +7,7 @@
  * tags, description, customer phone); the others' through the merchant API, which is faster. Each
  * test marks its requests with a RefId2 of its own, so specs running beside it never change what it sees.
  */
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../support/axe";
 import type { Page } from "@playwright/test";
 import { createViaApi, skipWithoutApiKey } from "../support/api";
 import { COFFEE, landedOnRequest, openCreateForm, refId1Input } from "../support/create-forms";
@@ -51,7 +51,7 @@ const refIdsShown = async (page: Page) =>
     });
 
 async function axe(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axeOf(page).analyze();
   return violations.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
 }
 

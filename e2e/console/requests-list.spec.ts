@@ -7,7 +7,7 @@
  * app's PGlite is one process). Each test marks its requests with a RefId2 of its own, so the specs
  * running beside it never change what it sees.
  */
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../support/axe";
 import type { Page } from "@playwright/test";
 import { createViaApi, skipWithoutApiKey } from "../support/api";
 import { COFFEE, landedOnRequest, openCreateForm, refId1Input } from "../support/create-forms";
@@ -215,13 +215,13 @@ test("empty states and bad filters say why, keep what was typed, and offer the w
   await expect(page.getByTestId("request-table")).toHaveCount(0);
   await expect(page.getByTestId("export-csv")).toHaveCount(0);
 
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axeOf(page).analyze();
   expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
 
 test("the list with rows has no axe violations", async ({ page }) => {
   await page.goto("/requests?merchant=all");
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axeOf(page).analyze();
   expect(violations.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
 });
 

@@ -4,7 +4,7 @@
  * the provider has it, lands on the request's timeline and in the audit log in words, moves the
  * slip between the Slips page's views and out of "Needs attention". In English and Thai, with axe.
  */
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../support/axe";
 import { devices, expect, test, type Page } from "@playwright/test";
 import { skipWithoutRole, storageStatePath } from "../support/auth-users";
 import { makeRequest } from "../support/checkout";
@@ -17,7 +17,7 @@ test.beforeEach(({}) => {
 });
 
 const axe = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+  (await axeOf(page).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
 
 test("a slip found not to match, then matching: recorded, audited, on the timeline and the views, in English and Thai", async ({
   browser,

@@ -5,7 +5,7 @@
  * and Thai, with no axe violations. Staff look as a viewer, the role with the least access that
  * may, who sees the decision but cannot make it (e2e/console/slip-decision.spec.ts makes it).
  */
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../support/axe";
 import { devices, expect, request as apiRequest, test, type Page } from "@playwright/test";
 import { skipWithoutRole, storageStatePath } from "../support/auth-users";
 import { makeRequest } from "../support/checkout";
@@ -18,7 +18,7 @@ test.beforeEach(({}) => {
 });
 
 const axe = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+  (await axeOf(page).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
 /** A picture the browser actually fetched and decoded. */
 const isShown = (img: ReturnType<Page["locator"]>) => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0);
 

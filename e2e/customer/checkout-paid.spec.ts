@@ -4,7 +4,7 @@
  * turned paid in front of the customer or was opened afterwards; and the slip page of a request
  * that is over says so, and who to turn to, instead of offering the upload form.
  */
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../support/axe";
 import type { Page } from "@playwright/test";
 import { makeRequest } from "../support/checkout";
 import { plainSlip } from "../support/slips";
@@ -21,7 +21,7 @@ test.beforeEach(({}) => {
 });
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await axeOf(page).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 

@@ -4,7 +4,7 @@
  * the console hands out, as a customer would. The sandbox makes the money move.
  */
 import { lastCopied, recordClipboard } from "../support/clipboard";
-import AxeBuilder from "@axe-core/playwright";
+import { axeOf } from "../support/axe";
 import jsQR from "jsqr";
 import fs from "node:fs";
 import { PNG } from "pngjs";
@@ -75,7 +75,7 @@ test("a QR Pay-In in Thai: the exact amount, the QR, bank details to copy, the s
 });
 
 async function expectNoAxeViolations(page: import("@playwright/test").Page): Promise<void> {
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await axeOf(page).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
