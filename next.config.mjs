@@ -3,8 +3,9 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // PGlite ships WASM and data files that must stay in node_modules (docs/stack-notes.md §6.9).
-  // @node-rs/argon2 loads a native .node binary that must not be bundled either.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "exceljs"],
+  // @node-rs/argon2 loads a native .node binary that must not be bundled either; pdfkit reads its
+  // font metrics from files beside its code (the receipts, lib/receipts/pdf.ts).
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "exceljs", "pdfkit", "fontkit"],
   // forbidden() answers 403 with app/(console)/forbidden.tsx when a role cannot open a page.
   // inlineCss: each page's stylesheet goes into its HTML instead of a render-blocking request; the
   // customer's pages (app/customer.css, ~3 KB) paint one round trip sooner on a slow phone network.

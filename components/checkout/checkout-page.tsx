@@ -5,7 +5,7 @@ import { formatThb } from "@/lib/i18n";
 import { formatDateTime } from "@/lib/i18n/date-time";
 import type { Locale } from "@/lib/i18n/locale";
 import { checkoutMessages, type CheckoutMessages } from "./messages";
-import { Countdown, LiveLine, LiveTemplates, OPEN_ONLY, OutcomeCard } from "./live-parts";
+import { Countdown, lineShareHref, LiveLine, LiveTemplates, OPEN_ONLY, OutcomeCard, type ReceiptLinks } from "./live-parts";
 import { Payment, SlipLink } from "./payment";
 
 /**
@@ -78,6 +78,11 @@ function Live({
   const amountText = formatThb(view.amountSatang);
   const copyLabels = { copy: t.copy, copied: t.copied, copyFailed: t.copyFailed };
   const back = view.returnUrl ? { href: view.returnUrl, label: t.backToShop(view.merchantName) } : null;
+  // The PDF in the page's language; the link sent in LINE without one, for the reader's own.
+  const receipt: ReceiptLinks = {
+    pdfHref: `${view.receiptUrl}?lang=${locale}`,
+    lineHref: lineShareHref(t.shareText(amountText, view.merchantName, view.refId1, view.receiptUrl)),
+  };
   const locked = (
     <span hidden data-testid="checkout-locale">
       {locale}
@@ -95,6 +100,7 @@ function Live({
           reason={shown.reason}
           amountText={amountText}
           reference={view.refId1}
+          receipt={receipt}
           t={t}
         />
         {locked}
@@ -143,7 +149,7 @@ function Live({
         )}
         {locked}
       </div>
-      <LiveTemplates t={t} amountText={amountText} reference={view.refId1} copyLabels={copyLabels} back={back} />
+      <LiveTemplates t={t} amountText={amountText} reference={view.refId1} copyLabels={copyLabels} back={back} receipt={receipt} />
     </>
   );
 }

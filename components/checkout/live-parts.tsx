@@ -9,6 +9,19 @@ import { countdownParts, type Outcome } from "@/lib/checkout/live-state";
  * those in and fills the few slots marked `data-slot` — it has no markup or words of its own.
  */
 
+/** A paid card's two links: the receipt's PDF, and LINE's "send a message" with that link in it. */
+export interface ReceiptLinks {
+  pdfHref: string;
+  lineHref: string;
+}
+
+/**
+ * LINE's URL scheme for sending a message the person picks the chat for (`https://line.me/R/share?text=`,
+ * developers.line.biz "Use LINE features with the LINE URL scheme"): opens LINE on a phone, and a
+ * page that offers LINE where it is not installed. No script and no LINE SDK on the customer's page.
+ */
+export const lineShareHref = (text: string) => `https://line.me/R/share?text=${encodeURIComponent(text)}`;
+
 /** Attribute on everything that goes once the request is over (the payment, the countdown, the live line, the slip link). */
 export const OPEN_ONLY = { "data-open-only": "" } as const;
 
@@ -72,7 +85,12 @@ export interface OutcomeFacts {
   reason: string | null;
   amountText: string;
   reference: string;
+  /** A paid card's receipt: its PDF, and the same link sent in LINE (components/checkout/receipt-links.ts). */
+  receipt?: ReceiptLinks | null;
 }
+
+const receiptLink =
+  "block rounded-lg bg-white px-3 py-3 text-center text-teal-900 ring-1 ring-teal-700 underline-offset-2 hover:underline focus:outline-none focus-visible:ring-4 focus-visible:ring-teal-600/50";
 
 /** `reasonSlot`: the template's rejected card keeps the reason's rows for the script to fill or remove. */
 export function OutcomeCard({
@@ -82,6 +100,7 @@ export function OutcomeCard({
   reason,
   amountText,
   reference,
+  receipt,
   t,
   reasonSlot = false,
 }: OutcomeFacts & { t: CheckoutMessages; reasonSlot?: boolean }) {
@@ -119,6 +138,16 @@ export function OutcomeCard({
           </>
         )}
       </dl>
+      {paid && receipt && (
+        <p className="grid grid-cols-2 gap-3 text-base">
+          <a href={receipt.pdfHref} type="application/pdf" data-testid="receipt-pdf" className={receiptLink}>
+            {t.receiptPdf}
+          </a>
+          <a href={receipt.lineHref} rel="noreferrer" data-testid="receipt-line" className={receiptLink}>
+            {t.shareInLine}
+          </a>
+        </p>
+      )}
       {back && (
         <a
           href={back.href}
@@ -156,12 +185,14 @@ export function LiveTemplates({
   reference,
   copyLabels,
   back,
+  receipt,
 }: {
   t: CheckoutMessages;
   amountText: string;
   reference: string;
   copyLabels: CopyLabels;
   back: OutcomeFacts["back"];
+  receipt: ReceiptLinks;
 }) {
   return (
     <div hidden data-templates="">
@@ -174,6 +205,7 @@ export function LiveTemplates({
             reason={null}
             amountText={amountText}
             reference={reference}
+            receipt={receipt}
             t={t}
             reasonSlot
           />

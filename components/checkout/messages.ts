@@ -46,6 +46,10 @@ export const checkoutMessages = defineMessages({
     cancelAndReturn: (shop: string) => `Cancel and return to ${shop}`,
     paidBody: "Thank you. Do not pay again.",
     paidAt: "Time",
+    receiptPdf: "Receipt (PDF)",
+    shareInLine: "Send in LINE",
+    shareText: (amount: string, shop: string, reference: string, url: string) =>
+      `Paid ${amount} to ${shop}, reference ${reference}. Receipt: ${url}`,
     rejectedTitle: "Payment not accepted",
     rejectedBody: "Do not pay this request. Contact the merchant for help.",
     reason: "Reason",
@@ -103,6 +107,10 @@ export const checkoutMessages = defineMessages({
     cancelAndReturn: (shop: string) => `ยกเลิกและกลับไปที่ ${shop}`,
     paidBody: "ขอบคุณ ไม่ต้องชำระซ้ำ",
     paidAt: "เวลา",
+    receiptPdf: "ใบเสร็จ (PDF)",
+    shareInLine: "ส่งทาง LINE",
+    shareText: (amount: string, shop: string, reference: string, url: string) =>
+      `ชำระ ${amount} ให้ ${shop} แล้ว เลขอ้างอิง ${reference} ใบเสร็จ: ${url}`,
     rejectedTitle: "การชำระเงินไม่ได้รับการอนุมัติ",
     rejectedBody: "ห้ามชำระรายการนี้ กรุณาติดต่อร้านค้า",
     reason: "เหตุผล",

@@ -193,6 +193,12 @@ for (const [language, w] of Object.entries(WORDS)) {
       await expect(receipt).toContainText(w.credited);
       await expect(receipt.getByTestId("receipt-credited")).toHaveText((await page.getByTestId("request-net").textContent())!);
       await expect(receipt.getByTestId("receipt-link")).toHaveAttribute("href", made.checkoutUrl);
+      // The customer's PDF receipt, in the reader's language, for staff to open, send or keep.
+      const pdfHref = await receipt.getByTestId("receipt-pdf-link").getAttribute("href");
+      expect(pdfHref).toMatch(/\/receipts\/[^/?]+\?lang=(th|en)$/);
+      const pdf = await page.request.get(pdfHref!);
+      expect(pdf.status()).toBe(200);
+      expect(pdf.headers()["content-type"]).toBe("application/pdf");
       // Nothing that invites paying again.
       await expect(page.getByText(w.sendLink)).toHaveCount(0);
       await expect(page.getByTestId("checkout-link-box")).toHaveCount(0);

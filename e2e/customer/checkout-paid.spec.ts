@@ -6,6 +6,7 @@
  */
 import { axeOf } from "../support/axe";
 import type { Page } from "@playwright/test";
+import { pdfText } from "../../lib/testing/pdf-text";
 import { makeRequest } from "../support/checkout";
 import { plainSlip } from "../support/slips";
 import { expect, test } from "../support/sandbox";
@@ -26,9 +27,50 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
 }
 
 const WORDS = {
-  th: { title: "✓ ได้รับเงินแล้ว", labels: ["ยอดที่ชำระ", "เวลา", "เลขอ้างอิง"], voidQr: "คิวอาร์นี้ใช้ไม่ได้แล้ว", english: false },
-  en: { title: "✓ Payment received", labels: ["Amount paid", "Time", "Reference"], voidQr: "This QR is no longer valid", english: true },
+  th: {
+    title: "✓ ได้รับเงินแล้ว",
+    labels: ["ยอดที่ชำระ", "เวลา", "เลขอ้างอิง"],
+    voidQr: "คิวอาร์นี้ใช้ไม่ได้แล้ว",
+    english: false,
+    pdf: "ใบเสร็จ (PDF)",
+    line: "ส่งทาง LINE",
+    pdfTitle: "ใบเสร็จรับเงิน",
+  },
+  en: {
+    title: "✓ Payment received",
+    labels: ["Amount paid", "Time", "Reference"],
+    voidQr: "This QR is no longer valid",
+    english: true,
+    pdf: "Receipt (PDF)",
+    line: "Send in LINE",
+    pdfTitle: "Receipt",
+  },
 } as const;
+
+/**
+ * The paid card's receipt links: a PDF in the page's language that says what the card says, and
+ * LINE's "send a message" with the receipt's link and the payment in words (no script, no SDK).
+ */
+async function expectReceiptLinks(page: Page, lang: keyof typeof WORDS, refId1: string): Promise<void> {
+  const w = WORDS[lang];
+  const outcome = page.getByTestId("checkout-outcome");
+  const pdfHref = await outcome.getByRole("link", { name: w.pdf }).getAttribute("href");
+  expect(pdfHref).toMatch(new RegExp(`/receipts/[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\?lang=${lang}$`));
+  const answer = await page.request.get(pdfHref!);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()["content-type"]).toBe("application/pdf");
+  const pdf = await pdfText(await answer.body());
+  const amount = (await outcome.locator("dd").first().textContent())!;
+  for (const words of [w.pdfTitle, amount, refId1]) expect(pdf.text).toContain(words.replace(/\s+/g, ""));
+
+  const lineHref = await outcome.getByRole("link", { name: w.line }).getAttribute("href");
+  const share = new URL(lineHref!);
+  expect(`${share.origin}${share.pathname}`).toBe("https://line.me/R/share");
+  const text = share.searchParams.get("text")!;
+  expect(text).toContain(refId1);
+  expect(text).toContain(amount);
+  expect(text).toContain(pdfHref!.replace(/\?lang=\w+$/, ""));
+}
 
 /** The receipt as the customer sees it: what it says, and that nothing on the page asks for more. */
 async function expectReceipt(page: Page, lang: keyof typeof WORDS, refId1: string): Promise<string[]> {
@@ -68,6 +110,7 @@ for (const lang of ["th", "en"] as const) {
 
     await page.reload();
     expect(await expectReceipt(page, lang, made.refId1)).toEqual(live);
+    await expectReceiptLinks(page, lang, made.refId1);
   });
 }
 

@@ -28,6 +28,10 @@ export const CHECKOUT_LIMITS = {
   streamOpensByIp: perMinute(120),
   openStreamsPerToken: 3,
   openStreamsPerIp: 20,
+  // A receipt is drawn on each ask (tens of ms of CPU): a customer opens it a few times; a carrier
+  // address shared by many payers asks for a few each.
+  receiptByToken: perMinute(12),
+  receiptByIp: perMinute(120),
 };
 
 /** When a refused stream may be tried again: the usual life of another tab's stream is unknown. */
@@ -39,6 +43,14 @@ export function spendStatusBudget(db: Db, requestId: string, ip: string | null):
   return hitRateLimits(db, [
     { key: `checkout-status:req:${requestId}`, limit: CHECKOUT_LIMITS.statusByToken },
     { key: `checkout-status:${addressKey(ip)}`, limit: CHECKOUT_LIMITS.statusByIp },
+  ]);
+}
+
+/** A receipt's PDF (app/receipts/[token]/route.ts): bounded per payment and per address like the status. */
+export function spendReceiptBudget(db: Db, requestId: string, ip: string | null): Promise<RateVerdict> {
+  return hitRateLimits(db, [
+    { key: `receipt:req:${requestId}`, limit: CHECKOUT_LIMITS.receiptByToken },
+    { key: `receipt:${addressKey(ip)}`, limit: CHECKOUT_LIMITS.receiptByIp },
   ]);
 }
 

@@ -19,7 +19,19 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  */
 export const CHECKOUT_LINK_GRACE_MS = 24 * 60 * 60 * 1000;
 const TAG_BYTES = 16;
-const PURPOSE = "paydesk/checkout-link/v1";
+/**
+ * What a token is for: the label its key is derived with. A receipt link (`/receipts/<token>`, a paid
+ * Pay-In's PDF receipt, lib/receipts/) is signed the same way under its own label, so neither token
+ * opens the other's door.
+ */
+export type TokenPurpose = "checkout" | "receipt";
+const PURPOSES: Record<TokenPurpose, string> = { checkout: "paydesk/checkout-link/v1", receipt: "paydesk/receipt-link/v1" };
+
+/**
+ * A receipt is kept: its link works for a year from the request's creation, long after the checkout
+ * link has stopped, and is the same link every time it is made (a repeat is the same link).
+ */
+export const RECEIPT_LINK_LIFETIME_MS = 366 * 24 * 60 * 60 * 1000;
 
 export type CheckoutTokenResult =
   { ok: true; requestId: string; expiresAt: Date } | { ok: false; reason: "malformed" | "bad_signature" | "expired" };
@@ -30,12 +42,12 @@ export interface TokenOptions {
   now?: Date;
 }
 
-function keyFrom(secret: string): Buffer {
-  return createHmac("sha256", secret).update(PURPOSE).digest();
+function keyFrom(secret: string, purpose: TokenPurpose): Buffer {
+  return createHmac("sha256", secret).update(PURPOSES[purpose]).digest();
 }
 
-function tag(payload: string, secret: string): Buffer {
-  return createHmac("sha256", keyFrom(secret)).update(payload).digest().subarray(0, TAG_BYTES);
+function tag(payload: string, secret: string, purpose: TokenPurpose): Buffer {
+  return createHmac("sha256", keyFrom(secret, purpose)).update(payload).digest().subarray(0, TAG_BYTES);
 }
 
 /**
@@ -50,10 +62,15 @@ export function checkoutLinkExpiry(request: { expireAt: Date | null; createdAt: 
   return new Date(closes.getTime() + CHECKOUT_LINK_GRACE_MS);
 }
 
-export function signCheckoutToken(requestId: string, linkExpiresAt: Date, options: TokenOptions): string {
-  if (requestId === "" || requestId.includes(".")) throw new RangeError("a request id for a checkout token is non-empty and has no dot");
+export function signCheckoutToken(
+  requestId: string,
+  linkExpiresAt: Date,
+  options: TokenOptions,
+  purpose: TokenPurpose = "checkout",
+): string {
+  if (requestId === "" || requestId.includes(".")) throw new RangeError(`a request id for a ${purpose} token is non-empty and has no dot`);
   const payload = `${requestId}.${Math.floor(linkExpiresAt.getTime() / 1000)}`;
-  return `${Buffer.from(payload).toString("base64url")}.${tag(payload, options.secret).toString("base64url")}`;
+  return `${Buffer.from(payload).toString("base64url")}.${tag(payload, options.secret, purpose).toString("base64url")}`;
 }
 
 /** The token for a request's checkout link (valid until its expiry + 24 h). */
@@ -65,7 +82,16 @@ export function checkoutPath(token: string): string {
   return `/checkout/${token}`;
 }
 
-export function verifyCheckoutToken(token: string, options: TokenOptions): CheckoutTokenResult {
+/** The token for a paid Pay-In's receipt link (valid for RECEIPT_LINK_LIFETIME_MS from its creation). */
+export function receiptTokenFor(request: { id: string; createdAt: Date }, options: TokenOptions): string {
+  return signCheckoutToken(request.id, new Date(request.createdAt.getTime() + RECEIPT_LINK_LIFETIME_MS), options, "receipt");
+}
+
+export function receiptPath(token: string): string {
+  return `/receipts/${token}`;
+}
+
+export function verifyCheckoutToken(token: string, options: TokenOptions, purpose: TokenPurpose = "checkout"): CheckoutTokenResult {
   const parts = token.split(".");
   if (parts.length !== 2 || !isCanonicalBase64url(parts[0]!) || !isCanonicalBase64url(parts[1]!)) return { ok: false, reason: "malformed" };
   const payload = Buffer.from(parts[0]!, "base64url").toString();
@@ -73,7 +99,7 @@ export function verifyCheckoutToken(token: string, options: TokenOptions): Check
   const match = /^([^.]+)\.(\d{1,12})$/.exec(payload);
   if (!match || given.length !== TAG_BYTES) return { ok: false, reason: "malformed" };
   // Compared in constant time, and before the expiry is believed: only a genuine token is "expired".
-  if (!timingSafeEqual(given, tag(payload, options.secret))) return { ok: false, reason: "bad_signature" };
+  if (!timingSafeEqual(given, tag(payload, options.secret, purpose))) return { ok: false, reason: "bad_signature" };
   const expiresAt = new Date(Number(match[2]) * 1000);
   if ((options.now ?? new Date()).getTime() >= expiresAt.getTime()) return { ok: false, reason: "expired" };
   return { ok: true, requestId: match[1]!, expiresAt };

@@ -6,7 +6,7 @@ import * as signing from "./signing";
  * Checkout tokens signed with this server's AUTH_SECRET (lib/secrets.ts). The format and the
  * reasons are in ./signing.ts.
  */
-export { CHECKOUT_LINK_GRACE_MS, checkoutLinkExpiry, checkoutPath, type CheckoutTokenResult } from "./signing";
+export { CHECKOUT_LINK_GRACE_MS, checkoutLinkExpiry, checkoutPath, receiptPath, type CheckoutTokenResult } from "./signing";
 
 export interface TokenOptions {
   /** The secret to derive the key from; AUTH_SECRET when omitted. */
@@ -27,4 +27,13 @@ export function checkoutTokenFor(request: { id: string; expireAt: Date | null; c
 
 export function verifyCheckoutToken(token: string, options: TokenOptions = {}): signing.CheckoutTokenResult {
   return signing.verifyCheckoutToken(token, withSecret(options));
+}
+
+/** The token for a paid Pay-In's receipt link, `/receipts/<token>` (lib/receipts/). */
+export function receiptTokenFor(request: { id: string; createdAt: Date }, options: TokenOptions = {}): string {
+  return signing.receiptTokenFor(request, withSecret(options));
+}
+
+export function verifyReceiptToken(token: string, options: TokenOptions = {}): signing.CheckoutTokenResult {
+  return signing.verifyCheckoutToken(token, withSecret(options), "receipt");
 }

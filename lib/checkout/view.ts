@@ -8,7 +8,7 @@ import { isAllowedReturnUrl, withPaydeskId } from "../merchants/return-origins";
 import { isTerminal, type State } from "../requests/lifecycle";
 import { readStoredPayInAnswer } from "../requests/stored-answer";
 import { scannableQrPayload } from "./scannable-qr";
-import { verifyCheckoutToken, type TokenOptions } from "./token";
+import { receiptPath, receiptTokenFor, verifyCheckoutToken, type TokenOptions } from "./token";
 
 /**
  * What the customer's pages show of one request, read from PayDesk's own database: the stored
@@ -61,6 +61,12 @@ export interface CheckoutView {
   /** For the provider's hub: JoinPayment(sessionId) at `hubPath`. */
   sessionId: string;
   hubPath: string;
+  /**
+   * The absolute link of the request's PDF receipt (app/receipts/[token]/route.ts). Made for every
+   * request, so a page that turns paid in front of the customer can offer it; it shows a receipt only
+   * once the request ended paid, and only the paid card links to it.
+   */
+  receiptUrl: string;
 }
 
 export type CheckoutLookup = { ok: true; view: CheckoutView } | { ok: false; reason: "bad_link" | "expired_link" | "not_ready" };
@@ -125,6 +131,7 @@ export async function loadCheckout(db: Db, token: string, publicBaseUrl: string,
       cancelUrl: open ? allowed(r.cancelUrl) : null,
       sessionId: answer.sessionId ?? r.providerId,
       hubPath: answer.websocketPath ?? "/realtime/payment-tx",
+      receiptUrl: `${publicBaseUrl}${receiptPath(receiptTokenFor(r, options))}`,
     },
   };
 }

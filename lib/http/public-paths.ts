@@ -44,6 +44,8 @@ export const PUBLIC_PATHS: readonly PublicPath[] = [
   { path: "/api/v1", match: "prefix", kind: "api", sessionless: true },
   { path: "/checkout", match: "prefix", kind: "customer", sessionless: true },
   { path: SLIP_UPLOAD_PATH, match: "prefix", kind: "customer", sessionless: true },
+  // A paid Pay-In's PDF receipt (app/receipts/[token]/route.ts): the signed link says which.
+  { path: "/receipts", match: "prefix", kind: "customer", sessionless: true },
   // The checkout's own script (public/checkout-assets/, scripts/build-checkout-script.ts): a payer's phone asks for it.
   { path: "/checkout-assets", match: "prefix", kind: "asset", sessionless: true },
   { path: "/_next", match: "prefix", kind: "asset" },

@@ -13,6 +13,8 @@ interface Props {
   state: "paid" | "approved";
   /** The customer's checkout link, which now shows them the receipt; null when there is none. */
   checkoutUrl: string | null;
+  /** The receipt's PDF (app/receipts/[token]/route.ts), absolute. */
+  receiptPdfUrl: string;
   locale: Locale;
 }
 
@@ -21,7 +23,7 @@ interface Props {
  * reference, who paid, and the provider's fee and credit (lib/requests/fees.ts) — with the customer's
  * own receipt one link away. No link to send, no share buttons, no QR (docs/DESIGN.md §5.2).
  */
-export function ReceiptPanel({ request: r, state, checkoutUrl, locale }: Props) {
+export function ReceiptPanel({ request: r, state, checkoutUrl, receiptPdfUrl, locale }: Props) {
   const t = detailMessages(locale);
   const fees = feesOf(r);
   const rows: Array<[string, React.ReactNode, string]> = [
@@ -67,6 +69,16 @@ export function ReceiptPanel({ request: r, state, checkoutUrl, locale }: Props) 
             </div>
           ))}
       </dl>
+      <div className="space-y-1 text-sm">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-medium text-slate-700">{t.receiptPdf}</span>
+          <a href={`${receiptPdfUrl}?lang=${locale}`} target="_blank" rel="noreferrer" className={chip} data-testid="receipt-pdf-link">
+            {t.open}
+          </a>
+          <CopyButton value={receiptPdfUrl} label={t.receiptPdf} locale={locale} />
+        </p>
+        <p className="text-xs text-slate-600">{t.receiptPdfHint}</p>
+      </div>
       {checkoutUrl && (
         <div className="space-y-1 text-sm">
           <p className="flex flex-wrap items-center gap-2">

@@ -26,7 +26,7 @@ import { catchUpMark } from "@/lib/live/bus";
 import { CONSOLE_SECTIONS } from "@/lib/navigation/console-sections";
 import { can } from "@/lib/auth/permissions";
 import { requirePermission } from "@/lib/auth/current-session";
-import { checkoutPath, checkoutTokenFor } from "@/lib/checkout/token";
+import { checkoutPath, checkoutTokenFor, receiptPath, receiptTokenFor } from "@/lib/checkout/token";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { formatDateTime } from "@/lib/i18n";
@@ -171,7 +171,13 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
       )}
       {/* Paid: what was paid, not an invitation to pay. */}
       {isPayIn && (state === "paid" || state === "approved") && (
-        <ReceiptPanel request={r} state={state} checkoutUrl={checkoutUrl} locale={locale} />
+        <ReceiptPanel
+          request={r}
+          state={state}
+          checkoutUrl={checkoutUrl}
+          receiptPdfUrl={`${PUBLIC_BASE_URL}${receiptPath(receiptTokenFor(r))}`}
+          locale={locale}
+        />
       )}
       {isPayIn && state !== "paid" && state !== "approved" && (
         <CheckoutPanel

@@ -1,0 +1,43 @@
+import { defineMessages } from "../i18n";
+
+/** The words of a paid Pay-In's receipt (lib/receipts/pdf.ts) and of its link's refusals. */
+export const receiptMessages = defineMessages({
+  en: {
+    title: "Receipt",
+    paid: "Paid",
+    amountPaid: "Amount paid",
+    paidAt: "Paid at",
+    reference: "Reference",
+    payer: "Paid by",
+    paidTo: "Paid to",
+    refunded: "Refunded",
+    paydeskId: "PayDesk ID",
+    scan: "Scan to open this receipt again.",
+    notTaxInvoice: (merchant: string) => `This receipt confirms a payment that PayDesk recorded for ${merchant}. It is not a tax invoice.`,
+    issued: (when: string) => `Issued ${when}`,
+    fileName: (reference: string) => `receipt-${reference}.pdf`,
+    badLink: "This receipt link does not work. Ask the shop for a new one.",
+    expiredLink: "This receipt link has expired. Ask the shop for a copy of your receipt.",
+    notPaid: "There is no receipt for this payment: it has not been paid. Open your payment link to see where it stands.",
+    tooMany: (seconds: number) => `Too many receipts asked for from here. Try again in ${seconds} s.`,
+  },
+  th: {
+    title: "ใบเสร็จรับเงิน",
+    paid: "ชำระแล้ว",
+    amountPaid: "ยอดที่ชำระ",
+    paidAt: "ชำระเมื่อ",
+    reference: "เลขอ้างอิง",
+    payer: "ผู้ชำระ",
+    paidTo: "ชำระให้",
+    refunded: "คืนเงินแล้ว",
+    paydeskId: "รหัส PayDesk",
+    scan: "สแกนเพื่อเปิดใบเสร็จนี้อีกครั้ง",
+    notTaxInvoice: (merchant: string) => `ใบเสร็จนี้ยืนยันการชำระเงินที่ PayDesk บันทึกไว้ให้ ${merchant} ไม่ใช่ใบกำกับภาษี`,
+    issued: (when: string) => `ออกเมื่อ ${when}`,
+    fileName: (reference: string) => `receipt-${reference}.pdf`,
+    badLink: "ลิงก์ใบเสร็จนี้ใช้ไม่ได้ กรุณาขอลิงก์ใหม่จากร้านค้า",
+    expiredLink: "ลิงก์ใบเสร็จนี้หมดอายุแล้ว กรุณาขอสำเนาใบเสร็จจากร้านค้า",
+    notPaid: "ยังไม่มีใบเสร็จสำหรับรายการนี้ เพราะยังไม่ได้ชำระเงิน เปิดลิงก์ชำระเงินเพื่อดูสถานะ",
+    tooMany: (seconds: number) => `ขอใบเสร็จจากที่นี่บ่อยเกินไป กรุณาลองใหม่ในอีก ${seconds} วินาที`,
+  },
+});
