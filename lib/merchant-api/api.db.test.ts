@@ -148,6 +148,8 @@ describe.each(["spec", "live"] as const)("the merchant API against the %s sandbo
       failure: null,
     });
     expect(answer.body.checkout_url).toMatch(/^http.+\/checkout\/.+/);
+    // Not paid yet: no receipt.
+    expect(answer.body.receipt_url).toBeNull();
     expect(answer.body.amount_to_pay).toMatch(/^150\.\d\d$/);
     expect(answer.body.qr_payload).toEqual(expect.any(String));
     expect(await atProvider(body.reference)).toBe(1);
@@ -569,6 +571,8 @@ describe.each(["spec", "live"] as const)("the merchant API against the %s sandbo
     ).toMatchObject({ state: "paid" });
     const paid = await documented(oneRequest.GET as Handler, "GET", "/payment-requests/{id}", "", { params: { id: payInId } });
     const paidSatang = Math.round(Number(paid.body.amount_paid) * 100);
+    // Paid: the customer's PDF receipt, for the shop to send on.
+    expect(paid.body.receipt_url).toMatch(/^http.+\/receipts\/[\w-]+\.[\w-]+$/);
     expect(paidSatang).toBeGreaterThanOrEqual(15_000);
 
     const refund = (body: Record<string, unknown>, id = payInId, options: Parameters<typeof call>[3] = {}) =>

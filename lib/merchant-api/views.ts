@@ -1,9 +1,9 @@
 import "server-only";
 import { z } from "zod";
 import type { RequestRow } from "../requests/create";
-import { checkoutPath, checkoutTokenFor } from "../checkout/token";
+import { checkoutPath, checkoutTokenFor, receiptPath, receiptTokenFor } from "../checkout/token";
 import { reasonOf } from "../requests/create";
-import { isEndedUnpaid, STATES, type State } from "../requests/lifecycle";
+import { isEndedPaid, isEndedUnpaid, STATES, type State } from "../requests/lifecycle";
 import { factWords } from "../requests/notes";
 import { feesOf, plainPercent } from "../requests/fees";
 import { toDecimalString } from "../money";
@@ -83,6 +83,12 @@ export const requestViewSchema = z
     reference: z.string().describe("The merchant's own reference"),
     ref_id1: z.string().describe("RefId1 at the provider: the reference when it fits the provider's rules, else PayDesk's own"),
     checkout_url: z.string().nullable().describe("Pay-In: PayDesk's hosted checkout for the customer"),
+    receipt_url: z
+      .string()
+      .nullable()
+      .describe(
+        "Pay-In that ended paid (`paid` or `approved`): the customer's PDF receipt, in the reader's language (add `?lang=th` or `?lang=en` to choose); works for a year. null otherwise",
+      ),
     qr_payload: z.string().nullable().describe("Pay-In: the QR's text, when the provider gave a scannable QR"),
     bank: z
       .strictObject({
@@ -158,6 +164,7 @@ export function requestView(row: RequestRow, publicBaseUrl: string): RequestView
     reference: row.reference ?? row.refId1,
     ref_id1: row.refId1,
     checkout_url: isPayIn && row.providerId ? `${publicBaseUrl}${checkoutPath(checkoutTokenFor(row))}` : null,
+    receipt_url: isPayIn && isEndedPaid(row.status) ? `${publicBaseUrl}${receiptPath(receiptTokenFor(row))}` : null,
     qr_payload: answer?.isQrAvailable ? (answer.qrCode ?? null) : null,
     bank: answer
       ? {
