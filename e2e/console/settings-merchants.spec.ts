@@ -1,11 +1,15 @@
 /**
  * Settings → Merchants, as an admin: a merchant added with its keys never shows them again (only
  * the last four characters), keys are replaced, a webhook secret is shown once and gone after a
- * reload, a bad field says what is wrong and loses nothing, and the keys can be tested at the
- * provider (the sandbox).
+ * reload, a bad field says what is wrong and loses nothing, the keys can be tested at the
+ * provider (the sandbox), and the merchant's colour and logo reach its customers' checkout.
  */
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { axeOf } from "../support/axe";
+import { makeRequest } from "../support/checkout";
+import { GADGETS } from "../support/create-forms";
 
 const guid = () => {
   const h = randomBytes(16).toString("hex");
@@ -190,4 +194,59 @@ test("the name and limits are edited in place: a bad amount is named beside its 
   await expect(page.getByTestId("limits-success")).toHaveText("Saved.");
   await expect(page.getByTestId("merchant-summary")).toContainText("฿20.00 – ฿1,000.50");
   await expect(page.getByTestId("merchant-summary")).toContainText("฿25,000.00");
+});
+
+test("the merchant's look: too light a colour is refused with its contrast; a colour and a logo then reach its checkout, readable", async ({
+  page,
+  browser,
+}) => {
+  const openLook = async () => {
+    await page.goto("/settings/merchants");
+    await page
+      .getByRole("row", { name: new RegExp(GADGETS) })
+      .getByRole("link", { name: GADGETS })
+      .click();
+    return page.getByTestId("branding-form");
+  };
+  let form = await openLook();
+  try {
+    await form.getByLabel("Colour", { exact: true }).fill("#ffd700");
+    await form.getByRole("button", { name: "Save the look" }).click();
+    await expect(form.getByLabel("Colour", { exact: true })).toHaveAccessibleDescription(/1\.40 : 1, and customers' pages need 4\.5 : 1/);
+    await expect(form.getByLabel("Colour", { exact: true })).toHaveValue("#ffd700");
+
+    const logo = await sharp({ create: { width: 600, height: 200, channels: 3, background: "#1e3a8a" } })
+      .png()
+      .toBuffer();
+    await form.getByLabel("Colour", { exact: true }).fill("#7c2d12");
+    await form.getByLabel("Logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
+    await form.getByRole("button", { name: "Save the look" }).click();
+    await expect(page.getByTestId("branding-success")).toHaveText("Saved. New checkout pages show it.");
+    await expect.poll(() => page.getByTestId("current-logo").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+
+    // The customer's checkout: the logo beside the name, the name and a band in the colour, and nothing axe finds.
+    const made = await makeRequest(browser, { amount: "163.00", merchant: GADGETS });
+    const customerContext = await browser.newContext();
+    const customer = await customerContext.newPage();
+    try {
+      await customer.goto(made.checkoutUrl);
+      const shown = customer.getByTestId("merchant-logo");
+      await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
+      await expect(shown).toHaveAttribute("alt", "");
+      await expect(customer.getByTestId("merchant-name")).toHaveText(GADGETS);
+      await expect(customer.getByTestId("merchant-name").locator("span")).toHaveCSS("color", "rgb(124, 45, 18)");
+      await expect(customer.locator("header")).toHaveCSS("border-top-color", "rgb(124, 45, 18)");
+      expect((await axeOf(customer).analyze()).violations.map((v) => v.id)).toEqual([]);
+    } finally {
+      await customerContext.close();
+    }
+  } finally {
+    // Back to PayDesk's own look: other tests open this merchant's checkout.
+    form = await openLook();
+    await form.getByLabel("Colour", { exact: true }).fill("");
+    const remove = form.getByLabel("Remove the logo");
+    if (await remove.count()) await remove.check();
+    await form.getByRole("button", { name: "Save the look" }).click();
+    await expect(page.getByTestId("branding-success")).toBeVisible();
+  }
 });

@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = {
   "merchant.rotate-keys": { en: "Replace API keys", th: "เปลี่ยน API key" },
   "merchant.webhook-secret": { en: "New webhook secret", th: "สร้างรหัสลับเว็บฮุกใหม่" },
   "merchant.update-settings": { en: "Change merchant name or limits", th: "เปลี่ยนชื่อหรือวงเงินของร้านค้า" },
+  "merchant.branding": { en: "Change a merchant's colour or logo", th: "เปลี่ยนสีหรือโลโก้ของร้านค้า" },
   "merchant.unconfirmed-webhooks-on": { en: "Apply unconfirmed webhooks: ON", th: "บันทึกเว็บฮุกที่ยืนยันไม่ได้: เปิด" },
   "merchant.unconfirmed-webhooks-off": { en: "Apply unconfirmed webhooks: off", th: "บันทึกเว็บฮุกที่ยืนยันไม่ได้: ปิด" },
   "merchant.return-origins": { en: "Change allowed return addresses", th: "เปลี่ยนที่อยู่ที่อนุญาตให้กลับไป" },

@@ -2,7 +2,8 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { findBank } from "../banks";
 import type { Db } from "../db/client";
-import { merchants, paymentRequests } from "../db/schema";
+import { merchantLogos, merchants, paymentRequests } from "../db/schema";
+import { logoPath } from "../merchants/brand-color";
 import { toSatang, type Satang } from "../money";
 import { isAllowedReturnUrl, withPaydeskId } from "../merchants/return-origins";
 import { isTerminal, type State } from "../requests/lifecycle";
@@ -67,6 +68,14 @@ export interface CheckoutView {
    * once the request ended paid, and only the paid card links to it.
    */
   receiptUrl: string;
+  brand: CustomerBrand;
+}
+
+/** The merchant's look on the customer's pages (lib/merchants/branding.ts): a checked colour, a logo PayDesk drew. */
+export interface CustomerBrand {
+  /** "#rrggbb", or null for PayDesk's own. */
+  color: string | null;
+  logo: { src: string; width: number; height: number } | null;
 }
 
 export type CheckoutLookup = { ok: true; view: CheckoutView } | { ok: false; reason: "bad_link" | "expired_link" | "not_ready" };
@@ -82,9 +91,16 @@ export async function loadCheckout(db: Db, token: string, publicBaseUrl: string,
   const verified = verifyCheckoutToken(token, options);
   if (!verified.ok) return { ok: false, reason: verified.reason === "expired" ? "expired_link" : "bad_link" };
   const [row] = await db
-    .select({ request: paymentRequests, merchantName: merchants.displayName, origins: merchants.allowedReturnOrigins })
+    .select({
+      request: paymentRequests,
+      merchantName: merchants.displayName,
+      origins: merchants.allowedReturnOrigins,
+      brandColor: merchants.brandColor,
+      logo: { width: merchantLogos.width, height: merchantLogos.height, version: merchantLogos.version },
+    })
     .from(paymentRequests)
     .innerJoin(merchants, eq(merchants.id, paymentRequests.merchantId))
+    .leftJoin(merchantLogos, eq(merchantLogos.merchantId, merchants.id))
     .where(eq(paymentRequests.id, verified.requestId))
     .limit(1);
   // A genuine token for a request that is gone, or is not a pay-in, opens nothing either.
@@ -132,6 +148,10 @@ export async function loadCheckout(db: Db, token: string, publicBaseUrl: string,
       sessionId: answer.sessionId ?? r.providerId,
       hubPath: answer.websocketPath ?? "/realtime/payment-tx",
       receiptUrl: `${publicBaseUrl}${receiptPath(receiptTokenFor(r, options))}`,
+      brand: {
+        color: row.brandColor,
+        logo: row.logo ? { src: logoPath(r.merchantId, row.logo.version), width: row.logo.width, height: row.logo.height } : null,
+      },
     },
   };
 }

@@ -46,6 +46,8 @@ export const PUBLIC_PATHS: readonly PublicPath[] = [
   { path: SLIP_UPLOAD_PATH, match: "prefix", kind: "customer", sessionless: true },
   // A paid Pay-In's PDF receipt (app/receipts/[token]/route.ts): the signed link says which.
   { path: "/receipts", match: "prefix", kind: "customer", sessionless: true },
+  // A merchant's logo on the customer's pages (app/brand/[merchantId]/logo/route.ts): public like any shop's logo.
+  { path: "/brand", match: "prefix", kind: "asset", sessionless: true },
   // The checkout's own script (public/checkout-assets/, scripts/build-checkout-script.ts): a payer's phone asks for it.
   { path: "/checkout-assets", match: "prefix", kind: "asset", sessionless: true },
   { path: "/_next", match: "prefix", kind: "asset" },

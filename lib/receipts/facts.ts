@@ -5,6 +5,7 @@ import { merchants, paymentRequests } from "../db/schema";
 import { toSatang } from "../money";
 import { refundStanding } from "../refunds/refunds";
 import { isEndedPaid } from "../requests/lifecycle";
+import { logoOf } from "../merchants/branding";
 import type { ReceiptFacts } from "./pdf";
 
 /**
@@ -17,7 +18,7 @@ export type ReceiptLookup = { ok: true; facts: ReceiptFacts; createdAt: Date } |
 
 export async function loadReceipt(db: Db, requestId: string): Promise<ReceiptLookup> {
   const [row] = await db
-    .select({ request: paymentRequests, merchantName: merchants.displayName })
+    .select({ request: paymentRequests, merchantName: merchants.displayName, brandColor: merchants.brandColor })
     .from(paymentRequests)
     .innerJoin(merchants, eq(merchants.id, paymentRequests.merchantId))
     .where(eq(paymentRequests.id, requestId))
@@ -25,7 +26,7 @@ export async function loadReceipt(db: Db, requestId: string): Promise<ReceiptLoo
   if (!row || (row.request.kind !== "payin" && row.request.kind !== "payin_p2p")) return { ok: false, reason: "not_found" };
   const r = row.request;
   if (!isEndedPaid(r.status)) return { ok: false, reason: "not_paid" };
-  const standing = await refundStanding(db, r);
+  const [standing, logo] = await Promise.all([refundStanding(db, r), logoOf(db, r.merchantId)]);
   return {
     ok: true,
     createdAt: r.createdAt,
@@ -38,6 +39,7 @@ export async function loadReceipt(db: Db, requestId: string): Promise<ReceiptLoo
       paidAt: r.paidAt ?? r.updatedAt,
       payerName: r.payerName,
       refundedSatang: standing.paidOutSatang,
+      brand: { color: row.brandColor, logoPng: logo?.png ?? null },
     },
   };
 }

@@ -29,6 +29,8 @@ interface Read {
   pageWidth: number;
   info: Record<string, unknown>;
   qr: string | null;
+  /** The rendered page's colour at a point given in PDF points from the top left, as "#rrggbb". */
+  colourAt(x: number, y: number): string;
 }
 
 async function read(pdf: Buffer): Promise<Read> {
@@ -55,6 +57,10 @@ async function read(pdf: Buffer): Promise<Read> {
     pageWidth: page.getViewport({ scale: 1 }).width,
     info: info as Record<string, unknown>,
     qr: qr?.data ?? null,
+    colourAt: (x, y) => {
+      const at = (Math.round(y * 2) * canvas.width + Math.round(x * 2)) * 4;
+      return `#${[0, 1, 2].map((i) => image.data[at + i]!.toString(16).padStart(2, "0")).join("")}`;
+    },
   };
 }
 /** What a reader gives back for `text`: SARA AM as the receipt writes it out, then as `read` squeezes it. */
@@ -121,6 +127,25 @@ describe("the receipt's PDF", () => {
     expect(got.text).toContain(squeeze("Construction Supplies Co., Ltd."));
     for (const item of got.items) expect(item.x + item.width, item.str).toBeLessThanOrEqual(got.pageWidth - 36 + 0.5);
   });
+});
+
+test("with the merchant's look: its logo at the top, the rest below it", async () => {
+  const logoPng = new Uint8Array(
+    await (
+      await import("sharp")
+    )
+      .default({ create: { width: 200, height: 50, channels: 3, background: "#1e3a8a" } })
+      .png()
+      .toBuffer(),
+  );
+  const got = await read(await receiptPdf({ ...FACTS, brand: { color: "#7c2d12", logoPng } }, { locale: "en", receiptUrl: URL_ }));
+  // The logo, fitted into 160 × 40 points at the top left margin.
+  expect(got.colourAt(36 + 20, 36 + 10)).toBe("#1e3a8a");
+  expect(got.text).toContain(squeeze("Receipt Paid Amount paid ฿1,234.56"));
+  expect(got.qr).toBe(URL_);
+  // Without it, nothing there is the logo's blue.
+  const plain = await read(await receiptPdf(FACTS, { locale: "en", receiptUrl: URL_ }));
+  expect(plain.colourAt(36 + 20, 36 + 10)).not.toBe("#1e3a8a");
 });
 
 describe("runs of one font file each", () => {

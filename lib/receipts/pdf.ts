@@ -22,6 +22,8 @@ export interface ReceiptFacts {
   payerName: string | null;
   /** What refunds of this payment have paid back (lib/refunds/refunds.ts), zero for none. */
   refundedSatang: Satang;
+  /** The merchant's look (lib/merchants/branding.ts): its checked colour for the title, its logo (PNG) at the top. */
+  brand?: { color: string | null; logoPng: Uint8Array | null };
 }
 
 /** A QR of `text` drawn as squares, `size` points wide with a 2-module quiet zone, its top-left at (x, y). */
@@ -74,8 +76,14 @@ export async function receiptPdf(facts: ReceiptFacts, options: ReceiptPdfOptions
   const left = 36;
   const width = doc.page.width - 72;
 
-  let y = w.text(facts.merchantName, left, 36, width, { size: 11, weight: 600, color: MUTED });
-  y = w.text(t.title, left, y + 2, width, { size: 22, weight: 600, color: TEAL });
+  const accent = facts.brand?.color ?? TEAL;
+  let y = 36;
+  if (facts.brand?.logoPng) {
+    doc.image(Buffer.from(facts.brand.logoPng), left, y, { fit: [160, 40] });
+    y += 48;
+  }
+  y = w.text(facts.merchantName, left, y, width, { size: 11, weight: 600, color: MUTED });
+  y = w.text(t.title, left, y + 2, width, { size: 22, weight: 600, color: accent });
 
   // "Paid": a teal disc with a tick, and the word.
   const badgeY = y + 6;
@@ -90,7 +98,7 @@ export async function receiptPdf(facts: ReceiptFacts, options: ReceiptPdfOptions
     .lineWidth(1.6)
     .strokeColor("#ffffff")
     .stroke();
-  y = w.text(t.paid, left + 22, badgeY - 1, width - 22, { size: 12, weight: 600, color: TEAL });
+  y = w.text(t.paid, left + 22, badgeY - 1, width - 22, { size: 12, weight: 600, color: accent });
 
   y = w.text(t.amountPaid, left, y + 10, width, { size: 10, color: MUTED });
   y = w.text(formatThb(facts.paidSatang), left, y - 2, width, { size: 28, weight: 600 });

@@ -3,6 +3,7 @@ import type { GetServerSideProps } from "next";
 import Head from "next/head";
 import { CheckoutFailure } from "@/components/checkout/checkout-failure";
 import { CheckoutPage, isOpenPage, type CheckoutPageProps } from "@/components/checkout/checkout-page";
+import { brandStyle } from "@/components/ui/public-shell";
 import { customerStylesheet } from "@/lib/checkout/customer-stylesheet";
 import { checkoutPageLoader, type CheckoutPageLoader } from "@/lib/checkout/page-bridge";
 import { nonceOf } from "@/lib/http/security-headers";
@@ -52,6 +53,9 @@ export const getServerSideProps: GetServerSideProps<Props, { token: string }> = 
   return { props: { ...common, page: { token, locale, found, serverNow, hubBase }, isOpen: isOpenPage(found, serverNow) } };
 };
 
+/** The merchant's colour for the page's stylesheet, when it has one (components/ui/public-shell.tsx). */
+const pageBrandStyle = (props: Props) => ("page" in props && props.page.found.ok ? brandStyle(props.page.found.view.brand) : "");
+
 export default function HostedCheckout(props: Props) {
   const { nonce, css } = props;
   return (
@@ -62,7 +66,7 @@ export default function HostedCheckout(props: Props) {
         <meta name="theme-color" content="#0f766e" />
         <meta name="robots" content="noindex, nofollow" />
         <meta name="referrer" content="no-referrer" />
-        <style nonce={nonce ?? undefined} dangerouslySetInnerHTML={{ __html: css }} />
+        <style nonce={nonce ?? undefined} dangerouslySetInnerHTML={{ __html: css + pageBrandStyle(props) }} />
       </Head>
       {"failure" in props ? (
         <CheckoutFailure locale={props.locale} reference={props.failure} path={`/checkout/${encodeURIComponent(props.token)}`} />

@@ -1,7 +1,7 @@
 /** The merchants PayDesk serves, with their provider credentials sealed (lib/merchants). */
 import { sql } from "drizzle-orm";
-import { boolean, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { money, createdAt, updatedAt } from "./columns";
+import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bytea, money, createdAt, updatedAt } from "./columns";
 
 export const merchants = pgTable(
   "merchants",
@@ -31,6 +31,9 @@ export const merchants = pgTable(
     /** The most a single Pay-Out or Withdrawal may be, however it is made (lib/requests/form-context.ts `ceilingIssue`). */
     payoutCeiling: money("payout_ceiling").notNull().default("2000000.00"),
     isDemo: boolean("is_demo").notNull().default(false),
+    /** The merchant's colour on the customer's pages and receipts, "#rrggbb"; null: PayDesk's (lib/merchants/branding.ts). */
+    brandColor: text("brand_color"),
+
     /**
      * Without a read key no webhook can be confirmed with the provider (docs/provider-facts.md §6.4), and an
      * unconfirmed one is held back. An admin may choose, knowingly, to apply them anyway.
@@ -46,3 +49,15 @@ export const merchants = pgTable(
   },
   (t) => [uniqueIndex("merchants_provider_key").on(t.orgId, t.merchantId)],
 );
+
+/** A merchant's logo as PayDesk re-encoded it (PNG, ≤ 480 × 160 px, ≤ 64 KB), its size, and a version for caches. */
+export const merchantLogos = pgTable("merchant_logos", {
+  merchantId: text("merchant_id")
+    .primaryKey()
+    .references(() => merchants.id, { onDelete: "cascade" }),
+  png: bytea("png").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  version: text("version").notNull(),
+  updatedAt: updatedAt(),
+});

@@ -5,6 +5,9 @@ import { env } from "@/lib/env";
 import { getLocale } from "@/lib/i18n/server";
 import { createMerchant, rotateKeys } from "@/lib/merchants/manage";
 import { setApplyUnconfirmedWebhooks, updateMerchantSettings } from "@/lib/merchants/settings";
+import { brandColorProblem, contrastWithWhite, normalBrandColor, prepareLogo, setBranding } from "@/lib/merchants/branding";
+import { merchantMessages } from "@/components/console/settings/merchants/merchant-messages";
+import { z } from "zod";
 import {
   allowUnconfirmedWebhooksSchema,
   merchantIdSchema,
@@ -138,4 +141,50 @@ export const testKeysAction = defineAction({
     const locale = await getLocale();
     return { checks: checks.map((check) => ({ ...check, detail: check.detail && describeFailure(check.detail, locale) })) };
   },
+});
+
+const brandingSchema = z.object({
+  merchantId: z.string().min(1),
+  // Empty (not given): PayDesk's own colour.
+  brandColor: z.string().max(20).optional(),
+  // An empty file input is "not given": no new logo.
+  logo: z.instanceof(File).optional(),
+  removeLogo: z.boolean(),
+});
+
+/**
+ * The merchant's colour and logo on the customer's pages and receipts (lib/merchants/branding.ts). A
+ * colour too light to read, or a file that is not a picture PayDesk can redraw small, is refused in
+ * words on its field, and nothing is changed.
+ */
+export const updateBrandingAction = defineAction({
+  permission: "merchant.manage",
+  schema: brandingSchema,
+  merchantScoped: true,
+  audit: "merchant.branding",
+  run: async ({ input, merchant, db, session }) => {
+    const t = merchantMessages(await getLocale(session));
+    const typed = (input.brandColor ?? "").trim();
+    const color = typed === "" ? null : normalBrandColor(typed);
+    if (typed !== "") {
+      const problem = brandColorProblem(typed);
+      if (problem === "not_a_colour" || color === null) throw new ActionError(t.colourNotAColour, { brandColor: [t.colourNotAColour] });
+      if (problem === "too_light") {
+        const message = t.colourTooLight(contrastWithWhite(color).toFixed(2));
+        throw new ActionError(message, { brandColor: [message] });
+      }
+    }
+    let logo: Parameters<typeof setBranding>[2]["logo"] = input.removeLogo ? "remove" : "keep";
+    if (!input.removeLogo && input.logo && input.logo.size > 0) {
+      const prepared = await prepareLogo(new Uint8Array(await input.logo.arrayBuffer()));
+      if (!prepared.ok) {
+        const message = prepared.problem === "too_large" ? t.logoTooLarge : t.logoNotAnImage;
+        throw new ActionError(message, { logo: [message] });
+      }
+      logo = prepared.logo;
+    }
+    if (!(await setBranding(db, merchant.id, { color, logo }))) throw new ActionError(MERCHANT_REFUSALS.gone, {}, "not_found");
+    return null;
+  },
+  target: (input) => input.merchantId,
 });

@@ -9,7 +9,8 @@ import { can, type Permission } from "@/lib/auth/permissions";
 import type { StaffSession } from "@/lib/auth/current-session";
 import { insertStaff } from "@/lib/auth/testing/staff";
 import type { Db } from "@/lib/db/client";
-import { auditLog, merchants } from "@/lib/db/schema";
+import { auditLog, merchantLogos, merchants } from "@/lib/db/schema";
+import sharp from "sharp";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
 import { createKeyVault } from "@/lib/merchants/key-vault";
 import { MERCHANT_REFUSALS, MERCHANT_RULES } from "@/lib/merchants/settings-schemas";
@@ -314,6 +315,58 @@ describe("settings: merchants and their keys", () => {
       ok: false,
       fieldErrors: { displayName: [expect.any(String)] },
     });
+  });
+
+  it("sets the look: a colour customers can read and a logo PayDesk redraws; too light a colour or a file that is no picture is refused beside its field, changing nothing", async () => {
+    const created = await addMerchant();
+    if (!created.ok) throw new Error(created.message);
+    const id = created.data.id;
+    const form = (fields: Record<string, string | File>) => {
+      const data = new FormData();
+      data.set("merchantId", id);
+      for (const [name, value] of Object.entries(fields)) data.set(name, value);
+      return merchantActions.updateBrandingAction(null, data);
+    };
+    const photo = await sharp({ create: { width: 1200, height: 600, channels: 3, background: "#7c2d12" } })
+      .jpeg()
+      .toBuffer();
+    expect(await form({ brandColor: "#7C2D12", logo: new File([new Uint8Array(photo)], "logo.jpg", { type: "image/jpeg" }) })).toEqual({
+      ok: true,
+      data: null,
+    });
+    const [row] = await database.db.select({ color: merchants.brandColor }).from(merchants).where(eq(merchants.id, id));
+    const [logo] = await database.db.select().from(merchantLogos).where(eq(merchantLogos.merchantId, id));
+    expect(row!.color).toBe("#7c2d12");
+    expect(logo).toMatchObject({ width: 320, height: 160 });
+    expect((await sharp(logo!.png).metadata()).format).toBe("png");
+    expect((await lastAudit("merchant.branding"))?.target).toBe(id);
+    // The merchant's page shows both.
+    const page = await render(MerchantPage({ params: Promise.resolve({ id }), searchParams: Promise.resolve({}) }));
+    expect(page).toContain('value="#7c2d12"');
+    expect(page).toContain(`/brand/${id}/logo?v=${logo!.version}`);
+
+    // Too light: the contrast in words, on the field; nothing changed.
+    surroundings.locale = "th";
+    try {
+      const light = await form({ brandColor: "#ffd700" });
+      expect(light).toMatchObject({ ok: false, fieldErrors: { brandColor: [expect.stringContaining("1.40 : 1")] } });
+      const notAPicture = await form({
+        brandColor: "",
+        logo: new File(["<svg onload=alert(1)></svg>"], "logo.svg", { type: "image/svg+xml" }),
+      });
+      expect(notAPicture).toMatchObject({ ok: false, fieldErrors: { logo: [expect.stringContaining("ไม่ใช่รูป")] } });
+    } finally {
+      surroundings.locale = "en";
+    }
+    expect((await database.db.select({ color: merchants.brandColor }).from(merchants).where(eq(merchants.id, id)))[0]!.color).toBe(
+      "#7c2d12",
+    );
+    expect((await database.db.select().from(merchantLogos).where(eq(merchantLogos.merchantId, id)))[0]!.version).toBe(logo!.version);
+
+    // Empty colour: PayDesk's own; "remove the logo" removes it.
+    expect(await form({ brandColor: "", removeLogo: "on" })).toEqual({ ok: true, data: null });
+    expect((await database.db.select({ color: merchants.brandColor }).from(merchants).where(eq(merchants.id, id)))[0]!.color).toBeNull();
+    expect(await database.db.select().from(merchantLogos).where(eq(merchantLogos.merchantId, id))).toEqual([]);
   });
 
   it("sets the merchant's Pay-Out ceiling (2,000,000.00 until set; empty puts the default back), refusing zero in words", async () => {

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { BrandingForm } from "@/components/console/settings/merchants/branding-form";
 import { LimitsForm } from "@/components/console/settings/merchants/limits-form";
 import { MerchantSummaryCard } from "@/components/console/settings/merchants/merchant-summary";
 import { merchantMessages } from "@/components/console/settings/merchants/merchant-messages";
@@ -13,6 +14,7 @@ import { requirePermission } from "@/lib/auth/current-session";
 import { getDb } from "@/lib/db";
 import { getLocale } from "@/lib/i18n/server";
 import { toDecimalString } from "@/lib/money";
+import { brandingOf, logoPath } from "@/lib/merchants/branding";
 import { getMerchantSettings } from "@/lib/merchants/settings";
 import {
   allowUnconfirmedWebhooksAction,
@@ -20,6 +22,7 @@ import {
   rotateKeysAction,
   rotateWebhookSecretAction,
   testKeysAction,
+  updateBrandingAction,
   updateMerchantSettingsAction,
 } from "../actions";
 
@@ -34,8 +37,10 @@ export default async function MerchantPage({ params, searchParams }: { params: P
   const session = await requirePermission("merchant.manage");
   const [{ id }, query, locale] = await Promise.all([params, searchParams, getLocale()]);
   // Outside the person's scope is "not found", like a merchant that does not exist.
-  const merchant = await getMerchantSettings(await getDb(), session, id);
+  const db = await getDb();
+  const merchant = await getMerchantSettings(db, session, id);
   if (!merchant) notFound();
+  const brand = await brandingOf(db, merchant.id);
   const t = merchantMessages(locale);
   return (
     <>
@@ -100,6 +105,15 @@ export default async function MerchantPage({ params, searchParams }: { params: P
               payoutApprovalThreshold: baht(merchant.payoutApprovalThresholdSatang),
               payoutCeiling: baht(merchant.payoutCeilingSatang),
             }}
+          />
+        </SettingsSection>
+        <SettingsSection id="look" title={t.lookTitle} intro={t.lookIntro} wide bodyClassName="mt-4 max-w-2xl">
+          <BrandingForm
+            action={updateBrandingAction}
+            merchantId={merchant.id}
+            color={brand.color}
+            logoSrc={brand.logo ? logoPath(merchant.id, brand.logo.version) : null}
+            locale={locale}
           />
         </SettingsSection>
       </div>
