@@ -42,7 +42,13 @@ export function CheckoutPage({ token, locale, found, serverNow, hubBase }: Check
     );
   }
   return (
-    <PublicShell merchantName={found.view.merchantName} locale={locale} languageHref={languageHref} languageLabel={t.language}>
+    <PublicShell
+      merchantName={found.view.merchantName}
+      brand={found.view.brand}
+      locale={locale}
+      languageHref={languageHref}
+      languageLabel={t.language}
+    >
       {/* In a size the page already lays out (unseen, it changes nothing shown): one face and size fewer to look up (app/customer.css). */}
       <h1 className="sr-only text-base">{`${t.title}: ${found.view.merchantName}`}</h1>
       <Live view={found.view} t={t} token={token} locale={locale} serverNow={serverNow} hubBase={hubBase} />
