@@ -31,6 +31,7 @@ export function SlipPage({ locale, base, opened, sent }: SlipPageProps) {
   const shell = (merchantName: string | null, inPlace: boolean, children: React.ReactNode) => (
     <PublicShell
       merchantName={merchantName}
+      brand={opened.ok ? opened.request?.brand : null}
       locale={locale}
       languageHref={(to) => `${base}/language?to=${to}`}
       languageLabel={t.language}

@@ -196,7 +196,7 @@ test("the name and limits are edited in place: a bad amount is named beside its 
   await expect(page.getByTestId("merchant-summary")).toContainText("฿25,000.00");
 });
 
-test("the merchant's look: too light a colour is refused with its contrast; a colour and a logo then reach its checkout, readable", async ({
+test("the merchant's look: too light a colour is refused with its contrast; a colour and a logo then reach its checkout and slip page, readable", async ({
   page,
   browser,
 }) => {
@@ -237,6 +237,13 @@ test("the merchant's look: too light a colour is refused with its contrast; a co
       await expect(customer.getByTestId("merchant-name").locator("span")).toHaveCSS("color", "rgb(124, 45, 18)");
       await expect(customer.locator("header")).toHaveCSS("border-top-color", "rgb(124, 45, 18)");
       expect((await axeOf(customer).analyze()).violations.map((v) => v.id)).toEqual([]);
+      // The slip page of the same request wears the same look.
+      expect(made.slipUrl).not.toBeNull();
+      await customer.goto(made.slipUrl!);
+      await expect
+        .poll(() => customer.getByTestId("merchant-logo").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBe(480);
+      await expect(customer.locator("header")).toHaveCSS("border-top-color", "rgb(124, 45, 18)");
     } finally {
       await customerContext.close();
     }

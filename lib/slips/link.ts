@@ -2,7 +2,9 @@ import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import { findBank } from "../banks";
 import type { Db } from "../db/client";
-import { merchants, paymentRequests } from "../db/schema";
+import { merchantLogos, merchants, paymentRequests } from "../db/schema";
+import type { CustomerBrand } from "../checkout/view";
+import { logoPath } from "../merchants/brand-color";
 import type { PaymentApi } from "../provider/client";
 import { toSatang, type Satang } from "../money";
 import { hitRateLimits, type Limit, type RateVerdict } from "../public/rate-limit";
@@ -40,6 +42,8 @@ export interface SlipRequestView {
   accountName: string | null;
   /** A request that is over takes no slip here: "paid" (already complete) or "closed" (expired, rejected, cancelled). */
   ended: "paid" | "closed" | null;
+  /** The merchant's look, as on its checkout (lib/merchants/branding.ts). */
+  brand: CustomerBrand;
 }
 
 export type SlipLinkCheck =
@@ -121,9 +125,15 @@ export async function verifySlipToken(db: Db, api: PaymentApi, link: SlipLink, n
 /** The request behind a slip link, from PayDesk's records; null when PayDesk did not make it. */
 export async function findSlipRequest(db: Db, link: SlipLink): Promise<{ id: string; merchantId: string; view: SlipRequestView } | null> {
   const [row] = await db
-    .select({ request: paymentRequests, merchantName: merchants.displayName })
+    .select({
+      request: paymentRequests,
+      merchantName: merchants.displayName,
+      brandColor: merchants.brandColor,
+      logo: { width: merchantLogos.width, height: merchantLogos.height, version: merchantLogos.version },
+    })
     .from(paymentRequests)
     .innerJoin(merchants, eq(merchants.id, paymentRequests.merchantId))
+    .leftJoin(merchantLogos, eq(merchantLogos.merchantId, merchants.id))
     .where(
       and(
         eq(paymentRequests.providerId, link.paymentRequestId.toLowerCase()),
@@ -149,6 +159,10 @@ export async function findSlipRequest(db: Db, link: SlipLink): Promise<{ id: str
       accountNo: answer.payInBankAccountNo ?? null,
       accountName: answer.payInBankAccountName ?? null,
       ended: isEndedPaid(r.status) ? "paid" : isTerminal(r.status as State) ? "closed" : null,
+      brand: {
+        color: row.brandColor,
+        logo: row.logo ? { src: logoPath(r.merchantId, row.logo.version), width: row.logo.width, height: row.logo.height } : null,
+      },
     },
   };
 }

@@ -9,6 +9,7 @@ import { slipPagePath } from "@/lib/http/public-paths";
 import { nonceOf } from "@/lib/http/security-headers";
 import { localeOf, type Locale } from "@/lib/i18n";
 import { slipPageLoader, type SlipPageLoader } from "@/lib/slips/page-bridge";
+import { brandStyle } from "@/components/ui/public-shell";
 
 /**
  * The slip upload page (docs/DESIGN.md §5.3), public, at the provider's own path
@@ -57,6 +58,9 @@ export const getServerSideProps: GetServerSideProps<Props, Segments> = async ({ 
   return { props: { ...common, page: { opened, sent }, script: offersForm(opened, sent) } };
 };
 
+/** The merchant's colour for the page's stylesheet, when it has one (components/ui/public-shell.tsx). */
+const slipBrandStyle = (props: Props) => ("page" in props && props.page.opened.ok ? brandStyle(props.page.opened.request?.brand) : "");
+
 export default function SlipUpload(props: Props) {
   const { nonce, css, locale, base } = props;
   return (
@@ -67,7 +71,7 @@ export default function SlipUpload(props: Props) {
         <meta name="theme-color" content="#0f766e" />
         <meta name="robots" content="noindex, nofollow" />
         <meta name="referrer" content="no-referrer" />
-        <style nonce={nonce ?? undefined} dangerouslySetInnerHTML={{ __html: css }} />
+        <style nonce={nonce ?? undefined} dangerouslySetInnerHTML={{ __html: css + slipBrandStyle(props) }} />
       </Head>
       {"failure" in props ? (
         <CheckoutFailure locale={locale} reference={props.failure} path={base} />
