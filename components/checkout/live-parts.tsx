@@ -85,7 +85,7 @@ export interface OutcomeFacts {
   reason: string | null;
   amountText: string;
   reference: string;
-  /** A paid card's receipt: its PDF, and the same link sent in LINE (components/checkout/receipt-links.ts). */
+  /** A paid card's receipt: its PDF, and the same link sent in LINE (`lineShareHref`, above). */
   receipt?: ReceiptLinks | null;
 }
 

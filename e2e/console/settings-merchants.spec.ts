@@ -223,6 +223,12 @@ test("the merchant's look: too light a colour is refused with its contrast; a co
     await form.getByRole("button", { name: "Save the look" }).click();
     await expect(page.getByTestId("branding-success")).toHaveText("Saved. New checkout pages show it.");
     await expect.poll(() => page.getByTestId("current-logo").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+    // A refusal after a save says only the refusal: "Saved" was about the attempt before.
+    await form.getByLabel("Colour", { exact: true }).fill("#ffffff");
+    await form.getByRole("button", { name: "Save the look" }).click();
+    await expect(form.getByLabel("Colour", { exact: true })).toHaveAccessibleDescription(/1\.00 : 1/);
+    await expect(page.getByTestId("branding-success")).toHaveCount(0);
+    await form.getByLabel("Colour", { exact: true }).fill("#7c2d12");
 
     // The customer's checkout: the logo beside the name, the name and a band in the colour, and nothing axe finds.
     const made = await makeRequest(browser, { amount: "163.00", merchant: GADGETS });

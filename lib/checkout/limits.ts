@@ -32,6 +32,9 @@ export const CHECKOUT_LIMITS = {
   // address shared by many payers asks for a few each.
   receiptByToken: perMinute(12),
   receiptByIp: perMinute(120),
+  // A merchant's logo (app/brand/[merchantId]/logo/route.ts): once per page a customer opens, then
+  // kept by the browser for a year; the bound is for a client that asks for it on purpose.
+  logoByIp: perMinute(600),
 };
 
 /** When a refused stream may be tried again: the usual life of another tab's stream is unknown. */
@@ -52,6 +55,11 @@ export function spendReceiptBudget(db: Db, requestId: string, ip: string | null)
     { key: `receipt:req:${requestId}`, limit: CHECKOUT_LIMITS.receiptByToken },
     { key: `receipt:${addressKey(ip)}`, limit: CHECKOUT_LIMITS.receiptByIp },
   ]);
+}
+
+/** A merchant's logo: bounded per address only (the logo is public; nothing names a payment). */
+export function spendLogoBudget(db: Db, ip: string | null): Promise<RateVerdict> {
+  return hitRateLimits(db, [{ key: `brand-logo:${addressKey(ip)}`, limit: CHECKOUT_LIMITS.logoByIp }]);
 }
 
 const openStreams = new Map<string, number>();

@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { OPEN_ENDED_WINDOW_MS } from "./signing";
+import { OPEN_ENDED_WINDOW_MS, RECEIPT_LINK_LIFETIME_MS } from "./signing";
 import {
   CHECKOUT_LINK_GRACE_MS,
   checkoutLinkExpiry,
   checkoutPath,
   checkoutTokenFor,
+  receiptUrlFor,
   signCheckoutToken,
   verifyCheckoutToken,
+  verifyReceiptToken,
 } from "./token";
 
 const secret = "s".repeat(44);
@@ -111,5 +113,21 @@ describe("checkout link tokens", () => {
   it("will not sign an id that would make the token ambiguous", () => {
     expect(() => signCheckoutToken("req.a", inAnHour, { secret })).toThrow(RangeError);
     expect(() => signCheckoutToken("", inAnHour, { secret })).toThrow(RangeError);
+  });
+});
+
+describe("receipt links", () => {
+  it("are handed out while they work, the same link each time, and not at all once the year from the request is over", () => {
+    const request = { id: "req_paid", createdAt: now };
+    const lastMoment = new Date(now.getTime() + RECEIPT_LINK_LIFETIME_MS - 1);
+    const url = receiptUrlFor(request, "https://pay.example", { secret, now: inAnHour });
+    expect(url).toMatch(/^https:\/\/pay\.example\/receipts\/[\w-]+\.[\w-]+$/);
+    expect(receiptUrlFor(request, "https://pay.example", { secret, now: lastMoment })).toBe(url);
+    const token = url!.split("/receipts/")[1]!;
+    expect(verifyReceiptToken(token, { secret, now: lastMoment })).toMatchObject({ ok: true, requestId: "req_paid" });
+    // From the moment the link would only say "expired", none is given.
+    const ended = new Date(now.getTime() + RECEIPT_LINK_LIFETIME_MS);
+    expect(verifyReceiptToken(token, { secret, now: ended })).toEqual({ ok: false, reason: "expired" });
+    expect(receiptUrlFor(request, "https://pay.example", { secret, now: ended })).toBeNull();
   });
 });

@@ -34,6 +34,16 @@ export function receiptTokenFor(request: { id: string; createdAt: Date }, option
   return signing.receiptTokenFor(request, withSecret(options));
 }
 
+/**
+ * The receipt's absolute address while its link still works (RECEIPT_LINK_LIFETIME_MS from the
+ * request's creation), else null: nothing hands out a link that would only say "expired".
+ */
+export function receiptUrlFor(request: { id: string; createdAt: Date }, publicBaseUrl: string, options: TokenOptions = {}): string | null {
+  const now = options.now ?? new Date();
+  if (now.getTime() >= request.createdAt.getTime() + signing.RECEIPT_LINK_LIFETIME_MS) return null;
+  return `${publicBaseUrl}${signing.receiptPath(receiptTokenFor(request, options))}`;
+}
+
 export function verifyReceiptToken(token: string, options: TokenOptions = {}): signing.CheckoutTokenResult {
   return signing.verifyCheckoutToken(token, withSecret(options), "receipt");
 }

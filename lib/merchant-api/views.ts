@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { RequestRow } from "../requests/create";
-import { checkoutPath, checkoutTokenFor, receiptPath, receiptTokenFor } from "../checkout/token";
+import { checkoutPath, checkoutTokenFor, receiptUrlFor } from "../checkout/token";
 import { reasonOf } from "../requests/create";
 import { isEndedPaid, isEndedUnpaid, STATES, type State } from "../requests/lifecycle";
 import { factWords } from "../requests/notes";
@@ -87,7 +87,7 @@ export const requestViewSchema = z
       .string()
       .nullable()
       .describe(
-        "Pay-In that ended paid (`paid` or `approved`): the customer's PDF receipt, in the reader's language (add `?lang=th` or `?lang=en` to choose); works for a year. null otherwise",
+        "Pay-In that ended paid (`paid` or `approved`): the customer's PDF receipt, in the reader's language (add `?lang=th` or `?lang=en` to choose); works for a year from the request's creation. null otherwise, and once that year is over",
       ),
     qr_payload: z.string().nullable().describe("Pay-In: the QR's text, when the provider gave a scannable QR"),
     bank: z
@@ -164,7 +164,7 @@ export function requestView(row: RequestRow, publicBaseUrl: string): RequestView
     reference: row.reference ?? row.refId1,
     ref_id1: row.refId1,
     checkout_url: isPayIn && row.providerId ? `${publicBaseUrl}${checkoutPath(checkoutTokenFor(row))}` : null,
-    receipt_url: isPayIn && isEndedPaid(row.status) ? `${publicBaseUrl}${receiptPath(receiptTokenFor(row))}` : null,
+    receipt_url: isPayIn && isEndedPaid(row.status) ? receiptUrlFor(row, publicBaseUrl) : null,
     qr_payload: answer?.isQrAvailable ? (answer.qrCode ?? null) : null,
     bank: answer
       ? {

@@ -30,5 +30,12 @@ export function brandColorProblem(value: string): BrandColorProblem | null {
   return contrastWithWhite(hex) >= MIN_CONTRAST ? null : "too_light";
 }
 
+/**
+ * The largest logo file PayDesk takes (lib/merchants/branding.ts): half the 2 MiB every action post
+ * may carry (lib/http/action-guard.ts), so a file just over it still reaches the action with the
+ * form around it and is refused in words, with or without the browser's own check.
+ */
+export const LOGO_MAX_UPLOAD_BYTES = 1024 * 1024;
+
 /** The logo's public address on PayDesk (app/brand/[merchantId]/logo/route.ts), with its version for caches. */
 export const logoPath = (merchantId: string, version: string) => `/brand/${encodeURIComponent(merchantId)}/logo?v=${version}`;

@@ -3,12 +3,16 @@
  * never an SVG or a file that only claims to be a picture; stored beside the merchant and served
  * at an address that changes with it (app/brand/[merchantId]/logo/route.ts).
  */
+import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { merchants } from "@/lib/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/databases";
-import { brandingOf, logoOf, prepareLogo, setBranding, type PreparedLogo } from "./branding";
+import { pngClaiming } from "@/lib/testing/images";
+import { CHECKOUT_LIMITS } from "@/lib/checkout/limits";
+import { ACTION_BODY_LIMIT_BYTES } from "@/lib/http/action-guard";
+import { brandingOf, LOGO_MAX_UPLOAD_BYTES, logoOf, prepareLogo, setBranding, type PreparedLogo } from "./branding";
 
 const surroundings = vi.hoisted(() => ({ db: undefined as unknown }));
 vi.mock("@/lib/db", () => ({ getDb: async () => surroundings.db }));
@@ -38,7 +42,7 @@ describe("a merchant's logo", () => {
     expect([small.width, small.height]).toEqual([100, 40]);
   });
 
-  it("refuses an SVG, a file that only claims to be a picture, a decompression bomb and a file over 2 MB", async () => {
+  it("refuses an SVG and a file that only claims to be a picture as not pictures; a decompression bomb, a picture of too many pixels and a file over 1 MB as too large", async () => {
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"/>');
     expect(await prepareLogo(svg)).toEqual({ ok: false, problem: "not_an_image" });
     const fake = new Uint8Array([
@@ -53,15 +57,16 @@ describe("a merchant's logo", () => {
       ...new TextEncoder().encode("<html>not a picture</html>"),
     ]);
     expect(await prepareLogo(fake)).toEqual({ ok: false, problem: "not_an_image" });
-    // 10,000 × 10,000 of one colour: a few KB of PNG, 100 million pixels to decode.
-    const bomb = new Uint8Array(
-      await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: "#000000" } })
-        .png()
-        .toBuffer(),
-    );
-    expect(bomb.byteLength).toBeLessThan(2 * 1024 * 1024);
-    expect(await prepareLogo(bomb)).toEqual({ ok: false, problem: "not_an_image" });
-    expect(await prepareLogo(new Uint8Array(2 * 1024 * 1024 + 1))).toEqual({ ok: false, problem: "too_large" });
+    // A decompression bomb (100 million pixels in a few bytes), and a picture of 48 million: both are
+    // "too large" (the header is read before anything is decoded), not "not a picture".
+    expect(await prepareLogo(pngClaiming(10_000, 10_000))).toEqual({ ok: false, problem: "too_large" });
+    expect(await prepareLogo(pngClaiming(8_000, 6_000))).toEqual({ ok: false, problem: "too_large" });
+    expect(await prepareLogo(new Uint8Array(LOGO_MAX_UPLOAD_BYTES + 1))).toEqual({ ok: false, problem: "too_large" });
+  });
+
+  it("takes a file far enough under the action post's limit that one just over its own still reaches the action", () => {
+    // The form around the file (its fields, multipart framing) fits in what is left.
+    expect(LOGO_MAX_UPLOAD_BYTES + 64 * 1024).toBeLessThan(ACTION_BODY_LIMIT_BYTES);
   });
 
   describe("kept and served", () => {
@@ -74,10 +79,37 @@ describe("a merchant's logo", () => {
         .values({ id: "mer_b", displayName: "Blue", orgId: "org", merchantId: "m-b", submitKeyEncrypted: "v1:x", submitKeyLast4: "abcd" });
     });
     afterAll(async () => database?.dispose());
-    const ask = (query: string) =>
-      GET(new Request(`http://paydesk.test/brand/mer_b/logo${query}`, { headers: { "x-paydesk-peer": "203.0.113.5" } }), {
-        params: Promise.resolve({ merchantId: "mer_b" }),
-      });
+    const askFor = (merchantId: string, query: string, peer = "203.0.113.5") =>
+      GET(
+        new Request(`http://paydesk.test/brand/${encodeURIComponent(merchantId)}/logo${query}`, { headers: { "x-paydesk-peer": peer } }),
+        {
+          params: Promise.resolve({ merchantId }),
+        },
+      );
+    const ask = (query: string) => askFor("mer_b", query);
+
+    it("answers an id no merchant could have (a NUL, hundreds of characters) with 404, not a database error", async () => {
+      for (const id of ["mer\0b", "x".repeat(500)]) {
+        const answer = await askFor(id, "?v=x");
+        expect(answer.status).toBe(404);
+        expect(await answer.text()).toBe("This merchant has no logo.");
+      }
+    });
+
+    it("refuses an address that asks for more logos in a minute than pages ever need, with when to try again", async () => {
+      const peer = "198.51.100.77";
+      expect((await askFor("mer_b", "?v=x", peer)).status).toBe(404);
+      // The rest of the minute's budget spent at once rather than by 600 asks.
+      await database.db.execute(
+        sql`update rate_limits set hits = ${CHECKOUT_LIMITS.logoByIp.max} where key like 'brand-logo:%' and key like ${`%${peer}%`}`,
+      );
+      const refused = await askFor("mer_b", "?v=x", peer);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(refused.headers.get("cache-control")).toBe("no-store");
+      // Another address is not held back by it.
+      expect((await askFor("mer_b", "?v=x", "198.51.100.78")).status).toBe(404);
+    });
 
     it("stores the colour and the logo, serves the logo for a year at its version's address and five minutes at any other", async () => {
       expect((await ask("?v=x")).status).toBe(404);

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { Db } from "../db/client";
 import { merchantLogos, merchants } from "../db/schema";
-import { brandColorProblem, normalBrandColor } from "./brand-color";
+import { brandColorProblem, LOGO_MAX_UPLOAD_BYTES, normalBrandColor } from "./brand-color";
 
 /**
  * The merchant's look on the customer's pages (the checkout, its receipt) and on the PDF receipt: a
@@ -14,9 +14,15 @@ import { brandColorProblem, normalBrandColor } from "./brand-color";
  * and drawn again as a small PNG (at most 480 × 160 px and 64 KB), so an SVG with a script, a file
  * that only claims to be an image, or a huge photo never reaches a phone.
  */
-export { brandColorProblem, contrastWithWhite, logoPath, MIN_CONTRAST, normalBrandColor, type BrandColorProblem } from "./brand-color";
-
-export const LOGO_MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+export {
+  brandColorProblem,
+  contrastWithWhite,
+  LOGO_MAX_UPLOAD_BYTES,
+  logoPath,
+  MIN_CONTRAST,
+  normalBrandColor,
+  type BrandColorProblem,
+} from "./brand-color";
 export const LOGO_MAX_WIDTH = 480;
 export const LOGO_MAX_HEIGHT = 160;
 export const LOGO_MAX_STORED_BYTES = 64 * 1024;
@@ -57,8 +63,9 @@ export async function prepareLogo(bytes: Uint8Array): Promise<{ ok: true; logo: 
       }
     }
     return { ok: false, problem: "too_large" };
-  } catch {
-    return { ok: false, problem: "not_an_image" };
+  } catch (error) {
+    // sharp refuses a picture over the pixel limit before decoding it: a real picture, too big.
+    return { ok: false, problem: error instanceof Error && /pixel limit/i.test(error.message) ? "too_large" : "not_an_image" };
   }
 }
 

@@ -38,7 +38,7 @@ export const ENDED_UNPAID = ["rejected", "expired", "canceled"] as const satisfi
 const ENDED_PAID_SET: ReadonlySet<string> = new Set(ENDED_PAID);
 const ENDED_UNPAID_SET: ReadonlySet<string> = new Set(ENDED_UNPAID);
 /** Takes a stored status (a string) as well as a State: an unknown word is neither. */
-export const isEndedPaid = (state: string) => ENDED_PAID_SET.has(state);
+export const isEndedPaid = (state: string): state is (typeof ENDED_PAID)[number] => ENDED_PAID_SET.has(state);
 export const isEndedUnpaid = (state: string) => ENDED_UNPAID_SET.has(state);
 export const TERMINAL: ReadonlySet<State> = new Set([...ENDED_PAID, ...ENDED_UNPAID]);
 export const isTerminal = (state: State) => TERMINAL.has(state);

@@ -1,32 +1,8 @@
-import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { pngClaiming } from "@/lib/testing/images";
 import { SLIP_LONG_SIDE_PX } from "./image";
 import { MAX_SLIP_PIXELS, reencodeSlip, THUMBNAIL_LONG_SIDE_PX, THUMBNAIL_MAX_BYTES } from "./reencode";
-
-/** A PNG whose header claims `width` × `height` pixels, with one tiny row of data: what a decompression bomb looks like before decoding. */
-function pngClaiming(width: number, height: number): Uint8Array {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8);
-  return new Uint8Array(
-    Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk("IHDR", ihdr),
-      chunk("IDAT", deflateSync(Buffer.alloc(width + 1))),
-      chunk("IEND", Buffer.alloc(0)),
-    ]),
-  );
-}
 
 describe("slips are re-encoded before they are forwarded", () => {
   it("turns a PNG screenshot into a JPEG no longer than the slip's long side", async () => {

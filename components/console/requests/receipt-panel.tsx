@@ -13,15 +13,15 @@ interface Props {
   state: "paid" | "approved";
   /** The customer's checkout link, which now shows them the receipt; null when there is none. */
   checkoutUrl: string | null;
-  /** The receipt's PDF (app/receipts/[token]/route.ts), absolute. */
-  receiptPdfUrl: string;
+  /** The receipt's PDF (app/receipts/[token]/route.ts), absolute; null once its link has ended (a year on). */
+  receiptPdfUrl: string | null;
   locale: Locale;
 }
 
 /**
  * A paid Pay-In's page shows what was paid, not an invitation to pay: the amount, when, the
  * reference, who paid, and the provider's fee and credit (lib/requests/fees.ts) — with the customer's
- * own receipt one link away. No link to send, no share buttons, no QR (docs/DESIGN.md §5.2).
+ * PDF receipt to open or copy for them. No invitation to pay, no share buttons, no QR (docs/DESIGN.md §5.2).
  */
 export function ReceiptPanel({ request: r, state, checkoutUrl, receiptPdfUrl, locale }: Props) {
   const t = detailMessages(locale);
@@ -69,16 +69,22 @@ export function ReceiptPanel({ request: r, state, checkoutUrl, receiptPdfUrl, lo
             </div>
           ))}
       </dl>
-      <div className="space-y-1 text-sm">
-        <p className="flex flex-wrap items-center gap-2">
-          <span className="font-medium text-slate-700">{t.receiptPdf}</span>
-          <a href={`${receiptPdfUrl}?lang=${locale}`} target="_blank" rel="noreferrer" className={chip} data-testid="receipt-pdf-link">
-            {t.open}
-          </a>
-          <CopyButton value={receiptPdfUrl} label={t.receiptPdf} locale={locale} />
+      {receiptPdfUrl ? (
+        <div className="space-y-1 text-sm">
+          <p className="flex flex-wrap items-center gap-2">
+            <span className="font-medium text-slate-700">{t.receiptPdf}</span>
+            <a href={`${receiptPdfUrl}?lang=${locale}`} target="_blank" rel="noreferrer" className={chip} data-testid="receipt-pdf-link">
+              {t.open}
+            </a>
+            <CopyButton value={receiptPdfUrl} label={t.receiptPdf} locale={locale} />
+          </p>
+          <p className="text-xs text-slate-600">{t.receiptPdfHint}</p>
+        </div>
+      ) : (
+        <p className="text-sm text-slate-600" data-testid="receipt-pdf-ended">
+          {t.receiptPdfEnded}
         </p>
-        <p className="text-xs text-slate-600">{t.receiptPdfHint}</p>
-      </div>
+      )}
       {checkoutUrl && (
         <div className="space-y-1 text-sm">
           <p className="flex flex-wrap items-center gap-2">

@@ -228,7 +228,7 @@ export type components = {
       ref_id1: string;
       /** @description Pay-In: PayDesk's hosted checkout for the customer */
       checkout_url: string | null;
-      /** @description Pay-In that ended paid (`paid` or `approved`): the customer's PDF receipt, in the reader's language (add `?lang=th` or `?lang=en` to choose); works for a year. null otherwise */
+      /** @description Pay-In that ended paid (`paid` or `approved`): the customer's PDF receipt, in the reader's language (add `?lang=th` or `?lang=en` to choose); works for a year from the request's creation. null otherwise, and once that year is over */
       receipt_url: string | null;
       /** @description Pay-In: the QR's text, when the provider gave a scannable QR */
       qr_payload: string | null;

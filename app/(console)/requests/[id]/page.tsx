@@ -26,7 +26,8 @@ import { catchUpMark } from "@/lib/live/bus";
 import { CONSOLE_SECTIONS } from "@/lib/navigation/console-sections";
 import { can } from "@/lib/auth/permissions";
 import { requirePermission } from "@/lib/auth/current-session";
-import { checkoutPath, checkoutTokenFor, receiptPath, receiptTokenFor } from "@/lib/checkout/token";
+import { checkoutPath, checkoutTokenFor, receiptUrlFor } from "@/lib/checkout/token";
+import { isEndedPaid } from "@/lib/requests/lifecycle";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { formatDateTime } from "@/lib/i18n";
@@ -170,16 +171,16 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
         />
       )}
       {/* Paid: what was paid, not an invitation to pay. */}
-      {isPayIn && (state === "paid" || state === "approved") && (
+      {isPayIn && isEndedPaid(state) && (
         <ReceiptPanel
           request={r}
           state={state}
           checkoutUrl={checkoutUrl}
-          receiptPdfUrl={`${PUBLIC_BASE_URL}${receiptPath(receiptTokenFor(r))}`}
+          receiptPdfUrl={receiptUrlFor(r, PUBLIC_BASE_URL)}
           locale={locale}
         />
       )}
-      {isPayIn && state !== "paid" && state !== "approved" && (
+      {isPayIn && !isEndedPaid(state) && (
         <CheckoutPanel
           requestId={r.id}
           merchantName={detail.merchantName}

@@ -4,18 +4,17 @@ import { useRouter } from "next/navigation";
 import { startTransition, useActionState, useEffect, useState } from "react";
 import type { ActionResult, ServerAction } from "@/lib/auth/action";
 import type { Locale } from "@/lib/i18n";
-import { brandColorProblem, contrastWithWhite, normalBrandColor } from "@/lib/merchants/brand-color";
+import { brandColorProblem, contrastWithWhite, LOGO_MAX_UPLOAD_BYTES, normalBrandColor } from "@/lib/merchants/brand-color";
 import { SubmitButton } from "@/components/ui/button";
 import { Field, FormNotice, fieldA11y, inputClass } from "@/components/ui/field";
 import { merchantMessages } from "./merchant-messages";
 
-const LOGO_MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
-
 /**
  * The merchant's colour and logo on the customer's pages (lib/merchants/branding.ts). The colour is
- * checked here as the server checks it (lib/merchants/brand-color.ts), so a too light one is said at
- * once with its contrast; the file is sent as it is and redrawn by the server. A refusal keeps what
- * was typed and changes nothing.
+ * checked here on saving as the server checks it (lib/merchants/brand-color.ts), so a too light one
+ * is said without a round trip, with its contrast; the file is sent as it is and redrawn by the
+ * server. A refusal keeps what was typed and changes nothing, and hides what the last answer said
+ * (a "Saved" or an earlier refusal is not about this attempt).
  */
 export function BrandingForm({
   action,
@@ -35,10 +34,13 @@ export function BrandingForm({
   const router = useRouter();
   const [typed, setTyped] = useState(color ?? "");
   const [localError, setLocalError] = useState<{ brandColor?: string; logo?: string }>({});
-  const [state, send, isSending] = useActionState<ActionResult<null> | null, FormData>((previous, data) => action(previous, data), null);
+  const [answer, send, isSending] = useActionState<ActionResult<null> | null, FormData>((previous, data) => action(previous, data), null);
+  // False from a refusal here until the next post: the last answer is then about another attempt.
+  const [answerShown, setAnswerShown] = useState(true);
   useEffect(() => {
-    if (state?.ok) router.refresh();
-  }, [state, router]);
+    if (answer?.ok) router.refresh();
+  }, [answer, router]);
+  const state = answerShown ? answer : null;
   const failed = state && !state.ok ? state : null;
   const colourError = localError.brandColor ?? failed?.fieldErrors.brandColor?.[0];
   const logoError = localError.logo ?? failed?.fieldErrors.logo?.[0];
@@ -64,7 +66,9 @@ export function BrandingForm({
           logo: file instanceof File && file.size > LOGO_MAX_UPLOAD_BYTES ? t.logoTooLarge : undefined,
         };
         setLocalError(errors);
-        if (!errors.brandColor && !errors.logo) startTransition(() => send(data));
+        const refused = Boolean(errors.brandColor || errors.logo);
+        setAnswerShown(!refused);
+        if (!refused) startTransition(() => send(data));
       }}
       noValidate
       className="space-y-4"
