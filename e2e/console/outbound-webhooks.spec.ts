@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { createViaApi, skipWithoutApiKey } from "../support/api";
+import { axeOf } from "../support/axe";
 import { COFFEE } from "../support/create-forms";
 import { expect, test } from "../support/sandbox";
 import { budget } from "../support/config";
@@ -109,6 +110,10 @@ test("an admin adds an endpoint, a payment reaches it signed and shows in the lo
     await failed.locator("summary").click();
     await expect(failed.getByTestId("delivery-attempt")).toHaveCount(1);
     await expect(failed.getByTestId("delivery-attempt")).toContainText("410");
+    // The endpoint's page, its notice showing and a failed delivery open: nothing axe finds (no other
+    // spec reaches this page with an endpoint on it).
+    const axe = await axeOf(page).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 
     // Fixed: enabled again, and the failed event resent by hand.
     receiver.status = 200;
