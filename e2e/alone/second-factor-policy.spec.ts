@@ -4,7 +4,7 @@
  * factor is taken to set one up right after the password and can open nothing else until done;
  * an admin resets their second factor, and the rule takes them back to set it up again.
  */
-import { axeOf } from "../support/axe";
+import { expectNoAxeViolations } from "../support/axe";
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { codeFor, freshPage, signIn, startAuthenticatorApp, TWO_FACTOR_PASSWORD } from "../support/two-factor";
@@ -46,7 +46,7 @@ test("a finance person under the rule must set up two-factor sign-in first; an a
     await expect(person.getByTestId("must-enrol")).toHaveText(
       "Your role must sign in with a second factor. Set up an authenticator app or add a passkey to continue to the console.",
     );
-    expect((await axeOf(person).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(person);
     await person.goto("/approvals");
     await expect(person).toHaveURL(/\/account\/security$/);
     await startAuthenticatorApp(person, TWO_FACTOR_PASSWORD);

@@ -4,7 +4,7 @@
  * a forced click); another person approves it and it goes to the provider, or declines it with a
  * reason and it is canceled, never sent.
  */
-import { axeOf } from "../support/axe";
+import { expectNoAxeViolations } from "../support/axe";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { demoUser, skipWithoutRole, storageStatePath } from "../support/auth-users";
 import { budget, E2E } from "../support/config";
@@ -83,7 +83,7 @@ test("the requester cannot approve their own Pay-Out; a second person approves i
   await expect(confirm.getByTestId("confirm-approve-amount")).toHaveText("฿60,000.00");
   await expect(confirm.getByTestId("confirm-approve-destination")).toContainText("PromptPay 0812345678");
   await expect(confirm.getByRole("button", { name: "Back" })).toBeFocused();
-  expect((await axeOf(admin).include("dialog").analyze()).violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(admin, { within: "dialog" });
   await admin.keyboard.press("Escape");
   await expect(confirm).toBeHidden();
   await expect(card.getByRole("button", { name: "Approve and send" })).toBeFocused();
@@ -158,7 +158,7 @@ test("a person who turned approval e-mails off (Account → E-mail) gets none of
   await expect(approvals).toHaveAccessibleDescription("A Pay-Out or Withdrawal above the approval threshold that someone else made.");
   await expect(person.getByRole("checkbox", { name: "Needs review" })).toBeChecked();
   await expect(person.getByRole("checkbox", { name: "Pay-Out failed" })).toBeChecked();
-  expect((await axeOf(person).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(person);
   await approvals.uncheck();
   await person.getByRole("button", { name: "Save", exact: true }).click();
   await expect(person.getByTestId("notification-choices-success")).toHaveText("Saved.");
@@ -196,7 +196,7 @@ test("a person who turned approval e-mails off (Account → E-mail) gets none of
   await expect(page).toHaveURL(/\/settings\/staff\/email\?outcome=sent$/);
   await expect(rowOf(quiet.email)).toHaveCount(0);
   await expect(rowOf(adminUser.email)).toHaveCount(1);
-  expect((await axeOf(page).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
   // A result the page does not know, in the address: named, and everything shown.
   await page.goto("/settings/staff/email?outcome=bounced");
   await expect(page.getByTestId("staff-email-ignored")).toHaveText("Ignored in the address (not a value this page knows): outcome.");
@@ -346,7 +346,7 @@ test("the nav counts the requests waiting for approval, and follows them live", 
   // The admin's page, open all along, asked again and counts it without a reload.
   expect(await asked, "the admin's nav asked for its count again, without a reload").toBe(true);
   expect(await showsCountNow(admin)).toBeGreaterThan(0);
-  expect((await axeOf(admin).include("nav").analyze()).violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(admin, { within: "nav" });
 
   await admin.reload();
   const card = admin.locator(`[data-testid="held-request"][data-ref-id1="${refId1}"]`);
@@ -396,7 +396,7 @@ test("a held Pay-Out's own page waits for a second approver, whose next action, 
   await thaiPage.goto(url);
   await expect(thaiPage.getByTestId("next-step").getByTestId("waits-for")).toContainText("รอผู้อนุมัติคนที่สอง");
   await expect(thaiPage.getByTestId("next-step").getByRole("button", { name: "อนุมัติและส่ง" })).toBeEnabled();
-  expect((await axeOf(thaiPage).analyze()).violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(thaiPage);
 
   // Another person approves it from its page, through the same confirmation, and it is sent.
   const admin = await as(browser, "admin");
@@ -435,7 +435,7 @@ test("a checker with two-factor sign-in confirms a fresh code before approving; 
   await confirm.getByRole("button", { name: "Send ฿60,000.00" }).click();
   // The page asks for a fresh code (enrolling counts for nothing here: a step-up is its own check).
   await expect(stepUp).toBeVisible();
-  expect((await axeOf(checker.page).include("dialog[open]").analyze()).violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(checker.page, { within: "dialog[open]" });
   await stepUp.getByRole("button", { name: "Cancel" }).click();
   // What shows is the server's own refusal: the approval was refused there, not only held back here.
   await expect(card.getByRole("alert")).toHaveText(
@@ -494,7 +494,7 @@ test("LINE: an admin connects the LINE account, an approver links their LINE, a 
   await page.getByRole("button", { name: "Connect", exact: true }).click();
   await expect(page.getByTestId("line-connect-success")).toHaveText("Connected: @paydesk-sandbox.");
   await expect(page.getByTestId("line-webhook-url")).toHaveText(`${E2E.baseUrl}/api/webhooks/line`);
-  expect((await axeOf(page).analyze()).violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(page);
 
   // An approver with two-factor sign-in adds the account as a friend in LINE: LINE brings them PayDesk's link.
   const checker = await personWithTwoFactor(page, browser, "Finance", "Checker LINE");
@@ -509,7 +509,7 @@ test("LINE: an admin connects the LINE account, an approver links their LINE, a 
   // They open it signed in to PayDesk, confirm, and confirm again in LINE's own dialog.
   await checker.page.goto(new URL(linkUrl).pathname + new URL(linkUrl).search);
   await expect(checker.page.getByRole("heading", { name: "Link your LINE account" })).toBeVisible();
-  expect((await axeOf(checker.page).analyze()).violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(checker.page);
   await checker.page.getByRole("button", { name: "Link my LINE account" }).click();
   await expect(checker.page.getByRole("heading", { name: "Link your LINE account" })).toBeVisible();
   await expect(checker.page).toHaveURL(/\/dialog\/bot\/accountLink/);
@@ -517,7 +517,7 @@ test("LINE: an admin connects the LINE account, an approver links their LINE, a 
   await expect(checker.page.getByRole("heading", { name: "Linked" })).toBeVisible();
   await checker.page.goto("/account/notifications");
   await expect(checker.page.getByTestId("line-linked")).toBeVisible();
-  expect((await axeOf(checker.page).analyze()).violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(checker.page);
 
   // Finance asks for a Pay-Out above the threshold: held; the approver hears of it in LINE, in words without the account.
   const finance = await as(browser, "finance");
@@ -549,10 +549,7 @@ test("LINE: an admin connects the LINE account, an approver links their LINE, a 
   for (const path of ["/settings/line", "/account/notifications", `/account/line/link?linkToken=x`]) {
     await thaiPage.goto(path);
     await expect(thaiPage.locator("h1")).toBeVisible();
-    expect(
-      (await axeOf(thaiPage).analyze()).violations.map((v) => v.id),
-      path,
-    ).toEqual([]);
+    await expectNoAxeViolations(thaiPage, { what: path });
   }
   await expect(thaiPage.getByRole("heading", { name: "เชื่อมบัญชี LINE ของคุณ" })).toBeVisible();
   await checker.page.context().close();

@@ -2,7 +2,7 @@
  * Every validation rule family of the create forms, with the message a person sees (the same
  * schema runs in the browser and the server action; lib/requests/forms.test.ts covers each rule).
  */
-import { axeOf } from "../support/axe";
+import { expectNoAxeViolations } from "../support/axe";
 import { COFFEE, fillPayIn, landedOnRequest, openCreateForm, refId1Input, uniqueRefId1, typeRefId1 } from "../support/create-forms";
 import { expect, test } from "../support/sandbox";
 
@@ -128,21 +128,20 @@ test("the create pages have no accessibility violations (axe)", async ({ page })
   await page.goto("/new");
   const picker = page.getByTestId("merchant-picker");
   // These pages' own content; the shared header is checked by its own specs.
-  const axe = () => axeOf(page).include("main").analyze();
-  expect((await axe()).violations).toEqual([]);
+  await expectNoAxeViolations(page, { within: "main" });
   await picker.getByRole("button", { name: COFFEE }).click();
   await expect(page.getByTestId("operations")).toBeVisible();
-  expect((await axe()).violations).toEqual([]);
+  await expectNoAxeViolations(page, { within: "main" });
   for (const operation of ["payin", "payout"] as const) {
     await openCreateForm(page, operation, COFFEE);
     await page.getByRole("button", { name: operation === "payin" ? "Create Pay-In" : "Review Pay-Out" }).click();
     await expect(errorOf(page, "amount")).toBeVisible();
-    expect((await axe()).violations, operation).toEqual([]);
+    await expectNoAxeViolations(page, { within: "main", what: operation });
   }
   await page.getByLabel("Amount").fill("10");
   await page.getByLabel("PromptPay", { exact: true }).check();
   await page.getByLabel("PromptPay id", { exact: true }).fill("0812345678");
   await page.getByRole("button", { name: "Review Pay-Out" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
-  expect((await axe()).violations, "confirmation").toEqual([]);
+  await expectNoAxeViolations(page, { within: "main", what: "confirmation" });
 });

@@ -9,8 +9,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { axeOf } from "../support/axe";
-import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/axe";
+import { expect, test } from "@playwright/test";
 import { findPostgresBin, freePort, startPostgres, type PostgresServer } from "../../lib/db/testing/postgres-server";
 import { budget, E2E } from "../support/config";
 
@@ -34,11 +34,6 @@ async function waitFor(address: string, child: ChildProcess): Promise<void> {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${address} did not start`);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await axeOf(page).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 test.describe("a database outage", () => {

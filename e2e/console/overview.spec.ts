@@ -5,7 +5,7 @@
  * refused in words beside the fields. A viewer limited to one merchant lands on the overview and
  * sees that merchant's numbers: its figure equals the total of the list it opens.
  */
-import { axeOf } from "../support/axe";
+import { expectNoAxeViolations } from "../support/axe";
 import { storageStatePath } from "../support/auth-users";
 import { makeRequest } from "../support/checkout";
 import { budget, E2E } from "../support/config";
@@ -27,7 +27,7 @@ test("a payment moves today's figures live, a bar opens the list for its day, an
   const paid = page.getByTestId("figure-payin-paid-value");
   const before = await paidCount(paid.textContent());
   expect(before).toBeGreaterThanOrEqual(0);
-  expect((await axeOf(page).analyze()).violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(page);
 
   const made = await makeRequest(browser, { amount: "181.00" });
   await sandbox.control("POST", `/requests/${made.providerId}/pay`, {});
@@ -62,7 +62,7 @@ test("a payment moves today's figures live, a bar opens the list for its day, an
   const fromDay = thaiPage.getByLabel("ตั้งแต่", { exact: true });
   await fromDay.fill("2026-11-20");
   await expect(thaiPage.locator("[data-date-words]").first()).toHaveText("20 พ.ย. 2569");
-  expect((await axeOf(thaiPage).analyze()).violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(thaiPage);
   await thai.close();
 });
 
@@ -90,7 +90,7 @@ test("a viewer limited to one merchant lands on the overview and sees that merch
     .toBe("equal");
   await viewer.goto(listUrl);
   await expect(viewer.getByTestId("list-scope")).toContainText("Siam Coffee Roasters");
-  expect((await axeOf(viewer).analyze()).violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(viewer);
   await viewer.context().close();
 });
 

@@ -3,8 +3,8 @@
  * address PayDesk has no page for: in English and Thai, with axe. The failures come from the pages
  * that fail on purpose in demo mode (lib/demo-failure.ts), so this needs PayDesk on its sandbox.
  */
-import { axeOf } from "../support/axe";
-import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/axe";
+import { expect, test } from "@playwright/test";
 import { skipWithoutRole } from "../support/auth-users";
 import { E2E } from "../support/config";
 
@@ -28,11 +28,6 @@ const LANGUAGES = [
     notFound: "ไม่พบหน้านี้",
   },
 ] as const;
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await axeOf(page).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 test.beforeEach(({}) => {
   skipWithoutRole(test, "default");

@@ -5,7 +5,7 @@
  * (step-up), answered with the passkey. Passkeys need a host name, so these pages are opened at
  * the console's address (CONSOLE_URL: localhost), not at 127.0.0.1. In Thai too, and axe.
  */
-import { axeOf } from "../support/axe";
+import { expectNoAxeViolations } from "../support/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E } from "../support/config";
 import { addVirtualAuthenticator, invitedPerson, signIn, TWO_FACTOR_PASSWORD } from "../support/two-factor";
@@ -42,7 +42,7 @@ test("a person adds a passkey, signs in with it alone and as the second factor, 
   await expect(page.getByTestId("passkeys-success")).toHaveText("Passkey “Work laptop” added.");
   await expect(page.getByTestId("passkey-row")).toHaveCount(1);
   await expect(page.getByTestId("passkey-row")).toContainText("Not used yet");
-  expect((await axeOf(page).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
 
   // The passkey alone: no email, no password.
   await page.goto("/requests");
@@ -63,7 +63,7 @@ test("a person adds a passkey, signs in with it alone and as the second factor, 
   await page.getByRole("button", { name: "ไทย" }).click();
   await expect(page.getByRole("heading", { name: "พาสคีย์" })).toBeVisible();
   await expect(page.getByTestId("passkey-row")).toContainText("ใช้ล่าสุด");
-  expect((await axeOf(page).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "English" }).click();
   await expect(page.getByRole("heading", { name: "Passkeys" })).toBeVisible();
 

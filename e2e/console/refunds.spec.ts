@@ -2,7 +2,7 @@
  * Refunding a paid Pay-In from its page: a Pay-Out to the customer that names the Pay-In, the
  * amount starting at what is left, and never more than the customer paid (lib/refunds).
  */
-import { axeOf } from "../support/axe";
+import { expectNoAxeViolations } from "../support/axe";
 import type { Page } from "@playwright/test";
 import { createViaApi, skipWithoutApiKey } from "../support/api";
 import { skipWithoutRole, storageStatePath } from "../support/auth-users";
@@ -27,11 +27,6 @@ async function paidPayIn(page: Page, amount = "150.00"): Promise<{ id: string; r
   await panel.getByRole("button", { name: "Sandbox: Customer pays (mark paid)" }).click();
   await expect(page.getByTestId("sandbox-result")).toHaveText("Done. The request is now: Paid.", PROVIDER_CALL);
   return { id, refId1 };
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await axeOf(page).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
 }
 
 const baht = (text: string | null) => Math.round(Number((text ?? "").replace(/[฿,]/g, "")) * 100);

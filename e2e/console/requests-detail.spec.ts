@@ -7,7 +7,7 @@
  * merchant API (e2e/support/api.ts), which is faster.
  */
 import { lastCopied, recordClipboard } from "../support/clipboard";
-import { axeOf } from "../support/axe";
+import { expectNoAxeViolations } from "../support/axe";
 import type { Page } from "@playwright/test";
 import { createViaApi, skipWithoutApiKey } from "../support/api";
 import { skipWithoutRole, storageStatePath } from "../support/auth-users";
@@ -175,8 +175,7 @@ test("another merchant's or a made-up request id is simply not found", async ({ 
 
 test("the page has no axe violations", async ({ page }) => {
   await openPayInMadeByApi(page, "99.00");
-  const { violations } = await axeOf(page).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test.describe("as a viewer", () => {

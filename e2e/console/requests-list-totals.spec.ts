@@ -7,7 +7,7 @@
  * tags, description, customer phone); the others' through the merchant API, which is faster. Each
  * test marks its requests with a RefId2 of its own, so specs running beside it never change what it sees.
  */
-import { axeOf } from "../support/axe";
+import { expectNoAxeViolations } from "../support/axe";
 import type { Page } from "@playwright/test";
 import { createViaApi, skipWithoutApiKey } from "../support/api";
 import { COFFEE, landedOnRequest, openCreateForm, refId1Input } from "../support/create-forms";
@@ -49,11 +49,6 @@ const refIdsShown = async (page: Page) =>
       if (/Execution context was destroyed|navigation/i.test(error.message)) return null;
       throw error;
     });
-
-async function axe(page: Page): Promise<string[]> {
-  const { violations } = await axeOf(page).analyze();
-  return violations.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
-}
 
 /** Three Pay-Ins of one test: the middle one carries a description, a phone and tags. */
 async function threePayIns(page: Page) {
@@ -142,7 +137,7 @@ test("search finds tags, description, customer phone and part of a RefId; the li
   await page.getByTestId("status-count").getByRole("link").click();
   await expect(page).toHaveURL(/status=pending/);
   await expect(page.getByTestId("request-row")).toHaveCount(3);
-  expect(await axe(page)).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test("in Thai: counts, totals, range and order in Thai words, no axe violations", async ({ page, context }) => {
@@ -155,7 +150,7 @@ test("in Thai: counts, totals, range and order in Thai words, no axe violations"
   await expect(page.getByTestId("list-summary")).toContainText("ยอดที่ขอ");
   await expect(page.getByTestId("total-requested")).toHaveText("฿606.00");
   await expect(page.getByLabel("เรียงตาม")).toHaveValue("amount_desc");
-  expect(await axe(page)).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test.describe("on a phone", () => {
@@ -186,10 +181,10 @@ test.describe("on a phone", () => {
       await expect(more).not.toHaveAttribute("open", "");
       const amountFrom = page.getByLabel(locale === "th" ? "จำนวนเงินตั้งแต่ (บาท)" : "Amount from (THB)");
       await expect(amountFrom).toBeHidden();
-      expect(await axe(page)).toEqual([]);
+      await expectNoAxeViolations(page);
       await more.locator("summary").click();
       await expect(amountFrom).toBeVisible();
-      expect(await axe(page)).toEqual([]);
+      await expectNoAxeViolations(page);
     });
   }
 });

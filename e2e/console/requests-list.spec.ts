@@ -7,7 +7,7 @@
  * app's PGlite is one process). Each test marks its requests with a RefId2 of its own, so the specs
  * running beside it never change what it sees.
  */
-import { axeOf } from "../support/axe";
+import { expectNoAxeViolations } from "../support/axe";
 import type { Page } from "@playwright/test";
 import { createViaApi, skipWithoutApiKey } from "../support/api";
 import { COFFEE, landedOnRequest, openCreateForm, refId1Input } from "../support/create-forms";
@@ -215,14 +215,12 @@ test("empty states and bad filters say why, keep what was typed, and offer the w
   await expect(page.getByTestId("request-table")).toHaveCount(0);
   await expect(page.getByTestId("export-csv")).toHaveCount(0);
 
-  const { violations } = await axeOf(page).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test("the list with rows has no axe violations", async ({ page }) => {
   await page.goto("/requests?merchant=all");
-  const { violations } = await axeOf(page).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test("the export refuses a signed-out caller with 401 in words", async ({ playwright, baseURL }) => {

@@ -4,7 +4,7 @@
  * the provider has it, lands on the request's timeline and in the audit log in words, moves the
  * slip between the Slips page's views and out of "Needs attention". In English and Thai, with axe.
  */
-import { axeOf } from "../support/axe";
+import { expectNoAxeViolations } from "../support/axe";
 import { devices, expect, test, type Page } from "@playwright/test";
 import { skipWithoutRole, storageStatePath } from "../support/auth-users";
 import { makeRequest } from "../support/checkout";
@@ -15,9 +15,6 @@ test.beforeEach(({}) => {
   skipWithoutRole(test, "admin");
   test.setTimeout(budget(150_000));
 });
-
-const axe = async (page: Page) =>
-  (await axeOf(page).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
 
 test("a slip found not to match, then matching: recorded, audited, on the timeline and the views, in English and Thai", async ({
   browser,
@@ -47,13 +44,13 @@ test("a slip found not to match, then matching: recorded, audited, on the timeli
     await form.getByRole("button", { name: "Record the decision" }).click();
     await expect(form.getByText("Say why it does not match: the next person reads this.")).toBeVisible();
     await expect(form.getByLabel("Note")).toHaveAttribute("aria-invalid", "true");
-    expect(await axe(page)).toEqual([]);
+    await expectNoAxeViolations(page);
     await form.getByLabel("Note").fill("The slip says ฿352.00, the request ฿325.00");
     await form.getByRole("button", { name: "Record the decision" }).click();
     await expect(page.getByTestId("slip-decision-success")).toHaveText("Recorded.");
     await expect(page.getByTestId("slip-decision-now")).toHaveText(/^Does not match — Demo Admin, /);
     await expect(page.getByText("Note: The slip says ฿352.00, the request ฿325.00")).toBeVisible();
-    expect(await axe(page)).toEqual([]);
+    await expectNoAxeViolations(page);
 
     // The request's state is the provider's: still waiting for payment. The timeline says what was decided.
     await page.getByTestId("slip-request-link").click();
@@ -89,12 +86,12 @@ test("a slip found not to match, then matching: recorded, audited, on the timeli
     await thai.getByLabel("หมายเหตุ").fill("");
     await thai.getByRole("button", { name: "บันทึกการตัดสิน" }).click();
     await expect(thai.getByText("ระบุเหตุผลที่ไม่ตรง เพื่อให้ผู้ตรวจคนถัดไปเข้าใจ")).toBeVisible();
-    expect(await axe(page)).toEqual([]);
+    await expectNoAxeViolations(page);
     await thai.getByLabel(/^ตรงกัน/).check();
     await thai.getByRole("button", { name: "บันทึกการตัดสิน" }).click();
     await expect(page.getByTestId("slip-decision-success")).toHaveText("บันทึกแล้ว");
     await expect(page.getByTestId("slip-decision-now")).toHaveText(/^ตรงกัน — Demo Admin เมื่อ /);
-    expect(await axe(page)).toEqual([]);
+    await expectNoAxeViolations(page);
     await page.goto("/slips?view=matches");
     await expect(row(page).getByTestId("slip-standing")).toHaveText("ตรงกัน");
     await page.goto("/audit?action=slip.decide");

@@ -5,7 +5,7 @@
  * and Thai, with no axe violations. Staff look as a viewer, the role with the least access that
  * may, who sees the decision but cannot make it (e2e/console/slip-decision.spec.ts makes it).
  */
-import { axeOf } from "../support/axe";
+import { expectNoAxeViolations } from "../support/axe";
 import { devices, expect, request as apiRequest, test, type Page } from "@playwright/test";
 import { skipWithoutRole, storageStatePath } from "../support/auth-users";
 import { makeRequest } from "../support/checkout";
@@ -17,8 +17,6 @@ test.beforeEach(({}) => {
   test.setTimeout(budget(120_000));
 });
 
-const axe = async (page: Page) =>
-  (await axeOf(page).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
 /** A picture the browser actually fetched and decoded. */
 const isShown = (img: ReturnType<Page["locator"]>) => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0);
 
@@ -49,7 +47,7 @@ test("a slip uploaded on the slip page: thumbnail on the timeline, full size thr
     await expect.poll(() => isShown(thumbnail)).toBe(true);
     await expect(slip).toContainText(`Reference: ${shownReference}`);
     await expect(entry).toContainText("โอนจากบัญชีภรรยา");
-    expect(await axe(page)).toEqual([]);
+    await expectNoAxeViolations(page);
 
     // The thumbnail opens the slip's page: full size, its QR read by the server beside the request.
     await slip.getByTestId("slip-full-size").click();
@@ -62,7 +60,7 @@ test("a slip uploaded on the slip page: thumbnail on the timeline, full size thr
     await expect(page.getByTestId("slip-decision-now")).toHaveText("Nobody has decided yet.");
     await expect(page.getByText("Your role can see slips but not decide on them.")).toBeVisible();
     await expect(page.getByTestId("slip-decision-form")).toHaveCount(0);
-    expect(await axe(page)).toEqual([]);
+    await expectNoAxeViolations(page);
 
     // The picture alone opens in a new tab, from PayDesk, for this session only.
     const [tab] = await Promise.all([staff.waitForEvent("page"), page.getByRole("link", { name: /Open the picture on its own/ }).click()]);
@@ -97,7 +95,7 @@ test("a slip uploaded on the slip page: thumbnail on the timeline, full size thr
     await expect(row.getByTestId("slip-standing")).toHaveText("To check");
     await expect.poll(() => isShown(row.getByRole("img"))).toBe(true);
     await expect(row.getByRole("img")).toHaveAttribute("alt", new RegExp(`reference ${shownReference}$`));
-    expect(await axe(page)).toEqual([]);
+    await expectNoAxeViolations(page);
 
     // A page link cut short is said to be so, with the way back.
     await page.goto("/slips?cursor=cut-sh");
@@ -114,19 +112,19 @@ test("a slip uploaded on the slip page: thumbnail on the timeline, full size thr
     await expect(thaiSlip.getByRole("img")).toHaveAttribute("alt", new RegExp(`^สลิปที่อัปโหลดเมื่อ .+ เลขอ้างอิง ${shownReference}$`));
     await expect(thaiSlip).toContainText(`เลขอ้างอิง: ${shownReference}`);
     await expect(thaiSlip.getByRole("link")).toHaveAccessibleName(/เปิดสลิป/);
-    expect(await axe(page)).toEqual([]);
+    await expectNoAxeViolations(page);
     await page.goto(`/slips/${slipId}`);
     await expect(page.getByTestId("slip-qr-reference")).toContainText(`${reference} (ธนาคารไทยพาณิชย์ จาก QR ของสลิป)`);
     await expect(page.getByTestId("slip-typed")).toHaveText(`ลูกค้ากรอก ${shownReference} (ตรงกับ QR)`);
     await expect(page.getByText("บทบาทของคุณดูสลิปได้ แต่ตัดสินสลิปไม่ได้")).toBeVisible();
-    expect(await axe(page)).toEqual([]);
+    await expectNoAxeViolations(page);
     await page.goto("/slips");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("สลิป");
     const thaiRow = page.locator(`[data-testid="slip-row"][data-slip-id="${slipId}"]`);
     await expect(thaiRow).toContainText(`เลขอ้างอิง: ${shownReference}`);
     await expect(thaiRow).toContainText("หมายเหตุ: โอนจากบัญชีภรรยา");
     await expect(thaiRow.getByTestId("slip-standing")).toHaveText("รอตรวจ");
-    expect(await axe(page)).toEqual([]);
+    await expectNoAxeViolations(page);
   } finally {
     await staff.close();
   }

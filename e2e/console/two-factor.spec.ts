@@ -5,7 +5,7 @@
  * time, and a recovery code works once. In Thai too, and the page passes axe.
  */
 import { randomBytes } from "node:crypto";
-import { axeOf } from "../support/axe";
+import { expectNoAxeViolations } from "../support/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { codeFor, freshPage, signIn as signInWithPassword, startAuthenticatorApp, TWO_FACTOR_PASSWORD } from "../support/two-factor";
 
@@ -62,7 +62,7 @@ test("a person turns on an authenticator app, signs in with a code, a replayed c
   const codes = person.getByTestId("recovery-code");
   await expect(codes).toHaveCount(10);
   const recovery = (await codes.allTextContents()).map((c) => c.trim());
-  expect((await axeOf(person).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(person);
   await person.getByRole("button", { name: "I have saved them" }).click();
   await expect(person.getByTestId("totp-status")).toContainText("On since");
   await expect(person.getByText("10 of 10 recovery codes left.")).toBeVisible();
@@ -108,5 +108,5 @@ test("a person turns on an authenticator app, signs in with a code, a replayed c
   await replay.getByRole("button", { name: "ไทย" }).click();
   await expect(replay.getByRole("heading", { level: 1 })).toHaveText("ความปลอดภัยในการเข้าสู่ระบบ");
   await expect(replay.getByTestId("totp-status")).toContainText("เปิดตั้งแต่");
-  expect((await axeOf(replay).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(replay);
 });

@@ -6,7 +6,7 @@
  * own at the sandbox, so its small balance touches no other test.
  */
 import { randomBytes } from "node:crypto";
-import { axeOf } from "../support/axe";
+import { expectNoAxeViolations } from "../support/axe";
 import type { BrowserContext, Page } from "@playwright/test";
 import { skipWithoutRole, storageStatePath } from "../support/auth-users";
 import { atSandbox, landedOnRequest, openCreateForm, refId1Input } from "../support/create-forms";
@@ -72,7 +72,7 @@ test("finance sees the balance and what a Pay-Out leaves before sending it, and 
   await expect(wallet.getByTestId("wallet-short")).toHaveText(
     "This is ฿200.00 more than is available. The provider checks the balance only when it approves a pay-out, and would refuse this one then, unless money comes in first.",
   );
-  expect((await axeOf(finance).include("main").analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(finance, { within: "main" });
 
   // …and again beside the button that sends, which then says what it does; Enter goes back.
   const refId1 = await refId1Input(finance).inputValue();
@@ -104,7 +104,7 @@ test("finance sees the balance and what a Pay-Out leaves before sending it, and 
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId("overview-wallet-balance")).toHaveText("฿1,000.00");
   await expect(row.getByTestId("overview-wallet-available")).toHaveText(/^−฿20[06]\.00$/);
-  expect((await axeOf(finance).include("main").analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(finance, { within: "main" });
 });
 
 test("the statement: a day of the wallet read and reconciled on demand, what does not match in words, and its CSV", async ({
@@ -156,7 +156,7 @@ test("the statement: a day of the wallet read and reconciled on demand, what doe
   await expect(movements).toHaveCount(3);
   await expect(movements.nth(2)).toContainText(refId1);
   await expect(movements.nth(2)).toContainText("−฿1,005.00");
-  expect((await axeOf(page).include("main").analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page, { within: "main" });
 
   const download = await page.request.get((await page.getByTestId("statement-export").getAttribute("href"))!);
   expect(download.status()).toBe(200);

@@ -4,7 +4,7 @@
  * turned paid in front of the customer or was opened afterwards; and the slip page of a request
  * that is over says so, and who to turn to, instead of offering the upload form.
  */
-import { axeOf } from "../support/axe";
+import { expectNoAxeViolations } from "../support/axe";
 import type { Page } from "@playwright/test";
 import { pdfText } from "../../lib/testing/pdf-text";
 import { makeRequest } from "../support/checkout";
@@ -20,11 +20,6 @@ test.beforeEach(({}) => {
   // A slip page and its upload may each wait out a busy share of the provider's budget.
   test.setTimeout(budget(90_000) + 2 * slipPatienceMs());
 });
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const axe = await axeOf(page).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 const WORDS = {
   th: {

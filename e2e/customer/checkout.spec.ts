@@ -4,7 +4,7 @@
  * the console hands out, as a customer would. The sandbox makes the money move.
  */
 import { lastCopied, recordClipboard } from "../support/clipboard";
-import { axeOf } from "../support/axe";
+import { expectNoAxeViolations } from "../support/axe";
 import jsQR from "jsqr";
 import fs from "node:fs";
 import { PNG } from "pngjs";
@@ -73,11 +73,6 @@ test("a QR Pay-In in Thai: the exact amount, the QR, bank details to copy, the s
 
   await expectNoAxeViolations(page);
 });
-
-async function expectNoAxeViolations(page: import("@playwright/test").Page): Promise<void> {
-  const axe = await axeOf(page).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 test("Save QR downloads a PNG whose QR is the payment's, with a one-line instruction", async ({ page, browser, sandbox }) => {
   const made = await makeRequest(browser, { amount: "88.00" });

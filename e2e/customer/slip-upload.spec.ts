@@ -5,7 +5,7 @@
  * pages count each test separately, as they would count separate customers.
  */
 import { randomUUID } from "node:crypto";
-import { axeOf } from "../support/axe";
+import { expectNoAxeViolations } from "../support/axe";
 import { devices, type Page } from "@playwright/test";
 import { skipWithoutRole, storageStatePath } from "../support/auth-users";
 import { budget, E2E } from "../support/config";
@@ -55,8 +55,7 @@ test("a slip whose QR fills in the reference: the request is shown, the upload l
   await expect(page.getByLabel("4 ตัวท้าย")).toHaveValue(reference.slice(-4));
   await expect(page.getByTestId("ref-from-qr")).toHaveText("กรอกให้จากคิวอาร์โค้ดในสลิปแล้ว กรุณาตรวจสอบและแก้ไขหากไม่ถูกต้อง");
   await page.getByLabel("หมายเหตุ (ไม่บังคับ)").fill("โอนจากบัญชีภรรยา");
-  const axe = await axeOf(page).analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "อัปโหลดสลิป" }).click();
   await expect(page.getByTestId("slip-done")).toContainText("อัปโหลดสลิปแล้ว", { timeout: slipAnswerTimeout() });
 
@@ -139,8 +138,7 @@ test("the picker: 'take a photo' and 'choose from the gallery' are large buttons
   await (await photo).setFiles(slipWithQr(reference));
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([900, 1400]);
   await expect(page.getByLabel("4 ตัวแรก")).toHaveValue(reference.slice(0, 4));
-  const axe = await axeOf(page).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test("switching the language keeps the picked slip and what was typed, and the upload then sends that slip", async ({
@@ -196,8 +194,7 @@ test("a language switch that cannot reach PayDesk keeps the page as it was and s
   await expect(page.getByTestId("language-failed")).toHaveText("เปลี่ยนภาษาไม่ได้ เนื่องจาก PayDesk ไม่ตอบสนอง รูปและข้อมูลที่กรอกไว้ยังอยู่ กรุณาลองอีกครั้ง");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("อัปโหลดสลิปการโอน");
   await expect(page.getByTestId("slip-preview")).toBeVisible();
-  const axe = await axeOf(page).analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(page);
   await page.unroute(languageRoute);
   await page.getByRole("link", { name: "English" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Upload your payment slip");
@@ -334,8 +331,7 @@ test("bad, expired and malformed links say to ask the merchant for a new one, an
 
   await page.goto("/payin-slip-upload/org/not-a-uuid/also-not");
   await expect(page.getByTestId("slip-invalid")).toBeVisible();
-  const axe = await axeOf(page).analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test("a large photo is scaled down to 1600 px before it is sent, and the page stays usable at 200% zoom", async ({
@@ -392,8 +388,7 @@ test("with JavaScript off the slip still uploads: the form posts as it is, and t
   // axe needs script in the page: the same answer, opened with it.
   await page.goto(`${made.slipUrl}?sent=noImage`);
   await expect(page.getByTestId("slip-failed").getByRole("alert")).toHaveText("กรุณาเลือกรูปสลิปก่อน");
-  const axe = await axeOf(page).analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(page);
   const slips = await slipsAtProvider(sandbox, made.providerId);
   expect(slips).toHaveLength(1);
   expect(slips[0]).toMatchObject({ first4: null, last4: null, note: "ส่งโดยไม่มีสคริปต์" });
